@@ -1,0 +1,359 @@
+"""The rules of one game: moves in, changed cells out, ready -> playing -> won/lost.
+
+Holds what the player sees (the text view of shared/GAMEPLAY.md, one byte per cell) on top of
+a `Minefield` laid at the first reveal. No clock, no global random state, no screens: a
+`random.Random` is made from the seed, and every move returns the cells whose view changed.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from dataclasses import dataclass
+from enum import Enum
+
+from game.engine import fill, minefield
+from game.engine.cells import CellSet
+from game.engine.minefield import MINE, ZERO, Minefield
+
+MIN_SIDE = 5
+MAX_SIDE = 200
+
+COVERED = ord("#")
+FLAG = ord("F")
+QUESTION = ord("?")
+EXPLODED = ord("X")
+SHOWN_MINE = ord("*")
+WRONG_FLAG = ord("!")
+_NUMBERS = frozenset(b"12345678")
+_OPEN = frozenset(b".12345678")
+_FLAG_RUN = re.compile(rb"F")
+_NOTHING = CellSet()
+
+
+class GameState(Enum):
+    READY = "ready"
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+    @property
+    def is_over(self) -> bool:
+        return self is GameState.WON or self is GameState.LOST
+
+
+class SafeZone(Enum):
+    """What the first reveal keeps free of mines."""
+
+    OPENING = "opening"  # the clicked cell and its neighbours
+    CELL = "cell"  # the clicked cell only
+
+
+class Difficulty(Enum):
+    BEGINNER = (9, 9, 10)
+    INTERMEDIATE = (16, 16, 40)
+    EXPERT = (16, 30, 99)
+
+    def __init__(self, rows: int, cols: int, mines: int) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.mines = mines
+
+    @property
+    def label(self) -> str:
+        return self.name.capitalize()
+
+
+@dataclass
+class Clicks:
+    """Actions that changed something or tried to (GAMEPLAY, "Measures of a board")."""
+
+    left: int = 0
+    right: int = 0
+    chord: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.left + self.right + self.chord
+
+
+def check_custom_size(rows: int, cols: int, mines: int) -> None:
+    """Raise ValueError naming the broken limit for a board outside the custom limits."""
+    for name, value in (("rows", rows), ("columns", cols), ("mines", mines)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"{name} must be a whole number (got {value!r})")
+    for name, value in (("rows", rows), ("columns", cols)):
+        if not MIN_SIDE <= value <= MAX_SIDE:
+            raise ValueError(f"{name} must be from {MIN_SIDE} to {MAX_SIDE} (got {value})")
+    most = rows * cols - 1
+    if not 1 <= mines <= most:
+        raise ValueError(f"mines must be from 1 to {most} on a {rows}×{cols} board (got {mines})")
+
+
+class Game:
+    """One game of Minesweeper. Coordinates are (row, col) from 0 at the top-left."""
+
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        mines: int,
+        *,
+        seed: int | str | None = None,
+        safe_zone: SafeZone = SafeZone.OPENING,
+        question_marks: bool = False,
+    ) -> None:
+        check_custom_size(rows, cols, mines)
+        self._setup(rows, cols, mines, question_marks)
+        self.seed = secrets.randbits(63) if seed is None else seed
+        self.safe_zone = SafeZone(safe_zone)
+
+    @classmethod
+    def from_difficulty(cls, difficulty: Difficulty, **options) -> Game:
+        return cls(difficulty.rows, difficulty.cols, difficulty.mines, **options)
+
+    @classmethod
+    def from_layout(
+        cls, layout: list[str], *, view: list[str] | None = None, question_marks: bool = False
+    ) -> Game:
+        """A game whose mines are fixed as drawn ('*' mine, '.' safe); any size of 1 cell or more.
+
+        `view`, if given, is a starting text view of the same size ('#', 'F', '?' and the open
+        cells' true characters); with an open cell in it the game is already playing.
+        """
+        field = minefield.from_layout(layout)
+        game = cls.__new__(cls)
+        game._setup(field.rows, field.cols, len(field.mines), question_marks)
+        game.seed = None
+        game.safe_zone = SafeZone.CELL
+        game._set_field(field)
+        if view is not None:
+            game._load_view(view)
+        return game
+
+    def _setup(self, rows: int, cols: int, mines: int, question_marks: bool) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.mines = mines
+        self.question_marks = question_marks
+        self.state = GameState.READY
+        self.clicks = Clicks()
+        self._width = cols + 2
+        self._offsets = minefield.neighbour_offsets(self._width)
+        self._view = fill.covered_view(rows, cols)
+        self._field: Minefield | None = None
+        self._spread = bytearray()
+        self._flags = 0
+        self._opened = 0
+        self._bbbv: int | None = None
+
+    def _set_field(self, field: Minefield) -> None:
+        self._field = field
+        self._spread = fill.initial_spread(field)
+        for m in _FLAG_RUN.finditer(self._view):  # flags placed before the mines were laid
+            self._spread[m.start()] = 0
+
+    def _load_view(self, view: list[str]) -> None:
+        if len(view) != self.rows or any(len(line) != self.cols for line in view):
+            raise ValueError(f"the view must be {self.rows} rows of {self.cols} cells")
+        numbers = self._field.numbers
+        for r, line in enumerate(view):
+            for c, ch in enumerate(line.encode("ascii")):
+                i = self._cell_index(r, c)
+                if ch in _OPEN and ch != numbers[i]:
+                    raise ValueError(
+                        f"the view shows {chr(ch)!r} at ({r}, {c}), the board has "
+                        f"{chr(numbers[i])!r}"
+                    )
+                if ch not in _OPEN and ch not in (COVERED, FLAG, QUESTION):
+                    raise ValueError(f"the view may not hold {chr(ch)!r} (at ({r}, {c}))")
+                self._view[i] = ch
+                if ch in _OPEN:
+                    self._opened += 1
+                    self._spread[i] = 0
+                elif ch == FLAG:
+                    self._flags += 1
+                    self._spread[i] = 0
+        if self._opened:
+            self.state = GameState.PLAYING
+
+    # ---- what the player sees -------------------------------------------------------------
+
+    @property
+    def mines_remaining(self) -> int:
+        return self.mines - self._flags
+
+    @property
+    def safe_opened(self) -> int:
+        """How many safe cells are open."""
+        return self._opened
+
+    @property
+    def safe_total(self) -> int:
+        return self.rows * self.cols - self.mines
+
+    def view(self) -> list[str]:
+        """The text view of GAMEPLAY.md, one string per row."""
+        w = self._width
+        v = self._view
+        return [v[(r + 1) * w + 1 : (r + 2) * w - 1].decode("ascii") for r in range(self.rows)]
+
+    def cell(self, row: int, col: int) -> str:
+        """The text-view character of one cell."""
+        return chr(self._view[self._cell_index(row, col)])
+
+    def layout(self) -> list[str] | None:
+        """Where the mines are ('*' and '.'), or None before they are laid."""
+        return None if self._field is None else self._field.layout()
+
+    @property
+    def bbbv(self) -> int | None:
+        """3BV of the laid board, or None before the mines are laid."""
+        if self._field is None:
+            return None
+        if self._bbbv is None:
+            self._bbbv = fill.three_bv(self._field)
+        return self._bbbv
+
+    # ---- moves ----------------------------------------------------------------------------
+
+    def reveal(self, row: int, col: int) -> CellSet:
+        """Open a covered or '?' cell (a left click); a 0 opens its whole region."""
+        i = self._cell_index(row, col)
+        if self.state.is_over or self._view[i] not in (COVERED, QUESTION):
+            return _NOTHING
+        if self._field is None:
+            self._set_field(self._lay_mines(row, col))
+        self.state = GameState.PLAYING
+        self.clicks.left += 1
+        spans: list[tuple[int, int]] = []
+        exploded: list[int] = []
+        self._open(i, spans, exploded)
+        return self._settle(spans, exploded)
+
+    def toggle_flag(self, row: int, col: int) -> CellSet:
+        """Cycle the mark of a covered cell: covered -> flag (-> ?) -> covered."""
+        i = self._cell_index(row, col)
+        ch = self._view[i]
+        if self.state.is_over or ch not in (COVERED, FLAG, QUESTION):
+            return _NOTHING
+        self.clicks.right += 1
+        if ch == COVERED:
+            self._view[i] = FLAG
+            self._flags += 1
+            if self._spread:
+                self._spread[i] = 0
+        else:
+            if ch == FLAG:
+                self._flags -= 1
+            self._view[i] = QUESTION if ch == FLAG and self.question_marks else COVERED
+            if self._spread:
+                self._spread[i] = self._field.numbers[i] == ZERO
+        return CellSet([(row, col, col + 1)])
+
+    def chord(self, row: int, col: int) -> CellSet:
+        """On an open number with as many flags around it: open every other covered neighbour."""
+        i = self._cell_index(row, col)
+        ch = self._view[i]
+        if self.state is not GameState.PLAYING or ch not in _NUMBERS:
+            return _NOTHING
+        view = self._view
+        around = [i + d for d in self._offsets]
+        if sum(view[j] == FLAG for j in around) != ch - ord("0"):
+            return _NOTHING
+        self.clicks.chord += 1
+        spans: list[tuple[int, int]] = []
+        exploded: list[int] = []
+        for j in around:
+            if view[j] in (COVERED, QUESTION):
+                self._open(j, spans, exploded)
+        return self._settle(spans, exploded)
+
+    def chord_targets(self, row: int, col: int) -> list[tuple[int, int]]:
+        """The neighbours a chord here would open (for showing them pressed)."""
+        i = self._cell_index(row, col)
+        return [
+            self._cell_of(i + d) for d in self._offsets if self._view[i + d] in (COVERED, QUESTION)
+        ]
+
+    # ---- inside ---------------------------------------------------------------------------
+
+    def _cell_index(self, row: int, col: int) -> int:
+        if not (
+            isinstance(row, int)
+            and isinstance(col, int)
+            and 0 <= row < self.rows
+            and 0 <= col < self.cols
+        ):
+            raise ValueError(f"({row}, {col}) is off the {self.rows}×{self.cols} board")
+        return (row + 1) * self._width + col + 1
+
+    def _cell_of(self, i: int) -> tuple[int, int]:
+        r, c = divmod(i, self._width)
+        return r - 1, c - 1
+
+    def _lay_mines(self, row: int, col: int) -> Minefield:
+        safe = {(row, col)}
+        if self.safe_zone is SafeZone.OPENING and self.mines <= self.rows * self.cols - 9:
+            safe.update(
+                (r, c)
+                for r in range(max(row - 1, 0), min(row + 2, self.rows))
+                for c in range(max(col - 1, 0), min(col + 2, self.cols))
+            )
+        return minefield.lay(self.rows, self.cols, self.mines, random.Random(self.seed), safe)
+
+    def _open(self, i: int, spans: list[tuple[int, int]], exploded: list[int]) -> None:
+        numbers = self._field.numbers
+        n = numbers[i]
+        if n == MINE:
+            exploded.append(i)
+        elif n == ZERO:
+            spans.extend(fill.flood_open(self._view, self._spread, numbers, i, self._width))
+        else:
+            self._view[i] = n
+            spans.append((i, i + 1))
+
+    def _settle(self, spans: list[tuple[int, int]], exploded: list[int]) -> CellSet:
+        """Count what opened, then end the game if a mine went off or every safe cell is open."""
+        width = self._width
+        runs = []
+        for s, e in spans:
+            self._opened += e - s
+            r, c = divmod(s, width)
+            runs.append((r - 1, c - 1, c - 1 + e - s))
+        if exploded:
+            ended = self._lose(exploded)
+        elif self._opened == self.safe_total:
+            ended = self._win()
+        else:
+            ended = []
+        runs.extend((r, c, c + 1) for r, c in map(self._cell_of, ended))
+        return CellSet(runs)
+
+    def _lose(self, exploded: list[int]) -> list[int]:
+        """Show the board of a loss; return the cells that changed."""
+        self.state = GameState.LOST
+        view = self._view
+        shown = list(exploded)
+        for i in exploded:
+            view[i] = EXPLODED
+        for m in self._field.mines:
+            if view[m] in (COVERED, QUESTION):
+                view[m] = SHOWN_MINE
+                shown.append(m)
+        numbers = self._field.numbers
+        for match in _FLAG_RUN.finditer(view):
+            if numbers[match.start()] != MINE:
+                view[match.start()] = WRONG_FLAG
+                shown.append(match.start())
+        return shown
+
+    def _win(self) -> list[int]:
+        """Flag every mine; return the cells that changed."""
+        self.state = GameState.WON
+        unflagged = [m for m in self._field.mines if self._view[m] != FLAG]
+        for m in unflagged:
+            self._view[m] = FLAG
+        self._flags = self.mines
+        return unflagged

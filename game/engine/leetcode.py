@@ -1,0 +1,34 @@
+"""LeetCode 529 ("Minesweeper") on the engine's own flood fill.
+
+`update_board(board, click)` takes a board of 'M' (hidden mine), 'E' (hidden empty), 'B'
+(revealed blank), '1'-'8' (revealed number) and 'X' (revealed mine), and returns the board after
+the click, leaving the argument untouched.
+"""
+
+from __future__ import annotations
+
+from game.engine.game import Game
+
+_TO_LAYOUT = str.maketrans("MEBX12345678", "*..*........")
+_TO_VIEW = str.maketrans("MEBX", "##.#")
+
+
+def update_board(board: list[list[str]], click: list[int]) -> list[list[str]]:
+    row, col = click
+    result = [list(line) for line in board]
+    if board[row][col] == "M":
+        result[row][col] = "X"
+        return result
+    if board[row][col] != "E":
+        return result
+    layout = ["".join(line).translate(_TO_LAYOUT) for line in board]
+    # What is already revealed starts open in the engine, so the fill does not spread through it.
+    view = ["".join(line).translate(_TO_VIEW) for line in board]
+    game = Game.from_layout(layout, view=view)
+    game.reveal(row, col)
+    view = game.view()
+    for r, line in enumerate(board):
+        for c, ch in enumerate(line):
+            if ch == "E" and view[r][c] not in "#F?":
+                result[r][c] = "B" if view[r][c] == "." else view[r][c]
+    return result

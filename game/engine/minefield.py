@@ -1,0 +1,112 @@
+"""Where the mines are: laying them (uniformly, outside a safe zone) and the numbers around them.
+
+Cells live in flat, padded byte arrays (one wall cell around the board) so that the flood fill
+and the view can work on whole runs of cells at C speed. Nothing here knows about the player.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+# What a cell of `Minefield.numbers` holds: the text view's characters, so an open cell's view
+# character is simply its number character.
+WALL = ord(" ")
+MINE = ord("*")
+ZERO = ord(".")
+
+_NUMBER_CHARS = bytes.maketrans(bytes(range(9)), b".12345678")
+
+
+def _spread_table() -> bytes:
+    table = bytearray(256)
+    table[ZERO] = 1
+    return bytes(table)
+
+
+# Maps a numbers array to 1 for every 0-cell and 0 for everything else.
+SPREAD_TABLE = _spread_table()
+
+
+@dataclass(frozen=True)
+class Minefield:
+    """A laid board: `numbers` is padded (width cols + 2) and holds ' ', '*', '.', '1'..'8'."""
+
+    rows: int
+    cols: int
+    mines: tuple[int, ...]  # padded indices, ascending
+    numbers: bytes
+
+    @property
+    def width(self) -> int:
+        return self.cols + 2
+
+    def index(self, row: int, col: int) -> int:
+        return (row + 1) * (self.cols + 2) + col + 1
+
+    def layout(self) -> list[str]:
+        """The layout as text: '*' for a mine, '.' for a safe cell, one string per row."""
+        w = self.width
+        text = self.numbers.translate(_LAYOUT_CHARS)
+        return [text[(r + 1) * w + 1 : (r + 2) * w - 1].decode("ascii") for r in range(self.rows)]
+
+
+_LAYOUT_CHARS = bytes.maketrans(b"12345678", b"........")
+
+
+def neighbour_offsets(width: int) -> tuple[int, ...]:
+    """Offsets of the 8 neighbours of a cell in a padded array of the given width."""
+    return (-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1)
+
+
+def paint_walls(cells: bytearray, width: int, height: int) -> None:
+    """Set the padding ring of a padded array to WALL."""
+    cells[0:width] = b" " * width
+    cells[(height - 1) * width :] = b" " * width
+    cells[0::width] = b" " * height
+    cells[width - 1 :: width] = b" " * height
+
+
+def build(rows: int, cols: int, mine_cells: list[int]) -> Minefield:
+    """A minefield from the padded indices of its mines."""
+    width = cols + 2
+    counts = bytearray(width * (rows + 2))
+    offsets = neighbour_offsets(width)
+    for m in mine_cells:
+        for d in offsets:
+            counts[m + d] += 1
+    numbers = bytearray(counts.translate(_NUMBER_CHARS))
+    for m in mine_cells:
+        numbers[m] = MINE
+    paint_walls(numbers, width, rows + 2)
+    return Minefield(rows, cols, tuple(sorted(mine_cells)), bytes(numbers))
+
+
+def from_layout(layout: list[str]) -> Minefield:
+    """A minefield drawn as text: '*' for a mine, '.' for a safe cell."""
+    if not layout or not all(isinstance(line, str) for line in layout):
+        raise ValueError("a layout is a non-empty list of strings")
+    cols = len(layout[0])
+    if cols == 0:
+        raise ValueError("a layout needs at least one cell")
+    width = cols + 2
+    mine_cells = []
+    for r, line in enumerate(layout):
+        if len(line) != cols:
+            raise ValueError(f"layout row {r} has {len(line)} cells, row 0 has {cols}")
+        if set(line) - {"*", "."}:
+            raise ValueError(f"layout row {r} may hold only '*' and '.' (got {line!r})")
+        start = (r + 1) * width + 1
+        mine_cells.extend(start + c for c, ch in enumerate(line) if ch == "*")
+    return build(len(layout), cols, mine_cells)
+
+
+def lay(
+    rows: int, cols: int, mines: int, rng: random.Random, safe: set[tuple[int, int]]
+) -> Minefield:
+    """Exactly `mines` mines, a uniform choice among the cells outside `safe`."""
+    safe_flat = {r * cols + c for r, c in safe}
+    candidates = [k for k in range(rows * cols) if k not in safe_flat]
+    chosen = rng.sample(candidates, mines)
+    width = cols + 2
+    return build(rows, cols, [(k // cols + 1) * width + k % cols + 1 for k in chosen])

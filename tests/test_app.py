@@ -1,0 +1,53 @@
+"""Command-line options: good ones pick the board, bad ones exit 2 with one line."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.app import parse_args
+from game.engine import Difficulty
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_default_board_is_beginner():
+    _, board = parse_args(["--text"])
+    assert board.difficulty is Difficulty.BEGINNER
+
+
+def test_difficulty_and_custom_sizes_are_read():
+    _, board = parse_args(["--difficulty", "expert"])
+    assert (board.rows, board.cols, board.mines) == (16, 30, 99)
+    _, board = parse_args(["--rows", "20", "--cols", "30", "--mines", "50"])
+    assert (board.rows, board.cols, board.mines, board.difficulty) == (20, 30, 50, None)
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--rows", "4", "--cols", "9", "--mines", "3"], ["rows", "5", "4"]),
+        (["--rows", "9", "--cols", "9", "--mines", "81"], ["mines", "80", "81"]),
+        (["--rows", "9", "--cols", "9"], ["missing --mines"]),
+        (["--difficulty", "hard"], ["invalid choice", "hard"]),
+        (["--seed", "abc"], ["--seed", "abc"]),
+        (["--scale", "0"], ["--scale", "1 to 8"]),
+        (["--bogus"], ["unrecognized", "--bogus"]),
+        (["--difficulty", "expert", "--rows", "9", "--cols", "9", "--mines", "3"], ["not both"]),
+    ],
+)
+def test_bad_options_exit_2_with_one_line_saying_what_is_wrong(argv, words):
+    result = subprocess.run(
+        [sys.executable, "main.py", "--text", *argv],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    for word in words:
+        assert word in lines[0]
+    assert "Traceback" not in result.stderr

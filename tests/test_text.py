@@ -1,0 +1,114 @@
+"""The terminal game, driven through its input stream with a seed, bad lines included."""
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+from game.app import BoardChoice
+from game.engine import Difficulty, Game
+from game.text import board_lines, play
+
+ROOT = Path(__file__).resolve().parents[1]
+BEGINNER = BoardChoice.standard(Difficulty.BEGINNER)
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        self.now += 0.5
+        return self.now
+
+
+def run(lines, board=BEGINNER, seed=7):
+    out = io.StringIO()
+    status = play(
+        board,
+        seed=seed,
+        stdin=io.StringIO("".join(f"{x}\n" for x in lines)),
+        out=out,
+        clock=FakeClock(),
+    )
+    return status, out.getvalue()
+
+
+def solve(seed, board=BEGINNER, click=(4, 4)):
+    """The commands that win the seeded game: open every safe cell."""
+    g = board.new_game(seed=seed)
+    g.reveal(*click)
+    layout = g.layout()
+    return [f"r {click[0]} {click[1]}"] + [
+        f"r {r} {c}" for r, line in enumerate(layout) for c, ch in enumerate(line) if ch == "."
+    ]
+
+
+def test_a_seeded_game_is_won_through_stdin_and_reports_time_and_3bv():
+    status, out = run(solve(7) + ["n"])
+    assert status == 0
+    assert "You won in" in out
+    assert "3BV" in out
+    assert "Play again? (y/n)" in out
+
+
+def test_bad_lines_get_a_one_line_explanation_and_the_prompt_again():
+    status, out = run(["hello", "r 3", "r x y", "r 9 0", "f -1 2", "q"])
+    assert status == 0
+    assert "Unknown command 'hello'" in out
+    assert out.count("needs a row and a column") == 2
+    assert "(9, 0) is off the board: rows are 0-8, columns 0-8." in out
+    assert "(-1, 2) is off the board" in out
+    assert out.count("> ") == 6
+
+
+def test_end_of_input_quits_with_status_zero():
+    status, out = run(["r 4 4"])
+    assert status == 0
+    assert out.rstrip().endswith(">")
+
+
+def test_a_mine_loses_and_the_final_board_shows_it():
+    g = BEGINNER.new_game(seed=7)
+    g.reveal(4, 4)
+    r, c = next(
+        (r, c) for r, line in enumerate(g.layout()) for c, ch in enumerate(line) if ch == "*"
+    )
+    status, out = run(["r 4 4", f"r {r} {c}", "n"])
+    assert "Boom! You lost" in out
+    final_board = out.split("Boom!")[0].splitlines()[-9:]
+    assert final_board[r].split()[1 + c] == "X"
+
+
+def test_flag_and_chord_commands_work():
+    status, out = run(["r 4 4", "f 0 0", "f 0 0", "c 4 4", "q"])
+    assert "Mines left: 9" in out
+    assert "Nothing to chord at (4, 4): chords work on open numbers." in out
+
+
+def test_play_again_starts_a_new_board_and_n_quits():
+    _, out = run(solve(7) + ["maybe", "y", "q"])
+    assert "Please answer y or n." in out
+    assert out.count("Mines left: 10") >= 2
+
+
+def test_board_lines_number_rows_and_columns_from_zero():
+    g = Game(12, 12, 5, seed=1)
+    lines = board_lines(g)
+    assert lines[0].split() == ["1", "1"]
+    assert lines[1].split()[:3] == ["0", "1", "2"]
+    assert lines[2].startswith(" 0  #")
+    assert lines[-1].startswith("11  #")
+
+
+def test_the_terminal_game_runs_as_a_program():
+    result = subprocess.run(
+        [sys.executable, "main.py", "--text", "--seed", "7"],
+        cwd=ROOT,
+        input="\n".join(solve(7)) + "\nn\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "You won in" in result.stdout
