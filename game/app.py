@@ -7,6 +7,7 @@ wrong; nothing below this module parses arguments.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from dataclasses import dataclass
 
@@ -37,6 +38,31 @@ class BoardChoice:
 
     def new_game(self, **options) -> Game:
         return Game(self.rows, self.cols, self.mines, **options)
+
+
+@dataclass
+class Settings:
+    """What the player chooses; kept in memory for now (the settings store will persist it)."""
+
+    question_marks: bool = False
+    safe_zone: SafeZone = SafeZone.OPENING
+    chord_on_left: bool = True  # a left click on an open number chords
+    long_press_flag: bool = False  # touch screens: holding a cell 0.35 s flags it
+
+
+class SeedStream:
+    """Seeds for a session's boards: the given seed first, then seeds that follow from it, so
+    a seeded session is repeatable game after game; fresh random boards without one."""
+
+    def __init__(self, seed: int | None) -> None:
+        self._first = seed
+        self._rng = random.Random(seed) if seed is not None else None
+
+    def next(self) -> int | None:
+        if self._first is not None:
+            seed, self._first = self._first, None
+            return seed
+        return self._rng.randrange(2**63) if self._rng is not None else None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -97,13 +123,14 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
 
 def main(argv: list[str] | None = None) -> int:
     args, board = parse_args(argv)
+    settings = Settings(safe_zone=SafeZone(args.safe_zone))
     if args.text:
         from game.text import play
 
-        return play(board, seed=args.seed, safe_zone=SafeZone(args.safe_zone))
+        return play(board, seed=args.seed, safe_zone=settings.safe_zone)
     from game.ui.window import run
 
-    return run(args, board)
+    return run(board, settings, seed=args.seed, scale=args.scale)
 
 
 if __name__ == "__main__":

@@ -6,13 +6,12 @@ stdin. Owns the wall clock of a terminal game; never touches pygame.
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 from collections.abc import Callable
 from typing import TextIO
 
-from game.app import BoardChoice
+from game.app import BoardChoice, SeedStream
 from game.engine import Game, GameState, SafeZone
 
 HELP = """\
@@ -58,22 +57,14 @@ class TextGame:
         self.safe_zone = safe_zone
         self.out = out
         self.clock = clock
-        # Later boards follow from the first seed, so a seeded session is repeatable throughout.
-        self._seeds = random.Random(seed) if seed is not None else None
-        self._first_seed = seed
+        self._seeds = SeedStream(seed)
         self.game = self._new_game()
         self.started: float | None = None
         self.finished: float | None = None
 
     def _new_game(self) -> Game:
-        if self._first_seed is not None:
-            seed, self._first_seed = self._first_seed, None
-        elif self._seeds is not None:
-            seed = self._seeds.randrange(2**63)
-        else:
-            seed = None
         self.started = self.finished = None
-        return self.board.new_game(seed=seed, safe_zone=self.safe_zone)
+        return self.board.new_game(seed=self._seeds.next(), safe_zone=self.safe_zone)
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)

@@ -1,0 +1,1 @@
+"""The windowed front end on pygame-ce: the loop, layout, input, drawing and themes."""

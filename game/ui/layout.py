@@ -1,0 +1,189 @@
+"""Where things are: pure geometry of the canvas and the window, no pygame and no state.
+
+The canvas is drawn at 1x: a frame, the toolbar (counter, face, timer) and the visible part of
+the board. The window shows it scaled by a whole number, centred, with a plain margin around.
+Pixels are (x, y); cells are (row, col); the two never share a name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+TOOLBAR_HEIGHT = 32  # inside the frame: the 24 px face with 4 px above and below
+MIN_AREA = 144  # the board area is at least this wide and tall, so dialogs have room
+LED_DIGITS = 3
+PANEL_PAD = 5  # from the frame to the counter and the timer
+MAX_SCALE = 8
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in pixels."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    def contains(self, x: int, y: int) -> bool:
+        return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """The sprite sizes a theme draws with (theme.toml: tile, border, face, led)."""
+
+    tile: int = 16
+    border: int = 8
+    face: int = 24
+    led_w: int = 11
+    led_h: int = 21
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The canvas for a board of `rows` x `cols` of which `view_rows` x `view_cols` show."""
+
+    rows: int
+    cols: int
+    view_rows: int
+    view_cols: int
+    scale: int = 1
+    origin_x: int = 0  # where the scaled canvas starts in the window
+    origin_y: int = 0
+    sizes: Sizes = Sizes()
+
+    # ---- the canvas at 1x ----------------------------------------------------------------
+
+    @property
+    def area(self) -> Box:
+        """The board area inside the frame (at least MIN_AREA square; the board is centred)."""
+        s = self.sizes
+        w = max(self.view_cols * s.tile, MIN_AREA)
+        h = max(self.view_rows * s.tile, MIN_AREA)
+        return Box(s.border, 2 * s.border + TOOLBAR_HEIGHT, w, h)
+
+    @property
+    def board(self) -> Box:
+        """The visible tiles, centred in the board area."""
+        a = self.area
+        t = self.sizes.tile
+        w, h = self.view_cols * t, self.view_rows * t
+        return Box(a.x + (a.w - w) // 2, a.y + (a.h - h) // 2, w, h)
+
+    @property
+    def canvas_size(self) -> tuple[int, int]:
+        a = self.area
+        return a.right + self.sizes.border, a.bottom + self.sizes.border
+
+    @property
+    def toolbar(self) -> Box:
+        b = self.sizes.border
+        return Box(b, b, self.area.w, TOOLBAR_HEIGHT)
+
+    @property
+    def face(self) -> Box:
+        t = self.toolbar
+        f = self.sizes.face
+        return Box(t.x + (t.w - f) // 2, t.y + (t.h - f) // 2, f, f)
+
+    def _led_box(self, x: int) -> Box:
+        s = self.sizes
+        t = self.toolbar
+        w, h = LED_DIGITS * s.led_w + 2, s.led_h + 2  # a 1 px sunken rim around the digits
+        return Box(x, t.y + (t.h - h) // 2, w, h)
+
+    @property
+    def counter(self) -> Box:
+        return self._led_box(self.toolbar.x + PANEL_PAD)
+
+    @property
+    def timer(self) -> Box:
+        probe = self._led_box(0)
+        return self._led_box(self.toolbar.right - PANEL_PAD - probe.w)
+
+    # ---- cells <-> pixels ----------------------------------------------------------------
+
+    def cell_rect(self, row: int, col: int, top: int = 0, left: int = 0) -> Box | None:
+        """The canvas box of a cell when the view starts at (top, left); None if not shown."""
+        r, c = row - top, col - left
+        if not (0 <= r < self.view_rows and 0 <= c < self.view_cols):
+            return None
+        t = self.sizes.tile
+        b = self.board
+        return Box(b.x + c * t, b.y + r * t, t, t)
+
+    def canvas_point(self, x: int, y: int) -> tuple[int, int] | None:
+        """A window pixel as a canvas pixel, or None in the margin."""
+        dx, dy = x - self.origin_x, y - self.origin_y
+        if dx < 0 or dy < 0:  # before dividing: // rounds towards minus infinity
+            return None
+        cx, cy = dx // self.scale, dy // self.scale
+        w, h = self.canvas_size
+        if cx >= w or cy >= h:
+            return None
+        return cx, cy
+
+    def cell_at(self, x: int, y: int, top: int = 0, left: int = 0) -> tuple[int, int] | None:
+        """The (row, col) under a window pixel, or None off the board (toolbar, frame, margin)."""
+        point = self.canvas_point(x, y)
+        if point is None:
+            return None
+        b = self.board
+        bx, by = point[0] - b.x, point[1] - b.y
+        if bx < 0 or by < 0 or bx >= b.w or by >= b.h:
+            return None
+        t = self.sizes.tile
+        return top + by // t, left + bx // t
+
+    def on_face(self, x: int, y: int) -> bool:
+        point = self.canvas_point(x, y)
+        return point is not None and self.face.contains(*point)
+
+
+def chrome_size(sizes: Sizes) -> tuple[int, int]:
+    """Canvas pixels that are not board tiles (frame and toolbar), width and height."""
+    return 2 * sizes.border, 3 * sizes.border + TOOLBAR_HEIGHT
+
+
+def fit(
+    rows: int, cols: int, window: tuple[int, int], scale: int, sizes: Sizes = Sizes()
+) -> Layout:
+    """The layout of a board in a window at a given scale: as much board as fits, centred."""
+    cw, ch = chrome_size(sizes)
+    ww, wh = window
+    view_cols = max(1, min(cols, (ww // scale - cw) // sizes.tile))
+    view_rows = max(1, min(rows, (wh // scale - ch) // sizes.tile))
+    probe = Layout(rows, cols, view_rows, view_cols, scale, 0, 0, sizes)
+    w, h = probe.canvas_size
+    return Layout(
+        rows,
+        cols,
+        view_rows,
+        view_cols,
+        scale,
+        max(0, (ww - w * scale) // 2),
+        max(0, (wh - h * scale) // 2),
+        sizes,
+    )
+
+
+def full_canvas_size(rows: int, cols: int, sizes: Sizes = Sizes()) -> tuple[int, int]:
+    """The canvas at 1x when the whole board shows."""
+    return Layout(rows, cols, rows, cols, sizes=sizes).canvas_size
+
+
+def best_scale(
+    rows: int, cols: int, space: tuple[int, int], most: int = MAX_SCALE, sizes: Sizes = Sizes()
+) -> int:
+    """The largest whole scale, at most `most`, at which the whole board fits `space` (>= 1)."""
+    w, h = full_canvas_size(rows, cols, sizes)
+    return max(1, min(most, space[0] // w, space[1] // h))

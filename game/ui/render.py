@@ -1,0 +1,237 @@
+"""Drawing: sprites from the theme onto one 1x canvas, then scaled by a whole number.
+
+Owns the canvas and what is on it (a draw state that can be thrown away with `invalidate`).
+Draws only what it is told changed; never reads input and never changes the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+from game.engine import Game
+from game.engine.cells import CellSet
+from game.ui.layout import LED_DIGITS, Box, Layout
+from game.ui.theme import Theme
+
+SPRITE_OF_VIEW = {
+    "#": "covered",
+    "F": "flag",
+    "?": "question",
+    ".": "open_0",
+    **{str(n): f"open_{n}" for n in range(1, 9)},
+    "*": "mine",
+    "X": "mine_red",
+    "!": "mine_wrong",
+}
+PRESSABLE = "#?"
+
+
+def led_text(value: int) -> str:
+    """Three LED characters: 0-999, or '-' and two digits down to -99."""
+    value = max(-99, min(999, value))
+    return f"-{-value:02d}" if value < 0 else f"{value:03d}"
+
+
+class Renderer:
+    def __init__(self, theme: Theme, layout: Layout) -> None:
+        self.theme = theme
+        self.layout = layout
+        self.canvas = pygame.Surface(layout.canvas_size).convert()
+        self._tile_of = {ch: theme.sprites[name] for ch, name in SPRITE_OF_VIEW.items()}
+        self.dirty: list[Box] = []
+        self.full = True
+        self.toolbar_state: tuple | None = None
+
+    def invalidate(self) -> None:
+        """Forget what is on the canvas: the next frame draws everything."""
+        self.full = True
+        self.toolbar_state = None
+
+    # ---- pieces --------------------------------------------------------------------------
+
+    def draw_frame(self) -> None:
+        s, c, lay = self.theme.sprites, self.canvas, self.layout
+        w, h = lay.canvas_size
+        b = lay.sizes.border
+        c.fill(self.theme.colours["panel"])
+        mid = lay.area.y - b
+        pieces = []
+        for x in range(b, w - b, b):
+            pieces += [(s["frame_t"], (x, 0)), (s["frame_m"], (x, mid)), (s["frame_b"], (x, h - b))]
+        for y in range(b, h - b, b):
+            pieces += [(s["frame_l"], (0, y)), (s["frame_r"], (w - b, y))]
+        pieces += [
+            (s["frame_tl"], (0, 0)), (s["frame_tr"], (w - b, 0)),
+            (s["frame_ml"], (0, mid)), (s["frame_mr"], (w - b, mid)),
+            (s["frame_bl"], (0, h - b)), (s["frame_br"], (w - b, h - b)),
+        ]  # fmt: skip
+        c.fblits(pieces)
+
+    def draw_toolbar(self, counter: int, face: str, timer: int) -> None:
+        state = (counter, face, timer)
+        if state == self.toolbar_state:
+            return
+        old = self.toolbar_state
+        self.toolbar_state = state
+        lay = self.layout
+        if old is None or old[0] != counter:
+            self._draw_led(lay.counter, led_text(counter))
+        if old is None or old[1] != face:
+            self.canvas.blit(self.theme.sprites[face], (lay.face.x, lay.face.y))
+            self.dirty.append(lay.face)
+        if old is None or old[2] != timer:
+            self._draw_led(lay.timer, led_text(timer))
+
+    def _draw_led(self, box: Box, text: str) -> None:
+        col = self.theme.colours
+        c = self.canvas
+        pygame.draw.rect(c, col["shadow"], (box.x, box.y, box.w, 1))
+        pygame.draw.rect(c, col["shadow"], (box.x, box.y, 1, box.h))
+        pygame.draw.rect(c, col["light"], (box.x, box.bottom - 1, box.w, 1))
+        pygame.draw.rect(c, col["light"], (box.right - 1, box.y, 1, box.h))
+        w = self.layout.sizes.led_w
+        sprites = self.theme.sprites
+        c.fblits(
+            [
+                (sprites["led_minus" if ch == "-" else f"led_{ch}"], (box.x + 1 + i * w, box.y + 1))
+                for i, ch in enumerate(text[:LED_DIGITS])
+            ]
+        )
+        self.dirty.append(box)
+
+    def draw_board(self, game: Game, top: int, left: int, pressed: set, cursor) -> None:
+        """Every visible tile, plus the area around a board smaller than its area."""
+        lay = self.layout
+        self.canvas.fill(self.theme.colours["panel"], pygame.Rect(*_xywh(lay.area)))
+        view = game.view()
+        t = lay.sizes.tile
+        b = lay.board
+        tile_of = self._tile_of
+        pieces = []
+        for r in range(lay.view_rows):
+            line = view[top + r]
+            y = b.y + r * t
+            pieces += [
+                (tile_of[ch], (b.x + c * t, y))
+                for c, ch in enumerate(line[left : left + lay.view_cols])
+            ]
+        self.canvas.fblits(pieces)
+        self._overdraw(game, top, left, pressed, cursor)
+        self.dirty.append(lay.area)
+
+    def draw_cells(
+        self, game: Game, top: int, left: int, cells: Iterable, pressed: set, cursor
+    ) -> None:
+        """The tiles of the given cells that are in view, each as its view, press and cursor say."""
+        lay = self.layout
+        if isinstance(cells, CellSet) and len(cells) > lay.view_rows * lay.view_cols:
+            self.draw_board(game, top, left, pressed, cursor)
+            return
+        tile_of = self._tile_of
+        sprites = self.theme.sprites
+        pieces = []
+        for row, col in cells:
+            box = lay.cell_rect(row, col, top, left)
+            if box is None:
+                continue
+            ch = game.cell(row, col)
+            sprite = (
+                sprites["pressed"] if (row, col) in pressed and ch in PRESSABLE else tile_of[ch]
+            )
+            pieces.append((sprite, (box.x, box.y)))
+            if cursor == (row, col):
+                pieces.append((sprites["cursor"], (box.x, box.y)))
+            self.dirty.append(box)
+        self.canvas.fblits(pieces)
+
+    def _overdraw(self, game: Game, top: int, left: int, pressed: set, cursor) -> None:
+        extra = set(pressed)
+        if cursor is not None:
+            extra.add(cursor)
+        if extra:
+            self.draw_cells(game, top, left, extra, pressed, cursor)
+
+    def draw_strip(self, text: str | None, colour_name: str = "text") -> None:
+        """A one-line message over the bottom of the board area (or nothing)."""
+        if not text:
+            return
+        lay = self.layout
+        font = self.theme.font
+        a = lay.area
+        h = font.height + 4
+        box = Box(a.x, a.bottom - h, a.w, h)
+        col = self.theme.colours
+        self.canvas.fill(col["panel"], pygame.Rect(*_xywh(box)))
+        pygame.draw.rect(self.canvas, col["shadow"], (box.x, box.y, box.w, 1))
+        fit = text[: max(1, (a.w - 4) // font.width)]
+        self.canvas.blit(font.render(fit, col[colour_name]), (box.x + 2, box.y + 3))
+        self.dirty.append(box)
+
+    # ---- to the window -------------------------------------------------------------------
+
+    def present(self, window: pygame.Surface) -> list[pygame.Rect]:
+        """Scale what changed onto the window; return the window rects to update."""
+        lay = self.layout
+        s = lay.scale
+        if self.full:
+            window.fill(self.theme.colours["background"])
+            w, h = lay.canvas_size
+            target = pygame.Rect(lay.origin_x, lay.origin_y, w * s, h * s)
+            pygame.transform.scale(self.canvas, target.size, window.subsurface(target))
+            self.full = False
+            self.dirty.clear()
+            return [window.get_rect()]
+        rects = []
+        for box in self.dirty:
+            target = pygame.Rect(
+                lay.origin_x + box.x * s, lay.origin_y + box.y * s, box.w * s, box.h * s
+            )
+            part = self.canvas.subsurface(pygame.Rect(*_xywh(box)))
+            pygame.transform.scale(part, target.size, window.subsurface(target))
+            rects.append(target)
+        self.dirty.clear()
+        return rects
+
+
+def _xywh(box: Box) -> tuple[int, int, int, int]:
+    return box.x, box.y, box.w, box.h
+
+
+DIALOG_PAD = 4
+
+
+def dialog_box(layout: Layout) -> Box:
+    """Dialogs cover everything inside the frame."""
+    b = layout.sizes.border
+    w, h = layout.canvas_size
+    return Box(b, b, w - 2 * b, h - 2 * b)
+
+
+def dialog_line_at(layout: Layout, font_height: int, point: tuple[int, int] | None) -> int | None:
+    """Which line of a dialog a canvas point is on, or None outside the dialog."""
+    box = dialog_box(layout)
+    if point is None or not box.contains(*point):
+        return None
+    return (point[1] - box.y - DIALOG_PAD) // font_height
+
+
+def draw_dialog(renderer: Renderer, lines: list[tuple[str, str]]) -> None:
+    """A raised panel over the canvas with one line of text per entry."""
+    theme = renderer.theme
+    col = theme.colours
+    font = theme.font
+    box = dialog_box(renderer.layout)
+    c = renderer.canvas
+    c.fill(col["panel"], pygame.Rect(*_xywh(box)))
+    pygame.draw.rect(c, col["light"], (box.x, box.y, box.w, 1))
+    pygame.draw.rect(c, col["light"], (box.x, box.y, 1, box.h))
+    pygame.draw.rect(c, col["shadow"], (box.x, box.bottom - 1, box.w, 1))
+    pygame.draw.rect(c, col["shadow"], (box.right - 1, box.y, 1, box.h))
+    room = (box.w - 2 * DIALOG_PAD) // font.width
+    for i, (text, colour) in enumerate(lines):
+        if text:
+            y = box.y + DIALOG_PAD + i * font.height
+            c.blit(font.render(text[:room], col[colour]), (box.x + DIALOG_PAD, y))
+    renderer.dirty.append(box)

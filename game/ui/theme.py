@@ -1,0 +1,204 @@
+"""Themes: a folder with `sheet.png` and `theme.toml`, checked and cut into sprites.
+
+The loader says exactly what is wrong with a broken theme (`ThemeError`, a message a player
+can act on) and never lets a bad manifest reach the drawing code. Sheets are converted once.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from game.ui.layout import Sizes
+
+THEMES_DIR = Path(__file__).resolve().parents[2] / "assets" / "themes"
+DEFAULT_THEME = "classic"
+
+TILE_SPRITES = (
+    "covered", "pressed", *(f"open_{n}" for n in range(9)), "flag", "question", "mine",
+    "mine_red", "mine_wrong", "cursor",
+)  # fmt: skip
+FRAME_SPRITES = tuple(
+    f"frame_{p}" for p in ("tl", "t", "tr", "l", "r", "ml", "m", "mr", "bl", "b", "br")
+)
+FACE_SPRITES = ("face_smile", "face_oh", "face_win", "face_lose", "face_pressed")
+LED_SPRITES = (*(f"led_{n}" for n in range(10)), "led_minus")
+COLOURS = ("background", "panel", "light", "shadow", "text", "accent", "error", "led_off")
+
+
+class ThemeError(Exception):
+    """A theme that cannot be used; the message says which file and what is wrong."""
+
+
+@dataclass
+class Font:
+    """A monospace pixel font cut from the sheet; glyphs are white and tinted on demand."""
+
+    glyphs: dict[str, pygame.Surface]
+    width: int
+    height: int
+    _tinted: dict[tuple[str, tuple[int, int, int]], pygame.Surface] = field(default_factory=dict)
+
+    def glyph(self, ch: str, colour: tuple[int, int, int]) -> pygame.Surface:
+        key = (ch, colour)
+        surf = self._tinted.get(key)
+        if surf is None:
+            surf = self.glyphs.get(ch, self.glyphs["?"]).copy()
+            surf.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            self._tinted[key] = surf
+        return surf
+
+    def render(self, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+        surf = pygame.Surface((max(1, len(text)) * self.width, self.height), pygame.SRCALPHA)
+        surf.fblits([(self.glyph(ch, colour), (i * self.width, 0)) for i, ch in enumerate(text)])
+        return surf
+
+
+@dataclass
+class Theme:
+    key: str  # folder name
+    name: str  # display name
+    sizes: Sizes
+    colours: dict[str, tuple[int, int, int]]
+    sheet: pygame.Surface
+    rects: dict[str, tuple[int, int, int, int]]  # sprite name -> place on the sheet
+    glyph_rects: dict[str, tuple[int, int, int, int]]
+    sprites: dict[str, pygame.Surface] = field(default_factory=dict)
+    font: Font | None = None
+
+    def __post_init__(self) -> None:
+        self._cut()
+
+    def convert(self) -> None:
+        """Convert the sheet to the display's pixel format once a display mode is set."""
+        self.sheet = self.sheet.convert_alpha()
+        self._cut()
+
+    def _cut(self) -> None:
+        self.sprites = {name: self.sheet.subsurface(r) for name, r in self.rects.items()}
+        glyphs = {ch: self.sheet.subsurface(r) for ch, r in self.glyph_rects.items()}
+        _, _, w, h = self.glyph_rects["?"]
+        self.font = Font(glyphs, w, h)
+
+
+def available_themes() -> list[str]:
+    """Folder names of the shipped themes, sorted, classic first."""
+    names = sorted(p.name for p in THEMES_DIR.iterdir() if (p / "theme.toml").is_file())
+    return sorted(names, key=lambda n: n != DEFAULT_THEME)
+
+
+def _colour(value: object, where: str) -> tuple[int, int, int]:
+    if isinstance(value, str) and len(value) == 7 and value.startswith("#"):
+        try:
+            return int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16)
+        except ValueError:
+            pass
+    raise ThemeError(f'{where} must be a colour like "#c0c0c0" (got {value!r})')
+
+
+def _whole(value: object, where: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    raise ThemeError(f"{where} must be a whole number above 0 (got {value!r})")
+
+
+def load_theme(folder: Path) -> Theme:
+    """Load and check a theme folder (no display needed; call `convert` once there is one)."""
+    manifest = folder / "theme.toml"
+    label = f"theme {folder.name!r}"
+    try:
+        data = tomllib.loads(manifest.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ThemeError(f"{label}: {manifest} is missing") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ThemeError(f"{label}: cannot read {manifest}: {e}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ThemeError(f"{label}: theme.toml is not valid TOML: {e}") from None
+
+    tile = _whole(data.get("tile"), f"{label}: tile")
+    border = _whole(data.get("border"), f"{label}: border")
+    face = _whole(data.get("face"), f"{label}: face")
+    led = data.get("led")
+    if not (isinstance(led, list) and len(led) == 2):
+        raise ThemeError(f"{label}: led must be [width, height] (got {led!r})")
+    sizes = Sizes(tile, border, face, _whole(led[0], f"{label}: led width"),
+                  _whole(led[1], f"{label}: led height"))  # fmt: skip
+
+    sheet_name = data.get("sheet", "sheet.png")
+    if not isinstance(sheet_name, str):
+        raise ThemeError(f"{label}: sheet must be a file name (got {sheet_name!r})")
+    sheet_path = (folder / sheet_name).resolve()
+    if not sheet_path.is_relative_to(folder.resolve()):
+        raise ThemeError(f"{label}: sheet {sheet_name!r} points outside the theme folder")
+    try:
+        sheet = pygame.image.load(str(sheet_path))
+    except (pygame.error, FileNotFoundError, OSError) as e:
+        raise ThemeError(f"{label}: cannot load the sheet {sheet_name!r}: {e}") from None
+    sheet_w, sheet_h = sheet.get_size()
+
+    colours_table = data.get("colors")
+    if not isinstance(colours_table, dict):
+        raise ThemeError(f"{label}: the [colors] table is missing")
+    colours = {}
+    for name in COLOURS:
+        if name not in colours_table:
+            raise ThemeError(f"{label}: colour {name!r} is missing from [colors]")
+        colours[name] = _colour(colours_table[name], f"{label}: colour {name!r}")
+
+    table = data.get("sprites")
+    if not isinstance(table, dict):
+        raise ThemeError(f"{label}: the [sprites] table is missing")
+    expected = (
+        [(n, (tile, tile)) for n in TILE_SPRITES]
+        + [(n, (border, border)) for n in FRAME_SPRITES]
+        + [(n, (face, face)) for n in FACE_SPRITES]
+        + [(n, (sizes.led_w, sizes.led_h)) for n in LED_SPRITES]
+    )
+    rects = {}
+    for name, size in expected:
+        rect = table.get(name)
+        if rect is None:
+            raise ThemeError(f"{label}: sprite {name!r} is missing from [sprites]")
+        if not (isinstance(rect, list) and len(rect) == 4 and all(type(v) is int for v in rect)):
+            raise ThemeError(f"{label}: sprite {name!r} must be [x, y, width, height]")
+        x, y, w, h = rect
+        if (w, h) != size:
+            raise ThemeError(f"{label}: sprite {name!r} is {w}x{h}, it must be {size[0]}x{size[1]}")
+        if x < 0 or y < 0 or x + w > sheet_w or y + h > sheet_h:
+            raise ThemeError(
+                f"{label}: sprite {name!r} at {rect} reaches outside the {sheet_w}x{sheet_h} sheet"
+            )
+        rects[name] = (x, y, w, h)
+
+    glyph_rects = _font_rects(data.get("font"), sheet, label)
+    name = data.get("name", folder.name)
+    return Theme(folder.name, str(name), sizes, colours, sheet, rects, glyph_rects)
+
+
+def _font_rects(table: object, sheet: pygame.Surface, label: str) -> dict:
+    if not isinstance(table, dict):
+        raise ThemeError(f"{label}: the [font] table is missing")
+    try:
+        x, y = table["x"], table["y"]
+        gw, gh = table["glyph"]
+        columns, first, last = table["columns"], table["first"], table["last"]
+    except (KeyError, TypeError, ValueError) as e:
+        raise ThemeError(
+            f"{label}: [font] needs x, y, glyph = [w, h], columns, first, last ({e})"
+        ) from None
+    if not (first <= ord(" ") and last >= ord("~")):
+        raise ThemeError(f"{label}: [font] must cover the printable ASCII characters 32-126")
+    glyphs = {}
+    sheet_w, sheet_h = sheet.get_size()
+    if not all(type(v) is int for v in (x, y, gw, gh, columns, first, last)):
+        raise ThemeError(f"{label}: [font] values must be whole numbers")
+    for code in range(first, last + 1):
+        k = code - first
+        gx, gy = x + (k % columns) * gw, y + (k // columns) * gh
+        if gx + gw > sheet_w or gy + gh > sheet_h:
+            raise ThemeError(f"{label}: the font's glyph {chr(code)!r} reaches outside the sheet")
+        glyphs[chr(code)] = (gx, gy, gw, gh)
+    return glyphs

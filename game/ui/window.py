@@ -1,0 +1,559 @@
+"""The windowed game: one fixed-tick loop that turns pygame events into moves on the engine.
+
+Input is interpreted into a `Move` (plain data) and the move is executed on the game; pointer,
+cursor, scroll and dialogs are UI state kept here; what is on screen belongs to `Renderer`.
+Nothing is drawn when nothing changed.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
+
+import pygame
+
+from game.app import BoardChoice, SeedStream, Settings
+from game.engine import Difficulty, Game, GameState
+from game.ui import layout as geometry
+from game.ui.dialogs import CLOSE, QUIT, ConfirmQuit, CustomDialog, CustomSize, Dialog, HelpOverlay
+from game.ui.render import Renderer, dialog_line_at, draw_dialog
+from game.ui.theme import DEFAULT_THEME, THEMES_DIR, Theme, ThemeError, load_theme
+
+TITLE = "Pixel Mines"
+FPS = 60
+LONG_PRESS_MS = 350
+DOUBLE_CLICK_MS = 500
+WHEEL_CELLS = 3
+MESSAGE_MS = 2500
+SCREEN_RESERVE = (40, 80)  # leave room for window decorations and task bars
+START_MAX_SCALE = 3
+
+LEFT, MIDDLE, RIGHT = 1, 2, 3
+
+
+class MoveKind(Enum):
+    OPEN = "open"
+    FLAG = "flag"
+    CHORD = "chord"
+
+
+class Move(NamedTuple):
+    kind: MoveKind
+    row: int
+    col: int
+
+
+@dataclass
+class Pointer:
+    """What the mouse buttons are doing on the board."""
+
+    left: bool = False
+    right: bool = False
+    middle: bool = False
+    cell: tuple[int, int] | None = None  # the cell under the held buttons
+    chord: bool = False  # both buttons or the middle one: chord on release
+    chord_done: bool = False  # releasing both buttons acts once
+    on_face: bool = False  # the left button went down on the face
+    over_face: bool = False
+    press_ms: int = 0
+    long_done: bool = False  # a long press flagged: the release does nothing
+    swallow: bool = False  # second press of a double click: does nothing
+
+
+class App:
+    def __init__(
+        self,
+        board: BoardChoice,
+        settings: Settings,
+        theme: Theme,
+        *,
+        seed: int | None = None,
+        scale: int | None = None,
+        clock=pygame.time.get_ticks,
+    ) -> None:
+        self.settings = settings
+        self.theme = theme
+        self.now = clock
+        self.seeds = SeedStream(seed)
+        self.running = True
+        self.space = self._usable_screen()
+        pygame.display.set_caption(TITLE)
+        self.board = board
+        self.scale = scale or geometry.best_scale(
+            board.rows, board.cols, self.space, START_MAX_SCALE, theme.sizes
+        )
+        self.window = self._open_window()
+        theme.convert()
+        self.game = self._new_game_object()
+        self.dialog: Dialog | None = None
+        self.message: tuple[str, int] | None = None
+        self._start()
+
+    # ---- set-up --------------------------------------------------------------------------
+
+    def _usable_screen(self) -> tuple[int, int]:
+        sizes = pygame.display.get_desktop_sizes()
+        w, h = sizes[0] if sizes else (1024, 768)
+        return max(320, w - SCREEN_RESERVE[0]), max(240, h - SCREEN_RESERVE[1])
+
+    def _window_size_for(self, scale: int) -> tuple[int, int]:
+        w, h = geometry.full_canvas_size(self.board.rows, self.board.cols, self.theme.sizes)
+        return min(w * scale, self.space[0]), min(h * scale, self.space[1])
+
+    def _open_window(self) -> pygame.Surface:
+        self.window_size = self._window_size_for(self.scale)
+        return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+
+    def _new_game_object(self) -> Game:
+        return self.board.new_game(
+            seed=self.seeds.next(),
+            safe_zone=self.settings.safe_zone,
+            question_marks=self.settings.question_marks,
+        )
+
+    def _start(self) -> None:
+        """Fresh UI state for the current game and window."""
+        self.pointer = Pointer()
+        self.cursor: tuple[int, int] | None = None
+        self.top = self.left = 0
+        self.started_ms: int | None = None
+        self.ended_ms: int | None = None
+        self.last_left: tuple[tuple[int, int] | None, int] = (None, -DOUBLE_CLICK_MS)
+        self.pending: list = []
+        self.drawn_pressed: set[tuple[int, int]] = set()
+        self.drawn_cursor: tuple[int, int] | None = None
+        self._relayout()
+
+    def _relayout(self) -> None:
+        self.layout = geometry.fit(
+            self.board.rows, self.board.cols, self.window.get_size(), self.scale, self.theme.sizes
+        )
+        self._clamp_scroll()
+        self.renderer = Renderer(self.theme, self.layout)
+
+    # ---- games ---------------------------------------------------------------------------
+
+    def new_game(self, board: BoardChoice | None = None) -> None:
+        if board is not None and board != self.board:
+            self.board = board
+            best = geometry.best_scale(board.rows, board.cols, self.space, sizes=self.theme.sizes)
+            self.scale = min(self.scale, best)
+            self.window = self._open_window()
+        self.game = self._new_game_object()
+        self._start()
+
+    def play_game(self, game: Game) -> None:
+        """Play a game made elsewhere (a fixed layout, a shared board) in this window."""
+        board = BoardChoice(game.rows, game.cols, game.mines)
+        if (board.rows, board.cols) != (self.board.rows, self.board.cols):
+            self.board = board
+            self.window = self._open_window()
+        self.game = game
+        self._start()
+
+    def apply(self, move: Move) -> None:
+        """Execute a move on the game and note what to redraw."""
+        g = self.game
+        was_ready = g.state is GameState.READY
+        if move.kind is MoveKind.OPEN:
+            changed = g.reveal(move.row, move.col)
+        elif move.kind is MoveKind.FLAG:
+            changed = g.toggle_flag(move.row, move.col)
+        else:
+            changed = g.chord(move.row, move.col)
+        if was_ready and g.state is not GameState.READY:
+            self.started_ms = self.now()
+        if g.state.is_over and self.ended_ms is None:
+            self.ended_ms = self.now()
+        if changed:
+            self.pending.append(changed)
+
+    def elapsed_ms(self) -> int:
+        if self.started_ms is None:
+            return 0
+        end = self.ended_ms if self.ended_ms is not None else self.now()
+        return end - self.started_ms
+
+    def timer_value(self) -> int:
+        """Seconds on the timer: 1 at the first click, frozen at the end, at most 999."""
+        if self.started_ms is None:
+            return 0
+        return min(999, self.elapsed_ms() // 1000 + 1)
+
+    def face(self) -> str:
+        p = self.pointer
+        if p.on_face and p.over_face:
+            return "face_pressed"
+        if self.game.state is GameState.WON:
+            return "face_win"
+        if self.game.state is GameState.LOST:
+            return "face_lose"
+        if (p.left or p.middle) and p.cell is not None and not p.long_done:
+            return "face_oh"
+        return "face_smile"
+
+    def pressed_cells(self) -> set[tuple[int, int]]:
+        p = self.pointer
+        g = self.game
+        if g.state.is_over or p.cell is None or p.swallow or p.long_done:
+            return set()
+        if p.chord:
+            row, col = p.cell
+            cells = set(g.chord_targets(row, col))
+            if g.cell(row, col) in "#?":
+                cells.add(p.cell)
+            return cells
+        if p.left and g.cell(*p.cell) in "#?":
+            return {p.cell}
+        return set()
+
+    def say(self, text: str) -> None:
+        self.message = (text, self.now() + MESSAGE_MS)
+        self.renderer.invalidate()
+
+    # ---- the loop ------------------------------------------------------------------------
+
+    def loop(self) -> int:
+        clock = pygame.time.Clock()
+        while self.running:
+            self.step()
+            clock.tick(FPS)
+        return 0
+
+    def step(self) -> None:
+        """One tick: handle events, update, draw, present."""
+        for event in pygame.event.get():
+            self.handle(event)
+            if not self.running:
+                return
+        self.update()
+        self.draw()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        t = event.type
+        if t == pygame.QUIT:
+            self.running = False
+        elif t == pygame.KEYDOWN:
+            self.on_key(event)
+        elif t == pygame.MOUSEBUTTONDOWN and event.button in (LEFT, MIDDLE, RIGHT):
+            self.on_button_down(event.button, event.pos)
+        elif t == pygame.MOUSEBUTTONUP and event.button in (LEFT, MIDDLE, RIGHT):
+            self.on_button_up(event.button, event.pos)
+        elif t == pygame.MOUSEMOTION:
+            self.on_motion(event.pos)
+        elif t == pygame.MOUSEWHEEL:
+            self.on_wheel(event)
+        elif t == pygame.VIDEORESIZE:
+            self.on_resize(event.size)
+        elif t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
+            self.renderer.invalidate()
+
+    def update(self) -> None:
+        p = self.pointer
+        now = self.now()
+        if (
+            self.settings.long_press_flag
+            and p.left
+            and not p.chord
+            and not p.long_done
+            and not p.swallow
+            and p.cell is not None
+            and now - p.press_ms >= LONG_PRESS_MS
+            and self.game.cell(*p.cell) in "#F?"
+        ):
+            self.apply(Move(MoveKind.FLAG, *p.cell))
+            p.long_done = True
+        if self.message is not None and now >= self.message[1]:
+            self.message = None
+            self.renderer.invalidate()
+
+    def draw(self) -> None:
+        r = self.renderer
+        full = r.full
+        if self.dialog is not None:
+            if full:
+                r.draw_frame()
+                draw_dialog(r, self.dialog.lines())
+        else:
+            pressed = self.pressed_cells()
+            args = (self.game, self.top, self.left)
+            if full:
+                r.draw_frame()
+                r.draw_board(*args, pressed, self.cursor)
+            else:
+                for cells in self.pending:
+                    r.draw_cells(*args, cells, pressed, self.cursor)
+                touched = pressed ^ self.drawn_pressed
+                if self.cursor != self.drawn_cursor:
+                    touched |= {c for c in (self.cursor, self.drawn_cursor) if c is not None}
+                if touched:
+                    r.draw_cells(*args, touched, pressed, self.cursor)
+            self.drawn_pressed = pressed
+            self.drawn_cursor = self.cursor
+            r.draw_toolbar(self.game.mines_remaining, self.face(), self.timer_value())
+            if self.message is not None and (full or self.pending):
+                r.draw_strip(self.message[0])
+        self.pending.clear()
+        rects = r.present(self.window)
+        if rects:
+            pygame.display.update(rects)
+
+    # ---- mouse ---------------------------------------------------------------------------
+
+    def on_button_down(self, button: int, pos: tuple[int, int]) -> None:
+        if self.dialog is not None:
+            if button == LEFT:
+                point = self.layout.canvas_point(*pos)
+                line = dialog_line_at(self.layout, self.theme.font.height, point)
+                self._dialog_result(self.dialog.click(line))
+            return
+        p = self.pointer
+        cell = self.layout.cell_at(*pos, self.top, self.left)
+        now = self.now()
+        if button == LEFT:
+            if self.layout.on_face(*pos):
+                p.on_face = p.over_face = True
+                return
+            self.cursor = None
+            p.left, p.cell, p.press_ms, p.long_done = True, cell, now, False
+            last_cell, last_ms = self.last_left
+            p.swallow = cell is not None and cell == last_cell and now - last_ms < DOUBLE_CLICK_MS
+            if p.right:
+                p.chord, p.chord_done, p.swallow = True, False, False
+        elif button == RIGHT:
+            p.right = True
+            if p.left:
+                p.chord, p.chord_done, p.swallow = True, False, False
+            elif cell is not None and not p.middle:
+                self.apply(Move(MoveKind.FLAG, *cell))
+        else:
+            p.middle, p.cell = True, cell
+            p.chord, p.chord_done = True, False
+
+    def on_motion(self, pos: tuple[int, int]) -> None:
+        if self.dialog is not None:
+            return
+        p = self.pointer
+        if p.on_face:
+            p.over_face = self.layout.on_face(*pos)
+        elif p.left or p.middle or (p.right and p.chord):
+            cell = self.layout.cell_at(*pos, self.top, self.left)
+            if cell != p.cell:
+                p.cell = cell
+                p.press_ms = self.now()  # a long press must stay on one cell
+                p.swallow = False
+
+    def on_button_up(self, button: int, pos: tuple[int, int]) -> None:
+        if self.dialog is not None:
+            return
+        p = self.pointer
+        if button == LEFT:
+            if p.on_face:
+                if self.layout.on_face(*pos):
+                    self.new_game()
+                p.on_face = p.over_face = False
+                return
+            if not p.left:
+                return
+            p.left = False
+            if p.chord:
+                self._release_chord(others_held=p.right or p.middle)
+                return
+            cell = p.cell
+            if cell is not None and not (p.long_done or p.swallow):
+                acted = self._left_click(cell)
+                if acted:
+                    self.last_left = (cell, self.now())
+            if not p.right:
+                p.cell = None
+        elif button == RIGHT:
+            p.right = False
+            if p.chord:
+                self._release_chord(others_held=p.left or p.middle)
+        else:
+            p.middle = False
+            if p.chord:
+                self._release_chord(others_held=p.left or p.right)
+
+    def _release_chord(self, others_held: bool) -> None:
+        p = self.pointer
+        if not p.chord_done and p.cell is not None:
+            self.apply(Move(MoveKind.CHORD, *p.cell))
+            self.last_left = (p.cell, self.now())
+        p.chord_done = True
+        if not others_held:
+            p.chord = p.chord_done = False
+            p.cell = None
+
+    def _left_click(self, cell: tuple[int, int]) -> bool:
+        ch = self.game.cell(*cell)
+        if ch in "#?":
+            self.apply(Move(MoveKind.OPEN, *cell))
+            return True
+        if ch in "12345678" and self.settings.chord_on_left:
+            self.apply(Move(MoveKind.CHORD, *cell))
+            return True
+        return False
+
+    def on_wheel(self, event: pygame.event.Event) -> None:
+        if self.dialog is not None:
+            return
+        dx, dy = event.x, event.y
+        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            dx, dy = -dy, 0
+        self.scroll_by(-dy * WHEEL_CELLS, dx * WHEEL_CELLS)
+
+    def scroll_by(self, rows: int, cols: int) -> None:
+        old = (self.top, self.left)
+        self.top += rows
+        self.left += cols
+        self._clamp_scroll()
+        if (self.top, self.left) != old:
+            self.renderer.invalidate()
+
+    def _clamp_scroll(self) -> None:
+        lay = self.layout
+        self.top = max(0, min(self.top, lay.rows - lay.view_rows))
+        self.left = max(0, min(self.left, lay.cols - lay.view_cols))
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        if tuple(size) == self.window_size:
+            return  # our own set_mode: the scale was chosen already
+        self.window_size = tuple(size)
+        self.window = pygame.display.get_surface()
+        self.scale = geometry.best_scale(
+            self.board.rows, self.board.cols, self.window_size, sizes=self.theme.sizes
+        )
+        self._relayout()
+
+    def set_scale(self, scale: int) -> None:
+        scale = max(1, min(geometry.MAX_SCALE, scale))
+        if scale == self.scale:
+            return
+        self.scale = scale
+        self.window = self._open_window()
+        self._relayout()
+        self.say(f"Zoom {scale}x")
+
+    # ---- keyboard ------------------------------------------------------------------------
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if self.dialog is not None:
+            self._dialog_result(self.dialog.key(event))
+            return
+        k, mods, ch = event.key, event.mod, event.unicode
+        if k == pygame.K_q and mods & pygame.KMOD_CTRL:
+            self.running = False
+        elif k == pygame.K_ESCAPE:
+            if self.game.state is GameState.PLAYING:
+                self.open_dialog(ConfirmQuit())
+            else:
+                self.running = False
+        elif k in (pygame.K_F2, pygame.K_n):
+            self.new_game()
+        elif k in (pygame.K_1, pygame.K_KP1):
+            self.new_game(BoardChoice.standard(Difficulty.BEGINNER))
+        elif k in (pygame.K_2, pygame.K_KP2):
+            self.new_game(BoardChoice.standard(Difficulty.INTERMEDIATE))
+        elif k in (pygame.K_3, pygame.K_KP3):
+            self.new_game(BoardChoice.standard(Difficulty.EXPERT))
+        elif k == pygame.K_c:
+            b = self.board
+            self.open_dialog(CustomDialog([str(b.rows), str(b.cols), str(b.mines)]))
+        elif k == pygame.K_F1 or ch == "?":
+            self.open_dialog(HelpOverlay())
+        elif k == pygame.K_q:
+            self.settings.question_marks = not self.settings.question_marks
+            self.game.question_marks = self.settings.question_marks
+            self.say("Question marks " + ("on" if self.settings.question_marks else "off"))
+        elif ch in ("+", "=") or k == pygame.K_KP_PLUS:
+            self.set_scale(self.scale + 1)
+        elif ch == "-" or k == pygame.K_KP_MINUS:
+            self.set_scale(self.scale - 1)
+        elif k in _ARROWS:
+            self.move_cursor(*_ARROWS[k])
+        elif k in (pygame.K_SPACE, pygame.K_f, pygame.K_d):
+            self.key_move(k)
+
+    def move_cursor(self, drow: int, dcol: int) -> None:
+        if self.cursor is None:
+            self.cursor = (
+                self.top + self.layout.view_rows // 2,
+                self.left + self.layout.view_cols // 2,
+            )
+        else:
+            row = max(0, min(self.board.rows - 1, self.cursor[0] + drow))
+            col = max(0, min(self.board.cols - 1, self.cursor[1] + dcol))
+            self.cursor = (row, col)
+        self._keep_cursor_in_view()
+
+    def _keep_cursor_in_view(self) -> None:
+        row, col = self.cursor
+        lay = self.layout
+        top = min(max(self.top, row - lay.view_rows + 1), row)
+        left = min(max(self.left, col - lay.view_cols + 1), col)
+        self.scroll_by(top - self.top, left - self.left)
+
+    def key_move(self, key: int) -> None:
+        if self.cursor is None:
+            self.move_cursor(0, 0)
+            return
+        if key == pygame.K_SPACE:
+            self._left_click(self.cursor)
+        elif key == pygame.K_f:
+            self.apply(Move(MoveKind.FLAG, *self.cursor))
+        else:
+            self.apply(Move(MoveKind.CHORD, *self.cursor))
+
+    # ---- dialogs -------------------------------------------------------------------------
+
+    def open_dialog(self, dialog: Dialog) -> None:
+        self.dialog = dialog
+        self.pointer = Pointer()
+        self.renderer.invalidate()
+
+    def _dialog_result(self, result: object | None) -> None:
+        if result is None:
+            self.renderer.invalidate()  # the dialog's text changed
+            return
+        self.dialog = None
+        self.renderer.invalidate()
+        if result == QUIT:
+            self.running = False
+        elif isinstance(result, CustomSize):
+            self.new_game(BoardChoice(result.rows, result.cols, result.mines))
+        elif result != CLOSE:
+            raise ValueError(f"unknown dialog result {result!r}")
+
+
+_ARROWS = {
+    pygame.K_UP: (-1, 0),
+    pygame.K_DOWN: (1, 0),
+    pygame.K_LEFT: (0, -1),
+    pygame.K_RIGHT: (0, 1),
+}
+
+
+def load_theme_or_default(key: str) -> Theme:
+    """The named theme, or classic with a line on stderr saying why the named one failed."""
+    try:
+        return load_theme(THEMES_DIR / key)
+    except ThemeError as e:
+        if key == DEFAULT_THEME:
+            raise
+        print(f"pixel-mines: {e}; using the classic theme", file=sys.stderr)
+        return load_theme(THEMES_DIR / DEFAULT_THEME)
+
+
+def run(
+    board: BoardChoice, settings: Settings, *, seed: int | None = None, scale: int | None = None,
+    theme: str = DEFAULT_THEME,
+) -> int:  # fmt: skip
+    pygame.display.init()
+    try:
+        app = App(board, settings, load_theme_or_default(theme), seed=seed, scale=scale)
+        return app.loop()
+    finally:
+        pygame.quit()

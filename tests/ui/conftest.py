@@ -1,0 +1,100 @@
+"""A real App on the dummy video driver, fed real pygame events, with a clock the test sets."""
+
+import pygame
+import pytest
+
+from game.app import BoardChoice, Settings
+from game.engine import Difficulty, Game
+from game.ui.theme import THEMES_DIR, load_theme
+from game.ui.window import App
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.ms = 10_000
+
+    def __call__(self) -> int:
+        return self.ms
+
+
+class Driver:
+    """Posts events into the real loop and runs its ticks."""
+
+    def __init__(self, app: App, clock: FakeClock) -> None:
+        self.app = app
+        self.clock = clock
+
+    def at(self, cell):
+        lay = self.app.layout
+        box = lay.cell_rect(*cell, self.app.top, self.app.left)
+        assert box is not None, f"{cell} is not in view"
+        return lay.origin_x + (box.x + box.w // 2) * lay.scale, lay.origin_y + (
+            box.y + box.h // 2
+        ) * lay.scale
+
+    def face_pos(self):
+        lay = self.app.layout
+        f = lay.face
+        return lay.origin_x + (f.x + f.w // 2) * lay.scale, lay.origin_y + (
+            f.y + f.h // 2
+        ) * lay.scale
+
+    def post(self, kind, **attrs):
+        pygame.event.post(pygame.event.Event(kind, **attrs))
+
+    def down(self, pos, button=1):
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        self.tick()
+
+    def up(self, pos, button=1):
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+        self.tick()
+
+    def move(self, pos, buttons=(1, 0, 0)):
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons)
+        self.tick()
+
+    def click(self, cell, button=1):
+        pos = self.at(cell)
+        self.down(pos, button)
+        self.up(pos, button)
+
+    def key(self, key, unicode="", mod=0):
+        self.post(pygame.KEYDOWN, key=key, unicode=unicode, mod=mod, scancode=0)
+        self.tick()
+
+    def tick(self, ms=16):
+        self.clock.ms += ms
+        self.app.step()
+
+    def sprite_at(self, box, name) -> bool:
+        """Whether the canvas shows the theme sprite `name` in the canvas box."""
+        canvas = self.app.renderer.canvas
+        expected = pygame.Surface((box.w, box.h), 0, canvas)
+        expected.blit(self.app.theme.sprites[name], (0, 0))
+        got = canvas.subsurface((box.x, box.y, box.w, box.h))
+        return pygame.image.tobytes(expected, "RGB") == pygame.image.tobytes(got, "RGB")
+
+    def cell_shows(self, cell, name) -> bool:
+        return self.sprite_at(self.app.layout.cell_rect(*cell, self.app.top, self.app.left), name)
+
+
+@pytest.fixture
+def drive():
+    pygame.display.init()
+    made = []
+
+    def make(board=None, *, layout=None, seed=7, scale=2, settings=None):
+        clock = FakeClock()
+        board = board or BoardChoice.standard(Difficulty.BEGINNER)
+        theme = load_theme(THEMES_DIR / "classic")
+        app = App(board, settings or Settings(), theme, seed=seed, scale=scale, clock=clock)
+        if layout is not None:
+            app.play_game(Game.from_layout(layout))
+        driver = Driver(app, clock)
+        driver.tick()
+        made.append(driver)
+        return driver
+
+    yield make
+    pygame.quit()

@@ -1,0 +1,90 @@
+"""Pixel <-> cell geometry at every edge, without a window."""
+
+import pytest
+
+from game.ui.layout import MIN_AREA, TOOLBAR_HEIGHT, Layout, best_scale, fit, full_canvas_size
+
+EXPERT = Layout(16, 30, 16, 30)  # whole board shown, scale 1
+
+
+def window_xy(lay: Layout, cx: int, cy: int) -> tuple[int, int]:
+    return lay.origin_x + cx * lay.scale, lay.origin_y + cy * lay.scale
+
+
+def test_canvas_is_frame_toolbar_and_board():
+    assert EXPERT.canvas_size == (8 + 30 * 16 + 8, 8 + TOOLBAR_HEIGHT + 8 + 16 * 16 + 8)
+    assert EXPERT.board.x == 8 and EXPERT.board.y == 8 + TOOLBAR_HEIGHT + 8
+
+
+@pytest.mark.parametrize("scale, origin", [(1, (0, 0)), (2, (5, 3)), (3, (17, 40))])
+def test_board_corners_and_one_pixel_outside(scale, origin):
+    lay = Layout(16, 30, 16, 30, scale, *origin)
+    b = lay.board
+    last = b.w - 1, b.h - 1
+    assert lay.cell_at(*window_xy(lay, b.x, b.y)) == (0, 0)
+    assert lay.cell_at(*window_xy(lay, b.x + last[0], b.y)) == (0, 29)
+    assert lay.cell_at(*window_xy(lay, b.x, b.y + last[1])) == (15, 0)
+    assert lay.cell_at(*window_xy(lay, b.x + last[0], b.y + last[1])) == (15, 29)
+    # the last window pixel of a scaled canvas pixel still belongs to it
+    x, y = window_xy(lay, b.x + last[0], b.y + last[1])
+    assert lay.cell_at(x + scale - 1, y + scale - 1) == (15, 29)
+    # one canvas pixel off each side is not a cell
+    assert lay.cell_at(*window_xy(lay, b.x - 1, b.y)) is None
+    assert lay.cell_at(*window_xy(lay, b.x, b.y - 1)) is None
+    assert lay.cell_at(*window_xy(lay, b.right, b.y)) is None
+    assert lay.cell_at(*window_xy(lay, b.x, b.bottom)) is None
+
+
+def test_toolbar_frame_margin_and_negative_pixels_are_not_cells():
+    lay = Layout(9, 9, 9, 9, 2, 10, 10)
+    for cx, cy in [(lay.face.x + 2, lay.face.y + 2), (0, 0), (lay.counter.x, lay.counter.y)]:
+        assert lay.cell_at(*window_xy(lay, cx, cy)) is None
+    for x, y in [(-1, 50), (50, -1), (-31, -31), (5, 5), (9, 200)]:
+        assert lay.cell_at(x, y) is None
+    # -1 // 16 == -1 would land on a cell if the sign were not checked first
+    assert lay.cell_at(10 + (lay.board.x - 1) * 2, 10 + lay.board.y * 2) is None
+
+
+def test_cells_follow_the_scroll_and_cell_rect_inverts_cell_at():
+    lay = Layout(100, 100, 20, 30, 2)
+    top, left = 37, 55
+    for row, col in [(37, 55), (56, 84), (40, 60)]:
+        box = lay.cell_rect(row, col, top, left)
+        assert lay.cell_at(*window_xy(lay, box.x + 5, box.y + 5), top, left) == (row, col)
+    assert lay.cell_rect(36, 55, top, left) is None
+    assert lay.cell_rect(57, 85, top, left) is None
+
+
+def test_small_boards_are_centred_in_a_minimum_area():
+    lay = Layout(5, 5, 5, 5)
+    assert lay.area.w == MIN_AREA and lay.area.h == MIN_AREA
+    assert lay.board.x == lay.area.x + (MIN_AREA - 80) // 2
+    assert lay.cell_at(lay.area.x, lay.area.y) is None
+    assert lay.cell_at(lay.board.x, lay.board.y) == (0, 0)
+
+
+def test_face_and_counters_sit_inside_the_toolbar_without_overlap():
+    for lay in (Layout(5, 5, 5, 5), EXPERT):
+        t = lay.toolbar
+        for box in (lay.counter, lay.face, lay.timer):
+            assert t.x <= box.x and box.right <= t.right and t.y <= box.y and box.bottom <= t.bottom
+        assert lay.counter.right < lay.face.x and lay.face.right < lay.timer.x
+        assert lay.on_face(lay.face.x, lay.face.y) and not lay.on_face(lay.face.x - 1, lay.face.y)
+
+
+def test_fit_shows_what_fits_and_scales_by_whole_numbers():
+    lay = fit(200, 200, (800, 600), 1)
+    assert lay.view_cols == (800 - 16) // 16 and lay.view_rows == (600 - 56) // 16
+    assert lay.canvas_size[0] <= 800 and lay.canvas_size[1] <= 600
+    small = fit(9, 9, (1000, 1000), 3)
+    assert (small.view_rows, small.view_cols) == (9, 9)
+    w, h = small.canvas_size
+    assert small.origin_x == (1000 - 3 * w) // 2 and small.origin_y == (1000 - 3 * h) // 2
+
+
+def test_best_scale_is_the_largest_that_fits_within_the_cap():
+    w, h = full_canvas_size(9, 9)
+    assert best_scale(9, 9, (3 * w, 3 * h), most=3) == 3
+    assert best_scale(9, 9, (3 * w - 1, 3 * h), most=3) == 2
+    assert best_scale(9, 9, (10 * w, 10 * h), most=3) == 3
+    assert best_scale(200, 200, (800, 600)) == 1

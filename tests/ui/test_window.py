@@ -1,0 +1,372 @@
+"""The real loop fed real pygame events: mouse, keys, dialogs, scrolling, the toolbar."""
+
+import pygame
+
+from game.app import BoardChoice, Settings
+from game.engine import GameState
+from game.ui.window import DOUBLE_CLICK_MS, LONG_PRESS_MS
+
+# A 9x9 board: mines in the top-left corner, the rest opens from the far corner.
+CORNER = ["**......."] + ["*........"] + ["........."] * 7
+
+
+def test_window_is_titled_and_starts_ready_with_a_smile(drive):
+    d = drive()
+    assert pygame.display.get_caption()[0] == "Pixel Mines"
+    assert d.app.game.state is GameState.READY
+    assert d.sprite_at(d.app.layout.face, "face_smile")
+    assert d.cell_shows((0, 0), "covered")
+
+
+def test_left_press_shows_pressed_cell_and_oh_face_and_release_opens(drive):
+    d = drive(layout=CORNER)
+    pos = d.at((8, 8))
+    d.down(pos)
+    assert d.cell_shows((8, 8), "pressed")
+    assert d.sprite_at(d.app.layout.face, "face_oh")
+    assert d.app.game.state is GameState.READY
+    d.up(pos)
+    assert d.app.game.cell(8, 8) == "."
+    assert d.cell_shows((8, 8), "open_0")
+    assert d.sprite_at(d.app.layout.face, "face_win")
+    assert d.app.game.state is GameState.WON
+
+
+def test_dragging_moves_the_press_and_release_off_the_board_does_nothing(drive):
+    d = drive(layout=CORNER)
+    d.down(d.at((4, 4)))
+    d.move(d.at((5, 6)))
+    assert d.app.pressed_cells() == {(5, 6)}
+    assert d.cell_shows((5, 6), "pressed") and d.cell_shows((4, 4), "covered")
+    d.move(d.face_pos())
+    assert d.app.pressed_cells() == set()
+    d.up(d.face_pos())
+    assert d.app.game.state is GameState.READY
+    assert d.sprite_at(d.app.layout.face, "face_smile")
+
+
+def test_right_button_cycles_the_marks_with_question_marks_on_q(drive):
+    d = drive(layout=CORNER)
+    seen = []
+    for _ in range(2):
+        d.click((0, 0), button=3)
+        seen.append(d.app.game.cell(0, 0))
+    d.key(pygame.K_q, "q")
+    for _ in range(3):
+        d.click((0, 0), button=3)
+        seen.append(d.app.game.cell(0, 0))
+    assert seen == ["F", "#", "F", "?", "#"]
+    d.click((0, 0), button=3)
+    assert d.cell_shows((0, 0), "flag")
+    assert d.app.game.mines_remaining == 2
+
+
+# (1, 1) is a 1 whose only mine is (0, 0).
+CHORD = ["*...*....", ".........", ".........", ".........", "*...*....", "........."] + [
+    ".........",
+    ".........",
+    "........*",
+]
+
+
+def open_number_with_flag(drive):
+    d = drive(layout=CHORD)
+    d.click((1, 1))  # a 1: its mine is (0, 0)
+    assert d.app.game.cell(1, 1) == "1"
+    d.click((0, 0), button=3)
+    return d
+
+
+def test_both_buttons_chord_once_and_show_pressed_neighbours(drive):
+    d = open_number_with_flag(drive)
+    pos = d.at((1, 1))
+    d.down(pos, 1)
+    d.down(pos, 3)
+    assert d.app.pressed_cells() == {(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)}
+    assert d.cell_shows((2, 2), "pressed")
+    d.up(pos, 1)
+    assert d.app.game.cell(2, 2) != "#"
+    assert d.app.game.clicks.chord == 1
+    d.up(pos, 3)
+    assert d.app.game.clicks.chord == 1  # releasing the second button does not chord again
+    assert d.app.game.cell(0, 0) == "F"
+
+
+def test_middle_button_chords(drive):
+    d = open_number_with_flag(drive)
+    pos = d.at((1, 1))
+    d.down(pos, 2)
+    assert (1, 2) in d.app.pressed_cells()
+    d.up(pos, 2)
+    assert d.app.game.cell(1, 2) != "#"
+    assert d.app.game.clicks.chord == 1
+
+
+def test_a_double_click_never_acts_twice(drive):
+    d = drive(layout=CHORD)
+    d.click((0, 0), button=3)  # flag first: the 1 at (1, 1) will be chordable at once
+    d.click((1, 1))
+    d.click((1, 1))  # the second click of a double click: no chord
+    assert d.app.game.clicks.chord == 0
+    assert d.app.game.cell(1, 2) == "#"
+    d.tick(DOUBLE_CLICK_MS)
+    d.click((1, 1))  # a deliberate later click on the number chords
+    assert d.app.game.clicks.chord == 1
+    assert d.app.game.cell(1, 2) != "#"
+
+
+def test_pressing_the_face_shows_it_pressed_and_starts_a_new_game(drive):
+    d = drive()
+    d.click((4, 4))
+    first = d.app.game
+    assert first.state is GameState.PLAYING
+    d.down(d.face_pos())
+    assert d.sprite_at(d.app.layout.face, "face_pressed")
+    d.up(d.face_pos())
+    assert d.app.game is not first
+    assert d.app.game.state is GameState.READY
+    assert d.sprite_at(d.app.layout.face, "face_smile")
+    assert d.app.timer_value() == 0
+
+
+def test_face_press_released_elsewhere_does_nothing(drive):
+    d = drive()
+    d.click((4, 4))
+    first = d.app.game
+    d.down(d.face_pos())
+    d.move(d.at((0, 0)))
+    assert d.sprite_at(d.app.layout.face, "face_smile")
+    d.up(d.at((0, 0)))
+    assert d.app.game is first
+
+
+def test_f2_and_n_start_new_games_and_1_2_3_switch_difficulty(drive):
+    d = drive()
+    d.click((4, 4))
+    first = d.app.game
+    d.key(pygame.K_F2)
+    assert d.app.game is not first and d.app.game.state is GameState.READY
+    d.key(pygame.K_3, "3")
+    assert (d.app.game.rows, d.app.game.cols, d.app.game.mines) == (16, 30, 99)
+    d.key(pygame.K_2, "2")
+    assert (d.app.game.rows, d.app.game.cols, d.app.game.mines) == (16, 16, 40)
+    d.key(pygame.K_n, "n")
+    assert d.app.game.rows == 16
+
+
+def test_keyboard_play_with_a_visible_cursor(drive):
+    d = drive(layout=CHORD)
+    d.key(pygame.K_DOWN)  # the first arrow shows the cursor in the middle
+    start = d.app.cursor
+    d.key(pygame.K_LEFT)
+    assert d.app.cursor == (start[0], start[1] - 1)
+    d.app.cursor = (1, 1)
+    d.key(pygame.K_UP)
+    d.key(pygame.K_DOWN)
+    assert d.app.cursor == (1, 1)
+    d.key(pygame.K_SPACE, " ")
+    assert d.app.game.cell(1, 1) == "1"
+    d.key(pygame.K_UP)
+    d.key(pygame.K_LEFT)
+    d.key(pygame.K_f, "f")
+    assert d.app.game.cell(0, 0) == "F"
+    canvas = d.app.renderer.canvas
+    box = d.app.layout.cell_rect(0, 0)
+    accent = d.app.theme.colours["accent"]
+    assert canvas.get_at((box.x, box.y))[:3] == accent  # the cursor outline is drawn
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RIGHT)
+    d.key(pygame.K_d, "d")
+    assert d.app.game.cell(2, 2) != "#"
+
+
+def test_custom_dialog_explains_bad_values_and_starts_good_ones(drive):
+    d = drive()
+    d.key(pygame.K_c, "c")
+    dialog = d.app.dialog
+    assert dialog is not None
+    for _ in range(3):
+        d.key(pygame.K_BACKSPACE)
+    d.key(pygame.K_4, "4")  # rows 4: below the minimum
+    d.key(pygame.K_TAB)
+    for _ in range(3):
+        d.key(pygame.K_BACKSPACE)
+    for ch in "300":
+        d.key(getattr(pygame, f"K_{ch}"), ch)  # columns 300: above the maximum
+    d.key(pygame.K_RETURN)
+    assert d.app.dialog is dialog
+    assert dialog.errors[0] == "rows: 5 to 200"
+    assert dialog.errors[1] == "columns: 5 to 200"
+    assert dialog.errors[2] == "fix rows/cols first"
+    assert any("rows: 5 to 200" in text for text, _ in dialog.lines())
+    assert d.app.game.rows == 9
+    # fix them: rows 12, columns 20, mines 300 (too many for 240 cells), then 30
+    dialog.values = ["12", "20", "300"]
+    d.key(pygame.K_RETURN)
+    assert dialog.errors == ["", "", "mines: 1 to 239"]
+    dialog.values[2] = "30"
+    d.key(pygame.K_RETURN)
+    assert d.app.dialog is None
+    assert (d.app.game.rows, d.app.game.cols, d.app.game.mines) == (12, 20, 30)
+
+
+def test_custom_dialog_escape_cancels(drive):
+    d = drive()
+    d.key(pygame.K_c, "c")
+    d.key(pygame.K_ESCAPE)
+    assert d.app.dialog is None and d.app.running
+    assert d.app.game.rows == 9
+
+
+def test_scrolling_a_100_by_100_board(drive):
+    d = drive(BoardChoice(100, 100, 500), scale=1)
+    lay = d.app.layout
+    assert lay.view_rows < 100 and lay.view_cols < 100
+    d.post(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0)
+    d.tick()
+    assert d.app.top == 6
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    d.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+    d.tick()
+    pygame.key.set_mods(0)
+    assert d.app.left == 3
+    d.click((6, 3))  # the top-left cell in view is (6, 3) now
+    assert d.app.game.cell(6, 3) != "#"
+    d.post(pygame.MOUSEWHEEL, x=0, y=-1000, flipped=False, precise_x=0.0, precise_y=-1000.0)
+    d.tick()
+    assert d.app.top == 100 - lay.view_rows
+    # the keyboard cursor keeps itself in view
+    d.app.cursor = (d.app.top, 50)
+    for _ in range(10):
+        d.key(pygame.K_UP)
+    assert d.app.cursor[0] == d.app.top
+
+
+def test_timer_shows_1_at_the_first_click_stops_at_the_end_and_caps_at_999(drive):
+    d = drive(layout=CHORD)
+    assert d.app.timer_value() == 0
+    d.click((1, 1))
+    assert d.app.timer_value() == 1
+    d.tick(2500)
+    assert d.app.timer_value() == 3
+    d.click((0, 0))  # a mine
+    assert d.app.game.state is GameState.LOST
+    frozen = d.app.timer_value()
+    d.tick(5000)
+    assert d.app.timer_value() == frozen
+    assert d.sprite_at(d.app.layout.face, "face_lose")
+    assert d.cell_shows((0, 0), "mine_red")
+    assert d.cell_shows((0, 4), "mine")
+    e = drive(layout=CHORD)
+    e.click((1, 1))
+    e.tick(2_000_000)
+    assert e.app.timer_value() == 999
+
+
+def test_counter_goes_negative_on_screen(drive):
+    d = drive(layout=["*........"] + ["........."] * 8)
+    for col in range(1, 4):
+        d.click((5, col), button=3)
+    assert d.app.game.mines_remaining == -2
+    assert d.app.renderer.toolbar_state[0] == -2
+
+
+def test_escape_asks_while_playing_and_ctrl_q_quits_at_once(drive):
+    d = drive()
+    d.click((4, 4))
+    d.key(pygame.K_ESCAPE)
+    assert d.app.dialog is not None and d.app.running
+    d.key(pygame.K_n, "n")
+    assert d.app.dialog is None and d.app.running
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_y, "y")
+    assert not d.app.running
+    e = drive()
+    e.key(pygame.K_q, "q", mod=pygame.KMOD_CTRL)
+    assert not e.app.running
+
+
+def test_escape_quits_when_no_game_is_being_played(drive):
+    d = drive()
+    d.key(pygame.K_ESCAPE)
+    assert not d.app.running
+
+
+def test_help_overlay_opens_with_f1_and_closes_with_any_key(drive):
+    d = drive()
+    d.key(pygame.K_F1)
+    assert d.app.dialog is not None
+    d.key(pygame.K_a, "a")
+    assert d.app.dialog is None
+    d.key(pygame.K_SLASH, "?")
+    assert d.app.dialog is not None
+
+
+def test_long_press_flags_when_the_setting_is_on_and_never_opens(drive):
+    d = drive(layout=CHORD, settings=Settings(long_press_flag=True))
+    pos = d.at((3, 3))
+    d.down(pos)
+    d.tick(LONG_PRESS_MS)
+    assert d.app.game.cell(3, 3) == "F"
+    d.up(pos)
+    assert d.app.game.cell(3, 3) == "F"
+    assert d.app.game.state is GameState.READY
+    off = drive(layout=CHORD)
+    off.down(off.at((3, 3)))
+    off.tick(LONG_PRESS_MS * 2)
+    off.up(off.at((3, 3)))
+    assert off.app.game.cell(3, 3) != "F"
+
+
+def test_the_window_shows_the_canvas_scaled_by_whole_pixels(drive):
+    d = drive(scale=3)
+    lay = d.app.layout
+    face = lay.face
+    window = pygame.display.get_surface()
+    for cx, cy in [(face.x + 5, face.y + 5), (face.x + 12, face.y + 9)]:
+        colour = d.app.renderer.canvas.get_at((cx, cy))
+        for dx in range(3):
+            for dy in range(3):
+                assert (
+                    window.get_at((lay.origin_x + cx * 3 + dx, lay.origin_y + cy * 3 + dy))
+                    == colour
+                )
+
+
+def test_zoom_keys_change_the_whole_number_scale(drive):
+    d = drive(scale=2)
+    d.key(pygame.K_EQUALS, "+")
+    assert d.app.scale == 3
+    d.key(pygame.K_MINUS, "-")
+    d.key(pygame.K_MINUS, "-")
+    assert d.app.scale == 1
+    assert pygame.display.get_surface().get_size() == d.app.layout.canvas_size
+
+
+def test_resizing_the_window_picks_the_largest_whole_scale_that_fits(drive):
+    d = drive(scale=1)
+    w, h = d.app.layout.canvas_size
+    pygame.display.set_mode((2 * w + 7, 2 * h + 30), pygame.RESIZABLE)
+    d.post(pygame.VIDEORESIZE, size=(2 * w + 7, 2 * h + 30), w=2 * w + 7, h=2 * h + 30)
+    d.tick()
+    assert d.app.scale == 2
+    assert d.app.layout.origin_x == 3 and d.app.layout.origin_y == 15
+
+
+def test_every_dialog_line_fits_the_smallest_canvas(drive):
+    from game.ui.dialogs import ConfirmQuit, CustomDialog, HelpOverlay
+    from game.ui.render import DIALOG_PAD, dialog_box
+
+    d = drive(BoardChoice(5, 5, 3))
+    font = d.app.theme.font
+    box = dialog_box(d.app.layout)
+    room_cols = (box.w - 2 * DIALOG_PAD) // font.width
+    room_rows = (box.h - 2 * DIALOG_PAD) // font.height
+    custom = CustomDialog(["4", "99999", "99999"])
+    custom.check()
+    wide = CustomDialog(["200", "200", "39999"])
+    for dialog in (HelpOverlay(), ConfirmQuit(), custom, wide):
+        lines = dialog.lines()
+        assert len(lines) <= room_rows
+        for text, _ in lines:
+            assert len(text) <= room_cols, text

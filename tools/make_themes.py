@@ -1,0 +1,823 @@
+"""Draw the pixel-art sprite sheets for Pixel Mines themes, with pygame and no window.
+
+Owns assets/themes/<theme>/sheet.png and theme.toml; run ``python tools/make_themes.py``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+Colour = tuple[int, int, int]
+Rect = tuple[int, int, int, int]
+
+THEMES_DIR = Path(__file__).resolve().parent.parent / "assets" / "themes"
+
+# Fixed geometry: the game's layout code relies on these sizes.
+TILE = 16
+BORDER = 8
+FACE = 24
+LED_W, LED_H = 11, 21
+GLYPH_W, GLYPH_H = 6, 10
+FONT_FIRST, FONT_LAST = 32, 126
+FONT_COLUMNS = 32
+SHEET_W = 256
+
+GLYPH_INK = (255, 255, 255, 255)  # the game tints glyphs by multiplying
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Every colour a theme uses; the drawing code takes nothing else."""
+
+    key: str  # folder under assets/themes
+    name: str  # display name
+    background: Colour  # window margin around the canvas
+    panel: Colour  # toolbar, dialogs, frame and covered tile face
+    light: Colour  # bevel highlight
+    shadow: Colour  # bevel shadow and grid lines between open tiles
+    text: Colour  # dialog/help text
+    accent: Colour  # keyboard cursor, selected field
+    accent_edge: Colour  # dark inner line of the keyboard cursor
+    error: Colour  # error messages in dialogs
+    led_off: Colour  # LED panel background
+    led_on: Colour  # lit LED segment
+    led_dim: Colour  # unlit LED segment
+    opened: Colour  # face of an open tile
+    ink: Colour  # outlines, mine body, flag pole, "?"
+    glint: Colour  # highlight on the mine and on the sunglasses
+    flag: Colour
+    blast: Colour  # background of the mine that was clicked
+    cross: Colour  # X over a wrongly flagged mine
+    face: Colour  # smiley fill
+    numbers: tuple[Colour, ...]  # colours of the digits 1..8
+
+
+CLASSIC = Palette(
+    key="classic",
+    name="Classic",
+    background=(0, 128, 128),
+    panel=(192, 192, 192),
+    light=(255, 255, 255),
+    shadow=(128, 128, 128),
+    text=(0, 0, 0),
+    accent=(255, 128, 0),
+    accent_edge=(64, 24, 0),
+    error=(160, 0, 0),
+    led_off=(0, 0, 0),
+    led_on=(255, 0, 0),
+    led_dim=(56, 0, 0),
+    opened=(192, 192, 192),
+    ink=(0, 0, 0),
+    glint=(255, 255, 255),
+    flag=(255, 0, 0),
+    blast=(255, 0, 0),
+    cross=(255, 0, 0),
+    face=(255, 255, 0),
+    numbers=(
+        (0, 0, 255),
+        (0, 128, 0),
+        (255, 0, 0),
+        (0, 0, 128),
+        (128, 0, 0),
+        (0, 128, 128),
+        (0, 0, 0),
+        (128, 128, 128),
+    ),
+)
+
+# To add a theme (night, contrast, handheld green...), define another Palette and list it
+# here; every drawing function below takes the palette, so no drawing code changes.
+THEMES = (CLASSIC,)
+
+# ---------------------------------------------------------------------------
+# Pixel-art bitmaps. "." is transparent (leave what is underneath); every other
+# character is looked up in a per-call colour map.
+
+# Bold digits for open tiles, 8x10, drawn at (4, 3).
+TILE_DIGITS = {
+    1: """
+...##...
+..###...
+.####...
+...##...
+...##...
+...##...
+...##...
+...##...
+.######.
+.######.
+""",
+    2: """
+.######.
+########
+##....##
+.....###
+...####.
+.####...
+###.....
+##......
+########
+########
+""",
+    3: """
+#######.
+########
+......##
+......##
+..#####.
+..#####.
+......##
+......##
+########
+#######.
+""",
+    4: """
+##....##
+##....##
+##....##
+##....##
+########
+########
+......##
+......##
+......##
+......##
+""",
+    5: """
+########
+########
+##......
+##......
+#######.
+########
+......##
+......##
+########
+#######.
+""",
+    6: """
+.######.
+########
+##......
+##......
+#######.
+########
+##....##
+##....##
+########
+.######.
+""",
+    7: """
+########
+########
+.....###
+....###.
+...###..
+...##...
+..###...
+..##....
+..##....
+..##....
+""",
+    8: """
+.######.
+########
+##....##
+##....##
+.######.
+########
+##....##
+##....##
+########
+.######.
+""",
+}
+
+QUESTION = """
+.######.
+########
+##....##
+.....###
+...####.
+...##...
+...##...
+........
+...##...
+...##...
+"""
+
+# Flag on a covered tile (F flag, K pole and base), 16x16.
+FLAG = """
+................
+................
+................
+......FFK.......
+....FFFFK.......
+...FFFFFK.......
+....FFFFK.......
+......FFK.......
+........K.......
+........K.......
+.......KKK......
+.....KKKKKKK....
+....KKKKKKKKK...
+................
+................
+................
+"""
+
+# Mine (K body, W glint), 13x13, drawn at (2, 2) so it is centred on an open tile.
+MINE = """
+......K......
+......K......
+..K.KKKKK.K..
+...KKKKKKK...
+..KKWWKKKKK..
+..KKWWKKKKK..
+KKKKKKKKKKKKK
+..KKKKKKKKK..
+..KKKKKKKKK..
+...KKKKKKK...
+..K.KKKKK.K..
+......K......
+......K......
+"""
+
+# Red X over a wrongly flagged mine, 16x16.
+CROSS = """
+................
+................
+................
+...XX.....XX....
+....XX...XX.....
+.....XX.XX......
+......XXX.......
+.....XX.XX......
+....XX...XX.....
+...XX.....XX....
+................
+................
+................
+................
+................
+................
+"""
+
+# Smiley faces, 16x16, drawn at (4, 4) on the 24x24 button (K ink, Y face, W glint).
+FACES = {
+    "smile": """
+.....KKKKKK.....
+...KKYYYYYYKK...
+..KYYYYYYYYYYK..
+.KYYYYYYYYYYYYK.
+.KYYYKKYYKKYYYK.
+KYYYYKKYYKKYYYYK
+KYYYYYYYYYYYYYYK
+KYYYYYYYYYYYYYYK
+KYYYYYYYYYYYYYYK
+KYYYKYYYYYYKYYYK
+KYYYYKYYYYKYYYYK
+.KYYYYKKKKYYYYK.
+.KYYYYYYYYYYYYK.
+..KYYYYYYYYYYK..
+...KKYYYYYYKK...
+.....KKKKKK.....
+""",
+    "oh": """
+.....KKKKKK.....
+...KKYYYYYYKK...
+..KYYYYYYYYYYK..
+.KYYYYYYYYYYYYK.
+.KYYYKKYYKKYYYK.
+KYYYYKKYYKKYYYYK
+KYYYYKKYYKKYYYYK
+KYYYYYYYYYYYYYYK
+KYYYYYYYYYYYYYYK
+KYYYYYYKKYYYYYYK
+KYYYYYKYYKYYYYYK
+.KYYYYKYYKYYYYK.
+.KYYYYYKKYYYYYK.
+..KYYYYYYYYYYK..
+...KKYYYYYYKK...
+.....KKKKKK.....
+""",
+    "win": """
+.....KKKKKK.....
+...KKYYYYYYKK...
+..KYYYYYYYYYYK..
+.KYYYYYYYYYYYYK.
+.KKKKKKKKKKKKKK.
+KYYKWKKYYKWKKYYK
+KYYKKKKYYKKKKYYK
+KYYYKKYYYYKKYYYK
+KYYYYYYYYYYYYYYK
+KYYYKYYYYYYKYYYK
+KYYYYKYYYYKYYYYK
+.KYYYYKKKKYYYYK.
+.KYYYYYYYYYYYYK.
+..KYYYYYYYYYYK..
+...KKYYYYYYKK...
+.....KKKKKK.....
+""",
+    "lose": """
+.....KKKKKK.....
+...KKYYYYYYKK...
+..KYYYYYYYYYYK..
+.KYYYYYYYYYYYYK.
+.KYYKYKYYKYKYYK.
+KYYYYKYYYYKYYYYK
+KYYYKYKYYKYKYYYK
+KYYYYYYYYYYYYYYK
+KYYYYYYYYYYYYYYK
+KYYYYYYYYYYYYYYK
+KYYYYYKKKKYYYYYK
+.KYYYKYYYYKYYYK.
+.KYYKYYYYYYKYYK.
+..KYYYYYYYYYYK..
+...KKYYYYYYKK...
+.....KKKKKK.....
+""",
+}
+
+# Text font: 5x10 glyphs for ASCII 32..126 in bands of 16, one space between
+# glyphs. Caps use rows 1-7, descenders rows 8-9; the sixth column is spacing.
+FONT_BANDS = (
+    #   ! " # $ % & ' ( ) * + , - . /
+    """
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
+..... ..#.. .#.#. .#.#. ..#.. ##... .##.. ..#.. ...#. .#... ..... ..... ..... ..... ..... ....#
+..... ..#.. .#.#. .#.#. .#### ##..# #..#. ..#.. ..#.. ..#.. ..#.. ..#.. ..... ..... ..... ...#.
+..... ..#.. .#.#. ##### #.#.. ...#. #.#.. ..... .#... ...#. #.#.# ..#.. ..... ..... ..... ...#.
+..... ..#.. ..... .#.#. .###. ..#.. .#... ..... .#... ...#. .###. ##### ..... .###. ..... ..#..
+..... ..#.. ..... ##### ..#.# .#... #.#.# ..... .#... ...#. #.#.# ..#.. ..... ..... ..... .#...
+..... ..... ..... .#.#. ####. #..## #..#. ..... ..#.. ..#.. ..#.. ..#.. ..#.. ..... ..... .#...
+..... ..#.. ..... .#.#. ..#.. ...## .##.# ..... ...#. .#... ..... ..... ..#.. ..... ..#.. #....
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .#... ..... ..... .....
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
+""",
+    # 0 1 2 3 4 5 6 7 8 9 : ; < = > ?
+    """
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
+.###. ..#.. .###. .###. ...#. ##### ..##. ##### .###. .###. ..... ..... ..... ..... ..... .###.
+#...# .##.. #...# #...# ..##. #.... .#... ....# #...# #...# ..... ..... ...#. ..... .#... #...#
+#..## ..#.. ....# ....# .#.#. ####. #.... ...#. #...# #...# ..#.. ..#.. ..#.. ##### ..#.. ....#
+#.#.# ..#.. ...#. ..##. #..#. ....# ####. ..#.. .###. .#### ..... ..... .#... ..... ...#. ...#.
+##..# ..#.. ..#.. ....# ##### ....# #...# .#... #...# ....# ..... ..... ..#.. ##### ..#.. ..#..
+#...# ..#.. .#... #...# ...#. #...# #...# .#... #...# ...#. ..... ..... ...#. ..... .#... .....
+.###. .###. ##### .###. ...#. .###. .###. .#... .###. .##.. ..#.. ..#.. ..... ..... ..... ..#..
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .#... ..... ..... ..... .....
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
+""",
+    # @ A B C D E F G H I J K L M N O
+    """
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
+.###. .###. ####. .###. ####. ##### ##### .###. #...# .###. ..### #...# #.... #...# #...# .###.
+#...# #...# #...# #...# #...# #.... #.... #...# #...# ..#.. ...#. #..#. #.... ##.## #...# #...#
+#.### #...# #...# #.... #...# #.... #.... #.... #...# ..#.. ...#. #.#.. #.... #.#.# ##..# #...#
+#.#.# ##### ####. #.... #...# ####. ####. #.### ##### ..#.. ...#. ##... #.... #.#.# #.#.# #...#
+#.### #...# #...# #.... #...# #.... #.... #...# #...# ..#.. ...#. #.#.. #.... #...# #..## #...#
+#.... #...# #...# #...# #...# #.... #.... #...# #...# ..#.. #..#. #..#. #.... #...# #...# #...#
+.###. #...# ####. .###. ####. ##### #.... .#### #...# .###. .##.. #...# ##### #...# #...# .###.
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
+""",
+    # P Q R S T U V W X Y Z [ \ ] ^ _
+    """
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
+####. .###. ####. .###. ##### #...# #...# #...# #...# #...# ##### .###. #.... .###. ..#.. .....
+#...# #...# #...# #...# ..#.. #...# #...# #...# #...# #...# ....# .#... .#... ...#. .#.#. .....
+#...# #...# #...# #.... ..#.. #...# #...# #...# .#.#. .#.#. ...#. .#... .#... ...#. #...# .....
+####. #...# ####. .###. ..#.. #...# #...# #.#.# ..#.. ..#.. ..#.. .#... ..#.. ...#. ..... .....
+#.... #.#.# #.#.. ....# ..#.. #...# #...# #.#.# .#.#. ..#.. .#... .#... ...#. ...#. ..... .....
+#.... #..#. #..#. #...# ..#.. #...# .#.#. #.#.# #...# ..#.. #.... .#... ...#. ...#. ..... .....
+#.... .##.# #...# .###. ..#.. .###. ..#.. .#.#. #...# ..#.. ##### .###. ....# .###. ..... .....
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... #####
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
+""",
+    # ` a b c d e f g h i j k l m n o
+    """
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
+.#... ..... #.... ..... ....# ..... ..##. ..... #.... ..#.. ...#. #.... .##.. ..... ..... .....
+..#.. ..... #.... ..... ....# ..... .#..# ..... #.... ..... ..... #.... ..#.. ..... ..... .....
+..... .###. ####. .###. .#### .###. .#... .#### #.##. .##.. ..##. #..#. ..#.. ##.#. #.##. .###.
+..... ....# #...# #...# #...# #...# ###.. #...# ##..# ..#.. ...#. #.#.. ..#.. #.#.# ##..# #...#
+..... .#### #...# #.... #...# ##### .#... #...# #...# ..#.. ...#. ##... ..#.. #.#.# #...# #...#
+..... #...# #...# #...# #...# #.... .#... #...# #...# ..#.. ...#. #.#.. ..#.. #.#.# #...# #...#
+..... .#### ####. .###. .#### .###. .#... .#### #...# .###. ...#. #..#. .###. #.#.# #...# .###.
+..... ..... ..... ..... ..... ..... ..... ....# ..... ..... #..#. ..... ..... ..... ..... .....
+..... ..... ..... ..... ..... ..... ..... .###. ..... ..... .##.. ..... ..... ..... ..... .....
+""",
+    # p q r s t u v w x y z { | } ~
+    """
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
+..... ..... ..... ..... .#... ..... ..... ..... ..... ..... ..... ..##. ..#.. .##.. .....
+..... ..... ..... ..... .#... ..... ..... ..... ..... ..... ..... .#... ..#.. ...#. .....
+####. .#### #.##. .#### ####. #...# #...# #...# #...# #...# ##### .#... ..#.. ...#. .#...
+#...# #...# ##..# #.... .#... #...# #...# #...# .#.#. #...# ...#. #.... ..#.. ....# #.#.#
+#...# #...# #.... .###. .#... #...# #...# #.#.# ..#.. #...# ..#.. .#... ..#.. ...#. ...#.
+#...# #...# #.... ....# .#..# #..## .#.#. #.#.# .#.#. #...# .#... .#... ..#.. ...#. .....
+####. .#### #.... ####. ..##. .##.# ..#.. .#.#. #...# .#### ##### ..##. ..#.. .##.. .....
+#.... ....# ..... ..... ..... ..... ..... ..... ..... ....# ..... ..... ..#.. ..... .....
+#.... ....# ..... ..... ..... ..... ..... ..... ..... .###. ..... ..... ..... ..... .....
+""",
+)
+
+
+# ---------------------------------------------------------------------------
+# Sheet layout: name -> (x, y, w, h). Every theme uses the same layout.
+
+TILE_SPRITES = (
+    ["covered", "pressed"]
+    + [f"open_{n}" for n in range(9)]
+    + ["flag", "question", "mine", "mine_red", "mine_wrong", "cursor"]
+)
+FRAME_SPRITES = (
+    "frame_tl",
+    "frame_t",
+    "frame_tr",
+    "frame_l",
+    "frame_r",
+    "frame_ml",
+    "frame_m",
+    "frame_mr",
+    "frame_bl",
+    "frame_b",
+    "frame_br",
+)
+FACE_SPRITES = ("face_smile", "face_oh", "face_win", "face_lose", "face_pressed")
+LED_SPRITES = (*(f"led_{n}" for n in range(10)), "led_minus")
+
+
+def layout() -> tuple[dict[str, Rect], tuple[int, int], tuple[int, int]]:
+    """Return (sprite rects, font origin, sheet size) for the shared sheet layout."""
+    rects: dict[str, Rect] = {}
+    # Row 0: sixteen tiles. Row 16: the cursor tile, then the 8x8 frame pieces.
+    for i, name in enumerate(TILE_SPRITES):
+        rects[name] = ((i % 16) * TILE, (i // 16) * TILE, TILE, TILE)
+    for i, name in enumerate(FRAME_SPRITES):
+        rects[name] = (TILE + i * BORDER, TILE, BORDER, BORDER)
+    # Row 32: faces, then LED digits.
+    y = 2 * TILE
+    for i, name in enumerate(FACE_SPRITES):
+        rects[name] = (i * FACE, y, FACE, FACE)
+    led_x = len(FACE_SPRITES) * FACE
+    for i, name in enumerate(LED_SPRITES):
+        rects[name] = (led_x + i * LED_W, y, LED_W, LED_H)
+    # Font block below.
+    font_origin = (0, y + FACE)
+    glyph_rows = -(-(FONT_LAST - FONT_FIRST + 1) // FONT_COLUMNS)
+    font_bottom = font_origin[1] + glyph_rows * GLYPH_H
+    height = -(-font_bottom // 8) * 8
+    for name, (x, ry, w, h) in rects.items():
+        if x + w > SHEET_W or ry + h > height:
+            raise ValueError(f"sprite {name} does not fit on the sheet")
+    if FONT_COLUMNS * GLYPH_W > SHEET_W:
+        raise ValueError("font block does not fit on the sheet")
+    return rects, font_origin, (SHEET_W, height)
+
+
+# ---------------------------------------------------------------------------
+# Drawing primitives. All drawing is hard pixels: fill, set_at, rects.
+
+
+def parse_bitmap(text: str) -> list[str]:
+    """Split a bitmap string into rows, dropping the blank first/last lines."""
+    rows = [row for row in text.split("\n") if row]
+    if len({len(row) for row in rows}) != 1:
+        raise ValueError("bitmap rows differ in length")
+    return rows
+
+
+def stamp(
+    surf: pygame.Surface, rows: list[str], colours: dict[str, Colour], at: tuple[int, int]
+) -> None:
+    """Set the pixels of a bitmap; '.' leaves the pixel underneath."""
+    ox, oy = at
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch != ".":
+                surf.set_at((ox + x, oy + y), colours[ch])
+
+
+def bevel(
+    surf: pygame.Surface, rect: Rect, width: int, top_left: Colour, bottom_right: Colour
+) -> None:
+    """Draw a ``width``-pixel bevel ring inside ``rect``.
+
+    The top/left sides get ``top_left`` and the bottom/right sides ``bottom_right``;
+    the two meet on a diagonal at the top-right and bottom-left corners, as in the
+    classic look.
+    """
+    rx, ry, rw, rh = rect
+    for y in range(rh):
+        for x in range(rw):
+            near_tl = min(y, x)
+            near_br = min(rh - 1 - y, rw - 1 - x)
+            if min(near_tl, near_br) >= width:
+                continue
+            colour = top_left if near_tl < near_br else bottom_right
+            surf.set_at((rx + x, ry + y), colour)
+
+
+# ---------------------------------------------------------------------------
+# Tiles (16x16)
+
+
+def draw_covered(surf: pygame.Surface, pal: Palette) -> None:
+    surf.fill(pal.panel)
+    bevel(surf, (0, 0, TILE, TILE), 2, pal.light, pal.shadow)
+
+
+def draw_open(surf: pygame.Surface, pal: Palette, fill: Colour | None = None) -> None:
+    """Flat open tile with a 1px grid line on its top and left edges."""
+    surf.fill(fill if fill is not None else pal.opened)
+    surf.fill(pal.shadow, (0, 0, TILE, 1))
+    surf.fill(pal.shadow, (0, 0, 1, TILE))
+
+
+def draw_number(surf: pygame.Surface, pal: Palette, n: int) -> None:
+    draw_open(surf, pal)
+    if n:
+        stamp(surf, parse_bitmap(TILE_DIGITS[n]), {"#": pal.numbers[n - 1]}, (4, 3))
+
+
+def draw_flag(surf: pygame.Surface, pal: Palette) -> None:
+    draw_covered(surf, pal)
+    stamp(surf, parse_bitmap(FLAG), {"F": pal.flag, "K": pal.ink}, (0, 0))
+
+
+def draw_question(surf: pygame.Surface, pal: Palette) -> None:
+    draw_covered(surf, pal)
+    stamp(surf, parse_bitmap(QUESTION), {"#": pal.ink}, (4, 3))
+
+
+def draw_mine(surf: pygame.Surface, pal: Palette, fill: Colour | None = None) -> None:
+    draw_open(surf, pal, fill)
+    stamp(surf, parse_bitmap(MINE), {"K": pal.ink, "W": pal.glint}, (2, 2))
+
+
+def draw_mine_wrong(surf: pygame.Surface, pal: Palette) -> None:
+    draw_mine(surf, pal)
+    stamp(surf, parse_bitmap(CROSS), {"X": pal.cross}, (0, 0))
+
+
+def draw_cursor(surf: pygame.Surface, pal: Palette) -> None:
+    """Transparent tile with a 2px accent outline and a dark 1px line inside it."""
+    surf.fill((0, 0, 0, 0))
+    for inset, colour in ((0, pal.accent), (1, pal.accent), (2, pal.accent_edge)):
+        size = TILE - 2 * inset
+        pygame.draw.rect(surf, colour, (inset, inset, size, size), 1)
+
+
+# ---------------------------------------------------------------------------
+# Face button (24x24)
+
+
+def draw_face(surf: pygame.Surface, pal: Palette, look: str, pressed: bool = False) -> None:
+    surf.fill(pal.panel)
+    pygame.draw.rect(surf, pal.shadow, (0, 0, FACE, FACE), 1)
+    if pressed:
+        surf.fill(pal.shadow, (1, 1, FACE - 2, 1))
+        surf.fill(pal.shadow, (1, 1, 1, FACE - 2))
+    else:
+        bevel(surf, (1, 1, FACE - 2, FACE - 2), 2, pal.light, pal.shadow)
+    colours = {"K": pal.ink, "Y": pal.face, "W": pal.glint}
+    offset = 5 if pressed else 4
+    stamp(surf, parse_bitmap(FACES[look]), colours, (offset, offset))
+
+
+# ---------------------------------------------------------------------------
+# LED digits (11x21)
+
+
+def led_segments() -> dict[str, list[tuple[int, int]]]:
+    """Pixels of the seven tapered segments a-g on an 11x21 cell.
+
+    Outer segments are 2px thick with a 1px margin, so the holes of 0, 6, 8 and 9 stay open
+    and neighbouring digits stay apart; the middle one is a 3-row hexagon.
+    """
+    seg: dict[str, list[tuple[int, int]]] = {k: [] for k in "abcdefg"}
+    x0, x1 = 1, LED_W - 2
+    y0, y1 = 1, LED_H - 2
+    mid = LED_H // 2
+    for i in range(2):  # i = depth from the outer edge of the segment
+        span = range(x0 + 1 + i, x1 - i)  # horizontal segments taper inwards
+        seg["a"] += [(x, y0 + i) for x in span]
+        seg["d"] += [(x, y1 - i) for x in span]
+        upper = range(y0 + 1 + i, mid - 1 - i)
+        lower = range(mid + 2 + i, y1 - i)
+        seg["f"] += [(x0 + i, y) for y in upper]
+        seg["b"] += [(x1 - i, y) for y in upper]
+        seg["e"] += [(x0 + i, y) for y in lower]
+        seg["c"] += [(x1 - i, y) for y in lower]
+    seg["g"] += [(x, mid) for x in range(x0 + 1, x1)]
+    seg["g"] += [(x, y) for y in (mid - 1, mid + 1) for x in range(x0 + 2, x1 - 1)]
+    return seg
+
+
+LED_LIT = {
+    "0": "abcdef",
+    "1": "bc",
+    "2": "abdeg",
+    "3": "abcdg",
+    "4": "bcfg",
+    "5": "acdfg",
+    "6": "acdefg",
+    "7": "abc",
+    "8": "abcdefg",
+    "9": "abcdfg",
+    "minus": "g",
+}
+
+
+def draw_led(surf: pygame.Surface, pal: Palette, symbol: str) -> None:
+    surf.fill(pal.led_off)
+    lit = LED_LIT[symbol]
+    for name, pixels in led_segments().items():
+        colour = pal.led_on if name in lit else pal.led_dim
+        for p in pixels:
+            surf.set_at(p, colour)
+
+
+# ---------------------------------------------------------------------------
+# Window frame (8x8 pieces)
+
+
+def draw_frame_model(pal: Palette) -> pygame.Surface:
+    """Draw a miniature window (3x5 pieces) whose cells are cut out as frame pieces.
+
+    Columns: left edge, one content cell, right edge. Rows: top edge, toolbar,
+    separator, board, bottom edge. The outside is a raised 2px bevel; the toolbar
+    and the board are sunken by a 2px bevel that lives in the frame pieces.
+    """
+    b = BORDER
+    model = pygame.Surface((3 * b, 5 * b), pygame.SRCALPHA)
+    model.fill(pal.panel)
+    bevel(model, (0, 0, 3 * b, 5 * b), 2, pal.light, pal.shadow)
+    for row in (1, 3):  # toolbar, board
+        bevel(model, (b - 2, row * b - 2, b + 4, b + 4), 2, pal.shadow, pal.light)
+    return model
+
+
+FRAME_CELLS = {
+    "frame_tl": (0, 0),
+    "frame_t": (1, 0),
+    "frame_tr": (2, 0),
+    "frame_l": (0, 1),
+    "frame_r": (2, 1),
+    "frame_ml": (0, 2),
+    "frame_m": (1, 2),
+    "frame_mr": (2, 2),
+    "frame_bl": (0, 4),
+    "frame_b": (1, 4),
+    "frame_br": (2, 4),
+}
+
+
+# ---------------------------------------------------------------------------
+# Font
+
+
+def font_glyphs() -> dict[int, list[str]]:
+    """Map character code -> 10 rows of 5 pixels, parsed from FONT_BANDS."""
+    glyphs: dict[int, list[str]] = {}
+    code = FONT_FIRST
+    for band in FONT_BANDS:
+        rows = parse_bitmap(band)
+        if len(rows) != GLYPH_H:
+            raise ValueError(f"font band starting at {code} is not {GLYPH_H} rows")
+        cells = [row.split(" ") for row in rows]
+        for i in range(len(cells[0])):
+            glyph = [cell[i] for cell in cells]
+            if any(len(row) != GLYPH_W - 1 or set(row) - {"#", "."} for row in glyph):
+                raise ValueError(f"glyph {chr(code)!r} is not {GLYPH_W - 1} columns of '#'/'.'")
+            glyphs[code] = glyph
+            code += 1
+    if code != FONT_LAST + 1:
+        raise ValueError(f"font covers {FONT_FIRST}..{code - 1}, not ..{FONT_LAST}")
+    return glyphs
+
+
+def draw_font(sheet: pygame.Surface, origin: tuple[int, int]) -> None:
+    ox, oy = origin
+    for code, rows in font_glyphs().items():
+        i = code - FONT_FIRST
+        cx = ox + (i % FONT_COLUMNS) * GLYPH_W
+        cy = oy + (i // FONT_COLUMNS) * GLYPH_H
+        for y, row in enumerate(rows):
+            for x, ch in enumerate(row):
+                if ch == "#":
+                    sheet.set_at((cx + x, cy + y), GLYPH_INK)
+
+
+# ---------------------------------------------------------------------------
+# Sheet and theme.toml
+
+
+def build_sheet(pal: Palette) -> tuple[pygame.Surface, dict[str, Rect], tuple[int, int]]:
+    rects, font_origin, size = layout()
+    sheet = pygame.Surface(size, pygame.SRCALPHA)
+    sheet.fill((0, 0, 0, 0))
+
+    def area(name: str) -> pygame.Surface:
+        return sheet.subsurface(rects[name])
+
+    draw_covered(area("covered"), pal)
+    draw_open(area("pressed"), pal)
+    for n in range(9):
+        draw_number(area(f"open_{n}"), pal, n)
+    draw_flag(area("flag"), pal)
+    draw_question(area("question"), pal)
+    draw_mine(area("mine"), pal)
+    draw_mine(area("mine_red"), pal, fill=pal.blast)
+    draw_mine_wrong(area("mine_wrong"), pal)
+    draw_cursor(area("cursor"), pal)
+
+    for look in ("smile", "oh", "win", "lose"):
+        draw_face(area(f"face_{look}"), pal, look)
+    draw_face(area("face_pressed"), pal, "smile", pressed=True)
+
+    for symbol in LED_LIT:
+        draw_led(area(f"led_{symbol}"), pal, symbol)
+
+    model = draw_frame_model(pal)
+    for name, (cx, cy) in FRAME_CELLS.items():
+        area(name).blit(model, (0, 0), (cx * BORDER, cy * BORDER, BORDER, BORDER))
+
+    draw_font(sheet, font_origin)
+    return sheet, rects, font_origin
+
+
+def hex_colour(c: Colour) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*c)
+
+
+def toml_line(body: str, comment: str = "") -> str:
+    return f"{body:<26}# {comment}" if comment else body
+
+
+def theme_toml(pal: Palette, rects: dict[str, Rect], font_origin: tuple[int, int]) -> str:
+    name = pal.name.replace("\\", "\\\\").replace('"', '\\"')
+    colours = (
+        ("background", pal.background, "window margin around the canvas"),
+        ("panel", pal.panel, "toolbar fill and dialog fill"),
+        ("light", pal.light, "bevel highlight (code draws bevels for dialogs and LED panels)"),
+        ("shadow", pal.shadow, "bevel shadow"),
+        ("text", pal.text, "dialog/help text"),
+        ("accent", pal.accent, "highlights: keyboard cursor colour, selected field"),
+        ("error", pal.error, "error messages in dialogs (readable on panel)"),
+        ("led_off", pal.led_off, "background of the LED panel"),
+    )
+    lines = [
+        "# written by tools/make_themes.py; do not edit by hand",
+        toml_line(f'name = "{name}"', "display name"),
+        f"tile = {TILE}",
+        f"border = {BORDER}",
+        f"face = {FACE}",
+        toml_line(f"led = [{LED_W}, {LED_H}]", "width, height"),
+        'sheet = "sheet.png"',
+        "",
+        toml_line("[colors]", '"#rrggbb"'),
+    ]
+    lines += [toml_line(f'{key} = "{hex_colour(c)}"', note) for key, c, note in colours]
+    lines += ["", toml_line("[sprites]", "name = [x, y, w, h] on the sheet")]
+    lines += [f"{name} = [{x}, {y}, {w}, {h}]" for name, (x, y, w, h) in rects.items()]
+    lines += [
+        "",
+        "[font]",
+        toml_line(f"x = {font_origin[0]}", "top-left of the first glyph cell on the sheet"),
+        f"y = {font_origin[1]}",
+        toml_line(f"glyph = [{GLYPH_W}, {GLYPH_H}]", "cell width, height"),
+        toml_line(f"columns = {FONT_COLUMNS}", "glyph cells per sheet row"),
+        toml_line(f"first = {FONT_FIRST}", "code of the first glyph"),
+        toml_line(f"last = {FONT_LAST}", "code of the last glyph"),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def write_theme(pal: Palette) -> Path:
+    out = THEMES_DIR / pal.key
+    out.mkdir(parents=True, exist_ok=True)
+    sheet, rects, font_origin = build_sheet(pal)
+    pygame.image.save(sheet, str(out / "sheet.png"))
+    (out / "theme.toml").write_text(
+        theme_toml(pal, rects, font_origin), encoding="utf-8", newline="\n"
+    )
+    return out
+
+
+def main() -> None:
+    for pal in THEMES:
+        out = write_theme(pal)
+        print(f"wrote {out.relative_to(THEMES_DIR.parent.parent)}")
+
+
+if __name__ == "__main__":
+    main()
