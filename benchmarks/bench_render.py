@@ -25,8 +25,9 @@ if str(ROOT) not in sys.path:
 
 import pygame  # noqa: E402
 
-from game.app import BoardChoice, Settings  # noqa: E402
 from game.engine import Difficulty, Game  # noqa: E402
+from game.engine.boards import BoardChoice  # noqa: E402
+from game.store.settings import Settings  # noqa: E402
 from game.ui.theme import THEMES_DIR, load_theme  # noqa: E402
 from game.ui.window import FPS, App  # noqa: E402
 

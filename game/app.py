@@ -7,62 +7,15 @@ wrong; nothing below this module parses arguments.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-from dataclasses import dataclass
 
-from game.engine import Difficulty, Game, SafeZone
+from game.engine import Difficulty, SafeZone
+from game.engine.boards import BoardChoice
 from game.engine.game import MAX_SIDE, MIN_SIDE, check_custom_size
+from game.store.settings import SettingsFile
+from game.store.stats import Stats, stats_report
 
 PROG = "pixel-mines"
-
-
-@dataclass(frozen=True)
-class BoardChoice:
-    """The kind of board to play: a standard difficulty or a custom size."""
-
-    rows: int
-    cols: int
-    mines: int
-    difficulty: Difficulty | None = None
-
-    @classmethod
-    def standard(cls, difficulty: Difficulty) -> BoardChoice:
-        return cls(difficulty.rows, difficulty.cols, difficulty.mines, difficulty)
-
-    @property
-    def label(self) -> str:
-        if self.difficulty is not None:
-            return self.difficulty.label
-        return f"Custom {self.cols}×{self.rows}"
-
-    def new_game(self, **options) -> Game:
-        return Game(self.rows, self.cols, self.mines, **options)
-
-
-@dataclass
-class Settings:
-    """What the player chooses; kept in memory for now (the settings store will persist it)."""
-
-    question_marks: bool = False
-    safe_zone: SafeZone = SafeZone.OPENING
-    chord_on_left: bool = True  # a left click on an open number chords
-    long_press_flag: bool = False  # touch screens: holding a cell 0.35 s flags it
-
-
-class SeedStream:
-    """Seeds for a session's boards: the given seed first, then seeds that follow from it, so
-    a seeded session is repeatable game after game; fresh random boards without one."""
-
-    def __init__(self, seed: int | None) -> None:
-        self._first = seed
-        self._rng = random.Random(seed) if seed is not None else None
-
-    def next(self) -> int | None:
-        if self._first is not None:
-            seed, self._first = self._first, None
-            return seed
-        return self._rng.randrange(2**63) if self._rng is not None else None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -89,14 +42,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--safe-zone",
         choices=[z.value for z in SafeZone],
-        default=SafeZone.OPENING.value,
         help="first click: 'opening' keeps its 3×3 free (default), 'cell' only the cell",
     )
+    p.add_argument("--stats", action="store_true", help="print your statistics and exit")
     p.add_argument("--scale", type=int, metavar="N", help="window: whole-number pixel scale (1-8)")
     return p
 
 
-def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, BoardChoice]:
+def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, BoardChoice | None]:
+    """The options, and the board they ask for (None: the one the settings remember)."""
     parser = _parser()
     args = parser.parse_args(argv)
     custom = [args.rows, args.cols, args.mines]
@@ -113,9 +67,11 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
             check_custom_size(args.rows, args.cols, args.mines)
         except ValueError as e:
             parser.error(str(e))
-        board = BoardChoice(args.rows, args.cols, args.mines)
+        board = BoardChoice.of(args.rows, args.cols, args.mines)
+    elif args.difficulty:
+        board = BoardChoice.standard(Difficulty[args.difficulty.upper()])
     else:
-        board = BoardChoice.standard(Difficulty[(args.difficulty or "beginner").upper()])
+        board = None
     if args.scale is not None and not 1 <= args.scale <= 8:
         parser.error(f"--scale must be from 1 to 8 (got {args.scale})")
     return args, board
@@ -123,14 +79,30 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
 
 def main(argv: list[str] | None = None) -> int:
     args, board = parse_args(argv)
-    settings = Settings(safe_zone=SafeZone(args.safe_zone))
-    if args.text:
-        from game.text import play
+    settings_file = SettingsFile()
+    settings, messages = settings_file.load()
+    stats = Stats()
+    messages += stats.take_messages()
+    for line in messages:
+        print(f"{PROG}: {line}", file=sys.stderr)
+    if args.stats:
+        print("\n".join(stats_report(stats)))
+        return 0
+    if args.safe_zone:
+        settings.safe_zone = SafeZone(args.safe_zone)
+    if board is None:
+        board = settings.board_choice()
+    try:
+        if args.text:
+            from game.text import play
 
-        return play(board, seed=args.seed, safe_zone=settings.safe_zone)
-    from game.ui.window import run
+            return play(board, seed=args.seed, safe_zone=settings.safe_zone, stats=stats)
+        from game.ui.window import run
 
-    return run(board, settings, seed=args.seed, scale=args.scale)
+        return run(board, settings, settings_file, stats, seed=args.seed, scale=args.scale,
+                   messages=messages)  # fmt: skip
+    finally:
+        stats.close()
 
 
 if __name__ == "__main__":

@@ -11,8 +11,9 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from game.app import BoardChoice, SeedStream
 from game.engine import Game, GameState, SafeZone
+from game.engine.boards import BoardChoice, SeedStream
+from game.store.stats import GameRecord, Stats
 
 HELP = """\
 Commands (rows and columns count from 0 at the top-left):
@@ -52,7 +53,9 @@ class TextGame:
         safe_zone: SafeZone,
         out: TextIO,
         clock: Callable[[], float] = time.monotonic,
+        stats: Stats | None = None,
     ) -> None:
+        self.stats = stats
         self.board = board
         self.safe_zone = safe_zone
         self.out = out
@@ -143,9 +146,18 @@ class TextGame:
     def report_end(self) -> None:
         g = self.game
         seconds = self.elapsed()
+        rec = GameRecord.of(g, round(seconds * 1000), source="text")
+        new = self.stats.record(rec) if self.stats is not None else None
+        if self.stats is not None:
+            for line in self.stats.take_messages():
+                self.say(line)
         if g.state is GameState.WON:
-            rate = g.bbbv / max(seconds, 1e-3)
-            self.say(f"You won in {seconds:.3f} s. 3BV {g.bbbv}, {rate:.2f} 3BV/s.")
+            self.say(f"You won in {seconds:.3f} s. 3BV {g.bbbv}, {rec.bbbv_per_s:.2f} 3BV/s, "
+                     f"{rec.clicks} clicks, efficiency {rec.efficiency:.0%}.")  # fmt: skip
+            if new is not None and new.best_time:
+                self.say(f"New record: best {self.board.label} time!")
+            if new is not None and new.best_rate:
+                self.say("New record: best 3BV/s!")
         else:
             self.say(
                 f"Boom! You lost after {seconds:.3f} s, with {g.safe_opened} of "
@@ -185,11 +197,12 @@ def play(
     stdin: TextIO | None = None,
     out: TextIO | None = None,
     clock: Callable[[], float] = time.monotonic,
+    stats: Stats | None = None,
 ) -> int:
     """Run terminal games until the player quits or input ends; the exit status."""
     stdin = stdin if stdin is not None else sys.stdin
     out = out if out is not None else sys.stdout
-    session = TextGame(board, seed=seed, safe_zone=safe_zone, out=out, clock=clock)
+    session = TextGame(board, seed=seed, safe_zone=safe_zone, out=out, clock=clock, stats=stats)
     session.say("Pixel Mines in the terminal. Type h for help.")
     session.show()
     while True:

@@ -12,8 +12,10 @@ from game.engine import Difficulty
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_default_board_is_beginner():
+def test_no_board_option_leaves_the_board_to_the_settings():
     _, board = parse_args(["--text"])
+    assert board is None
+    _, board = parse_args(["--rows", "9", "--cols", "9", "--mines", "10"])
     assert board.difficulty is Difficulty.BEGINNER
 
 

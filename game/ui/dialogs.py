@@ -6,11 +6,13 @@ the game itself. The window decides what a result means.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 
 import pygame
 
 from game.engine.game import MAX_SIDE, MIN_SIDE
+from game.store.stats import KINDS, Stats
 
 Line = tuple[str, str]  # text, theme colour name
 
@@ -35,10 +37,13 @@ HELP_LINES = [
 
 
 class Dialog:
-    title = ""
-
-    def lines(self) -> list[Line]:
+    def lines(self, width: int) -> list[Line]:
+        """What to show, as lines of at most `width` characters."""
         raise NotImplementedError
+
+    def chart(self) -> list[tuple[float, str]]:
+        """Bars under the text: (height from 0 to 1, theme colour name), oldest first."""
+        return []
 
     def key(self, event: pygame.event.Event) -> object | None:
         """Handle a key press; return a result (CLOSE, QUIT, a board) or None to stay open."""
@@ -50,7 +55,7 @@ class Dialog:
 
 
 class HelpOverlay(Dialog):
-    def lines(self) -> list[Line]:
+    def lines(self, width: int) -> list[Line]:
         return [("Keys", "accent"), *((t, "text") for t in HELP_LINES), ("", "text"),
                 ("any key closes", "text")]  # fmt: skip
 
@@ -62,7 +67,7 @@ class HelpOverlay(Dialog):
 
 
 class ConfirmQuit(Dialog):
-    def lines(self) -> list[Line]:
+    def lines(self, width: int) -> list[Line]:
         return [
             ("Quit?", "accent"),
             ("", "text"),
@@ -108,7 +113,7 @@ class CustomDialog(Dialog):
     def _number(self, k: int) -> int | None:
         return int(self.values[k]) if self.values[k].isdigit() else None
 
-    def lines(self) -> list[Line]:
+    def lines(self, width: int) -> list[Line]:
         out: list[Line] = [("Custom board", "accent"), ("", "text")]
         for k, (name, limit) in enumerate(zip(self.FIELDS, self.limits(), strict=True)):
             mark = ">" if k == self.focus else " "
@@ -162,3 +167,139 @@ class CustomDialog(Dialog):
             if 0 <= k < 3:
                 self.focus = k
         return None
+
+
+class NoticeDialog(Dialog):
+    """Something the player should know (a result, a file set aside); any key closes.
+
+    `table` lines are shown as they are; each of `paragraphs` is wrapped to the width.
+    """
+
+    def __init__(self, title: str, paragraphs: list[str], table: list[str] = ()) -> None:
+        self.title = title
+        self.paragraphs = paragraphs
+        self.table = list(table)
+
+    def lines(self, width: int) -> list[Line]:
+        out: list[Line] = [(self.title, "accent"), ("", "text")]
+        out += [(line, "text") for line in self.table]
+        for text in self.paragraphs:
+            out += [(line, "text") for line in textwrap.wrap(text, width, break_long_words=True)]
+            out.append(("", "text"))
+        if not self.paragraphs:
+            out.append(("", "text"))
+        return [*out, ("any key closes", "text")]
+
+    def key(self, event: pygame.event.Event) -> object | None:
+        return CLOSE
+
+    def click(self, line: int | None) -> object | None:
+        return CLOSE
+
+
+class StatsDialog(Dialog):
+    """Statistics of one kind of board at a time; Left/Right or 1-4 switch."""
+
+    def __init__(self, stats: Stats, kind: str) -> None:
+        self.stats = stats
+        self.page = KINDS.index(kind)
+        self._summary = None
+
+    @property
+    def summary(self):
+        if self._summary is None or self._summary.kind != KINDS[self.page]:
+            self._summary = self.stats.summary(KINDS[self.page])
+        return self._summary
+
+    def lines(self, width: int) -> list[Line]:
+        s = self.summary
+        out: list[Line] = [(f"{s.kind.capitalize()} {self.page + 1}/{len(KINDS)}", "accent")]
+        if not self.stats.usable:
+            out.append(("(not being recorded)", "error"))
+        out.append((f"Won {s.won}/{s.played} {s.win_rate:.0%}", "text"))
+        out.append((f"Streak {s.current_streak} best {s.best_streak}", "text"))
+        rate = "-" if s.best_rate is None else f"{s.best_rate:.2f}"
+        out.append((f"Best 3BV/s {rate}", "text"))
+        if s.kind == "custom":
+            out.append(("(sizes vary: no times)", "text"))
+        for n, (ms, at) in enumerate(s.best_times, 1):
+            out.append((f"{n:>2} {ms / 1000:7.3f} {at[5:10]}", "text"))
+        if not s.best_times and s.kind != "custom":
+            out.append(("No wins yet", "text"))
+        return out
+
+    def chart(self) -> list[tuple[float, str]]:
+        recent = self.summary.recent
+        slowest = max([ms for won, ms, _ in recent if won] + [1])
+        return [
+            (max(ms / slowest, 0.1), "shadow" if assisted else "accent") if won else (1.0, "error")
+            for won, ms, assisted in recent
+        ]
+
+    def key(self, event: pygame.event.Event) -> object | None:
+        k = event.key
+        if k in (pygame.K_RIGHT, pygame.K_TAB):
+            self.page = (self.page + 1) % len(KINDS)
+        elif k == pygame.K_LEFT:
+            self.page = (self.page - 1) % len(KINDS)
+        elif event.unicode in ("1", "2", "3", "4"):
+            self.page = int(event.unicode) - 1
+        elif k in (pygame.K_ESCAPE, pygame.K_s, pygame.K_RETURN):
+            return CLOSE
+        return None
+
+    def click(self, line: int | None) -> object | None:
+        self.page = (self.page + 1) % len(KINDS)
+        return None
+
+
+@dataclass(frozen=True)
+class Change:
+    """A setting the player changed in the options dialog: applied at once by the window."""
+
+    name: str
+    value: object
+
+
+class SettingsDialog(Dialog):
+    """Every setting with its value; Up/Down choose, Left/Right/Space change, Esc closes."""
+
+    def __init__(self, rows: list[tuple[str, str, list[tuple[object, str]], object]]) -> None:
+        """`rows`: (setting name, label, [(value, shown as)], current value)."""
+        self.rows = rows
+        self.focus = 0
+
+    def lines(self, width: int) -> list[Line]:
+        out: list[Line] = [("Options", "accent")]
+        for k, (_, label, choices, current) in enumerate(self.rows):
+            shown = next((text for value, text in choices if value == current), str(current))
+            mark = ">" if k == self.focus else " "
+            out.append((f"{mark}{label:<8}{shown}", "accent" if k == self.focus else "text"))
+        return [*out, ("", "text"), ("Up Down  choose", "text"), ("Left Right change", "text"),
+                ("Esc      close", "text")]  # fmt: skip
+
+    def key(self, event: pygame.event.Event) -> object | None:
+        k = event.key
+        if k in (pygame.K_ESCAPE, pygame.K_o):
+            return CLOSE
+        if k == pygame.K_UP:
+            self.focus = (self.focus - 1) % len(self.rows)
+        elif k in (pygame.K_DOWN, pygame.K_TAB):
+            self.focus = (self.focus + 1) % len(self.rows)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN):
+            return self._step(-1 if k == pygame.K_LEFT else 1)
+        return None
+
+    def click(self, line: int | None) -> object | None:
+        if line is not None and 1 <= line <= len(self.rows):
+            self.focus = line - 1
+            return self._step(1)
+        return None
+
+    def _step(self, direction: int) -> Change:
+        name, label, choices, current = self.rows[self.focus]
+        values = [v for v, _ in choices]
+        k = values.index(current) if current in values else -1
+        value = values[(k + direction) % len(values)]
+        self.rows[self.focus] = (name, label, choices, value)
+        return Change(name, value)

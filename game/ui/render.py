@@ -217,8 +217,17 @@ def dialog_line_at(layout: Layout, font_height: int, point: tuple[int, int] | No
     return (point[1] - box.y - DIALOG_PAD) // font_height
 
 
-def draw_dialog(renderer: Renderer, lines: list[tuple[str, str]]) -> None:
-    """A raised panel over the canvas with one line of text per entry."""
+def dialog_room(layout: Layout, font_width: int, font_height: int) -> tuple[int, int]:
+    """How many characters across and lines down fit in a dialog."""
+    box = dialog_box(layout)
+    return (box.w - 2 * DIALOG_PAD) // font_width, (box.h - 2 * DIALOG_PAD) // font_height
+
+
+CHART_HEIGHT = 20
+
+
+def draw_dialog(renderer: Renderer, dialog) -> None:
+    """A raised panel over the canvas with the dialog's lines, and its chart at the bottom."""
     theme = renderer.theme
     col = theme.colours
     font = theme.font
@@ -229,9 +238,18 @@ def draw_dialog(renderer: Renderer, lines: list[tuple[str, str]]) -> None:
     pygame.draw.rect(c, col["light"], (box.x, box.y, 1, box.h))
     pygame.draw.rect(c, col["shadow"], (box.x, box.bottom - 1, box.w, 1))
     pygame.draw.rect(c, col["shadow"], (box.right - 1, box.y, 1, box.h))
-    room = (box.w - 2 * DIALOG_PAD) // font.width
-    for i, (text, colour) in enumerate(lines):
+    width, _ = dialog_room(renderer.layout, font.width, font.height)
+    for i, (text, colour) in enumerate(dialog.lines(width)):
         if text:
             y = box.y + DIALOG_PAD + i * font.height
-            c.blit(font.render(text[:room], col[colour]), (box.x + DIALOG_PAD, y))
+            c.blit(font.render(text[:width], col[colour]), (box.x + DIALOG_PAD, y))
+    bars = dialog.chart()
+    if bars:
+        base = box.bottom - DIALOG_PAD
+        bar_w = max(1, min(3, (box.w - 2 * DIALOG_PAD) // len(bars)))
+        pygame.draw.rect(c, col["shadow"], (box.x + DIALOG_PAD, base, len(bars) * bar_w, 1))
+        for k, (height, colour) in enumerate(bars):
+            h = max(1, round(height * CHART_HEIGHT))
+            x = box.x + DIALOG_PAD + k * bar_w
+            pygame.draw.rect(c, col[colour], (x, base - h, max(1, bar_w - 1), h))
     renderer.dirty.append(box)

@@ -14,12 +14,33 @@ from typing import NamedTuple
 
 import pygame
 
-from game.app import BoardChoice, SeedStream, Settings
-from game.engine import Difficulty, Game, GameState
+from game.engine import Difficulty, Game, GameState, SafeZone
+from game.engine.boards import BoardChoice, SeedStream
+from game.store.settings import MAX_SCALE, Settings, SettingsFile
+from game.store.stats import GameRecord, Stats
 from game.ui import layout as geometry
-from game.ui.dialogs import CLOSE, QUIT, ConfirmQuit, CustomDialog, CustomSize, Dialog, HelpOverlay
+from game.ui.dialogs import (
+    CLOSE,
+    QUIT,
+    Change,
+    ConfirmQuit,
+    CustomDialog,
+    CustomSize,
+    Dialog,
+    HelpOverlay,
+    NoticeDialog,
+    SettingsDialog,
+    StatsDialog,
+)
 from game.ui.render import Renderer, dialog_line_at, draw_dialog
-from game.ui.theme import DEFAULT_THEME, THEMES_DIR, Theme, ThemeError, load_theme
+from game.ui.theme import (
+    DEFAULT_THEME,
+    THEMES_DIR,
+    Theme,
+    ThemeError,
+    available_themes,
+    load_theme,
+)
 
 TITLE = "Pixel Mines"
 FPS = 60
@@ -72,8 +93,13 @@ class App:
         seed: int | None = None,
         scale: int | None = None,
         clock=pygame.time.get_ticks,
+        settings_file: SettingsFile | None = None,
+        stats: Stats | None = None,
+        messages: list[str] | tuple[str, ...] = (),
     ) -> None:
         self.settings = settings
+        self.settings_file = settings_file
+        self.stats = stats
         self.theme = theme
         self.now = clock
         self.seeds = SeedStream(seed)
@@ -81,8 +107,10 @@ class App:
         self.space = self._usable_screen()
         pygame.display.set_caption(TITLE)
         self.board = board
-        self.scale = scale or geometry.best_scale(
-            board.rows, board.cols, self.space, START_MAX_SCALE, theme.sizes
+        self.scale = (
+            scale
+            or settings.scale
+            or geometry.best_scale(board.rows, board.cols, self.space, START_MAX_SCALE, theme.sizes)
         )
         self.window = self._open_window()
         theme.convert()
@@ -90,6 +118,8 @@ class App:
         self.dialog: Dialog | None = None
         self.message: tuple[str, int] | None = None
         self._start()
+        if messages:
+            self.open_dialog(NoticeDialog("Note", list(messages)))
 
     # ---- set-up --------------------------------------------------------------------------
 
@@ -138,6 +168,8 @@ class App:
     def new_game(self, board: BoardChoice | None = None) -> None:
         if board is not None and board != self.board:
             self.board = board
+            self.settings.remember_board(board)
+            self.save_settings()
             best = geometry.best_scale(board.rows, board.cols, self.space, sizes=self.theme.sizes)
             self.scale = min(self.scale, best)
             self.window = self._open_window()
@@ -146,9 +178,10 @@ class App:
 
     def play_game(self, game: Game) -> None:
         """Play a game made elsewhere (a fixed layout, a shared board) in this window."""
-        board = BoardChoice(game.rows, game.cols, game.mines)
-        if (board.rows, board.cols) != (self.board.rows, self.board.cols):
-            self.board = board
+        board = BoardChoice.of(game.rows, game.cols, game.mines)
+        resize = (board.rows, board.cols) != (self.board.rows, self.board.cols)
+        self.board = board
+        if resize:
             self.window = self._open_window()
         self.game = game
         self._start()
@@ -165,10 +198,36 @@ class App:
             changed = g.chord(move.row, move.col)
         if was_ready and g.state is not GameState.READY:
             self.started_ms = self.now()
-        if g.state.is_over and self.ended_ms is None:
-            self.ended_ms = self.now()
         if changed:
             self.pending.append(changed)
+        if g.state.is_over and self.ended_ms is None:
+            self.ended_ms = self.now()
+            self._game_over()
+
+    def _game_over(self) -> None:
+        """Record the finished game and tell the player how it went."""
+        g = self.game
+        rec = GameRecord.of(g, self.elapsed_ms(), source="window")
+        new = self.stats.record(rec) if self.stats is not None else None
+        trouble = self.stats.take_messages() if self.stats is not None else []
+        if g.state is GameState.LOST:
+            self.say(f"Cleared {g.safe_opened * 100 // g.safe_total}% of the board")
+        else:
+            lines = [
+                f"Time   {rec.time_ms / 1000:.3f} s",
+                f"3BV    {rec.bbbv}",
+                f"3BV/s  {rec.bbbv_per_s:.2f}",
+                f"Clicks {rec.clicks}",
+                f"Eff.   {rec.efficiency:.0%}",
+            ]
+            if new is not None and new.best_time:
+                lines.append("New best time!")
+            if new is not None and new.best_rate:
+                lines.append("New best 3BV/s!")
+            self.open_dialog(NoticeDialog("You won!", trouble, table=lines))
+            return
+        if trouble:
+            self.open_dialog(NoticeDialog("Note", trouble))
 
     def elapsed_ms(self) -> int:
         if self.started_ms is None:
@@ -275,7 +334,7 @@ class App:
         if self.dialog is not None:
             if full:
                 r.draw_frame()
-                draw_dialog(r, self.dialog.lines())
+                draw_dialog(r, self.dialog)
         else:
             pressed = self.pressed_cells()
             args = (self.game, self.top, self.left)
@@ -433,6 +492,8 @@ class App:
         if scale == self.scale:
             return
         self.scale = scale
+        self.settings.scale = scale
+        self.save_settings()
         self.window = self._open_window()
         self._relayout()
         self.say(f"Zoom {scale}x")
@@ -464,9 +525,15 @@ class App:
             self.open_dialog(CustomDialog([str(b.rows), str(b.cols), str(b.mines)]))
         elif k == pygame.K_F1 or ch == "?":
             self.open_dialog(HelpOverlay())
+        elif k == pygame.K_t:
+            self.cycle_theme(-1 if mods & pygame.KMOD_SHIFT else 1)
+        elif k == pygame.K_s:
+            if self.stats is not None:
+                self.open_dialog(StatsDialog(self.stats, self.board.kind))
+        elif k == pygame.K_o:
+            self.open_dialog(SettingsDialog(self._settings_rows()))
         elif k == pygame.K_q:
-            self.settings.question_marks = not self.settings.question_marks
-            self.game.question_marks = self.settings.question_marks
+            self.change_setting("question_marks", not self.settings.question_marks)
             self.say("Question marks " + ("on" if self.settings.question_marks else "off"))
         elif ch in ("+", "=") or k == pygame.K_KP_PLUS:
             self.set_scale(self.scale + 1)
@@ -507,6 +574,76 @@ class App:
         else:
             self.apply(Move(MoveKind.CHORD, *self.cursor))
 
+    # ---- settings ------------------------------------------------------------------------
+
+    def save_settings(self) -> None:
+        if self.settings_file is not None:
+            trouble = self.settings_file.save(self.settings)
+            if trouble:
+                self.open_dialog(NoticeDialog("Note", [trouble]))
+
+    def _settings_rows(self) -> list:
+        s = self.settings
+        custom = BoardChoice(s.custom_rows, s.custom_cols, s.custom_mines)
+        boards = [(d.name.lower(), d.label) for d in Difficulty]
+        boards.append(("custom", f"{custom.cols}x{custom.rows}/{custom.mines}"))
+        themes = [(key, key.capitalize()) for key in available_themes()]
+        scales = [(None, "auto")] + [(n, f"{n}x") for n in range(1, MAX_SCALE + 1)]
+        on_off = [(False, "off"), (True, "on")]
+        zones = [(SafeZone.OPENING, "opening"), (SafeZone.CELL, "one cell")]
+        return [
+            ("board", "Board", boards, s.board),
+            ("theme", "Theme", themes, s.theme),
+            ("scale", "Zoom", scales, s.scale),
+            ("question_marks", "? marks", on_off, s.question_marks),
+            ("safe_zone", "Start", zones, s.safe_zone),
+            ("chord_on_left", "L chord", on_off, s.chord_on_left),
+            ("long_press_flag", "Hold", [(False, "off"), (True, "flags")], s.long_press_flag),
+        ]
+
+    def set_theme(self, key: str) -> None:
+        """Draw with another theme from the next frame on; the game and the view stay."""
+        try:
+            theme = load_theme(THEMES_DIR / key)
+        except ThemeError as e:
+            self.open_dialog(NoticeDialog("Theme", [str(e)]))
+            return
+        theme.convert()
+        self.theme = theme
+        self.settings.theme = key
+        self._relayout()
+        self.save_settings()
+
+    def cycle_theme(self, step: int) -> None:
+        keys = available_themes()
+        k = keys.index(self.theme.key) if self.theme.key in keys else 0
+        self.set_theme(keys[(k + step) % len(keys)])
+        self.say(self.theme.name)
+
+    def change_setting(self, name: str, value: object) -> None:
+        """Apply one setting at once and keep it for the next start."""
+        s = self.settings
+        if name == "board":
+            s.board = value
+            self.new_game(s.board_choice())
+        elif name == "scale":
+            if value is None:
+                s.scale = None
+                best = geometry.best_scale(self.board.rows, self.board.cols, self.space,
+                                           START_MAX_SCALE, self.theme.sizes)  # fmt: skip
+                self.set_scale(best)
+                s.scale = None
+            else:
+                self.set_scale(value)
+        elif name == "theme":
+            self.set_theme(value)
+        else:
+            setattr(s, name, value)
+            if name == "question_marks":
+                self.game.question_marks = value
+            # safe_zone applies from the next game; the others are read when used
+        self.save_settings()
+
     # ---- dialogs -------------------------------------------------------------------------
 
     def open_dialog(self, dialog: Dialog) -> None:
@@ -515,6 +652,10 @@ class App:
         self.renderer.invalidate()
 
     def _dialog_result(self, result: object | None) -> None:
+        if isinstance(result, Change):
+            self.change_setting(result.name, result.value)
+            self.renderer.invalidate()
+            return
         if result is None:
             self.renderer.invalidate()  # the dialog's text changed
             return
@@ -523,7 +664,7 @@ class App:
         if result == QUIT:
             self.running = False
         elif isinstance(result, CustomSize):
-            self.new_game(BoardChoice(result.rows, result.cols, result.mines))
+            self.new_game(BoardChoice.of(result.rows, result.cols, result.mines))
         elif result != CLOSE:
             raise ValueError(f"unknown dialog result {result!r}")
 
@@ -548,12 +689,20 @@ def load_theme_or_default(key: str) -> Theme:
 
 
 def run(
-    board: BoardChoice, settings: Settings, *, seed: int | None = None, scale: int | None = None,
-    theme: str = DEFAULT_THEME,
-) -> int:  # fmt: skip
+    board: BoardChoice,
+    settings: Settings,
+    settings_file: SettingsFile | None = None,
+    stats: Stats | None = None,
+    *,
+    seed: int | None = None,
+    scale: int | None = None,
+    messages: list[str] | tuple[str, ...] = (),
+) -> int:
     pygame.display.init()
     try:
-        app = App(board, settings, load_theme_or_default(theme), seed=seed, scale=scale)
+        theme = load_theme_or_default(settings.theme)
+        app = App(board, settings, theme, seed=seed, scale=scale, settings_file=settings_file,
+                  stats=stats, messages=messages)  # fmt: skip
         return app.loop()
     finally:
         pygame.quit()

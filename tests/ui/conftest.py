@@ -3,8 +3,9 @@
 import pygame
 import pytest
 
-from game.app import BoardChoice, Settings
 from game.engine import Difficulty, Game
+from game.engine.boards import BoardChoice
+from game.store.settings import Settings
 from game.ui.theme import THEMES_DIR, load_theme
 from game.ui.window import App
 

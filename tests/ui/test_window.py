@@ -2,8 +2,10 @@
 
 import pygame
 
-from game.app import BoardChoice, Settings
 from game.engine import GameState
+from game.engine.boards import BoardChoice
+from game.store.settings import Settings, SettingsFile
+from game.store.stats import GameRecord, Stats
 from game.ui.window import DOUBLE_CLICK_MS, LONG_PRESS_MS
 
 # A 9x9 board: mines in the top-left corner, the rest opens from the far corner.
@@ -27,9 +29,14 @@ def test_left_press_shows_pressed_cell_and_oh_face_and_release_opens(drive):
     assert d.app.game.state is GameState.READY
     d.up(pos)
     assert d.app.game.cell(8, 8) == "."
-    assert d.cell_shows((8, 8), "open_0")
-    assert d.sprite_at(d.app.layout.face, "face_win")
     assert d.app.game.state is GameState.WON
+    lines = [text for text, _ in d.app.dialog.lines(22)]
+    assert lines[0] == "You won!" and any(t.startswith("3BV/s") for t in lines)
+    d.key(pygame.K_SPACE, " ")  # closes the results; the board is there underneath
+    assert d.app.dialog is None
+    assert d.cell_shows((8, 8), "open_0")
+    assert d.cell_shows((0, 0), "flag")
+    assert d.sprite_at(d.app.layout.face, "face_win")
 
 
 def test_dragging_moves_the_press_and_release_off_the_board_does_nothing(drive):
@@ -198,7 +205,7 @@ def test_custom_dialog_explains_bad_values_and_starts_good_ones(drive):
     assert dialog.errors[0] == "rows: 5 to 200"
     assert dialog.errors[1] == "columns: 5 to 200"
     assert dialog.errors[2] == "fix rows/cols first"
-    assert any("rows: 5 to 200" in text for text, _ in dialog.lines())
+    assert any("rows: 5 to 200" in text for text, _ in dialog.lines(22))
     assert d.app.game.rows == 9
     # fix them: rows 12, columns 20, mines 300 (too many for 240 cells), then 30
     dialog.values = ["12", "20", "300"]
@@ -353,9 +360,25 @@ def test_resizing_the_window_picks_the_largest_whole_scale_that_fits(drive):
     assert d.app.layout.origin_x == 3 and d.app.layout.origin_y == 15
 
 
-def test_every_dialog_line_fits_the_smallest_canvas(drive):
-    from game.ui.dialogs import ConfirmQuit, CustomDialog, HelpOverlay
-    from game.ui.render import DIALOG_PAD, dialog_box
+def record_of_a_win(n, kind="beginner"):
+    return GameRecord(
+        played_at=f"2026-11-{n + 1:02d}T12:00:00", kind=kind, rows=9, cols=9, mines=10,
+        seed=str(n), safe_zone="opening", won=n % 3 != 0, time_ms=9_000 + 997 * n, bbbv=20,
+        clicks_left=20, clicks_right=2, clicks_chord=1, cleared=71, safe_cells=71,
+        assisted=n == 5, source="window",
+    )  # fmt: skip
+
+
+def test_every_dialog_line_fits_the_smallest_canvas(drive, tmp_path):
+    from game.ui.dialogs import (
+        ConfirmQuit,
+        CustomDialog,
+        HelpOverlay,
+        NoticeDialog,
+        SettingsDialog,
+        StatsDialog,
+    )
+    from game.ui.render import CHART_HEIGHT, DIALOG_PAD, dialog_box
 
     d = drive(BoardChoice(5, 5, 3))
     font = d.app.theme.font
@@ -365,8 +388,80 @@ def test_every_dialog_line_fits_the_smallest_canvas(drive):
     custom = CustomDialog(["4", "99999", "99999"])
     custom.check()
     wide = CustomDialog(["200", "200", "39999"])
-    for dialog in (HelpOverlay(), ConfirmQuit(), custom, wide):
-        lines = dialog.lines()
-        assert len(lines) <= room_rows
+    stats = Stats(tmp_path / "stats.sqlite3")
+    for n in range(12):
+        stats.record(record_of_a_win(n))
+    d.app.settings.board = "intermediate"
+    d.app.settings.custom_rows = d.app.settings.custom_cols = 200
+    d.app.settings.custom_mines = 39999
+    dialogs = [HelpOverlay(), ConfirmQuit(), custom, wide, SettingsDialog(d.app._settings_rows())]
+    dialogs += [StatsDialog(stats, kind) for kind in ("beginner", "custom")]
+    (tmp_path / "file").write_text("")
+    dialogs.append(StatsDialog(Stats(tmp_path / "file" / "stats.sqlite3"), "beginner"))
+    dialogs.append(NoticeDialog("You won!", [], table=["Time   999.999 s", "New best 3BV/s!"]))
+    for dialog in dialogs:
+        lines = dialog.lines(room_cols)
+        rows_free = room_rows - (CHART_HEIGHT // font.height + 1 if dialog.chart() else 0)
+        assert len(lines) <= rows_free, type(dialog)
         for text, _ in lines:
             assert len(text) <= room_cols, text
+
+
+def test_a_finished_game_is_recorded_and_s_shows_the_statistics(drive, tmp_path):
+    d = drive(layout=CORNER)
+    d.app.stats = Stats(tmp_path / "stats.sqlite3")
+    d.click((8, 8))
+    assert d.app.game.state is GameState.WON
+    texts = [t for t, _ in d.app.dialog.lines(22)]
+    assert "New best 3BV/s!" in texts and "New best time!" not in texts  # custom: no best time
+    d.key(pygame.K_ESCAPE)
+    summary = d.app.stats.summary("custom")
+    assert (summary.played, summary.won) == (1, 1)
+    d.key(pygame.K_s, "s")
+    assert d.app.dialog.summary.kind == "custom"
+    assert any("Won 1/1" in t for t, _ in d.app.dialog.lines(22))
+    d.key(pygame.K_RIGHT)
+    assert d.app.dialog.summary.kind == "beginner"
+    d.key(pygame.K_ESCAPE)
+    assert d.app.dialog is None
+
+
+def test_a_loss_says_how_much_was_cleared(drive, tmp_path):
+    d = drive(layout=CHORD)
+    d.app.stats = Stats(tmp_path / "stats.sqlite3")
+    d.click((1, 1))
+    d.click((0, 0))
+    assert d.app.message[0] == "Cleared 1% of the board"
+    assert d.app.stats.summary("custom").played == 1
+
+
+def test_the_options_screen_applies_each_setting_at_once_and_saves_it(drive, tmp_path):
+    d = drive()
+    d.app.settings_file = SettingsFile(tmp_path / "settings.json")
+    d.key(pygame.K_o, "o")
+    dialog = d.app.dialog
+    d.key(pygame.K_RIGHT)  # board: beginner -> intermediate, a new game at once
+    assert (d.app.game.rows, d.app.game.cols) == (16, 16)
+    assert d.app.dialog is dialog
+    for _ in range(3):
+        d.key(pygame.K_DOWN)
+    d.key(pygame.K_SPACE, " ")  # question marks on
+    assert d.app.game.question_marks and d.app.settings.question_marks
+    saved, _ = SettingsFile(tmp_path / "settings.json").load()
+    assert saved.board == "intermediate" and saved.question_marks
+    d.key(pygame.K_ESCAPE)
+    assert d.app.dialog is None
+
+
+def test_start_up_notes_are_shown_until_a_key(drive):
+    d = drive()
+    d.app.open_dialog(
+        __import__("game.ui.dialogs", fromlist=["NoticeDialog"]).NoticeDialog(
+            "Note", ["The settings file was not valid; kept it as settings.json.corrupt-1."]
+        )
+    )
+    d.tick()
+    texts = [t for t, _ in d.app.dialog.lines(22)]
+    assert all(len(t) <= 22 for t in texts) and "Note" in texts
+    d.key(pygame.K_a, "a")
+    assert d.app.dialog is None

@@ -1,0 +1,51 @@
+"""Where the user's files live (platformdirs, app name "pixel-mines") and how they are written.
+
+Writes are atomic: a temporary file in the same folder, then `os.replace`. A file that cannot
+be read is moved aside next to itself with a name that says so, never deleted.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from datetime import datetime
+from pathlib import Path
+
+import platformdirs
+
+APP = "pixel-mines"
+
+
+def config_dir() -> Path:
+    return Path(platformdirs.user_config_dir(APP))
+
+
+def data_dir() -> Path:
+    return Path(platformdirs.user_data_dir(APP))
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write text to `path` so that a crash leaves either the old file or the new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def set_aside(path: Path, why: str = "corrupt") -> Path:
+    """Move a file that cannot be used to `NAME.why-YYYYMMDD-HHMMSS` beside it; return the path."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.{why}-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
+    os.replace(path, target)
+    return target

@@ -1,0 +1,315 @@
+"""Statistics: one row per finished game in `stats.sqlite3` (user data folder), and the records.
+
+The schema version lives in the database (`PRAGMA user_version`) and migrations bring older
+files up to date. A file that is not a database is set aside and a new one started; one from
+a newer version is left untouched; a folder that cannot be written means records are not
+kept this time. Each case is said once, in a line a player understands.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from game.engine import Difficulty, Game, GameState
+from game.engine.boards import BoardChoice
+from game.store.files import data_dir, set_aside
+
+SCHEMA_VERSION = 1
+MIGRATIONS = {
+    1: """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            played_at TEXT NOT NULL,        -- local time the game ended, ISO 8601
+            kind TEXT NOT NULL,             -- beginner, intermediate, expert or custom
+            rows INTEGER NOT NULL,
+            cols INTEGER NOT NULL,
+            mines INTEGER NOT NULL,
+            seed TEXT,
+            safe_zone TEXT NOT NULL,
+            won INTEGER NOT NULL,
+            time_ms INTEGER NOT NULL,
+            bbbv INTEGER,
+            bbbv_per_s REAL,                -- wins only
+            clicks_left INTEGER NOT NULL,
+            clicks_right INTEGER NOT NULL,
+            clicks_chord INTEGER NOT NULL,
+            efficiency REAL,                -- 3BV / clicks, wins only
+            cleared INTEGER NOT NULL,       -- safe cells open at the end
+            safe_cells INTEGER NOT NULL,
+            assisted INTEGER NOT NULL,      -- hints, undo...: listed, never a record
+            source TEXT NOT NULL            -- window or text
+        );
+        CREATE INDEX games_by_kind ON games (kind, id);
+    """,
+}
+KINDS = tuple(d.name.lower() for d in Difficulty) + ("custom",)
+BEST_TIMES = 10
+RECENT = 50
+
+# sqlite errors that come from the file or the disk, not from this program's SQL.
+_FILE_ERRORS = ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_LOCKED",
+                "SQLITE_IOERR", "SQLITE_FULL", "SQLITE_PERM", "SQLITE_AUTH")  # fmt: skip
+_BROKEN_FILE = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+
+
+def _is_file_error(e: sqlite3.Error) -> bool:
+    return (getattr(e, "sqlite_errorname", "") or "").startswith(_FILE_ERRORS)
+
+
+def _is_broken_file(e: sqlite3.Error) -> bool:
+    return (getattr(e, "sqlite_errorname", "") or "").startswith(_BROKEN_FILE)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    played_at: str
+    kind: str
+    rows: int
+    cols: int
+    mines: int
+    seed: str | None
+    safe_zone: str
+    won: bool
+    time_ms: int
+    bbbv: int | None
+    clicks_left: int
+    clicks_right: int
+    clicks_chord: int
+    cleared: int
+    safe_cells: int
+    assisted: bool
+    source: str
+
+    @classmethod
+    def of(cls, game: Game, time_ms: int, *, source: str, assisted: bool = False) -> GameRecord:
+        """The record of a finished game; the caller gives the time and where it was played."""
+        if not game.state.is_over:
+            raise ValueError("only a finished game is recorded")
+        c = game.clicks
+        return cls(
+            played_at=datetime.now().isoformat(timespec="seconds"),
+            kind=BoardChoice.of(game.rows, game.cols, game.mines).kind,
+            rows=game.rows, cols=game.cols, mines=game.mines,
+            seed=None if game.seed is None else str(game.seed), safe_zone=game.safe_zone.value,
+            won=game.state is GameState.WON, time_ms=time_ms, bbbv=game.bbbv,
+            clicks_left=c.left, clicks_right=c.right, clicks_chord=c.chord,
+            cleared=game.safe_opened, safe_cells=game.safe_total, assisted=assisted,
+            source=source,
+        )  # fmt: skip
+
+    @property
+    def clicks(self) -> int:
+        return self.clicks_left + self.clicks_right + self.clicks_chord
+
+    @property
+    def bbbv_per_s(self) -> float | None:
+        if not self.won or not self.bbbv:
+            return None
+        return self.bbbv / max(self.time_ms, 1) * 1000
+
+    @property
+    def efficiency(self) -> float | None:
+        if not self.won or not self.bbbv or not self.clicks:
+            return None
+        return self.bbbv / self.clicks
+
+
+@dataclass(frozen=True)
+class NewRecords:
+    best_time: bool = False
+    best_rate: bool = False
+
+
+@dataclass(frozen=True)
+class Summary:
+    kind: str
+    played: int
+    won: int
+    current_streak: int
+    best_streak: int
+    best_times: list[tuple[int, str]]  # (time_ms, played_at) of the fastest unassisted wins
+    best_rate: float | None  # best 3BV/s of an unassisted win
+    recent: list[tuple[bool, int, bool]]  # (won, time_ms, assisted), oldest first
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+class Stats:
+    """The statistics database, or nothing at all when it cannot be used (said in `messages`)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path if path is not None else data_dir() / "stats.sqlite3"
+        self.messages: list[str] = []
+        self.conn: sqlite3.Connection | None = None
+        self._open()
+
+    # ---- opening -------------------------------------------------------------------------
+
+    def _open(self) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.conn = self._connect()
+        except OSError as e:
+            self._give_up(f"cannot use {self.path.parent} ({e.strerror or e})")
+        except sqlite3.DatabaseError as e:
+            if _is_file_error(e):
+                self._give_up(f"cannot open {self.path} ({e})")
+            elif _is_broken_file(e) or type(e) is sqlite3.DatabaseError:
+                self._start_over()
+            else:
+                raise
+
+    def _connect(self) -> sqlite3.Connection | None:
+        conn = sqlite3.connect(self.path, timeout=15)
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                conn.close()
+                self.messages.append(
+                    f"Statistics in {self.path} come from a newer Pixel Mines; they are left as "
+                    "they are and this session's games are not recorded."
+                )
+                return None
+            if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise sqlite3.DatabaseError("quick_check failed")
+            self._migrate(conn, version)
+            conn.execute("SELECT count(*) FROM games").fetchone()
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            with conn:
+                conn.executescript(f"BEGIN; {MIGRATIONS[target]} PRAGMA user_version = {target};")
+
+    def _start_over(self) -> None:
+        try:
+            kept = set_aside(self.path)
+            for suffix in ("-journal", "-wal", "-shm"):
+                side = self.path.with_name(self.path.name + suffix)
+                if side.exists():
+                    set_aside(side)
+            self.conn = self._connect()
+        except (OSError, sqlite3.DatabaseError) as e:
+            self._give_up(f"{self.path} cannot be read and could not be replaced ({e})")
+            return
+        self.messages.append(
+            f"The statistics file could not be read; it was kept as {kept} and a new one started."
+        )
+
+    def _give_up(self, why: str) -> None:
+        self.conn = None
+        self.messages.append(f"Statistics: {why}; games will not be recorded.")
+
+    def take_messages(self) -> list[str]:
+        """The lines for the player gathered so far (each is given once)."""
+        taken, self.messages = self.messages, []
+        return taken
+
+    @property
+    def usable(self) -> bool:
+        return self.conn is not None
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    # ---- writing -------------------------------------------------------------------------
+
+    def record(self, rec: GameRecord) -> NewRecords | None:
+        """Store one finished game; what records it set, or None when it was not kept."""
+        if self.conn is None:
+            return None
+        try:
+            before = self.summary(rec.kind)
+            with self.conn:
+                self.conn.execute(
+                    "INSERT INTO games (played_at, kind, rows, cols, mines, seed, safe_zone, won,"
+                    " time_ms, bbbv, bbbv_per_s, clicks_left, clicks_right, clicks_chord,"
+                    " efficiency, cleared, safe_cells, assisted, source)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (rec.played_at, rec.kind, rec.rows, rec.cols, rec.mines, rec.seed,
+                     rec.safe_zone, int(rec.won), rec.time_ms, rec.bbbv, rec.bbbv_per_s,
+                     rec.clicks_left, rec.clicks_right, rec.clicks_chord, rec.efficiency,
+                     rec.cleared, rec.safe_cells, int(rec.assisted), rec.source),
+                )  # fmt: skip
+        except sqlite3.DatabaseError as e:
+            if not (_is_file_error(e) or _is_broken_file(e)):
+                raise
+            self.close()
+            self._give_up(f"cannot write {self.path} ({e})")
+            return None
+        if not rec.won or rec.assisted:
+            return NewRecords()
+        rate = rec.bbbv_per_s
+        return NewRecords(
+            best_time=rec.kind != "custom"
+            and (not before.best_times or rec.time_ms < before.best_times[0][0]),
+            best_rate=rate is not None and (before.best_rate is None or rate > before.best_rate),
+        )
+
+    # ---- reading -------------------------------------------------------------------------
+
+    def summary(self, kind: str) -> Summary:
+        rows = []
+        if self.conn is not None:
+            rows = self.conn.execute(
+                "SELECT won, time_ms, assisted, played_at, bbbv_per_s FROM games"
+                " WHERE kind = ? ORDER BY id",
+                (kind,),
+            ).fetchall()
+        return summarise(kind, rows)
+
+
+def summarise(kind: str, rows: list[tuple]) -> Summary:
+    """Figures of one kind of board from its games in order: (won, time_ms, assisted, at, rate).
+
+    Records (best times, best 3BV/s, streaks) count only unassisted games; an assisted game
+    neither extends nor breaks a streak. Custom boards of any size have no best times.
+    """
+    streak = best_streak = 0
+    for won, _, assisted, _, _ in rows:
+        if assisted:
+            continue
+        streak = streak + 1 if won else 0
+        best_streak = max(best_streak, streak)
+    fair_wins = [r for r in rows if r[0] and not r[2]]
+    best_times = [] if kind == "custom" else sorted((r[1], r[3]) for r in fair_wins)[:BEST_TIMES]
+    rates = [r[4] for r in fair_wins if r[4] is not None]
+    return Summary(
+        kind=kind,
+        played=len(rows),
+        won=sum(1 for r in rows if r[0]),
+        current_streak=streak,
+        best_streak=best_streak,
+        best_times=best_times,
+        best_rate=max(rates) if rates else None,
+        recent=[(bool(r[0]), r[1], bool(r[2])) for r in rows[-RECENT:]],
+    )
+
+
+def stats_report(stats: Stats) -> list[str]:
+    """The statistics as lines of text (`--stats`)."""
+    lines = [f"Pixel Mines statistics ({stats.path})"]
+    for kind in KINDS:
+        s = stats.summary(kind)
+        lines.append("")
+        lines.append(f"{kind.capitalize()}: played {s.played}, won {s.won} ({s.win_rate:.0%})")
+        lines.append(f"  streak {s.current_streak}, best streak {s.best_streak}")
+        if s.best_rate is not None:
+            lines.append(f"  best 3BV/s {s.best_rate:.2f}")
+        for n, (ms, at) in enumerate(s.best_times, 1):
+            lines.append(f"  {n:>2}. {ms / 1000:8.3f} s  {at[:10]}")
+        if s.recent:
+            marks = "".join(("W" if won else "L") if not assisted else "a"
+                            for won, _, assisted in s.recent)  # fmt: skip
+            lines.append(f"  last {len(s.recent)}: {marks}")
+    return lines

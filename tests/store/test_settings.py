@@ -1,0 +1,76 @@
+"""Settings survive restarts and broken files: bad values default one by one, nothing is lost."""
+
+import json
+
+from game.engine import SafeZone
+from game.store.settings import Settings, SettingsFile
+
+
+def test_round_trip_keeps_every_value_and_unknown_keys(tmp_path):
+    f = SettingsFile(tmp_path / "settings.json")
+    s = Settings(board="custom", custom_rows=40, custom_cols=50, custom_mines=300, theme="night",
+                 scale=2, question_marks=True, safe_zone=SafeZone.CELL, chord_on_left=False,
+                 long_press_flag=True, extra={"future_option": [1, 2]})  # fmt: skip
+    assert f.save(s) is None
+    loaded, messages = SettingsFile(tmp_path / "settings.json").load()
+    assert loaded == s
+    assert messages == []
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]  # no temporary file left
+
+
+def test_a_missing_file_gives_defaults_quietly(tmp_path):
+    assert SettingsFile(tmp_path / "nope.json").load() == (Settings(), [])
+
+
+def test_a_file_that_is_not_json_is_kept_aside_and_defaults_are_used(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text("{ this is not json")
+    settings, messages = SettingsFile(path).load()
+    assert settings == Settings()
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("settings.json.corrupt-")]
+    assert len(kept) == 1 and kept[0].read_text() == "{ this is not json"
+    assert len(messages) == 1 and kept[0].name in messages[0]
+
+
+def test_json_that_is_not_an_object_is_kept_aside_too(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text("[1, 2, 3]")
+    settings, messages = SettingsFile(path).load()
+    assert settings == Settings() and "kept it as" in messages[0]
+
+
+def test_bad_values_fall_back_one_by_one_and_unknown_keys_are_kept(tmp_path):
+    path = tmp_path / "settings.json"
+    data = {"board": "expert", "scale": 99, "question_marks": "yes", "theme": "../../etc",
+            "safe_zone": "cell", "mystery": {"a": 1}}  # fmt: skip
+    path.write_text(json.dumps(data))
+    f = SettingsFile(path)
+    settings, messages = f.load()
+    assert settings.board == "expert" and settings.safe_zone is SafeZone.CELL
+    assert settings.scale is None and settings.question_marks is False
+    assert settings.theme == "classic"
+    assert settings.extra == {"mystery": {"a": 1}}
+    assert len(messages) == 1
+    for name in ("scale", "question_marks", "theme"):
+        assert name in messages[0]
+    f.save(settings)
+    assert json.loads(path.read_text())["mystery"] == {"a": 1}
+
+
+def test_a_bad_custom_size_falls_back_as_a_whole(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"board": "custom", "custom_rows": 3, "custom_cols": 10}))
+    settings, messages = SettingsFile(path).load()
+    assert (settings.custom_rows, settings.custom_cols, settings.board) == (20, 30, "beginner")
+    assert "custom board size" in messages[0]
+
+
+def test_a_folder_that_cannot_be_written_is_said_once(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the config folder should be")
+    f = SettingsFile(blocker / "settings.json")
+    first = f.save(Settings())
+    assert first and "cannot be saved" in first
+    assert f.save(Settings()) is None
+    settings, messages = f.load()
+    assert settings == Settings() and len(messages) == 1

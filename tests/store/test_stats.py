@@ -1,0 +1,168 @@
+"""Statistics: records, streaks, broken databases and two games writing at once."""
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from game.engine import Game
+from game.store.stats import GameRecord, Stats, stats_report, summarise
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def record(kind="beginner", won=True, time_ms=10_000, assisted=False, bbbv=20):
+    size = {"beginner": (9, 9, 10), "expert": (16, 30, 99), "custom": (20, 20, 50)}[kind]
+    return GameRecord(
+        played_at="2026-11-29T12:00:00", kind=kind, rows=size[0], cols=size[1], mines=size[2],
+        seed="1", safe_zone="opening", won=won, time_ms=time_ms, bbbv=bbbv, clicks_left=20,
+        clicks_right=3, clicks_chord=2, cleared=71 if won else 30, safe_cells=71,
+        assisted=assisted, source="window",
+    )  # fmt: skip
+
+
+def test_a_finished_game_becomes_a_row_with_its_measures(tmp_path):
+    stats = Stats(tmp_path / "stats.sqlite3")
+    g = Game.from_layout(["*...", "....", "...."])
+    g.reveal(2, 3)
+    rec = GameRecord.of(g, 2500, source="text")
+    assert rec.won and rec.kind == "custom" and rec.bbbv == g.bbbv
+    stats.record(rec)
+    row = stats.conn.execute("SELECT won, time_ms, bbbv, bbbv_per_s, clicks_left, efficiency,"
+                             " assisted, source FROM games").fetchone()  # fmt: skip
+    assert row == (1, 2500, g.bbbv, g.bbbv / 2.5, 1, g.bbbv / 1, 0, "text")
+
+
+def test_best_times_streaks_and_new_records(tmp_path):
+    stats = Stats(tmp_path / "stats.sqlite3")
+    assert stats.record(record(time_ms=30_000)).best_time
+    assert not stats.record(record(time_ms=40_000)).best_time
+    stats.record(record(won=False))
+    assert stats.record(record(time_ms=20_000, bbbv=40)).best_rate
+    stats.record(record(time_ms=25_000))
+    s = stats.summary("beginner")
+    assert (s.played, s.won) == (5, 4)
+    assert [ms for ms, _ in s.best_times] == [20_000, 25_000, 30_000, 40_000]
+    assert (s.current_streak, s.best_streak) == (2, 2)
+    assert s.best_rate == 2.0
+
+
+def test_assisted_games_are_listed_but_never_records():
+    rows = [(1, 5_000, 1, "a", 9.0), (1, 9_000, 0, "b", 2.0), (0, 1_000, 1, "c", None)]
+    s = summarise("beginner", rows)
+    assert s.played == 3 and s.won == 2
+    assert s.best_times == [(9_000, "b")]
+    assert s.best_rate == 2.0
+    assert (s.current_streak, s.best_streak) == (1, 1)
+    assert [a for _, _, a in s.recent] == [True, False, True]
+
+
+def test_an_assisted_fast_win_is_not_a_new_record(tmp_path):
+    stats = Stats(tmp_path / "stats.sqlite3")
+    stats.record(record(time_ms=30_000))
+    assert not stats.record(record(time_ms=1_000, assisted=True)).best_time
+
+
+def test_custom_boards_have_no_best_times(tmp_path):
+    stats = Stats(tmp_path / "stats.sqlite3")
+    assert not stats.record(record(kind="custom")).best_time
+    assert stats.summary("custom").best_times == []
+    assert stats.summary("custom").won == 1
+
+
+def test_garbage_bytes_are_kept_aside_and_a_new_database_starts(tmp_path):
+    path = tmp_path / "stats.sqlite3"
+    path.write_bytes(b"\x00garbage" * 500)
+    stats = Stats(path)
+    assert stats.usable
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("stats.sqlite3.corrupt-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == b"\x00garbage" * 500
+    assert len(stats.messages) == 1 and str(kept[0]) in stats.messages[0]
+    stats.record(record())
+    assert stats.summary("beginner").played == 1
+
+
+def test_an_empty_file_becomes_a_database(tmp_path):
+    path = tmp_path / "stats.sqlite3"
+    path.write_bytes(b"")
+    stats = Stats(path)
+    assert stats.usable and stats.messages == []
+    stats.record(record())
+    assert stats.summary("beginner").played == 1
+
+
+def test_a_newer_schema_is_left_untouched_and_not_written(tmp_path):
+    path = tmp_path / "stats.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE future (x)")
+    conn.execute("PRAGMA user_version = 99")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    stats = Stats(path)
+    assert not stats.usable
+    assert "newer Pixel Mines" in stats.messages[0]
+    assert stats.record(record()) is None
+    assert path.read_bytes() == before
+
+
+def test_a_folder_that_cannot_be_written_means_no_records_and_no_crash(tmp_path):
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the data folder should be")
+    stats = Stats(blocker / "stats.sqlite3")
+    assert not stats.usable
+    assert "will not be recorded" in stats.messages[0]
+    assert stats.record(record()) is None
+    assert stats.summary("beginner").played == 0
+    assert "played 0" in "\n".join(stats_report(stats))
+
+
+WRITER = """
+import sys
+sys.path.insert(0, {root!r})
+from pathlib import Path
+from game.store.stats import GameRecord, Stats
+stats = Stats(Path({path!r}))
+for i in range(40):
+    stats.record(GameRecord(played_at="2026-11-29T12:00:00", kind="beginner", rows=9, cols=9,
+        mines=10, seed=str(i), safe_zone="opening", won=True, time_ms=1000 + i, bbbv=10,
+        clicks_left=10, clicks_right=0, clicks_chord=0, cleared=71, safe_cells=71,
+        assisted=False, source={source!r}))
+assert stats.usable, stats.messages
+"""
+
+
+def test_two_games_open_at_once_both_record(tmp_path):
+    path = tmp_path / "stats.sqlite3"
+    Stats(path).close()
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER.format(root=str(ROOT), path=str(path), source=name)]
+        )  # fmt: skip
+        for name in ("window", "text")
+    ]
+    assert [p.wait(timeout=120) for p in procs] == [0, 0]
+    conn = sqlite3.connect(path)
+    counts = dict(conn.execute("SELECT source, count(*) FROM games GROUP BY source").fetchall())
+    assert counts == {"window": 40, "text": 40}
+
+
+def test_a_terminal_game_won_with_a_seed_then_stats_shows_it(tmp_path):
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config")}  # fmt: skip
+    g = Game(9, 9, 10, seed=11)
+    g.reveal(4, 4)
+    moves = ["r 4 4"] + [f"r {r} {c}" for r, line in enumerate(g.layout())
+                         for c, ch in enumerate(line) if ch == "."]  # fmt: skip
+    played = subprocess.run(
+        [sys.executable, "main.py", "--text", "--seed", "11"], cwd=ROOT, env=env,
+        input="\n".join(moves) + "\nn\n", capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert played.returncode == 0 and "You won" in played.stdout
+    assert "New record: best Beginner time!" in played.stdout
+    shown = subprocess.run([sys.executable, "main.py", "--stats"], cwd=ROOT, env=env,
+                           capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert shown.returncode == 0
+    assert "Beginner: played 1, won 1 (100%)" in shown.stdout
+    assert "1." in shown.stdout.split("Intermediate")[0]
