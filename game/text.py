@@ -6,13 +6,15 @@ stdin. Owns the wall clock of a terminal game; never touches pygame.
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from collections.abc import Callable
 from typing import TextIO
 
-from game.engine import Game, GameState, SafeZone
+from game.engine import Game, GameState, Move, MoveKind, SafeZone
 from game.engine.boards import BoardChoice, SeedStream
+from game.engine.game import shown_seconds
 from game.store.stats import GameRecord, Stats
 
 HELP = """\
@@ -22,7 +24,8 @@ Commands (rows and columns count from 0 at the top-left):
   c ROW COL   chord: on an open number with that many flags around it, open the rest
   n           new game      h   this help      q   quit"""
 
-_MOVES = {"r": "open", "o": "open", "f": "flag", "c": "chord"}
+_MOVES = {"r": MoveKind.OPEN, "o": MoveKind.OPEN, "f": MoveKind.FLAG, "c": MoveKind.CHORD}
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 
 def board_lines(game: Game) -> list[str]:
@@ -72,18 +75,20 @@ class TextGame:
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
 
-    def elapsed(self) -> float:
+    def elapsed(self) -> float | None:
+        """Seconds since the first reveal, frozen at the end; None before it."""
         if self.started is None:
-            return 0.0
+            return None
         end = self.finished if self.finished is not None else self.clock()
         return end - self.started
 
     def show(self) -> None:
         g = self.game
-        shown_seconds = 0 if self.started is None else min(999, int(self.elapsed()) + 1)
+        elapsed = self.elapsed()
+        seconds = shown_seconds(None if elapsed is None else int(elapsed * 1000))
         self.say()
         self.say(f"{self.board.label}: {g.cols}×{g.rows}, {g.mines} mines")
-        self.say(f"Mines left: {g.mines_remaining}   Time: {shown_seconds}")
+        self.say(f"Mines left: {g.mines_remaining}   Time: {seconds}")
         for line in board_lines(g):
             self.say(line)
 
@@ -105,10 +110,7 @@ class TextGame:
         if command not in _MOVES:
             self.say(f"Unknown command {words[0]!r}. Type h for help.")
             return True
-        if self.game.state.is_over:
-            self.say("This game is over: n starts a new one, q quits.")
-            return True
-        if len(words) != 3 or not all(w.lstrip("-").isdigit() for w in words[1:]):
+        if len(words) != 3 or not all(_WHOLE_NUMBER.fullmatch(w) for w in words[1:]):
             self.say(f"{command} needs a row and a column, for example: {command} 3 4")
             return True
         row, col = int(words[1]), int(words[2])
@@ -118,23 +120,18 @@ class TextGame:
                 f"({row}, {col}) is off the board: rows are 0-{g.rows - 1}, columns 0-{g.cols - 1}."
             )
             return True
-        self.move(_MOVES[command], row, col)
+        self.move(Move(_MOVES[command], row, col))
         return True
 
-    def move(self, kind: str, row: int, col: int) -> None:
+    def move(self, move: Move) -> None:
         g = self.game
         was_ready = g.state is GameState.READY
-        cell = g.cell(row, col)
-        if kind == "open":
-            changed = g.reveal(row, col)
-        elif kind == "flag":
-            changed = g.toggle_flag(row, col)
-        else:
-            changed = g.chord(row, col)
+        cell = g.cell(move.row, move.col)
+        changed = g.play(move)
         if was_ready and g.state is not GameState.READY:
             self.started = self.clock()
         if not changed:
-            self.say(_why_nothing(kind, cell, row, col))
+            self.say(_why_nothing(move, cell))
             return
         if g.state.is_over:
             self.finished = self.clock()
@@ -145,7 +142,7 @@ class TextGame:
 
     def report_end(self) -> None:
         g = self.game
-        seconds = self.elapsed()
+        seconds = self.elapsed() or 0.0
         rec = GameRecord.of(g, round(seconds * 1000), source="text")
         new = self.stats.record(rec) if self.stats is not None else None
         if self.stats is not None:
@@ -176,13 +173,13 @@ class TextGame:
         return None
 
 
-def _why_nothing(kind: str, cell: str, row: int, col: int) -> str:
-    where = f"({row}, {col})"
-    if kind == "open" and cell == "F":
-        return f"{where} is flagged: unflag it first (f {row} {col})."
-    if kind == "open":
+def _why_nothing(move: Move, cell: str) -> str:
+    where = f"({move.row}, {move.col})"
+    if move.kind is MoveKind.OPEN and cell == "F":
+        return f"{where} is flagged: unflag it first (f {move.row} {move.col})."
+    if move.kind is MoveKind.OPEN:
         return f"{where} is already open."
-    if kind == "flag":
+    if move.kind is MoveKind.FLAG:
         return f"{where} is open: only covered cells take a flag."
     if cell in "12345678":
         return f"Nothing to chord at {where}: it needs exactly {cell} flags around it."
@@ -207,7 +204,11 @@ def play(
     session.show()
     while True:
         print("> ", end="", file=out, flush=True)
-        line = stdin.readline()
+        try:
+            line = stdin.readline()
+        except KeyboardInterrupt:  # Ctrl+C at the prompt: leave quietly, like q
+            session.say()
+            return 130
         if not line:
             session.say()
             return 0

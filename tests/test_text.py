@@ -53,13 +53,13 @@ def test_a_seeded_game_is_won_through_stdin_and_reports_time_and_3bv():
 
 
 def test_bad_lines_get_a_one_line_explanation_and_the_prompt_again():
-    status, out = run(["hello", "r 3", "r x y", "r 9 0", "f -1 2", "q"])
+    status, out = run(["hello", "r 3", "r x y", "r 9 0", "f -1 2", "r --3 4", "r 3 ²", "q"])
     assert status == 0
     assert "Unknown command 'hello'" in out
-    assert out.count("needs a row and a column") == 2
+    assert out.count("needs a row and a column") == 4
     assert "(9, 0) is off the board: rows are 0-8, columns 0-8." in out
     assert "(-1, 2) is off the board" in out
-    assert out.count("> ") == 6
+    assert out.count("> ") == 8
 
 
 def test_end_of_input_quits_with_status_zero():

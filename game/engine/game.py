@@ -12,6 +12,7 @@ import re
 import secrets
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from game.engine import fill, minefield
 from game.engine.cells import CellSet
@@ -43,6 +44,27 @@ class GameState(Enum):
         return self is GameState.WON or self is GameState.LOST
 
 
+class MoveKind(Enum):
+    OPEN = "open"
+    FLAG = "flag"  # cycles the mark: flag, then '?' when question marks are on
+    CHORD = "chord"
+
+
+class Move(NamedTuple):
+    """A move as plain data: what a front end turns input into, and what replays are made of."""
+
+    kind: MoveKind
+    row: int
+    col: int
+
+
+def shown_seconds(elapsed_ms: int | None) -> int:
+    """The timer on screen: 0 before the first reveal, 1 at once, never above 999."""
+    if elapsed_ms is None:
+        return 0
+    return min(999, elapsed_ms // 1000 + 1)
+
+
 class SafeZone(Enum):
     """What the first reveal keeps free of mines."""
 
@@ -72,10 +94,6 @@ class Clicks:
     left: int = 0
     right: int = 0
     chord: int = 0
-
-    @property
-    def total(self) -> int:
-        return self.left + self.right + self.chord
 
 
 def check_custom_size(rows: int, cols: int, mines: int) -> None:
@@ -217,6 +235,14 @@ class Game:
         return self._bbbv
 
     # ---- moves ----------------------------------------------------------------------------
+
+    def play(self, move: Move) -> CellSet:
+        """Carry out a move; the cells whose view changed."""
+        if move.kind is MoveKind.OPEN:
+            return self.reveal(move.row, move.col)
+        if move.kind is MoveKind.FLAG:
+            return self.toggle_flag(move.row, move.col)
+        return self.chord(move.row, move.col)
 
     def reveal(self, row: int, col: int) -> CellSet:
         """Open a covered or '?' cell (a left click); a 0 opens its whole region."""

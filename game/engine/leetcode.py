@@ -7,10 +7,10 @@ the click, leaving the argument untouched.
 
 from __future__ import annotations
 
+from game.engine import minefield
 from game.engine.game import Game
 
 _TO_LAYOUT = str.maketrans("MEBX12345678", "*..*........")
-_TO_VIEW = str.maketrans("MEBX", "##.#")
 
 
 def update_board(board: list[list[str]], click: list[int]) -> list[list[str]]:
@@ -22,8 +22,14 @@ def update_board(board: list[list[str]], click: list[int]) -> list[list[str]]:
     if board[row][col] != "E":
         return result
     layout = ["".join(line).translate(_TO_LAYOUT) for line in board]
-    # What is already revealed starts open in the engine, so the fill does not spread through it.
-    view = ["".join(line).translate(_TO_VIEW) for line in board]
+    # What is already revealed starts open in the engine, so the fill does not spread through
+    # it. It opens with its true number, so a board whose digits disagree with its mines still
+    # gets an answer (only 'E' cells of the result are written).
+    numbers = minefield.from_layout(layout).layout_numbers()
+    view = [
+        "".join(n if ch in "B12345678" else "#" for ch, n in zip(line, nums, strict=True))
+        for line, nums in zip(board, numbers, strict=True)
+    ]
     game = Game.from_layout(layout, view=view)
     game.reveal(row, col)
     view = game.view()

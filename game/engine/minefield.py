@@ -41,17 +41,20 @@ class Minefield:
     def width(self) -> int:
         return self.cols + 2
 
-    def index(self, row: int, col: int) -> int:
-        return (row + 1) * (self.cols + 2) + col + 1
-
     def layout(self) -> list[str]:
         """The layout as text: '*' for a mine, '.' for a safe cell, one string per row."""
+        return [line.translate(_LAYOUT_CHARS) for line in self.layout_numbers()]
+
+    def layout_numbers(self) -> list[str]:
+        """What every cell shows when open: '*' for a mine, '.' or '1'-'8' for a safe cell."""
         w = self.width
-        text = self.numbers.translate(_LAYOUT_CHARS)
-        return [text[(r + 1) * w + 1 : (r + 2) * w - 1].decode("ascii") for r in range(self.rows)]
+        return [
+            self.numbers[(r + 1) * w + 1 : (r + 2) * w - 1].decode("ascii")
+            for r in range(self.rows)
+        ]
 
 
-_LAYOUT_CHARS = bytes.maketrans(b"12345678", b"........")
+_LAYOUT_CHARS = str.maketrans("12345678", "........")
 
 
 def neighbour_offsets(width: int) -> tuple[int, ...]:
@@ -101,12 +104,26 @@ def from_layout(layout: list[str]) -> Minefield:
     return build(len(layout), cols, mine_cells)
 
 
+def partial_shuffle(items: list[int], count: int, rng: random.Random) -> list[int]:
+    """The first `count` items of a Fisher-Yates shuffle driven by `rng.random()` alone.
+
+    `random.sample` may change between Python versions; `random()` on a seeded generator is
+    the one sequence Python keeps, so the same seed gives the same board everywhere.
+    """
+    items = list(items)
+    n = len(items)
+    for i in range(count):
+        j = i + int(rng.random() * (n - i))
+        items[i], items[j] = items[j], items[i]
+    return items[:count]
+
+
 def lay(
     rows: int, cols: int, mines: int, rng: random.Random, safe: set[tuple[int, int]]
 ) -> Minefield:
     """Exactly `mines` mines, a uniform choice among the cells outside `safe`."""
     safe_flat = {r * cols + c for r, c in safe}
     candidates = [k for k in range(rows * cols) if k not in safe_flat]
-    chosen = rng.sample(candidates, mines)
+    chosen = partial_shuffle(candidates, mines, rng)
     width = cols + 2
     return build(rows, cols, [(k // cols + 1) * width + k % cols + 1 for k in chosen])

@@ -111,7 +111,8 @@ class CustomDialog(Dialog):
         return [side, side, (1, rows * cols - 1) if sides_ok else None]
 
     def _number(self, k: int) -> int | None:
-        return int(self.values[k]) if self.values[k].isdigit() else None
+        v = self.values[k]
+        return int(v) if v.isascii() and v.isdigit() else None
 
     def lines(self, width: int) -> list[Line]:
         out: list[Line] = [("Custom board", "accent"), ("", "text")]
@@ -156,7 +157,7 @@ class CustomDialog(Dialog):
             self.focus = (self.focus - 1) % 3
         elif k == pygame.K_BACKSPACE:
             self.values[self.focus] = self.values[self.focus][:-1]
-        elif event.unicode.isdigit() and len(self.values[self.focus]) < 5:
+        elif event.unicode in tuple("0123456789") and len(self.values[self.focus]) < 5:
             self.values[self.focus] += event.unicode
             self.errors[self.focus] = ""
         return None

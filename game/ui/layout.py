@@ -187,3 +187,9 @@ def best_scale(
     """The largest whole scale, at most `most`, at which the whole board fits `space` (>= 1)."""
     w, h = full_canvas_size(rows, cols, sizes)
     return max(1, min(most, space[0] // w, space[1] // h))
+
+
+def largest_scale(space: tuple[int, int], sizes: Sizes = Sizes()) -> int:
+    """The largest scale at which the smallest canvas (any board, scrolled) still fits (>= 1)."""
+    w, h = Layout(1, 1, 1, 1, sizes=sizes).canvas_size
+    return max(1, min(MAX_SCALE, space[0] // w, space[1] // h))

@@ -91,6 +91,7 @@ class Renderer:
         pygame.draw.rect(c, col["shadow"], (box.x, box.y, 1, box.h))
         pygame.draw.rect(c, col["light"], (box.x, box.bottom - 1, box.w, 1))
         pygame.draw.rect(c, col["light"], (box.right - 1, box.y, 1, box.h))
+        c.fill(col["led_off"], pygame.Rect(box.x + 1, box.y + 1, box.w - 2, box.h - 2))
         w = self.layout.sizes.led_w
         sprites = self.theme.sprites
         c.fblits(
@@ -172,24 +173,29 @@ class Renderer:
     # ---- to the window -------------------------------------------------------------------
 
     def present(self, window: pygame.Surface) -> list[pygame.Rect]:
-        """Scale what changed onto the window; return the window rects to update."""
+        """Scale what changed onto the window; return the window rects to update.
+
+        A canvas larger than the window (a window made smaller than the smallest canvas) is
+        cut off at the window's edge rather than drawn outside it.
+        """
         lay = self.layout
         s = lay.scale
+        bounds = window.get_rect()
         if self.full:
             window.fill(self.theme.colours["background"])
-            w, h = lay.canvas_size
-            target = pygame.Rect(lay.origin_x, lay.origin_y, w * s, h * s)
-            pygame.transform.scale(self.canvas, target.size, window.subsurface(target))
+            self.dirty = [Box(0, 0, *lay.canvas_size)]
             self.full = False
-            self.dirty.clear()
-            return [window.get_rect()]
         rects = []
         for box in self.dirty:
             target = pygame.Rect(
                 lay.origin_x + box.x * s, lay.origin_y + box.y * s, box.w * s, box.h * s
             )
             part = self.canvas.subsurface(pygame.Rect(*_xywh(box)))
-            pygame.transform.scale(part, target.size, window.subsurface(target))
+            if bounds.contains(target):
+                pygame.transform.scale(part, target.size, window.subsurface(target))
+            else:
+                window.blit(pygame.transform.scale(part, target.size), target)
+                target = target.clip(bounds)
             rects.append(target)
         self.dirty.clear()
         return rects

@@ -189,12 +189,15 @@ def _font_rects(table: object, sheet: pygame.Surface, label: str) -> dict:
         raise ThemeError(
             f"{label}: [font] needs x, y, glyph = [w, h], columns, first, last ({e})"
         ) from None
+    for name, value in (("x", x), ("y", y), ("first", first), ("last", last)):
+        if type(value) is not int or value < 0:
+            raise ThemeError(f"{label}: [font] {name} must be a whole number (got {value!r})")
+    gw, gh = _whole(gw, f"{label}: [font] glyph width"), _whole(gh, f"{label}: glyph height")
+    columns = _whole(columns, f"{label}: [font] columns")
     if not (first <= ord(" ") and last >= ord("~")):
         raise ThemeError(f"{label}: [font] must cover the printable ASCII characters 32-126")
     glyphs = {}
     sheet_w, sheet_h = sheet.get_size()
-    if not all(type(v) is int for v in (x, y, gw, gh, columns, first, last)):
-        raise ThemeError(f"{label}: [font] values must be whole numbers")
     for code in range(first, last + 1):
         k = code - first
         gx, gy = x + (k % columns) * gw, y + (k // columns) * gh

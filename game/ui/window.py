@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from enum import Enum
-from typing import NamedTuple
 
 import pygame
 
-from game.engine import Difficulty, Game, GameState, SafeZone
+from game.engine import Difficulty, Game, GameState, Move, MoveKind, SafeZone
 from game.engine.boards import BoardChoice, SeedStream
+from game.engine.game import shown_seconds
 from game.store.settings import MAX_SCALE, Settings, SettingsFile
 from game.store.stats import GameRecord, Stats
 from game.ui import layout as geometry
@@ -52,18 +51,6 @@ SCREEN_RESERVE = (40, 80)  # leave room for window decorations and task bars
 START_MAX_SCALE = 3
 
 LEFT, MIDDLE, RIGHT = 1, 2, 3
-
-
-class MoveKind(Enum):
-    OPEN = "open"
-    FLAG = "flag"
-    CHORD = "chord"
-
-
-class Move(NamedTuple):
-    kind: MoveKind
-    row: int
-    col: int
 
 
 @dataclass
@@ -107,11 +94,12 @@ class App:
         self.space = self._usable_screen()
         pygame.display.set_caption(TITLE)
         self.board = board
-        self.scale = (
-            scale
-            or settings.scale
-            or geometry.best_scale(board.rows, board.cols, self.space, START_MAX_SCALE, theme.sizes)
-        )
+        wanted = scale or settings.scale
+        if wanted is None:
+            wanted = geometry.best_scale(
+                board.rows, board.cols, self.space, START_MAX_SCALE, theme.sizes
+            )
+        self.scale = min(wanted, geometry.largest_scale(self.space, theme.sizes))
         self.window = self._open_window()
         theme.convert()
         self.game = self._new_game_object()
@@ -151,6 +139,7 @@ class App:
         self.started_ms: int | None = None
         self.ended_ms: int | None = None
         self.last_left: tuple[tuple[int, int] | None, int] = (None, -DOUBLE_CLICK_MS)
+        self.mouse_pos = (-1, -1)
         self.pending: list = []
         self.drawn_pressed: set[tuple[int, int]] = set()
         self.drawn_cursor: tuple[int, int] | None = None
@@ -190,12 +179,8 @@ class App:
         """Execute a move on the game and note what to redraw."""
         g = self.game
         was_ready = g.state is GameState.READY
-        if move.kind is MoveKind.OPEN:
-            changed = g.reveal(move.row, move.col)
-        elif move.kind is MoveKind.FLAG:
-            changed = g.toggle_flag(move.row, move.col)
-        else:
-            changed = g.chord(move.row, move.col)
+        self.last_left = (None, -DOUBLE_CLICK_MS)  # any move in between ends a double click
+        changed = g.play(move)
         if was_ready and g.state is not GameState.READY:
             self.started_ms = self.now()
         if changed:
@@ -236,10 +221,7 @@ class App:
         return end - self.started_ms
 
     def timer_value(self) -> int:
-        """Seconds on the timer: 1 at the first click, frozen at the end, at most 999."""
-        if self.started_ms is None:
-            return 0
-        return min(999, self.elapsed_ms() // 1000 + 1)
+        return shown_seconds(None if self.started_ms is None else self.elapsed_ms())
 
     def face(self) -> str:
         p = self.pointer
@@ -258,13 +240,13 @@ class App:
         g = self.game
         if g.state.is_over or p.cell is None or p.swallow or p.long_done:
             return set()
-        if p.chord:
-            row, col = p.cell
-            cells = set(g.chord_targets(row, col))
-            if g.cell(row, col) in "#?":
+        ch = g.cell(*p.cell)
+        if p.chord or (p.left and ch in "12345678" and self.settings.chord_on_left):
+            cells = set(g.chord_targets(*p.cell))
+            if ch in "#?":
                 cells.add(p.cell)
             return cells
-        if p.left and g.cell(*p.cell) in "#?":
+        if p.left and ch in "#?":
             return {p.cell}
         return set()
 
@@ -369,6 +351,7 @@ class App:
                 self._dialog_result(self.dialog.click(line))
             return
         p = self.pointer
+        self.mouse_pos = pos
         cell = self.layout.cell_at(*pos, self.top, self.left)
         now = self.now()
         if button == LEFT:
@@ -395,25 +378,36 @@ class App:
         if self.dialog is not None:
             return
         p = self.pointer
+        self.mouse_pos = pos
         if p.on_face:
             p.over_face = self.layout.on_face(*pos)
         elif p.left or p.middle or (p.right and p.chord):
-            cell = self.layout.cell_at(*pos, self.top, self.left)
-            if cell != p.cell:
-                p.cell = cell
-                p.press_ms = self.now()  # a long press must stay on one cell
-                p.swallow = False
+            self._follow_pointer()
+
+    def _follow_pointer(self) -> None:
+        """Move the press to the cell under the mouse (after a motion or a scroll)."""
+        p = self.pointer
+        cell = self.layout.cell_at(*self.mouse_pos, self.top, self.left)
+        if cell != p.cell:
+            p.cell = cell
+            p.press_ms = self.now()  # a long press must stay on one cell
+            p.swallow = False
 
     def on_button_up(self, button: int, pos: tuple[int, int]) -> None:
         if self.dialog is not None:
             return
         p = self.pointer
+        self.mouse_pos = pos
+        if p.on_face and button == LEFT:
+            if self.layout.on_face(*pos):
+                self.new_game()
+            p.on_face = p.over_face = False
+            return
+        # The cell under the release acts, wherever the press went meanwhile.
+        released_on = self.layout.cell_at(*pos, self.top, self.left)
+        if p.chord or p.left or p.middle:
+            p.cell = released_on
         if button == LEFT:
-            if p.on_face:
-                if self.layout.on_face(*pos):
-                    self.new_game()
-                p.on_face = p.over_face = False
-                return
             if not p.left:
                 return
             p.left = False
@@ -421,10 +415,8 @@ class App:
                 self._release_chord(others_held=p.right or p.middle)
                 return
             cell = p.cell
-            if cell is not None and not (p.long_done or p.swallow):
-                acted = self._left_click(cell)
-                if acted:
-                    self.last_left = (cell, self.now())
+            if cell is not None and not (p.long_done or p.swallow) and self._left_click(cell):
+                self.last_left = (cell, self.now())  # a double click must not act on it again
             if not p.right:
                 p.cell = None
         elif button == RIGHT:
@@ -440,20 +432,19 @@ class App:
         p = self.pointer
         if not p.chord_done and p.cell is not None:
             self.apply(Move(MoveKind.CHORD, *p.cell))
-            self.last_left = (p.cell, self.now())
         p.chord_done = True
         if not others_held:
             p.chord = p.chord_done = False
             p.cell = None
 
     def _left_click(self, cell: tuple[int, int]) -> bool:
+        """Open a covered cell, or chord an open number; True if a cell was opened."""
         ch = self.game.cell(*cell)
         if ch in "#?":
             self.apply(Move(MoveKind.OPEN, *cell))
             return True
         if ch in "12345678" and self.settings.chord_on_left:
             self.apply(Move(MoveKind.CHORD, *cell))
-            return True
         return False
 
     def on_wheel(self, event: pygame.event.Event) -> None:
@@ -471,6 +462,9 @@ class App:
         self._clamp_scroll()
         if (self.top, self.left) != old:
             self.renderer.invalidate()
+            p = self.pointer
+            if p.left or p.middle or p.chord:
+                self._follow_pointer()
 
     def _clamp_scroll(self) -> None:
         lay = self.layout
@@ -488,7 +482,10 @@ class App:
         self._relayout()
 
     def set_scale(self, scale: int) -> None:
-        scale = max(1, min(geometry.MAX_SCALE, scale))
+        most = geometry.largest_scale(self.space, self.theme.sizes)
+        if scale > most:
+            self.say(f"Zoom {most}x is the most that fits")
+        scale = max(1, min(most, scale))
         if scale == self.scale:
             return
         self.scale = scale
@@ -501,12 +498,11 @@ class App:
     # ---- keyboard ------------------------------------------------------------------------
 
     def on_key(self, event: pygame.event.Event) -> None:
-        if self.dialog is not None:
-            self._dialog_result(self.dialog.key(event))
-            return
         k, mods, ch = event.key, event.mod, event.unicode
         if k == pygame.K_q and mods & pygame.KMOD_CTRL:
-            self.running = False
+            self.running = False  # at once, even over a dialog
+        elif self.dialog is not None:
+            self._dialog_result(self.dialog.key(event))
         elif k == pygame.K_ESCAPE:
             if self.game.state is GameState.PLAYING:
                 self.open_dialog(ConfirmQuit())

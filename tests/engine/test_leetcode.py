@@ -33,3 +33,9 @@ def test_revealed_cells_are_not_spread_through_again():
 def test_a_single_cell_board():
     assert update_board([["E"]], [0, 0]) == [["B"]]
     assert update_board([["M"]], [0, 0]) == [["X"]]
+
+
+def test_a_board_whose_digits_disagree_with_its_mines_still_gets_an_answer():
+    # 'B' next to a mine and a '3' that touches one mine: a plain solution ignores both.
+    board = grid("BME", "3EE", "EEE")
+    assert update_board(board, [2, 2]) == grid("BME", "311", "BBB")

@@ -131,3 +131,18 @@ def test_mines_remaining_is_mines_minus_flags_and_finished_games_stay_finished(b
     if g.state is GameState.WON:
         assert g.mines_remaining == 0
         assert all(ch != "#" for line in g.view() for ch in line)
+
+
+def test_every_cell_outside_the_safe_zone_is_equally_likely_to_hold_a_mine():
+    counts = [0] * 25
+    games = 3000
+    for seed in range(games):
+        g = Game(5, 5, 5, seed=seed, safe_zone=SafeZone.CELL)
+        g.reveal(0, 0)
+        for r, line in enumerate(g.layout()):
+            for c, ch in enumerate(line):
+                counts[r * 5 + c] += ch == "*"
+    assert counts[0] == 0
+    expected = games * 5 / 24
+    # each count is binomial with sd ~ 22; 5 sd either way would fail by chance about never
+    assert all(abs(n - expected) < 5 * (games * 5 / 24 * 19 / 24) ** 0.5 for n in counts[1:])

@@ -130,11 +130,15 @@ def test_a_fresh_seed_is_chosen_and_readable():
     assert again.layout() == g.layout()
 
 
-def test_mine_positions_follow_the_random_sample_of_the_cells_outside_the_safe_zone():
+def test_mine_positions_are_a_fisher_yates_choice_of_the_cells_outside_the_safe_zone():
     g = Game(9, 9, 10, seed=5, safe_zone=SafeZone.CELL)
     g.reveal(0, 0)
-    candidates = list(range(1, 81))
-    expected = set(random.Random(5).sample(candidates, 10))
+    cells = list(range(1, 81))  # (0, 0) is the safe zone
+    rng = random.Random(5)
+    for i in range(10):
+        j = i + int(rng.random() * (80 - i))
+        cells[i], cells[j] = cells[j], cells[i]
+    expected = set(cells[:10])
     got = {r * 9 + c for r, line in enumerate(g.layout()) for c, ch in enumerate(line) if ch == "*"}
     assert got == expected
 

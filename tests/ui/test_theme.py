@@ -100,3 +100,19 @@ def test_a_broken_theme_falls_back_to_classic_with_one_line(broken, monkeypatch,
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1
     assert "sprite 'flag' is missing" in err[0] and "using the classic theme" in err[0]
+
+
+@pytest.mark.parametrize(
+    "old, new, words",
+    [
+        ("columns = 32", "columns = 0", "columns"),
+        ("first = 32", 'first = "a"', "first"),
+        ("glyph = [6, 10]", "glyph = [0, 0]", "glyph width"),
+        ("x = 0 ", "x = -6 ", "x must be"),
+        ("led = [11, 21]", "led = [11]", "led must be"),
+    ],
+)
+def test_bad_font_and_size_values_give_messages(broken, old, new, words):
+    edit(broken, old, new)
+    with pytest.raises(ThemeError, match=words):
+        load_theme(broken)

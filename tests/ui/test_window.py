@@ -465,3 +465,63 @@ def test_start_up_notes_are_shown_until_a_key(drive):
     assert all(len(t) <= 22 for t in texts) and "Note" in texts
     d.key(pygame.K_a, "a")
     assert d.app.dialog is None
+
+
+def test_a_quick_click_after_flagging_still_chords(drive):
+    d = drive(layout=CHORD)
+    d.click((1, 1))
+    d.tick(100)
+    d.click((0, 0), button=3)
+    d.click((1, 1))  # within the double-click time, but a flag came in between
+    assert d.app.game.clicks.chord == 1
+
+
+def test_the_release_decides_the_cell_even_without_motion(drive):
+    d = drive(layout=CORNER)
+    d.down(d.at((8, 8)))
+    d.up((1, 1))  # released on the window's edge: nothing opens
+    assert d.app.game.state is GameState.READY
+    d.down(d.at((8, 8)))
+    d.up(d.at((4, 4)))
+    assert d.app.game.cell(4, 4) == "." and d.app.game.state is GameState.WON
+
+
+def test_holding_left_on_an_open_number_shows_its_covered_neighbours_pressed(drive):
+    d = drive(layout=CHORD)
+    d.click((1, 1))
+    d.tick(1000)
+    d.down(d.at((1, 1)))
+    assert d.app.pressed_cells() == {(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)}
+    d.up(d.at((1, 1)))
+
+
+def test_ctrl_q_quits_even_over_a_dialog(drive):
+    d = drive()
+    d.key(pygame.K_c, "c")
+    d.key(pygame.K_q, "q", mod=pygame.KMOD_CTRL)
+    assert not d.app.running
+
+
+def test_zooming_past_the_screen_stops_at_what_fits_and_tiny_windows_do_not_crash(drive):
+    d = drive(scale=1)
+    for _ in range(10):
+        d.key(pygame.K_EQUALS, "+")
+    w, h = pygame.display.get_surface().get_size()
+    cw, ch = d.app.layout.canvas_size
+    assert cw * d.app.scale <= w and ch * d.app.scale <= h
+    assert d.app.message is not None and "most that fits" in d.app.message[0]
+    for size in [(50, 50), (159, 400), (1, 1)]:
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        d.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        d.tick()
+        assert d.app.scale == 1
+
+
+def test_the_custom_dialog_takes_only_ascii_digits(drive):
+    d = drive()
+    d.key(pygame.K_c, "c")
+    d.key(pygame.K_BACKSPACE)
+    d.key(pygame.K_BACKSPACE)
+    d.key(178, "²")
+    d.key(pygame.K_1, "٣")
+    assert d.app.dialog.values[0] == ""
