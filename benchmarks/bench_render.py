@@ -28,7 +28,8 @@ import pygame  # noqa: E402
 from game.engine import Difficulty, Game  # noqa: E402
 from game.engine.boards import BoardChoice  # noqa: E402
 from game.store.settings import Settings  # noqa: E402
-from game.ui.theme import THEMES_DIR, load_theme  # noqa: E402
+from game.ui.render import Looks  # noqa: E402
+from game.ui.theme import load_library  # noqa: E402
 from game.ui.window import FPS, App  # noqa: E402
 
 
@@ -46,7 +47,7 @@ def emit(name: str, samples_ms: list[float], goal_ms: float | None = None, **ext
 
 
 def make_app(board: BoardChoice, scale: int = 1) -> App:
-    return App(board, Settings(), load_theme(THEMES_DIR / "classic"), seed=1, scale=scale)
+    return App(board, Settings(), load_library(), seed=1, scale=scale)
 
 
 def full_redraw_expert(runs: int) -> None:
@@ -60,7 +61,7 @@ def full_redraw_expert(runs: int) -> None:
         t = time.perf_counter()
         r.invalidate()
         r.draw_frame()
-        r.draw_board(game, 0, 0, set(), None)
+        r.draw_board(game, 0, 0, Looks())
         r.draw_toolbar(game.mines_remaining, "face_smile", 5)
         t1 = time.perf_counter()
         r.present(window)

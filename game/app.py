@@ -45,6 +45,10 @@ def _parser() -> argparse.ArgumentParser:
         help="first click: 'opening' keeps its 3×3 free (default), 'cell' only the cell",
     )
     p.add_argument("--stats", action="store_true", help="print your statistics and exit")
+    p.add_argument("--theme", metavar="NAME", help="window: the theme to start with")
+    p.add_argument(
+        "--no-motion", action="store_true", help="window: no cascades or ripples (this run)"
+    )
     p.add_argument("--scale", type=int, metavar="N", help="window: whole-number pixel scale (1-8)")
     return p
 
@@ -97,10 +101,22 @@ def main(argv: list[str] | None = None) -> int:
             from game.text import play
 
             return play(board, seed=args.seed, safe_zone=settings.safe_zone, stats=stats)
+        from game.store.files import user_themes_dir
+        from game.ui.theme import load_library
         from game.ui.window import run
 
-        return run(board, settings, settings_file, stats, seed=args.seed, scale=args.scale,
-                   messages=messages)  # fmt: skip
+        themes = load_library(user_themes_dir())
+        for line in themes.problems:
+            print(f"{PROG}: {line}; it is left out", file=sys.stderr)
+        if args.theme is not None:
+            if args.theme not in themes.themes:
+                listed = ", ".join(themes.names())
+                print(f"{PROG}: there is no usable theme {args.theme!r}; the themes are: "
+                      f"{listed} (see --help)", file=sys.stderr)  # fmt: skip
+                return 2
+            settings.theme = args.theme
+        return run(themes, board, settings, settings_file, stats, seed=args.seed,
+                   scale=args.scale, messages=messages, motion=not args.no_motion)  # fmt: skip
     finally:
         stats.close()
 

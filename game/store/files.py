@@ -24,6 +24,11 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP))
 
 
+def user_themes_dir() -> Path:
+    """Where players put their own themes (one folder each, like assets/themes/NAME)."""
+    return data_dir() / "themes"
+
+
 def atomic_write(path: Path, text: str) -> None:
     """Write text to `path` so that a crash leaves either the old file or the new one."""
     path.parent.mkdir(parents=True, exist_ok=True)

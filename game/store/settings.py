@@ -31,6 +31,7 @@ class Settings:
     safe_zone: SafeZone = SafeZone.OPENING
     chord_on_left: bool = True  # a left click on an open number chords
     long_press_flag: bool = False  # touch screens: holding a cell 0.35 s flags it
+    motion: bool = True  # cascades when regions open, ripples when mines show
     extra: dict = field(default_factory=dict)  # keys this version does not know, kept as read
 
     def board_choice(self) -> BoardChoice:

@@ -45,6 +45,10 @@ class Dialog:
         """Bars under the text: (height from 0 to 1, theme colour name), oldest first."""
         return []
 
+    def pictures(self) -> list[tuple[int, int, pygame.Surface]]:
+        """Images over the text: (line, x in pixels from the text's left, surface)."""
+        return []
+
     def key(self, event: pygame.event.Event) -> object | None:
         """Handle a key press; return a result (CLOSE, QUIT, a board) or None to stay open."""
         raise NotImplementedError
@@ -304,3 +308,75 @@ class SettingsDialog(Dialog):
         value = values[(k + direction) % len(values)]
         self.rows[self.focus] = (name, label, choices, value)
         return Change(name, value)
+
+
+PREVIEW_SPRITES = ("covered", "open_1", "open_2", "open_3", "flag", "mine", "mine_red")
+
+
+def theme_preview(theme) -> pygame.Surface:
+    """A row of the theme's own tiles, for the theme menu."""
+    t = theme.sizes.tile
+    surf = pygame.Surface((t * len(PREVIEW_SPRITES), t), pygame.SRCALPHA)
+    surf.fblits([(theme.sprites[n], (k * t, 0)) for k, n in enumerate(PREVIEW_SPRITES)])
+    return surf
+
+
+@dataclass(frozen=True)
+class PickTheme:
+    key: str
+
+
+class ThemeMenu(Dialog):
+    """The themes by display name with a preview each, and what is wrong with broken ones."""
+
+    LINES_PER_THEME = 3  # the name, then two lines' height for the preview
+
+    def __init__(self, library, current: str, rows_room: int) -> None:
+        self.entries = [(key, t.name, theme_preview(t)) for key, t in library.themes.items()]
+        self.problems = list(library.problems)
+        keys = [key for key, _, _ in self.entries]
+        self.focus = keys.index(current) if current in keys else 0
+        self.shown = max(1, (rows_room - 3) // self.LINES_PER_THEME)
+
+    def _first(self) -> int:
+        return max(0, min(self.focus - self.shown + 1, len(self.entries) - self.shown))
+
+    def lines(self, width: int) -> list[Line]:
+        out: list[Line] = [("Themes", "accent")]
+        first = self._first()
+        for k in range(first, min(first + self.shown, len(self.entries))):
+            _, name, _ = self.entries[k]
+            mark = ">" if k == self.focus else " "
+            out += [(f"{mark}{name}", "accent" if k == self.focus else "text"), ("", "text"),
+                    ("", "text")]  # fmt: skip
+        for problem in self.problems:
+            out += [(line, "error") for line in textwrap.wrap(f"Left out: {problem}", width)]
+        return [*out, ("Enter  use   Esc  close", "text")]
+
+    def pictures(self) -> list[tuple[int, int, pygame.Surface]]:
+        first = self._first()
+        return [
+            (1 + (k - first) * self.LINES_PER_THEME + 1, 6, self.entries[k][2])
+            for k in range(first, min(first + self.shown, len(self.entries)))
+        ]
+
+    def key(self, event: pygame.event.Event) -> object | None:
+        k = event.key
+        if k in (pygame.K_ESCAPE, pygame.K_m):
+            return CLOSE
+        if k == pygame.K_UP:
+            self.focus = (self.focus - 1) % len(self.entries)
+        elif k in (pygame.K_DOWN, pygame.K_TAB):
+            self.focus = (self.focus + 1) % len(self.entries)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return PickTheme(self.entries[self.focus][0])
+        return None
+
+    def click(self, line: int | None) -> object | None:
+        if line is None or line < 1:
+            return None
+        k = self._first() + (line - 1) // self.LINES_PER_THEME
+        if k < min(self._first() + self.shown, len(self.entries)):
+            self.focus = k
+            return PickTheme(self.entries[k][0])
+        return None

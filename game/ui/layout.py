@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 TOOLBAR_HEIGHT = 32  # inside the frame: the 24 px face with 4 px above and below
 MIN_AREA = 144  # the board area is at least this wide and tall, so dialogs have room
+STATUS_HEIGHT = 14  # a line of text under the board: results, notes, hints
 LED_DIGITS = 3
 PANEL_PAD = 5  # from the frame to the counter and the timer
 MAX_SCALE = 8
@@ -80,9 +81,15 @@ class Layout:
         return Box(a.x + (a.w - w) // 2, a.y + (a.h - h) // 2, w, h)
 
     @property
+    def status(self) -> Box:
+        """The message line under the board area."""
+        a = self.area
+        return Box(a.x, a.bottom, a.w, STATUS_HEIGHT)
+
+    @property
     def canvas_size(self) -> tuple[int, int]:
         a = self.area
-        return a.right + self.sizes.border, a.bottom + self.sizes.border
+        return a.right + self.sizes.border, self.status.bottom + self.sizes.border
 
     @property
     def toolbar(self) -> Box:
@@ -151,7 +158,7 @@ class Layout:
 
 def chrome_size(sizes: Sizes) -> tuple[int, int]:
     """Canvas pixels that are not board tiles (frame and toolbar), width and height."""
-    return 2 * sizes.border, 3 * sizes.border + TOOLBAR_HEIGHT
+    return 2 * sizes.border, 3 * sizes.border + TOOLBAR_HEIGHT + STATUS_HEIGHT
 
 
 def fit(

@@ -7,6 +7,7 @@ Draws only what it is told changed; never reads input and never changes the game
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -26,6 +27,16 @@ SPRITE_OF_VIEW = {
     "!": "mine_wrong",
 }
 PRESSABLE = "#?"
+
+
+@dataclass
+class Looks:
+    """How tiles look apart from the game's view: held down, under the keyboard cursor, or
+    veiled by an animation (cell -> sprite name until the animation reaches it)."""
+
+    pressed: set[tuple[int, int]] = field(default_factory=set)
+    cursor: tuple[int, int] | None = None
+    veiled: dict[tuple[int, int], str] = field(default_factory=dict)
 
 
 def led_text(value: int) -> str:
@@ -102,7 +113,7 @@ class Renderer:
         )
         self.dirty.append(box)
 
-    def draw_board(self, game: Game, top: int, left: int, pressed: set, cursor) -> None:
+    def draw_board(self, game: Game, top: int, left: int, looks: Looks) -> None:
         """Every visible tile, plus the area around a board smaller than its area."""
         lay = self.layout
         self.canvas.fill(self.theme.colours["panel"], pygame.Rect(*_xywh(lay.area)))
@@ -119,55 +130,49 @@ class Renderer:
                 for c, ch in enumerate(line[left : left + lay.view_cols])
             ]
         self.canvas.fblits(pieces)
-        self._overdraw(game, top, left, pressed, cursor)
+        extra = looks.pressed | looks.veiled.keys()
+        if looks.cursor is not None:
+            extra.add(looks.cursor)
+        if extra:
+            self.draw_cells(game, top, left, extra, looks)
         self.dirty.append(lay.area)
 
-    def draw_cells(
-        self, game: Game, top: int, left: int, cells: Iterable, pressed: set, cursor
-    ) -> None:
-        """The tiles of the given cells that are in view, each as its view, press and cursor say."""
+    def draw_cells(self, game: Game, top: int, left: int, cells: Iterable, looks: Looks) -> None:
+        """The tiles of the given cells that are in view, each as its view and `looks` say."""
         lay = self.layout
         if isinstance(cells, CellSet) and len(cells) > lay.view_rows * lay.view_cols:
-            self.draw_board(game, top, left, pressed, cursor)
+            self.draw_board(game, top, left, looks)
             return
         tile_of = self._tile_of
         sprites = self.theme.sprites
         pieces = []
-        for row, col in cells:
-            box = lay.cell_rect(row, col, top, left)
+        for cell in cells:
+            box = lay.cell_rect(*cell, top, left)
             if box is None:
                 continue
-            ch = game.cell(row, col)
-            sprite = (
-                sprites["pressed"] if (row, col) in pressed and ch in PRESSABLE else tile_of[ch]
-            )
+            veil = looks.veiled.get(cell)
+            if veil is not None:
+                sprite = sprites[veil]
+            else:
+                ch = game.cell(*cell)
+                pressed = cell in looks.pressed and ch in PRESSABLE
+                sprite = sprites["pressed"] if pressed else tile_of[ch]
             pieces.append((sprite, (box.x, box.y)))
-            if cursor == (row, col):
+            if looks.cursor == cell:
                 pieces.append((sprites["cursor"], (box.x, box.y)))
             self.dirty.append(box)
         self.canvas.fblits(pieces)
 
-    def _overdraw(self, game: Game, top: int, left: int, pressed: set, cursor) -> None:
-        extra = set(pressed)
-        if cursor is not None:
-            extra.add(cursor)
-        if extra:
-            self.draw_cells(game, top, left, extra, pressed, cursor)
-
-    def draw_strip(self, text: str | None, colour_name: str = "text") -> None:
-        """A one-line message over the bottom of the board area (or nothing)."""
-        if not text:
-            return
-        lay = self.layout
-        font = self.theme.font
-        a = lay.area
-        h = font.height + 4
-        box = Box(a.x, a.bottom - h, a.w, h)
+    def draw_status(self, text: str, colour_name: str = "text") -> None:
+        """The line under the board: a message, or empty."""
+        box = self.layout.status
         col = self.theme.colours
+        font = self.theme.font
         self.canvas.fill(col["panel"], pygame.Rect(*_xywh(box)))
-        pygame.draw.rect(self.canvas, col["shadow"], (box.x, box.y, box.w, 1))
-        fit = text[: max(1, (a.w - 4) // font.width)]
-        self.canvas.blit(font.render(fit, col[colour_name]), (box.x + 2, box.y + 3))
+        if text:
+            fit = text[: max(1, (box.w - 4) // font.width)]
+            y = box.y + (box.h - font.height) // 2 + 1
+            self.canvas.blit(font.render(fit, col[colour_name]), (box.x + 2, y))
         self.dirty.append(box)
 
     # ---- to the window -------------------------------------------------------------------
@@ -249,6 +254,8 @@ def draw_dialog(renderer: Renderer, dialog) -> None:
         if text:
             y = box.y + DIALOG_PAD + i * font.height
             c.blit(font.render(text[:width], col[colour]), (box.x + DIALOG_PAD, y))
+    for line, x, picture in dialog.pictures():
+        c.blit(picture, (box.x + DIALOG_PAD + x, box.y + DIALOG_PAD + line * font.height))
     bars = dialog.chart()
     if bars:
         base = box.bottom - DIALOG_PAD

@@ -84,10 +84,58 @@ class Theme:
         self.font = Font(glyphs, w, h)
 
 
+def theme_folders(user_dir: Path | None = None) -> list[Path]:
+    """The shipped theme folders (classic first), then the player's own, by name."""
+    shipped = sorted((p for p in THEMES_DIR.iterdir() if p.is_dir()), key=lambda p: p.name)
+    shipped.sort(key=lambda p: p.name != DEFAULT_THEME)
+    own = []
+    if user_dir is not None and user_dir.is_dir():
+        own = sorted((p for p in user_dir.iterdir() if p.is_dir()), key=lambda p: p.name)
+    return shipped + own
+
+
 def available_themes() -> list[str]:
-    """Folder names of the shipped themes, sorted, classic first."""
-    names = sorted(p.name for p in THEMES_DIR.iterdir() if (p / "theme.toml").is_file())
-    return sorted(names, key=lambda n: n != DEFAULT_THEME)
+    """Names of the shipped themes, classic first."""
+    return [p.name for p in theme_folders()]
+
+
+@dataclass
+class ThemeLibrary:
+    """Every theme that loaded, by name, and one line for each that did not."""
+
+    themes: dict[str, Theme]
+    problems: list[str]
+
+    def names(self) -> list[str]:
+        return list(self.themes)
+
+    def get(self, key: str) -> Theme | None:
+        return self.themes.get(key)
+
+    def convert(self) -> None:
+        for theme in self.themes.values():
+            theme.convert()
+
+
+def load_library(user_dir: Path | None = None) -> ThemeLibrary:
+    """Load the shipped themes and the player's; a broken one is left out with its reason.
+
+    The classic theme must load: it ships with the game, so its failure is a program error.
+    """
+    themes: dict[str, Theme] = {}
+    problems = []
+    for folder in theme_folders(user_dir):
+        if folder.name in themes:
+            problems.append(f"theme {folder.name!r} in {folder.parent}: a theme of that name "
+                            "ships with the game; rename the folder")  # fmt: skip
+            continue
+        try:
+            themes[folder.name] = load_theme(folder)
+        except ThemeError as e:
+            if folder.name == DEFAULT_THEME and folder.parent == THEMES_DIR:
+                raise
+            problems.append(str(e))
+    return ThemeLibrary(themes, problems)
 
 
 def _colour(value: object, where: str) -> tuple[int, int, int]:

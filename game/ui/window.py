@@ -7,13 +7,14 @@ Nothing is drawn when nothing changed.
 
 from __future__ import annotations
 
-import sys
+import heapq
 from dataclasses import dataclass
 
 import pygame
 
 from game.engine import Difficulty, Game, GameState, Move, MoveKind, SafeZone
 from game.engine.boards import BoardChoice, SeedStream
+from game.engine.cells import CellSet
 from game.engine.game import shown_seconds
 from game.store.settings import MAX_SCALE, Settings, SettingsFile
 from game.store.stats import GameRecord, Stats
@@ -28,18 +29,13 @@ from game.ui.dialogs import (
     Dialog,
     HelpOverlay,
     NoticeDialog,
+    PickTheme,
     SettingsDialog,
     StatsDialog,
+    ThemeMenu,
 )
-from game.ui.render import Renderer, dialog_line_at, draw_dialog
-from game.ui.theme import (
-    DEFAULT_THEME,
-    THEMES_DIR,
-    Theme,
-    ThemeError,
-    available_themes,
-    load_theme,
-)
+from game.ui.render import Looks, Renderer, dialog_line_at, dialog_room, draw_dialog
+from game.ui.theme import DEFAULT_THEME, ThemeLibrary
 
 TITLE = "Pixel Mines"
 FPS = 60
@@ -47,6 +43,8 @@ LONG_PRESS_MS = 350
 DOUBLE_CLICK_MS = 500
 WHEEL_CELLS = 3
 MESSAGE_MS = 2500
+CASCADE_MS = 250  # a whole region has turned over within this
+FLIP_MS = 40  # how long each tile shows pressed while it turns
 SCREEN_RESERVE = (40, 80)  # leave room for window decorations and task bars
 START_MAX_SCALE = 3
 
@@ -75,7 +73,7 @@ class App:
         self,
         board: BoardChoice,
         settings: Settings,
-        theme: Theme,
+        themes: ThemeLibrary,
         *,
         seed: int | None = None,
         scale: int | None = None,
@@ -83,10 +81,14 @@ class App:
         settings_file: SettingsFile | None = None,
         stats: Stats | None = None,
         messages: list[str] | tuple[str, ...] = (),
+        motion: bool = True,
     ) -> None:
         self.settings = settings
+        self.motion_allowed = motion
         self.settings_file = settings_file
         self.stats = stats
+        self.themes = themes
+        theme = themes.get(settings.theme) or themes.get(DEFAULT_THEME)
         self.theme = theme
         self.now = clock
         self.seeds = SeedStream(seed)
@@ -101,10 +103,11 @@ class App:
             )
         self.scale = min(wanted, geometry.largest_scale(self.space, theme.sizes))
         self.window = self._open_window()
-        theme.convert()
+        themes.convert()
         self.game = self._new_game_object()
         self.dialog: Dialog | None = None
         self.message: tuple[str, int] | None = None
+        self.drawn_status: str | None = None
         self._start()
         if messages:
             self.open_dialog(NoticeDialog("Note", list(messages)))
@@ -134,6 +137,7 @@ class App:
     def _start(self) -> None:
         """Fresh UI state for the current game and window."""
         self.pointer = Pointer()
+        self.message = None
         self.cursor: tuple[int, int] | None = None
         self.top = self.left = 0
         self.started_ms: int | None = None
@@ -142,6 +146,8 @@ class App:
         self.mouse_pos = (-1, -1)
         self.pending: list = []
         self.drawn_pressed: set[tuple[int, int]] = set()
+        self.animation: list[tuple[int, int, int, int]] = []  # (due ms, stage, row, col)
+        self.veiled: dict[tuple[int, int], str] = {}
         self.drawn_cursor: tuple[int, int] | None = None
         self._relayout()
 
@@ -185,6 +191,8 @@ class App:
             self.started_ms = self.now()
         if changed:
             self.pending.append(changed)
+            if self.motion and len(changed) > 1:
+                self._animate(changed, (move.row, move.col))
         if g.state.is_over and self.ended_ms is None:
             self.ended_ms = self.now()
             self._game_over()
@@ -196,7 +204,7 @@ class App:
         new = self.stats.record(rec) if self.stats is not None else None
         trouble = self.stats.take_messages() if self.stats is not None else []
         if g.state is GameState.LOST:
-            self.say(f"Cleared {g.safe_opened * 100 // g.safe_total}% of the board")
+            self.say(f"Boom! {g.safe_opened * 100 // g.safe_total}% cleared", lasting=True)
         else:
             lines = [
                 f"Time   {rec.time_ms / 1000:.3f} s",
@@ -213,6 +221,52 @@ class App:
             return
         if trouble:
             self.open_dialog(NoticeDialog("Note", trouble))
+
+    # ---- motion --------------------------------------------------------------------------
+
+    @property
+    def motion(self) -> bool:
+        return self.settings.motion and self.motion_allowed
+
+    def _animate(self, changed: CellSet, origin: tuple[int, int]) -> None:
+        """Turn the visible changed tiles over in a wave outward from `origin`, all within
+        CASCADE_MS. Only the look waits: the game is already in its final state."""
+        lay = self.layout
+        top, left = self.top, self.left
+        bottom, right = top + lay.view_rows, left + lay.view_cols
+        cells = [
+            (row, col)
+            for row, first, stop in changed.runs()
+            if top <= row < bottom
+            for col in range(max(first, left), min(stop, right))
+        ]
+        if len(cells) < 2:
+            return
+        r0, c0 = origin
+        distance = [max(abs(r - r0), abs(c - c0)) for r, c in cells]
+        farthest = max(distance) or 1
+        now = self.now()
+        spread = CASCADE_MS - FLIP_MS
+        for (r, c), d in zip(cells, distance, strict=True):
+            if d == 0:
+                continue  # the clicked cell shows what it is at once
+            before = "flag" if self.game.cell(r, c) == "!" else "covered"
+            self.veiled.setdefault((r, c), before)
+            heapq.heappush(self.animation, (now + d * spread // farthest, 0, r, c))
+
+    def _advance_animation(self, now: int) -> None:
+        """Each veiled tile shows pressed for a moment, then its true look."""
+        turned = []
+        while self.animation and self.animation[0][0] <= now:
+            due, stage, r, c = heapq.heappop(self.animation)
+            if stage == 0:
+                self.veiled[(r, c)] = "pressed"
+                heapq.heappush(self.animation, (due + FLIP_MS, 1, r, c))
+            else:
+                self.veiled.pop((r, c), None)
+            turned.append((r, c))
+        if turned:
+            self.pending.append(turned)
 
     def elapsed_ms(self) -> int:
         if self.started_ms is None:
@@ -250,9 +304,10 @@ class App:
             return {p.cell}
         return set()
 
-    def say(self, text: str) -> None:
-        self.message = (text, self.now() + MESSAGE_MS)
-        self.renderer.invalidate()
+    def say(self, text: str, lasting: bool = False) -> None:
+        """A line under the board for a moment, or until the next game when `lasting`."""
+        self.message = (text, self.now() + MESSAGE_MS if not lasting else 2**62)
+        self.drawn_status = None
 
     # ---- the loop ------------------------------------------------------------------------
 
@@ -308,7 +363,7 @@ class App:
             p.long_done = True
         if self.message is not None and now >= self.message[1]:
             self.message = None
-            self.renderer.invalidate()
+        self._advance_animation(now)
 
     def draw(self) -> None:
         r = self.renderer
@@ -319,23 +374,26 @@ class App:
                 draw_dialog(r, self.dialog)
         else:
             pressed = self.pressed_cells()
+            looks = Looks(pressed, self.cursor, self.veiled)
             args = (self.game, self.top, self.left)
             if full:
                 r.draw_frame()
-                r.draw_board(*args, pressed, self.cursor)
+                r.draw_board(*args, looks)
             else:
                 for cells in self.pending:
-                    r.draw_cells(*args, cells, pressed, self.cursor)
+                    r.draw_cells(*args, cells, looks)
                 touched = pressed ^ self.drawn_pressed
                 if self.cursor != self.drawn_cursor:
                     touched |= {c for c in (self.cursor, self.drawn_cursor) if c is not None}
                 if touched:
-                    r.draw_cells(*args, touched, pressed, self.cursor)
+                    r.draw_cells(*args, touched, looks)
             self.drawn_pressed = pressed
             self.drawn_cursor = self.cursor
             r.draw_toolbar(self.game.mines_remaining, self.face(), self.timer_value())
-            if self.message is not None and (full or self.pending):
-                r.draw_strip(self.message[0])
+            status = self.message[0] if self.message is not None else ""
+            if full or status != self.drawn_status:
+                r.draw_status(status)
+                self.drawn_status = status
         self.pending.clear()
         rects = r.present(self.window)
         if rects:
@@ -484,7 +542,7 @@ class App:
     def set_scale(self, scale: int) -> None:
         most = geometry.largest_scale(self.space, self.theme.sizes)
         if scale > most:
-            self.say(f"Zoom {most}x is the most that fits")
+            self.say(f"Zoom {most}x is the most")
         scale = max(1, min(most, scale))
         if scale == self.scale:
             return
@@ -523,6 +581,10 @@ class App:
             self.open_dialog(HelpOverlay())
         elif k == pygame.K_t:
             self.cycle_theme(-1 if mods & pygame.KMOD_SHIFT else 1)
+        elif k == pygame.K_m:
+            font = self.theme.font
+            _, rows = dialog_room(self.layout, font.width, font.height)
+            self.open_dialog(ThemeMenu(self.themes, self.theme.key, rows))
         elif k == pygame.K_s:
             if self.stats is not None:
                 self.open_dialog(StatsDialog(self.stats, self.board.kind))
@@ -583,7 +645,7 @@ class App:
         custom = BoardChoice(s.custom_rows, s.custom_cols, s.custom_mines)
         boards = [(d.name.lower(), d.label) for d in Difficulty]
         boards.append(("custom", f"{custom.cols}x{custom.rows}/{custom.mines}"))
-        themes = [(key, key.capitalize()) for key in available_themes()]
+        themes = [(key, theme.name) for key, theme in self.themes.themes.items()]
         scales = [(None, "auto")] + [(n, f"{n}x") for n in range(1, MAX_SCALE + 1)]
         on_off = [(False, "off"), (True, "on")]
         zones = [(SafeZone.OPENING, "opening"), (SafeZone.CELL, "one cell")]
@@ -595,23 +657,22 @@ class App:
             ("safe_zone", "Start", zones, s.safe_zone),
             ("chord_on_left", "L chord", on_off, s.chord_on_left),
             ("long_press_flag", "Hold", [(False, "off"), (True, "flags")], s.long_press_flag),
+            ("motion", "Motion", on_off, s.motion),
         ]
 
     def set_theme(self, key: str) -> None:
-        """Draw with another theme from the next frame on; the game and the view stay."""
-        try:
-            theme = load_theme(THEMES_DIR / key)
-        except ThemeError as e:
-            self.open_dialog(NoticeDialog("Theme", [str(e)]))
+        """Draw with another theme from the next frame on; the game, timer, scroll and cursor
+        stay. Themes were loaded and converted at start, so this costs one full redraw."""
+        theme = self.themes.get(key)
+        if theme is None or theme is self.theme:
             return
-        theme.convert()
         self.theme = theme
         self.settings.theme = key
         self._relayout()
         self.save_settings()
 
     def cycle_theme(self, step: int) -> None:
-        keys = available_themes()
+        keys = self.themes.names()
         k = keys.index(self.theme.key) if self.theme.key in keys else 0
         self.set_theme(keys[(k + step) % len(keys)])
         self.say(self.theme.name)
@@ -659,6 +720,8 @@ class App:
         self.renderer.invalidate()
         if result == QUIT:
             self.running = False
+        elif isinstance(result, PickTheme):
+            self.set_theme(result.key)
         elif isinstance(result, CustomSize):
             self.new_game(BoardChoice.of(result.rows, result.cols, result.mines))
         elif result != CLOSE:
@@ -673,18 +736,8 @@ _ARROWS = {
 }
 
 
-def load_theme_or_default(key: str) -> Theme:
-    """The named theme, or classic with a line on stderr saying why the named one failed."""
-    try:
-        return load_theme(THEMES_DIR / key)
-    except ThemeError as e:
-        if key == DEFAULT_THEME:
-            raise
-        print(f"pixel-mines: {e}; using the classic theme", file=sys.stderr)
-        return load_theme(THEMES_DIR / DEFAULT_THEME)
-
-
 def run(
+    themes: ThemeLibrary,
     board: BoardChoice,
     settings: Settings,
     settings_file: SettingsFile | None = None,
@@ -693,12 +746,12 @@ def run(
     seed: int | None = None,
     scale: int | None = None,
     messages: list[str] | tuple[str, ...] = (),
+    motion: bool = True,
 ) -> int:
     pygame.display.init()
     try:
-        theme = load_theme_or_default(settings.theme)
-        app = App(board, settings, theme, seed=seed, scale=scale, settings_file=settings_file,
-                  stats=stats, messages=messages)  # fmt: skip
+        app = App(board, settings, themes, seed=seed, scale=scale, settings_file=settings_file,
+                  stats=stats, messages=messages, motion=motion)  # fmt: skip
         return app.loop()
     finally:
         pygame.quit()

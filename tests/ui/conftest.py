@@ -6,7 +6,7 @@ import pytest
 from game.engine import Difficulty, Game
 from game.engine.boards import BoardChoice
 from game.store.settings import Settings
-from game.ui.theme import THEMES_DIR, load_theme
+from game.ui.theme import load_library
 from game.ui.window import App
 
 
@@ -88,8 +88,9 @@ def drive():
     def make(board=None, *, layout=None, seed=7, scale=2, settings=None):
         clock = FakeClock()
         board = board or BoardChoice.standard(Difficulty.BEGINNER)
-        theme = load_theme(THEMES_DIR / "classic")
-        app = App(board, settings or Settings(), theme, seed=seed, scale=scale, clock=clock)
+        # Motion is off unless a test asks for it, so tiles show their final look at once.
+        settings = settings or Settings(motion=False)
+        app = App(board, settings, load_library(), seed=seed, scale=scale, clock=clock)
         if layout is not None:
             app.play_game(Game.from_layout(layout))
         driver = Driver(app, clock)

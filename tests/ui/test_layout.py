@@ -2,7 +2,15 @@
 
 import pytest
 
-from game.ui.layout import MIN_AREA, TOOLBAR_HEIGHT, Layout, best_scale, fit, full_canvas_size
+from game.ui.layout import (
+    MIN_AREA,
+    STATUS_HEIGHT,
+    TOOLBAR_HEIGHT,
+    Layout,
+    best_scale,
+    fit,
+    full_canvas_size,
+)
 
 EXPERT = Layout(16, 30, 16, 30)  # whole board shown, scale 1
 
@@ -12,7 +20,11 @@ def window_xy(lay: Layout, cx: int, cy: int) -> tuple[int, int]:
 
 
 def test_canvas_is_frame_toolbar_and_board():
-    assert EXPERT.canvas_size == (8 + 30 * 16 + 8, 8 + TOOLBAR_HEIGHT + 8 + 16 * 16 + 8)
+    assert EXPERT.canvas_size == (
+        8 + 30 * 16 + 8,
+        8 + TOOLBAR_HEIGHT + 8 + 16 * 16 + STATUS_HEIGHT + 8,
+    )
+    assert EXPERT.status.y == EXPERT.board.bottom
     assert EXPERT.board.x == 8 and EXPERT.board.y == 8 + TOOLBAR_HEIGHT + 8
 
 
@@ -74,7 +86,7 @@ def test_face_and_counters_sit_inside_the_toolbar_without_overlap():
 
 def test_fit_shows_what_fits_and_scales_by_whole_numbers():
     lay = fit(200, 200, (800, 600), 1)
-    assert lay.view_cols == (800 - 16) // 16 and lay.view_rows == (600 - 56) // 16
+    assert lay.view_cols == (800 - 16) // 16 and lay.view_rows == (600 - 56 - 14) // 16
     assert lay.canvas_size[0] <= 800 and lay.canvas_size[1] <= 600
     small = fit(9, 9, (1000, 1000), 3)
     assert (small.view_rows, small.view_cols) == (9, 9)

@@ -5,7 +5,6 @@ import shutil
 import pygame
 import pytest
 
-from game.ui import window
 from game.ui.theme import (
     FACE_SPRITES,
     FRAME_SPRITES,
@@ -14,6 +13,7 @@ from game.ui.theme import (
     TILE_SPRITES,
     ThemeError,
     available_themes,
+    load_library,
     load_theme,
 )
 
@@ -91,15 +91,23 @@ def test_bad_colour_and_wrong_sprite_size(broken):
         load_theme(broken)
 
 
-def test_a_broken_theme_falls_back_to_classic_with_one_line(broken, monkeypatch, capsys):
+def test_a_broken_player_theme_is_left_out_with_its_reason(broken):
     edit(broken, "flag = [", "flagg = [")
-    shutil.copytree(THEMES_DIR / "classic", broken.parent / "classic")
-    monkeypatch.setattr(window, "THEMES_DIR", broken.parent)
-    theme = window.load_theme_or_default("mytheme")
-    assert theme.key == "classic"
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1
-    assert "sprite 'flag' is missing" in err[0] and "using the classic theme" in err[0]
+    good = broken.parent / "mine2"
+    shutil.copytree(THEMES_DIR / "classic", good)
+    edit(good, 'name = "Classic"', 'name = "My Own"')
+    library = load_library(broken.parent)
+    assert "mine2" in library.themes and library.themes["mine2"].name == "My Own"
+    assert "mytheme" not in library.themes
+    assert len(library.problems) == 1 and "sprite 'flag' is missing" in library.problems[0]
+    assert library.names()[0] == "classic"
+
+
+def test_a_player_theme_cannot_take_a_shipped_name(tmp_path):
+    shutil.copytree(THEMES_DIR / "classic", tmp_path / "classic")
+    library = load_library(tmp_path)
+    assert library.themes["classic"].sheet is not None
+    assert "rename the folder" in library.problems[0]
 
 
 @pytest.mark.parametrize(

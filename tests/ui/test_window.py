@@ -310,7 +310,7 @@ def test_help_overlay_opens_with_f1_and_closes_with_any_key(drive):
 
 
 def test_long_press_flags_when_the_setting_is_on_and_never_opens(drive):
-    d = drive(layout=CHORD, settings=Settings(long_press_flag=True))
+    d = drive(layout=CHORD, settings=Settings(long_press_flag=True, motion=False))
     pos = d.at((3, 3))
     d.down(pos)
     d.tick(LONG_PRESS_MS)
@@ -431,7 +431,7 @@ def test_a_loss_says_how_much_was_cleared(drive, tmp_path):
     d.app.stats = Stats(tmp_path / "stats.sqlite3")
     d.click((1, 1))
     d.click((0, 0))
-    assert d.app.message[0] == "Cleared 1% of the board"
+    assert d.app.message[0] == "Boom! 1% cleared"
     assert d.app.stats.summary("custom").played == 1
 
 
@@ -509,7 +509,7 @@ def test_zooming_past_the_screen_stops_at_what_fits_and_tiny_windows_do_not_cras
     w, h = pygame.display.get_surface().get_size()
     cw, ch = d.app.layout.canvas_size
     assert cw * d.app.scale <= w and ch * d.app.scale <= h
-    assert d.app.message is not None and "most that fits" in d.app.message[0]
+    assert d.app.message is not None and "is the most" in d.app.message[0]
     for size in [(50, 50), (159, 400), (1, 1)]:
         pygame.display.set_mode(size, pygame.RESIZABLE)
         d.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
@@ -525,3 +525,48 @@ def test_the_custom_dialog_takes_only_ascii_digits(drive):
     d.key(178, "²")
     d.key(pygame.K_1, "٣")
     assert d.app.dialog.values[0] == ""
+
+
+def test_motion_turns_a_region_over_outward_without_delaying_the_game(drive):
+    from game.ui.window import CASCADE_MS
+
+    d = drive(layout=CORNER, settings=Settings(motion=True))
+    d.click((8, 8))
+    assert d.app.game.state is GameState.WON  # the engine is final at once
+    d.key(pygame.K_ESCAPE)  # close the results
+    assert d.cell_shows((8, 8), "open_0")
+    assert d.cell_shows((2, 2), "covered")  # far from the click: not turned yet
+    d.tick(CASCADE_MS)
+    assert d.cell_shows((2, 2), "open_0") and d.cell_shows((0, 0), "flag")
+    assert d.app.animation == [] and d.app.veiled == {}
+
+
+def test_a_lost_games_mines_ripple_out_from_the_one_that_went_off(drive):
+    d = drive(layout=CHORD, settings=Settings(motion=True))
+    d.click((1, 1))
+    d.tick(1000)
+    d.click((8, 8))  # a mine in the far corner
+    assert d.app.game.state is GameState.LOST
+    assert d.cell_shows((8, 8), "mine_red")
+    assert d.cell_shows((0, 4), "covered")
+    d.tick(300)
+    assert d.cell_shows((0, 4), "mine")
+
+
+def test_no_motion_shows_everything_at_once(drive):
+    d = drive(layout=CHORD, settings=Settings(motion=True))
+    d.app.motion_allowed = False  # what --no-motion does
+    d.click((1, 1))
+    d.click((8, 8))
+    assert d.cell_shows((0, 4), "mine") and d.app.animation == []
+
+
+def test_the_theme_menu_lists_themes_and_picks_one(drive):
+    d = drive()
+    d.key(pygame.K_m, "m")
+    menu = d.app.dialog
+    texts = [t for t, _ in menu.lines(22)]
+    assert ">Classic" in texts
+    assert len(menu.pictures()) == min(len(d.app.themes.names()), menu.shown)
+    d.key(pygame.K_RETURN)
+    assert d.app.dialog is None and d.app.theme.key == "classic"
