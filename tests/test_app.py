@@ -53,3 +53,17 @@ def test_bad_options_exit_2_with_one_line_saying_what_is_wrong(argv, words):
     for word in words:
         assert word in lines[0]
     assert "Traceback" not in result.stderr
+
+
+def test_an_unknown_theme_exits_2_and_lists_the_themes(tmp_path):
+    import os
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "main.py", "--theme", "nope"], cwd=ROOT, capture_output=True,
+        text=True, stdin=subprocess.DEVNULL, env=env, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "'nope'" in lines[0] and "classic" in lines[0]
