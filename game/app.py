@@ -8,12 +8,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+from datetime import UTC, datetime
+from pathlib import Path
 
 from game.engine import Difficulty, SafeZone
 from game.engine.boards import BoardChoice
+from game.engine.codes import CodeError, daily, decode
 from game.engine.game import MAX_SIDE, MIN_SIDE, check_custom_size
+from game.store.history import History
+from game.store.replays import ReplayError, load_replay
 from game.store.settings import SettingsFile
 from game.store.stats import Stats, stats_report
+from game.text import play, print_replay
 
 PROG = "pixel-mines"
 
@@ -46,6 +52,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--stats", action="store_true", help="print your statistics and exit")
     p.add_argument("--theme", metavar="NAME", help="window: the theme to start with")
+    p.add_argument("--board", metavar="CODE", help="play the board of a board code")
+    p.add_argument("--daily", action="store_true", help="play today's board (the same for all)")
+    p.add_argument("--replay", metavar="FILE", help="watch a replay (with --text: print it)")
     p.add_argument(
         "--no-motion", action="store_true", help="window: no cascades or ripples (this run)"
     )
@@ -78,11 +87,30 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
         board = None
     if args.scale is not None and not 1 <= args.scale <= 8:
         parser.error(f"--scale must be from 1 to 8 (got {args.scale})")
+    chosen = [n for n, v in (("--board", args.board), ("--daily", args.daily),
+                             ("--replay", args.replay)) if v]  # fmt: skip
+    if len(chosen) > 1 or (chosen and board is not None):
+        others = chosen + (["a board size"] if board is not None else [])
+        parser.error(f"choose one of {', '.join(others)}")
+    if args.board is not None:
+        try:
+            args.code = decode(args.board)
+        except CodeError as e:
+            parser.error(f"--board: {e}")
     return args, board
 
 
 def main(argv: list[str] | None = None) -> int:
     args, board = parse_args(argv)
+    replay = None
+    if args.replay is not None:
+        try:
+            replay = load_replay(Path(args.replay))
+        except ReplayError as e:
+            print(f"{PROG}: {e}", file=sys.stderr)
+            return 2
+        if args.text:
+            return print_replay(replay)
     settings_file = SettingsFile()
     settings, messages = settings_file.load()
     stats = Stats()
@@ -96,11 +124,17 @@ def main(argv: list[str] | None = None) -> int:
         settings.safe_zone = SafeZone(args.safe_zone)
     if board is None:
         board = settings.board_choice()
+    first_game, today = None, None
+    if args.board is not None:
+        first_game = args.code.game()
+    elif args.daily:
+        today = datetime.now(UTC).date().isoformat()
+        first_game = daily(datetime.now(UTC).date()).game()
+    history = History.on_disk(stats)
     try:
         if args.text:
-            from game.text import play
-
-            return play(board, seed=args.seed, safe_zone=settings.safe_zone, stats=stats)
+            return play(board, seed=args.seed, safe_zone=settings.safe_zone, history=history,
+                        first_game=first_game, daily=today)  # fmt: skip
         from game.store.files import user_themes_dir
         from game.ui.theme import load_library
         from game.ui.window import run
@@ -115,8 +149,9 @@ def main(argv: list[str] | None = None) -> int:
                       f"{listed} (see --help)", file=sys.stderr)  # fmt: skip
                 return 2
             settings.theme = args.theme
-        return run(themes, board, settings, settings_file, stats, seed=args.seed,
-                   scale=args.scale, messages=messages, motion=not args.no_motion)  # fmt: skip
+        return run(themes, board, settings, settings_file, history, seed=args.seed,
+                   scale=args.scale, messages=messages, motion=not args.no_motion,
+                   first_game=first_game, daily=today, replay=replay)  # fmt: skip
     finally:
         stats.close()
 

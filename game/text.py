@@ -12,17 +12,20 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from game.engine import Game, GameState, Move, MoveKind, SafeZone
+from game.engine import Game, GameState, Move, MoveKind
 from game.engine.boards import BoardChoice, SeedStream
-from game.engine.game import shown_seconds
-from game.store.stats import GameRecord, Stats
+from game.engine.codes import BoardCode, encode
+from game.engine.game import SafeZone, shown_seconds
+from game.store.history import History
+from game.store.replays import Replay
 
 HELP = """\
 Commands (rows and columns count from 0 at the top-left):
   r ROW COL   open a cell (a 0 opens its whole region)
   f ROW COL   flag / unflag a cell
   c ROW COL   chord: on an open number with that many flags around it, open the rest
-  n           new game      h   this help      q   quit"""
+  u           undo the last move (the game then counts as assisted)
+  n           new game      h   this help      q   quit (a game in progress is kept)"""
 
 _MOVES = {"r": MoveKind.OPEN, "o": MoveKind.OPEN, "f": MoveKind.FLAG, "c": MoveKind.CHORD}
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
@@ -56,21 +59,29 @@ class TextGame:
         safe_zone: SafeZone,
         out: TextIO,
         clock: Callable[[], float] = time.monotonic,
-        stats: Stats | None = None,
+        history: History | None = None,
     ) -> None:
-        self.stats = stats
+        self.history = history if history is not None else History()
         self.board = board
         self.safe_zone = safe_zone
         self.out = out
         self.clock = clock
         self._seeds = SeedStream(seed)
-        self.game = self._new_game()
-        self.started: float | None = None
-        self.finished: float | None = None
+        self.daily: str | None = None
+        self.start(self._fresh_game())
 
-    def _new_game(self) -> Game:
-        self.started = self.finished = None
+    def _fresh_game(self) -> Game:
         return self.board.new_game(seed=self._seeds.next(), safe_zone=self.safe_zone)
+
+    def start(self, game: Game, elapsed_ms: int | None = None, daily: str | None = None) -> None:
+        """Play this game from here on (a fresh one, a shared board, or a kept one resumed)."""
+        self.game = game
+        self.daily = daily
+        self.board = BoardChoice.of(game.rows, game.cols, game.mines)
+        self.finished: float | None = None
+        self.started: float | None = None
+        if elapsed_ms is not None:
+            self.started = self.clock() - elapsed_ms / 1000
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -82,6 +93,14 @@ class TextGame:
         end = self.finished if self.finished is not None else self.clock()
         return end - self.started
 
+    def elapsed_ms(self) -> int:
+        seconds = self.elapsed()
+        return 0 if seconds is None else round(seconds * 1000)
+
+    def code(self) -> str | None:
+        code = BoardCode.of(self.game)
+        return None if code is None else encode(code)
+
     def show(self) -> None:
         g = self.game
         elapsed = self.elapsed()
@@ -89,8 +108,13 @@ class TextGame:
         self.say()
         self.say(f"{self.board.label}: {g.cols}×{g.rows}, {g.mines} mines")
         self.say(f"Mines left: {g.mines_remaining}   Time: {seconds}")
+        if g.deaths:
+            self.say(f"Mines hit: {g.deaths}")
         for line in board_lines(g):
             self.say(line)
+        if g.state is GameState.READY and g.first_click is not None:
+            r, c = g.first_click
+            self.say(f"This shared board starts at ({r}, {c}): r {r} {c}")
 
     def handle(self, line: str) -> bool:
         """Carry out one line of input; False means quit."""
@@ -99,13 +123,17 @@ class TextGame:
             return True
         command = words[0].lower()
         if command == "q":
+            self.history.keep(self.game, self.elapsed_ms(), "text")
             return False
         if command == "h":
             self.say(HELP)
             return True
         if command == "n":
-            self.game = self._new_game()
+            self.start(self._fresh_game())
             self.show()
+            return True
+        if command == "u":
+            self.undo()
             return True
         if command not in _MOVES:
             self.say(f"Unknown command {words[0]!r}. Type h for help.")
@@ -127,7 +155,7 @@ class TextGame:
         g = self.game
         was_ready = g.state is GameState.READY
         cell = g.cell(move.row, move.col)
-        changed = g.play(move)
+        changed = g.play(move, at_ms=self.elapsed_ms())
         if was_ready and g.state is not GameState.READY:
             self.started = self.clock()
         if not changed:
@@ -137,17 +165,30 @@ class TextGame:
             self.finished = self.clock()
             self.show()
             self.report_end()
-        else:
-            self.show()
+            return
+        self.show()
+        if was_ready and self.code():
+            self.say(f"Board code: {self.code()}")
+        for line in self.history.keep(g, self.elapsed_ms(), "text"):
+            self.say(line)
+
+    def undo(self) -> None:
+        g = self.game
+        if not g.moves:
+            self.say("Nothing to undo.")
+            return
+        g.undo()
+        self.finished = None  # the clock runs on after a loss is taken back
+        self.show()
+        self.say("Undone (this game now counts as assisted).")
 
     def report_end(self) -> None:
         g = self.game
         seconds = self.elapsed() or 0.0
-        rec = GameRecord.of(g, round(seconds * 1000), source="text")
-        new = self.stats.record(rec) if self.stats is not None else None
-        if self.stats is not None:
-            for line in self.stats.take_messages():
-                self.say(line)
+        done = self.history.finished(g, round(seconds * 1000), "text", daily=self.daily)
+        rec, new = done.record, done.new
+        for line in done.messages:
+            self.say(line)
         if g.state is GameState.WON:
             self.say(f"You won in {seconds:.3f} s. 3BV {g.bbbv}, {rec.bbbv_per_s:.2f} 3BV/s, "
                      f"{rec.clicks} clicks, efficiency {rec.efficiency:.0%}.")  # fmt: skip
@@ -160,6 +201,10 @@ class TextGame:
                 f"Boom! You lost after {seconds:.3f} s, with {g.safe_opened} of "
                 f"{g.safe_total} safe cells open. 3BV {g.bbbv}."
             )
+        if self.code():
+            self.say(f"Board code: {self.code()}")
+        if done.replay is not None:
+            self.say(f"Replay: {done.replay}")
         self.say("Play again? (y/n)")
 
     def answer_play_again(self, line: str) -> bool | None:
@@ -194,22 +239,34 @@ def play(
     stdin: TextIO | None = None,
     out: TextIO | None = None,
     clock: Callable[[], float] = time.monotonic,
-    stats: Stats | None = None,
+    history: History | None = None,
+    first_game: Game | None = None,
+    daily: str | None = None,
 ) -> int:
-    """Run terminal games until the player quits or input ends; the exit status."""
+    """Run terminal games until the player quits or input ends; the exit status.
+
+    `first_game` replaces the first fresh board (a board code or the daily board).
+    """
     stdin = stdin if stdin is not None else sys.stdin
     out = out if out is not None else sys.stdout
-    session = TextGame(board, seed=seed, safe_zone=safe_zone, out=out, clock=clock, stats=stats)
+    session = TextGame(board, seed=seed, safe_zone=safe_zone, out=out, clock=clock,
+                       history=history)  # fmt: skip
     session.say("Pixel Mines in the terminal. Type h for help.")
+    if first_game is not None:
+        session.start(first_game, daily=daily)
+    elif not _offer_kept_game(session, stdin):
+        return 0
     session.show()
     while True:
         print("> ", end="", file=out, flush=True)
         try:
             line = stdin.readline()
-        except KeyboardInterrupt:  # Ctrl+C at the prompt: leave quietly, like q
+        except KeyboardInterrupt:  # Ctrl+C at the prompt: leave quietly, keeping the game
+            session.history.keep(session.game, session.elapsed_ms(), "text")
             session.say()
             return 130
         if not line:
+            session.history.keep(session.game, session.elapsed_ms(), "text")
             session.say()
             return 0
         if session.game.state.is_over:
@@ -217,8 +274,52 @@ def play(
             if again is False:
                 return 0
             if again:
-                session.game = session._new_game()
+                session.start(session._fresh_game())
                 session.show()
             continue
         if not session.handle(line):
             return 0
+
+
+def _offer_kept_game(session: TextGame, stdin: TextIO) -> bool:
+    """Ask whether to resume the game kept from last time; False if input ended."""
+    kept, messages = session.history.take_kept()
+    for line in messages:
+        session.say(line)
+    if kept is None:
+        return True
+    session.say(f"A {kept.cols}×{kept.rows} game from {kept.played_at[:16].replace('T', ' ')} "
+                f"was kept ({kept.elapsed_ms // 1000} s, {len(kept.moves)} moves). "
+                "Resume it? (y/n)")  # fmt: skip
+    while True:
+        print("> ", end="", file=session.out, flush=True)
+        answer = stdin.readline()
+        if not answer:
+            return False
+        word = answer.strip().lower()
+        if word in ("y", "yes"):
+            session.start(kept.final_game(), elapsed_ms=kept.elapsed_ms)
+            return True
+        if word in ("n", "no"):
+            session.history.forget_kept()
+            return True
+        session.say("Please answer y or n.")
+
+
+def print_replay(replay: Replay, out: TextIO | None = None) -> int:
+    """`--text --replay`: every move and the board after it, then the result."""
+    out = out if out is not None else sys.stdout
+    game = replay.new_game()
+    print(f"Replay: {replay.cols}×{replay.rows}, {replay.mines} mines, {len(replay.moves)} "
+          f"moves, played {replay.played_at[:16].replace('T', ' ')}", file=out)  # fmt: skip
+    for k, move in enumerate(replay.moves, 1):
+        game.play_recorded(move)
+        what = move.kind.value if move.mark is None else f"mark {move.mark}"
+        print(f"\nMove {k} at {move.at_ms / 1000:.3f} s: {what} ({move.row}, {move.col})",
+              file=out)  # fmt: skip
+        for line in board_lines(game):
+            print(line, file=out)
+    result = {GameState.WON: "won", GameState.LOST: "lost"}.get(game.state, "not finished")
+    time_ms = replay.result.get("time_ms", replay.moves[-1].at_ms if replay.moves else 0)
+    print(f"\nResult: {result} in {time_ms / 1000:.3f} s, 3BV {game.bbbv}.", file=out)
+    return 0

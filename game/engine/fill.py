@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import re
 
-from game.engine.minefield import SPREAD_TABLE, Minefield, paint_walls
+from game.engine.minefield import MINE, SPREAD_TABLE, ZERO, Minefield, paint_walls
+
+COVERED_CHAR = ord("#")
+_DIGITS = frozenset(b"12345678")
 
 _OPENABLE = bytes(1 if b in b"#?" else 0 for b in range(256))  # covered or '?': a fill opens these
 _ONE_TO_FF = bytes.maketrans(b"\x01", b"\xff")
@@ -89,15 +92,27 @@ def covered_view(rows: int, cols: int) -> bytearray:
     return view
 
 
-def three_bv(field: Minefield) -> int:
-    """3BV: the openings plus the safe numbered cells that border no 0-cell."""
+def three_bv(field: Minefield, shown: bytes | None = None) -> int:
+    """3BV: the openings plus the safe numbered cells that border no 0-cell.
+
+    With `shown` (a padded view of a game), only what is already open there counts: the
+    3BV done so far.
+    """
     view = covered_view(field.rows, field.cols)
     spread = initial_spread(field)
     openings = opened = 0
     pos = spread.find(1)
     while pos >= 0:
-        openings += 1
+        if shown is None or shown[pos] == ZERO:
+            openings += 1
         opened += sum(e - s for s, e in flood_open(view, spread, field.numbers, pos, field.width))
         pos = spread.find(1, pos + 1)
-    safe = field.rows * field.cols - len(field.mines)
-    return openings + safe - opened
+    if shown is None:
+        return openings + field.rows * field.cols - len(field.mines) - opened
+    # numbered cells no opening reaches are still '#' in the scratch view; count the open ones
+    alone = sum(
+        1
+        for i in range(len(view))
+        if view[i] == COVERED_CHAR and field.numbers[i] != MINE and shown[i] in _DIGITS
+    )
+    return openings + alone

@@ -31,6 +31,7 @@ _NUMBERS = frozenset(b"12345678")
 _OPEN = frozenset(b".12345678")
 _FLAG_RUN = re.compile(rb"F")
 _NOTHING = CellSet()
+_NONZERO_RUN = re.compile(rb"[^\x00]+")
 
 
 class GameState(Enum):
@@ -63,6 +64,17 @@ def shown_seconds(elapsed_ms: int | None) -> int:
     if elapsed_ms is None:
         return 0
     return min(999, elapsed_ms // 1000 + 1)
+
+
+class RecordedMove(NamedTuple):
+    """A move the game accepted: what it was, where, when (ms since the first click, as the
+    caller said), and for a mark the mark it set ('F', '?' or '#')."""
+
+    kind: MoveKind
+    row: int
+    col: int
+    at_ms: int = 0
+    mark: str | None = None
 
 
 class SafeZone(Enum):
@@ -121,11 +133,19 @@ class Game:
         seed: int | str | None = None,
         safe_zone: SafeZone = SafeZone.OPENING,
         question_marks: bool = False,
+        first_click: tuple[int, int] | None = None,
     ) -> None:
+        """`first_click`, if given, lays the mines at once as a first click there would (a
+        shared board: everyone gets the same mines and starts there)."""
         check_custom_size(rows, cols, mines)
         self._setup(rows, cols, mines, question_marks)
         self.seed = secrets.randbits(63) if seed is None else seed
         self.safe_zone = SafeZone(safe_zone)
+        if first_click is not None:
+            row, col = first_click
+            self._cell_index(row, col)
+            self._set_field(self._lay_mines(row, col))
+            self.first_click = (row, col)
 
     @classmethod
     def from_difficulty(cls, difficulty: Difficulty, **options) -> Game:
@@ -165,6 +185,11 @@ class Game:
         self._flags = 0
         self._opened = 0
         self._bbbv: int | None = None
+        self.first_click: tuple[int, int] | None = None
+        self.moves: list[RecordedMove] = []
+        self._undone: list[RecordedMove] = []
+        self.deaths = 0  # mines hit, undone or not
+        self.assisted = False  # undo (and later hints) used
 
     def _set_field(self, field: Minefield) -> None:
         self._field = field
@@ -234,64 +259,172 @@ class Game:
             self._bbbv = fill.three_bv(self._field)
         return self._bbbv
 
+    def bbbv_done(self) -> int:
+        """How much of the 3BV the open cells already account for."""
+        if self._field is None:
+            return 0
+        return fill.three_bv(self._field, bytes(self._view))
+
     # ---- moves ----------------------------------------------------------------------------
 
-    def play(self, move: Move) -> CellSet:
+    def play(self, move: Move, *, at_ms: int = 0) -> CellSet:
         """Carry out a move; the cells whose view changed."""
         if move.kind is MoveKind.OPEN:
-            return self.reveal(move.row, move.col)
+            return self.reveal(move.row, move.col, at_ms=at_ms)
         if move.kind is MoveKind.FLAG:
-            return self.toggle_flag(move.row, move.col)
-        return self.chord(move.row, move.col)
+            return self.toggle_flag(move.row, move.col, at_ms=at_ms)
+        return self.chord(move.row, move.col, at_ms=at_ms)
 
-    def reveal(self, row: int, col: int) -> CellSet:
+    def reveal(self, row: int, col: int, *, at_ms: int = 0) -> CellSet:
         """Open a covered or '?' cell (a left click); a 0 opens its whole region."""
+        changed = self._reveal(self._cell_index(row, col))
+        if changed:
+            self.clicks.left += 1
+            self._record(RecordedMove(MoveKind.OPEN, row, col, at_ms))
+        return changed
+
+    def toggle_flag(self, row: int, col: int, *, at_ms: int = 0) -> CellSet:
+        """Cycle the mark of a covered cell: covered -> flag (-> ?) -> covered."""
         i = self._cell_index(row, col)
+        changed = self._toggle(i)
+        if changed:
+            self.clicks.right += 1
+            self._record(RecordedMove(MoveKind.FLAG, row, col, at_ms, chr(self._view[i])))
+        return changed
+
+    def chord(self, row: int, col: int, *, at_ms: int = 0) -> CellSet:
+        """On an open number with as many flags around it: open every other covered neighbour."""
+        i = self._cell_index(row, col)
+        if self._chord_applies(i):
+            self.clicks.chord += 1  # a chord that applies counts even if nothing was left
+        changed = self._chord(i)
+        if changed:
+            self._record(RecordedMove(MoveKind.CHORD, row, col, at_ms))
+        return changed
+
+    def play_recorded(self, move: RecordedMove) -> CellSet:
+        """Play a move from a recording (a replay, a kept game) exactly as it went: a mark sets
+        the mark it set then, whatever the question-mark setting is now."""
+        if move.kind is not MoveKind.FLAG or move.mark is None:
+            return self.play(Move(move.kind, move.row, move.col), at_ms=move.at_ms)
+        if move.mark not in ("F", "?", "#"):
+            raise ValueError(f"a mark is 'F', '?' or '#' (got {move.mark!r})")
+        changed = self._toggle(self._cell_index(move.row, move.col), ord(move.mark))
+        if changed:
+            self.clicks.right += 1
+            self._record(move)
+        return changed
+
+    def _record(self, move: RecordedMove) -> None:
+        self.moves.append(move)
+        self._undone.clear()
+        if self.state is GameState.LOST:
+            self.deaths += 1
+
+    def undo(self) -> CellSet:
+        """Take back the last move, a losing one included; the game counts as assisted."""
+        if not self.moves:
+            return _NOTHING
+        self._undone.append(self.moves.pop())
+        self.assisted = True
+        return self._rebuild()
+
+    def redo(self) -> CellSet:
+        """Play the last undone move again."""
+        if not self._undone:
+            return _NOTHING
+        move = self._undone.pop()
+        before = bytes(self._view)
+        self._apply(move)
+        self.moves.append(move)
+        if self.state is GameState.LOST:
+            self.deaths += 1
+        return self._difference(before)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    def _apply(self, move: RecordedMove) -> None:
+        """A recorded move again, exactly as it went (the mark it set, not today's setting)."""
+        i = self._cell_index(move.row, move.col)
+        if move.kind is MoveKind.OPEN:
+            done = self._reveal(i)
+        elif move.kind is MoveKind.FLAG:
+            done = self._toggle(i, ord(move.mark) if move.mark else None)
+        else:
+            done = self._chord(i)
+        if not done:
+            raise ValueError(f"{move.kind.value} at ({move.row}, {move.col}) changes nothing here")
+
+    def _rebuild(self) -> CellSet:
+        """Replay every remaining move from a covered board; the cells that look different."""
+        before = bytes(self._view)
+        self._view = fill.covered_view(self.rows, self.cols)
+        self._flags = self._opened = 0
+        self.state = GameState.READY
+        if self._field is not None:
+            self._spread = fill.initial_spread(self._field)
+        for move in self.moves:
+            self._apply(move)
+        return self._difference(before)
+
+    def _difference(self, before: bytes) -> CellSet:
+        x = int.from_bytes(before, "big") ^ int.from_bytes(self._view, "big")
+        diff = x.to_bytes(len(before), "big")
+        width = self._width
+        runs = []
+        for m in _NONZERO_RUN.finditer(diff):
+            r, c = divmod(m.start(), width)
+            runs.append((r - 1, c - 1, c - 1 + m.end() - m.start()))
+        return CellSet(runs)
+
+    # The moves themselves, without counting or recording (undo and redo replay with these).
+
+    def _reveal(self, i: int) -> CellSet:
         if self.state.is_over or self._view[i] not in (COVERED, QUESTION):
             return _NOTHING
         if self._field is None:
-            self._set_field(self._lay_mines(row, col))
+            self._set_field(self._lay_mines(*self._cell_of(i)))
+        if self.first_click is None:
+            self.first_click = self._cell_of(i)
         self.state = GameState.PLAYING
-        self.clicks.left += 1
         spans: list[tuple[int, int]] = []
         exploded: list[int] = []
         self._open(i, spans, exploded)
         return self._settle(spans, exploded)
 
-    def toggle_flag(self, row: int, col: int) -> CellSet:
-        """Cycle the mark of a covered cell: covered -> flag (-> ?) -> covered."""
-        i = self._cell_index(row, col)
+    def _toggle(self, i: int, mark: int | None = None) -> CellSet:
         ch = self._view[i]
         if self.state.is_over or ch not in (COVERED, FLAG, QUESTION):
             return _NOTHING
-        self.clicks.right += 1
-        if ch == COVERED:
-            self._view[i] = FLAG
-            self._flags += 1
-            if self._spread:
-                self._spread[i] = 0
-        else:
-            if ch == FLAG:
-                self._flags -= 1
-            self._view[i] = QUESTION if ch == FLAG and self.question_marks else COVERED
-            if self._spread:
-                self._spread[i] = self._field.numbers[i] == ZERO
+        if mark is None:
+            if ch == COVERED:
+                mark = FLAG
+            else:
+                mark = QUESTION if ch == FLAG and self.question_marks else COVERED
+        if mark == ch:
+            return _NOTHING
+        self._flags += (mark == FLAG) - (ch == FLAG)
+        self._view[i] = mark
+        if self._spread:
+            self._spread[i] = mark != FLAG and self._field.numbers[i] == ZERO
+        row, col = self._cell_of(i)
         return CellSet([(row, col, col + 1)])
 
-    def chord(self, row: int, col: int) -> CellSet:
-        """On an open number with as many flags around it: open every other covered neighbour."""
-        i = self._cell_index(row, col)
+    def _chord_applies(self, i: int) -> bool:
         ch = self._view[i]
         if self.state is not GameState.PLAYING or ch not in _NUMBERS:
+            return False
+        return sum(self._view[i + d] == FLAG for d in self._offsets) == ch - ord("0")
+
+    def _chord(self, i: int) -> CellSet:
+        if not self._chord_applies(i):
             return _NOTHING
         view = self._view
-        around = [i + d for d in self._offsets]
-        if sum(view[j] == FLAG for j in around) != ch - ord("0"):
-            return _NOTHING
-        self.clicks.chord += 1
         spans: list[tuple[int, int]] = []
         exploded: list[int] = []
-        for j in around:
+        for j in [i + d for d in self._offsets]:
             if view[j] in (COVERED, QUESTION):
                 self._open(j, spans, exploded)
         return self._settle(spans, exploded)

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 
 from game.engine import Difficulty, Game, GameState
 from game.engine.boards import BoardChoice
 from game.store.files import data_dir, set_aside
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MIGRATIONS = {
     1: """
         CREATE TABLE games (
@@ -43,6 +43,10 @@ MIGRATIONS = {
             source TEXT NOT NULL            -- window or text
         );
         CREATE INDEX games_by_kind ON games (kind, id);
+    """,
+    2: """
+        ALTER TABLE games ADD COLUMN replay TEXT;  -- path of the replay file
+        ALTER TABLE games ADD COLUMN daily TEXT;   -- the UTC date of a daily board
     """,
 }
 KINDS = tuple(d.name.lower() for d in Difficulty) + ("custom",)
@@ -82,9 +86,14 @@ class GameRecord:
     safe_cells: int
     assisted: bool
     source: str
+    replay: str | None = None
+    daily: str | None = None
 
     @classmethod
-    def of(cls, game: Game, time_ms: int, *, source: str, assisted: bool = False) -> GameRecord:
+    def of(
+        cls, game: Game, time_ms: int, *, source: str, replay: str | None = None,
+        daily: str | None = None,
+    ) -> GameRecord:  # fmt: skip
         """The record of a finished game; the caller gives the time and where it was played."""
         if not game.state.is_over:
             raise ValueError("only a finished game is recorded")
@@ -96,8 +105,8 @@ class GameRecord:
             seed=None if game.seed is None else str(game.seed), safe_zone=game.safe_zone.value,
             won=game.state is GameState.WON, time_ms=time_ms, bbbv=game.bbbv,
             clicks_left=c.left, clicks_right=c.right, clicks_chord=c.chord,
-            cleared=game.safe_opened, safe_cells=game.safe_total, assisted=assisted,
-            source=source,
+            cleared=game.safe_opened, safe_cells=game.safe_total, assisted=game.assisted,
+            source=source, replay=replay, daily=daily,
         )  # fmt: skip
 
     @property
@@ -130,7 +139,7 @@ class Summary:
     won: int
     current_streak: int
     best_streak: int
-    best_times: list[tuple[int, str]]  # (time_ms, played_at) of the fastest unassisted wins
+    best_times: list[tuple[int, str, str | None]]  # (ms, played_at, replay) fastest fair wins
     best_rate: float | None  # best 3BV/s of an unassisted win
     recent: list[tuple[bool, int, bool]]  # (won, time_ms, assisted), oldest first
 
@@ -234,12 +243,13 @@ class Stats:
                 self.conn.execute(
                     "INSERT INTO games (played_at, kind, rows, cols, mines, seed, safe_zone, won,"
                     " time_ms, bbbv, bbbv_per_s, clicks_left, clicks_right, clicks_chord,"
-                    " efficiency, cleared, safe_cells, assisted, source)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " efficiency, cleared, safe_cells, assisted, source, replay, daily)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (rec.played_at, rec.kind, rec.rows, rec.cols, rec.mines, rec.seed,
                      rec.safe_zone, int(rec.won), rec.time_ms, rec.bbbv, rec.bbbv_per_s,
                      rec.clicks_left, rec.clicks_right, rec.clicks_chord, rec.efficiency,
-                     rec.cleared, rec.safe_cells, int(rec.assisted), rec.source),
+                     rec.cleared, rec.safe_cells, int(rec.assisted), rec.source, rec.replay,
+                     rec.daily),
                 )  # fmt: skip
         except sqlite3.DatabaseError as e:
             if not (_is_file_error(e) or _is_broken_file(e)):
@@ -258,31 +268,63 @@ class Stats:
 
     # ---- reading -------------------------------------------------------------------------
 
+    def daily_summary(self, today: str) -> DailySummary:
+        """Daily boards: days played and won, and the streak of days won (`today` in UTC)."""
+        rows = []
+        if self.conn is not None:
+            rows = self.conn.execute(
+                "SELECT daily, won FROM games WHERE daily IS NOT NULL ORDER BY id"
+            ).fetchall()
+        return _daily(rows, today)
+
     def summary(self, kind: str) -> Summary:
         rows = []
         if self.conn is not None:
             rows = self.conn.execute(
-                "SELECT won, time_ms, assisted, played_at, bbbv_per_s FROM games"
+                "SELECT won, time_ms, assisted, played_at, bbbv_per_s, replay FROM games"
                 " WHERE kind = ? ORDER BY id",
                 (kind,),
             ).fetchall()
         return summarise(kind, rows)
 
 
+@dataclass(frozen=True)
+class DailySummary:
+    played: int
+    won: int
+    streak: int  # daily boards won on consecutive days, up to today or yesterday
+    best_streak: int
+
+
+def _daily(rows: list[tuple[str, int]], today: str) -> DailySummary:
+    won_days = sorted({d for d, won in rows if won})
+    ordinals = [date.fromisoformat(d).toordinal() for d in won_days]
+    best = run = 0
+    for k, day in enumerate(ordinals):
+        run = run + 1 if k and day == ordinals[k - 1] + 1 else 1
+        best = max(best, run)
+    current = 0
+    if ordinals and ordinals[-1] >= date.fromisoformat(today).toordinal() - 1:
+        current = run
+    return DailySummary(len({d for d, _ in rows}), len(won_days), current, best)
+
+
 def summarise(kind: str, rows: list[tuple]) -> Summary:
-    """Figures of one kind of board from its games in order: (won, time_ms, assisted, at, rate).
+    """Figures of one kind of board from its games in order:
+    (won, time_ms, assisted, played_at, 3BV/s, replay path).
 
     Records (best times, best 3BV/s, streaks) count only unassisted games; an assisted game
     neither extends nor breaks a streak. Custom boards of any size have no best times.
     """
     streak = best_streak = 0
-    for won, _, assisted, _, _ in rows:
+    for won, _, assisted, *_ in rows:
         if assisted:
             continue
         streak = streak + 1 if won else 0
         best_streak = max(best_streak, streak)
     fair_wins = [r for r in rows if r[0] and not r[2]]
-    best_times = [] if kind == "custom" else sorted((r[1], r[3]) for r in fair_wins)[:BEST_TIMES]
+    best_times = [] if kind == "custom" else sorted((r[1], r[3], r[5]) for r in fair_wins)
+    best_times = best_times[:BEST_TIMES]
     rates = [r[4] for r in fair_wins if r[4] is not None]
     return Summary(
         kind=kind,
@@ -306,7 +348,7 @@ def stats_report(stats: Stats) -> list[str]:
         lines.append(f"  streak {s.current_streak}, best streak {s.best_streak}")
         if s.best_rate is not None:
             lines.append(f"  best 3BV/s {s.best_rate:.2f}")
-        for n, (ms, at) in enumerate(s.best_times, 1):
+        for n, (ms, at, _) in enumerate(s.best_times, 1):
             lines.append(f"  {n:>2}. {ms / 1000:8.3f} s  {at[:10]}")
         if s.recent:
             marks = "".join(("W" if won else "L") if not assisted else "a"

@@ -17,7 +17,6 @@ from game.store.stats import KINDS, Stats
 Line = tuple[str, str]  # text, theme colour name
 
 CLOSE = "close"
-QUIT = "quit"
 
 HELP_LINES = [
     "F2 N   new game",
@@ -70,24 +69,42 @@ class HelpOverlay(Dialog):
         return CLOSE
 
 
-class ConfirmQuit(Dialog):
+@dataclass(frozen=True)
+class Answer:
+    """The reply to a ConfirmDialog: which question, and yes or no."""
+
+    question: str
+    yes: bool
+
+
+class ConfirmDialog(Dialog):
+    """A yes/no question: Y or Enter for yes, N or Esc for no."""
+
+    def __init__(self, question: str, title: str, paragraphs: list[str], *, yes: str,
+                 no: str) -> None:  # fmt: skip
+        self.question = question
+        self.title = title
+        self.paragraphs = paragraphs
+        self.yes_text, self.no_text = yes, no
+
     def lines(self, width: int) -> list[Line]:
-        return [
-            ("Quit?", "accent"),
-            ("", "text"),
-            ("A game is on.", "text"),
-            ("Quit anyway?", "text"),
-            ("", "text"),
-            ("Y Enter  quit", "text"),
-            ("N Esc    keep playing", "text"),
-        ]
+        out: list[Line] = [(self.title, "accent"), ("", "text")]
+        for text in self.paragraphs:
+            out += [(line, "text") for line in textwrap.wrap(text, width)]
+        return [*out, ("", "text"), (f"Y Enter  {self.yes_text}", "text"),
+                (f"N Esc    {self.no_text}", "text")]  # fmt: skip
 
     def key(self, event: pygame.event.Event) -> object | None:
         if event.key in (pygame.K_y, pygame.K_RETURN, pygame.K_KP_ENTER):
-            return QUIT
+            return Answer(self.question, True)
         if event.key in (pygame.K_n, pygame.K_ESCAPE):
-            return CLOSE
+            return Answer(self.question, False)
         return None
+
+
+def confirm_quit() -> ConfirmDialog:
+    return ConfirmDialog("quit", "Quit?", ["A game is on. It is kept for next time."],
+                         yes="quit", no="keep playing")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -202,38 +219,64 @@ class NoticeDialog(Dialog):
         return CLOSE
 
 
-class StatsDialog(Dialog):
-    """Statistics of one kind of board at a time; Left/Right or 1-4 switch."""
+@dataclass(frozen=True)
+class WatchReplay:
+    path: str
 
-    def __init__(self, stats: Stats, kind: str) -> None:
+
+class StatsDialog(Dialog):
+    """Statistics of one kind of board at a time, and the daily boards; Left/Right or 1-5
+    switch pages, Up/Down pick one of the best times and Enter watches its replay."""
+
+    PAGES = (*KINDS, "daily")
+
+    def __init__(self, stats: Stats, kind: str, today: str) -> None:
         self.stats = stats
-        self.page = KINDS.index(kind)
+        self.today = today
+        self.page = self.PAGES.index(kind)
+        self.pick = 0
         self._summary = None
 
     @property
+    def kind(self) -> str:
+        return self.PAGES[self.page]
+
+    @property
     def summary(self):
-        if self._summary is None or self._summary.kind != KINDS[self.page]:
-            self._summary = self.stats.summary(KINDS[self.page])
+        if self.kind == "daily":
+            return None
+        if self._summary is None or self._summary.kind != self.kind:
+            self._summary = self.stats.summary(self.kind)
         return self._summary
 
     def lines(self, width: int) -> list[Line]:
-        s = self.summary
-        out: list[Line] = [(f"{s.kind.capitalize()} {self.page + 1}/{len(KINDS)}", "accent")]
+        title = (f"{self.kind.capitalize()} {self.page + 1}/{len(self.PAGES)}", "accent")
+        out: list[Line] = [title]
         if not self.stats.usable:
             out.append(("(not being recorded)", "error"))
+        if self.kind == "daily":
+            d = self.stats.daily_summary(self.today)
+            return [*out, (f"Days played {d.played}", "text"), (f"Days won {d.won}", "text"),
+                    (f"Streak {d.streak} best {d.best_streak}", "text"), ("", "text"),
+                    ("G, Daily board: today", "text")]  # fmt: skip
+        s = self.summary
         out.append((f"Won {s.won}/{s.played} {s.win_rate:.0%}", "text"))
         out.append((f"Streak {s.current_streak} best {s.best_streak}", "text"))
         rate = "-" if s.best_rate is None else f"{s.best_rate:.2f}"
         out.append((f"Best 3BV/s {rate}", "text"))
         if s.kind == "custom":
             out.append(("(sizes vary: no times)", "text"))
-        for n, (ms, at) in enumerate(s.best_times, 1):
-            out.append((f"{n:>2} {ms / 1000:7.3f} {at[5:10]}", "text"))
+        for n, (ms, at, replay) in enumerate(s.best_times, 1):
+            mark = ">" if n - 1 == self.pick and replay else " "
+            colour = "accent" if mark == ">" else "text"
+            out.append((f"{mark}{n:>2} {ms / 1000:7.3f} {at[5:10]}", colour))
         if not s.best_times and s.kind != "custom":
             out.append(("No wins yet", "text"))
         return out
 
     def chart(self) -> list[tuple[float, str]]:
+        if self.summary is None:
+            return []
         recent = self.summary.recent
         slowest = max([ms for won, ms, _ in recent if won] + [1])
         return [
@@ -244,17 +287,28 @@ class StatsDialog(Dialog):
     def key(self, event: pygame.event.Event) -> object | None:
         k = event.key
         if k in (pygame.K_RIGHT, pygame.K_TAB):
-            self.page = (self.page + 1) % len(KINDS)
+            self.page = (self.page + 1) % len(self.PAGES)
+            self.pick = 0
         elif k == pygame.K_LEFT:
-            self.page = (self.page - 1) % len(KINDS)
-        elif event.unicode in ("1", "2", "3", "4"):
+            self.page = (self.page - 1) % len(self.PAGES)
+            self.pick = 0
+        elif event.unicode in tuple("12345"):
             self.page = int(event.unicode) - 1
-        elif k in (pygame.K_ESCAPE, pygame.K_s, pygame.K_RETURN):
+            self.pick = 0
+        elif k in (pygame.K_UP, pygame.K_DOWN) and self.summary and self.summary.best_times:
+            step = -1 if k == pygame.K_UP else 1
+            self.pick = (self.pick + step) % len(self.summary.best_times)
+        elif k == pygame.K_RETURN and self.summary and self.summary.best_times:
+            replay = self.summary.best_times[self.pick][2]
+            if replay:
+                return WatchReplay(replay)
+        elif k in (pygame.K_ESCAPE, pygame.K_s):
             return CLOSE
         return None
 
     def click(self, line: int | None) -> object | None:
-        self.page = (self.page + 1) % len(KINDS)
+        self.page = (self.page + 1) % len(self.PAGES)
+        self.pick = 0
         return None
 
 
@@ -379,4 +433,93 @@ class ThemeMenu(Dialog):
         if k < min(self._first() + self.shown, len(self.entries)):
             self.focus = k
             return PickTheme(self.entries[k][0])
+        return None
+
+
+@dataclass(frozen=True)
+class PlayCode:
+    code: object  # a BoardCode
+
+
+class CodeDialog(Dialog):
+    """Type or paste (Ctrl+V) a board code; Enter plays it, a wrong code is explained."""
+
+    def __init__(self, text: str = "", paste=None) -> None:
+        self.text = text
+        self.error = ""
+        self.paste = paste  # a function giving the clipboard's text
+
+    def lines(self, width: int) -> list[Line]:
+        shown = self.text[-(width - 1) :] + "_"
+        out: list[Line] = [
+            ("Play a board code", "accent"),
+            ("", "text"),
+            (shown, "text"),
+            ("", "text"),
+        ]
+        if self.error:
+            out += [(line, "error") for line in textwrap.wrap(self.error, width)]
+            out.append(("", "text"))
+        return [*out, ("Ctrl+V paste", "text"), ("Enter  play", "text"), ("Esc    cancel", "text")]
+
+    def key(self, event: pygame.event.Event) -> object | None:
+        from game.engine.codes import CodeError, decode
+
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            return CLOSE
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            try:
+                return PlayCode(decode(self.text))
+            except CodeError as e:
+                self.error = str(e).capitalize() + "."
+                return None
+        if k == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+            pasted = self.paste() if self.paste is not None else ""
+            self.text += "".join(ch for ch in pasted if ch.isascii() and ch.isprintable())[:64]
+        elif k == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+        elif event.unicode.isascii() and event.unicode.isprintable() and len(self.text) < 64:
+            self.text += event.unicode
+        self.error = ""
+        return None
+
+
+@dataclass(frozen=True)
+class MenuChoice:
+    action: str
+
+
+class MenuDialog(Dialog):
+    """A list of actions: Up/Down choose, Enter does it, Esc closes."""
+
+    def __init__(self, title: str, entries: list[tuple[str, str]]) -> None:
+        """`entries`: (action, label)."""
+        self.title = title
+        self.entries = entries
+        self.focus = 0
+
+    def lines(self, width: int) -> list[Line]:
+        out: list[Line] = [(self.title, "accent")]
+        for k, (_, label) in enumerate(self.entries):
+            mark = ">" if k == self.focus else " "
+            out.append((f"{mark}{label}", "accent" if k == self.focus else "text"))
+        return [*out, ("", "text"), ("Enter  do   Esc  close", "text")]
+
+    def key(self, event: pygame.event.Event) -> object | None:
+        k = event.key
+        if k in (pygame.K_ESCAPE, pygame.K_g):
+            return CLOSE
+        if k == pygame.K_UP:
+            self.focus = (self.focus - 1) % len(self.entries)
+        elif k in (pygame.K_DOWN, pygame.K_TAB):
+            self.focus = (self.focus + 1) % len(self.entries)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return MenuChoice(self.entries[self.focus][0])
+        return None
+
+    def click(self, line: int | None) -> object | None:
+        if line is not None and 1 <= line <= len(self.entries):
+            self.focus = line - 1
+            return MenuChoice(self.entries[self.focus][0])
         return None

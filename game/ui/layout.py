@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 TOOLBAR_HEIGHT = 32  # inside the frame: the 24 px face with 4 px above and below
-MIN_AREA = 144  # the board area is at least this wide and tall, so dialogs have room
+# The board area is at least this big, so dialogs and a board code (24 characters) have room.
+MIN_AREA_W = 160
+MIN_AREA_H = 144
 STATUS_HEIGHT = 14  # a line of text under the board: results, notes, hints
 LED_DIGITS = 3
 PANEL_PAD = 5  # from the frame to the counter and the timer
@@ -66,10 +68,11 @@ class Layout:
 
     @property
     def area(self) -> Box:
-        """The board area inside the frame (at least MIN_AREA square; the board is centred)."""
+        """The board area inside the frame (at least MIN_AREA_W x MIN_AREA_H; the board is
+        centred in it)."""
         s = self.sizes
-        w = max(self.view_cols * s.tile, MIN_AREA)
-        h = max(self.view_rows * s.tile, MIN_AREA)
+        w = max(self.view_cols * s.tile, MIN_AREA_W)
+        h = max(self.view_rows * s.tile, MIN_AREA_H)
         return Box(s.border, 2 * s.border + TOOLBAR_HEIGHT, w, h)
 
     @property

@@ -9,31 +9,42 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
 
 import pygame
 
 from game.engine import Difficulty, Game, GameState, Move, MoveKind, SafeZone
 from game.engine.boards import BoardChoice, SeedStream
 from game.engine.cells import CellSet
+from game.engine.codes import BoardCode, daily, encode
 from game.engine.game import shown_seconds
+from game.store.history import History
+from game.store.replays import Replay, ReplayError, load_replay
 from game.store.settings import MAX_SCALE, Settings, SettingsFile
-from game.store.stats import GameRecord, Stats
 from game.ui import layout as geometry
 from game.ui.dialogs import (
     CLOSE,
-    QUIT,
+    Answer,
     Change,
-    ConfirmQuit,
+    CodeDialog,
+    ConfirmDialog,
     CustomDialog,
     CustomSize,
     Dialog,
     HelpOverlay,
+    MenuChoice,
+    MenuDialog,
     NoticeDialog,
     PickTheme,
+    PlayCode,
     SettingsDialog,
     StatsDialog,
     ThemeMenu,
+    WatchReplay,
+    confirm_quit,
 )
+from game.ui.playback import Playback
 from game.ui.render import Looks, Renderer, dialog_line_at, dialog_room, draw_dialog
 from game.ui.theme import DEFAULT_THEME, ThemeLibrary
 
@@ -79,14 +90,21 @@ class App:
         scale: int | None = None,
         clock=pygame.time.get_ticks,
         settings_file: SettingsFile | None = None,
-        stats: Stats | None = None,
+        history: History | None = None,
         messages: list[str] | tuple[str, ...] = (),
         motion: bool = True,
+        first_game: Game | None = None,
+        daily: str | None = None,
+        replay: Replay | None = None,
     ) -> None:
         self.settings = settings
         self.motion_allowed = motion
         self.settings_file = settings_file
-        self.stats = stats
+        self.history = history if history is not None else History()
+        self.daily: str | None = None
+        self.playback: Playback | None = None
+        self.kept: Replay | None = None
+        self.queued: list[Dialog] = []
         self.themes = themes
         theme = themes.get(settings.theme) or themes.get(DEFAULT_THEME)
         self.theme = theme
@@ -109,6 +127,12 @@ class App:
         self.message: tuple[str, int] | None = None
         self.drawn_status: str | None = None
         self._start()
+        if replay is not None:
+            self.watch(replay)
+        elif first_game is not None:
+            self.play_game(first_game, daily=daily)
+        else:
+            self._offer_kept_game(messages)
         if messages:
             self.open_dialog(NoticeDialog("Note", list(messages)))
 
@@ -136,6 +160,7 @@ class App:
 
     def _start(self) -> None:
         """Fresh UI state for the current game and window."""
+        self.bbbv_done: int | None = None
         self.pointer = Pointer()
         self.message = None
         self.cursor: tuple[int, int] | None = None
@@ -161,6 +186,8 @@ class App:
     # ---- games ---------------------------------------------------------------------------
 
     def new_game(self, board: BoardChoice | None = None) -> None:
+        self.playback = None
+        self.daily = None
         if board is not None and board != self.board:
             self.board = board
             self.settings.remember_board(board)
@@ -171,8 +198,10 @@ class App:
         self.game = self._new_game_object()
         self._start()
 
-    def play_game(self, game: Game) -> None:
-        """Play a game made elsewhere (a fixed layout, a shared board) in this window."""
+    def play_game(self, game: Game, *, daily: str | None = None, elapsed_ms: int | None = None,
+                  ) -> None:  # fmt: skip
+        """Play a game made elsewhere (a shared board, the daily board, a kept game, a fixed
+        layout) in this window; a board laid for its first click shows that cell marked."""
         board = BoardChoice.of(game.rows, game.cols, game.mines)
         resize = (board.rows, board.cols) != (self.board.rows, self.board.cols)
         self.board = board
@@ -180,29 +209,85 @@ class App:
             self.window = self._open_window()
         self.game = game
         self._start()
+        self.daily = daily
+        if elapsed_ms is not None:
+            self.started_ms = self.now() - elapsed_ms
+        if game.state is GameState.READY and game.first_click is not None:
+            self.cursor = game.first_click
+            self._keep_cursor_in_view()
+            self.say("Start at the marked cell", lasting=True)
+
+    def _offer_kept_game(self, notes: list[str] | tuple[str, ...]) -> None:
+        kept, trouble = self.history.take_kept()
+        if kept is not None:
+            self.kept = kept
+            when = kept.played_at[5:16].replace("T", " ")
+            self.open_dialog(ConfirmDialog(
+                "resume", "Resume?", [f"A game from {when} was kept: {kept.cols}x{kept.rows}, "
+                            f"{kept.elapsed_ms // 1000} s, {len(kept.moves)} moves."],
+                yes="resume", no="new game"))  # fmt: skip
+        if trouble:
+            self.open_dialog(NoticeDialog("Note", trouble + list(notes)))
+
+    def _resume_kept(self, yes: bool) -> None:
+        kept, self.kept = self.kept, None
+        if yes:
+            self.play_game(kept.final_game(), elapsed_ms=kept.elapsed_ms)
+        else:
+            self.history.forget_kept()
 
     def apply(self, move: Move) -> None:
         """Execute a move on the game and note what to redraw."""
         g = self.game
         was_ready = g.state is GameState.READY
         self.last_left = (None, -DOUBLE_CLICK_MS)  # any move in between ends a double click
-        changed = g.play(move)
+        changed = g.play(move, at_ms=self.elapsed_ms())
+        self._after_move(changed, (move.row, move.col), was_ready)
+
+    def _after_move(self, changed: CellSet, origin: tuple[int, int], was_ready: bool) -> None:
+        """Timer, redraw, motion, the kept copy and the end of the game, after any change."""
+        g = self.game
         if was_ready and g.state is not GameState.READY:
             self.started_ms = self.now()
-        if changed:
-            self.pending.append(changed)
-            if self.motion and len(changed) > 1:
-                self._animate(changed, (move.row, move.col))
+            self.message = None  # "start at the marked cell" has been done
+        if not changed:
+            return
+        self.bbbv_done = None
+        self.pending.append(changed)
+        if self.motion and len(changed) > 1:
+            self._animate(changed, origin)
         if g.state.is_over and self.ended_ms is None:
             self.ended_ms = self.now()
             self._game_over()
+        elif not g.state.is_over:
+            self.ended_ms = None  # after an undo of the end, the clock runs on
+            if self.playback is None:
+                for line in self.history.keep(g, self.elapsed_ms(), "window"):
+                    self.say(line)
+
+    def undo(self) -> None:
+        if self.playback is not None or not self.game.moves:
+            return
+        self._after_move(self.game.undo(), self.game.first_click or (0, 0), False)
+        self.say("Undone: the game counts as assisted")
+
+    def redo(self) -> None:
+        if self.playback is not None or not self.game.can_redo:
+            return
+        move = self.game._undone[-1]
+        self._after_move(self.game.redo(), (move.row, move.col), False)
+
+    def board_code(self) -> str | None:
+        code = BoardCode.of(self.game)
+        return None if code is None else encode(code)
 
     def _game_over(self) -> None:
         """Record the finished game and tell the player how it went."""
         g = self.game
-        rec = GameRecord.of(g, self.elapsed_ms(), source="window")
-        new = self.stats.record(rec) if self.stats is not None else None
-        trouble = self.stats.take_messages() if self.stats is not None else []
+        if self.playback is not None:
+            return  # a replay is watched, not played
+        done = self.history.finished(g, self.elapsed_ms(), "window", daily=self.daily)
+        rec, new, trouble = done.record, done.new, done.messages
         if g.state is GameState.LOST:
             self.say(f"Boom! {g.safe_opened * 100 // g.safe_total}% cleared", lasting=True)
         else:
@@ -217,6 +302,9 @@ class App:
                 lines.append("New best time!")
             if new is not None and new.best_rate:
                 lines.append("New best 3BV/s!")
+            code = self.board_code()
+            if code:
+                lines += ["", "Board code", code]
             self.open_dialog(NoticeDialog("You won!", trouble, table=lines))
             return
         if trouble:
@@ -275,6 +363,8 @@ class App:
         return end - self.started_ms
 
     def timer_value(self) -> int:
+        if self.playback is not None:
+            return shown_seconds(int(self.playback.position_ms) if self.playback.next else None)
         return shown_seconds(None if self.started_ms is None else self.elapsed_ms())
 
     def face(self) -> str:
@@ -304,6 +394,17 @@ class App:
             return {p.cell}
         return set()
 
+    def resting_status(self) -> str:
+        """The line under the board when no message is up: replay counters, mines hit, or
+        the board code once there is one."""
+        if self.playback is not None:
+            return self.playback_status()
+        if self.game.deaths:
+            return f"Mines hit: {self.game.deaths}"
+        if self.game.state is not GameState.READY:
+            return self.board_code() or ""
+        return ""
+
     def say(self, text: str, lasting: bool = False) -> None:
         """A line under the board for a moment, or until the next game when `lasting`."""
         self.message = (text, self.now() + MESSAGE_MS if not lasting else 2**62)
@@ -330,7 +431,7 @@ class App:
     def handle(self, event: pygame.event.Event) -> None:
         t = event.type
         if t == pygame.QUIT:
-            self.running = False
+            self.quit()
         elif t == pygame.KEYDOWN:
             self.on_key(event)
         elif t == pygame.MOUSEBUTTONDOWN and event.button in (LEFT, MIDDLE, RIGHT):
@@ -349,6 +450,9 @@ class App:
     def update(self) -> None:
         p = self.pointer
         now = self.now()
+        if self.playback is not None and self.dialog is None:
+            for move in self.playback.tick(now):
+                self._play_back(move)
         if (
             self.settings.long_press_flag
             and p.left
@@ -390,7 +494,7 @@ class App:
             self.drawn_pressed = pressed
             self.drawn_cursor = self.cursor
             r.draw_toolbar(self.game.mines_remaining, self.face(), self.timer_value())
-            status = self.message[0] if self.message is not None else ""
+            status = self.message[0] if self.message is not None else self.resting_status()
             if full or status != self.drawn_status:
                 r.draw_status(status)
                 self.drawn_status = status
@@ -557,15 +661,28 @@ class App:
 
     def on_key(self, event: pygame.event.Event) -> None:
         k, mods, ch = event.key, event.mod, event.unicode
-        if k == pygame.K_q and mods & pygame.KMOD_CTRL:
-            self.running = False  # at once, even over a dialog
+        ctrl = mods & pygame.KMOD_CTRL
+        if k == pygame.K_q and ctrl:
+            self.quit()  # at once, even over a dialog
         elif self.dialog is not None:
             self._dialog_result(self.dialog.key(event))
+        elif self.playback is not None and self.on_playback_key(k, ch):
+            pass
         elif k == pygame.K_ESCAPE:
             if self.game.state is GameState.PLAYING:
-                self.open_dialog(ConfirmQuit())
+                self.open_dialog(confirm_quit())
             else:
-                self.running = False
+                self.quit()
+        elif ctrl and k == pygame.K_z:
+            self.undo()
+        elif ctrl and k == pygame.K_y:
+            self.redo()
+        elif ctrl and k == pygame.K_c:
+            self.copy_code()
+        elif (ctrl and k == pygame.K_v) or k == pygame.K_b:
+            self.open_code_dialog(paste=bool(ctrl))
+        elif k == pygame.K_g:
+            self.open_dialog(MenuDialog("Game", self._menu_entries()))
         elif k in (pygame.K_F2, pygame.K_n):
             self.new_game()
         elif k in (pygame.K_1, pygame.K_KP1):
@@ -582,12 +699,9 @@ class App:
         elif k == pygame.K_t:
             self.cycle_theme(-1 if mods & pygame.KMOD_SHIFT else 1)
         elif k == pygame.K_m:
-            font = self.theme.font
-            _, rows = dialog_room(self.layout, font.width, font.height)
-            self.open_dialog(ThemeMenu(self.themes, self.theme.key, rows))
+            self.open_theme_menu()
         elif k == pygame.K_s:
-            if self.stats is not None:
-                self.open_dialog(StatsDialog(self.stats, self.board.kind))
+            self.open_stats()
         elif k == pygame.K_o:
             self.open_dialog(SettingsDialog(self._settings_rows()))
         elif k == pygame.K_q:
@@ -704,9 +818,136 @@ class App:
     # ---- dialogs -------------------------------------------------------------------------
 
     def open_dialog(self, dialog: Dialog) -> None:
+        """Show a dialog now, or after the one on screen closes."""
+        if self.dialog is not None:
+            self.queued.append(dialog)
+            return
         self.dialog = dialog
         self.pointer = Pointer()
         self.renderer.invalidate()
+
+    def quit(self) -> None:
+        """Stop; a game in progress is kept with the time on its clock."""
+        if self.playback is None:
+            self.history.keep(self.game, self.elapsed_ms(), "window")
+        self.running = False
+
+    # ---- codes, the daily board, replays -------------------------------------------------
+
+    def copy_code(self) -> None:
+        code = self.board_code()
+        if code is None:
+            self.say("No code before the first click")
+            return
+        try:
+            pygame.scrap.put_text(code)
+        except pygame.error:
+            self.say("The clipboard is not available")
+            return
+        self.say("Board code copied")
+
+    def open_code_dialog(self, paste: bool = False) -> None:
+        def clipboard() -> str:
+            try:
+                return pygame.scrap.get_text() or ""
+            except pygame.error:
+                return ""
+
+        self.open_dialog(CodeDialog(clipboard() if paste else "", paste=clipboard))
+
+    def play_daily(self) -> None:
+        today = datetime.now(UTC).date()
+        self.play_game(daily(today).game(), daily=today.isoformat())
+
+    def _menu_entries(self) -> list[tuple[str, str]]:
+        return [("daily", "Daily board"), ("code", "Play a code"), ("copy", "Copy board code"),
+                ("undo", "Undo   Ctrl+Z"), ("redo", "Redo   Ctrl+Y"), ("stats", "Statistics"),
+                ("options", "Options"), ("themes", "Themes"), ("help", "Keys")]  # fmt: skip
+
+    def do_menu(self, action: str) -> None:
+        if action == "daily":
+            self.play_daily()
+        elif action == "code":
+            self.open_code_dialog()
+        elif action == "copy":
+            self.copy_code()
+        elif action == "undo":
+            self.undo()
+        elif action == "redo":
+            self.redo()
+        elif action == "stats":
+            self.open_stats()
+        elif action == "options":
+            self.open_dialog(SettingsDialog(self._settings_rows()))
+        elif action == "themes":
+            self.open_theme_menu()
+        elif action == "help":
+            self.open_dialog(HelpOverlay())
+        else:
+            raise ValueError(f"unknown menu action {action!r}")
+
+    def open_theme_menu(self) -> None:
+        font = self.theme.font
+        _, rows = dialog_room(self.layout, font.width, font.height)
+        self.open_dialog(ThemeMenu(self.themes, self.theme.key, rows))
+
+    def open_stats(self) -> None:
+        stats = self.history.stats
+        if stats is None:
+            self.say("Statistics are not kept here")
+            return
+        today = datetime.now(UTC).date().isoformat()
+        self.open_dialog(StatsDialog(stats, self.board.kind, today))
+
+    def watch_file(self, path: str) -> None:
+        try:
+            replay = load_replay(Path(path))
+        except ReplayError as e:
+            self.open_dialog(NoticeDialog("Replay", [str(e)]))
+            return
+        self.watch(replay)
+
+    def watch(self, replay: Replay) -> None:
+        """Play a replay back in this window, in real time."""
+        self.play_game(replay.new_game())
+        self.message = None
+        self.cursor = None
+        self.playback = Playback(replay, self.now())
+
+    def on_playback_key(self, k: int, ch: str) -> bool:
+        """Space pause, Right step, [ ] or - + speed, R restart, Esc leave; True if used."""
+        pb = self.playback
+        if k == pygame.K_SPACE:
+            pb.toggle_pause(self.now())
+        elif k == pygame.K_RIGHT:
+            move = pb.step()
+            if move is not None:
+                self._play_back(move)
+        elif ch in ("]", "+", "=") or k == pygame.K_UP:
+            pb.change_speed(1)
+        elif ch in ("[", "-") or k == pygame.K_DOWN:
+            pb.change_speed(-1)
+        elif k == pygame.K_r:
+            self.watch(pb.replay)
+        elif k == pygame.K_ESCAPE:
+            self.new_game()
+        else:
+            return False
+        self.drawn_status = None
+        return True
+
+    def _play_back(self, move) -> None:
+        was_ready = self.game.state is GameState.READY
+        changed = self.game.play_recorded(move)
+        self._after_move(changed, (move.row, move.col), was_ready)
+
+    def playback_status(self) -> str:
+        pb = self.playback
+        g = self.game
+        state = "paused" if pb.paused else ("end" if pb.finished else f"x{pb.speed:g}")
+        if self.bbbv_done is None:
+            self.bbbv_done = g.bbbv_done()
+        return f"{state} 3BV {self.bbbv_done}/{g.bbbv or 0} clk {len(g.moves)}"
 
     def _dialog_result(self, result: object | None) -> None:
         if isinstance(result, Change):
@@ -716,10 +957,19 @@ class App:
         if result is None:
             self.renderer.invalidate()  # the dialog's text changed
             return
-        self.dialog = None
+        self.dialog = self.queued.pop(0) if self.queued else None
         self.renderer.invalidate()
-        if result == QUIT:
-            self.running = False
+        if isinstance(result, Answer):
+            if result.question == "quit" and result.yes:
+                self.quit()
+            elif result.question == "resume":
+                self._resume_kept(result.yes)
+        elif isinstance(result, PlayCode):
+            self.play_game(result.code.game())
+        elif isinstance(result, MenuChoice):
+            self.do_menu(result.action)
+        elif isinstance(result, WatchReplay):
+            self.watch_file(result.path)
         elif isinstance(result, PickTheme):
             self.set_theme(result.key)
         elif isinstance(result, CustomSize):
@@ -741,17 +991,14 @@ def run(
     board: BoardChoice,
     settings: Settings,
     settings_file: SettingsFile | None = None,
-    stats: Stats | None = None,
-    *,
-    seed: int | None = None,
-    scale: int | None = None,
-    messages: list[str] | tuple[str, ...] = (),
-    motion: bool = True,
+    history: History | None = None,
+    **options,
 ) -> int:
+    """Open the window and play until the player quits; `options` go to `App`."""
     pygame.display.init()
     try:
-        app = App(board, settings, themes, seed=seed, scale=scale, settings_file=settings_file,
-                  stats=stats, messages=messages, motion=motion)  # fmt: skip
+        app = App(board, settings, themes, settings_file=settings_file, history=history,
+                  **options)  # fmt: skip
         return app.loop()
     finally:
         pygame.quit()

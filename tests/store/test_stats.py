@@ -31,6 +31,7 @@ def test_a_finished_game_becomes_a_row_with_its_measures(tmp_path):
     stats.record(rec)
     row = stats.conn.execute("SELECT won, time_ms, bbbv, bbbv_per_s, clicks_left, efficiency,"
                              " assisted, source FROM games").fetchone()  # fmt: skip
+    assert stats.conn.execute("PRAGMA user_version").fetchone()[0] == 2
     assert row == (1, 2500, g.bbbv, g.bbbv / 2.5, 1, g.bbbv / 1, 0, "text")
 
 
@@ -43,16 +44,17 @@ def test_best_times_streaks_and_new_records(tmp_path):
     stats.record(record(time_ms=25_000))
     s = stats.summary("beginner")
     assert (s.played, s.won) == (5, 4)
-    assert [ms for ms, _ in s.best_times] == [20_000, 25_000, 30_000, 40_000]
+    assert [ms for ms, _, _ in s.best_times] == [20_000, 25_000, 30_000, 40_000]
     assert (s.current_streak, s.best_streak) == (2, 2)
     assert s.best_rate == 2.0
 
 
 def test_assisted_games_are_listed_but_never_records():
-    rows = [(1, 5_000, 1, "a", 9.0), (1, 9_000, 0, "b", 2.0), (0, 1_000, 1, "c", None)]
+    rows = [(1, 5_000, 1, "a", 9.0, None), (1, 9_000, 0, "b", 2.0, "r.json"),
+            (0, 1_000, 1, "c", None, None)]  # fmt: skip
     s = summarise("beginner", rows)
     assert s.played == 3 and s.won == 2
-    assert s.best_times == [(9_000, "b")]
+    assert s.best_times == [(9_000, "b", "r.json")]
     assert s.best_rate == 2.0
     assert (s.current_streak, s.best_streak) == (1, 1)
     assert [a for _, _, a in s.recent] == [True, False, True]
@@ -166,3 +168,35 @@ def test_a_terminal_game_won_with_a_seed_then_stats_shows_it(tmp_path):
     assert shown.returncode == 0
     assert "Beginner: played 1, won 1 (100%)" in shown.stdout
     assert "1." in shown.stdout.split("Intermediate")[0]
+
+
+def test_an_older_database_is_migrated_and_keeps_its_games(tmp_path):
+    from game.store.stats import MIGRATIONS
+
+    path = tmp_path / "stats.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript(f"BEGIN; {MIGRATIONS[1]} PRAGMA user_version = 1; COMMIT;")
+    conn.execute(
+        "INSERT INTO games (played_at, kind, rows, cols, mines, seed, safe_zone, won, time_ms,"
+        " bbbv, bbbv_per_s, clicks_left, clicks_right, clicks_chord, efficiency, cleared,"
+        " safe_cells, assisted, source) VALUES ('2026-01-01T00:00:00', 'beginner', 9, 9, 10,"
+        " '1', 'opening', 1, 5000, 10, 2.0, 10, 0, 0, 1.0, 71, 71, 0, 'window')"
+    )
+    conn.commit()
+    conn.close()
+    stats = Stats(path)
+    assert stats.usable and stats.messages == []
+    assert stats.summary("beginner").best_times == [(5000, "2026-01-01T00:00:00", None)]
+    stats.record(record())
+    assert stats.summary("beginner").played == 2
+
+
+def test_daily_streak_counts_days_won_in_a_row_up_to_today(tmp_path):
+    stats = Stats(tmp_path / "stats.sqlite3")
+    for day, won in [("2026-11-20", True), ("2026-11-26", True), ("2026-11-27", False),
+                     ("2026-11-27", True), ("2026-11-28", True)]:  # fmt: skip
+        rec = record(kind="expert", won=won)
+        stats.record(GameRecord(**{**rec.__dict__, "daily": day}))
+    d = stats.daily_summary("2026-11-29")
+    assert (d.played, d.won, d.streak, d.best_streak) == (4, 4, 3, 3)
+    assert stats.daily_summary("2026-12-05").streak == 0

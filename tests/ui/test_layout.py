@@ -3,7 +3,8 @@
 import pytest
 
 from game.ui.layout import (
-    MIN_AREA,
+    MIN_AREA_H,
+    MIN_AREA_W,
     STATUS_HEIGHT,
     TOOLBAR_HEIGHT,
     Layout,
@@ -69,8 +70,8 @@ def test_cells_follow_the_scroll_and_cell_rect_inverts_cell_at():
 
 def test_small_boards_are_centred_in_a_minimum_area():
     lay = Layout(5, 5, 5, 5)
-    assert lay.area.w == MIN_AREA and lay.area.h == MIN_AREA
-    assert lay.board.x == lay.area.x + (MIN_AREA - 80) // 2
+    assert lay.area.w == MIN_AREA_W and lay.area.h == MIN_AREA_H
+    assert lay.board.x == lay.area.x + (MIN_AREA_W - 80) // 2
     assert lay.cell_at(lay.area.x, lay.area.y) is None
     assert lay.cell_at(lay.board.x, lay.board.y) == (0, 0)
 

@@ -2,8 +2,9 @@
 
 import pygame
 
-from game.engine import GameState
+from game.engine import Game, GameState
 from game.engine.boards import BoardChoice
+from game.store.history import History
 from game.store.settings import Settings, SettingsFile
 from game.store.stats import GameRecord, Stats
 from game.ui.window import DOUBLE_CLICK_MS, LONG_PRESS_MS
@@ -371,12 +372,14 @@ def record_of_a_win(n, kind="beginner"):
 
 def test_every_dialog_line_fits_the_smallest_canvas(drive, tmp_path):
     from game.ui.dialogs import (
-        ConfirmQuit,
+        CodeDialog,
         CustomDialog,
         HelpOverlay,
+        MenuDialog,
         NoticeDialog,
         SettingsDialog,
         StatsDialog,
+        confirm_quit,
     )
     from game.ui.render import CHART_HEIGHT, DIALOG_PAD, dialog_box
 
@@ -394,10 +397,14 @@ def test_every_dialog_line_fits_the_smallest_canvas(drive, tmp_path):
     d.app.settings.board = "intermediate"
     d.app.settings.custom_rows = d.app.settings.custom_cols = 200
     d.app.settings.custom_mines = 39999
-    dialogs = [HelpOverlay(), ConfirmQuit(), custom, wide, SettingsDialog(d.app._settings_rows())]
-    dialogs += [StatsDialog(stats, kind) for kind in ("beginner", "custom")]
+    dialogs = [HelpOverlay(), confirm_quit(), custom, wide, SettingsDialog(d.app._settings_rows())]
+    dialogs += [StatsDialog(stats, kind, "2026-11-29") for kind in ("beginner", "custom", "daily")]
+    code = CodeDialog("0" * 30)
+    code.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert code.error
+    dialogs += [code, MenuDialog("Game", d.app._menu_entries())]
     (tmp_path / "file").write_text("")
-    dialogs.append(StatsDialog(Stats(tmp_path / "file" / "stats.sqlite3"), "beginner"))
+    dialogs.append(StatsDialog(Stats(tmp_path / "file" / "stats.sqlite3"), "beginner", "x"))
     dialogs.append(NoticeDialog("You won!", [], table=["Time   999.999 s", "New best 3BV/s!"]))
     for dialog in dialogs:
         lines = dialog.lines(room_cols)
@@ -409,17 +416,19 @@ def test_every_dialog_line_fits_the_smallest_canvas(drive, tmp_path):
 
 def test_a_finished_game_is_recorded_and_s_shows_the_statistics(drive, tmp_path):
     d = drive(layout=CORNER)
-    d.app.stats = Stats(tmp_path / "stats.sqlite3")
+    d.app.history = History(Stats(tmp_path / "stats.sqlite3"))
     d.click((8, 8))
     assert d.app.game.state is GameState.WON
     texts = [t for t, _ in d.app.dialog.lines(22)]
     assert "New best 3BV/s!" in texts and "New best time!" not in texts  # custom: no best time
     d.key(pygame.K_ESCAPE)
-    summary = d.app.stats.summary("custom")
+    summary = d.app.history.stats.summary("custom")
     assert (summary.played, summary.won) == (1, 1)
     d.key(pygame.K_s, "s")
     assert d.app.dialog.summary.kind == "custom"
     assert any("Won 1/1" in t for t, _ in d.app.dialog.lines(22))
+    d.key(pygame.K_RIGHT)
+    assert d.app.dialog.kind == "daily"
     d.key(pygame.K_RIGHT)
     assert d.app.dialog.summary.kind == "beginner"
     d.key(pygame.K_ESCAPE)
@@ -428,11 +437,11 @@ def test_a_finished_game_is_recorded_and_s_shows_the_statistics(drive, tmp_path)
 
 def test_a_loss_says_how_much_was_cleared(drive, tmp_path):
     d = drive(layout=CHORD)
-    d.app.stats = Stats(tmp_path / "stats.sqlite3")
+    d.app.history = History(Stats(tmp_path / "stats.sqlite3"))
     d.click((1, 1))
     d.click((0, 0))
     assert d.app.message[0] == "Boom! 1% cleared"
-    assert d.app.stats.summary("custom").played == 1
+    assert d.app.history.stats.summary("custom").played == 1
 
 
 def test_the_options_screen_applies_each_setting_at_once_and_saves_it(drive, tmp_path):
@@ -570,3 +579,129 @@ def test_the_theme_menu_lists_themes_and_picks_one(drive):
     assert len(menu.pictures()) == min(len(d.app.themes.names()), menu.shown)
     d.key(pygame.K_RETURN)
     assert d.app.dialog is None and d.app.theme.key == "classic"
+
+
+def test_undo_after_a_loss_plays_on_counts_the_mine_and_redo_loses_again(drive):
+    d = drive(layout=CHORD)
+    d.click((1, 1))
+    d.tick(2000)
+    d.click((0, 0))
+    assert d.app.game.state is GameState.LOST
+    frozen = d.app.timer_value()
+    d.key(pygame.K_z, "z", mod=pygame.KMOD_CTRL)
+    assert d.app.game.state is GameState.PLAYING and d.app.game.assisted
+    assert d.cell_shows((0, 0), "covered")
+    d.tick(3000)
+    assert d.app.timer_value() > frozen  # the clock runs on
+    d.tick(3000)
+    assert d.app.resting_status() == "Mines hit: 1"
+    d.key(pygame.K_y, "y", mod=pygame.KMOD_CTRL)
+    assert d.app.game.state is GameState.LOST and d.app.game.deaths == 2
+
+
+def test_the_board_code_shows_after_the_first_click_and_can_be_copied(drive):
+    d = drive()
+    assert d.app.resting_status() == ""
+    d.click((4, 4))
+    code = d.app.board_code()
+    assert code and d.app.resting_status() == code
+    assert len(code) <= 26  # fits the status line of the smallest board
+    d.key(pygame.K_c, "c", mod=pygame.KMOD_CTRL)
+    assert pygame.scrap.get_text() == code
+
+
+def test_playing_a_code_gives_the_same_board_with_the_start_marked(drive):
+    d = drive(scale=1)
+    d.click((2, 3))
+    code, layout = d.app.board_code(), d.app.game.layout()
+    e = drive(scale=1)
+    e.key(pygame.K_b, "b")
+    for ch in code[:-1] + ("Z" if code[-1] != "Z" else "Y"):  # a typo in the last character
+        e.key(pygame.K_a, ch)
+    e.key(pygame.K_RETURN)
+    assert "typing mistake" in e.app.dialog.error
+    e.key(pygame.K_BACKSPACE)
+    e.key(pygame.K_a, code[-1])
+    e.key(pygame.K_RETURN)
+    assert e.app.dialog is None
+    assert e.app.game.layout() == layout and e.app.cursor == (2, 3)
+    assert e.app.game.cell(2, 3) == "#"  # marked by the cursor outline, still covered
+    canvas = e.app.renderer.canvas
+    box = e.app.layout.cell_rect(2, 3, e.app.top, e.app.left)
+    assert canvas.get_at((box.x, box.y))[:3] == e.app.theme.colours["accent"]
+
+
+def test_the_daily_board_from_the_game_menu_is_expert_and_recorded_by_date(drive, tmp_path):
+    d = drive(scale=1)
+    d.app.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.key(pygame.K_g, "g")
+    d.key(pygame.K_RETURN)  # the first entry: Daily board
+    g = d.app.game
+    assert (g.rows, g.cols, g.mines) == (16, 30, 99) and d.app.daily
+    d.click(g.first_click)
+    mine = next(
+        (r, c) for r, line in enumerate(g.layout()) for c, ch in enumerate(line) if ch == "*"
+    )
+    d.click(mine)
+    assert d.app.history.stats.daily_summary(d.app.daily).played == 1
+
+
+def replay_file(tmp_path):
+    from game.store.replays import replay_of, save_replay
+
+    g = Game.from_layout(CHORD)
+    g.reveal(1, 1, at_ms=0)
+    g.toggle_flag(0, 0, at_ms=1000)
+    g.toggle_flag(0, 4, at_ms=2000)
+    g.reveal(8, 8, at_ms=4000)
+    assert len(g.moves) == 4 and g.state is GameState.LOST
+    return save_replay(replay_of(g, elapsed_ms=4000, source="window"), tmp_path), g
+
+
+def test_a_replay_plays_back_in_real_time_with_pause_step_and_speed(drive, tmp_path):
+    from game.store.replays import load_replay
+
+    path, played = replay_file(tmp_path)
+    d = drive(scale=1)
+    d.app.watch(load_replay(path))
+    d.tick()
+    assert d.app.game.cell(1, 1) == "1" and d.app.game.cell(0, 0) == "#"
+    d.tick(1000)
+    assert d.app.game.cell(0, 0) == "F"
+    d.key(pygame.K_SPACE, " ")  # pause
+    d.tick(5000)
+    assert d.app.game.cell(0, 4) == "#" and "paused" in d.app.resting_status()
+    d.key(pygame.K_RIGHT)  # step: the second flag
+    assert d.app.game.cell(0, 4) == "F" and d.app.game.state is GameState.PLAYING
+    d.key(pygame.K_SPACE, " ")
+    d.key(pygame.K_RIGHTBRACKET, "]")  # x2
+    assert "x2" in d.app.resting_status()
+    d.tick(1000)  # 2 s of replay time: the last move is at 4 s
+    assert d.app.game.state is GameState.LOST
+    assert d.app.game.view() == played.view()
+    assert "3BV" in d.app.resting_status()
+    d.key(pygame.K_r, "r")  # from the start: only the first move (at 0 s) has been played
+    assert d.app.game.cell(0, 0) == "#" and d.app.game.cell(1, 1) == "1"
+    assert d.app.game.state is GameState.PLAYING
+
+
+def test_a_kept_game_is_offered_at_start_and_resumed_exactly(drive, tmp_path):
+    from game.store.replays import keep_game, replay_of
+
+    g = Game(9, 9, 10, seed=3)
+    g.reveal(4, 4, at_ms=0)
+    g.toggle_flag(0, 0, at_ms=500)
+    kept = tmp_path / "kept.json"
+    keep_game(replay_of(g, elapsed_ms=12_345, source="window"), kept)
+    d = drive()
+    d.app.history = History(kept=kept)
+    d.app._offer_kept_game(())
+    d.tick()
+    assert "Resume?" in [t for t, _ in d.app.dialog.lines(26)]
+    d.key(pygame.K_y, "y")
+    assert d.app.game.view() == g.view() and d.app.game.moves == g.moves
+    assert d.app.elapsed_ms() == 12_345
+    d.tick(100)
+    assert d.app.elapsed_ms() == 12_445  # the clock goes on from where it was kept
+    d.click((8, 8), button=3)
+    assert kept.exists()  # every move keeps it up to date

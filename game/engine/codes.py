@@ -1,0 +1,122 @@
+"""Board codes: a short text that gives anyone the same board, with a check character.
+
+A code packs the size, the mines, the first-click rule, no-guess, the seed and the first click
+into one number, written in 23 characters of a 31-letter alphabet with no look-alikes (no I, L,
+O, U or V; 0 and 1 are digits only), then one check character: a weighted sum modulo 31, a
+prime larger than any difference of two digits, so every single wrong character is refused.
+Codes always have 24 characters, so a character dropped or added is refused too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import date
+
+from game.engine.game import MAX_SIDE, MIN_SIDE, Difficulty, Game, SafeZone, check_custom_size
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTWXYZ"
+BASE = len(ALPHABET)  # 31, a prime
+DIGITS = 23
+LENGTH = DIGITS + 1
+SIDES = MAX_SIDE - MIN_SIDE + 1
+MAX_SEED = 2**64
+# What people type for what they mean: lower case, and the look-alikes the alphabet leaves out.
+_READ_AS = {**{c.lower(): c for c in ALPHABET}, "o": "0", "O": "0", "i": "1", "I": "1",
+            "l": "1", "L": "1"}  # fmt: skip
+
+
+class CodeError(ValueError):
+    """A code that is not one: the message says what is wrong, in words for a player."""
+
+
+@dataclass(frozen=True)
+class BoardCode:
+    rows: int
+    cols: int
+    mines: int
+    safe_zone: SafeZone
+    no_guess: bool
+    seed: int
+    first_click: tuple[int, int]
+
+    def game(self, **options) -> Game:
+        """The board: mines laid at once, as the first click there would lay them."""
+        return Game(self.rows, self.cols, self.mines, seed=self.seed, safe_zone=self.safe_zone,
+                    first_click=self.first_click, **options)  # fmt: skip
+
+    @classmethod
+    def of(cls, game: Game, no_guess: bool = False) -> BoardCode | None:
+        """The code of a game that has a seed and a first click, else None."""
+        if not isinstance(game.seed, int) or game.first_click is None:
+            return None
+        if not 0 <= game.seed < MAX_SEED:
+            return None
+        return cls(game.rows, game.cols, game.mines, game.safe_zone, no_guess, game.seed,
+                   game.first_click)  # fmt: skip
+
+
+def _check_char(digits: list[int]) -> int:
+    return sum((k + 1) * d for k, d in enumerate(digits)) % BASE
+
+
+def encode(code: BoardCode) -> str:
+    check_custom_size(code.rows, code.cols, code.mines)
+    cells = code.rows * code.cols
+    r, c = code.first_click
+    if not (0 <= r < code.rows and 0 <= c < code.cols):
+        raise ValueError(f"first click {code.first_click} is off the board")
+    if not 0 <= code.seed < MAX_SEED:
+        raise ValueError("the seed of a board code is a whole number from 0 to 2**64 - 1")
+    flags = (code.safe_zone is SafeZone.CELL) | (code.no_guess << 1)
+    v = code.seed
+    v = v * 4 + flags
+    v = v * cells + (r * code.cols + c)
+    v = v * (cells - 1) + (code.mines - 1)
+    v = v * SIDES + (code.cols - MIN_SIDE)
+    v = v * SIDES + (code.rows - MIN_SIDE)
+    digits = []
+    for _ in range(DIGITS):
+        v, d = divmod(v, BASE)
+        digits.append(d)
+    digits.reverse()
+    return "".join(ALPHABET[d] for d in digits) + ALPHABET[_check_char(digits)]
+
+
+def decode(text: str) -> BoardCode:
+    """The board of a code; CodeError with a reason a player understands if it is not one."""
+    cleaned = "".join(ch for ch in text.strip() if ch not in " -")
+    if len(cleaned) != LENGTH:
+        raise CodeError(f"a board code has {LENGTH} characters (this one has {len(cleaned)})")
+    try:
+        letters = [_READ_AS.get(ch, ch) for ch in cleaned]
+        digits = [ALPHABET.index(ch) for ch in letters]
+    except ValueError:
+        bad = next(ch for ch in cleaned if _READ_AS.get(ch, ch) not in ALPHABET)
+        raise CodeError(f"{bad!r} is not used in board codes; check for a typing mistake") from None
+    if _check_char(digits[:DIGITS]) != digits[DIGITS]:
+        raise CodeError("this code has a typing mistake (its check character does not match)")
+    v = 0
+    for d in digits[:DIGITS]:
+        v = v * BASE + d
+    v, rows = divmod(v, SIDES)
+    v, cols = divmod(v, SIDES)
+    rows, cols = rows + MIN_SIDE, cols + MIN_SIDE
+    cells = rows * cols
+    v, mines = divmod(v, cells - 1)
+    v, click = divmod(v, cells)
+    seed, flags = divmod(v, 4)
+    if seed >= MAX_SEED:
+        raise CodeError("this is not a board code of this game")
+    return BoardCode(rows, cols, mines + 1, SafeZone.CELL if flags & 1 else SafeZone.OPENING,
+                     bool(flags & 2), seed, divmod(click, cols))  # fmt: skip
+
+
+def daily(day: date, no_guess: bool = False) -> BoardCode:
+    """Today's board for everyone: Expert, a seed from the UTC date, the first click in the
+    middle."""
+    d = Difficulty.EXPERT
+    digest = hashlib.sha256(f"pixel-mines daily {day.isoformat()}".encode()).digest()
+    seed = int.from_bytes(digest[:8], "big")
+    return BoardCode(d.rows, d.cols, d.mines, SafeZone.OPENING, no_guess, seed,
+                     (d.rows // 2, d.cols // 2))  # fmt: skip

@@ -1,0 +1,97 @@
+"""What happens to a game on disk as it is played: kept after every move (so a quit or a crash
+loses nothing), then at its end saved as a replay and recorded in the statistics.
+
+Both front ends use this one piece. A folder that cannot be written is said once, never raised.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.engine import Game
+from game.store.replays import (
+    Replay,
+    forget_kept_game,
+    keep_game,
+    kept_game_path,
+    replay_of,
+    replays_dir,
+    save_replay,
+    take_kept_game,
+)
+from game.store.stats import GameRecord, NewRecords, Stats
+
+
+@dataclass
+class Finished:
+    record: GameRecord
+    new: NewRecords | None  # None: the statistics are not being kept
+    replay: Path | None
+    messages: list[str] = field(default_factory=list)
+
+
+class History:
+    """The statistics, the replay folder and the kept game of one session (any may be None)."""
+
+    def __init__(
+        self, stats: Stats | None = None, replays: Path | None = None, kept: Path | None = None
+    ) -> None:
+        self.stats = stats
+        self.replays = replays
+        self.kept = kept
+        self._said: set[str] = set()
+
+    @classmethod
+    def on_disk(cls, stats: Stats) -> History:
+        return cls(stats, replays_dir(), kept_game_path())
+
+    def _once(self, what: str, e: OSError) -> list[str]:
+        if what in self._said:
+            return []
+        self._said.add(what)
+        return [f"{what} cannot be written ({e.strerror or e}); play goes on without it."]
+
+    def keep(self, game: Game, elapsed_ms: int, source: str, no_guess: bool = False) -> list[str]:
+        """Keep the game being played; lines for the player the first time this fails."""
+        if self.kept is None or game.layout() is None or game.state.is_over:
+            return []
+        try:
+            keep_game(replay_of(game, elapsed_ms=elapsed_ms, source=source, no_guess=no_guess),
+                      self.kept)  # fmt: skip
+        except OSError as e:
+            return self._once("The game in progress", e)
+        return []
+
+    def take_kept(self) -> tuple[Replay | None, list[str]]:
+        if self.kept is None:
+            return None, []
+        return take_kept_game(self.kept)
+
+    def forget_kept(self) -> None:
+        if self.kept is not None:
+            # a folder we cannot write had no kept game written to it either
+            with contextlib.suppress(OSError):
+                forget_kept_game(self.kept)
+
+    def finished(
+        self, game: Game, elapsed_ms: int, source: str, *, daily: str | None = None,
+        no_guess: bool = False,
+    ) -> Finished:  # fmt: skip
+        """Save the replay, record the game, drop the kept copy."""
+        messages: list[str] = []
+        path = None
+        if self.replays is not None:
+            try:
+                replay = replay_of(game, elapsed_ms=elapsed_ms, source=source, no_guess=no_guess)
+                path = save_replay(replay, self.replays)
+            except OSError as e:
+                messages += self._once("Replays", e)
+        record = GameRecord.of(game, elapsed_ms, source=source,
+                               replay=None if path is None else str(path), daily=daily)  # fmt: skip
+        new = self.stats.record(record) if self.stats is not None else None
+        if self.stats is not None:
+            messages += self.stats.take_messages()
+        self.forget_kept()
+        return Finished(record, new, path, messages)

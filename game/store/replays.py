@@ -1,0 +1,254 @@
+"""Replays and the kept game: a finished (or interrupted) game as JSON data on disk.
+
+A file holds the board (its layout too, so a replay never depends on how mines are laid) and
+the moves with their times. Reading one checks every entry and replays the moves on the engine;
+the first entry that is wrong is named in the message. Files are data: never executed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from game.engine import Game, MoveKind, SafeZone
+from game.engine.game import RecordedMove
+from game.store.files import atomic_write, data_dir, set_aside
+
+FORMAT = "pixel-mines-replay"
+VERSION = 1
+KEPT_NAME = "kept-game.json"
+
+
+class ReplayError(Exception):
+    """A replay or kept game that cannot be used; the message names the file and the entry."""
+
+
+def replays_dir() -> Path:
+    return data_dir() / "replays"
+
+
+def kept_game_path() -> Path:
+    return data_dir() / KEPT_NAME
+
+
+@dataclass
+class Replay:
+    rows: int
+    cols: int
+    mines: int
+    seed: int | str | None
+    safe_zone: SafeZone
+    no_guess: bool
+    first_click: tuple[int, int] | None
+    layout: list[str]
+    moves: list[RecordedMove]
+    played_at: str = ""
+    source: str = ""
+    elapsed_ms: int = 0  # a kept game: time on the clock when it was kept
+    result: dict = field(default_factory=dict)
+    deaths: int = 0  # mines hit, undone or not
+    assisted: bool = False
+
+    def new_game(self) -> Game:
+        """A fresh game on the same board, before any move."""
+        return Game.from_layout(self.layout)
+
+    def final_game(self) -> Game:
+        """The game with every move played."""
+        game = self.new_game()
+        for move in self.moves:
+            game.play_recorded(move)
+        game.deaths = max(game.deaths, self.deaths)
+        game.assisted = game.assisted or self.assisted
+        return game
+
+
+def replay_of(game: Game, *, elapsed_ms: int, source: str, no_guess: bool = False) -> Replay:
+    if game.layout() is None:
+        raise ValueError("a game before its first reveal has no board to keep")
+    result = {}
+    if game.state.is_over:
+        result = {"state": game.state.value, "time_ms": elapsed_ms, "bbbv": game.bbbv,
+                  "deaths": game.deaths, "assisted": game.assisted}  # fmt: skip
+    return Replay(
+        game.rows, game.cols, game.mines, game.seed, game.safe_zone, no_guess, game.first_click,
+        game.layout(), list(game.moves), datetime.now().isoformat(timespec="seconds"), source,
+        elapsed_ms, result, game.deaths, game.assisted,
+    )  # fmt: skip
+
+
+def to_json(replay: Replay) -> str:
+    moves = []
+    for m in replay.moves:
+        entry = {"t": m.at_ms, "kind": m.kind.value, "cell": [m.row, m.col]}
+        if m.mark is not None:
+            entry["mark"] = m.mark
+        moves.append(entry)
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "played_at": replay.played_at,
+        "source": replay.source,
+        "board": {
+            "rows": replay.rows, "cols": replay.cols, "mines": replay.mines,
+            "seed": replay.seed, "safe_zone": replay.safe_zone.value,
+            "no_guess": replay.no_guess,
+            "first_click": list(replay.first_click) if replay.first_click else None,
+            "layout": replay.layout,
+        },
+        "elapsed_ms": replay.elapsed_ms,
+        "deaths": replay.deaths,
+        "assisted": replay.assisted,
+        "result": replay.result,
+        "moves": moves,
+    }  # fmt: skip
+    return json.dumps(data, indent=1) + "\n"
+
+
+def save_replay(replay: Replay, folder: Path | None = None) -> Path:
+    """Write a finished game's replay; its path. OSError if the folder cannot be written."""
+    folder = folder if folder is not None else replays_dir()
+    stamp = replay.played_at.replace(":", "").replace("-", "")
+    path = folder / f"{stamp}-{replay.cols}x{replay.rows}-{replay.result.get('state', 'game')}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = path.with_name(f"{path.stem.rsplit('~', 1)[0]}~{n}.json")
+    atomic_write(path, to_json(replay))
+    return path
+
+
+def load_replay(path: Path) -> Replay:
+    """Read and check a replay or kept game; ReplayError naming the first thing wrong."""
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ReplayError(f"cannot read {name}: {getattr(e, 'strerror', None) or e}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ReplayError(f"{name} is not complete or not JSON (line {e.lineno}, column "
+                          f"{e.colno}: {e.msg})") from None  # fmt: skip
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ReplayError(f"{name} is not a Pixel Mines replay")
+    version = data.get("version")
+    if type(version) is not int or version < 1:
+        raise ReplayError(f"{name}: 'version' must be a whole number (got {version!r})")
+    if version > VERSION:
+        raise ReplayError(f"{name} was made by a newer Pixel Mines (format {version}; this one "
+                          f"reads up to {VERSION})")  # fmt: skip
+    board = data.get("board")
+    if not isinstance(board, dict):
+        raise ReplayError(f"{name}: the 'board' entry is missing")
+    replay = _board(name, board)
+    elapsed = data.get("elapsed_ms", 0)
+    if type(elapsed) is not int or elapsed < 0:
+        raise ReplayError(f"{name}: 'elapsed_ms' must be a whole number (got {elapsed!r})")
+    replay.elapsed_ms = elapsed
+    deaths = data.get("deaths", 0)
+    if type(deaths) is not int or deaths < 0:
+        raise ReplayError(f"{name}: 'deaths' must be a whole number (got {deaths!r})")
+    replay.deaths = deaths
+    replay.assisted = data.get("assisted") is True
+    replay.played_at = str(data.get("played_at", ""))
+    replay.source = str(data.get("source", ""))
+    result = data.get("result", {})
+    replay.result = result if isinstance(result, dict) else {}
+    moves = data.get("moves")
+    if not isinstance(moves, list):
+        raise ReplayError(f"{name}: the 'moves' entry is missing")
+    _moves(name, replay, moves)
+    return replay
+
+
+def _board(name: str, board: dict) -> Replay:
+    def whole(key: str) -> int:
+        value = board.get(key)
+        if type(value) is not int or value < 1:
+            raise ReplayError(f"{name}: board {key!r} must be a whole number (got {value!r})")
+        return value
+
+    rows, cols, mines = whole("rows"), whole("cols"), whole("mines")
+    layout = board.get("layout")
+    if not (isinstance(layout, list) and len(layout) == rows and all(
+            isinstance(line, str) and len(line) == cols and not set(line) - {"*", "."}
+            for line in layout)):  # fmt: skip
+        raise ReplayError(f"{name}: board 'layout' must be {rows} rows of {cols} '*' or '.'")
+    if sum(line.count("*") for line in layout) != mines:
+        raise ReplayError(f"{name}: board 'layout' does not hold {mines} mines")
+    try:
+        zone = SafeZone(board.get("safe_zone", "opening"))
+    except ValueError:
+        raise ReplayError(f"{name}: board 'safe_zone' is {board.get('safe_zone')!r}") from None
+    seed = board.get("seed")
+    if seed is not None and not isinstance(seed, int | str):
+        raise ReplayError(f"{name}: board 'seed' must be a number or text")
+    click = board.get("first_click")
+    if click is not None:
+        if not (isinstance(click, list) and len(click) == 2 and all(type(v) is int for v in click)
+                and 0 <= click[0] < rows and 0 <= click[1] < cols):  # fmt: skip
+            raise ReplayError(f"{name}: board 'first_click' is not a cell of the board")
+        click = (click[0], click[1])
+    return Replay(rows, cols, mines, seed, zone, bool(board.get("no_guess", False)), click,
+                  layout, [])  # fmt: skip
+
+
+_KINDS = {k.value: k for k in MoveKind}
+
+
+def _moves(name: str, replay: Replay, entries: list) -> None:
+    """Check each move and play it; the first one that is malformed or impossible is named."""
+    game = replay.new_game()
+    last_t = 0
+    for k, entry in enumerate(entries, 1):
+        where = f"{name}: move {k}"
+        if not isinstance(entry, dict):
+            raise ReplayError(f"{where} is not a move")
+        kind = _KINDS.get(entry.get("kind"))
+        cell = entry.get("cell")
+        t = entry.get("t")
+        mark = entry.get("mark")
+        if kind is None:
+            raise ReplayError(f"{where}: kind {entry.get('kind')!r} is not open, flag or chord")
+        if not (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)
+                and 0 <= cell[0] < replay.rows and 0 <= cell[1] < replay.cols):  # fmt: skip
+            raise ReplayError(f"{where}: cell {cell!r} is not on the board")
+        if type(t) is not int or t < last_t:
+            raise ReplayError(f"{where}: time {t!r} is not a whole number of ms after the last")
+        if kind is MoveKind.FLAG and mark not in ("F", "?", "#"):
+            raise ReplayError(f"{where}: a flag move needs a mark 'F', '?' or '#'")
+        move = RecordedMove(kind, cell[0], cell[1], t, mark if kind is MoveKind.FLAG else None)
+        if not game.play_recorded(move):
+            raise ReplayError(f"{where} ({kind.value} at ({cell[0]}, {cell[1]})) is not possible "
+                              "at that point of the game")  # fmt: skip
+        replay.moves.append(move)
+        last_t = t
+
+
+def keep_game(replay: Replay, path: Path | None = None) -> None:
+    """Write the game being played, so a quit or a crash does not lose it (atomic)."""
+    atomic_write(path if path is not None else kept_game_path(), to_json(replay))
+
+
+def take_kept_game(path: Path | None = None) -> tuple[Replay | None, list[str]]:
+    """The kept game, if any, and lines for the player; a broken one is set aside."""
+    path = path if path is not None else kept_game_path()
+    if not path.exists():
+        return None, []
+    try:
+        replay = load_replay(path)
+    except ReplayError as e:
+        try:
+            kept = set_aside(path)
+        except OSError:
+            return None, [f"The game kept from last time cannot be read ({e})."]
+        return None, [f"The game kept from last time cannot be read ({e}); it was moved to "
+                      f"{kept.name} and a new game starts."]  # fmt: skip
+    return replay, []
+
+
+def forget_kept_game(path: Path | None = None) -> None:
+    (path if path is not None else kept_game_path()).unlink(missing_ok=True)

@@ -1,0 +1,81 @@
+"""Board codes: round trip, typos refused, the same board for everyone."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.engine import Game, SafeZone
+from game.engine.codes import ALPHABET, LENGTH, BoardCode, CodeError, daily, decode, encode
+
+
+@st.composite
+def codes(draw):
+    rows, cols = draw(st.integers(5, 200)), draw(st.integers(5, 200))
+    return BoardCode(
+        rows, cols, draw(st.integers(1, rows * cols - 1)), draw(st.sampled_from(list(SafeZone))),
+        draw(st.booleans()), draw(st.integers(0, 2**64 - 1)),
+        (draw(st.integers(0, rows - 1)), draw(st.integers(0, cols - 1))),
+    )  # fmt: skip
+
+
+@given(codes())
+def test_round_trip(code):
+    text = encode(code)
+    assert len(text) == LENGTH and set(text) <= set(ALPHABET)
+    assert decode(text) == code
+
+
+def test_expert_codes_are_short_letters_and_digits_without_look_alikes():
+    g = Game(16, 30, 99, seed=2**63 - 1)
+    g.reveal(8, 15)
+    text = encode(BoardCode.of(g))
+    assert len(text) <= 32 and text.isalnum() and text.isupper()
+    for pair in ("0O", "1I", "1L", "UV"):
+        assert not set(pair) <= set(ALPHABET)
+
+
+def test_every_single_character_typo_is_refused():
+    text = encode(daily(__import__("datetime").date(2026, 11, 29)))
+    for k in range(len(text)):
+        for ch in ALPHABET:
+            if ch != text[k]:
+                with pytest.raises(CodeError):
+                    decode(text[:k] + ch + text[k + 1 :])
+        with pytest.raises(CodeError):
+            decode(text[:k] + text[k + 1 :])  # a character dropped
+        with pytest.raises(CodeError):
+            decode(text[:k] + "7" + text[k:])  # one added
+    with pytest.raises(CodeError, match="not used"):
+        decode(text[:-1] + "!")
+
+
+def test_codes_are_read_the_way_people_type_them():
+    text = encode(BoardCode(9, 9, 10, SafeZone.OPENING, False, 12345, (4, 4)))
+    assert decode(text.lower()) == decode(text)
+    assert decode(f"{text[:8]}-{text[8:16]} {text[16:]}") == decode(text)
+    assert decode(text.replace("0", "o")) == decode(text)
+
+
+def test_the_same_code_gives_the_same_layout_on_the_same_first_click():
+    g = Game(16, 30, 99)
+    g.reveal(3, 7)
+    code = decode(encode(BoardCode.of(g)))
+    a, b = code.game(), code.game()
+    assert a.layout() == b.layout() == g.layout()
+    assert a.first_click == (3, 7)
+
+
+def test_the_daily_board_depends_on_the_date_only():
+    import datetime
+
+    day = datetime.date(2026, 11, 29)
+    assert daily(day) == daily(day)
+    assert daily(day).seed != daily(day + datetime.timedelta(days=1)).seed
+    assert (daily(day).rows, daily(day).cols, daily(day).mines) == (16, 30, 99)
+
+
+def test_games_without_a_seed_or_a_first_click_have_no_code():
+    assert BoardCode.of(Game(9, 9, 10)) is None
+    layout_game = Game.from_layout(["*....", "....."])
+    layout_game.reveal(1, 4)
+    assert BoardCode.of(layout_game) is None

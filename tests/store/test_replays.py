@@ -1,0 +1,111 @@
+"""Replays and kept games: written as data, read back exactly, broken ones named precisely."""
+
+import json
+
+import pytest
+
+from game.engine import Game, GameState, Move, MoveKind
+from game.store.replays import (
+    ReplayError,
+    keep_game,
+    load_replay,
+    replay_of,
+    save_replay,
+    take_kept_game,
+    to_json,
+)
+
+
+def played_game():
+    g = Game(9, 9, 10, seed=21, question_marks=True)
+    g.reveal(4, 4, at_ms=0)
+    layout = g.layout()
+    mine = next((r, c) for r, line in enumerate(layout) for c, ch in enumerate(line) if ch == "*")
+    g.toggle_flag(*mine, at_ms=700)
+    g.toggle_flag(*mine, at_ms=900)  # a question mark
+    g.toggle_flag(*mine, at_ms=1100)  # covered again
+    g.toggle_flag(*mine, at_ms=1200)
+    t = 1500
+    for r, line in enumerate(layout):
+        for c, ch in enumerate(line):
+            if ch == "." and g.cell(r, c) == "#":
+                g.reveal(r, c, at_ms=t)
+                t += 250
+    return g, t
+
+
+def test_a_saved_replay_reads_back_to_the_same_moves_and_final_board(tmp_path):
+    g, t = played_game()
+    assert g.state is GameState.WON
+    path = save_replay(replay_of(g, elapsed_ms=t, source="window"), tmp_path)
+    replay = load_replay(path)
+    assert replay.moves == g.moves
+    assert replay.final_game().view() == g.view()
+    assert replay.result["state"] == "won" and replay.first_click == (4, 4)
+    assert json.loads(path.read_text())["version"] == 1
+
+
+def broken(tmp_path, edit):
+    g, t = played_game()
+    data = json.loads(to_json(replay_of(g, elapsed_ms=t, source="text")))
+    edit(data)
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_truncated_file_is_named(tmp_path):
+    g, t = played_game()
+    path = tmp_path / "cut.json"
+    path.write_text(to_json(replay_of(g, elapsed_ms=t, source="text"))[:300])
+    with pytest.raises(ReplayError, match=f"{path} is not complete"):
+        load_replay(path)
+
+
+def test_a_future_version_is_refused_with_its_number(tmp_path):
+    path = broken(tmp_path, lambda d: d.update(version=7))
+    with pytest.raises(ReplayError, match="newer Pixel Mines \\(format 7"):
+        load_replay(path)
+
+
+def test_an_impossible_move_is_named_by_its_number(tmp_path):
+    def edit(d):
+        d["moves"][3]["cell"] = d["moves"][0]["cell"]  # open the first cell again
+        d["moves"][3]["kind"] = "open"
+        d["moves"][3].pop("mark", None)
+
+    with pytest.raises(ReplayError, match="move 4 \\(open at \\(4, 4\\)\\) is not possible"):
+        load_replay(broken(tmp_path, edit))
+
+
+@pytest.mark.parametrize(
+    "edit, words",
+    [
+        (lambda d: d["moves"][1].update(kind="explode"), "move 2: kind 'explode'"),
+        (lambda d: d["moves"][1].update(cell=[99, 0]), "move 2: cell [99, 0] is not on the board"),
+        (lambda d: d["moves"][2].update(t=-5), "move 3: time -5"),
+        (lambda d: d["moves"][1].pop("mark"), "move 2: a flag move needs a mark"),
+        (lambda d: d["board"].update(layout=["*"]), "board 'layout' must be 9 rows"),
+        (lambda d: d.update(format="something else"), "is not a Pixel Mines replay"),
+        (lambda d: d.pop("moves"), "'moves' entry is missing"),
+    ],
+)
+def test_each_kind_of_bad_entry_gets_its_message(tmp_path, edit, words):
+    with pytest.raises(ReplayError, match=words.replace("[", "\\[").replace("(", "\\(")):
+        load_replay(broken(tmp_path, edit))
+
+
+def test_a_kept_game_comes_back_exactly_and_a_broken_one_is_set_aside(tmp_path):
+    g = Game(16, 30, 99, seed=5)
+    g.play(Move(MoveKind.OPEN, 8, 8), at_ms=0)
+    g.play(Move(MoveKind.FLAG, 0, 0), at_ms=400)
+    path = tmp_path / "kept.json"
+    keep_game(replay_of(g, elapsed_ms=4321, source="window"), path)
+    replay, messages = take_kept_game(path)
+    assert messages == [] and replay.elapsed_ms == 4321
+    assert replay.final_game().view() == g.view()
+    path.write_text('{"format": "pixel-mines-replay", "version": 1, "board": ')
+    replay, messages = take_kept_game(path)
+    assert replay is None and not path.exists()
+    assert "moved to kept.json.corrupt-" in messages[0]
+    assert take_kept_game(path) == (None, [])
