@@ -29,15 +29,20 @@ def user_themes_dir() -> Path:
     return data_dir() / "themes"
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Write text to `path` so that a crash leaves either the old file or the new one."""
+def atomic_write(path: Path, text: str, *, durable: bool = True) -> None:
+    """Write text to `path` so that a crash leaves either the old file or the new one.
+
+    `durable=False` skips the fsync: for a file rewritten after every move, where waiting for
+    the disk each time would stall the frame and losing the last move to a power cut is fine.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

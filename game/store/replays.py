@@ -230,7 +230,7 @@ def _moves(name: str, replay: Replay, entries: list) -> None:
 
 def keep_game(replay: Replay, path: Path | None = None) -> None:
     """Write the game being played, so a quit or a crash does not lose it (atomic)."""
-    atomic_write(path if path is not None else kept_game_path(), to_json(replay))
+    atomic_write(path if path is not None else kept_game_path(), to_json(replay), durable=False)
 
 
 def take_kept_game(path: Path | None = None) -> tuple[Replay | None, list[str]]:
