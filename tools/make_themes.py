@@ -57,6 +57,16 @@ class Palette:
     cross: Colour  # X over a wrongly flagged mine
     face: Colour  # smiley fill
     numbers: tuple[Colour, ...]  # colours of the digits 1..8
+    # Optional looks. Left at None/False they fall back to the colours above and draw
+    # the classic shapes, so a palette only names what it does differently.
+    covered: Colour | None = None  # face of a covered tile (None: panel)
+    covered_light: Colour | None = None  # bevel highlight of a covered tile (None: light)
+    covered_shadow: Colour | None = None  # bevel shadow of a covered tile (None: shadow)
+    question: Colour | None = None  # the "?" on a covered tile (None: ink)
+    face_ink: Colour | None = None  # smiley outline and features (None: ink)
+    outline: Colour | None = None  # 1px ring around the flag and the wrong-flag X (None: none)
+    bold_digits: bool = False  # 10x13 digits with 3px strokes instead of the 8x10 ones
+    big_flag: bool = False  # a larger flag with a 2px pole instead of the classic one
 
 
 CLASSIC = Palette(
@@ -92,9 +102,124 @@ CLASSIC = Palette(
     ),
 )
 
-# To add a theme (night, contrast, handheld green...), define another Palette and list it
-# here; every drawing function below takes the palette, so no drawing code changes.
-THEMES = (CLASSIC,)
+NIGHT = Palette(
+    key="night",
+    name="Night",
+    background=(13, 16, 21),
+    panel=(43, 49, 60),  # dark slate: frame, toolbar and covered tiles
+    light=(62, 70, 84),  # subtle bevels
+    shadow=(17, 20, 25),  # darker than the open tiles, so it also draws their grid
+    text=(224, 224, 224),  # no pure white anywhere: #e0e0e0 at most
+    accent=(245, 192, 96),
+    accent_edge=(42, 28, 0),
+    error=(250, 170, 160),
+    led_off=(0, 0, 0),
+    led_on=(240, 80, 64),
+    led_dim=(58, 15, 12),
+    opened=(23, 27, 34),  # darker than the covered tiles
+    ink=(200, 206, 216),  # light mine, flag pole and "?" on the dark tiles
+    glint=(224, 224, 224),
+    flag=(240, 100, 90),
+    blast=(140, 38, 48),
+    cross=(240, 112, 100),
+    face=(230, 192, 74),
+    numbers=(
+        (98, 174, 240),  # sky blue
+        (108, 216, 154),  # mint green
+        (240, 128, 122),  # coral
+        (184, 160, 244),  # periwinkle
+        (232, 176, 74),  # amber
+        (79, 208, 208),  # cyan
+        (216, 216, 216),  # light grey
+        (142, 142, 142),  # mid grey
+    ),
+    face_ink=(20, 23, 28),
+    outline=(17, 20, 25),
+)
+
+# For colour-blind and low-vision players: dark covered tiles against white open ones, bold
+# digits whose shapes differ without colour, and digit colours from the Okabe-Ito set darkened
+# to at least 4.5:1 on white and kept apart under protanopia, deuteranopia and tritanopia.
+CONTRAST = Palette(
+    key="contrast",
+    name="High contrast",
+    background=(0, 0, 0),
+    panel=(240, 240, 240),
+    light=(255, 255, 255),
+    shadow=(118, 118, 118),
+    text=(0, 0, 0),
+    accent=(0, 78, 130),
+    accent_edge=(255, 255, 255),  # the white inner line shows the cursor on covered tiles
+    error=(163, 0, 0),
+    led_off=(0, 0, 0),
+    led_on=(255, 212, 0),
+    led_dim=(46, 39, 0),
+    opened=(255, 255, 255),
+    ink=(0, 0, 0),
+    glint=(255, 255, 255),
+    flag=(213, 94, 0),  # Okabe-Ito vermillion
+    blast=(86, 180, 233),  # Okabe-Ito sky blue: apart from the flag for every deficiency
+    cross=(213, 94, 0),
+    face=(240, 228, 66),  # Okabe-Ito yellow
+    numbers=(
+        (28, 120, 209),  # blue
+        (0, 120, 67),  # bluish green
+        (150, 47, 1),  # vermillion, darkened
+        (0, 76, 117),  # dark sky blue
+        (174, 101, 5),  # orange, darkened
+        (152, 102, 143),  # reddish purple, darkened
+        (0, 0, 0),  # black
+        (91, 91, 91),  # grey
+    ),
+    covered=(80, 80, 80),
+    covered_light=(150, 150, 150),
+    covered_shadow=(24, 24, 24),
+    question=(255, 255, 255),
+    outline=(255, 255, 255),
+    bold_digits=True,
+    big_flag=True,
+)
+
+# A four-shade green handheld screen: every pixel is one of these (or transparent).
+HANDHELD_DARK = (15, 56, 15)  # #0f380f
+HANDHELD_MID = (48, 98, 48)  # #306230
+HANDHELD_LIGHT = (139, 172, 15)  # #8bac0f
+HANDHELD_PALE = (155, 188, 15)  # #9bbc0f
+
+HANDHELD = Palette(
+    key="handheld",
+    name="Handheld",
+    background=HANDHELD_DARK,
+    panel=HANDHELD_LIGHT,
+    light=HANDHELD_PALE,
+    shadow=HANDHELD_MID,
+    text=HANDHELD_DARK,
+    accent=HANDHELD_DARK,
+    accent_edge=HANDHELD_PALE,
+    error=HANDHELD_DARK,
+    led_off=HANDHELD_DARK,
+    led_on=HANDHELD_PALE,
+    led_dim=HANDHELD_DARK,  # unlit segments vanish: with four shades a dim one reads as lit
+    opened=HANDHELD_PALE,
+    ink=HANDHELD_DARK,
+    glint=HANDHELD_PALE,
+    flag=HANDHELD_PALE,
+    blast=HANDHELD_MID,
+    cross=HANDHELD_DARK,
+    face=HANDHELD_PALE,
+    numbers=(HANDHELD_DARK,) * 8,  # one shade: the digit shapes tell 1-8 apart
+    covered=HANDHELD_MID,
+    covered_light=HANDHELD_LIGHT,
+    covered_shadow=HANDHELD_DARK,
+    question=HANDHELD_PALE,
+    outline=HANDHELD_PALE,
+    bold_digits=True,
+    big_flag=True,
+)
+
+# To add a theme, define another Palette and list it here; every drawing function below
+# takes the palette (colours and optional looks), so no drawing code changes.
+THEMES = (CLASSIC, NIGHT, CONTRAST, HANDHELD)
 
 # ---------------------------------------------------------------------------
 # Pixel-art bitmaps. "." is transparent (leave what is underneath); every other
@@ -200,6 +325,132 @@ TILE_DIGITS = {
 """,
 }
 
+# Heavy digits (palette.bold_digits), 10x13 with 3px strokes, drawn at (3, 2). Any two differ
+# by at least one whole stroke (the closest, 6/8 and 5/6, by 12 and 14 pixels), so none needs
+# its colour to be told apart; the 6 has an open top-right corner to keep it clear of the 8.
+BOLD_DIGITS = {
+    1: """
+...####...
+..#####...
+.######...
+....###...
+....###...
+....###...
+....###...
+....###...
+....###...
+....###...
+.########.
+.########.
+.########.
+""",
+    2: """
+.########.
+##########
+##########
+.......###
+.......###
+.#########
+##########
+#########.
+###.......
+###.......
+##########
+##########
+##########
+""",
+    3: """
+#########.
+##########
+##########
+.......###
+.......###
+..########
+..########
+..########
+.......###
+.......###
+##########
+##########
+#########.
+""",
+    4: """
+###....###
+###....###
+###....###
+###....###
+###....###
+##########
+##########
+##########
+.......###
+.......###
+.......###
+.......###
+.......###
+""",
+    5: """
+##########
+##########
+##########
+###.......
+###.......
+#########.
+##########
+##########
+.......###
+.......###
+##########
+##########
+#########.
+""",
+    6: """
+.#######..
+########..
+########..
+###.......
+###.......
+#########.
+##########
+##########
+###....###
+###....###
+##########
+##########
+.########.
+""",
+    7: """
+##########
+##########
+##########
+.......###
+......###.
+.....###..
+....###...
+....###...
+...###....
+...###....
+...###....
+...###....
+...###....
+""",
+    8: """
+.########.
+##########
+##########
+###....###
+###....###
+.########.
+##########
+##########
+###....###
+###....###
+##########
+##########
+.########.
+""",
+}
+
 QUESTION = """
 .######.
 ########
@@ -229,6 +480,27 @@ FLAG = """
 .....KKKKKKK....
 ....KKKKKKKKK...
 ................
+................
+................
+"""
+
+# Larger flag (palette.big_flag) for reading at a glance: 2px pole, 7px cloth, wide base.
+# It fills the face of the tile, so an outline just reaches the inner bevel.
+BIG_FLAG = """
+................
+................
+.........KK.....
+.......FFKK.....
+.....FFFFKK.....
+...FFFFFFKK.....
+..FFFFFFFKK.....
+...FFFFFFKK.....
+.....FFFFKK.....
+.......FFKK.....
+.........KK.....
+........KKKK....
+......KKKKKKKK..
+......KKKKKKKK..
 ................
 ................
 """
@@ -506,6 +778,28 @@ def stamp(
                 surf.set_at((ox + x, oy + y), colours[ch])
 
 
+def stamp_outlined(
+    surf: pygame.Surface,
+    rows: list[str],
+    colours: dict[str, Colour],
+    at: tuple[int, int],
+    outline: Colour | None,
+) -> None:
+    """Stamp a bitmap, first ringing it with a 1px ``outline`` (if any) on its four sides."""
+    if outline is not None:
+        ox, oy = at
+        w, h = surf.get_size()
+        for y, row in enumerate(rows):
+            for x, ch in enumerate(row):
+                if ch == ".":
+                    continue
+                for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+                    inside = 0 <= ny < len(rows) and 0 <= nx < len(row) and rows[ny][nx] != "."
+                    if not inside and 0 <= ox + nx < w and 0 <= oy + ny < h:
+                        surf.set_at((ox + nx, oy + ny), outline)
+    stamp(surf, rows, colours, at)
+
+
 def bevel(
     surf: pygame.Surface, rect: Rect, width: int, top_left: Colour, bottom_right: Colour
 ) -> None:
@@ -531,8 +825,9 @@ def bevel(
 
 
 def draw_covered(surf: pygame.Surface, pal: Palette) -> None:
-    surf.fill(pal.panel)
-    bevel(surf, (0, 0, TILE, TILE), 2, pal.light, pal.shadow)
+    surf.fill(pal.covered or pal.panel)
+    light = pal.covered_light or pal.light
+    bevel(surf, (0, 0, TILE, TILE), 2, light, pal.covered_shadow or pal.shadow)
 
 
 def draw_open(surf: pygame.Surface, pal: Palette, fill: Colour | None = None) -> None:
@@ -545,17 +840,19 @@ def draw_open(surf: pygame.Surface, pal: Palette, fill: Colour | None = None) ->
 def draw_number(surf: pygame.Surface, pal: Palette, n: int) -> None:
     draw_open(surf, pal)
     if n:
-        stamp(surf, parse_bitmap(TILE_DIGITS[n]), {"#": pal.numbers[n - 1]}, (4, 3))
+        digits, at = (BOLD_DIGITS, (3, 2)) if pal.bold_digits else (TILE_DIGITS, (4, 3))
+        stamp(surf, parse_bitmap(digits[n]), {"#": pal.numbers[n - 1]}, at)
 
 
 def draw_flag(surf: pygame.Surface, pal: Palette) -> None:
     draw_covered(surf, pal)
-    stamp(surf, parse_bitmap(FLAG), {"F": pal.flag, "K": pal.ink}, (0, 0))
+    rows = parse_bitmap(BIG_FLAG if pal.big_flag else FLAG)
+    stamp_outlined(surf, rows, {"F": pal.flag, "K": pal.ink}, (0, 0), pal.outline)
 
 
 def draw_question(surf: pygame.Surface, pal: Palette) -> None:
     draw_covered(surf, pal)
-    stamp(surf, parse_bitmap(QUESTION), {"#": pal.ink}, (4, 3))
+    stamp(surf, parse_bitmap(QUESTION), {"#": pal.question or pal.ink}, (4, 3))
 
 
 def draw_mine(surf: pygame.Surface, pal: Palette, fill: Colour | None = None) -> None:
@@ -565,7 +862,7 @@ def draw_mine(surf: pygame.Surface, pal: Palette, fill: Colour | None = None) ->
 
 def draw_mine_wrong(surf: pygame.Surface, pal: Palette) -> None:
     draw_mine(surf, pal)
-    stamp(surf, parse_bitmap(CROSS), {"X": pal.cross}, (0, 0))
+    stamp_outlined(surf, parse_bitmap(CROSS), {"X": pal.cross}, (0, 0), pal.outline)
 
 
 def draw_cursor(surf: pygame.Surface, pal: Palette) -> None:
@@ -588,7 +885,7 @@ def draw_face(surf: pygame.Surface, pal: Palette, look: str, pressed: bool = Fal
         surf.fill(pal.shadow, (1, 1, 1, FACE - 2))
     else:
         bevel(surf, (1, 1, FACE - 2, FACE - 2), 2, pal.light, pal.shadow)
-    colours = {"K": pal.ink, "Y": pal.face, "W": pal.glint}
+    colours = {"K": pal.face_ink or pal.ink, "Y": pal.face, "W": pal.glint}
     offset = 5 if pressed else 4
     stamp(surf, parse_bitmap(FACES[look]), colours, (offset, offset))
 

@@ -124,3 +124,86 @@ def test_bad_font_and_size_values_give_messages(broken, old, new, words):
     edit(broken, old, new)
     with pytest.raises(ThemeError, match=words):
         load_theme(broken)
+
+
+# Machado, Oliveira and Fernandes (2009), severity 1.0, applied to linear RGB.
+CVD_MATRICES = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
+                   (0.004733, 0.691367, 0.303900)),
+}  # fmt: skip
+MIN_DELTA_E = 15  # CIE76, between any two number colours, under every simulation
+
+
+def _linear(c):
+    c = c / 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _lab(rgb_linear):
+    r, g, b = rgb_linear
+    x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047
+    y = 0.2126729 * r + 0.7151522 * g + 0.0721750 * b
+    z = (0.0193339 * r + 0.1191920 * g + 0.9503041 * b) / 1.08883
+
+    def f(t):
+        return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def _simulate(rgb, matrix):
+    lin = [_linear(v) for v in rgb]
+    if matrix is None:
+        return lin
+    return [min(1.0, max(0.0, sum(m * v for m, v in zip(row, lin, strict=True))))
+            for row in matrix]  # fmt: skip
+
+
+def number_colours(theme):
+    """The ink of each number sprite: its most common colour where it differs from open_0."""
+    blank = theme.sprites["open_0"]
+    colours = []
+    for n in range(1, 9):
+        sprite = theme.sprites[f"open_{n}"]
+        counts = {}
+        for x in range(sprite.get_width()):
+            for y in range(sprite.get_height()):
+                c = tuple(sprite.get_at((x, y)))[:3]
+                if c != tuple(blank.get_at((x, y)))[:3]:
+                    counts[c] = counts.get(c, 0) + 1
+        colours.append(max(counts, key=counts.get))
+    return colours
+
+
+@pytest.mark.parametrize("vision", [None, *CVD_MATRICES])
+def test_contrast_theme_numbers_stay_apart_under_colour_blindness(vision):
+    theme = load_theme(THEMES_DIR / "contrast")
+    labs = [_lab(_simulate(c, CVD_MATRICES.get(vision))) for c in number_colours(theme)]
+    closest = min(
+        sum((a - b) ** 2 for a, b in zip(labs[i], labs[j], strict=True)) ** 0.5
+        for i in range(8)
+        for j in range(i + 1, 8)
+    )
+    assert closest >= MIN_DELTA_E, f"{vision}: two numbers only {closest:.1f} apart"
+
+
+def test_switching_theme_mid_game_keeps_the_game_and_changes_the_pixels(drive):
+    import pygame as pg
+
+    d = drive(scale=1)
+    d.click((4, 4))
+    d.tick(3000)
+    d.app.cursor = (0, 0)
+    before = (d.app.game.view(), d.app.started_ms, d.app.cursor, d.app.top)
+    canvas_before = pg.image.tobytes(d.app.renderer.canvas, "RGB")
+    d.key(pg.K_t, "t")
+    assert d.app.theme.key != "classic"
+    assert (d.app.game.view(), d.app.started_ms, d.app.cursor, d.app.top) == before
+    assert pg.image.tobytes(d.app.renderer.canvas, "RGB") != canvas_before
+    assert d.cell_shows((4, 4), "open_0")
+    d.key(pg.K_t, "T", mod=pg.KMOD_SHIFT)
+    assert d.app.theme.key == "classic"
