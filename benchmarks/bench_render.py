@@ -72,6 +72,20 @@ def full_redraw_expert(runs: int) -> None:
     emit("full_redraw_expert_with_scale2_present", with_present, None)
 
 
+def theme_switch(runs: int) -> None:
+    app = make_app(BoardChoice.standard(Difficulty.EXPERT), scale=2)
+    app.game.reveal(8, 15)
+    app.step()
+    keys = app.themes.names()
+    samples = []
+    for k in range(runs):
+        t = time.perf_counter()
+        app.set_theme(keys[(k + 1) % len(keys)])
+        app.step()
+        samples.append((time.perf_counter() - t) * 1000)
+    emit("theme_switch_expert_scale2_frame", samples, 16.0, themes=len(keys))
+
+
 def largest_opening_start(layout: list[str], rows: int, cols: int) -> tuple[int, int]:
     best, start = -1, (0, 0)
     rng = random.Random(3)
@@ -172,6 +186,7 @@ def main() -> None:
     pygame.display.init()
     runs = 5 if args.quick else 30
     full_redraw_expert(runs)
+    theme_switch(runs)
     click_frame_200(3 if args.quick else 9)
     idle(runs * 10, 1.0 if args.quick else 3.0)
     start_to_first_frame(3 if args.quick else 7)

@@ -8,6 +8,7 @@ Pixels are (x, y); cells are (row, col); the two never share a name.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 TOOLBAR_HEIGHT = 32  # inside the frame: the 24 px face with 4 px above and below
 # The board area is at least this big, so dialogs and a board code (24 characters) have room.
@@ -66,7 +67,7 @@ class Layout:
 
     # ---- the canvas at 1x ----------------------------------------------------------------
 
-    @property
+    @cached_property
     def area(self) -> Box:
         """The board area inside the frame (at least MIN_AREA_W x MIN_AREA_H; the board is
         centred in it)."""
@@ -75,7 +76,7 @@ class Layout:
         h = max(self.view_rows * s.tile, MIN_AREA_H)
         return Box(s.border, 2 * s.border + TOOLBAR_HEIGHT, w, h)
 
-    @property
+    @cached_property
     def board(self) -> Box:
         """The visible tiles, centred in the board area."""
         a = self.area
@@ -83,23 +84,23 @@ class Layout:
         w, h = self.view_cols * t, self.view_rows * t
         return Box(a.x + (a.w - w) // 2, a.y + (a.h - h) // 2, w, h)
 
-    @property
+    @cached_property
     def status(self) -> Box:
         """The message line under the board area."""
         a = self.area
         return Box(a.x, a.bottom, a.w, STATUS_HEIGHT)
 
-    @property
+    @cached_property
     def canvas_size(self) -> tuple[int, int]:
         a = self.area
         return a.right + self.sizes.border, self.status.bottom + self.sizes.border
 
-    @property
+    @cached_property
     def toolbar(self) -> Box:
         b = self.sizes.border
         return Box(b, b, self.area.w, TOOLBAR_HEIGHT)
 
-    @property
+    @cached_property
     def face(self) -> Box:
         t = self.toolbar
         f = self.sizes.face
@@ -111,11 +112,11 @@ class Layout:
         w, h = LED_DIGITS * s.led_w + 2, s.led_h + 2  # a 1 px sunken rim around the digits
         return Box(x, t.y + (t.h - h) // 2, w, h)
 
-    @property
+    @cached_property
     def counter(self) -> Box:
         return self._led_box(self.toolbar.x + PANEL_PAD)
 
-    @property
+    @cached_property
     def timer(self) -> Box:
         probe = self._led_box(0)
         return self._led_box(self.toolbar.right - PANEL_PAD - probe.w)

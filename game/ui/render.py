@@ -27,6 +27,7 @@ SPRITE_OF_VIEW = {
     "!": "mine_wrong",
 }
 PRESSABLE = "#?"
+MANY_TILES = 48
 
 
 @dataclass
@@ -122,15 +123,25 @@ class Renderer:
         b = lay.board
         tile_of = self._tile_of
         pieces = []
+        veiled = looks.veiled
+        sprites = self.theme.sprites
         for r in range(lay.view_rows):
             line = view[top + r]
             y = b.y + r * t
-            pieces += [
-                (tile_of[ch], (b.x + c * t, y))
-                for c, ch in enumerate(line[left : left + lay.view_cols])
-            ]
+            if veiled:
+                row = top + r
+                pieces += [
+                    (sprites[veiled[row, left + c]] if (row, left + c) in veiled else tile_of[ch],
+                     (b.x + c * t, y))
+                    for c, ch in enumerate(line[left : left + lay.view_cols])
+                ]  # fmt: skip
+            else:
+                pieces += [
+                    (tile_of[ch], (b.x + c * t, y))
+                    for c, ch in enumerate(line[left : left + lay.view_cols])
+                ]
         self.canvas.fblits(pieces)
-        extra = looks.pressed | looks.veiled.keys()
+        extra = set(looks.pressed)
         if looks.cursor is not None:
             extra.add(looks.cursor)
         if extra:
@@ -145,11 +156,16 @@ class Renderer:
             return
         tile_of = self._tile_of
         sprites = self.theme.sprites
+        t = lay.sizes.tile
+        b = lay.board
+        rows, cols = lay.view_rows, lay.view_cols
         pieces = []
+        drawn = []
         for cell in cells:
-            box = lay.cell_rect(*cell, top, left)
-            if box is None:
+            r, c = cell[0] - top, cell[1] - left
+            if not (0 <= r < rows and 0 <= c < cols):
                 continue
+            x, y = b.x + c * t, b.y + r * t
             veil = looks.veiled.get(cell)
             if veil is not None:
                 sprite = sprites[veil]
@@ -157,11 +173,16 @@ class Renderer:
                 ch = game.cell(*cell)
                 pressed = cell in looks.pressed and ch in PRESSABLE
                 sprite = sprites["pressed"] if pressed else tile_of[ch]
-            pieces.append((sprite, (box.x, box.y)))
+            pieces.append((sprite, (x, y)))
             if looks.cursor == cell:
-                pieces.append((sprites["cursor"], (box.x, box.y)))
-            self.dirty.append(box)
+                pieces.append((sprites["cursor"], (x, y)))
+            drawn.append((x, y))
         self.canvas.fblits(pieces)
+        if len(drawn) > MANY_TILES:  # one box around them all scales faster than many small
+            xs, ys = [p[0] for p in drawn], [p[1] for p in drawn]
+            self.dirty.append(Box(min(xs), min(ys), max(xs) - min(xs) + t, max(ys) - min(ys) + t))
+        else:
+            self.dirty.extend(Box(x, y, t, t) for x, y in drawn)
 
     def draw_status(self, text: str, colour_name: str = "text") -> None:
         """The line under the board: a message, or empty."""

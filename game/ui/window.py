@@ -171,7 +171,7 @@ class App:
         self.mouse_pos = (-1, -1)
         self.pending: list = []
         self.drawn_pressed: set[tuple[int, int]] = set()
-        self.animation: list[tuple[int, int, int, int]] = []  # (due ms, stage, row, col)
+        self.animation: list[tuple[int, int, int, list]] = []  # (due ms, stage, ring, cells)
         self.veiled: dict[tuple[int, int], str] = {}
         self.drawn_cursor: tuple[int, int] | None = None
         self._relayout()
@@ -322,39 +322,38 @@ class App:
         lay = self.layout
         top, left = self.top, self.left
         bottom, right = top + lay.view_rows, left + lay.view_cols
-        cells = [
-            (row, col)
-            for row, first, stop in changed.runs()
-            if top <= row < bottom
-            for col in range(max(first, left), min(stop, right))
-        ]
-        if len(cells) < 2:
-            return
         r0, c0 = origin
-        distance = [max(abs(r - r0), abs(c - c0)) for r, c in cells]
-        farthest = max(distance) or 1
+        rings: dict[int, list[tuple[int, int]]] = {}  # distance from the origin -> cells
+        for row, first, stop in changed.runs():
+            if top <= row < bottom:
+                dr = abs(row - r0)
+                for col in range(max(first, left), min(stop, right)):
+                    rings.setdefault(max(dr, abs(col - c0)), []).append((row, col))
+        rings.pop(0, None)  # the clicked cell shows what it is at once
+        if not rings:
+            return
+        lost = self.game.state is GameState.LOST
+        farthest = max(rings)
         now = self.now()
         spread = CASCADE_MS - FLIP_MS
-        for (r, c), d in zip(cells, distance, strict=True):
-            if d == 0:
-                continue  # the clicked cell shows what it is at once
-            before = "flag" if self.game.cell(r, c) == "!" else "covered"
-            self.veiled.setdefault((r, c), before)
-            heapq.heappush(self.animation, (now + d * spread // farthest, 0, r, c))
+        for d, cells in rings.items():
+            for cell in cells:
+                wrong_flag = lost and self.game.cell(*cell) == "!"
+                self.veiled.setdefault(cell, "flag" if wrong_flag else "covered")
+            heapq.heappush(self.animation, (now + d * spread // farthest, 0, d, cells))
 
     def _advance_animation(self, now: int) -> None:
-        """Each veiled tile shows pressed for a moment, then its true look."""
-        turned = []
+        """Each ring of veiled tiles shows pressed for a moment, then its true look."""
         while self.animation and self.animation[0][0] <= now:
-            due, stage, r, c = heapq.heappop(self.animation)
+            due, stage, d, cells = heapq.heappop(self.animation)
             if stage == 0:
-                self.veiled[(r, c)] = "pressed"
-                heapq.heappush(self.animation, (due + FLIP_MS, 1, r, c))
+                for cell in cells:
+                    self.veiled[cell] = "pressed"
+                heapq.heappush(self.animation, (due + FLIP_MS, 1, d, cells))
             else:
-                self.veiled.pop((r, c), None)
-            turned.append((r, c))
-        if turned:
-            self.pending.append(turned)
+                for cell in cells:
+                    self.veiled.pop(cell, None)
+            self.pending.append(cells)
 
     def elapsed_ms(self) -> int:
         if self.started_ms is None:
