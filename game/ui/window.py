@@ -189,24 +189,30 @@ class App:
         self.playback = None
         self.daily = None
         if board is not None and board != self.board:
-            self.board = board
             self.settings.remember_board(board)
             self.save_settings()
-            best = geometry.best_scale(board.rows, board.cols, self.space, sizes=self.theme.sizes)
-            self.scale = min(self.scale, best)
-            self.window = self._open_window()
+            self._switch_board(board)
         self.game = self._new_game_object()
         self._start()
+
+    def _switch_board(self, board: BoardChoice) -> None:
+        """Another size of board: the scale the player chose if it fits, else the largest
+        that fits (at most 3 unless they chose more), and a window to match."""
+        resize = (board.rows, board.cols) != (self.board.rows, self.board.cols)
+        self.board = board
+        if not resize:
+            return
+        chosen = self.settings.scale
+        most = START_MAX_SCALE if chosen is None else chosen
+        self.scale = geometry.best_scale(board.rows, board.cols, self.space, most, self.theme.sizes)
+        self.window = self._open_window()
 
     def play_game(self, game: Game, *, daily: str | None = None, elapsed_ms: int | None = None,
                   ) -> None:  # fmt: skip
         """Play a game made elsewhere (a shared board, the daily board, a kept game, a fixed
         layout) in this window; a board laid for its first click shows that cell marked."""
-        board = BoardChoice.of(game.rows, game.cols, game.mines)
-        resize = (board.rows, board.cols) != (self.board.rows, self.board.cols)
-        self.board = board
-        if resize:
-            self.window = self._open_window()
+        self.playback = None
+        self._switch_board(BoardChoice.of(game.rows, game.cols, game.mines))
         self.game = game
         self._start()
         self.daily = daily

@@ -705,3 +705,17 @@ def test_a_kept_game_is_offered_at_start_and_resumed_exactly(drive, tmp_path):
     assert d.app.elapsed_ms() == 12_445  # the clock goes on from where it was kept
     d.click((8, 8), button=3)
     assert kept.exists()  # every move keeps it up to date
+
+
+def test_changing_board_size_picks_the_scale_that_fits_again(drive):
+    d = drive(scale=None)
+    start = d.app.scale
+    d.key(pygame.K_3, "3")
+    w, h = d.app.layout.canvas_size
+    assert (d.app.layout.view_rows, d.app.layout.view_cols) == (16, 30)  # all of Expert shows
+    assert w * d.app.scale <= d.app.space[0] and h * d.app.scale <= d.app.space[1]
+    d.key(pygame.K_1, "1")
+    assert d.app.scale == start
+    d.app.play_game(__import__("game.engine.codes", fromlist=["daily"]).daily(
+        __import__("datetime").date(2026, 11, 29)).game())  # fmt: skip
+    assert (d.app.layout.view_rows, d.app.layout.view_cols) == (16, 30)
