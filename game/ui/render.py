@@ -38,6 +38,22 @@ class Looks:
     pressed: set[tuple[int, int]] = field(default_factory=set)
     cursor: tuple[int, int] | None = None
     veiled: dict[tuple[int, int], str] = field(default_factory=dict)
+    hint: tuple[int, int] | None = None  # outlined: the cell a hint points at
+    probabilities: dict[tuple[int, int], float] | None = None  # tinted: mine probability
+
+    def marked(self) -> set[tuple[int, int]]:
+        """Cells drawn with something over them."""
+        cells = set(self.pressed) | self.veiled.keys()
+        cells.update(c for c in (self.cursor, self.hint) if c is not None)
+        if self.probabilities:
+            cells.update(self.probabilities)
+        return cells
+
+
+TINT_LEVELS = 10
+SAFE_TINT = (40, 190, 90)
+MINE_TINT = (230, 40, 40)
+TINT_ALPHA = 120
 
 
 def led_text(value: int) -> str:
@@ -54,6 +70,8 @@ class Renderer:
         self._tile_of = {ch: theme.sprites[name] for ch, name in SPRITE_OF_VIEW.items()}
         self.dirty: list[Box] = []
         self.full = True
+        self._tints: dict[int, pygame.Surface] = {}
+        self._hint: pygame.Surface | None = None
         self.toolbar_state: tuple | None = None
 
     def invalidate(self) -> None:
@@ -141,9 +159,7 @@ class Renderer:
                     for c, ch in enumerate(line[left : left + lay.view_cols])
                 ]
         self.canvas.fblits(pieces)
-        extra = set(looks.pressed)
-        if looks.cursor is not None:
-            extra.add(looks.cursor)
+        extra = looks.marked() - veiled.keys()
         if extra:
             self.draw_cells(game, top, left, extra, looks)
         self.dirty.append(lay.area)
@@ -174,6 +190,10 @@ class Renderer:
                 pressed = cell in looks.pressed and ch in PRESSABLE
                 sprite = sprites["pressed"] if pressed else tile_of[ch]
             pieces.append((sprite, (x, y)))
+            if looks.probabilities is not None and cell in looks.probabilities:
+                pieces.append((self._tint(looks.probabilities[cell]), (x, y)))
+            if looks.hint == cell:
+                pieces.append((self._hint_mark(), (x, y)))
             if looks.cursor == cell:
                 pieces.append((sprites["cursor"], (x, y)))
             drawn.append((x, y))
@@ -183,6 +203,33 @@ class Renderer:
             self.dirty.append(Box(min(xs), min(ys), max(xs) - min(xs) + t, max(ys) - min(ys) + t))
         else:
             self.dirty.extend(Box(x, y, t, t) for x, y in drawn)
+
+    def _tint(self, probability: float) -> pygame.Surface:
+        """A see-through square from green (safe) to red (a mine), made once per level."""
+        level = round(probability * TINT_LEVELS)
+        surf = self._tints.get(level)
+        if surf is None:
+            k = level / TINT_LEVELS
+            colour = [round(a + (b - a) * k) for a, b in zip(SAFE_TINT, MINE_TINT, strict=True)]
+            t = self.layout.sizes.tile
+            surf = pygame.Surface((t, t), pygame.SRCALPHA)
+            surf.fill((*colour, TINT_ALPHA))
+            self._tints[level] = surf
+        return surf
+
+    def _hint_mark(self) -> pygame.Surface:
+        """Four corner brackets in the accent colour: unlike the keyboard cursor's box."""
+        if self._hint is None:
+            t = self.layout.sizes.tile
+            surf = pygame.Surface((t, t), pygame.SRCALPHA)
+            colour = self.theme.colours["accent"]
+            arm = t // 3
+            for x, y in ((0, 0), (t - arm, 0), (0, t - 2), (t - arm, t - 2)):  # across
+                pygame.draw.rect(surf, colour, (x, y, arm, 2))
+            for x, y in ((0, 0), (t - 2, 0), (0, t - arm), (t - 2, t - arm)):  # down
+                pygame.draw.rect(surf, colour, (x, y, 2, arm))
+            self._hint = surf
+        return self._hint
 
     def draw_status(self, text: str, colour_name: str = "text") -> None:
         """The line under the board: a message, or empty."""

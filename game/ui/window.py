@@ -23,6 +23,7 @@ from game.store.history import History
 from game.store.replays import Replay, ReplayError, load_replay
 from game.store.settings import MAX_SCALE, Settings, SettingsFile
 from game.ui import layout as geometry
+from game.ui.assist import Assistant
 from game.ui.dialogs import (
     CLOSE,
     Answer,
@@ -54,6 +55,7 @@ LONG_PRESS_MS = 350
 DOUBLE_CLICK_MS = 500
 WHEEL_CELLS = 3
 MESSAGE_MS = 2500
+SCROLL_MS = 120  # a long status line moves one character this often
 CASCADE_MS = 250  # a whole region has turned over within this
 FLIP_MS = 40  # how long each tile shows pressed while it turns
 SCREEN_RESERVE = (40, 80)  # leave room for window decorations and task bars
@@ -124,7 +126,9 @@ class App:
         themes.convert()
         self.game = self._new_game_object()
         self.dialog: Dialog | None = None
-        self.message: tuple[str, int] | None = None
+        self.message: tuple[str, int, int] | None = None  # text, until when, since when
+        self.assistant = Assistant()
+        self.show_probabilities = False
         self.drawn_status: str | None = None
         self._start()
         if replay is not None:
@@ -172,6 +176,9 @@ class App:
         self.pending: list = []
         self.drawn_pressed: set[tuple[int, int]] = set()
         self.animation: list[tuple[int, int, int, list]] = []  # (due ms, stage, ring, cells)
+        self.hint = None
+        self.wants_hint = False
+        self.probabilities: dict[tuple[int, int], float] | None = None
         self.veiled: dict[tuple[int, int], str] = {}
         self.drawn_cursor: tuple[int, int] | None = None
         self._relayout()
@@ -260,6 +267,11 @@ class App:
             return
         self.bbbv_done = None
         self.pending.append(changed)
+        if self.hint is not None:  # the hint was for the board as it was
+            self.pending.append([self.hint.cell])
+            self.hint = None
+        if self.show_probabilities:
+            self.assistant.ask("probabilities", g.view(), g.mines)
         if self.motion and len(changed) > 1:
             self._animate(changed, origin)
         if g.state.is_over and self.ended_ms is None:
@@ -399,11 +411,74 @@ class App:
             return {p.cell}
         return set()
 
+    # ---- the solver's help -----------------------------------------------------------------
+
+    def ask_hint(self) -> None:
+        if self.playback is not None or self.game.state.is_over:
+            self.say("No hint: the game is over")
+            return
+        self.wants_hint = True
+        self.assistant.ask("hint", self.game.view(), self.game.mines)
+
+    def toggle_probabilities(self) -> None:
+        self.show_probabilities = not self.show_probabilities
+        if self.show_probabilities:
+            if self.playback is None and not self.game.state.is_over:
+                self.game.assisted = True  # seeing the odds is help, like a hint
+            self.assistant.ask("probabilities", self.game.view(), self.game.mines)
+        self.say("Mine odds on" if self.show_probabilities else "Mine odds off")
+        self.renderer.invalidate()
+
+    def _collect_assistance(self) -> None:
+        view = None
+        if self.wants_hint:
+            view = self.game.view()
+            ready, hint = self.assistant.answer("hint", view)
+            if ready:
+                self.wants_hint = False
+                self.show_hint(hint)
+        if self.show_probabilities:
+            view = view or self.game.view()
+            ready, analysis = self.assistant.answer("probabilities", view)
+            if ready:
+                self.probabilities = analysis.probabilities
+                self.renderer.invalidate()
+
+    def show_hint(self, hint) -> None:
+        if hint is None:
+            self.say("Nothing is left to open")
+            return
+        self.hint = hint
+        if self.playback is None and not self.game.state.is_over:
+            self.game.assisted = True
+        self.say(hint.reason + (" (estimated)" if hint.approximate else ""))
+        self.pending.append([hint.cell])
+        if self.layout.cell_rect(*hint.cell, self.top, self.left) is None:
+            self.cursor = hint.cell
+            self._keep_cursor_in_view()
+
+    def status_text(self) -> str:
+        """What the line under the board shows now; a line too long for it scrolls."""
+        if self.message is None:
+            return self.resting_status()
+        text, _, since = self.message
+        font = self.theme.font
+        room = max(1, (self.layout.status.w - 4) // font.width)
+        if len(text) <= room:
+            return text
+        loop = text + "   " + text
+        start = (self.now() - since) // SCROLL_MS % (len(text) + 3)
+        return loop[start : start + room]
+
     def resting_status(self) -> str:
         """The line under the board when no message is up: replay counters, mines hit, or
         the board code once there is one."""
         if self.playback is not None:
             return self.playback_status()
+        if self.show_probabilities and self.probabilities is not None:
+            cell = self.layout.cell_at(*self.mouse_pos, self.top, self.left)
+            if cell is not None and cell in self.probabilities:
+                return f"({cell[0]},{cell[1]}) mine {self.probabilities[cell]:.1%}"
         if self.game.deaths:
             return f"Mines hit: {self.game.deaths}"
         if self.game.state is not GameState.READY:
@@ -412,7 +487,10 @@ class App:
 
     def say(self, text: str, lasting: bool = False) -> None:
         """A line under the board for a moment, or until the next game when `lasting`."""
-        self.message = (text, self.now() + MESSAGE_MS if not lasting else 2**62)
+        now = self.now()
+        # a long line scrolls through the status line, so it stays up long enough to read
+        shown_for = max(MESSAGE_MS, len(text) * SCROLL_MS + MESSAGE_MS)
+        self.message = (text, now + shown_for if not lasting else 2**62, now)
         self.drawn_status = None
 
     # ---- the loop ------------------------------------------------------------------------
@@ -473,6 +551,7 @@ class App:
         if self.message is not None and now >= self.message[1]:
             self.message = None
         self._advance_animation(now)
+        self._collect_assistance()
 
     def draw(self) -> None:
         r = self.renderer
@@ -483,7 +562,9 @@ class App:
                 draw_dialog(r, self.dialog)
         else:
             pressed = self.pressed_cells()
-            looks = Looks(pressed, self.cursor, self.veiled)
+            hint_cell = self.hint.cell if self.hint is not None else None
+            probs = self.probabilities if self.show_probabilities else None
+            looks = Looks(pressed, self.cursor, self.veiled, hint_cell, probs)
             args = (self.game, self.top, self.left)
             if full:
                 r.draw_frame()
@@ -499,7 +580,7 @@ class App:
             self.drawn_pressed = pressed
             self.drawn_cursor = self.cursor
             r.draw_toolbar(self.game.mines_remaining, self.face(), self.timer_value())
-            status = self.message[0] if self.message is not None else self.resting_status()
+            status = self.status_text()
             if full or status != self.drawn_status:
                 r.draw_status(status)
                 self.drawn_status = status
@@ -686,6 +767,10 @@ class App:
             self.copy_code()
         elif (ctrl and k == pygame.K_v) or k == pygame.K_b:
             self.open_code_dialog(paste=bool(ctrl))
+        elif k == pygame.K_h:
+            self.ask_hint()
+        elif k == pygame.K_p:
+            self.toggle_probabilities()
         elif k == pygame.K_g:
             self.open_dialog(MenuDialog("Game", self._menu_entries()))
         elif k in (pygame.K_F2, pygame.K_n):
@@ -835,6 +920,7 @@ class App:
         """Stop; a game in progress is kept with the time on its clock."""
         if self.playback is None:
             self.history.keep(self.game, self.elapsed_ms(), "window")
+        self.assistant.close()
         self.running = False
 
     # ---- codes, the daily board, replays -------------------------------------------------

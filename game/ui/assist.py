@@ -1,0 +1,40 @@
+"""The solver, off the frame: hints and mine probabilities computed on a worker thread.
+
+The window asks for the current view and polls each tick; an answer for a view that has
+changed since is dropped. Never blocks the loop.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from game.engine import solver
+
+_WORK = {"hint": solver.hint, "probabilities": solver.analyse}
+
+
+class Assistant:
+    def __init__(self) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solver")
+        self._jobs: dict[str, tuple[tuple[str, ...], Future]] = {}
+
+    def ask(self, kind: str, view: list[str], mines: int) -> None:
+        """Start working out a 'hint' or 'probabilities' for this view (once per view)."""
+        key = tuple(view)
+        job = self._jobs.get(kind)
+        if job is not None and job[0] == key:
+            return
+        if job is not None:
+            job[1].cancel()  # not started yet: an older view is no use
+        self._jobs[kind] = (key, self._pool.submit(_WORK[kind], list(view), mines))
+
+    def answer(self, kind: str, view: list[str]) -> tuple[bool, object]:
+        """(True, the answer) once it is ready for this kind and view, else (False, None)."""
+        job = self._jobs.get(kind)
+        if job is None or job[0] != tuple(view) or not job[1].done():
+            return False, None
+        del self._jobs[kind]
+        return True, job[1].result()  # a solver error is a program error: let it show
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
