@@ -117,24 +117,25 @@ def main(argv: list[str] | None = None) -> int:
     messages += stats.take_messages()
     for line in messages:
         print(f"{PROG}: {line}", file=sys.stderr)
+    today = datetime.now(UTC).date()
     if args.stats:
-        print("\n".join(stats_report(stats)))
+        print("\n".join(stats_report(stats, today.isoformat())))
         return 0
-    if args.safe_zone:
-        settings.safe_zone = SafeZone(args.safe_zone)
+    zone = SafeZone(args.safe_zone) if args.safe_zone else settings.safe_zone  # this run only
     if board is None:
         board = settings.board_choice()
-    first_game, today = None, None
+    first_game, daily_date = None, None
+    qm = settings.question_marks
     if args.board is not None:
-        first_game = args.code.game()
+        first_game = args.code.game(question_marks=qm)
     elif args.daily:
-        today = datetime.now(UTC).date().isoformat()
-        first_game = daily(datetime.now(UTC).date()).game()
+        daily_date = today.isoformat()
+        first_game = daily(today).game(question_marks=qm)
     history = History.on_disk(stats)
     try:
         if args.text:
-            return play(board, seed=args.seed, safe_zone=settings.safe_zone, history=history,
-                        first_game=first_game, daily=today)  # fmt: skip
+            return play(board, seed=args.seed, safe_zone=zone, history=history,
+                        first_game=first_game, daily=daily_date)  # fmt: skip
         from game.store.files import user_themes_dir
         from game.ui.theme import load_library
         from game.ui.window import run
@@ -151,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
             settings.theme = args.theme
         return run(themes, board, settings, settings_file, history, seed=args.seed,
                    scale=args.scale, messages=messages, motion=not args.no_motion,
-                   first_game=first_game, daily=today, replay=replay)  # fmt: skip
+                   first_game=first_game, daily=daily_date, replay=replay,
+                   safe_zone=zone)  # fmt: skip
     finally:
         stats.close()
 

@@ -14,7 +14,7 @@ from typing import TextIO
 
 from game.engine import Game, GameState, Move, MoveKind
 from game.engine.boards import BoardChoice, SeedStream
-from game.engine.codes import BoardCode, encode
+from game.engine.codes import code_of
 from game.engine.game import SafeZone, shown_seconds
 from game.store.history import History
 from game.store.replays import Replay
@@ -98,8 +98,7 @@ class TextGame:
         return 0 if seconds is None else round(seconds * 1000)
 
     def code(self) -> str | None:
-        code = BoardCode.of(self.game)
-        return None if code is None else encode(code)
+        return code_of(self.game)
 
     def show(self) -> None:
         g = self.game
@@ -123,7 +122,7 @@ class TextGame:
             return True
         command = words[0].lower()
         if command == "q":
-            self.history.keep(self.game, self.elapsed_ms(), "text")
+            self.keep()
             return False
         if command == "h":
             self.say(HELP)
@@ -169,7 +168,11 @@ class TextGame:
         self.show()
         if was_ready and self.code():
             self.say(f"Board code: {self.code()}")
-        for line in self.history.keep(g, self.elapsed_ms(), "text"):
+        self.keep()
+
+    def keep(self) -> None:
+        """Keep the game in progress on disk (after every move, and when quitting)."""
+        for line in self.history.keep(self.game, self.elapsed_ms(), "text", daily=self.daily):
             self.say(line)
 
     def undo(self) -> None:
@@ -181,6 +184,7 @@ class TextGame:
         self.finished = None  # the clock runs on after a loss is taken back
         self.show()
         self.say("Undone (this game now counts as assisted).")
+        self.keep()
 
     def report_end(self) -> None:
         g = self.game
@@ -190,7 +194,8 @@ class TextGame:
         for line in done.messages:
             self.say(line)
         if g.state is GameState.WON:
-            self.say(f"You won in {seconds:.3f} s. 3BV {g.bbbv}, {rec.bbbv_per_s:.2f} 3BV/s, "
+            rate = "-" if rec.bbbv_per_s is None else f"{rec.bbbv_per_s:.2f}"
+            self.say(f"You won in {seconds:.3f} s. 3BV {g.bbbv}, {rate} 3BV/s, "
                      f"{rec.clicks} clicks, efficiency {rec.efficiency:.0%}.")  # fmt: skip
             if new is not None and new.best_time:
                 self.say(f"New record: best {self.board.label} time!")
@@ -252,21 +257,22 @@ def play(
     session = TextGame(board, seed=seed, safe_zone=safe_zone, out=out, clock=clock,
                        history=history)  # fmt: skip
     session.say("Pixel Mines in the terminal. Type h for help.")
-    if first_game is not None:
-        session.start(first_game, daily=daily)
-    elif not _offer_kept_game(session, stdin):
+    resumed = _offer_kept_game(session, stdin)  # asked first, so it is never written over
+    if resumed is None:
         return 0
+    if first_game is not None and not resumed:
+        session.start(first_game, daily=daily)
     session.show()
     while True:
         print("> ", end="", file=out, flush=True)
         try:
             line = stdin.readline()
         except KeyboardInterrupt:  # Ctrl+C at the prompt: leave quietly, keeping the game
-            session.history.keep(session.game, session.elapsed_ms(), "text")
+            session.keep()
             session.say()
             return 130
         if not line:
-            session.history.keep(session.game, session.elapsed_ms(), "text")
+            session.keep()
             session.say()
             return 0
         if session.game.state.is_over:
@@ -281,13 +287,14 @@ def play(
             return 0
 
 
-def _offer_kept_game(session: TextGame, stdin: TextIO) -> bool:
-    """Ask whether to resume the game kept from last time; False if input ended."""
+def _offer_kept_game(session: TextGame, stdin: TextIO) -> bool | None:
+    """Ask whether to resume the game kept from last time: True if it was, None if input
+    ended before an answer."""
     kept, messages = session.history.take_kept()
     for line in messages:
         session.say(line)
     if kept is None:
-        return True
+        return False
     session.say(f"A {kept.cols}×{kept.rows} game from {kept.played_at[:16].replace('T', ' ')} "
                 f"was kept ({kept.elapsed_ms // 1000} s, {len(kept.moves)} moves). "
                 "Resume it? (y/n)")  # fmt: skip
@@ -295,14 +302,14 @@ def _offer_kept_game(session: TextGame, stdin: TextIO) -> bool:
         print("> ", end="", file=session.out, flush=True)
         answer = stdin.readline()
         if not answer:
-            return False
+            return None
         word = answer.strip().lower()
         if word in ("y", "yes"):
-            session.start(kept.final_game(), elapsed_ms=kept.elapsed_ms)
+            session.start(kept.final_game(), elapsed_ms=kept.elapsed_ms, daily=kept.daily)
             return True
         if word in ("n", "no"):
             session.history.forget_kept()
-            return True
+            return False
         session.say("Please answer y or n.")
 
 

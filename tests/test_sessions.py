@@ -77,7 +77,7 @@ def test_a_game_killed_mid_way_is_offered_again_exactly_as_it_was(tmp_path):
     proc.stdin.flush()
     kept = tmp_path / "data" / "pixel-mines" / "kept-game.json"
     deadline = time.monotonic() + 30
-    while '"mark": "F"' not in (kept.read_text() if kept.exists() else ""):
+    while '"mark":"F"' not in (kept.read_text() if kept.exists() else ""):
         assert time.monotonic() < deadline, "the game was never kept"
         time.sleep(0.05)
     os.kill(proc.pid, signal.SIGKILL)  # no chance to save anything at the end

@@ -56,6 +56,12 @@ class BoardCode:
                    game.first_click)  # fmt: skip
 
 
+def code_of(game: Game) -> str | None:
+    """The board code of a game, once it has one (a seed and a first click)."""
+    code = BoardCode.of(game)
+    return None if code is None else encode(code)
+
+
 def _check_char(digits: list[int]) -> int:
     return sum((k + 1) * d for k, d in enumerate(digits)) % BASE
 

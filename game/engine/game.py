@@ -153,19 +153,31 @@ class Game:
 
     @classmethod
     def from_layout(
-        cls, layout: list[str], *, view: list[str] | None = None, question_marks: bool = False
+        cls,
+        layout: list[str],
+        *,
+        view: list[str] | None = None,
+        question_marks: bool = False,
+        seed: int | str | None = None,
+        safe_zone: SafeZone = SafeZone.CELL,
+        first_click: tuple[int, int] | None = None,
     ) -> Game:
         """A game whose mines are fixed as drawn ('*' mine, '.' safe); any size of 1 cell or more.
 
         `view`, if given, is a starting text view of the same size ('#', 'F', '?' and the open
-        cells' true characters); with an open cell in it the game is already playing.
+        cells' true characters); with an open cell in it the game is already playing. `seed`,
+        `safe_zone` and `first_click` say where the layout came from (a kept game, a replay),
+        so that its board code and records stay what they were.
         """
         field = minefield.from_layout(layout)
         game = cls.__new__(cls)
         game._setup(field.rows, field.cols, len(field.mines), question_marks)
-        game.seed = None
-        game.safe_zone = SafeZone.CELL
+        game.seed = seed
+        game.safe_zone = SafeZone(safe_zone)
         game._set_field(field)
+        if first_click is not None:
+            game._cell_index(*first_click)
+            game.first_click = tuple(first_click)
         if view is not None:
             game._load_view(view)
         return game
@@ -336,14 +348,17 @@ class Game:
         move = self._undone.pop()
         before = bytes(self._view)
         self._apply(move)
-        self.moves.append(move)
-        if self.state is GameState.LOST:
-            self.deaths += 1
+        self.moves.append(move)  # a mine hit again is the same mine: deaths stay as they are
         return self._difference(before)
 
     @property
     def can_redo(self) -> bool:
         return bool(self._undone)
+
+    @property
+    def next_redo(self) -> RecordedMove | None:
+        """The move a redo would play."""
+        return self._undone[-1] if self._undone else None
 
     def _apply(self, move: RecordedMove) -> None:
         """A recorded move again, exactly as it went (the mark it set, not today's setting)."""

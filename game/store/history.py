@@ -30,6 +30,7 @@ class Finished:
     new: NewRecords | None  # None: the statistics are not being kept
     replay: Path | None
     messages: list[str] = field(default_factory=list)
+    row: int | None = None  # the statistics row
 
 
 class History:
@@ -53,13 +54,16 @@ class History:
         self._said.add(what)
         return [f"{what} cannot be written ({e.strerror or e}); play goes on without it."]
 
-    def keep(self, game: Game, elapsed_ms: int, source: str, no_guess: bool = False) -> list[str]:
+    def keep(
+        self, game: Game, elapsed_ms: int, source: str, *, no_guess: bool = False,
+        daily: str | None = None,
+    ) -> list[str]:  # fmt: skip
         """Keep the game being played; lines for the player the first time this fails."""
-        if self.kept is None or game.layout() is None or game.state.is_over:
+        if self.kept is None or game.layout() is None or game.state.is_over or not game.moves:
             return []
         try:
-            keep_game(replay_of(game, elapsed_ms=elapsed_ms, source=source, no_guess=no_guess),
-                      self.kept)  # fmt: skip
+            keep_game(replay_of(game, elapsed_ms=elapsed_ms, source=source, no_guess=no_guess,
+                                daily=daily), self.kept)  # fmt: skip
         except OSError as e:
             return self._once("The game in progress", e)
         return []
@@ -84,7 +88,8 @@ class History:
         path = None
         if self.replays is not None:
             try:
-                replay = replay_of(game, elapsed_ms=elapsed_ms, source=source, no_guess=no_guess)
+                replay = replay_of(game, elapsed_ms=elapsed_ms, source=source, no_guess=no_guess,
+                                   daily=daily)  # fmt: skip
                 path = save_replay(replay, self.replays)
             except OSError as e:
                 messages += self._once("Replays", e)
@@ -94,4 +99,14 @@ class History:
         if self.stats is not None:
             messages += self.stats.take_messages()
         self.forget_kept()
-        return Finished(record, new, path, messages)
+        row = self.stats.last_row if self.stats is not None and new is not None else None
+        return Finished(record, new, path, messages, row)
+
+    def retract(self, done: Finished) -> None:
+        """Take back the record of an end that was undone: its row and its replay go, and the
+        game is recorded again at its real end."""
+        if done.row is not None and self.stats is not None:
+            self.stats.delete(done.row)
+        if done.replay is not None:
+            with contextlib.suppress(OSError):
+                done.replay.unlink()

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 
 from game.engine import Game, MoveKind, SafeZone
-from game.engine.game import RecordedMove
+from game.engine.game import RecordedMove, check_custom_size
 from game.store.files import atomic_write, data_dir, set_aside
 
 FORMAT = "pixel-mines-replay"
@@ -50,14 +50,23 @@ class Replay:
     result: dict = field(default_factory=dict)
     deaths: int = 0  # mines hit, undone or not
     assisted: bool = False
+    daily: str | None = None  # the date of a daily board
 
-    def new_game(self) -> Game:
-        """A fresh game on the same board, before any move."""
-        return Game.from_layout(self.layout)
+    def new_game(self, question_marks: bool = False) -> Game:
+        """A fresh game on the same board, before any move, knowing where the board came from
+        (its seed, first-click rule and, for a shared board, its first click)."""
+        return Game.from_layout(
+            self.layout, seed=self.seed, safe_zone=self.safe_zone, question_marks=question_marks,
+            first_click=self.first_click if self._shared() else None,
+        )  # fmt: skip
 
-    def final_game(self) -> Game:
+    def _shared(self) -> bool:
+        """A board laid for its first click before anyone clicked (a code, the daily)."""
+        return self.first_click is not None and not any(m.kind is MoveKind.OPEN for m in self.moves)
+
+    def final_game(self, question_marks: bool = False) -> Game:
         """The game with every move played."""
-        game = self.new_game()
+        game = self.new_game(question_marks)
         for move in self.moves:
             game.play_recorded(move)
         game.deaths = max(game.deaths, self.deaths)
@@ -65,7 +74,9 @@ class Replay:
         return game
 
 
-def replay_of(game: Game, *, elapsed_ms: int, source: str, no_guess: bool = False) -> Replay:
+def replay_of(
+    game: Game, *, elapsed_ms: int, source: str, no_guess: bool = False, daily: str | None = None
+) -> Replay:
     if game.layout() is None:
         raise ValueError("a game before its first reveal has no board to keep")
     result = {}
@@ -75,7 +86,7 @@ def replay_of(game: Game, *, elapsed_ms: int, source: str, no_guess: bool = Fals
     return Replay(
         game.rows, game.cols, game.mines, game.seed, game.safe_zone, no_guess, game.first_click,
         game.layout(), list(game.moves), datetime.now().isoformat(timespec="seconds"), source,
-        elapsed_ms, result, game.deaths, game.assisted,
+        elapsed_ms, result, game.deaths, game.assisted, daily,
     )  # fmt: skip
 
 
@@ -101,10 +112,12 @@ def to_json(replay: Replay) -> str:
         "elapsed_ms": replay.elapsed_ms,
         "deaths": replay.deaths,
         "assisted": replay.assisted,
+        "daily": replay.daily,
         "result": replay.result,
         "moves": moves,
     }  # fmt: skip
-    return json.dumps(data, indent=1) + "\n"
+    # no indent: the C encoder, and small files (a kept game is written after every move)
+    return json.dumps(data, separators=(",", ":")) + "\n"
 
 
 def save_replay(replay: Replay, folder: Path | None = None) -> Path:
@@ -132,6 +145,8 @@ def load_replay(path: Path) -> Replay:
     except json.JSONDecodeError as e:
         raise ReplayError(f"{name} is not complete or not JSON (line {e.lineno}, column "
                           f"{e.colno}: {e.msg})") from None  # fmt: skip
+    except (ValueError, RecursionError) as e:  # a huge number, nesting too deep
+        raise ReplayError(f"{name} is not a replay this game can read ({e})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReplayError(f"{name} is not a Pixel Mines replay")
     version = data.get("version")
@@ -153,10 +168,16 @@ def load_replay(path: Path) -> Replay:
         raise ReplayError(f"{name}: 'deaths' must be a whole number (got {deaths!r})")
     replay.deaths = deaths
     replay.assisted = data.get("assisted") is True
+    day = data.get("daily")
+    replay.daily = day if isinstance(day, str) and len(day) == 10 else None
     replay.played_at = str(data.get("played_at", ""))
     replay.source = str(data.get("source", ""))
     result = data.get("result", {})
-    replay.result = result if isinstance(result, dict) else {}
+    if not isinstance(result, dict) or not all(
+        type(result.get(k, 0)) is int and result.get(k, 0) >= 0 for k in ("time_ms", "deaths")
+    ):
+        raise ReplayError(f"{name}: the 'result' entry is not a result of a game")
+    replay.result = result
     moves = data.get("moves")
     if not isinstance(moves, list):
         raise ReplayError(f"{name}: the 'moves' entry is missing")
@@ -172,6 +193,10 @@ def _board(name: str, board: dict) -> Replay:
         return value
 
     rows, cols, mines = whole("rows"), whole("cols"), whole("mines")
+    try:
+        check_custom_size(rows, cols, mines)
+    except ValueError as e:
+        raise ReplayError(f"{name}: board: {e}") from None
     layout = board.get("layout")
     if not (isinstance(layout, list) and len(layout) == rows and all(
             isinstance(line, str) and len(line) == cols and not set(line) - {"*", "."}

@@ -123,7 +123,7 @@ class SettingsFile:
             return Settings(), [f"Could not read the settings ({e}); using the defaults."]
         try:
             data = json.loads(text)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, a huge number, nesting too deep
             data = None
         if not isinstance(data, dict):
             try:

@@ -114,10 +114,16 @@ class GameRecord:
         return self.clicks_left + self.clicks_right + self.clicks_chord
 
     @property
+    def counts_for_records(self) -> bool:
+        """A board the first click clears (3BV 1) shows no skill and is never a record."""
+        return self.bbbv is not None and self.bbbv > 1
+
+    @property
     def bbbv_per_s(self) -> float | None:
-        if not self.won or not self.bbbv:
+        """3BV per second of a win; None for wins too quick to measure (under a second)."""
+        if not self.won or not self.bbbv or self.time_ms < 1000:
             return None
-        return self.bbbv / max(self.time_ms, 1) * 1000
+        return self.bbbv / self.time_ms * 1000
 
     @property
     def efficiency(self) -> float | None:
@@ -155,6 +161,7 @@ class Stats:
         self.path = path if path is not None else data_dir() / "stats.sqlite3"
         self.messages: list[str] = []
         self.conn: sqlite3.Connection | None = None
+        self.last_row: int | None = None
         self._open()
 
     # ---- opening -------------------------------------------------------------------------
@@ -240,7 +247,7 @@ class Stats:
         try:
             before = self.summary(rec.kind)
             with self.conn:
-                self.conn.execute(
+                cursor = self.conn.execute(
                     "INSERT INTO games (played_at, kind, rows, cols, mines, seed, safe_zone, won,"
                     " time_ms, bbbv, bbbv_per_s, clicks_left, clicks_right, clicks_chord,"
                     " efficiency, cleared, safe_cells, assisted, source, replay, daily)"
@@ -251,13 +258,14 @@ class Stats:
                      rec.cleared, rec.safe_cells, int(rec.assisted), rec.source, rec.replay,
                      rec.daily),
                 )  # fmt: skip
+                self.last_row = cursor.lastrowid
         except sqlite3.DatabaseError as e:
             if not (_is_file_error(e) or _is_broken_file(e)):
                 raise
             self.close()
             self._give_up(f"cannot write {self.path} ({e})")
             return None
-        if not rec.won or rec.assisted:
+        if not rec.won or rec.assisted or not rec.counts_for_records:
             return NewRecords()
         rate = rec.bbbv_per_s
         return NewRecords(
@@ -268,12 +276,25 @@ class Stats:
 
     # ---- reading -------------------------------------------------------------------------
 
+    def delete(self, row: int) -> None:
+        """Remove one game's row (its end was undone)."""
+        if self.conn is None:
+            return
+        try:
+            with self.conn:
+                self.conn.execute("DELETE FROM games WHERE id = ?", (row,))
+        except sqlite3.DatabaseError as e:
+            if not (_is_file_error(e) or _is_broken_file(e)):
+                raise
+            self.close()
+            self._give_up(f"cannot write {self.path} ({e})")
+
     def daily_summary(self, today: str) -> DailySummary:
         """Daily boards: days played and won, and the streak of days won (`today` in UTC)."""
         rows = []
         if self.conn is not None:
             rows = self.conn.execute(
-                "SELECT daily, won FROM games WHERE daily IS NOT NULL ORDER BY id"
+                "SELECT daily, won AND NOT assisted FROM games WHERE daily IS NOT NULL ORDER BY id"
             ).fetchall()
         return _daily(rows, today)
 
@@ -281,8 +302,8 @@ class Stats:
         rows = []
         if self.conn is not None:
             rows = self.conn.execute(
-                "SELECT won, time_ms, assisted, played_at, bbbv_per_s, replay FROM games"
-                " WHERE kind = ? ORDER BY id",
+                "SELECT won, time_ms, assisted OR coalesce(bbbv, 0) <= 1, played_at, bbbv_per_s,"
+                " replay FROM games WHERE kind = ? ORDER BY id",
                 (kind,),
             ).fetchall()
         return summarise(kind, rows)
@@ -297,7 +318,12 @@ class DailySummary:
 
 
 def _daily(rows: list[tuple[str, int]], today: str) -> DailySummary:
-    won_days = sorted({d for d, won in rows if won})
+    """Each date counts by its first game only (a retry after a loss does not turn the day
+    into a win); an assisted win is not a win here."""
+    first: dict[str, int] = {}
+    for day, won in rows:
+        first.setdefault(day, won)
+    won_days = sorted(d for d, won in first.items() if won)
     ordinals = [date.fromisoformat(d).toordinal() for d in won_days]
     best = run = 0
     for k, day in enumerate(ordinals):
@@ -306,7 +332,7 @@ def _daily(rows: list[tuple[str, int]], today: str) -> DailySummary:
     current = 0
     if ordinals and ordinals[-1] >= date.fromisoformat(today).toordinal() - 1:
         current = run
-    return DailySummary(len({d for d, _ in rows}), len(won_days), current, best)
+    return DailySummary(len(first), len(won_days), current, best)
 
 
 def summarise(kind: str, rows: list[tuple]) -> Summary:
@@ -323,7 +349,8 @@ def summarise(kind: str, rows: list[tuple]) -> Summary:
         streak = streak + 1 if won else 0
         best_streak = max(best_streak, streak)
     fair_wins = [r for r in rows if r[0] and not r[2]]
-    best_times = [] if kind == "custom" else sorted((r[1], r[3], r[5]) for r in fair_wins)
+    fastest = sorted(fair_wins, key=lambda r: (r[1], r[3]))
+    best_times = [] if kind == "custom" else [(r[1], r[3], r[5]) for r in fastest]
     best_times = best_times[:BEST_TIMES]
     rates = [r[4] for r in fair_wins if r[4] is not None]
     return Summary(
@@ -338,9 +365,12 @@ def summarise(kind: str, rows: list[tuple]) -> Summary:
     )
 
 
-def stats_report(stats: Stats) -> list[str]:
-    """The statistics as lines of text (`--stats`)."""
+def stats_report(stats: Stats, today: str) -> list[str]:
+    """The statistics as lines of text (`--stats`); `today` is the UTC date."""
     lines = [f"Pixel Mines statistics ({stats.path})"]
+    d = stats.daily_summary(today)
+    lines.append(f"Daily boards: {d.played} days played, {d.won} won, streak {d.streak}, "
+                 f"best streak {d.best_streak}")  # fmt: skip
     for kind in KINDS:
         s = stats.summary(kind)
         lines.append("")

@@ -87,18 +87,29 @@ class ConfirmDialog(Dialog):
         self.title = title
         self.paragraphs = paragraphs
         self.yes_text, self.no_text = yes, no
+        self._last_lines: list[Line] = []
 
     def lines(self, width: int) -> list[Line]:
         out: list[Line] = [(self.title, "accent"), ("", "text")]
         for text in self.paragraphs:
             out += [(line, "text") for line in textwrap.wrap(text, width)]
-        return [*out, ("", "text"), (f"Y Enter  {self.yes_text}", "text"),
-                (f"N Esc    {self.no_text}", "text")]  # fmt: skip
+        self._last_lines = [*out, ("", "text"), (f"Y Enter  {self.yes_text}", "text"),
+                            (f"N Esc    {self.no_text}", "text")]  # fmt: skip
+        return self._last_lines
 
     def key(self, event: pygame.event.Event) -> object | None:
         if event.key in (pygame.K_y, pygame.K_RETURN, pygame.K_KP_ENTER):
             return Answer(self.question, True)
         if event.key in (pygame.K_n, pygame.K_ESCAPE):
+            return Answer(self.question, False)
+        return None
+
+    def click(self, line: int | None) -> object | None:
+        """A click on the yes line or the no line (the last two) answers."""
+        count = len(self._last_lines)
+        if line == count - 2:
+            return Answer(self.question, True)
+        if line == count - 1:
             return Answer(self.question, False)
         return None
 
@@ -268,9 +279,13 @@ class StatsDialog(Dialog):
         if s.kind == "custom":
             out.append(("(sizes vary: no times)", "text"))
         for n, (ms, at, replay) in enumerate(s.best_times, 1):
-            mark = ">" if n - 1 == self.pick and replay else " "
-            colour = "accent" if mark == ">" else "text"
-            out.append((f"{mark}{n:>2} {ms / 1000:7.3f} {at[5:10]}", colour))
+            picked = n - 1 == self.pick
+            mark = (">" if replay else "-") if picked else " "
+            out.append(
+                (f"{mark}{n:>2} {ms / 1000:7.3f} {at[5:10]}", "accent" if picked else "text")
+            )
+        if s.best_times:
+            out.append(("Enter: watch its replay", "text"))
         if not s.best_times and s.kind != "custom":
             out.append(("No wins yet", "text"))
         return out

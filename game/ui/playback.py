@@ -39,6 +39,10 @@ class Playback:
         self.tick(now_ms)
         self.paused = not self.paused
 
+    def hold(self, now_ms: int) -> None:
+        """Let time pass without the replay's clock moving (a dialog is open)."""
+        self._last = now_ms
+
     def tick(self, now_ms: int) -> list[RecordedMove]:
         """The moves whose time has come since the last tick."""
         if not self.paused and not self.finished:

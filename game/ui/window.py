@@ -17,7 +17,7 @@ import pygame
 from game.engine import Difficulty, Game, GameState, Move, MoveKind, SafeZone
 from game.engine.boards import BoardChoice, SeedStream
 from game.engine.cells import CellSet
-from game.engine.codes import BoardCode, daily, encode
+from game.engine.codes import code_of, daily
 from game.engine.game import shown_seconds
 from game.store.history import History
 from game.store.replays import Replay, ReplayError, load_replay
@@ -95,18 +95,22 @@ class App:
         history: History | None = None,
         messages: list[str] | tuple[str, ...] = (),
         motion: bool = True,
+        safe_zone: SafeZone | None = None,
         first_game: Game | None = None,
         daily: str | None = None,
         replay: Replay | None = None,
     ) -> None:
         self.settings = settings
         self.motion_allowed = motion
+        self.safe_zone = safe_zone  # from the command line: for this run, not saved
         self.settings_file = settings_file
         self.history = history if history is not None else History()
         self.daily: str | None = None
         self.playback: Playback | None = None
         self.kept: Replay | None = None
         self.queued: list[Dialog] = []
+        self.finished = None  # the record of the game's end, while it can be undone
+        self.before_replay: tuple[Game, int, str | None] | None = None
         self.themes = themes
         theme = themes.get(settings.theme) or themes.get(DEFAULT_THEME)
         self.theme = theme
@@ -135,10 +139,8 @@ class App:
             self.watch(replay)
         elif first_game is not None:
             self.play_game(first_game, daily=daily)
-        else:
-            self._offer_kept_game(messages)
-        if messages:
-            self.open_dialog(NoticeDialog("Note", list(messages)))
+        # Asked whatever else starts, so a kept game is never written over unasked.
+        self._offer_kept_game(messages)
 
     # ---- set-up --------------------------------------------------------------------------
 
@@ -158,12 +160,13 @@ class App:
     def _new_game_object(self) -> Game:
         return self.board.new_game(
             seed=self.seeds.next(),
-            safe_zone=self.settings.safe_zone,
+            safe_zone=self.safe_zone or self.settings.safe_zone,
             question_marks=self.settings.question_marks,
         )
 
     def _start(self) -> None:
         """Fresh UI state for the current game and window."""
+        self.finished = None
         self.bbbv_done: int | None = None
         self.pointer = Pointer()
         self.message = None
@@ -231,6 +234,7 @@ class App:
             self.say("Start at the marked cell", lasting=True)
 
     def _offer_kept_game(self, notes: list[str] | tuple[str, ...]) -> None:
+        """Ask about the game kept from last time, and show the start-up notes."""
         kept, trouble = self.history.take_kept()
         if kept is not None:
             self.kept = kept
@@ -239,13 +243,14 @@ class App:
                 "resume", "Resume?", [f"A game from {when} was kept: {kept.cols}x{kept.rows}, "
                             f"{kept.elapsed_ms // 1000} s, {len(kept.moves)} moves."],
                 yes="resume", no="new game"))  # fmt: skip
-        if trouble:
+        if trouble or notes:
             self.open_dialog(NoticeDialog("Note", trouble + list(notes)))
 
     def _resume_kept(self, yes: bool) -> None:
         kept, self.kept = self.kept, None
         if yes:
-            self.play_game(kept.final_game(), elapsed_ms=kept.elapsed_ms)
+            game = kept.final_game(self.settings.question_marks)
+            self.play_game(game, elapsed_ms=kept.elapsed_ms, daily=kept.daily)
         else:
             self.history.forget_kept()
 
@@ -260,7 +265,7 @@ class App:
     def _after_move(self, changed: CellSet, origin: tuple[int, int], was_ready: bool) -> None:
         """Timer, redraw, motion, the kept copy and the end of the game, after any change."""
         g = self.game
-        if was_ready and g.state is not GameState.READY:
+        if was_ready and g.state is not GameState.READY and self.started_ms is None:
             self.started_ms = self.now()
             self.message = None  # "start at the marked cell" has been done
         if not changed:
@@ -280,24 +285,32 @@ class App:
         elif not g.state.is_over:
             self.ended_ms = None  # after an undo of the end, the clock runs on
             if self.playback is None:
-                for line in self.history.keep(g, self.elapsed_ms(), "window"):
+                for line in self.history.keep(g, self.elapsed_ms(), "window", daily=self.daily):
                     self.say(line)
 
     def undo(self) -> None:
-        if self.playback is not None or not self.game.moves:
+        """Take back the last move, a loss too (its record goes: the game is recorded again
+        at its real end, as assisted). A win is final."""
+        g = self.game
+        if self.playback is not None or not g.moves:
             return
-        self._after_move(self.game.undo(), self.game.first_click or (0, 0), False)
+        if g.state is GameState.WON:
+            self.say("A won game is final")
+            return
+        if g.state is GameState.LOST and self.finished is not None:
+            self.history.retract(self.finished)
+            self.finished = None
+        self._after_move(g.undo(), g.first_click or (0, 0), False)
         self.say("Undone: the game counts as assisted")
 
     def redo(self) -> None:
         if self.playback is not None or not self.game.can_redo:
             return
-        move = self.game._undone[-1]
+        move = self.game.next_redo
         self._after_move(self.game.redo(), (move.row, move.col), False)
 
     def board_code(self) -> str | None:
-        code = BoardCode.of(self.game)
-        return None if code is None else encode(code)
+        return code_of(self.game)
 
     def _game_over(self) -> None:
         """Record the finished game and tell the player how it went."""
@@ -305,14 +318,16 @@ class App:
         if self.playback is not None:
             return  # a replay is watched, not played
         done = self.history.finished(g, self.elapsed_ms(), "window", daily=self.daily)
+        self.finished = done
         rec, new, trouble = done.record, done.new, done.messages
         if g.state is GameState.LOST:
-            self.say(f"Boom! {g.safe_opened * 100 // g.safe_total}% cleared", lasting=True)
+            cleared = g.safe_opened * 100 // max(g.safe_total, 1)
+            self.say(f"Boom! {cleared}% cleared")
         else:
             lines = [
                 f"Time   {rec.time_ms / 1000:.3f} s",
                 f"3BV    {rec.bbbv}",
-                f"3BV/s  {rec.bbbv_per_s:.2f}",
+                f"3BV/s  {'-' if rec.bbbv_per_s is None else f'{rec.bbbv_per_s:.2f}'}",
                 f"Clicks {rec.clicks}",
                 f"Eff.   {rec.efficiency:.0%}",
             ]
@@ -479,7 +494,7 @@ class App:
             cell = self.layout.cell_at(*self.mouse_pos, self.top, self.left)
             if cell is not None and cell in self.probabilities:
                 return f"({cell[0]},{cell[1]}) mine {self.probabilities[cell]:.1%}"
-        if self.game.deaths:
+        if self.game.deaths and not self.game.state.is_over:
             return f"Mines hit: {self.game.deaths}"
         if self.game.state is not GameState.READY:
             return self.board_code() or ""
@@ -533,9 +548,12 @@ class App:
     def update(self) -> None:
         p = self.pointer
         now = self.now()
-        if self.playback is not None and self.dialog is None:
-            for move in self.playback.tick(now):
-                self._play_back(move)
+        if self.playback is not None:
+            if self.dialog is None:
+                for move in self.playback.tick(now):
+                    self._play_back(move)
+            else:
+                self.playback.hold(now)  # the replay's clock waits while a dialog is up
         if (
             self.settings.long_press_flag
             and p.left
@@ -600,6 +618,8 @@ class App:
             return
         p = self.pointer
         self.mouse_pos = pos
+        if self.playback is not None:
+            return  # a replay is watched, not played
         cell = self.layout.cell_at(*pos, self.top, self.left)
         now = self.now()
         if button == LEFT:
@@ -826,6 +846,8 @@ class App:
         self.scroll_by(top - self.top, left - self.left)
 
     def key_move(self, key: int) -> None:
+        if self.playback is not None:
+            return
         if self.cursor is None:
             self.move_cursor(0, 0)
             return
@@ -918,8 +940,12 @@ class App:
 
     def quit(self) -> None:
         """Stop; a game in progress is kept with the time on its clock."""
+        if self.playback is not None and self.before_replay is not None:
+            self.game, self.daily = self.before_replay[0], self.before_replay[2]
+            self.started_ms = self.now() - self.before_replay[1]
+            self.playback = None
         if self.playback is None:
-            self.history.keep(self.game, self.elapsed_ms(), "window")
+            self.history.keep(self.game, self.elapsed_ms(), "window", daily=self.daily)
         self.assistant.close()
         self.running = False
 
@@ -948,7 +974,8 @@ class App:
 
     def play_daily(self) -> None:
         today = datetime.now(UTC).date()
-        self.play_game(daily(today).game(), daily=today.isoformat())
+        board = daily(today).game(question_marks=self.settings.question_marks)
+        self.play_game(board, daily=today.isoformat())
 
     def _menu_entries(self) -> list[tuple[str, str]]:
         return [("daily", "Daily board"), ("code", "Play a code"), ("copy", "Copy board code"),
@@ -998,12 +1025,25 @@ class App:
             return
         self.watch(replay)
 
-    def watch(self, replay: Replay) -> None:
-        """Play a replay back in this window, in real time."""
+    def watch(self, replay: Replay, speed_index: int | None = None) -> None:
+        """Play a replay back in this window, in real time; a game in progress waits and comes
+        back when the replay is left (Esc)."""
+        if self.playback is None and self.game.state is GameState.PLAYING:
+            self.before_replay = (self.game, self.elapsed_ms(), self.daily)
         self.play_game(replay.new_game())
         self.message = None
         self.cursor = None
         self.playback = Playback(replay, self.now())
+        if speed_index is not None:
+            self.playback.speed_index = speed_index
+
+    def leave_replay(self) -> None:
+        saved, self.before_replay = self.before_replay, None
+        if saved is None:
+            self.new_game()
+            return
+        game, elapsed, day = saved
+        self.play_game(game, elapsed_ms=elapsed, daily=day)
 
     def on_playback_key(self, k: int, ch: str) -> bool:
         """Space pause, Right step, [ ] or - + speed, R restart, Esc leave; True if used."""
@@ -1019,9 +1059,9 @@ class App:
         elif ch in ("[", "-") or k == pygame.K_DOWN:
             pb.change_speed(-1)
         elif k == pygame.K_r:
-            self.watch(pb.replay)
+            self.watch(pb.replay, pb.speed_index)
         elif k == pygame.K_ESCAPE:
-            self.new_game()
+            self.leave_replay()
         else:
             return False
         self.drawn_status = None
@@ -1056,7 +1096,7 @@ class App:
             elif result.question == "resume":
                 self._resume_kept(result.yes)
         elif isinstance(result, PlayCode):
-            self.play_game(result.code.game())
+            self.play_game(result.code.game(question_marks=self.settings.question_marks))
         elif isinstance(result, MenuChoice):
             self.do_menu(result.action)
         elif isinstance(result, WatchReplay):

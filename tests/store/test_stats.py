@@ -117,7 +117,7 @@ def test_a_folder_that_cannot_be_written_means_no_records_and_no_crash(tmp_path)
     assert "will not be recorded" in stats.messages[0]
     assert stats.record(record()) is None
     assert stats.summary("beginner").played == 0
-    assert "played 0" in "\n".join(stats_report(stats))
+    assert "played 0" in "\n".join(stats_report(stats, "2026-11-29"))
 
 
 WRITER = """
@@ -191,12 +191,13 @@ def test_an_older_database_is_migrated_and_keeps_its_games(tmp_path):
     assert stats.summary("beginner").played == 2
 
 
-def test_daily_streak_counts_days_won_in_a_row_up_to_today(tmp_path):
+def test_daily_streak_counts_first_tries_won_in_a_row_up_to_today(tmp_path):
     stats = Stats(tmp_path / "stats.sqlite3")
     for day, won in [("2026-11-20", True), ("2026-11-26", True), ("2026-11-27", False),
                      ("2026-11-27", True), ("2026-11-28", True)]:  # fmt: skip
         rec = record(kind="expert", won=won)
         stats.record(GameRecord(**{**rec.__dict__, "daily": day}))
     d = stats.daily_summary("2026-11-29")
-    assert (d.played, d.won, d.streak, d.best_streak) == (4, 4, 3, 3)
+    # 11-27 counts by its first game, a loss; the win after it was a retry
+    assert (d.played, d.won, d.streak, d.best_streak) == (4, 3, 1, 1)
     assert stats.daily_summary("2026-12-05").streak == 0

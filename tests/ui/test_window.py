@@ -69,6 +69,9 @@ def test_right_button_cycles_the_marks_with_question_marks_on_q(drive):
     assert d.app.game.mines_remaining == 2
 
 
+# A wall of mines down column 4: two openings, 3BV 2.
+WALL = ["....*...."] * 9
+
 # (1, 1) is a 1 whose only mine is (0, 0).
 CHORD = ["*...*....", ".........", ".........", ".........", "*...*....", "........."] + [
     ".........",
@@ -415,10 +418,12 @@ def test_every_dialog_line_fits_the_smallest_canvas(drive, tmp_path):
 
 
 def test_a_finished_game_is_recorded_and_s_shows_the_statistics(drive, tmp_path):
-    d = drive(layout=CORNER)
+    d = drive(layout=WALL)
     d.app.history = History(Stats(tmp_path / "stats.sqlite3"))
-    d.click((8, 8))
-    assert d.app.game.state is GameState.WON
+    d.click((0, 0))
+    d.tick(2000)
+    d.click((0, 8))
+    assert d.app.game.state is GameState.WON and d.app.game.bbbv > 1
     texts = [t for t, _ in d.app.dialog.lines(22)]
     assert "New best 3BV/s!" in texts and "New best time!" not in texts  # custom: no best time
     d.key(pygame.K_ESCAPE)
@@ -596,7 +601,7 @@ def test_undo_after_a_loss_plays_on_counts_the_mine_and_redo_loses_again(drive):
     d.tick(3000)
     assert d.app.resting_status() == "Mines hit: 1"
     d.key(pygame.K_y, "y", mod=pygame.KMOD_CTRL)
-    assert d.app.game.state is GameState.LOST and d.app.game.deaths == 2
+    assert d.app.game.state is GameState.LOST and d.app.game.deaths == 1  # the same mine
 
 
 def test_the_board_code_shows_after_the_first_click_and_can_be_copied(drive):
@@ -719,3 +724,40 @@ def test_changing_board_size_picks_the_scale_that_fits_again(drive):
     d.app.play_game(__import__("game.engine.codes", fromlist=["daily"]).daily(
         __import__("datetime").date(2026, 11, 29)).game())  # fmt: skip
     assert (d.app.layout.view_rows, d.app.layout.view_cols) == (16, 30)
+
+
+def test_an_undone_loss_is_recorded_once_at_the_real_end_and_a_win_is_final(drive, tmp_path):
+    d = drive(layout=CHORD)
+    d.app.history = History(Stats(tmp_path / "stats.sqlite3"), replays=tmp_path)
+    d.click((1, 1))
+    d.click((0, 0))
+    stats = d.app.history.stats
+    assert stats.summary("custom").played == 1 and len(list(tmp_path.glob("*.json"))) == 1
+    d.key(pygame.K_z, "z", mod=pygame.KMOD_CTRL)
+    assert stats.summary("custom").played == 0 and not list(tmp_path.glob("*.json"))
+    for r, line in enumerate(CHORD):
+        for c, ch in enumerate(line):
+            if ch == "." and d.app.game.cell(r, c) == "#":
+                d.click((r, c))
+    assert d.app.game.state is GameState.WON
+    s = stats.summary("custom")
+    assert (s.played, s.won, s.recent[-1][2]) == (1, 1, True)  # once, and assisted
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_z, "z", mod=pygame.KMOD_CTRL)
+    assert d.app.game.state is GameState.WON and d.app.message[0] == "A won game is final"
+
+
+def test_leaving_a_replay_brings_back_the_game_in_progress(drive, tmp_path):
+    from game.store.replays import load_replay
+
+    path, _ = replay_file(tmp_path)
+    d = drive(scale=1)
+    d.click((4, 4))
+    d.tick(5000)
+    game, elapsed = d.app.game, d.app.elapsed_ms()
+    d.app.watch(load_replay(path))
+    d.click((5, 5))  # clicks do not change a replay
+    assert d.app.game.moves == [] or d.app.game.moves[0].row == 1
+    d.key(pygame.K_ESCAPE)
+    assert d.app.game is game and d.app.playback is None
+    assert d.app.elapsed_ms() == elapsed
