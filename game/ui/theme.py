@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from game.ui.layout import Sizes
+from game.ui.layout import LED_DIGITS, MIN_AREA_W, PANEL_PAD, TOOLBAR_HEIGHT, Sizes
 
 THEMES_DIR = Path(__file__).resolve().parents[2] / "assets" / "themes"
 DEFAULT_THEME = "classic"
@@ -174,6 +174,12 @@ def load_theme(folder: Path) -> Theme:
         raise ThemeError(f"{label}: led must be [width, height] (got {led!r})")
     sizes = Sizes(tile, border, face, _whole(led[0], f"{label}: led width"),
                   _whole(led[1], f"{label}: led height"))  # fmt: skip
+    if max(face, sizes.led_h + 2) > TOOLBAR_HEIGHT:
+        raise ThemeError(f"{label}: the face and the LED digits (+2) must be at most "
+                         f"{TOOLBAR_HEIGHT} pixels tall to fit the toolbar")  # fmt: skip
+    if 2 * (LED_DIGITS * sizes.led_w + 2 + PANEL_PAD) + face > MIN_AREA_W:
+        raise ThemeError(f"{label}: two 3-digit LEDs and the face must fit in {MIN_AREA_W} "
+                         "pixels across")  # fmt: skip
 
     sheet_name = data.get("sheet", "sheet.png")
     if not isinstance(sheet_name, str):

@@ -118,6 +118,8 @@ def test_a_player_theme_cannot_take_a_shipped_name(tmp_path):
         ("glyph = [6, 10]", "glyph = [0, 0]", "glyph width"),
         ("x = 0 ", "x = -6 ", "x must be"),
         ("led = [11, 21]", "led = [11]", "led must be"),
+        ("face = 24", "face = 80", "fit the toolbar"),
+        ("led = [11, 21]", "led = [30, 21]", "must fit in 160"),
     ],
 )
 def test_bad_font_and_size_values_give_messages(broken, old, new, words):
