@@ -51,6 +51,9 @@ def _parser() -> argparse.ArgumentParser:
         help="first click: 'opening' keeps its 3×3 free (default), 'cell' only the cell",
     )
     p.add_argument("--stats", action="store_true", help="print your statistics and exit")
+    p.add_argument(
+        "--no-guess", action="store_true", help="boards that never need a guess (this run)"
+    )
     p.add_argument("--theme", metavar="NAME", help="window: the theme to start with")
     p.add_argument("--board", metavar="CODE", help="play the board of a board code")
     p.add_argument("--daily", action="store_true", help="play today's board (the same for all)")
@@ -135,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.text:
             return play(board, seed=args.seed, safe_zone=zone, history=history,
+                        no_guess=args.no_guess or settings.no_guess,
                         first_game=first_game, daily=daily_date)  # fmt: skip
         from game.store.files import user_themes_dir
         from game.ui.theme import load_library
@@ -153,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         return run(themes, board, settings, settings_file, history, seed=args.seed,
                    scale=args.scale, messages=messages, motion=not args.no_motion,
                    first_game=first_game, daily=daily_date, replay=replay,
-                   safe_zone=zone)  # fmt: skip
+                   safe_zone=zone, no_guess=args.no_guess)  # fmt: skip
     finally:
         stats.close()
 

@@ -60,8 +60,10 @@ class TextGame:
         out: TextIO,
         clock: Callable[[], float] = time.monotonic,
         history: History | None = None,
+        no_guess: bool = False,
     ) -> None:
         self.history = history if history is not None else History()
+        self.no_guess = no_guess
         self.board = board
         self.safe_zone = safe_zone
         self.out = out
@@ -71,7 +73,8 @@ class TextGame:
         self.start(self._fresh_game())
 
     def _fresh_game(self) -> Game:
-        return self.board.new_game(seed=self._seeds.next(), safe_zone=self.safe_zone)
+        return self.board.new_game(seed=self._seeds.next(), safe_zone=self.safe_zone,
+                                   no_guess=self.no_guess)  # fmt: skip
 
     def start(self, game: Game, elapsed_ms: int | None = None, daily: str | None = None) -> None:
         """Play this game from here on (a fresh one, a shared board, or a kept one resumed)."""
@@ -157,6 +160,8 @@ class TextGame:
         changed = g.play(move, at_ms=self.elapsed_ms())
         if was_ready and g.state is not GameState.READY:
             self.started = self.clock()
+            if g.no_guess_failed:
+                self.say("No no-guess board was found in 2 s, so this is a normal board.")
         if not changed:
             self.say(_why_nothing(move, cell))
             return
@@ -247,6 +252,7 @@ def play(
     history: History | None = None,
     first_game: Game | None = None,
     daily: str | None = None,
+    no_guess: bool = False,
 ) -> int:
     """Run terminal games until the player quits or input ends; the exit status.
 
@@ -255,7 +261,7 @@ def play(
     stdin = stdin if stdin is not None else sys.stdin
     out = out if out is not None else sys.stdout
     session = TextGame(board, seed=seed, safe_zone=safe_zone, out=out, clock=clock,
-                       history=history)  # fmt: skip
+                       history=history, no_guess=no_guess)  # fmt: skip
     session.say("Pixel Mines in the terminal. Type h for help.")
     resumed = _offer_kept_game(session, stdin)  # asked first, so it is never written over
     if resumed is None:

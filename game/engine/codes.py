@@ -43,16 +43,16 @@ class BoardCode:
     def game(self, **options) -> Game:
         """The board: mines laid at once, as the first click there would lay them."""
         return Game(self.rows, self.cols, self.mines, seed=self.seed, safe_zone=self.safe_zone,
-                    first_click=self.first_click, **options)  # fmt: skip
+                    first_click=self.first_click, no_guess=self.no_guess, **options)  # fmt: skip
 
     @classmethod
-    def of(cls, game: Game, no_guess: bool = False) -> BoardCode | None:
+    def of(cls, game: Game) -> BoardCode | None:
         """The code of a game that has a seed and a first click, else None."""
         if not isinstance(game.seed, int) or game.first_click is None:
             return None
         if not 0 <= game.seed < MAX_SEED:
             return None
-        return cls(game.rows, game.cols, game.mines, game.safe_zone, no_guess, game.seed,
+        return cls(game.rows, game.cols, game.mines, game.safe_zone, game.no_guess, game.seed,
                    game.first_click)  # fmt: skip
 
 
@@ -118,9 +118,9 @@ def decode(text: str) -> BoardCode:
                      bool(flags & 2), seed, divmod(click, cols))  # fmt: skip
 
 
-def daily(day: date, no_guess: bool = False) -> BoardCode:
-    """Today's board for everyone: Expert, a seed from the UTC date, the first click in the
-    middle."""
+def daily(day: date, no_guess: bool = True) -> BoardCode:
+    """Today's board for everyone: Expert, no-guess, a seed from the UTC date, the first click
+    in the middle."""
     d = Difficulty.EXPERT
     digest = hashlib.sha256(f"pixel-mines daily {day.isoformat()}".encode()).digest()
     seed = int.from_bytes(digest[:8], "big")

@@ -20,6 +20,7 @@ from game.engine.minefield import MINE, ZERO, Minefield
 
 MIN_SIDE = 5
 MAX_SIDE = 200
+NO_GUESS_BUDGET_S = 2.0
 
 COVERED = ord("#")
 FLAG = ord("F")
@@ -134,11 +135,15 @@ class Game:
         safe_zone: SafeZone = SafeZone.OPENING,
         question_marks: bool = False,
         first_click: tuple[int, int] | None = None,
+        no_guess: bool = False,
     ) -> None:
         """`first_click`, if given, lays the mines at once as a first click there would (a
-        shared board: everyone gets the same mines and starts there)."""
+        shared board: everyone gets the same mines and starts there). `no_guess` lays a board
+        that deduction alone clears from the first click; if none is found within
+        NO_GUESS_BUDGET_S seconds the board is a normal one and `no_guess_failed` says so."""
         check_custom_size(rows, cols, mines)
         self._setup(rows, cols, mines, question_marks)
+        self.no_guess = no_guess
         self.seed = secrets.randbits(63) if seed is None else seed
         self.safe_zone = SafeZone(safe_zone)
         if first_click is not None:
@@ -201,6 +206,8 @@ class Game:
         self.moves: list[RecordedMove] = []
         self._undone: list[RecordedMove] = []
         self.deaths = 0  # mines hit, undone or not
+        self.no_guess = False
+        self.no_guess_failed = False
         self.assisted = False  # undo (and later hints) used
 
     def _set_field(self, field: Minefield) -> None:
@@ -475,7 +482,18 @@ class Game:
                 for r in range(max(row - 1, 0), min(row + 2, self.rows))
                 for c in range(max(col - 1, 0), min(col + 2, self.cols))
             )
-        return minefield.lay(self.rows, self.cols, self.mines, random.Random(self.seed), safe)
+        rng = random.Random(self.seed)
+        if self.no_guess:
+            from game.engine.noguess import lay_no_guess  # the solver loads only when asked
+
+            field = lay_no_guess(self.rows, self.cols, self.mines, rng, (row, col), safe,
+                                 time_budget_s=NO_GUESS_BUDGET_S)  # fmt: skip
+            if field is not None:
+                return field
+            # None found in time: a normal board, and the game says so.
+            self.no_guess, self.no_guess_failed = False, True
+            rng = random.Random(self.seed)
+        return minefield.lay(self.rows, self.cols, self.mines, rng, safe)
 
     def _open(self, i: int, spans: list[tuple[int, int]], exploded: list[int]) -> None:
         numbers = self._field.numbers

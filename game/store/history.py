@@ -54,16 +54,14 @@ class History:
         self._said.add(what)
         return [f"{what} cannot be written ({e.strerror or e}); play goes on without it."]
 
-    def keep(
-        self, game: Game, elapsed_ms: int, source: str, *, no_guess: bool = False,
-        daily: str | None = None,
-    ) -> list[str]:  # fmt: skip
+    def keep(self, game: Game, elapsed_ms: int, source: str, *, daily: str | None = None
+             ) -> list[str]:  # fmt: skip
         """Keep the game being played; lines for the player the first time this fails."""
         if self.kept is None or game.layout() is None or game.state.is_over or not game.moves:
             return []
         try:
-            keep_game(replay_of(game, elapsed_ms=elapsed_ms, source=source, no_guess=no_guess,
-                                daily=daily), self.kept)  # fmt: skip
+            keep_game(replay_of(game, elapsed_ms=elapsed_ms, source=source, daily=daily),
+                      self.kept)  # fmt: skip
         except OSError as e:
             return self._once("The game in progress", e)
         return []
@@ -79,17 +77,14 @@ class History:
             with contextlib.suppress(OSError):
                 forget_kept_game(self.kept)
 
-    def finished(
-        self, game: Game, elapsed_ms: int, source: str, *, daily: str | None = None,
-        no_guess: bool = False,
-    ) -> Finished:  # fmt: skip
+    def finished(self, game: Game, elapsed_ms: int, source: str, *, daily: str | None = None
+                 ) -> Finished:  # fmt: skip
         """Save the replay, record the game, drop the kept copy."""
         messages: list[str] = []
         path = None
         if self.replays is not None:
             try:
-                replay = replay_of(game, elapsed_ms=elapsed_ms, source=source, no_guess=no_guess,
-                                   daily=daily)  # fmt: skip
+                replay = replay_of(game, elapsed_ms=elapsed_ms, source=source, daily=daily)
                 path = save_replay(replay, self.replays)
             except OSError as e:
                 messages += self._once("Replays", e)

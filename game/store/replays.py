@@ -55,10 +55,12 @@ class Replay:
     def new_game(self, question_marks: bool = False) -> Game:
         """A fresh game on the same board, before any move, knowing where the board came from
         (its seed, first-click rule and, for a shared board, its first click)."""
-        return Game.from_layout(
+        game = Game.from_layout(
             self.layout, seed=self.seed, safe_zone=self.safe_zone, question_marks=question_marks,
             first_click=self.first_click if self._shared() else None,
         )  # fmt: skip
+        game.no_guess = self.no_guess
+        return game
 
     def _shared(self) -> bool:
         """A board laid for its first click before anyone clicked (a code, the daily)."""
@@ -74,9 +76,7 @@ class Replay:
         return game
 
 
-def replay_of(
-    game: Game, *, elapsed_ms: int, source: str, no_guess: bool = False, daily: str | None = None
-) -> Replay:
+def replay_of(game: Game, *, elapsed_ms: int, source: str, daily: str | None = None) -> Replay:
     if game.layout() is None:
         raise ValueError("a game before its first reveal has no board to keep")
     result = {}
@@ -84,7 +84,8 @@ def replay_of(
         result = {"state": game.state.value, "time_ms": elapsed_ms, "bbbv": game.bbbv,
                   "deaths": game.deaths, "assisted": game.assisted}  # fmt: skip
     return Replay(
-        game.rows, game.cols, game.mines, game.seed, game.safe_zone, no_guess, game.first_click,
+        game.rows, game.cols, game.mines, game.seed, game.safe_zone, game.no_guess,
+        game.first_click,
         game.layout(), list(game.moves), datetime.now().isoformat(timespec="seconds"), source,
         elapsed_ms, result, game.deaths, game.assisted, daily,
     )  # fmt: skip

@@ -32,6 +32,7 @@ class Settings:
     chord_on_left: bool = True  # a left click on an open number chords
     long_press_flag: bool = False  # touch screens: holding a cell 0.35 s flags it
     motion: bool = True  # cascades when regions open, ripples when mines show
+    no_guess: bool = False  # boards that deduction alone clears
     extra: dict = field(default_factory=dict)  # keys this version does not know, kept as read
 
     def board_choice(self) -> BoardChoice:

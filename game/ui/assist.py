@@ -6,7 +6,7 @@ changed since is dropped. Never blocks the loop.
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
 from game.engine import solver
 
@@ -14,8 +14,8 @@ _WORK = {"hint": solver.hint, "probabilities": solver.analyse}
 
 
 class Assistant:
-    def __init__(self) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solver")
+    def __init__(self, pool: Executor | None = None) -> None:
+        self._pool = pool or ThreadPoolExecutor(max_workers=1, thread_name_prefix="solver")
         self._jobs: dict[str, tuple[tuple[str, ...], Future]] = {}
 
     def ask(self, kind: str, view: list[str], mines: int) -> None:

@@ -96,6 +96,7 @@ class App:
         messages: list[str] | tuple[str, ...] = (),
         motion: bool = True,
         safe_zone: SafeZone | None = None,
+        no_guess: bool = False,
         first_game: Game | None = None,
         daily: str | None = None,
         replay: Replay | None = None,
@@ -103,6 +104,7 @@ class App:
         self.settings = settings
         self.motion_allowed = motion
         self.safe_zone = safe_zone  # from the command line: for this run, not saved
+        self.no_guess = no_guess  # likewise
         self.settings_file = settings_file
         self.history = history if history is not None else History()
         self.daily: str | None = None
@@ -161,6 +163,7 @@ class App:
         return self.board.new_game(
             seed=self.seeds.next(),
             safe_zone=self.safe_zone or self.settings.safe_zone,
+            no_guess=self.no_guess or self.settings.no_guess,
             question_marks=self.settings.question_marks,
         )
 
@@ -268,6 +271,8 @@ class App:
         if was_ready and g.state is not GameState.READY and self.started_ms is None:
             self.started_ms = self.now()
             self.message = None  # "start at the marked cell" has been done
+            if g.no_guess_failed:
+                self.say("No no-guess board in 2 s: this is a normal one")
         if not changed:
             return
         self.bbbv_done = None
@@ -884,6 +889,7 @@ class App:
             ("chord_on_left", "L chord", on_off, s.chord_on_left),
             ("long_press_flag", "Hold", [(False, "off"), (True, "flags")], s.long_press_flag),
             ("motion", "Motion", on_off, s.motion),
+            ("no_guess", "No guess", on_off, s.no_guess),
         ]
 
     def set_theme(self, key: str) -> None:

@@ -1,11 +1,14 @@
 """A real App on the dummy video driver, fed real pygame events, with a clock the test sets."""
 
+from concurrent.futures import Executor, Future
+
 import pygame
 import pytest
 
 from game.engine import Difficulty, Game
 from game.engine.boards import BoardChoice
 from game.store.settings import Settings
+from game.ui.assist import Assistant
 from game.ui.theme import load_library
 from game.ui.window import App
 
@@ -16,6 +19,15 @@ class FakeClock:
 
     def __call__(self) -> int:
         return self.ms
+
+
+class RunAtOnce(Executor):
+    """Runs the solver's work as it is submitted, so tests need not wait for a thread."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        future = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
 
 
 class Driver:
@@ -91,6 +103,7 @@ def drive():
         # Motion is off unless a test asks for it, so tiles show their final look at once.
         settings = settings or Settings(motion=False)
         app = App(board, settings, load_library(), seed=seed, scale=scale, clock=clock)
+        app.assistant = Assistant(RunAtOnce())
         if layout is not None:
             app.play_game(Game.from_layout(layout))
         driver = Driver(app, clock)

@@ -7,7 +7,9 @@ from game.engine.boards import BoardChoice
 from game.store.history import History
 from game.store.settings import Settings, SettingsFile
 from game.store.stats import GameRecord, Stats
-from game.ui.window import DOUBLE_CLICK_MS, LONG_PRESS_MS
+from game.ui.window import DOUBLE_CLICK_MS, LONG_PRESS_MS, MESSAGE_MS
+
+MESSAGE_WAIT = MESSAGE_MS + 100
 
 # A 9x9 board: mines in the top-left corner, the rest opens from the far corner.
 CORNER = ["**......."] + ["*........"] + ["........."] * 7
@@ -761,3 +763,47 @@ def test_leaving_a_replay_brings_back_the_game_in_progress(drive, tmp_path):
     d.key(pygame.K_ESCAPE)
     assert d.app.game is game and d.app.playback is None
     assert d.app.elapsed_ms() == elapsed
+
+
+def test_h_outlines_a_safe_cell_explains_it_and_marks_the_game_assisted(drive):
+    from game.engine.solver import hint as solver_hint
+
+    def safe_hint_after_first_click(seed):
+        g = Game(9, 9, 10, seed=seed)
+        g.reveal(4, 4)
+        h = solver_hint(g.view(), g.mines)
+        return g.layout() if g.state is GameState.PLAYING and h and h.safe else None
+
+    layout = next(lay for lay in map(safe_hint_after_first_click, range(50)) if lay)
+    d = drive(layout=layout, scale=1)
+    d.click((4, 4))
+    d.key(pygame.K_h, "h")
+    hint = d.app.hint
+    assert hint is not None and hint.safe
+    assert layout[hint.cell[0]][hint.cell[1]] == "."
+    assert d.app.game.assisted
+    assert d.app.message[0].startswith(f"({hint.cell[0]},{hint.cell[1]})")
+    box = d.app.layout.cell_rect(*hint.cell, d.app.top, d.app.left)
+    corner = d.app.renderer.canvas.get_at((box.x, box.y))[:3]
+    assert corner == d.app.theme.colours["accent"]
+    d.click(hint.cell)
+    assert d.app.hint is None  # the board changed: the outline goes
+
+
+def test_p_tints_covered_cells_by_their_odds_and_shows_the_one_under_the_mouse(drive):
+    d = drive(layout=CHORD, scale=1)
+    d.click((1, 1))
+    plain = d.app.renderer.canvas.copy()
+    d.key(pygame.K_p, "p")
+    probs = d.app.probabilities
+    assert probs is not None and (0, 0) in probs and (1, 1) not in probs
+    box = d.app.layout.cell_rect(0, 0)
+    assert d.app.renderer.canvas.get_at((box.x + 8, box.y + 8)) != plain.get_at(
+        (box.x + 8, box.y + 8)
+    )
+    d.move(d.at((0, 0)), (0, 0, 0))
+    d.tick(MESSAGE_WAIT * 2)
+    assert d.app.status_text() == f"(0,0) mine {probs[(0, 0)]:.1%}"
+    d.click((8, 4))  # the odds follow the game
+    assert (8, 4) not in d.app.probabilities
+    assert d.app.game.assisted
