@@ -380,6 +380,29 @@ class SettingsDialog(Dialog):
         return Change(name, value)
 
 
+class ListDialog(Dialog):
+    """A list with a focus: Up/Down or Tab move it, Enter or Space choose, Esc (or the key
+    that opened it) closes."""
+
+    close_key = pygame.K_ESCAPE
+    entries: list
+
+    def choose(self, index: int) -> object:
+        raise NotImplementedError
+
+    def key(self, event: pygame.event.Event) -> object | None:
+        k = event.key
+        if k in (pygame.K_ESCAPE, self.close_key):
+            return CLOSE
+        if k == pygame.K_UP:
+            self.focus = (self.focus - 1) % len(self.entries)
+        elif k in (pygame.K_DOWN, pygame.K_TAB):
+            self.focus = (self.focus + 1) % len(self.entries)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return self.choose(self.focus)
+        return None
+
+
 PREVIEW_SPRITES = ("covered", "open_1", "open_2", "open_3", "flag", "mine", "mine_red")
 
 
@@ -396,7 +419,7 @@ class PickTheme:
     key: str
 
 
-class ThemeMenu(Dialog):
+class ThemeMenu(ListDialog):
     """The themes by display name with a preview each, and what is wrong with broken ones."""
 
     LINES_PER_THEME = 3  # the name, then two lines' height for the preview
@@ -430,17 +453,10 @@ class ThemeMenu(Dialog):
             for k in range(first, min(first + self.shown, len(self.entries)))
         ]
 
-    def key(self, event: pygame.event.Event) -> object | None:
-        k = event.key
-        if k in (pygame.K_ESCAPE, pygame.K_m):
-            return CLOSE
-        if k == pygame.K_UP:
-            self.focus = (self.focus - 1) % len(self.entries)
-        elif k in (pygame.K_DOWN, pygame.K_TAB):
-            self.focus = (self.focus + 1) % len(self.entries)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            return PickTheme(self.entries[self.focus][0])
-        return None
+    close_key = pygame.K_m
+
+    def choose(self, index: int) -> object:
+        return PickTheme(self.entries[index][0])
 
     def click(self, line: int | None) -> object | None:
         if line is None or line < 1:
@@ -448,7 +464,7 @@ class ThemeMenu(Dialog):
         k = self._first() + (line - 1) // self.LINES_PER_THEME
         if k < min(self._first() + self.shown, len(self.entries)):
             self.focus = k
-            return PickTheme(self.entries[k][0])
+            return self.choose(k)
         return None
 
 
@@ -506,7 +522,7 @@ class MenuChoice:
     action: str
 
 
-class MenuDialog(Dialog):
+class MenuDialog(ListDialog):
     """A list of actions: Up/Down choose, Enter does it, Esc closes."""
 
     def __init__(self, title: str, entries: list[tuple[str, str]]) -> None:
@@ -522,20 +538,13 @@ class MenuDialog(Dialog):
             out.append((f"{mark}{label}", "accent" if k == self.focus else "text"))
         return [*out, ("", "text"), ("Enter  do   Esc  close", "text")]
 
-    def key(self, event: pygame.event.Event) -> object | None:
-        k = event.key
-        if k in (pygame.K_ESCAPE, pygame.K_g):
-            return CLOSE
-        if k == pygame.K_UP:
-            self.focus = (self.focus - 1) % len(self.entries)
-        elif k in (pygame.K_DOWN, pygame.K_TAB):
-            self.focus = (self.focus + 1) % len(self.entries)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            return MenuChoice(self.entries[self.focus][0])
-        return None
+    close_key = pygame.K_g
+
+    def choose(self, index: int) -> object:
+        return MenuChoice(self.entries[index][0])
 
     def click(self, line: int | None) -> object | None:
         if line is not None and 1 <= line <= len(self.entries):
             self.focus = line - 1
-            return MenuChoice(self.entries[self.focus][0])
+            return self.choose(self.focus)
         return None

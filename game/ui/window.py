@@ -989,26 +989,17 @@ class App:
                 ("options", "Options"), ("themes", "Themes"), ("help", "Keys")]  # fmt: skip
 
     def do_menu(self, action: str) -> None:
-        if action == "daily":
-            self.play_daily()
-        elif action == "code":
-            self.open_code_dialog()
-        elif action == "copy":
-            self.copy_code()
-        elif action == "undo":
-            self.undo()
-        elif action == "redo":
-            self.redo()
-        elif action == "stats":
-            self.open_stats()
-        elif action == "options":
-            self.open_dialog(SettingsDialog(self._settings_rows()))
-        elif action == "themes":
-            self.open_theme_menu()
-        elif action == "help":
-            self.open_dialog(HelpOverlay())
-        else:
-            raise ValueError(f"unknown menu action {action!r}")
+        {
+            "daily": self.play_daily,
+            "code": self.open_code_dialog,
+            "copy": self.copy_code,
+            "undo": self.undo,
+            "redo": self.redo,
+            "stats": self.open_stats,
+            "options": lambda: self.open_dialog(SettingsDialog(self._settings_rows())),
+            "themes": self.open_theme_menu,
+            "help": lambda: self.open_dialog(HelpOverlay()),
+        }[action]()
 
     def open_theme_menu(self) -> None:
         font = self.theme.font
