@@ -1,0 +1,188 @@
+"""How well and how fast the solver plays, and how fast no-guess boards are laid.
+
+Run from the repo root: `python benchmarks/bench_solver.py [--games N] [--difficulty D] [--quick]
+[--jobs J]`; one JSON line a figure. The bot always does what `hint` says: it opens the hinted
+cell, proven or guessed. Every game starts with a 3x3 safe opening at (3,3), seeds from SEED.
+
+Runtime of the defaults (2000 Beginner, 2000 Intermediate, 10000 Expert games, then 200 no-guess
+boards per difficulty) is about 25 minutes on one core, nearly all of it Expert games (0.13 s
+each); `--jobs 2` halves that. `--quick` (40/30/20 games, 20 boards) takes about 5 seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game.engine import Difficulty, Game, GameState, SafeZone  # noqa: E402
+from game.engine.noguess import lay_no_guess  # noqa: E402
+from game.engine.solver import hint, mine_probabilities  # noqa: E402
+
+SEED = 20240601
+FIRST_CLICK = (3, 3)
+DEFAULT_GAMES = {Difficulty.BEGINNER: 2000, Difficulty.INTERMEDIATE: 2000, Difficulty.EXPERT: 10000}
+QUICK_GAMES = {Difficulty.BEGINNER: 40, Difficulty.INTERMEDIATE: 30, Difficulty.EXPERT: 20}
+WIN_GOALS = {Difficulty.BEGINNER: 0.972, Difficulty.INTERMEDIATE: 0.891, Difficulty.EXPERT: 0.545}
+PROBABILITY_GOAL_MS = 30.0
+NO_GUESS_GOALS_MS = (250.0, 1000.0)  # Expert median, 95th percentile
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if not games:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def play_game(args: tuple[str, int]) -> dict:
+    """One bot game: whether it was won, the time of each move, guesses, a mid-game view."""
+    name, seed = args
+    difficulty = Difficulty[name]
+    game = Game.from_difficulty(difficulty, seed=seed, safe_zone=SafeZone.OPENING)
+    game.reveal(*FIRST_CLICK)
+    move_ms = []
+    guesses = 0
+    views = []
+    while game.state is GameState.PLAYING:
+        view = game.view()
+        views.append(view)
+        start = time.perf_counter()
+        h = hint(view, game.mines)
+        move_ms.append((time.perf_counter() - start) * 1000)
+        if not h.safe:
+            guesses += 1
+        game.reveal(*h.cell)
+    middle = views[len(views) // 2] if views else None
+    return {
+        "won": game.state is GameState.WON,
+        "move_ms": move_ms,
+        "guesses": guesses,
+        "middle": middle,
+    }
+
+
+def bot_figure(difficulty: Difficulty, games: int, jobs: int) -> list[list[str]]:
+    seeds = [(difficulty.name, SEED + i) for i in range(games)]
+    start = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(play_game, seeds, chunksize=max(1, games // (jobs * 8))))
+    else:
+        results = [play_game(s) for s in seeds]
+    elapsed = time.perf_counter() - start
+    wins = sum(r["won"] for r in results)
+    moves = [ms for r in results for ms in r["move_ms"]]
+    low, high = wilson(wins, games)
+    goal = WIN_GOALS[difficulty]
+    line = {
+        "name": f"bot_win_rate_{difficulty.name.lower()}",
+        "games": games,
+        "wins": wins,
+        "win_rate": round(wins / games, 4),
+        "wilson95": [round(low, 4), round(high, 4)],
+        "goal": goal,
+        "pass": wins / games >= goal,
+        "median_ms_per_move": round(statistics.median(moves), 3) if moves else None,
+        "p95_ms_per_move": round(percentile(moves, 0.95), 3) if moves else None,
+        "guesses_per_game": round(sum(r["guesses"] for r in results) / games, 3),
+        "seconds": round(elapsed, 1),
+        "jobs": jobs,
+    }
+    print(json.dumps(line), flush=True)
+    return [r["middle"] for r in results if r["middle"] is not None]
+
+
+def probability_figure(views: list[list[str]], mines: int) -> None:
+    times = []
+    for view in views:
+        start = time.perf_counter()
+        mine_probabilities(view, mines)
+        times.append((time.perf_counter() - start) * 1000)
+    median = statistics.median(times)
+    line = {
+        "name": "mine_probabilities_expert_midgame_ms",
+        "positions": len(times),
+        "median_ms": round(median, 3),
+        "p95_ms": round(percentile(times, 0.95), 3),
+        "max_ms": round(max(times), 3),
+        "goal_median_ms": PROBABILITY_GOAL_MS,
+        "pass": median <= PROBABILITY_GOAL_MS,
+    }
+    print(json.dumps(line), flush=True)
+
+
+def no_guess_figure(difficulty: Difficulty, boards: int) -> None:
+    rows, cols, mines = difficulty.rows, difficulty.cols, difficulty.mines
+    r0, c0 = FIRST_CLICK
+    safe = {(r, c) for r in range(r0 - 1, r0 + 2) for c in range(c0 - 1, c0 + 2)}
+    times = []
+    failed = 0
+    for i in range(boards):
+        rng = random.Random(SEED + i)
+        start = time.perf_counter()
+        field = lay_no_guess(rows, cols, mines, rng, FIRST_CLICK, safe)
+        times.append((time.perf_counter() - start) * 1000)
+        failed += field is None
+    median, p95 = statistics.median(times), percentile(times, 0.95)
+    line = {
+        "name": f"no_guess_ms_{difficulty.name.lower()}",
+        "boards": boards,
+        "median_ms": round(median, 3),
+        "p95_ms": round(p95, 3),
+        "max_ms": round(max(times), 3),
+        "none": failed,
+    }
+    if difficulty is Difficulty.EXPERT:
+        line["goal_median_ms"], line["goal_p95_ms"] = NO_GUESS_GOALS_MS
+        line["pass"] = median <= NO_GUESS_GOALS_MS[0] and p95 <= NO_GUESS_GOALS_MS[1]
+    print(json.dumps(line), flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, help="games per difficulty (default: 2000/2000/10000)")
+    parser.add_argument(
+        "--difficulty",
+        choices=[d.name.lower() for d in Difficulty],
+        help="only this difficulty (default: all three)",
+    )
+    parser.add_argument("--quick", action="store_true", help="a short run: 40/30/20 games")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the bot games")
+    args = parser.parse_args()
+    if args.games is not None and args.games < 1:
+        parser.error("--games must be 1 or more")
+    if args.jobs < 1:
+        parser.error("--jobs must be 1 or more")
+    chosen = [Difficulty[args.difficulty.upper()]] if args.difficulty else list(Difficulty)
+    table = QUICK_GAMES if args.quick else DEFAULT_GAMES
+    for difficulty in chosen:
+        games = args.games or table[difficulty]
+        middles = bot_figure(difficulty, games, args.jobs)
+        if difficulty is Difficulty.EXPERT:
+            probability_figure(middles[:200], difficulty.mines)
+    boards = 20 if args.quick else 200
+    for difficulty in chosen:
+        no_guess_figure(difficulty, boards)
+
+
+if __name__ == "__main__":
+    main()
