@@ -215,7 +215,8 @@ class TextGame:
             self.say(f"Board code: {self.code()}")
         if done.replay is not None:
             self.say(f"Replay: {done.replay}")
-        self.say("Play again? (y/n)")
+        self.say("Play again? (y/n" + (", or u to undo the loss)" if g.state is GameState.LOST
+                                        else ")"))  # fmt: skip
 
     def answer_play_again(self, line: str) -> bool | None:
         """True: new game; False: quit; None: ask again."""
@@ -281,6 +282,9 @@ def play(
             session.keep()
             session.say()
             return 0
+        if session.game.state is GameState.LOST and line.strip().lower() == "u":
+            session.undo()  # a loss can be taken back, as in the window
+            continue
         if session.game.state.is_over:
             again = session.answer_play_again(line)
             if again is False:

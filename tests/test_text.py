@@ -112,3 +112,15 @@ def test_the_terminal_game_runs_as_a_program():
     )
     assert result.returncode == 0, result.stderr
     assert "You won in" in result.stdout
+
+
+def test_a_loss_can_be_undone_in_the_terminal_and_play_goes_on():
+    g = BEGINNER.new_game(seed=7)
+    g.reveal(4, 4)
+    r, c = next(
+        (r, c) for r, line in enumerate(g.layout()) for c, ch in enumerate(line) if ch == "*"
+    )
+    status, out = run(["r 4 4", f"r {r} {c}", "u", f"f {r} {c}", "q"])
+    assert "or u to undo the loss" in out
+    assert "Undone (this game now counts as assisted)." in out
+    assert "Mines hit: 1" in out and "Mines left: 9" in out
