@@ -126,6 +126,7 @@ class _Board:
         self.opened = bytearray(self.n)
         self.known_mine = bytearray(self.n)
         self.n_opened = 0
+        self.border: set[int] = set()  # open cells that may still touch an undecided cell
         self.work: list[int] = []
         safe_total = self.n - self.mines
         self._open(self.start)
@@ -150,6 +151,7 @@ class _Board:
         opened[k] = 1
         self.n_opened += 1
         self.work.append(k)
+        self.border.add(k)
         stack = [k] if count[k] == 0 else []
         while stack:
             i = stack.pop()
@@ -158,6 +160,7 @@ class _Board:
                     opened[j] = 1
                     self.n_opened += 1
                     self.work.append(j)
+                    self.border.add(j)
                     if count[j] == 0:
                         stack.append(j)
 
@@ -197,20 +200,29 @@ class _Board:
                     self._mark_mine(j)
 
     def _constraints(self) -> dict[tuple[int, ...], int]:
-        opened, nb, count = self.opened, self.nb, self.count
+        """The open numbers that still touch an undecided cell, without the proven mines.
+
+        Leaving out proven mines is exact (the solver would peel them off itself) and keeps
+        each analysis in proportion to the undecided frontier, not to the whole open area.
+        """
+        opened, known, nb, count = self.opened, self.known_mine, self.nb, self.count
         cons: dict[tuple[int, ...], int] = {}
-        for k in range(self.n):
-            if opened[k]:
-                cells = tuple(j for j in nb[k] if not opened[j])
-                if cells:
-                    cons[cells] = count[k]
+        done = []
+        for k in sorted(self.border):
+            cells = tuple(j for j in nb[k] if not opened[j] and not known[j])
+            if cells:
+                cons[cells] = count[k] - sum(known[j] for j in nb[k])
+            else:
+                done.append(k)
+        self.border.difference_update(done)
         return cons
 
     def _analysis(self) -> solver._Solution:
+        known = sum(self.known_mine)
         return solver._solve(
             self._constraints(),
-            self.n - self.n_opened,
-            self.mines,
+            self.n - self.n_opened - known,
+            self.mines - known,
             solver.DEFAULT_BUDGET,
             self.cache,
         )
@@ -227,7 +239,7 @@ class _Board:
                 progress = True
         if sol.rest_certain is not None and sol.n_rest:
             for k in range(self.n):
-                if not self.opened[k] and k not in sol.prob:
+                if not self.opened[k] and not self.known_mine[k] and k not in sol.prob:
                     if sol.rest_certain:
                         self._mark_mine(k)
                     else:

@@ -33,6 +33,7 @@ _LOOKAHEAD_WORK = 60_000  # numbers read over all the analyses of one lookahead
 _ENDGAME_LAYOUTS = 500  # at most this many layouts left: search the game tree exactly
 _ENDGAME_NODES = 50_000
 _LOCAL_LAYOUTS = 2_000  # a closed part with at most this many solutions is searched exactly
+_MAX_LISTED_CELLS = 300  # undecided cells an exact endgame search may list layouts over
 _LEVEL3_TARGETS = 40  # cells looked at for three-number proofs
 _TINY = 5e-324
 _NEARLY_ONE = 1.0 - 2.0**-53
@@ -142,11 +143,11 @@ def hint(
         found = deduction.run(max_level=3, targets=targets)
         if found:
             return deduction.explain(found)
-        return _explain_global(pos, sol, certain, deduction)
+        return _explain_global(pos, sol, certain)
     if all(certain.get(k) for k in pos.unknown):
         return None
-    cell, p, approximate = _choose_guess(pos, sol, cache, lookahead)
-    return _guess_hint(pos, cell, p, approximate or sol.approximate)
+    cell, p, approximate, note = _choose_guess(pos, sol, cache, lookahead)
+    return _guess_hint(pos, cell, p, approximate or sol.approximate, note)
 
 
 # ---- reading a view ---------------------------------------------------------------------------
@@ -690,8 +691,9 @@ def _solve_position(pos: _Position, budget: int, cache: dict) -> _Solution:
         cons = _constraints(pos)
         return _solve(cons, len(pos.unknown), pos.mines, budget, cache)
     except _Inconsistent:
+        mines = f"{pos.mines} mine" + ("" if pos.mines == 1 else "s")
         raise ValueError(
-            f"the view is inconsistent: no layout of {pos.mines} mines fits its numbers"
+            f"the view is inconsistent: no layout of {mines} fits its numbers"
         ) from None
 
 
@@ -1217,9 +1219,7 @@ def _and(parts) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def _explain_global(
-    pos: _Position, sol: _Solution, certain: dict[int, bool], deduction: _Deduction
-) -> Hint:
+def _explain_global(pos: _Position, sol: _Solution, certain: dict[int, bool]) -> Hint:
     """A safe cell only the whole frontier, or the mine total, proves."""
     safes = sorted(k for k, mine in certain.items() if not mine)
     by_numbers = [k for k in safes if sol.by_numbers.get(k) is False]
@@ -1241,7 +1241,9 @@ def _explain_global(
         return Hint(divmod(cell, pos.cols), True, 0.0, reason)
     cell = safes[0]
     where = _cell(pos, cell)
-    if cell not in sol.prob and sol.rest_certain is False:
+    if pos.mines == 0:
+        reason = f"{where} is safe: the board has no mines at all."
+    elif cell not in sol.prob and sol.rest_certain is False:
         need = (
             "the board's only mine" if pos.mines == 1 else f"all {pos.mines} of the board's mines"
         )
@@ -1260,27 +1262,34 @@ def _explain_global(
 # ---- guessing ---------------------------------------------------------------------------------
 
 
-def _guess_hint(pos: _Position, cell: int, p: float, approximate: bool) -> Hint:
-    pct = f"{p:.1%}" if p < 0.1 else f"{p:.0%}"
+def _percent(p: float) -> str:
+    return f"{p:.1%}" if p < 0.1 else f"{p:.0%}"
+
+
+def _guess_hint(pos: _Position, cell: int, p: float, approximate: bool, note: str) -> Hint:
     reason = (
         f"No cell is certain. {_cell(pos, cell)} is the best guess: it is a mine with "
-        f"probability {pct}"
+        f"probability {_percent(p)}"
     )
     if approximate:
         reason += " (estimated: the position is too big to count exactly)"
-    return Hint(divmod(cell, pos.cols), False, p, reason + ".", approximate)
+    reason += "." + (f" {note}" if note else "")
+    return Hint(divmod(cell, pos.cols), False, p, reason, approximate)
 
 
 def _choose_guess(
     pos: _Position, sol: _Solution, cache: dict, lookahead: bool
-) -> tuple[int, float, bool]:
-    """The guess most likely to survive and lead on: (cell, mine probability, approximate).
+) -> tuple[int, float, bool, str]:
+    """The guess most likely to win the game: (cell, mine probability, approximate, why).
 
     Candidates are the safest frontier cells and a few representatives of the cells away from
-    the numbers (corners first: they are the likeliest to open an area). With `lookahead`, each
-    is weighed by the chance of surviving it and the next move: for every number it could show,
-    the position is solved again; a position with a certain safe cell counts as survived, any
-    other by its best guess's safety. Ties go to the guess that proves the most cells.
+    the numbers (corners first: they are the likeliest to open an area), all within
+    _SAFETY_MARGIN of the safest. With `lookahead`: when few layouts are left, the game is
+    searched to its end; else a closed region that must be won on its own is searched; else
+    each candidate is weighed by the chance of surviving it and the next move (for every number
+    it could show, the position is solved again; one with a certain safe cell counts as
+    survived, any other by the safety of its best guess), ties going to the guess that proves
+    the most cells. Without, the safest cell with the fewest covered neighbours.
     """
     nb = _neighbours(pos.rows, pos.cols)
     values = pos.values
@@ -1303,15 +1312,19 @@ def _choose_guess(
     candidates = [k for k in candidates[:_MAX_GUESS_CANDIDATES] if p_of(k) <= floor]
     best = candidates[0]
     if not lookahead or sol.approximate:
-        return best, p_of(best), sol.approximate
+        return best, p_of(best), sol.approximate, ""
     cons = _constraints(pos)
     if len(cons) > _LOOKAHEAD_MAX_NUMBERS:
-        return best, p_of(best), False
+        return best, p_of(best), False, ""
     endgame = _endgame_guess(pos, sol, cons)
-    if endgame is None:
-        endgame = _local_endgame(pos, sol)
     if endgame is not None:
-        return endgame, p_of(endgame), False
+        layouts = round(math.exp(sol.log_layouts))
+        note = f"Over all {layouts} ways the mines can lie, opening it wins most often."
+        return endgame, p_of(endgame), False, note
+    endgame = _local_endgame(pos, sol)
+    if endgame is not None:
+        note = "Its covered region must be solved on its own, and this guess solves it most often."
+        return endgame, p_of(endgame), False, note
     holding: dict[int, list[tuple[int, ...]]] = {}
     for cs in cons:
         for j in cs:
@@ -1327,10 +1340,17 @@ def _choose_guess(
         analyses += used
         weighed.append((score, progress, k))
         top = max(top, score)
+    note = ""
     if weighed:
         close = [w for w in weighed if w[0] >= top - _TIE_MARGIN]
-        best = max(close, key=lambda w: (w[1], -p_of(w[2]), -w[2]))[2]
-    return best, p_of(best), False
+        chosen = max(close, key=lambda w: (w[1], -p_of(w[2]), -w[2]))[2]
+        if _percent(p_of(chosen)) != _percent(p_of(best)):
+            note = (
+                f"The safest cell, {_cell(pos, best)}, is at {_percent(p_of(best))}, but this "
+                "one is likelier to open up the board."
+            )
+        best = chosen
+    return best, p_of(best), False, note
 
 
 def _rest_representatives(pos: _Position, sol: _Solution, nb) -> list[int]:
@@ -1424,17 +1444,18 @@ def _list_layouts(
     pos: _Position, sol: _Solution, cons: dict[tuple[int, ...], int], index: dict[int, int]
 ) -> list[int] | None:
     """Every layout that fits, as bitmasks over the unknown cells (None if unexpectedly many)."""
-    frontier = sorted(sol.prob)
-    found = _enumerate(frontier, cons, 50 * _ENDGAME_LAYOUTS)
-    if found is None:
+    listed = _enumerate(sorted(sol.prob), cons, sol.certain, 50 * _ENDGAME_LAYOUTS)
+    if listed is None:
         return None
+    free, found = listed
+    fixed = sum(1 << index[k] for k, mine in sol.certain.items() if mine)
     rest = [index[k] for k in pos.unknown if k not in sol.prob]
     out = []
     for bits, mines in found:
         left = pos.mines - mines
         if not 0 <= left <= len(rest):
             continue
-        base = sum(1 << index[frontier[i]] for i in range(len(frontier)) if bits >> i & 1)
+        base = fixed | sum(1 << index[free[i]] for i in range(len(free)) if bits >> i & 1)
         for combo in itertools.combinations(rest, left):
             out.append(base | sum(1 << i for i in combo))
             if len(out) > 2 * _ENDGAME_LAYOUTS:
@@ -1443,14 +1464,24 @@ def _list_layouts(
 
 
 def _enumerate(
-    cells: list[int], cons: dict[tuple[int, ...], int], limit: int
-) -> list[tuple[int, int]] | None:
-    """Every assignment of mines to `cells` that meets `cons` (whose cells are all among them),
-    as (bitmask over `cells`, mines); None past `limit` search steps."""
-    order = {k: i for i, k in enumerate(cells)}
-    checks: list[list[tuple[int, int]]] = [[] for _ in cells]  # at the last cell of each
+    cells: list[int], cons: dict[tuple[int, ...], int], certain: dict[int, bool], limit: int
+) -> tuple[list[int], list[tuple[int, int]]] | None:
+    """The undecided cells among `cells`, and every way to put mines in them that meets `cons`.
+
+    `cons` may only hold cells among `cells`; each way is (bitmask over the undecided cells,
+    mines in all of `cells`). None when there are too many cells or search steps.
+    """
+    free = [k for k in cells if k not in certain]
+    if len(free) > _MAX_LISTED_CELLS:
+        return None
+    order = {k: i for i, k in enumerate(free)}
+    fixed = sum(1 for k in cells if certain.get(k))
+    checks: list[list[tuple[int, int]]] = [[] for _ in free]  # at the last cell of each
     for cs, v in cons.items():
-        checks[max(order[j] for j in cs)].append((sum(1 << order[j] for j in cs), v))
+        left = [order[j] for j in cs if j in order]
+        if left:
+            v -= sum(1 for j in cs if certain.get(j))
+            checks[max(left)].append((sum(1 << i for i in left), v))
     found: list[tuple[int, int]] = []
     steps = 0
 
@@ -1459,7 +1490,7 @@ def _enumerate(
         steps += 1
         if steps > limit:
             raise _OverBudget
-        if i == len(cells):
+        if i == len(free):
             found.append((bits, mines))
             return
         for mine in (0, 1):
@@ -1468,10 +1499,10 @@ def _enumerate(
                 walk(i + 1, b, mines + mine)
 
     try:
-        walk(0, 0, 0)
+        walk(0, 0, fixed)
     except _OverBudget:
         return None
-    return found
+    return free, found
 
 
 def _local_endgame(pos: _Position, sol: _Solution) -> int | None:
@@ -1490,59 +1521,53 @@ def _local_endgame(pos: _Position, sol: _Solution) -> int | None:
         if not part.exact or sum(part.dist) > _LOCAL_LAYOUTS:
             continue
         inside = set(part.cells)
-        cells = [j for j in part.cells if j not in sol.certain]
-        if not cells or any(
+        if any(
             values[x] < 0 and x not in inside and x not in sol.certain
             for j in part.cells
             for x in nb[j]
         ):
             continue
-        found = _enumerate(part.cells, dict(part.numbers), 50 * _LOCAL_LAYOUTS)
-        if not found or len({mines for _, mines in found}) > 1:
+        listed = _enumerate(part.cells, dict(part.numbers), sol.certain, 50 * _LOCAL_LAYOUTS)
+        if listed is None or len({mines for _, mines in listed[1]}) != 1:
             continue  # the mine count could still tell its solutions apart: not on its own
-        index = {k: i for i, k in enumerate(part.cells)}
-        around = [sum(1 << index[x] for x in nb[k] if x in index) for k in part.cells]
-        search = _Endgame(around, len(part.cells))
+        free, found = listed
+        if len(found) < 2:
+            continue
+        index = {k: i for i, k in enumerate(free)}
+        around = [sum(1 << index[x] for x in nb[k] if x in index) for k in free]
+        search = _Endgame(around, len(free))
         try:
-            chance, choice = search._guesses(tuple(bits for bits, _ in found), want_cell=True)
+            chance, choice = search._guesses(tuple(bits for bits, _ in found), 0)
         except _OverBudget:
             continue
         if choice is not None and (best is None or chance > best[0]):
-            best = (chance, part.cells[choice])
+            best = (chance, free[choice])
     return None if best is None else best[1]
 
 
 class _Endgame:
-    """The exact chance of winning from a set of layouts, with the best cell to open.
+    """The exact chance of winning from a set of equally likely layouts, and the best cell.
 
-    Layouts are bitmasks over the cells searched; `weight` gives each its likelihood (all 1
-    when left out).
+    Layouts are bitmasks over the cells searched; `around[i]` is the mask of cell i's neighbours.
     """
 
-    def __init__(self, around: list[int], cells: int, weight: dict[int, float] | None = None):
+    def __init__(self, around: list[int], cells: int) -> None:
         self.around = around
         self.all = (1 << cells) - 1
-        self.weight = weight
         self.memo: dict[tuple[int, ...], float] = {}
         self.nodes = 0
 
-    def _mass(self, layouts) -> float:
-        if self.weight is None:
-            return float(len(layouts))
-        weight = self.weight
-        return sum(weight[lay] for lay in layouts)
-
     def best(self, layouts: tuple[int, ...]) -> int | None:
-        return self._guesses(layouts, want_cell=True)[1]
+        return self._guesses(layouts, 0)[1]
 
-    def chance(self, layouts: tuple[int, ...]) -> float:
+    def chance(self, layouts: tuple[int, ...], depth: int) -> float:
         if len(layouts) == 1:
             return 1.0
         known = self.memo.get(layouts)
         if known is not None:
             return known
         self.nodes += 1
-        if self.nodes > _ENDGAME_NODES:
+        if self.nodes > _ENDGAME_NODES or depth > _MAX_DEPTH:
             raise _OverBudget
         anywhere = 0
         for lay in layouts:
@@ -1552,11 +1577,11 @@ class _Endgame:
             cells = [i for i in range(len(self.around)) if free >> i & 1]
             groups = self._split(layouts, cells)
             if len(groups) > 1:
-                total = self._mass(layouts)
-                value = sum(self._mass(g) / total * self.chance(g) for g in groups)
+                total = len(layouts)
+                value = sum(len(g) / total * self.chance(g, depth + 1) for g in groups)
                 self.memo[layouts] = value
                 return value
-        value = self._guesses(layouts, want_cell=False)[0]
+        value = self._guesses(layouts, depth)[0]
         self.memo[layouts] = value
         return value
 
@@ -1567,8 +1592,8 @@ class _Endgame:
             groups.setdefault(tuple((lay & around[i]).bit_count() for i in cells), []).append(lay)
         return [tuple(g) for g in groups.values()]
 
-    def _guesses(self, layouts: tuple[int, ...], want_cell: bool) -> tuple[float, int | None]:
-        total = self._mass(layouts)
+    def _guesses(self, layouts: tuple[int, ...], depth: int) -> tuple[float, int | None]:
+        total = len(layouts)
         everywhere = self.all
         anywhere = 0
         for lay in layouts:
@@ -1588,7 +1613,7 @@ class _Endgame:
             if signature in seen:
                 continue
             seen.add(signature)
-            safe = total - self._mass(outcome.get(-1, ()))
+            safe = total - len(outcome.get(-1, ()))
             options.append((safe, i, outcome))
         options.sort(key=lambda o: (-o[0], o[1]))
         best, best_cell = 0.0, None
@@ -1596,7 +1621,7 @@ class _Endgame:
             if safe / total <= best + 1e-12:
                 break
             value = sum(
-                self._mass(g) / total * self.chance(tuple(g))
+                len(g) / total * self.chance(tuple(g), depth + 1)
                 for shown, g in outcome.items()
                 if shown >= 0
             )

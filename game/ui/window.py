@@ -471,7 +471,7 @@ class App:
         self.hint = hint
         if self.playback is None and not self.game.state.is_over:
             self.game.assisted = True
-        self.say(hint.reason + (" (estimated)" if hint.approximate else ""))
+        self.say(hint.reason)  # an estimated guess says so in its own reason
         self.pending.append([hint.cell])
         if self.layout.cell_rect(*hint.cell, self.top, self.left) is None:
             self.cursor = hint.cell

@@ -1,6 +1,7 @@
 """The solver: probabilities equal brute force, safe hints are never mines, reasons are true."""
 
 import dataclasses
+import functools
 import itertools
 import random
 import re
@@ -286,6 +287,62 @@ def test_a_guess_on_a_tiny_budget_says_it_is_approximate():
     if not h.safe:
         assert h.approximate
         assert "estimate" in h.reason
+
+
+def win_chances(view, mines):
+    """Reference: the exact chance of winning after opening each covered cell, playing on
+    perfectly (every covered cell is a move; a safe one shows its number)."""
+    rows, cols = len(view), len(view[0])
+    unknown = [(r, c) for r in range(rows) for c in range(cols) if view[r][c] in UNKNOWN]
+    layouts = []
+    for combo in itertools.combinations(unknown, mines):
+        mined = set(combo)
+        if all(
+            view[r][c] in UNKNOWN
+            or sum(n in mined for n in neighbours(rows, cols, r, c))
+            == (0 if view[r][c] == "." else int(view[r][c]))
+            for r in range(rows)
+            for c in range(cols)
+        ):
+            layouts.append(frozenset(mined))
+
+    def shown(layout, cell):
+        return sum(n in layout for n in neighbours(rows, cols, *cell))
+
+    def after(cell, group, opened):
+        outcomes = {}
+        for lay in group:
+            if cell not in lay:
+                outcomes.setdefault(shown(lay, cell), []).append(lay)
+        return sum(len(g) / len(group) * best(tuple(g), opened | {cell}) for g in outcomes.values())
+
+    @functools.cache
+    def best(group, opened):
+        cells = [u for u in unknown if u not in opened and any(u not in lay for lay in group)]
+        if len(group) == 1 or not cells:
+            return 1.0
+        return max(after(cell, group, opened) for cell in cells)
+
+    return {cell: after(cell, tuple(layouts), frozenset()) for cell in unknown}
+
+
+def test_endgame_guesses_win_as_often_as_perfect_play():
+    rng = random.Random(99)
+    checked = 0
+    while checked < 60:
+        rows, cols = rng.randint(3, 5), rng.randint(3, 5)
+        mines = rng.randint(2, 5)
+        game, layout = mid_game(rng, rows, cols, mines, opens=rng.randint(1, 6), marks=0)
+        view = game.view()
+        covered = sum(line.count("#") for line in view)
+        if game.state is not GameState.PLAYING or covered > 9:
+            continue
+        h = hint(view, mines)
+        if h is None or h.safe:
+            continue
+        chances = win_chances(view, mines)
+        assert chances[h.cell] == pytest.approx(max(chances.values()), abs=1e-9), view
+        checked += 1
 
 
 REASON_CELL = re.compile(r"\((\d+),(\d+)\)")
