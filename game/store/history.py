@@ -7,6 +7,8 @@ Both front ends use this one piece. A folder that cannot be written is said once
 from __future__ import annotations
 
 import contextlib
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +26,10 @@ from game.store.replays import (
 from game.store.stats import GameRecord, NewRecords, Stats
 
 
+def to_stderr(line: str) -> None:
+    print(f"pixel-mines: {line}", file=sys.stderr, flush=True)
+
+
 @dataclass
 class Finished:
     record: GameRecord
@@ -37,22 +43,31 @@ class History:
     """The statistics, the replay folder and the kept game of one session (any may be None)."""
 
     def __init__(
-        self, stats: Stats | None = None, replays: Path | None = None, kept: Path | None = None
-    ) -> None:
+        self, stats: Stats | None = None, replays: Path | None = None, kept: Path | None = None,
+        echo: Callable[[str], None] | None = None,
+    ) -> None:  # fmt: skip
         self.stats = stats
         self.replays = replays
         self.kept = kept
+        self.echo = echo  # lines about the player's files go here too (stderr), not only on screen
         self._said: set[str] = set()
 
     @classmethod
     def on_disk(cls, stats: Stats) -> History:
-        return cls(stats, replays_dir(), kept_game_path())
+        return cls(stats, replays_dir(), kept_game_path(), echo=to_stderr)
 
     def _once(self, what: str, e: OSError) -> list[str]:
         if what in self._said:
             return []
         self._said.add(what)
-        return [f"{what} cannot be written ({e.strerror or e}); play goes on without it."]
+        return self._echoed([f"{what} cannot be written ({e.strerror or e}); play goes on "
+                             "without it."])  # fmt: skip
+
+    def _echoed(self, lines: list[str]) -> list[str]:
+        if self.echo is not None:
+            for line in lines:
+                self.echo(line)
+        return lines
 
     def keep(self, game: Game, elapsed_ms: int, source: str, *, daily: str | None = None
              ) -> list[str]:  # fmt: skip
@@ -67,9 +82,11 @@ class History:
         return []
 
     def take_kept(self) -> tuple[Replay | None, list[str]]:
+        """The game kept from last time, if any, and lines for the player (also echoed)."""
         if self.kept is None:
             return None, []
-        return take_kept_game(self.kept)
+        replay, messages = take_kept_game(self.kept)
+        return replay, self._echoed(messages)
 
     def forget_kept(self) -> None:
         if self.kept is not None:
@@ -92,7 +109,7 @@ class History:
                                replay=None if path is None else str(path), daily=daily)  # fmt: skip
         new = self.stats.record(record) if self.stats is not None else None
         if self.stats is not None:
-            messages += self.stats.take_messages()
+            messages += self._echoed(self.stats.take_messages())
         self.forget_kept()
         row = self.stats.last_row if self.stats is not None and new is not None else None
         return Finished(record, new, path, messages, row)

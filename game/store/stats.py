@@ -1,14 +1,20 @@
 """Statistics: one row per finished game in `stats.sqlite3` (user data folder), and the records.
 
 The schema version lives in the database (`PRAGMA user_version`) and migrations bring older
-files up to date. A file that is not a database is set aside and a new one started; one from
-a newer version is left untouched; a folder that cannot be written means records are not
-kept this time. Each case is said once, in a line a player understands.
+files up to date. A file that is not a database, or a database whose tables are not ours, is
+set aside and a new one started; one from a newer version is left untouched; a folder that
+cannot be written means records are not kept this time. Rows are checked as they are read: a
+row that is not a game is left out and counted. Each case is said once, in a line a player
+understands.
 """
 
 from __future__ import annotations
 
+import functools
+import math
+import os
 import sqlite3
+import stat
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -65,6 +71,39 @@ def _is_file_error(e: sqlite3.Error) -> bool:
 
 def _is_broken_file(e: sqlite3.Error) -> bool:
     return (getattr(e, "sqlite_errorname", "") or "").startswith(_BROKEN_FILE)
+
+
+class NotOurs(sqlite3.DatabaseError):
+    """A database (or something else) that is not this game's statistics: set aside."""
+
+
+@functools.cache
+def _schema(version: int) -> tuple[frozenset, tuple]:
+    """The objects and the `games` columns a database of this version has, made by running
+    the migrations on an empty database (so the check can never disagree with them)."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        for target in range(1, version + 1):
+            conn.executescript(MIGRATIONS[target])
+        return _schema_of(conn)
+    finally:
+        conn.close()
+
+
+def _schema_of(conn: sqlite3.Connection) -> tuple[frozenset, tuple]:
+    objects = frozenset(
+        row
+        for row in conn.execute("SELECT type, name, tbl_name FROM sqlite_master")
+        if not str(row[1]).startswith("sqlite_")  # sqlite's own: autoindexes, statistics
+    )
+    columns = tuple(conn.execute('SELECT name, type, "notnull", pk FROM pragma_table_info(?)',
+                                 ("games",)))  # fmt: skip
+    return objects, columns
+
+
+def _check_ours(conn: sqlite3.Connection, version: int) -> None:
+    if _schema_of(conn) != _schema(version):
+        raise NotOurs("its tables are not Pixel Mines statistics")
 
 
 @dataclass(frozen=True)
@@ -162,6 +201,8 @@ class Stats:
         self.messages: list[str] = []
         self.conn: sqlite3.Connection | None = None
         self.last_row: int | None = None
+        self._skipped: set = set()  # ids of rows that are not games
+        self._skipped_said = 0
         self._open()
 
     # ---- opening -------------------------------------------------------------------------
@@ -172,15 +213,24 @@ class Stats:
             self.conn = self._connect()
         except OSError as e:
             self._give_up(f"cannot use {self.path.parent} ({e.strerror or e})")
+        except NotOurs as e:
+            self._start_over(str(e))
         except sqlite3.DatabaseError as e:
             if _is_file_error(e):
                 self._give_up(f"cannot open {self.path} ({e})")
             elif _is_broken_file(e) or type(e) is sqlite3.DatabaseError:
-                self._start_over()
+                self._start_over("it is not a database")
             else:
                 raise
 
     def _connect(self) -> sqlite3.Connection | None:
+        try:
+            mode = os.stat(self.path).st_mode
+        except FileNotFoundError:
+            mode = None
+        if mode is not None and not stat.S_ISREG(mode):
+            # sqlite would block on a FIFO or fail on a folder: neither is our file
+            raise NotOurs("it is not a regular file")
         conn = sqlite3.connect(self.path, timeout=15)
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -193,8 +243,8 @@ class Stats:
                 return None
             if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("quick_check failed")
+            _check_ours(conn, version)
             self._migrate(conn, version)
-            conn.execute("SELECT count(*) FROM games").fetchone()
         except BaseException:
             conn.close()
             raise
@@ -205,7 +255,7 @@ class Stats:
             with conn:
                 conn.executescript(f"BEGIN; {MIGRATIONS[target]} PRAGMA user_version = {target};")
 
-    def _start_over(self) -> None:
+    def _start_over(self, why: str) -> None:
         try:
             kept = set_aside(self.path)
             for suffix in ("-journal", "-wal", "-shm"):
@@ -216,9 +266,8 @@ class Stats:
         except (OSError, sqlite3.DatabaseError) as e:
             self._give_up(f"{self.path} cannot be read and could not be replaced ({e})")
             return
-        self.messages.append(
-            f"The statistics file could not be read; it was kept as {kept} and a new one started."
-        )
+        self.messages.append(f"The statistics file could not be used ({why}); it was kept as "
+                             f"{kept} and a new one started.")  # fmt: skip
 
     def _give_up(self, why: str) -> None:
         self.conn = None
@@ -293,20 +342,83 @@ class Stats:
         """Daily boards: days played and won, and the streak of days won (`today` in UTC)."""
         rows = []
         if self.conn is not None:
-            rows = self.conn.execute(
-                "SELECT daily, won AND NOT assisted FROM games WHERE daily IS NOT NULL ORDER BY id"
-            ).fetchall()
+            for row in self.conn.execute(
+                "SELECT id, daily, won, assisted FROM games WHERE daily IS NOT NULL ORDER BY id"
+            ):
+                good = _good_daily_row(row)
+                if good is None:
+                    self._skip(row[0])
+                else:
+                    rows.append(good)
+            self._say_skipped()
         return _daily(rows, today)
 
     def summary(self, kind: str) -> Summary:
         rows = []
         if self.conn is not None:
-            rows = self.conn.execute(
-                "SELECT won, time_ms, assisted OR coalesce(bbbv, 0) <= 1, played_at, bbbv_per_s,"
-                " replay FROM games WHERE kind = ? ORDER BY id",
+            for row in self.conn.execute(
+                "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay"
+                " FROM games WHERE kind = ? ORDER BY id",
                 (kind,),
-            ).fetchall()
+            ):
+                good = _good_row(row)
+                if good is None:
+                    self._skip(row[0])
+                else:
+                    rows.append(good)
+            self._say_skipped()
         return summarise(kind, rows)
+
+    def _skip(self, row_id: object) -> None:
+        self._skipped.add(row_id)
+
+    @property
+    def skipped(self) -> int:
+        """How many rows were left out because they do not hold a game."""
+        return len(self._skipped)
+
+    def _say_skipped(self) -> None:
+        """One line about the rows left out, kept up to date (never one line per row)."""
+        n = len(self._skipped)
+        if n == self._skipped_said:
+            return
+        self.messages = [m for m in self.messages if not m.startswith(_SKIPPED)]
+        games = "game" if n == 1 else "games"
+        self.messages.append(f"{_SKIPPED} {n} {games} in {self.path} that could not be read "
+                             "(left out of the figures; the file is left as it is).")  # fmt: skip
+        self._skipped_said = n
+
+
+_SKIPPED = "Statistics: skipped"
+
+
+def _flag(value: object) -> bool:
+    return type(value) is int and value in (0, 1)
+
+
+def _good_row(row: tuple) -> tuple | None:
+    """(won, time_ms, not a record, played_at, 3BV/s, replay) from a row, None if the row
+    does not hold a game (a file edited by hand or by another program)."""
+    _, won, time_ms, assisted, bbbv, played_at, rate, replay = row
+    if not (_flag(won) and _flag(assisted) and type(time_ms) is int and time_ms >= 0
+            and (bbbv is None or type(bbbv) is int) and isinstance(played_at, str)
+            and (rate is None or (type(rate) in (int, float) and math.isfinite(rate)
+                                  and rate >= 0))
+            and (replay is None or isinstance(replay, str))):  # fmt: skip
+        return None
+    return bool(won), time_ms, bool(assisted) or (bbbv or 0) <= 1, played_at, rate, replay
+
+
+def _good_daily_row(row: tuple) -> tuple[str, bool] | None:
+    """(date, won and not assisted) from a row, None if it is not one."""
+    _, day, won, assisted = row
+    if not (_flag(won) and _flag(assisted) and isinstance(day, str) and len(day) == 10):
+        return None
+    try:
+        date.fromisoformat(day)
+    except ValueError:
+        return None
+    return day, bool(won) and not assisted
 
 
 @dataclass(frozen=True)
