@@ -229,6 +229,8 @@ def _board(name: str, board: dict) -> Replay:
         value = board.get(key)
         if type(value) is not int or value < 1:
             raise ReplayError(f"{name}: board {key!r} must be a whole number (got {_show(value)})")
+        if value > MAX_SIDE * MAX_SIDE:  # far off any board: not worth writing out in full
+            raise ReplayError(f"{name}: board {key!r} is {_show(value)}, larger than any board")
         return value
 
     rows, cols, mines = whole("rows"), whole("cols"), whole("mines")

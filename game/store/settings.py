@@ -154,7 +154,8 @@ class SettingsFile:
         settings, ignored = parse(data)
         messages = []
         if ignored:
-            messages.append(f"Settings: ignored bad {', '.join(ignored)} (using the defaults).")
+            bad = ", ".join(ignored)
+            messages.append(f"Settings in {self.path}: ignored bad {bad} (using the defaults).")
         return settings, messages
 
     def _put_aside(self, why: str) -> str:

@@ -232,6 +232,9 @@ class Stats:
             # sqlite would block on a FIFO or fail on a folder: neither is our file
             raise NotOurs("it is not a regular file")
         conn = sqlite3.connect(self.path, timeout=15)
+        # text another program wrote need not be UTF-8: read it with the bad bytes marked
+        # (a bad date then fails its check) rather than fail the whole query
+        conn.text_factory = _text
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
@@ -390,6 +393,10 @@ class Stats:
 
 
 _SKIPPED = "Statistics: skipped"
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
 
 
 def _flag(value: object) -> bool:
