@@ -144,7 +144,9 @@ def unreadable(path: Path, monkeypatch):
             monkeypatch.setattr(os, "open", refusing_open)
         yield
     finally:
-        path.chmod(0o644)
+        for moved in [path, *path.parent.glob(f"{path.name}.corrupt-*")]:
+            if moved.exists():
+                moved.chmod(0o644)  # readable again (if set aside, where it went)
 
 
 def python() -> str:

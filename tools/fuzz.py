@@ -97,6 +97,8 @@ class Fuzzer:
         self.broken: list[str] = []
         self.longest_ms = 0.0
         self.longest_scene = ""
+        self.longest_what = ""
+        self.last_event = "start"
         self.finished: dict[int, object] = {}  # games seen finished (not replays), by id
         self._kept_seen: tuple | None = None
         self.row_offset = 0  # rows already reported as wrong
@@ -138,12 +140,19 @@ class Fuzzer:
         self.steps += 1
         if took > self.longest_ms:
             self.longest_ms, self.longest_scene = took, self.scene()
+            board = self.app.game
+            self.longest_what = f"{self.last_event} on {board.cols}x{board.rows}/{board.mines}"
 
     # ---- events ------------------------------------------------------------------------
 
     def post(self, kind: int, **attrs) -> None:
-        pygame.event.post(pygame.event.Event(kind, **attrs))
+        event = pygame.event.Event(kind, **attrs)
+        pygame.event.post(event)
         self.events += 1
+        self.last_event = pygame.event.event_name(kind)
+        if kind == pygame.KEYDOWN:
+            ctrl = " ctrl" if attrs["mod"] & pygame.KMOD_CTRL else ""
+            self.last_event += f" {pygame.key.name(attrs['key'])}{ctrl}"
 
     def a_point(self) -> tuple[int, int]:
         """Mostly a cell on screen, sometimes the face, sometimes anywhere (off the window too)."""
@@ -250,10 +259,12 @@ class Fuzzer:
 
     def run(self, events: int, *, every: int = 0, out=None) -> dict:
         began = time.perf_counter()
+        said = 0
         while self.events < events:
             self.one_event()
             self.step_once()
-            if every and out is not None and self.events % every == 0:
+            if every and out is not None and self.events // every > said:
+                said = self.events // every
                 print(json.dumps({"progress": self.events, **self.figures(began)}), file=out,
                       flush=True)  # fmt: skip
         return self.figures(began)
@@ -270,6 +281,7 @@ class Fuzzer:
             "finished_games": len(self.finished),
             "longest_step_ms": round(self.longest_ms, 1),
             "longest_step_scene": self.longest_scene,
+            "longest_step_after": self.longest_what,
             "seconds": round(time.perf_counter() - began, 1),
         }
 

@@ -86,6 +86,8 @@ class History:
         if self.kept is None:
             return None, []
         replay, messages = take_kept_game(self.kept)
+        if messages and self.kept.exists():
+            self.kept = None  # a broken file that could not be moved aside: never write over it
         return replay, self._echoed(messages)
 
     def forget_kept(self) -> None:

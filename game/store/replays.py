@@ -316,8 +316,10 @@ def take_kept_game(path: Path | None = None) -> tuple[Replay | None, list[str]]:
     except ReplayError as e:
         try:
             kept = set_aside(path)
-        except OSError:
-            return None, [f"The game kept from last time cannot be read ({e})."]
+        except OSError as why:
+            return None, [f"The game kept from last time cannot be read ({e}); it cannot be "
+                          f"moved aside ({why.strerror or why}), so it is left as it is and "
+                          "games are not kept this time."]  # fmt: skip
         return None, [f"The game kept from last time cannot be read ({e}); it was moved to "
                       f"{kept.name} and a new game starts."]  # fmt: skip
     return replay, []

@@ -226,7 +226,11 @@ def use(name: str, path: Path, folder: Path) -> tuple[list[str], list[str]]:
         replay, read = history.take_kept()
         if replay is not None:
             replay.final_game()
-        return read, history.keep(game_in_progress(), 900, "text")
+        later = history.keep(game_in_progress(), 900, "text")
+        g, t = game_in_progress(), 900
+        g.reveal(*next((r, c) for r in range(9) for c in range(9) if g.layout()[r][c] == "*"))
+        history.finished(g, t, "text")  # the end of a game forgets the kept one
+        return read, later
     if name == "stats.sqlite3":
         stats = Stats(path)
         read = stats.take_messages()
