@@ -4,7 +4,8 @@
 
 Runs on SDL's dummy video driver (no window opens) in a throwaway folder, posting mouse
 buttons, motion, wheel, every key the game binds, resizes and quits into the real loop, over
-every screen and dialog. After each step it checks what must always hold:
+every screen and dialog; between runs (after a quit) it now and then breaks the settings or
+the kept game, as a crash or a disk might. After each step it checks what must always hold:
   - the mine counter is the mines less the flags on the board;
   - a won game has no covered safe cell;
   - the kept file is the game being played (same board, same moves);
@@ -102,6 +103,7 @@ class Fuzzer:
         self.finished: dict[int, object] = {}  # games seen finished (not replays), by id
         self._kept_seen: tuple | None = None
         self.row_offset = 0  # rows already reported as wrong
+        self.damaged = 0  # files broken between runs
         pygame.display.init()
         self.themes = load_library()
         self.stats = Stats(folder / "stats.sqlite3")
@@ -253,9 +255,19 @@ class Fuzzer:
         self.check()
 
     def restart(self) -> None:
+        """Start again, as a player would; now and then a file broke while the game was away."""
         self.app.assistant.close()
         self._kept_seen = None
+        if self.rng.random() < 0.1:
+            self.damage_a_file()
         self.start()
+
+    def damage_a_file(self) -> None:
+        path = self.folder / self.rng.choice(["settings.json", "kept-game.json"])
+        if path.exists():
+            data = path.read_bytes()
+            path.write_bytes(data[: self.rng.randrange(len(data) + 1)] + self.rng.randbytes(3))
+            self.damaged += 1
 
     def run(self, events: int, *, every: int = 0, out=None) -> dict:
         began = time.perf_counter()
@@ -279,6 +291,7 @@ class Fuzzer:
             "exceptions": len(self.exceptions),
             "broken_invariants": len(self.broken),
             "finished_games": len(self.finished),
+            "files_damaged": self.damaged,
             "longest_step_ms": round(self.longest_ms, 1),
             "longest_step_scene": self.longest_scene,
             "longest_step_after": self.longest_what,
