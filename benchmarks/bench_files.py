@@ -28,6 +28,7 @@ from game.store.replays import (  # noqa: E402
     MAX_BYTES,
     MAX_MOVES,
     ReplayError,
+    keep_game,
     load_replay,
     replay_of,
     to_json,
@@ -77,6 +78,15 @@ def main() -> int:
         replay = load_replay(big)
         emit("play a kept game at the move cap to its end", timed(replay.final_game),
              moves=MAX_MOVES)  # fmt: skip
+
+        kept = folder / "kept-game.json"
+        for moves in (2_000, 20_000, MAX_MOVES):
+            game = largest_game(moves)
+            emit("keep the game after a move (done on every move)",
+                 timed(lambda g=game: keep_game(replay_of(g, elapsed_ms=1, source="window"),
+                                                kept)), moves=moves)  # fmt: skip
+            emit("undo one move (the engine replays the rest)",
+                 timed(lambda g=game: (g.undo(), g.redo())), moves=moves)  # fmt: skip
 
         over = folder / "over.json"
         with open(over, "wb") as f:
