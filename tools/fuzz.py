@@ -86,8 +86,9 @@ class RunAtOnce(Executor):
 class Fuzzer:
     """One seeded run in `folder` (which holds the settings, statistics and kept game)."""
 
-    def __init__(self, folder: Path, seed: int) -> None:
+    def __init__(self, folder: Path, seed: int, *, large_boards: float = 0.05) -> None:
         self.folder = folder
+        self.large_boards = large_boards  # the share of starts on a large custom board
         self.rng = random.Random(seed)
         self.clock = FakeClock()
         self.events = 0
@@ -117,8 +118,12 @@ class Fuzzer:
     def start(self) -> None:
         """Start the game as a player would: settings from disk, the kept game offered."""
         settings, _ = self.settings_file.load()
-        board = self.rng.choice([None, BoardChoice.standard(Difficulty.BEGINNER),
-                                 BoardChoice.standard(Difficulty.INTERMEDIATE)])  # fmt: skip
+        rng = self.rng
+        board = rng.choice([None, BoardChoice.standard(Difficulty.BEGINNER),
+                            BoardChoice.standard(Difficulty.INTERMEDIATE)])  # fmt: skip
+        if rng.random() < self.large_boards:  # boards that scroll, up to the largest
+            rows, cols = rng.randrange(30, 201), rng.randrange(30, 201)
+            board = BoardChoice.of(rows, cols, rng.randrange(1, rows * cols // 5))
         self.app = App(board or settings.board_choice(), settings, self.themes,
                        seed=self.rng.randrange(2**32), scale=self.rng.choice([None, 1, 2]),
                        clock=self.clock, settings_file=self.settings_file, history=self.history,
