@@ -159,7 +159,7 @@ class _Board:
         self.start = start
         self.keep = keep
         self.steps = work
-        self.nb = solver._neighbours(rows, cols)
+        self.nb = solver.neighbours(rows, cols)
         self.is_mine = bytearray(self.n)
         for m in mines:
             self.is_mine[m] = 1
@@ -279,9 +279,9 @@ class _Board:
         self.steps.charge(_ANALYSIS_STEPS + len(done) + sum(len(cells) + 1 for cells in cons))
         return cons
 
-    def _analysis(self) -> solver._Solution:
+    def _analysis(self) -> solver.Solution:
         known = self.known_mine.count(1)
-        return solver._solve(
+        return solver.solve_constraints(
             self._constraints(),
             self.n - self.n_opened - known,
             self.mines - known,
