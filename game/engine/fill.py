@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 
+from game.engine.cells import NUMBERED_BYTES, ViewChar
 from game.engine.minefield import MINE, SPREAD_TABLE, ZERO, Minefield, paint_walls
 
-COVERED_CHAR = ord("#")
-_DIGITS = frozenset(b"12345678")
+COVERED_CHAR = ord(ViewChar.COVERED)
+_DIGITS = frozenset(NUMBERED_BYTES[1:])
 
-_OPENABLE = bytes(1 if b in b"#?" else 0 for b in range(256))  # covered or '?': a fill opens these
+# 1 for covered or '?': the cells a fill opens
+_OPENABLE = bytes(1 if chr(b) in (ViewChar.COVERED, ViewChar.QUESTION) else 0 for b in range(256))
 _ONE_TO_FF = bytes.maketrans(b"\x01", b"\xff")
 _RUN_OF_ONES = re.compile(rb"\x01+")
 
@@ -87,7 +89,7 @@ def initial_spread(field: Minefield) -> bytearray:
 def covered_view(rows: int, cols: int) -> bytearray:
     """A padded view with every cell covered ('#') and the walls blank (' ')."""
     width = cols + 2
-    view = bytearray(b"#" * (width * (rows + 2)))
+    view = bytearray(ViewChar.COVERED.encode("ascii") * (width * (rows + 2)))
     paint_walls(view, width, rows + 2)
     return view
 

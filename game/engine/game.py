@@ -16,21 +16,23 @@ from enum import Enum
 from typing import NamedTuple
 
 from game.engine import fill, minefield
-from game.engine.cells import CellSet
+from game.engine.cells import NUMBER_CHARS, OPEN_CHARS, CellSet, ViewChar
 from game.engine.minefield import MINE, ZERO, Minefield
 
 MIN_SIDE = 5
 MAX_SIDE = 200
 
-COVERED = ord("#")
-FLAG = ord("F")
-QUESTION = ord("?")
-EXPLODED = ord("X")
-SHOWN_MINE = ord("*")
-WRONG_FLAG = ord("!")
-_NUMBERS = frozenset(b"12345678")
-_OPEN = frozenset(b".12345678")
-_FLAG_RUN = re.compile(rb"F")
+# The view is kept as bytes: these are the `ViewChar`s as byte values.
+COVERED = ord(ViewChar.COVERED)
+FLAG = ord(ViewChar.FLAG)
+QUESTION = ord(ViewChar.QUESTION)
+EXPLODED = ord(ViewChar.EXPLODED)
+SHOWN_MINE = ord(ViewChar.MINE)
+WRONG_FLAG = ord(ViewChar.WRONG_FLAG)
+_NUMBERS = frozenset(map(ord, NUMBER_CHARS))
+_OPEN = frozenset(map(ord, OPEN_CHARS))
+_MARKS = (ViewChar.FLAG, ViewChar.QUESTION, ViewChar.COVERED)  # what a mark move may set
+_FLAG_RUN = re.compile(re.escape(ViewChar.FLAG.encode("ascii")))
 _NOTHING = CellSet()
 _NONZERO_RUN = re.compile(rb"[^\x00]+")
 
@@ -353,8 +355,10 @@ class Game:
         the mark it set then, whatever the question-mark setting is now."""
         if move.kind is not MoveKind.FLAG or move.mark is None:
             return self.play(Move(move.kind, move.row, move.col), at_ms=move.at_ms)
-        if move.mark not in ("F", "?", "#"):
-            raise ValueError(f"a mark is 'F', '?' or '#' (got {move.mark!r})")
+        if move.mark not in _MARKS:
+            raise ValueError(
+                f"a mark is {', '.join(map(repr, map(str, _MARKS)))} (got {move.mark!r})"
+            )
         changed = self._toggle(self._cell_index(move.row, move.col), ord(move.mark))
         if changed:
             self.clicks.right += 1

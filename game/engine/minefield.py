@@ -9,13 +9,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from game.engine.cells import NUMBERED_BYTES, LayoutChar, ViewChar
+
 # What a cell of `Minefield.numbers` holds: the text view's characters, so an open cell's view
 # character is simply its number character.
 WALL = ord(" ")
-MINE = ord("*")
-ZERO = ord(".")
+MINE = ord(ViewChar.MINE)
+ZERO = ord(ViewChar.ZERO)
 
-_NUMBER_CHARS = bytes.maketrans(bytes(range(9)), b".12345678")
+_NUMBER_CHARS = bytes.maketrans(bytes(range(9)), NUMBERED_BYTES)
 
 
 def _spread_table() -> bytes:
@@ -54,7 +56,7 @@ class Minefield:
         ]
 
 
-_LAYOUT_CHARS = str.maketrans("12345678", "........")
+_LAYOUT_CHARS = str.maketrans(NUMBERED_BYTES[1:].decode(), LayoutChar.SAFE * 8)
 
 
 def neighbour_offsets(width: int) -> tuple[int, ...]:
@@ -97,10 +99,13 @@ def from_layout(layout: list[str]) -> Minefield:
     for r, line in enumerate(layout):
         if len(line) != cols:
             raise ValueError(f"layout row {r} has {len(line)} cells, row 0 has {cols}")
-        if set(line) - {"*", "."}:
-            raise ValueError(f"layout row {r} may hold only '*' and '.' (got {line!r})")
+        if set(line) - {LayoutChar.MINE, LayoutChar.SAFE}:
+            raise ValueError(
+                f"layout row {r} may hold only '{LayoutChar.MINE}' and '{LayoutChar.SAFE}' "
+                f"(got {line!r})"
+            )
         start = (r + 1) * width + 1
-        mine_cells.extend(start + c for c, ch in enumerate(line) if ch == "*")
+        mine_cells.extend(start + c for c, ch in enumerate(line) if ch == LayoutChar.MINE)
     return build(len(layout), cols, mine_cells)
 
 

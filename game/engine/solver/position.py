@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from game.engine.cells import COVERED_CHARS, END_CHARS, OPEN_CHARS, ViewChar
+
 
 class Inconsistent(Exception):
     """No layout of the mines fits the open numbers and the mine total."""
@@ -18,9 +20,8 @@ class OverBudget(Exception):
     """A part needs more search than the budget allows."""
 
 
-_COVERED_CHARS = frozenset("#F?")
-_ENDED_CHARS = frozenset("*X!")
-_OPEN_VALUES = {".": 0, **{str(n): n for n in range(1, 9)}}
+_OPEN_VALUES = {ch: ch.mines_around for ch in OPEN_CHARS}
+_ALPHABET = "".join(ViewChar)
 
 
 @dataclass(frozen=True)
@@ -69,15 +70,13 @@ def parse(view: list[str], mines: int) -> Position:
             v = _OPEN_VALUES.get(ch)
             if v is not None:
                 values.append(v)
-            elif ch in _COVERED_CHARS:
+            elif ch in COVERED_CHARS:
                 values.append(-1)
-            elif ch in _ENDED_CHARS:
+            elif ch in END_CHARS:
                 values.append(-1)
                 ended = True
             else:
-                raise ValueError(
-                    f"the view may hold only '#F?.12345678*X!' (got {ch!r} at ({r},{c}))"
-                )
+                raise ValueError(f"the view may hold only '{_ALPHABET}' (got {ch!r} at ({r},{c}))")
     unknown = tuple(k for k, v in enumerate(values) if v < 0)
     if mines > len(unknown):
         raise ValueError(f"{mines} mines cannot fit in the {len(unknown)} cells that are not open")
