@@ -3,7 +3,7 @@
 A span (scanline) fill over the padded byte arrays of `minefield`: each step takes a whole run of
 0-cells in one row with slice operations, so Python-level work grows with the number of runs,
 not cells (benchmarks/bench_engine.py: a per-cell BFS is 3x slower on a 5% board, 40x on
-an empty one). Iterative, never recursive.
+an empty one). Iterative, never recursive (docs/RULES.md, "Opening cells").
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The rules of one game: moves in, changed cells out, ready -> playing -> won/lost.
+"""The rules of one game (docs/RULES.md): moves in, changed cells out, ready -> playing -> won/lost.
 
-Holds what the player sees (the text view of shared/GAMEPLAY.md, one byte per cell) on top of
+Holds what the player sees (the text view of docs/RULES.md, one byte per cell) on top of
 a `Minefield` laid at the first reveal. No clock, no global random state, no screens: a
 `random.Random` is made from the seed, and every move returns the cells whose view changed.
 """
@@ -104,7 +104,7 @@ class Difficulty(Enum):
 
 @dataclass
 class Clicks:
-    """Actions that changed something or tried to (GAMEPLAY, "Measures of a board")."""
+    """Actions that changed something or tried to (docs/RULES.md, "Measures of a board")."""
 
     left: int = 0
     right: int = 0
@@ -256,7 +256,7 @@ class Game:
         return self.rows * self.cols - self.mines
 
     def view(self) -> list[str]:
-        """The text view of GAMEPLAY.md, one string per row."""
+        """The text view (docs/RULES.md, "The text view"), one string per row."""
         w = self._width
         v = self._view
         return [v[(r + 1) * w + 1 : (r + 2) * w - 1].decode("ascii") for r in range(self.rows)]

@@ -2,6 +2,7 @@
 
 Cells live in flat, padded byte arrays (one wall cell around the board) so that the flood fill
 and the view can work on whole runs of cells at C speed. Nothing here knows about the player.
+The rules it keeps are in docs/RULES.md, "Laying the mines".
 """
 
 from __future__ import annotations
