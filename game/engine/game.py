@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from game.engine import fill, minefield
+from game.engine import fill, measures, minefield
 from game.engine.cells import NUMBER_CHARS, OPEN_CHARS, CellSet, ViewChar
 from game.engine.minefield import MINE, ZERO, Minefield
 
@@ -201,7 +201,7 @@ class Game:
         self._spread = bytearray()
         self._flags = 0
         self._opened = 0
-        self._bbbv: int | None = None
+        self._openings: measures.Openings | None = None
         self.first_click: tuple[int, int] | None = None
         self.moves: list[RecordedMove] = []
         self._undone: list[RecordedMove] = []
@@ -212,6 +212,7 @@ class Game:
 
     def _set_field(self, field: Minefield) -> None:
         self._field = field
+        self._openings = measures.openings(field)  # once, here: never on a finishing move
         self._spread = fill.initial_spread(field)
         for m in _FLAG_RUN.finditer(self._view):  # flags placed before the mines were laid
             self._spread[m.start()] = 0
@@ -271,18 +272,12 @@ class Game:
 
     @property
     def bbbv(self) -> int | None:
-        """3BV of the laid board, or None before the mines are laid."""
-        if self._field is None:
-            return None
-        if self._bbbv is None:
-            self._bbbv = fill.three_bv(self._field)
-        return self._bbbv
+        """3BV of the laid board (worked out when the mines were laid), or None before."""
+        return None if self._openings is None else self._openings.bbbv
 
     def bbbv_done(self) -> int:
         """How much of the 3BV the open cells already account for."""
-        if self._field is None:
-            return 0
-        return fill.three_bv(self._field, bytes(self._view))
+        return 0 if self._openings is None else self._openings.done(self._view)
 
     # ---- laying the mines -----------------------------------------------------------------
 
