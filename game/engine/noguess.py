@@ -18,13 +18,17 @@ from game.engine.minefield import Minefield
 _MAX_PASSES = 40  # full replays of one layout before it is thrown away for a fresh one
 
 # The work one request may take, in steps (see `_Work`). Chosen so that every board the earlier
-# 2-second wall-clock budget finished still finishes: on the development machine generation ran
-# at 2.4 to 5.1 million steps a second (9x9 to 200x200, 11% to 49% mines; a 200x200 board with
-# 9,000 mines took 1.6 s and 7.0 million steps), so 2 s were at most about 10.2 million steps.
-# A request that cannot be met gives up after 2.5 to 5 s there.
+# 2-second clock budget finished still finishes. On the development machine, requests that run
+# long (16x16 with 170 mines to 200x200 with 9,000) went at 2.4 to 5.5 million steps per CPU
+# second (a 200x200 board with 9,000 mines: 1.5 s, 7.0 million steps), so 2 s were at most about
+# 11 million steps; tiny boards go faster per step but finish in milliseconds. A request that
+# cannot be met gives up after 2.5 to 7 s of CPU there (benchmarks/bench_solver.py,
+# "no_guess_budget", measures it again).
 WORK_BUDGET = 12_000_000
 # What one analysis of the frontier costs besides the numbers and cells it reads: the solver's
 # fixed work (peeling, splitting into parts, weighing them), about as long as a thousand steps.
+# Changing it, any charge or the budget changes which requests fall back, and so what some board
+# codes give: a change of the boards everyone shares.
 _ANALYSIS_STEPS = 1_000
 
 
@@ -72,6 +76,7 @@ def lay_no_guess(
     work_budget: int | None = None,
     cancel: Callable[[], bool] | None = None,
     uniform: bool = False,
+    spent: list[int] | None = None,
 ) -> Minefield | None:
     """Exactly `mines` mines outside `safe` (and off `first_click`), clearable without a guess.
 
@@ -80,7 +85,8 @@ def lay_no_guess(
     every safe cell is open. Returns None when no such board was found within `work_budget`
     steps (default `WORK_BUDGET`): then the same request gives None on every machine. The same
     `rng` state gives the same board. `cancel`, if given, is called between work steps; when it
-    returns True the search stops and `Cancelled` is raised.
+    returns True the search stops and `Cancelled` is raised. `spent`, if given, gets the steps
+    the request took appended, however it ended (for benchmarks and tests).
 
     Distribution, honestly: by default a random layout is played and, whenever the solver gets
     stuck, one mine of the stuck frontier moves to a random covered cell away from the open
@@ -103,6 +109,9 @@ def lay_no_guess(
         return _search(rows, cols, mines, rng, first_click, keep, uniform, work)
     except _OutOfWork:
         return None
+    finally:
+        if spent is not None:
+            spent.append(work.spent)
 
 
 def _search(

@@ -115,26 +115,25 @@ def test_a_zero_budget_gives_none():
     assert lay_no_guess(16, 30, 99, random.Random(1), (3, 3), set(), work_budget=0) is None
 
 
-def test_the_budget_is_counted_work_so_a_board_found_just_within_it_is_found_again(
-    monkeypatch,
-):
+def test_the_budget_is_counted_work_so_a_board_found_just_within_it_is_found_again():
+    def lay(**options):
+        return lay_no_guess(16, 30, 130, random.Random(1), (3, 3), opening(16, 30, 3, 3), **options)
+
     spent = []
-
-    class Counting(noguess._Work):
-        def charge(self, steps):
-            super().charge(steps)
-            spent.append(self.spent)
-
-    def lay(**budget):
-        return lay_no_guess(16, 30, 130, random.Random(1), (3, 3), opening(16, 30, 3, 3), **budget)
-
-    with monkeypatch.context() as m:
-        m.setattr(noguess, "_Work", Counting)
-        field = lay()
-    needed = spent[-1]
+    field = lay(spent=spent)
+    needed = spent[0]
     assert field is not None and needed > 10_000
     assert lay(work_budget=needed) == field
-    assert lay(work_budget=needed - 1) is None
+    assert lay(work_budget=needed - 1, spent=spent) is None
+    assert spent[1] > needed - 1  # it stopped at the step that went over
+
+
+def test_the_default_budget_is_the_module_s_constant(monkeypatch):
+    spent = []
+    field = lay_no_guess(16, 30, 130, random.Random(1), (3, 3), opening(16, 30, 3, 3), spent=spent)
+    monkeypatch.setattr(noguess, "WORK_BUDGET", spent[0] - 1)
+    assert field is not None
+    assert lay_no_guess(16, 30, 130, random.Random(1), (3, 3), opening(16, 30, 3, 3)) is None
 
 
 def test_cancel_stops_the_search_between_steps():
