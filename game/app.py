@@ -7,6 +7,7 @@ wrong; nothing below this module parses arguments.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,10 +19,13 @@ from game.engine.game import MAX_SIDE, MIN_SIDE, check_custom_size
 from game.store.history import History
 from game.store.replays import ReplayError, load_replay
 from game.store.settings import SettingsFile
-from game.store.stats import Stats, stats_report
+from game.store.stats import Stats, export_csv, stats_report
 from game.text import play, print_replay
 
 PROG = "pixel-mines"
+# SDL reads the X11 window class when the video system starts (before pygame is imported
+# below), so the desktop entry's StartupWMClass matches the window.
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", PROG)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,6 +55,7 @@ def _parser() -> argparse.ArgumentParser:
         help="first click: 'opening' keeps its 3×3 free (default), 'cell' only the cell",
     )
     p.add_argument("--stats", action="store_true", help="print your statistics and exit")
+    p.add_argument("--export-stats", metavar="FILE", help="write every game to a CSV file and exit")
     p.add_argument(
         "--no-guess", action="store_true", help="boards that never need a guess (this run)"
     )
@@ -123,6 +128,17 @@ def main(argv: list[str] | None = None) -> int:
     today = datetime.now(UTC).date()
     if args.stats:
         print("\n".join(stats_report(stats, today.isoformat())))
+        return 0
+    if args.export_stats is not None:
+        try:
+            count = export_csv(stats, Path(args.export_stats))
+        except OSError as e:
+            print(f"{PROG}: cannot write {args.export_stats} ({e.strerror or e})",
+                  file=sys.stderr)  # fmt: skip
+            return 2
+        finally:
+            stats.close()
+        print(f"wrote {count} game{'' if count == 1 else 's'} to {args.export_stats}")
         return 0
     zone = SafeZone(args.safe_zone) if args.safe_zone else settings.safe_zone  # this run only
     if board is None:

@@ -8,6 +8,8 @@ kept this time. Each case is said once, in a line a player understands.
 
 from __future__ import annotations
 
+import csv
+import io
 import sqlite3
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -15,7 +17,7 @@ from pathlib import Path
 
 from game.engine import Difficulty, Game, GameState
 from game.engine.boards import BoardChoice
-from game.store.files import data_dir, set_aside
+from game.store.files import atomic_write, data_dir, set_aside
 
 SCHEMA_VERSION = 2
 MIGRATIONS = {
@@ -385,3 +387,31 @@ def stats_report(stats: Stats, today: str) -> list[str]:
                             for won, _, assisted in s.recent)  # fmt: skip
             lines.append(f"  last {len(s.recent)}: {marks}")
     return lines
+
+
+# The columns of `--export-stats`, and the SQL that gives each (in this order).
+EXPORT_COLUMNS = (
+    ("date", "played_at"), ("board", "kind"), ("rows", "rows"), ("cols", "cols"),
+    ("mines", "mines"), ("seed", "seed"), ("time_ms", "time_ms"), ("3bv", "bbbv"),
+    ("3bv_per_s", "bbbv_per_s"), ("clicks", "clicks_left + clicks_right + clicks_chord"),
+    ("efficiency", "efficiency"), ("won", "won"), ("assisted", "assisted"), ("daily", "daily"),
+)  # fmt: skip
+
+
+def export_csv(stats: Stats, path: Path) -> int:
+    """Write every game, oldest first, to a CSV file the player owns; return how many.
+
+    Empty cells mean "none" (3BV/s and efficiency of a loss, the seed of a board from a code
+    that had none, the date of a board that was not a daily one). Raises OSError when the file
+    cannot be written; the file is replaced whole or not at all.
+    """
+    rows = []
+    if stats.conn is not None:
+        sql = ", ".join(expr for _, expr in EXPORT_COLUMNS)
+        rows = stats.conn.execute(f"SELECT {sql} FROM games ORDER BY id").fetchall()
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(name for name, _ in EXPORT_COLUMNS)
+    writer.writerows(["" if v is None else v for v in row] for row in rows)
+    atomic_write(path, out.getvalue())
+    return len(rows)

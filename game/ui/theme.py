@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pygame
 
+from game.resources import themes_dir
 from game.ui.layout import LED_DIGITS, MIN_AREA_W, PANEL_PAD, TOOLBAR_HEIGHT, Sizes
 
-THEMES_DIR = Path(__file__).resolve().parents[2] / "assets" / "themes"
+THEMES_DIR = themes_dir()  # checkout, installed wheel or bundle: game/resources.py knows
 DEFAULT_THEME = "classic"
 
 TILE_SPRITES = (
