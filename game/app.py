@@ -173,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"{listed} (see --help)", file=sys.stderr)  # fmt: skip
                 return 2
             settings.theme = args.theme
+        _set_window_icon()
         _close_later()
         return run(themes, board, settings, settings_file, history, seed=args.seed,
                    scale=args.scale, messages=messages, motion=not args.no_motion,
@@ -180,6 +181,17 @@ def main(argv: list[str] | None = None) -> int:
                    safe_zone=zone, no_guess=args.no_guess)  # fmt: skip
     finally:
         stats.close()
+
+
+def _set_window_icon() -> None:
+    """The icon the desktop shows for the window; set before the window opens (some systems
+    ignore a change after). The same picture as the desktop entry's icon."""
+    import pygame
+
+    from game.resources import icons_dir
+
+    pygame.display.init()
+    pygame.display.set_icon(pygame.image.load(icons_dir() / "pixel-mines-64.png"))
 
 
 def _close_later() -> None:

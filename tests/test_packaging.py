@@ -234,6 +234,7 @@ def in_venv(venv, code: str):
     return json.loads(result.stdout)
 
 
+@pytest.mark.wheel
 def test_the_installed_game_needs_no_test_tool_outside_an_extra(venv):
     requires = in_venv(venv, "import importlib.metadata as m, json; "
                              "print(json.dumps(m.requires('pixel-mines')))")  # fmt: skip
@@ -243,6 +244,7 @@ def test_the_installed_game_needs_no_test_tool_outside_an_extra(venv):
     assert extra and all('extra == "test"' in r for r in extra)
 
 
+@pytest.mark.wheel
 def test_the_wheel_ships_every_asset_inside_the_package(venv):
     found = in_venv(
         venv,
@@ -257,6 +259,7 @@ def test_the_wheel_ships_every_asset_inside_the_package(venv):
     )
 
 
+@pytest.mark.wheel
 def test_the_installed_game_loads_every_shipped_theme_from_where_it_was_installed(venv):
     found = in_venv(venv, "import json; from game.ui.theme import THEMES_DIR, load_library; "
                           "lib = load_library(); print(json.dumps([str(THEMES_DIR), "
@@ -266,6 +269,7 @@ def test_the_installed_game_loads_every_shipped_theme_from_where_it_was_installe
     assert sorted(names) == SHIPPED_THEMES and problems == []
 
 
+@pytest.mark.wheel
 def test_installed_help_exits_0(venv):
     result = venv[1].run("--help")
     assert result.returncode == 0 and "--export-stats" in result.stdout
@@ -295,18 +299,22 @@ def check_window_starts_with_every_theme(game: Installed) -> None:
         assert "Traceback" not in result.stderr, result.stderr
 
 
+@pytest.mark.wheel
 def test_installed_game_plays_a_scripted_text_game(venv):
     check_plays_a_scripted_text_game(venv[1])
 
 
+@pytest.mark.wheel
 def test_installed_game_lists_every_shipped_theme_for_an_unknown_one(venv):
     check_lists_every_shipped_theme(venv[1])
 
 
+@pytest.mark.wheel
 def test_installed_window_starts_with_every_shipped_theme(venv):
     check_window_starts_with_every_theme(venv[1])
 
 
+@pytest.mark.wheel
 def test_installed_game_exports_its_statistics(venv):
     game = venv[1]
     check_plays_a_scripted_text_game(game)
