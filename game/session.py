@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.engine import Game, GameState, Move
+from game.engine import Game, GameState, Move, MoveKind
 from game.engine.boards import BoardChoice, SeedStream
 from game.engine.cells import CellSet
 from game.engine.game import SafeZone, shown_seconds
@@ -216,6 +216,14 @@ class Session:
         return bool(self._pauses) and self.game.state is GameState.PLAYING
 
     # ---- moves --------------------------------------------------------------------------
+
+    def needs_laying(self, move: Move) -> bool:
+        """Whether this move is the first reveal of a no-guess board not laid yet: laying it
+        can take a while, so a window does `game.lay` on a worker thread before playing it
+        (the terminal just plays it and waits)."""
+        g = self.game
+        return (move.kind is MoveKind.OPEN and g.state is GameState.READY and g.no_guess
+                and not g.is_laid)  # fmt: skip
 
     def play(self, move: Move) -> Outcome:
         """Carry out a move; a game that ends with it is recorded."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import heapq
 import sys
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -129,6 +130,7 @@ class App:
         self.theme = theme
         self.now = clock
         self.focused = False  # the window had the focus at least once (Xvfb may never give it)
+        self.laying: Laying | None = None  # a no-guess board being laid off the frame
         self.running = True
         self.space = self._usable_screen()
         pygame.display.set_caption(TITLE)
@@ -226,6 +228,7 @@ class App:
 
     def new_game(self, board: BoardChoice | None = None) -> None:
         self._stop_watching()
+        self._stop_laying()
         if board is not None and board != self.board:
             self.settings.remember_board(board)
             self.save_settings()
@@ -254,6 +257,7 @@ class App:
         """Play a game made elsewhere (a shared board, the daily board, a fixed layout) in this
         window; a board laid for its first click shows that cell marked."""
         self._stop_watching()
+        self._stop_laying()
         self.session.start(game, daily=daily)
         self._show_game()
 
@@ -293,8 +297,11 @@ class App:
     def apply(self, move: Move) -> None:
         """Execute a move on the game and note what to redraw."""
         self.last_left = (None, -DOUBLE_CLICK_MS)  # any move in between ends a double click
-        if self.playback is not None:
-            return  # a replay is watched, not played
+        if self.playback is not None or self.laying is not None:
+            return  # a replay is watched, not played; a board being laid waits
+        if self.session.needs_laying(move):
+            self._lay_then(move)
+            return
         outcome = self.session.play(move)
         if outcome.started:
             self.message = None  # "start at the marked cell" has been done
@@ -321,6 +328,32 @@ class App:
             self._animate(changed, origin)
         if outcome is not None and outcome.finished is not None:
             self._game_over(outcome.finished)
+
+    def _lay_then(self, move: Move) -> None:
+        """Lay a no-guess board on a worker thread, and play `move` once it is laid; the
+        window goes on answering (and can start another game or quit) meanwhile."""
+        game, stop = self.game, threading.Event()
+        worker = threading.Thread(target=game.lay, args=(move.row, move.col, stop.is_set),
+                                  name="lay-no-guess", daemon=True)  # fmt: skip
+        self.laying = Laying(game, move, worker, stop)
+        worker.start()
+        self.say("Laying a no-guess board...", lasting=True)
+
+    def _check_laying(self) -> None:
+        laying = self.laying
+        if laying is None or laying.worker.is_alive():
+            return
+        self.laying = None
+        self.message = None
+        if laying.game is self.session.game and laying.game.is_laid:
+            self.apply(laying.move)
+
+    def _stop_laying(self) -> None:
+        """Another game or quitting: the search stops at its next step; nothing is laid."""
+        if self.laying is not None:
+            self.laying.stop.set()
+            self.laying = None
+            self.message = None
 
     def _take_session_messages(self) -> None:
         """Lines the session has for the player (a folder that cannot be written...): said
@@ -607,6 +640,7 @@ class App:
             p.long_done = True
         if self.message is not None and now >= self.message[1]:
             self.message = None
+        self._check_laying()
         self._advance_animation(now)
         self._collect_assistance()
 
@@ -1008,6 +1042,7 @@ class App:
 
     def quit(self) -> None:
         """Stop; a game in progress is kept with the time on its clock."""
+        self._stop_laying()
         self.session.keep()
         self.assistant.close()
         self.running = False
@@ -1163,6 +1198,16 @@ class App:
             self.new_game(BoardChoice.of(result.rows, result.cols, result.mines))
         elif result != CLOSE:
             raise ValueError(f"unknown dialog result {result!r}")
+
+
+@dataclass
+class Laying:
+    """A no-guess board being laid on a worker thread, and the click that waits for it."""
+
+    game: Game
+    move: Move
+    worker: threading.Thread
+    stop: threading.Event
 
 
 class VeiledBoard:

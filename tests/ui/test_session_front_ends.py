@@ -226,3 +226,52 @@ def test_output_into_a_closed_pipe_ends_quietly(tmp_path):
         )  # fmt: skip
         assert "Traceback" not in piped.stderr and "BrokenPipe" not in piped.stderr, piped.stderr
         assert len(piped.stdout.splitlines()) == 1
+
+
+def test_a_no_guess_board_is_laid_off_the_frame_and_the_window_keeps_answering(drive, monkeypatch):
+    import threading
+
+    release = threading.Event()
+    real_lay = Game.lay
+
+    def slow_lay(game, row, col, cancel=None):
+        release.wait(10)  # the test decides when the search is over
+        return real_lay(game, row, col, cancel)
+
+    monkeypatch.setattr(Game, "lay", slow_lay)
+    d = drive()
+    d.app.session.no_guess = True
+    d.key(pygame.K_n, "n")
+    d.click((4, 4))
+    for _ in range(5):
+        d.tick()  # the loop goes on: frames are drawn, the board waits
+    assert d.app.game.state is GameState.READY and "no-guess" in d.app.status_text()
+    d.click((0, 0))  # ignored while laying
+    release.set()
+    d.app.laying.worker.join(10)
+    d.tick()
+    assert d.app.game.state is not GameState.READY and d.app.game.cell(4, 4) != "#"
+    assert len(d.app.game.moves) == 1  # the click while laying did nothing
+
+
+def test_a_new_game_while_a_no_guess_board_is_laid_stops_the_search(drive, monkeypatch):
+    import threading
+
+    started, stopped = threading.Event(), threading.Event()
+
+    def endless_lay(game, row, col, cancel=None):
+        started.set()
+        while not cancel():
+            started.wait(0.001)
+        stopped.set()
+        return False
+
+    monkeypatch.setattr(Game, "lay", endless_lay)
+    d = drive()
+    d.app.session.no_guess = True
+    d.key(pygame.K_n, "n")
+    d.click((4, 4))
+    assert started.wait(10)
+    d.key(pygame.K_n, "n")
+    assert stopped.wait(10) and d.app.laying is None
+    assert d.app.game.state is GameState.READY
