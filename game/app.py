@@ -112,6 +112,17 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # Output went into a pipe that closed (`| head`): stop quietly, as Unix tools do. Point
+        # stdout at nothing so the interpreter's own last flush cannot complain again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: list[str] | None) -> int:
     args, board = parse_args(argv)
     replay = None
     if args.replay is not None:
@@ -144,21 +155,30 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {count} game{'' if count == 1 else 's'} to {args.export_stats}")
         return 0
     zone = SafeZone(args.safe_zone) if args.safe_zone else settings.safe_zone  # this run only
+    asked_for = None  # the board the command line asks for, named if a kept game competes
+    if board is not None:
+        seeded = f" of seed {args.seed}" if args.seed is not None else ""
+        asked_for = f"the {board.label} board{seeded}"
+    elif args.seed is not None:
+        asked_for = f"a board of seed {args.seed}"
     if board is None:
         board = settings.board_choice()
     first_game, daily_date = None, None
     qm = settings.question_marks
     if args.board is not None:
         first_game = args.code.game(question_marks=qm)
+        asked_for = f"the board of code {args.board.strip().upper()}"
     elif args.daily:
         daily_date = today.isoformat()
         first_game = daily(today).game(question_marks=qm)
+        asked_for = "today's daily board"
     history = History.on_disk(stats)
     try:
         if args.text:
             return play(board, seed=args.seed, safe_zone=zone, history=history,
                         no_guess=args.no_guess or settings.no_guess,
-                        first_game=first_game, daily=daily_date)  # fmt: skip
+                        first_game=first_game, daily=daily_date,
+                        asked_for=asked_for)  # fmt: skip
         from game.store.files import user_themes_dir
         from game.ui.theme import load_library
         from game.ui.window import run
@@ -178,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
         return run(themes, board, settings, settings_file, history, seed=args.seed,
                    scale=args.scale, messages=messages, motion=not args.no_motion,
                    first_game=first_game, daily=daily_date, replay=replay,
-                   safe_zone=zone, no_guess=args.no_guess)  # fmt: skip
+                   safe_zone=zone, no_guess=args.no_guess, asked_for=asked_for)  # fmt: skip
     finally:
         stats.close()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
@@ -20,7 +21,6 @@ from game.engine.minefield import MINE, ZERO, Minefield
 
 MIN_SIDE = 5
 MAX_SIDE = 200
-NO_GUESS_BUDGET_S = 2.0
 
 COVERED = ord("#")
 FLAG = ord("F")
@@ -139,18 +139,16 @@ class Game:
     ) -> None:
         """`first_click`, if given, lays the mines at once as a first click there would (a
         shared board: everyone gets the same mines and starts there). `no_guess` lays a board
-        that deduction alone clears from the first click; if none is found within
-        NO_GUESS_BUDGET_S seconds the board is a normal one and `no_guess_failed` says so."""
+        that deduction alone clears from the first click; if none is found within the work
+        budget (`game.engine.noguess.WORK_BUDGET` steps, the same on every machine) the board
+        is a normal one and `no_guess_failed` says so."""
         check_custom_size(rows, cols, mines)
         self._setup(rows, cols, mines, question_marks)
         self.no_guess = no_guess
         self.seed = secrets.randbits(63) if seed is None else seed
         self.safe_zone = SafeZone(safe_zone)
         if first_click is not None:
-            row, col = first_click
-            self._cell_index(row, col)
-            self._set_field(self._lay_mines(row, col))
-            self.first_click = (row, col)
+            self.lay(*first_click)
 
     @classmethod
     def from_difficulty(cls, difficulty: Difficulty, **options) -> Game:
@@ -283,6 +281,35 @@ class Game:
         if self._field is None:
             return 0
         return fill.three_bv(self._field, bytes(self._view))
+
+    # ---- laying the mines -----------------------------------------------------------------
+
+    @property
+    def is_laid(self) -> bool:
+        """Whether the mines are laid (at the first reveal, by `lay`, or from a layout)."""
+        return self._field is not None
+
+    def lay(self, row: int, col: int, cancel: Callable[[], bool] | None = None) -> bool:
+        """Lay the mines for a first click at (row, col), as that click would; True once laid.
+
+        Does nothing (and returns True) if the mines are already laid. A following
+        `play(Move(MoveKind.OPEN, row, col))` opens that cell on this board, and `first_click`
+        says where the board was laid for, so its board code gives it back. A no-guess board
+        can take a while (docs/RULES.md, "Laying the mines"), so a front end may call this on a
+        worker thread: it only writes the game when it is done, so the game may be read (drawn)
+        meanwhile, but no move may be played until it returns. `cancel` is called between work
+        steps; when it returns True the search stops, nothing changes (the game stays READY
+        and unlaid) and this returns False.
+        """
+        self._cell_index(row, col)
+        if self._field is not None:
+            return True
+        field = self._lay_mines(row, col, cancel)
+        if field is None:
+            return False
+        self._set_field(field)
+        self.first_click = (row, col)
+        return True
 
     # ---- moves ----------------------------------------------------------------------------
 
@@ -474,7 +501,10 @@ class Game:
         r, c = divmod(i, self._width)
         return r - 1, c - 1
 
-    def _lay_mines(self, row: int, col: int) -> Minefield:
+    def _lay_mines(
+        self, row: int, col: int, cancel: Callable[[], bool] | None = None
+    ) -> Minefield | None:
+        """The mines for a first click at (row, col); None if `cancel` stopped the search."""
         safe = {(row, col)}
         if self.safe_zone is SafeZone.OPENING and self.mines <= self.rows * self.cols - 9:
             safe.update(
@@ -484,13 +514,16 @@ class Game:
             )
         rng = random.Random(self.seed)
         if self.no_guess:
-            from game.engine.noguess import lay_no_guess  # the solver loads only when asked
+            from game.engine.noguess import Cancelled, lay_no_guess  # the solver loads if asked
 
-            field = lay_no_guess(self.rows, self.cols, self.mines, rng, (row, col), safe,
-                                 time_budget_s=NO_GUESS_BUDGET_S)  # fmt: skip
+            try:
+                field = lay_no_guess(self.rows, self.cols, self.mines, rng, (row, col), safe,
+                                     cancel=cancel)  # fmt: skip
+            except Cancelled:
+                return None
             if field is not None:
                 return field
-            # None found in time: a normal board, and the game says so.
+            # None found within the work budget: a normal board, and the game says so.
             self.no_guess, self.no_guess_failed = False, True
             rng = random.Random(self.seed)
         return minefield.lay(self.rows, self.cols, self.mines, rng, safe)

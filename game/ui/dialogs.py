@@ -30,6 +30,7 @@ HELP_LINES = [
     "Space F D open flag chord",
     "wheel  scroll   + - zoom",
     "Ctrl+Z undo  Ctrl+Y redo",
+    "Pause F3 pause",
     "F1 ?   this help",
     "Esc    close / quit",
     "Ctrl+Q quit now",

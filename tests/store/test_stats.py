@@ -8,7 +8,14 @@ import sys
 from pathlib import Path
 
 from game.engine import Game
-from game.store.stats import GameRecord, Stats, export_csv, stats_report, summarise
+from game.store.stats import (
+    SCHEMA_VERSION,
+    GameRecord,
+    Stats,
+    export_csv,
+    stats_report,
+    summarise,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,7 +39,7 @@ def test_a_finished_game_becomes_a_row_with_its_measures(tmp_path):
     stats.record(rec)
     row = stats.conn.execute("SELECT won, time_ms, bbbv, bbbv_per_s, clicks_left, efficiency,"
                              " assisted, source FROM games").fetchone()  # fmt: skip
-    assert stats.conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert stats.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert row == (1, 2500, g.bbbv, g.bbbv / 2.5, 1, g.bbbv / 1, 0, "text")
 
 
