@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 
 from game.ui.layout import LED_DIGITS, MIN_AREA_W, PANEL_PAD, TOOLBAR_HEIGHT, Sizes
+from game.ui.sound import sound_table
 
 THEMES_DIR = Path(__file__).resolve().parents[2] / "assets" / "themes"
 DEFAULT_THEME = "classic"
@@ -68,6 +69,8 @@ class Theme:
     glyph_rects: dict[str, tuple[int, int, int, int]]
     sprites: dict[str, pygame.Surface] = field(default_factory=dict)
     font: Font | None = None
+    sounds: dict[str, list[Path]] = field(default_factory=dict)  # effect -> WAV files
+    sound_problems: list[str] = field(default_factory=list)  # sounds left out, one line each
 
     def __post_init__(self) -> None:
         self._cut()
@@ -131,6 +134,7 @@ def load_library(user_dir: Path | None = None) -> ThemeLibrary:
             continue
         try:
             themes[folder.name] = load_theme(folder)
+            problems += themes[folder.name].sound_problems
         except ThemeError as e:
             if folder.name == DEFAULT_THEME and folder.parent == THEMES_DIR:
                 raise
@@ -229,7 +233,9 @@ def load_theme(folder: Path) -> Theme:
 
     glyph_rects = _font_rects(data.get("font"), sheet, label)
     name = data.get("name", folder.name)
-    return Theme(folder.name, str(name), sizes, colours, sheet, rects, glyph_rects)
+    sounds, sound_problems = sound_table(data.get("sounds"), folder, label)
+    return Theme(folder.name, str(name), sizes, colours, sheet, rects, glyph_rects, sounds=sounds,
+                 sound_problems=sound_problems)  # fmt: skip
 
 
 def _font_rects(table: object, sheet: pygame.Surface, label: str) -> dict:
