@@ -21,7 +21,7 @@ from game.engine.codes import code_of, daily
 from game.engine.game import shown_seconds
 from game.store.history import History
 from game.store.replays import Replay, ReplayError, load_replay
-from game.store.settings import MAX_SCALE, Settings, SettingsFile
+from game.store.settings import MAX_SCALE, VOLUMES, Settings, SettingsFile
 from game.ui import layout as geometry
 from game.ui.assist import Assistant
 from game.ui.dialogs import (
@@ -47,6 +47,7 @@ from game.ui.dialogs import (
 )
 from game.ui.playback import Playback
 from game.ui.render import Looks, Renderer, dialog_line_at, dialog_room, draw_dialog
+from game.ui.sound import SoundBoard
 from game.ui.theme import DEFAULT_THEME, ThemeLibrary
 
 TITLE = "Pixel Mines"
@@ -130,6 +131,8 @@ class App:
         self.scale = min(wanted, geometry.largest_scale(self.space, theme.sizes))
         self.window = self._open_window()
         themes.convert()
+        self.sounds = SoundBoard(settings, clock)
+        self.sounds.use_theme(theme)
         self.game = self._new_game_object()
         self.dialog: Dialog | None = None
         self.message: tuple[str, int, int] | None = None  # text, until when, since when
@@ -261,8 +264,10 @@ class App:
         """Execute a move on the game and note what to redraw."""
         g = self.game
         was_ready = g.state is GameState.READY
+        before, cell_before = g.state, g.cell(move.row, move.col)
         self.last_left = (None, -DOUBLE_CLICK_MS)  # any move in between ends a double click
         changed = g.play(move, at_ms=self.elapsed_ms())
+        self.sounds.play_move(move.kind, len(changed), before, g.state, cell_before)
         self._after_move(changed, (move.row, move.col), was_ready)
 
     def _after_move(self, changed: CellSet, origin: tuple[int, int], was_ready: bool) -> None:
@@ -575,6 +580,8 @@ class App:
             self.message = None
         self._advance_animation(now)
         self._collect_assistance()
+        playing = self.game.state is GameState.PLAYING and self.playback is None
+        self.sounds.update(self.timer_value() if playing else None)
 
     def draw(self) -> None:
         r = self.renderer
@@ -819,6 +826,9 @@ class App:
             self.open_stats()
         elif k == pygame.K_o:
             self.open_dialog(SettingsDialog(self._settings_rows()))
+        elif k == pygame.K_v:
+            self.change_setting("volume", self.sounds.toggled_volume())
+            self.say("Sound " + self.settings.volume)
         elif k == pygame.K_q:
             self.change_setting("question_marks", not self.settings.question_marks)
             self.say("Question marks " + ("on" if self.settings.question_marks else "off"))
@@ -890,6 +900,8 @@ class App:
             ("long_press_flag", "Hold", [(False, "off"), (True, "flags")], s.long_press_flag),
             ("motion", "Motion", on_off, s.motion),
             ("no_guess", "No guess", on_off, s.no_guess),
+            ("volume", "Sound", [(v, v) for v in VOLUMES], s.volume),
+            ("timer_tick", "Tick", on_off, s.timer_tick),
         ]
 
     def set_theme(self, key: str) -> None:
@@ -899,6 +911,7 @@ class App:
         if theme is None or theme is self.theme:
             return
         self.theme = theme
+        self.sounds.use_theme(theme)
         self.settings.theme = key
         self._relayout()
         self.save_settings()
