@@ -482,3 +482,11 @@ def test_no_audio_device_means_a_silent_game_and_one_line(tmp_path):
     assert result["format"] is None and result["cells"] == ["1", "."]
     assert stderr.splitlines() == ["pixel-mines: no sound: the audio device cannot be opened "
                                    "(Audio target 'nosuchdriver' not available)"]  # fmt: skip
+
+
+def test_a_sound_file_cut_short_is_left_out_with_one_line(own_theme):
+    win = own_theme / "sounds" / "win.wav"
+    win.write_bytes(win.read_bytes()[:-100])
+    theme = load_theme(own_theme)
+    assert len(theme.sound_problems) == 1 and "'win'" in theme.sound_problems[0]
+    assert "cut short" in theme.sound_problems[0] and "win" not in theme.sounds
