@@ -150,7 +150,7 @@ class Voice:
 CLASSIC = Voice("classic", "triangle", 0.5, 1.0, 0.5, 0.35, 1.0, "noise")
 HANDHELD = Voice("handheld", "square", 0.25, 1.0, 0.3, 0.9, 1.0, "tone")
 NIGHT = Voice("night", "triangle", 0.5, 0.5, 4.0, 0.12, 0.63, "noise")
-CONTRAST = Voice("contrast", "square", 0.5, 1.0, 0.5, 0.6, 1.0, "tone")
+CONTRAST = Voice("contrast", "triangle", 0.5, 1.0, 0.5, 0.6, 1.0, "tone")  # pure, clear tones
 VOICES = (CLASSIC, NIGHT, CONTRAST, HANDHELD)
 
 
