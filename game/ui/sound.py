@@ -130,19 +130,19 @@ class SoundBoard:
         self._volume = settings.volume
         self._unmuted = "low" if settings.volume == "off" else settings.volume
         self._second: int | None = None
+        self._frames = 0
 
     def use_theme(self, theme) -> None:
-        """Sound like `theme` from now on (loaded now, once per theme, unless sound is off)."""
+        """Sound like `theme` from now on: its sounds are loaded (once per theme) at the next
+        `update`, or by the first play, whichever comes first."""
         self.theme = theme
-        if self.settings.volume != "off":
-            self._load()
 
     def play(self, effect: str, size: int = 1) -> bool:
         """Start `effect` (a region of `size` cells picks its variant); True if it started."""
         gain = GAIN.get(self.settings.volume, 0.0)
         if not gain:
             return False
-        self._load()
+        self.load()
         variants = self.sounds.get(effect)
         if not variants:
             return False
@@ -163,16 +163,20 @@ class SoundBoard:
             self.play(effect, changed)
 
     def update(self, timer_seconds: int | None) -> None:
-        """Once a frame: follow a volume change, and tick when the running timer's second
-        changes (None: no timer running) if the tick is switched on."""
+        """Once a frame: load the theme's sounds (the audio device opens on the second frame,
+        so a slow or missing device never holds up the first), follow a volume change, and
+        tick when the running timer's second changes (None: no timer running) if the tick
+        is switched on."""
         if self.settings.volume != self._volume:
             self._volume = self.settings.volume
-            if self._volume == "off":
-                if self.device:
-                    pygame.mixer.stop()
-            else:
+            if self._volume == "off" and self.device:
+                pygame.mixer.stop()
+            elif self._volume != "off":
                 self._unmuted = self._volume
-                self._load()
+        if self._frames < 1:
+            self._frames += 1
+        elif self._volume != "off":
+            self.load()
         if timer_seconds != self._second:
             self._second = timer_seconds
             if timer_seconds is not None and self.settings.timer_tick:
@@ -185,7 +189,8 @@ class SoundBoard:
             return "off"
         return self._unmuted
 
-    def _load(self) -> None:
+    def load(self) -> None:
+        """Open the audio device if need be and load the theme's sounds, once per theme."""
         if self._sounds_for is self.theme or self.theme is None:
             return
         self._sounds_for = self.theme

@@ -83,6 +83,7 @@ def test_every_shipped_theme_names_every_effect_and_each_loads_short_and_quiet(k
     assert len(theme.sounds["region"]) == 4
     board = SoundBoard(Settings())
     board.use_theme(theme)
+    board.load()
     assert set(board.sounds) == set(EFFECTS)
     for effect, sounds in board.sounds.items():
         for sound in sounds:
@@ -92,6 +93,14 @@ def test_every_shipped_theme_names_every_effect_and_each_loads_short_and_quiet(k
             assert 1600 < peak <= 13107, effect  # from -26 to -8 dBFS
     region = [s.get_length() for s in board.sounds["region"]]
     assert region == sorted(region) and len(set(region)) == 4  # a bigger region, a longer run
+
+
+def test_the_audio_device_opens_after_the_first_frame_so_it_never_holds_it_up(drive):
+    d = drive(settings=Settings(motion=False))  # one frame drawn
+    assert d.app.sounds.device is None and not pygame.mixer.get_init()
+    d.tick()
+    assert d.app.sounds.device and pygame.mixer.get_init()
+    assert set(d.app.sounds.sounds) == set(EFFECTS)
 
 
 def test_the_themes_sound_different():
@@ -315,6 +324,7 @@ def test_a_sound_the_mixer_refuses_is_left_out_with_one_line(mixer, monkeypatch,
     monkeypatch.setattr(pygame.mixer, "Sound", picky)
     board = SoundBoard(Settings(), clock=lambda: 0)
     board.use_theme(load_theme(THEMES_DIR / "classic"))
+    board.load()
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 1 and "'win'" in lines[0] and "left out" in lines[0]
     assert not board.play("win") and board.play("explode")
@@ -344,7 +354,8 @@ def test_sound_off_at_start_never_opens_the_audio_device(monkeypatch):
     board = SoundBoard(Settings(volume="off"), clock=lambda: 0)
     board.use_theme(load_theme(THEMES_DIR / "classic"))
     assert not board.play("open")
-    board.update(None)
+    for _ in range(3):
+        board.update(None)
 
 
 def test_the_sounds_script_makes_the_shipped_files_byte_for_byte_every_time(tmp_path, monkeypatch):
@@ -387,6 +398,8 @@ pygame.display.init()
 layout = {layout!r}
 app = App(BoardChoice.of(9, 9, 5), Settings(motion=False), load_library(), seed=1, scale=2)
 app.play_game(Game.from_layout(layout))
+while app.sounds.device is None:  # the audio device opens on the second frame
+    app.step()
 started = time.perf_counter()  # the audio stream began a little before this
 
 
