@@ -50,7 +50,7 @@ def open_and_close(runs: int) -> None:
         closed.append((time.perf_counter() - t2) * 1000)
         opened.append((t1 - t) * 1000)
     emit("audio_device_open", opened, first_ms=round(opened[0], 3),
-         note="at start, before the first frame")  # fmt: skip
+         note="on the second frame, once")  # fmt: skip
     emit("audio_device_close", closed, note="at quit: the audio thread finishes its buffers")
 
 
@@ -76,13 +76,14 @@ def load_and_play(runs: int) -> None:
         for theme in themes:
             t = time.perf_counter()
             board.use_theme(theme)
+            board.load()
             loads.append((time.perf_counter() - t) * 1000)
         for effect in EFFECTS:
             ms[0] += 1000
             t = time.perf_counter()
             started += board.play(effect, 60)
             plays.append((time.perf_counter() - t) * 1000)
-    emit("theme_sounds_load", loads, note="once per theme, at start or at a theme switch")
+    emit("theme_sounds_load", loads, note="once per theme, the frame after a start or a switch")
     emit("play_one_effect", plays, started=started, note="after a move")
     pygame.mixer.quit()
 
