@@ -1,7 +1,8 @@
 """Draw the pixel-art sprite sheets for Pixel Mines themes, with pygame and no window.
 
-Owns assets/themes/<theme>/sheet.png and theme.toml, and the application icon in
-assets/icons/ (cut from the classic sheet); run ``python tools/make_themes.py``.
+Owns assets/themes/<theme>/sheet.png and theme.toml (but for the [sounds] table, which
+tools/make_sounds.py writes and a redraw keeps), and the application icon in assets/icons/
+(cut from the classic sheet); run ``python tools/make_themes.py``.
 """
 
 from __future__ import annotations
@@ -1107,13 +1108,21 @@ def theme_toml(pal: Palette, rects: dict[str, Rect], font_origin: tuple[int, int
     return "\n".join(lines) + "\n"
 
 
+def kept_sounds(manifest: Path) -> str:
+    """The [sounds] table tools/make_sounds.py put last in the manifest: kept on a redraw."""
+    old = manifest.read_text(encoding="utf-8") if manifest.exists() else ""
+    at = old.find("\n[sounds]")
+    return old[at:] if at >= 0 else ""
+
+
 def write_theme(pal: Palette) -> Path:
     out = THEMES_DIR / pal.key
     out.mkdir(parents=True, exist_ok=True)
     sheet, rects, font_origin = build_sheet(pal)
     pygame.image.save(sheet, str(out / "sheet.png"))
-    (out / "theme.toml").write_text(
-        theme_toml(pal, rects, font_origin), encoding="utf-8", newline="\n"
+    manifest = out / "theme.toml"
+    manifest.write_text(
+        theme_toml(pal, rects, font_origin) + kept_sounds(manifest), encoding="utf-8", newline="\n"
     )
     return out
 

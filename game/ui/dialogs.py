@@ -26,6 +26,7 @@ HELP_LINES = [
     "S O    stats, options",
     "T M    themes",
     "Q      question marks",
+    "V      sound on/off",
     "arrows move cursor",
     "Space F D open flag chord",
     "wheel  scroll   + - zoom",

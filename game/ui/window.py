@@ -33,7 +33,7 @@ from game.session import (
 )
 from game.store.history import History
 from game.store.replays import Replay, ReplayError, load_replay
-from game.store.settings import MAX_SCALE, Settings, SettingsFile
+from game.store.settings import MAX_SCALE, VOLUMES, Settings, SettingsFile
 from game.ui import layout as geometry
 from game.ui.assist import Assistant
 from game.ui.dialogs import (
@@ -59,6 +59,7 @@ from game.ui.dialogs import (
 )
 from game.ui.playback import Playback
 from game.ui.render import Looks, Renderer, dialog_line_at, dialog_room, draw_dialog
+from game.ui.sound import SoundBoard
 from game.ui.theme import DEFAULT_THEME, ThemeLibrary
 
 TITLE = "Pixel Mines"
@@ -143,6 +144,8 @@ class App:
         self.scale = min(wanted, geometry.largest_scale(self.space, theme.sizes))
         self.window = self._open_window()
         themes.convert()
+        self.sounds = SoundBoard(settings, clock)
+        self.sounds.use_theme(theme)
         self.dialog: Dialog | None = None
         self.message: tuple[str, int, int] | None = None  # text, until when, since when
         self.assistant = Assistant()
@@ -302,7 +305,10 @@ class App:
         if self.session.needs_laying(move):
             self._lay_then(move)
             return
+        g = self.game
+        before, cell_before = g.state, g.cell(move.row, move.col)
         outcome = self.session.play(move)
+        self.sounds.play_move(move.kind, len(outcome.changed), before, g.state, cell_before)
         if outcome.started:
             self.message = None  # "start at the marked cell" has been done
             if self.game.no_guess_failed:
@@ -643,6 +649,8 @@ class App:
         self._check_laying()
         self._advance_animation(now)
         self._collect_assistance()
+        playing = self.session.running and self.playback is None  # no tick while paused
+        self.sounds.update(self.timer_value() if playing else None)
 
     def draw(self) -> None:
         r = self.renderer
@@ -901,6 +909,9 @@ class App:
             self.open_stats()
         elif k == pygame.K_o:
             self.open_dialog(SettingsDialog(self._settings_rows()))
+        elif k == pygame.K_v:
+            self.change_setting("volume", self.sounds.toggled_volume())
+            self.say("Sound " + self.settings.volume)
         elif k == pygame.K_q:
             self.change_setting("question_marks", not self.settings.question_marks)
             self.say("Question marks " + ("on" if self.settings.question_marks else "off"))
@@ -984,6 +995,8 @@ class App:
             ("long_press_flag", "Hold", [(False, "off"), (True, "flags")], s.long_press_flag),
             ("motion", "Motion", on_off, s.motion),
             ("no_guess", "No guess", on_off, s.no_guess),
+            ("volume", "Sound", [(v, v) for v in VOLUMES], s.volume),
+            ("timer_tick", "Tick", on_off, s.timer_tick),
         ]
 
     def set_theme(self, key: str) -> None:
@@ -993,6 +1006,7 @@ class App:
         if theme is None or theme is self.theme:
             return
         self.theme = theme
+        self.sounds.use_theme(theme)
         self.settings.theme = key
         self._relayout()
         self.save_settings()
