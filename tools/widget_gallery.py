@@ -70,7 +70,7 @@ def samples() -> dict[str, Form]:
             ListBox("best", rows, shown=4, selected=5),
             Chart(
                 [
-                    (v, "accent" if v < 40 else "error")
+                    (v, "error" if v == 40 else "shadow" if v == 31 else "accent")
                     for v in (12, 25, 18, 40, 9, 31, 22, 14, 27, 19, 40, 16, 11, 24)
                 ],
                 x_label="last 14 games",

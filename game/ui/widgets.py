@@ -25,6 +25,7 @@ BUTTON_MIN_CHARS = 6  # so OK and Cancel are the same width, as on classic dialo
 SCROLLBAR_W = 5
 MIN_CONTRAST = 4.5  # WCAG AA for normal text
 ELLIPSIS = "~"  # one glyph where a too-long list row is cut
+PARAGRAPH_CHARS = 30  # a paragraph wraps at this many characters unless other rows are wider
 
 
 @dataclass(frozen=True)
@@ -190,6 +191,16 @@ def outline(surface, box: Box, colour: Colour) -> None:
     bevel(surface, box, colour, colour)
 
 
+def dots(surface, box: Box, colour: Colour) -> None:
+    """A dotted rectangle (every other pixel) just inside `box`."""
+    for x in range(box.x, box.right, 2):
+        surface.set_at((x, box.y), colour)
+        surface.set_at((x, box.bottom - 1), colour)
+    for y in range(box.y, box.bottom, 2):
+        surface.set_at((box.x, y), colour)
+        surface.set_at((box.right - 1, y), colour)
+
+
 def inset(box: Box, n: int) -> Box:
     return Box(box.x + n, box.y + n, box.w - 2 * n, box.h - 2 * n)
 
@@ -330,6 +341,8 @@ class Button(Widget):
         tx = face.x + (face.w - len(label) * theme.font.width) // 2 + shift
         ty = face.y + (face.h - theme.font.height) // 2 + shift
         text(surface, theme, label, colour, tx, ty)
+        if focused:  # the classic dotted rectangle: focus shows even where accent = text
+            dots(surface, inset(face, 3), colour)
 
 
 class Buttons(Widget):
@@ -439,7 +452,8 @@ class Field(Widget):
         indent = label_chars + 1 if label_chars else 0
         self._error_lines = wrap(self.error, chars - indent) if self.error else []
         h += len(self._error_lines) * m.glyph_h
-        return (label_chars + 1) * m.glyph_w * bool(label_chars) + field_w, h
+        error_w = (indent + max((len(line) for line in self._error_lines), default=0)) * m.glyph_w
+        return max(indent * m.glyph_w + field_w, error_w), h
 
     def place(self, m, box):
         self.m, self.box = m, box
@@ -698,7 +712,12 @@ class Chart(Widget):
         text(surface, theme, "0", style.text, p.x - 2 - m.glyph_w - 1, p.bottom - m.glyph_h + 1)
         colours = {"accent": style.accent, "shadow": style.shadow, "error": style.error}
         for box, (_, name) in zip(self.bar_boxes(m), self.bars, strict=True):
-            _rect(surface, colours[name], box.x, box.y, box.w, box.h)
+            if name == "error":  # checkered, so a loss differs from a win in every theme
+                for y in range(box.y, box.bottom):
+                    for x in range(box.x + (y - box.y) % 2, box.right, 2):
+                        surface.set_at((x, y), colours[name])
+            else:
+                _rect(surface, colours[name], box.x, box.y, box.w, box.h)
         x_label = shorten(self.x_label, p.w // m.glyph_w)
         tx = p.x + (p.w - m.text_w(x_label)) // 2
         text(surface, theme, x_label, style.text, tx, p.bottom + 2)
@@ -786,7 +805,11 @@ class Form:
         for w in self.rows:
             if isinstance(w, Pairs | Field):
                 w.label_chars = label_chars
-        return [w.measure(m, max_w) for w in self.widgets()]
+        sizes = {id(w): w.measure(m, max_w) for w in self.widgets() if not isinstance(w, Label)}
+        # Paragraphs wrap to the other rows' width, or a comfortable measure, not the room.
+        widest = max([w for w, _ in sizes.values()] + [PARAGRAPH_CHARS * m.glyph_w])
+        text_w = min(max_w, widest)
+        return [sizes.get(id(w)) or w.measure(m, text_w) for w in self.widgets()]
 
     def _fits(self, m: Metrics, room: Box, framed: bool) -> bool:
         edge, _, chrome_h = self._chrome(m, framed)

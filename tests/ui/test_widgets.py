@@ -680,3 +680,37 @@ def test_a_pressed_button_draws_its_label_one_pixel_down_and_right(library):
     ok.pressed = ok.hover = True
     sunk = label_pixels(draw(form, theme))
     assert raised and sunk == {(x + 1, y + 1) for x, y in raised}
+
+
+def test_a_focused_button_has_a_dotted_rectangle_inside_where_accent_equals_text(library):
+    theme = library.get("handheld")
+    assert theme.colours["accent"] == theme.colours["text"]
+    form = custom_form()
+    form.focused = form.find("cancel")
+    surface = draw(form, theme)
+    ink = Style.of(theme.colours).text
+
+    def dotted_top(button):
+        b = button.box
+        row = [surface.get_at((x, b.y + 4))[:3] == ink for x in range(b.x + 4, b.right - 6)]
+        return row[0::2] == [True] * len(row[0::2]) and not any(row[1::2])
+
+    assert dotted_top(form.find("cancel")) and not dotted_top(form.find("ok"))
+
+
+def test_a_lost_game_bar_is_checkered_and_a_won_one_solid(library):
+    theme = library.get("handheld")  # accent and error are the same colour here
+    form = Form("T", [Chart([(40, "accent"), (40, "error")], x_label="x")])
+    surface = draw(form, theme)
+    won, lost = form.rows[0].bar_boxes(M)
+    colour = theme.colours["accent"]
+
+    def filled(box):
+        return [
+            surface.get_at((x, y))[:3] == colour
+            for y in range(box.y, box.bottom)
+            for x in range(box.x, box.right)
+        ]
+
+    assert all(filled(won))
+    assert 0.4 < sum(filled(lost)) / len(filled(lost)) < 0.6
