@@ -23,6 +23,7 @@ ROW_GAP = 2  # between rows of a form
 THIN = 3  # the drawn frame used when the theme's frame sprites do not fit
 BUTTON_MIN_CHARS = 6  # so OK and Cancel are the same width, as on classic dialogs
 SCROLLBAR_W = 5
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 MIN_CONTRAST = 4.5  # WCAG AA for normal text
 ELLIPSIS = "~"  # one glyph where a too-long list row is cut
 PARAGRAPH_CHARS = 30  # a paragraph wraps at this many characters unless other rows are wider
@@ -148,6 +149,18 @@ class Style:
         ]
 
 
+_styles: dict[tuple, Style] = {}
+
+
+def style_for(theme) -> Style:
+    """The theme's Style, worked out once per set of colours."""
+    key = tuple(sorted(theme.colours.items()))
+    style = _styles.get(key)
+    if style is None:
+        style = _styles[key] = Style.of(theme.colours)
+    return style
+
+
 def contrast_problems(colours: dict[str, Colour]) -> list[tuple[str, float]]:
     """The text/background pairs of a theme below 4.5:1, with their ratio."""
     return [
@@ -227,8 +240,24 @@ class Widget:
     def place(self, m: Metrics, box: Box) -> None:
         self.m, self.box = m, box
 
-    def draw(self, surface: pygame.Surface, theme, style: Style, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, theme, focus: Widget | None = None) -> None:
+        """Draw at 1x in the theme's colours; `focus` is the widget with the keyboard focus."""
+        self.paint(surface, theme, style_for(theme), focus is self)
+
+    def paint(self, surface: pygame.Surface, theme, style: Style, focused: bool) -> None:
         raise NotImplementedError
+
+    def handle(self, event: pygame.event.Event, point: tuple[int, int] | None = None) -> str | None:
+        """One event (`point`: where it happened on the canvas); a result, or None. A key
+        reaches the widget only while it has the focus."""
+        if event.type == pygame.KEYDOWN:
+            self.key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and point is not None:
+            if self.box.contains(*point):
+                self.press(point)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.wheel(event.y)
+        return None
 
     def key(self, event: pygame.event.Event) -> bool:
         """A key while focused; True if the widget used it."""
@@ -254,7 +283,7 @@ class Label(Widget):
         longest = max((len(line) for line in self.lines), default=0)
         return longest * m.glyph_w, len(self.lines) * m.glyph_h
 
-    def draw(self, surface, theme, style, focused):
+    def paint(self, surface, theme, style, focused):
         colour = style.error if self.colour == "error" else style.text
         for i, line in enumerate(self.lines):
             text(surface, theme, line, colour, self.box.x, self.box.y + i * theme.font.height)
@@ -288,7 +317,7 @@ class Pairs(Widget):
     def value_x(self, m: Metrics) -> int:
         return self.box.x + (self._label_chars + 1) * m.glyph_w
 
-    def draw(self, surface, theme, style, focused):
+    def paint(self, surface, theme, style, focused):
         m = Metrics.of(theme)
         y = self.box.y
         for labels, values in self.cells:
@@ -315,6 +344,22 @@ class Button(Widget):
         chars = max(len(self.label), BUTTON_MIN_CHARS)
         return min(width, (chars + 2) * m.glyph_w + 2), m.glyph_h + 8
 
+    def handle(self, event, point=None):
+        """Hover and press follow the mouse; releasing on the button it was pressed on, or
+        Enter or Space (which reach it only while it has the focus), give its id."""
+        over = point is not None and self.box.contains(*point)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = over
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.hover = self.pressed = over
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            acted = self.pressed and over
+            self.pressed = False
+            return self.id if acted else None
+        elif event.type == pygame.KEYDOWN and event.key in ACTIVATE_KEYS:
+            return self.id
+        return None
+
     def looks(self, focused: bool) -> str:
         if self.pressed and self.hover:
             return "pressed"
@@ -322,7 +367,7 @@ class Button(Widget):
             return "focused"
         return "hover" if self.hover else "normal"
 
-    def draw(self, surface, theme, style, focused):
+    def paint(self, surface, theme, style, focused):
         look = self.looks(focused)
         b = self.box
         ring = style.accent if focused else style.text if self.default else style.panel
@@ -382,8 +427,9 @@ class Buttons(Widget):
                 x += w + self.gap
             y += h + self.gap
 
-    def draw(self, surface, theme, style, focused):
-        raise AssertionError("the form draws each button")  # buttons are focused one by one
+    def draw(self, surface, theme, focus=None):
+        for b in self.buttons:
+            b.draw(surface, theme, focus)
 
 
 class Field(Widget):
@@ -467,7 +513,7 @@ class Field(Widget):
         self.first = min(self.first, self.caret)
         self.first = max(self.first, self.caret - shown, 0)
 
-    def draw(self, surface, theme, style, focused):
+    def paint(self, surface, theme, style, focused):
         m = Metrics.of(theme)
         b = self.box
         label_y = b.y if self._label_above else self.field.y + 3
@@ -622,7 +668,7 @@ class ListBox(Widget):
         if k is not None:
             self.select(k)
 
-    def draw(self, surface, theme, style, focused):
+    def paint(self, surface, theme, style, focused):
         m = Metrics.of(theme)
         outline(surface, self.box, style.accent if focused else style.panel)
         well = inset(self.box, 1)
@@ -700,7 +746,7 @@ class Chart(Widget):
             out.append(Box(p.x + 2 + k * pitch, p.bottom - 1 - h, max(1, pitch - 1), h))
         return out
 
-    def draw(self, surface, theme, style, focused):
+    def paint(self, surface, theme, style, focused):
         m = Metrics.of(theme)
         p = self.plot(m)
         _rect(surface, style.text, p.x, p.y, 1, p.h)  # y axis
@@ -895,32 +941,23 @@ class Form:
     def _handle(self, event, point) -> str | None:
         if event.type == pygame.KEYDOWN:
             return self._key(event)
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = point
-            for b in self.buttons():
-                b.hover = point is not None and b.box.contains(*point)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and point is not None:
-            self.mouse = point
-            target = self.widget_at(*point)
-            if target is not None and target.focusable:
-                self.focused = target
-                target.press(point)
-                if isinstance(target, Button):
-                    target.pressed = target.hover = True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            acted = None
-            for b in self.buttons():
-                if b.pressed and point is not None and b.box.contains(*point):
-                    acted = b.id
-                b.pressed = False
-            return acted
-        elif event.type == pygame.MOUSEWHEEL:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = point or self.mouse
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and point is not None:
+                target = self.widget_at(*point)
+                if target is not None and target.focusable:
+                    self.focused = target
+                    if not isinstance(target, Button):
+                        target.handle(event, point)
+            results = [b.handle(event, point) for b in self.buttons()]
+            return next((r for r in results if r is not None), None)
+        if event.type == pygame.MOUSEWHEEL:
             lists = [w for w in self.rows if isinstance(w, ListBox)]
             under = self.widget_at(*self.mouse) if self.mouse else None
             target = under if under in lists else self.focused if self.focused in lists else None
             target = target or (lists[0] if lists else None)
             if target is not None:
-                target.wheel(event.y)
+                target.handle(event)
         return None
 
     def _key(self, event) -> str | None:
@@ -931,10 +968,10 @@ class Form:
         if k == pygame.K_TAB:
             self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return None
+        if isinstance(focused, Button) and k in ACTIVATE_KEYS:
+            return focused.handle(event)
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return focused.id if isinstance(focused, Button) else self.default
-        if k == pygame.K_SPACE and isinstance(focused, Button):
-            return focused.id
+            return self.default
         if focused is not None and focused.key(event):
             return None
         if k in (pygame.K_LEFT, pygame.K_UP):
@@ -946,9 +983,19 @@ class Form:
     # ---- drawing ----
 
     def draw(self, surface: pygame.Surface, theme) -> Box:
-        """Draw the panel at 1x; returns the box drawn (for the dirty list)."""
-        style = Style.of(theme.colours)
+        """Draw the panel at 1x (call `layout` first); returns the box drawn, for the dirty
+        list. Nothing is drawn outside the box, even when the content is too big for it."""
+        if self._placing is None:
+            raise RuntimeError("Form.draw before Form.layout: the form has no place yet")
+        style = style_for(theme)
         self._place()
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(self.box.x, self.box.y, self.box.w, self.box.h).clip(clip))
+        self._paint(surface, theme, style)
+        surface.set_clip(clip)
+        return self.box
+
+    def _paint(self, surface: pygame.Surface, theme, style: Style) -> None:
         b = self.box
         _rect(surface, style.panel, b.x, b.y, b.w, b.h)
         if self.framed:
@@ -960,11 +1007,8 @@ class Form:
         _rect(surface, style.title_bg, t.x, t.y, t.w, t.h)
         title = shorten(self.title, (t.w - 2 * TITLE_PAD) // theme.font.width)
         text(surface, theme, title, style.title_text, t.x + TITLE_PAD + 1, t.y + TITLE_PAD)
-        for w in self.rows:
-            w.draw(surface, theme, style, w is self.focused)
-        for btn in self.buttons():
-            btn.draw(surface, theme, style, btn is self.focused)
-        return b
+        for w in self.widgets():
+            w.draw(surface, theme, self.focused)
 
     def _draw_sprite_frame(self, surface, theme) -> None:
         s = theme.sprites

@@ -714,3 +714,43 @@ def test_a_lost_game_bar_is_checkered_and_a_won_one_solid(library):
 
     assert all(filled(won))
     assert 0.4 < sum(filled(lost)) / len(filled(lost)) < 0.6
+
+
+def test_a_button_on_its_own_hovers_presses_and_acts_on_release_over_it():
+    button = Button("ok", "OK")
+    button.place(M, Box(10, 10, 40, 18))
+    assert button.handle(mouse(pygame.MOUSEMOTION, (20, 15)), (20, 15)) is None
+    assert button.hover
+    button.handle(mouse(pygame.MOUSEBUTTONDOWN, (20, 15)), (20, 15))
+    assert button.looks(False) == "pressed"
+    assert button.handle(mouse(pygame.MOUSEBUTTONUP, (20, 15)), (20, 15)) == "ok"
+    button.handle(mouse(pygame.MOUSEBUTTONDOWN, (20, 15)), (20, 15))
+    assert button.handle(mouse(pygame.MOUSEBUTTONUP, (90, 15)), (90, 15)) is None
+    assert button.handle(key(pygame.K_SPACE, " ")) == "ok"
+
+
+def test_a_field_on_its_own_takes_keys_through_handle():
+    field = Field("n", "N", "", allowed=DIGITS, max_len=3)
+    for ch in "4a2":
+        assert field.handle(key(pygame.K_0, ch)) is None
+    assert field.value == "42"
+
+
+def test_a_form_too_big_for_its_room_draws_nothing_outside_its_box(library):
+    theme = library.get("classic")
+    form = Form("T", [Pairs([(f"row {k}", "value") for k in range(40)])], [Button("ok", "OK")])
+    surface = pygame.Surface((176, 214))
+    surface.fill((1, 2, 3))
+    form.layout(M, Box(8, 48, 160, 144), Box(0, 0, 176, 214))
+    form.draw(surface, theme)
+    b = form.box
+    assert b.h <= 214
+    outside = [
+        surface.get_at((x, y))[:3] for x in range(176) for y in range(214) if not b.contains(x, y)
+    ]
+    assert set(outside) <= {(1, 2, 3)}
+
+
+def test_drawing_a_form_that_was_never_laid_out_is_a_program_error(library):
+    with pytest.raises(RuntimeError, match="layout"):
+        custom_form().draw(pygame.Surface((10, 10)), library.get("classic"))
