@@ -739,14 +739,14 @@ def test_a_field_on_its_own_takes_keys_through_handle():
 def test_a_form_too_big_for_its_room_draws_nothing_outside_its_box(library):
     theme = library.get("classic")
     form = Form("T", [Pairs([(f"row {k}", "value") for k in range(40)])], [Button("ok", "OK")])
-    surface = pygame.Surface((176, 214))
+    surface = pygame.Surface((240, 600))
     surface.fill((1, 2, 3))
     form.layout(M, Box(8, 48, 160, 144), Box(0, 0, 176, 214))
     form.draw(surface, theme)
     b = form.box
     assert b.h <= 214
     outside = [
-        surface.get_at((x, y))[:3] for x in range(176) for y in range(214) if not b.contains(x, y)
+        surface.get_at((x, y))[:3] for x in range(240) for y in range(600) if not b.contains(x, y)
     ]
     assert set(outside) <= {(1, 2, 3)}
 
