@@ -328,6 +328,11 @@ class Pairs(Widget):
             y += max(len(labels), len(values)) * m.glyph_h
 
 
+def button_h(m: Metrics) -> int:
+    """A ring, a 2 px bevel, the focus dots and a pixel of air above and below the text."""
+    return m.glyph_h + 10
+
+
 class Button(Widget):
     """A push button: acts when pressed and released on it, or Enter/Space while focused."""
 
@@ -342,7 +347,7 @@ class Button(Widget):
 
     def measure(self, m, width):
         chars = max(len(self.label), BUTTON_MIN_CHARS)
-        return min(width, (chars + 2) * m.glyph_w + 2), m.glyph_h + 8
+        return min(width, (chars + 2) * m.glyph_w + 2), button_h(m)
 
     def handle(self, event, point=None):
         """Hover and press follow the mouse; releasing on the button it was pressed on, or
@@ -387,7 +392,7 @@ class Button(Widget):
         ty = face.y + (face.h - theme.font.height) // 2 + shift
         text(surface, theme, label, colour, tx, ty)
         if focused:  # the classic dotted rectangle: focus shows even where accent = text
-            dots(surface, inset(face, 3), colour)
+            dots(surface, inset(face, 2), colour)
 
 
 class Buttons(Widget):
@@ -411,13 +416,13 @@ class Buttons(Widget):
 
     def measure(self, m, width):
         rows = self._rows(m, width)
-        h = m.glyph_h + 8
+        h = button_h(m)
         widths = [sum(w for _, w in r) + self.gap * (len(r) - 1) for r in rows]
         return max(widths), len(rows) * h + (len(rows) - 1) * self.gap
 
     def place(self, m, box):
         self.m, self.box = m, box
-        h = m.glyph_h + 8
+        h = button_h(m)
         y = box.y
         for row in self._rows(m, box.w):
             total = sum(w for _, w in row) + self.gap * (len(row) - 1)

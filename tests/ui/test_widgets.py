@@ -692,7 +692,7 @@ def test_a_focused_button_has_a_dotted_rectangle_inside_where_accent_equals_text
 
     def dotted_top(button):
         b = button.box
-        row = [surface.get_at((x, b.y + 4))[:3] == ink for x in range(b.x + 4, b.right - 6)]
+        row = [surface.get_at((x, b.y + 3))[:3] == ink for x in range(b.x + 3, b.right - 5)]
         return row[0::2] == [True] * len(row[0::2]) and not any(row[1::2])
 
     assert dotted_top(form.find("cancel")) and not dotted_top(form.find("ok"))
