@@ -3,6 +3,8 @@ every shipped theme, and pixels where a look says they are."""
 
 import pygame
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.engine import Difficulty
 from game.ui.layout import MIN_AREA_H, MIN_AREA_W, Box, fit
@@ -754,3 +756,47 @@ def test_a_form_too_big_for_its_room_draws_nothing_outside_its_box(library):
 def test_drawing_a_form_that_was_never_laid_out_is_a_program_error(library):
     with pytest.raises(RuntimeError, match="layout"):
         custom_form().draw(pygame.Surface((10, 10)), library.get("classic"))
+
+
+LIST_KEYS = [
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_PAGEUP,
+    pygame.K_PAGEDOWN,
+    pygame.K_HOME,
+    pygame.K_END,
+]
+
+
+@given(
+    n=st.integers(0, 40),
+    moves=st.lists(st.one_of(st.sampled_from(LIST_KEYS), st.integers(-5, 5)), max_size=30),
+)
+def test_the_selection_always_stays_in_the_list_and_in_view(n, moves):
+    lst = ListBox("x", [str(k) for k in range(n)], shown=5)
+    lst.place(M, Box(0, 0, 80, 5 * M.line_h + 4))
+    for move in moves:
+        if isinstance(move, int):
+            lst.wheel(move)
+        else:
+            lst.key(key(move))
+        if n:
+            assert 0 <= lst.selected < n
+            assert lst.top <= lst.selected < lst.top + lst.shown
+        assert 0 <= lst.top <= max(0, n - lst.shown)
+
+
+@given(
+    typed=st.lists(st.one_of(st.text(max_size=4), st.sampled_from(["\b", "<", ">"])), max_size=30)
+)
+def test_a_field_keeps_only_allowed_characters_up_to_its_length(typed):
+    field = Field("n", "N", "", allowed=DIGITS, max_len=5)
+    for item in typed:
+        if item == "\b":
+            field.key(key(pygame.K_BACKSPACE))
+        elif item in ("<", ">"):
+            field.key(key(pygame.K_LEFT if item == "<" else pygame.K_RIGHT))
+        else:
+            field.insert(item)
+        assert len(field.value) <= 5 and set(field.value) <= set(DIGITS)
+        assert 0 <= field.caret <= len(field.value)
