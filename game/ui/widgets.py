@@ -26,6 +26,7 @@ SCROLLBAR_W = 5
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 MIN_CONTRAST = 4.5  # WCAG AA for normal text
 ELLIPSIS = "~"  # one glyph where a too-long list row is cut
+TEXT_CANDIDATES = ("text", "panel", "light", "shadow", "background", "led_off")
 PARAGRAPH_CHARS = 30  # a paragraph wraps at this many characters unless other rows are wider
 
 
@@ -80,10 +81,12 @@ def contrast(a: Colour, b: Colour) -> float:
 
 def readable_on(background: Colour, colours: dict[str, Colour]) -> Colour:
     """Text for a background: the theme's text colour if it is readable there, else the theme
-    colour that contrasts most, else black or white (one of them always reaches 4.5:1)."""
+    colour (not accent or error) that contrasts most, else black or white (one of the two
+    always reaches 4.5:1)."""
     if contrast(colours["text"], background) >= MIN_CONTRAST:
         return colours["text"]
-    best = max(colours.values(), key=lambda c: contrast(c, background))
+    neutral = [colours[n] for n in TEXT_CANDIDATES if n in colours]
+    best = max(neutral, key=lambda c: contrast(c, background))
     if contrast(best, background) >= MIN_CONTRAST:
         return best
     black, white = (0, 0, 0), (255, 255, 255)
@@ -227,7 +230,8 @@ def text(surface, theme, s: str, colour: Colour, x: int, y: int) -> None:
 
 
 class Widget:
-    """A row of a form: measured for a width, placed in a box, drawn, and given events."""
+    """A row of a form: measured for a width, then placed in a box, then drawn and given
+    events (a Form does the first two; a widget used alone needs `measure` and `place`)."""
 
     focusable = False
     box = Box(0, 0, 0, 0)
@@ -459,10 +463,8 @@ class Field(Widget):
         self.max_len = max_len
         self.upper = upper
         self.paste = paste  # gives the clipboard's text, for Ctrl+V
-        self.value = ""
+        self.value, self.caret, self.error = "", 0, ""  # error: a line shown under the field
         self.insert(value)
-        self.caret = len(self.value)
-        self.error = ""
         self.label_chars = 0  # set by the form to line up with other labels
         self.field = Box(0, 0, 0, 0)  # the sunken box itself, right of the label
         self.first = 0  # first character shown when the value is wider than the box
@@ -474,7 +476,7 @@ class Field(Widget):
 
     def insert(self, typed: str) -> None:
         """Typed or pasted text at the caret, filtered and cut at the maximum length."""
-        caret = getattr(self, "caret", len(self.value))
+        caret = self.caret
         kept = []
         for ch in typed.upper() if self.upper else typed:
             if self.accepts(ch) and len(self.value) + len(kept) < self.max_len:
@@ -694,7 +696,7 @@ class ListBox(Widget):
             _rect(surface, style.shadow, bar.x, bar.y, bar.w, bar.h)
             thumb = self.thumb_box()
             _rect(surface, style.panel, thumb.x, thumb.y, thumb.w, thumb.h)
-            bevel(surface, thumb, style.light, style.text)
+            bevel(surface, thumb, style.light, style.edge)
 
 
 def nice_ceiling(value: float) -> float:

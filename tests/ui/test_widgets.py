@@ -800,3 +800,19 @@ def test_a_field_keeps_only_allowed_characters_up_to_its_length(typed):
             field.insert(item)
         assert len(field.value) <= 5 and set(field.value) <= set(DIGITS)
         assert 0 <= field.caret <= len(field.value)
+
+
+def test_text_on_an_accent_is_never_the_error_or_accent_colour():
+    colours = {
+        "text": (200, 200, 0),
+        "panel": (210, 210, 210),
+        "light": (255, 255, 255),
+        "shadow": (120, 120, 120),
+        "background": (90, 90, 90),
+        "led_off": (100, 0, 0),
+        "accent": (250, 220, 0),
+        "error": (0, 0, 0),
+    }
+    chosen = readable_on(colours["accent"], colours)
+    assert chosen not in (colours["error"], colours["accent"])
+    assert contrast(chosen, colours["accent"]) >= MIN_CONTRAST
