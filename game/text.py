@@ -13,6 +13,7 @@ from typing import TextIO
 
 from game.engine import Game, GameState, Move, MoveKind
 from game.engine.boards import BoardChoice
+from game.engine.cells import NUMBER_CHARS, ViewChar
 from game.engine.codes import code_of
 from game.engine.game import SafeZone
 from game.session import NO_GUESS_FAILED, Session, describe_kept, monotonic_ms, plural
@@ -205,13 +206,13 @@ class TextGame:
 def _why_nothing(game: Game, move: Move, cell: str) -> str:
     """Why a move changed nothing, in words that say what is really the matter."""
     where = f"({move.row}, {move.col})"
-    if move.kind is MoveKind.OPEN and cell == "F":
+    if move.kind is MoveKind.OPEN and cell == ViewChar.FLAG:
         return f"{where} is flagged: unflag it first (f {move.row} {move.col})."
     if move.kind is MoveKind.OPEN:
         return f"{where} is already open."
     if move.kind is MoveKind.FLAG:
         return f"{where} is open: only covered cells take a flag."
-    if cell not in "12345678":
+    if cell not in NUMBER_CHARS:
         return f"Nothing to chord at {where}: chords work on open numbers."
     around = [
         game.cell(r, c)
@@ -219,7 +220,7 @@ def _why_nothing(game: Game, move: Move, cell: str) -> str:
         for c in range(move.col - 1, move.col + 2)
         if (r, c) != (move.row, move.col) and 0 <= r < game.rows and 0 <= c < game.cols
     ]
-    flags = around.count("F")
+    flags = around.count(ViewChar.FLAG)
     if flags == int(cell):
         return f"Nothing to chord at {where}: every cell around it is already open or flagged."
     return (f"Nothing to chord at {where}: it has {plural(flags, 'flag')} around it and needs "

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.engine import Move, MoveKind
+from game.engine.cells import COVERED_CHARS, NUMBER_CHARS, ViewChar
 
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 LONG_PRESS_MS = 350
@@ -19,9 +20,9 @@ DOUBLE_CLICK_MS = 500
 NEW_GAME = "new_game"  # the face was clicked (pressed and released on it)
 
 Cell = tuple[int, int]
-COVERED_LOOKS = "#?"  # what a left click opens
-HOLD_FLAG_LOOKS = "#F?"  # what a long press marks
-NUMBERS = "12345678"
+COVERED_LOOKS = frozenset({ViewChar.COVERED, ViewChar.QUESTION})  # what a left click opens
+HOLD_FLAG_LOOKS = COVERED_CHARS  # what a long press marks (covered, flagged or ?)
+NUMBERS = NUMBER_CHARS
 
 
 @dataclass

@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 
 from game.engine import GameState, MoveKind
+from game.engine.cells import NUMBER_CHARS, ViewChar
 from game.store.settings import VOLUMES
 
 EFFECTS = ("open", "region", "flag", "unflag", "dud", "explode", "win", "tick")
@@ -24,7 +25,7 @@ BUFFER = 512  # samples: about 23 ms from a click to the speaker
 MAX_SOUND_BYTES = 1_000_000
 MAX_SOUND_SECONDS = 5
 WAV_HEADER_BYTES = 44  # RIFF, fmt and data chunk headers: the least a WAV file has
-_NUMBERS = frozenset("12345678")
+_NUMBERS = NUMBER_CHARS
 
 
 def effects_for(kind: MoveKind, changed: int, before: GameState, after: GameState,
@@ -40,7 +41,7 @@ def effects_for(kind: MoveKind, changed: int, before: GameState, after: GameStat
         chord = kind is MoveKind.CHORD and cell_before in _NUMBERS and after is GameState.PLAYING
         return ["dud"] if chord else []
     if kind is MoveKind.FLAG:
-        return ["flag"] if cell_before == "#" else ["unflag"]
+        return ["flag"] if cell_before == ViewChar.COVERED else ["unflag"]
     return ["open"] if changed == 1 else ["region"]
 
 
