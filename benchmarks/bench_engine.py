@@ -1,6 +1,10 @@
-"""Speed and memory of the engine's reveal, against the goals and a naive per-cell BFS.
+"""Speed and memory of the engine's reveal, against the goals and a naive per-cell BFS, and the
+cost of a board's 3BV.
 
 Run from the repo root: `python benchmarks/bench_engine.py [--quick]`; one JSON line a figure.
+The 3BV figures are compared with ms-toollib (a Rust library, `pip install ms_toollib`) when it
+is installed; it is never a dependency of the game, and without it that comparison is skipped
+and the line says so.
 """
 
 from __future__ import annotations
@@ -29,6 +33,9 @@ MINE = 9  # a mine in the naive boards' number grids
 NAIVE_CHARS = ".12345678*"  # view character of a naive number (index 0..9)
 NEIGHBOURS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 NAIVE_BUDGET_S = 10.0  # the naive 1000x1000 figure runs only if its runs fit in this
+BBBV_SIDES = (50, 100, 200)
+BBBV_DENSITY = 0.15
+BBBV_GOAL_RATIO = 3.0  # at 200x200, at most this many times ms-toollib's time for the same steps
 
 # ---- boards -----------------------------------------------------------------------------------
 
@@ -95,6 +102,36 @@ def largest_opening(numbers: list[list[int]]) -> tuple[tuple[int, int], int]:
             if len(opened) > best_size:
                 best_cell, best_size = (r0, c0), len(opened)
     return best_cell, best_size
+
+
+def reference_bbbv(numbers: list[list[int]]) -> int:
+    """3BV by the rulebook's words, independent of the engine: each 8-connected region of
+    0-cells is one click, and so is each safe numbered cell next to no 0-cell."""
+    rows, cols = len(numbers), len(numbers[0])
+    seen = [[False] * cols for _ in range(rows)]
+    near_zero = [[False] * cols for _ in range(rows)]
+    clicks = 0
+    for r0 in range(rows):
+        for c0 in range(cols):
+            if numbers[r0][c0] != 0 or seen[r0][c0]:
+                continue
+            clicks += 1
+            seen[r0][c0] = True
+            stack = [(r0, c0)]
+            while stack:
+                r, c = stack.pop()
+                for dr, dc in NEIGHBOURS:
+                    nr, nc = r + dr, c + dc
+                    if 0 <= nr < rows and 0 <= nc < cols:
+                        near_zero[nr][nc] = True
+                        if numbers[nr][nc] == 0 and not seen[nr][nc]:
+                            seen[nr][nc] = True
+                            stack.append((nr, nc))
+    for r in range(rows):
+        for c in range(cols):
+            if 0 < numbers[r][c] < MINE and not near_zero[r][c]:
+                clicks += 1
+    return clicks
 
 
 # ---- the naive flood fill ---------------------------------------------------------------------
@@ -244,6 +281,58 @@ def first_click_figure(runs: int) -> None:
     )
 
 
+def bbbv_figures(runs: int) -> None:
+    """`Game.from_layout(layout).bbbv` (the numbers and the 3BV of a layout) on square boards
+    at 15% mines, the growth from one size to the next (4x the cells each), and ms-toollib's
+    cal_board_numbers + cal_bbbv on the same boards when it is installed."""
+    try:
+        import ms_toollib
+    except ImportError:
+        ms_toollib = None
+    rng = random.Random(SEED)
+    medians = []
+    theirs = {}
+    for side in BBBV_SIDES:
+        mines = round(side * side * BBBV_DENSITY)
+        layout = random_layout(side, side, mines, rng)
+        expected = reference_bbbv(number_grid(layout))
+        times, bbbv = time_runs(lambda _k, lay=layout: lay, lambda lay: Game.from_layout(lay).bbbv,
+                                runs)  # fmt: skip
+        if bbbv != expected:
+            fail(f"bbbv {side}x{side}: the engine says {bbbv}, the reference {expected}")
+        extra: dict[str, Any] = {"bbbv": bbbv, "mines": mines, "cells": side * side}
+        if ms_toollib is not None:
+            board = [[-1 if ch == "*" else 0 for ch in line] for line in layout]
+            their_times, their_bbbv = time_runs(
+                lambda _k, b=board: b,
+                lambda b: ms_toollib.cal_bbbv(ms_toollib.cal_board_numbers(b)),
+                runs,
+            )
+            if their_bbbv != expected:
+                fail(f"bbbv {side}x{side}: ms-toollib says {their_bbbv}, the reference {expected}")
+            theirs[side] = statistics.median(their_times)
+            extra["ms_toollib_median_ms"] = round(theirs[side], 3)
+            extra["ratio_to_ms_toollib"] = round(statistics.median(times) / theirs[side], 2)
+        if side == BBBV_SIDES[-1] and ms_toollib is not None:
+            extra["goal_ratio_to_ms_toollib"] = BBBV_GOAL_RATIO
+            extra["pass"] = extra["ratio_to_ms_toollib"] <= BBBV_GOAL_RATIO
+        medians.append(emit(f"bbbv_from_layout_{side}x{side}_15pct", times, **extra))
+    growth = {
+        "name": "bbbv_from_layout_growth",
+        "ratios": [round(b / a, 2) for a, b in zip(medians, medians[1:], strict=False)],
+        "ratios_mean": "median time at each size / at the size before; 4x the cells each step, "
+        "so 4.0 is linear",
+    }
+    if theirs:
+        times_theirs = [theirs[side] for side in BBBV_SIDES]
+        growth["ms_toollib_ratios"] = [
+            round(b / a, 2) for a, b in zip(times_theirs, times_theirs[1:], strict=False)
+        ]
+    else:
+        growth["ms_toollib"] = "not installed (pip install ms_toollib): comparison skipped"
+    print(json.dumps(growth), flush=True)
+
+
 # Runs in a fresh interpreter: argv = [repo root, seed]. Prints one JSON object.
 MEMORY_CHILD = r"""
 import json, random, re, resource, sys
@@ -346,6 +435,7 @@ def main() -> None:
     e_mined = engine_figure("reveal_200x200_5pct_largest_opening", mined, runs_200, 16)
     e_huge = engine_figure("reveal_1000x1000_empty", huge, 3 if quick else 9, 250)
     first_click_figure(40 if quick else 200)
+    bbbv_figures(7 if quick else 31)
 
     n_empty = naive_figure("naive_bfs_200x200_empty", empty, naive_runs_200, e_empty)
     naive_figure("naive_bfs_200x200_5pct_largest_opening", mined, naive_runs_200, e_mined)

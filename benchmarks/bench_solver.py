@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.engine import Difficulty, Game, GameState, SafeZone  # noqa: E402
-from game.engine.noguess import lay_no_guess  # noqa: E402
+from game.engine.noguess import WORK_BUDGET, lay_no_guess  # noqa: E402
 from game.engine.solver import hint, mine_probabilities  # noqa: E402
 
 SEED = 20240601
@@ -135,11 +135,12 @@ def no_guess_figure(difficulty: Difficulty, boards: int) -> None:
     r0, c0 = FIRST_CLICK
     safe = {(r, c) for r in range(r0 - 1, r0 + 2) for c in range(c0 - 1, c0 + 2)}
     times = []
+    spent: list[int] = []
     failed = 0
     for i in range(boards):
         rng = random.Random(SEED + i)
         start = time.perf_counter()
-        field = lay_no_guess(rows, cols, mines, rng, FIRST_CLICK, safe)
+        field = lay_no_guess(rows, cols, mines, rng, FIRST_CLICK, safe, spent=spent)
         times.append((time.perf_counter() - start) * 1000)
         failed += field is None
     median, p95 = statistics.median(times), percentile(times, 0.95)
@@ -150,10 +151,53 @@ def no_guess_figure(difficulty: Difficulty, boards: int) -> None:
         "p95_ms": round(p95, 3),
         "max_ms": round(max(times), 3),
         "none": failed,
+        "median_steps": round(statistics.median(spent)),
+        "max_steps": max(spent),
+        "budget_steps": WORK_BUDGET,
     }
     if difficulty is Difficulty.EXPERT:
         line["goal_median_ms"], line["goal_p95_ms"] = NO_GUESS_GOALS_MS
         line["pass"] = median <= NO_GUESS_GOALS_MS[0] and p95 <= NO_GUESS_GOALS_MS[1]
+    print(json.dumps(line), flush=True)
+
+
+# Large and dense requests that the old 2-second clock budget finished: how many steps they take
+# and how fast steps go, to check WORK_BUDGET against (rows, cols, mines, seed).
+BUDGET_CHECKS = [(200, 200, 8000, s) for s in range(3)] + [(200, 200, 9000, s) for s in range(3)]
+BUDGET_CHECKS += [(9, 9, 40, s) for s in range(3)] + [(30, 30, 250, s) for s in range(3)]
+
+
+def no_guess_budget_figure() -> None:
+    """Steps per CPU second on requests up to 200x200 with 9,000 mines, and the seconds of CPU
+    the whole budget stands for at the fastest and slowest rate seen."""
+    rates = []
+    most = 0
+    for rows, cols, mines, seed in BUDGET_CHECKS:
+        click = (rows // 2, cols // 2)
+        rows_near = range(click[0] - 1, click[0] + 2)
+        safe = {(r, c) for r in rows_near
+                for c in range(click[1] - 1, click[1] + 2)}  # fmt: skip
+        spent: list[int] = []
+        start = time.process_time()
+        field = lay_no_guess(rows, cols, mines, random.Random(seed), click, safe, spent=spent)
+        cpu = time.process_time() - start
+        if field is None:
+            print(
+                f"bench_solver: {rows}x{cols}/{mines} seed {seed} found no board", file=sys.stderr
+            )
+            continue
+        most = max(most, spent[0])
+        if cpu > 0.05:  # too short a run says little about the rate
+            rates.append(spent[0] / cpu)
+    line = {
+        "name": "no_guess_budget",
+        "budget_steps": WORK_BUDGET,
+        "requests": len(BUDGET_CHECKS),
+        "most_steps": most,
+        "steps_per_cpu_s": [round(min(rates)), round(max(rates))],
+        "budget_cpu_s": [round(WORK_BUDGET / max(rates), 2), round(WORK_BUDGET / min(rates), 2)],
+        "means": "budget_cpu_s: the CPU seconds the budget lasts at the fastest and slowest rate",
+    }
     print(json.dumps(line), flush=True)
 
 
@@ -182,6 +226,8 @@ def main() -> None:
     boards = 20 if args.quick else 200
     for difficulty in chosen:
         no_guess_figure(difficulty, boards)
+    if not args.quick:
+        no_guess_budget_figure()
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ wrong; nothing below this module parses arguments.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from datetime import UTC, datetime
@@ -19,13 +20,19 @@ from game.engine.game import MAX_SIDE, MIN_SIDE, check_custom_size
 from game.store.history import History
 from game.store.replays import ReplayError, load_replay
 from game.store.settings import SettingsFile
-from game.store.stats import Stats, stats_report
+from game.store.stats import Stats, export_csv, stats_report
 from game.text import play, print_replay
 
 PROG = "pixel-mines"
 # A whole number on the command line: the ASCII digits 0-9 with an optional leading minus, and
 # nothing else (int() would also take "١٢", "１２", "1_0", " 12" and "+12").
 _WHOLE = re.compile(r"-?[0-9]{1,30}")
+# Packaging checks start the real window on SDL's dummy driver, where no one can close it:
+# with this set, a QUIT event arrives that many milliseconds after the display starts.
+QUIT_AFTER_ENV = "PIXEL_MINES_QUIT_AFTER_MS"
+# SDL reads the X11 window class when the video system starts (before pygame is imported
+# below), so the desktop entry's StartupWMClass matches the window.
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", PROG)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -87,6 +94,7 @@ def _parser() -> argparse.ArgumentParser:
         help="first click: 'opening' keeps its 3×3 free (default), 'cell' only the cell",
     )
     p.add_argument("--stats", action="store_true", help="print your statistics and exit")
+    p.add_argument("--export-stats", metavar="FILE", help="write every game to a CSV file and exit")
     p.add_argument(
         "--no-guess", action="store_true", help="boards that never need a guess (this run)"
     )
@@ -146,6 +154,17 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # Output went into a pipe that closed (`| head`): stop quietly, as Unix tools do. Point
+        # stdout at nothing so the interpreter's own last flush cannot complain again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: list[str] | None) -> int:
     args, board = parse_args(argv)
     replay = None
     if args.replay is not None:
@@ -168,22 +187,42 @@ def main(argv: list[str] | None = None) -> int:
         for line in stats.take_messages():  # rows that were left out, said once
             print(f"{PROG}: {line}", file=sys.stderr)
         return 0
+    if args.export_stats is not None:
+        try:
+            count = export_csv(stats, Path(args.export_stats))
+        except OSError as e:
+            print(f"{PROG}: cannot write {args.export_stats} ({e.strerror or e})",
+                  file=sys.stderr)  # fmt: skip
+            return 2
+        finally:
+            stats.close()
+        print(f"wrote {count} game{'' if count == 1 else 's'} to {args.export_stats}")
+        return 0
     zone = SafeZone(args.safe_zone) if args.safe_zone else settings.safe_zone  # this run only
+    asked_for = None  # the board the command line asks for, named if a kept game competes
+    if board is not None:
+        seeded = f" of seed {args.seed}" if args.seed is not None else ""
+        asked_for = f"the {board.label} board{seeded}"
+    elif args.seed is not None:
+        asked_for = f"a board of seed {args.seed}"
     if board is None:
         board = settings.board_choice()
     first_game, daily_date = None, None
     qm = settings.question_marks
     if args.board is not None:
         first_game = args.code.game(question_marks=qm)
+        asked_for = f"the board of code {args.board.strip().upper()}"
     elif args.daily:
         daily_date = today.isoformat()
         first_game = daily(today).game(question_marks=qm)
+        asked_for = "today's daily board"
     history = History.on_disk(stats)
     try:
         if args.text:
             return play(board, seed=args.seed, safe_zone=zone, history=history,
                         no_guess=args.no_guess or settings.no_guess,
-                        first_game=first_game, daily=daily_date)  # fmt: skip
+                        first_game=first_game, daily=daily_date,
+                        asked_for=asked_for)  # fmt: skip
         from game.store.files import user_themes_dir
         from game.ui.theme import load_library
         from game.ui.window import run
@@ -198,12 +237,35 @@ def main(argv: list[str] | None = None) -> int:
                       f"{listed} (see --help)", file=sys.stderr)  # fmt: skip
                 return 2
             settings.theme = args.theme
+        _set_window_icon()
+        _close_later()
         return run(themes, board, settings, settings_file, history, seed=args.seed,
                    scale=args.scale, messages=messages, motion=not args.no_motion,
                    first_game=first_game, daily=daily_date, replay=replay,
-                   safe_zone=zone, no_guess=args.no_guess)  # fmt: skip
+                   safe_zone=zone, no_guess=args.no_guess, asked_for=asked_for)  # fmt: skip
     finally:
         stats.close()
+
+
+def _set_window_icon() -> None:
+    """The icon the desktop shows for the window; set before the window opens (some systems
+    ignore a change after). The same picture as the desktop entry's icon."""
+    import pygame
+
+    from game.resources import icons_dir
+
+    pygame.display.init()
+    pygame.display.set_icon(pygame.image.load(icons_dir() / "pixel-mines-64.png"))
+
+
+def _close_later() -> None:
+    """For packaging checks only (see QUIT_AFTER_ENV): the window closes as if by the player."""
+    after = os.environ.get(QUIT_AFTER_ENV)
+    if after:
+        import pygame
+
+        pygame.display.init()
+        pygame.time.set_timer(pygame.QUIT, int(after), loops=1)
 
 
 if __name__ == "__main__":

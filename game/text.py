@@ -1,21 +1,22 @@
 """The terminal front end: the same engine, played by typing `r ROW COL` and friends.
 
 Reads commands line by line from a stream and prints to another, so tests drive it through
-stdin. Owns the wall clock of a terminal game; never touches pygame.
+stdin. A game's life (clock, keeping, undo, records) is game.session's; never touches pygame.
 """
 
 from __future__ import annotations
 
 import re
 import sys
-import time
 from collections.abc import Callable
 from typing import TextIO
 
 from game.engine import Game, GameState, Move, MoveKind
-from game.engine.boards import BoardChoice, SeedStream
+from game.engine.boards import BoardChoice
+from game.engine.cells import NUMBER_CHARS, ViewChar
 from game.engine.codes import code_of
-from game.engine.game import SafeZone, shown_seconds
+from game.engine.game import SafeZone
+from game.session import NO_GUESS_FAILED, Session, describe_kept, monotonic_ms, plural
 from game.store.history import History
 from game.store.replays import Replay
 
@@ -49,7 +50,7 @@ def board_lines(game: Game) -> list[str]:
 
 
 class TextGame:
-    """One terminal session: games, the prompt, the clock."""
+    """The terminal's view of a session: reads commands, prints boards and results."""
 
     def __init__(
         self,
@@ -58,58 +59,43 @@ class TextGame:
         seed: int | None,
         safe_zone: SafeZone,
         out: TextIO,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], int] = monotonic_ms,
         history: History | None = None,
         no_guess: bool = False,
     ) -> None:
-        self.history = history if history is not None else History()
-        self.no_guess = no_guess
-        self.board = board
-        self.safe_zone = safe_zone
         self.out = out
-        self.clock = clock
-        self._seeds = SeedStream(seed)
-        self.daily: str | None = None
-        self.start(self._fresh_game())
+        self.session = Session(history if history is not None else History(), "text",
+                               clock=clock, seed=seed, safe_zone=safe_zone,
+                               no_guess=no_guess)  # fmt: skip
+        self.board = board
 
-    def _fresh_game(self) -> Game:
-        return self.board.new_game(seed=self._seeds.next(), safe_zone=self.safe_zone,
-                                   no_guess=self.no_guess)  # fmt: skip
+    @property
+    def game(self) -> Game:
+        return self.session.game
 
-    def start(self, game: Game, elapsed_ms: int | None = None, daily: str | None = None) -> None:
-        """Play this game from here on (a fresh one, a shared board, or a kept one resumed)."""
-        self.game = game
-        self.daily = daily
-        self.board = BoardChoice.of(game.rows, game.cols, game.mines)
-        self.finished: float | None = None
-        self.started: float | None = None
-        if elapsed_ms is not None:
-            self.started = self.clock() - elapsed_ms / 1000
+    def new_game(self) -> None:
+        self.session.new_game(self.board)
+
+    def start(self, game: Game, daily: str | None = None) -> None:
+        """Play a game made elsewhere (a board code, the daily board)."""
+        self.session.start(game, daily=daily)
+        self.board = self.session.board
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
 
-    def elapsed(self) -> float | None:
-        """Seconds since the first reveal, frozen at the end; None before it."""
-        if self.started is None:
-            return None
-        end = self.finished if self.finished is not None else self.clock()
-        return end - self.started
-
-    def elapsed_ms(self) -> int:
-        seconds = self.elapsed()
-        return 0 if seconds is None else round(seconds * 1000)
+    def say_messages(self) -> None:
+        for line in self.session.take_messages():
+            self.say(line)
 
     def code(self) -> str | None:
         return code_of(self.game)
 
     def show(self) -> None:
         g = self.game
-        elapsed = self.elapsed()
-        seconds = shown_seconds(None if elapsed is None else int(elapsed * 1000))
         self.say()
         self.say(f"{self.board.label}: {g.cols}×{g.rows}, {g.mines} mines")
-        self.say(f"Mines left: {g.mines_remaining}   Time: {seconds}")
+        self.say(f"Mines left: {g.mines_remaining}   Time: {self.session.timer_seconds()}")
         if g.deaths:
             self.say(f"Mines hit: {g.deaths}")
         for line in board_lines(g):
@@ -125,13 +111,13 @@ class TextGame:
             return True
         command = words[0].lower()
         if command == "q":
-            self.keep()
+            self.session.keep()
             return False
         if command == "h":
             self.say(HELP)
             return True
         if command == "n":
-            self.start(self._fresh_game())
+            self.new_game()
             self.show()
             return True
         if command == "u":
@@ -155,49 +141,37 @@ class TextGame:
 
     def move(self, move: Move) -> None:
         g = self.game
-        was_ready = g.state is GameState.READY
         cell = g.cell(move.row, move.col)
-        changed = g.play(move, at_ms=self.elapsed_ms())
-        if was_ready and g.state is not GameState.READY:
-            self.started = self.clock()
-            if g.no_guess_failed:
-                self.say("No no-guess board was found in 2 s, so this is a normal board.")
-        if not changed:
-            self.say(_why_nothing(move, cell))
+        outcome = self.session.play(move)
+        if outcome.started and g.no_guess_failed:
+            self.say(NO_GUESS_FAILED)
+        self.say_messages()
+        if not outcome:
+            self.say(_why_nothing(g, move, cell))
             return
-        if g.state.is_over:
-            self.finished = self.clock()
-            self.show()
+        self.show()
+        if outcome.finished is not None:
             self.report_end()
             return
-        self.show()
-        if was_ready and self.code():
+        if outcome.started and self.code():
             self.say(f"Board code: {self.code()}")
-        self.keep()
-
-    def keep(self) -> None:
-        """Keep the game in progress on disk (after every move, and when quitting)."""
-        for line in self.history.keep(self.game, self.elapsed_ms(), "text", daily=self.daily):
-            self.say(line)
 
     def undo(self) -> None:
-        g = self.game
-        if not g.moves:
+        if not self.game.moves:
             self.say("Nothing to undo.")
             return
-        g.undo()
-        self.finished = None  # the clock runs on after a loss is taken back
+        if not self.session.undo():
+            self.say("A won game is final: there is nothing to undo.")
+            return
+        self.say_messages()
         self.show()
         self.say("Undone (this game now counts as assisted).")
-        self.keep()
 
     def report_end(self) -> None:
         g = self.game
-        seconds = self.elapsed() or 0.0
-        done = self.history.finished(g, round(seconds * 1000), "text", daily=self.daily)
+        done = self.session.finished
         rec, new = done.record, done.new
-        for line in done.messages:
-            self.say(line)
+        seconds = rec.time_ms / 1000
         if g.state is GameState.WON:
             rate = "-" if rec.bbbv_per_s is None else f"{rec.bbbv_per_s:.2f}"
             self.say(f"You won in {seconds:.3f} s. 3BV {g.bbbv}, {rate} 3BV/s, "
@@ -229,17 +203,28 @@ class TextGame:
         return None
 
 
-def _why_nothing(move: Move, cell: str) -> str:
+def _why_nothing(game: Game, move: Move, cell: str) -> str:
+    """Why a move changed nothing, in words that say what is really the matter."""
     where = f"({move.row}, {move.col})"
-    if move.kind is MoveKind.OPEN and cell == "F":
+    if move.kind is MoveKind.OPEN and cell == ViewChar.FLAG:
         return f"{where} is flagged: unflag it first (f {move.row} {move.col})."
     if move.kind is MoveKind.OPEN:
         return f"{where} is already open."
     if move.kind is MoveKind.FLAG:
         return f"{where} is open: only covered cells take a flag."
-    if cell in "12345678":
-        return f"Nothing to chord at {where}: it needs exactly {cell} flags around it."
-    return f"Nothing to chord at {where}: chords work on open numbers."
+    if cell not in NUMBER_CHARS:
+        return f"Nothing to chord at {where}: chords work on open numbers."
+    around = [
+        game.cell(r, c)
+        for r in range(move.row - 1, move.row + 2)
+        for c in range(move.col - 1, move.col + 2)
+        if (r, c) != (move.row, move.col) and 0 <= r < game.rows and 0 <= c < game.cols
+    ]
+    flags = around.count(ViewChar.FLAG)
+    if flags == int(cell):
+        return f"Nothing to chord at {where}: every cell around it is already open or flagged."
+    return (f"Nothing to chord at {where}: it has {plural(flags, 'flag')} around it and needs "
+            f"exactly {cell}.")  # fmt: skip
 
 
 def play(
@@ -249,78 +234,88 @@ def play(
     safe_zone: SafeZone = SafeZone.OPENING,
     stdin: TextIO | None = None,
     out: TextIO | None = None,
-    clock: Callable[[], float] = time.monotonic,
+    clock: Callable[[], int] = monotonic_ms,
     history: History | None = None,
     first_game: Game | None = None,
     daily: str | None = None,
     no_guess: bool = False,
+    asked_for: str | None = None,
 ) -> int:
     """Run terminal games until the player quits or input ends; the exit status.
 
-    `first_game` replaces the first fresh board (a board code or the daily board).
+    `first_game` replaces the first fresh board (a board code or the daily board);
+    `asked_for` names the board the command line asked for, if it did.
     """
     stdin = stdin if stdin is not None else sys.stdin
     out = out if out is not None else sys.stdout
-    session = TextGame(board, seed=seed, safe_zone=safe_zone, out=out, clock=clock,
-                       history=history, no_guess=no_guess)  # fmt: skip
-    session.say("Pixel Mines in the terminal. Type h for help.")
-    resumed = _offer_kept_game(session, stdin)  # asked first, so it is never written over
+    text = TextGame(board, seed=seed, safe_zone=safe_zone, out=out, clock=clock,
+                    history=history, no_guess=no_guess)  # fmt: skip
+    session = text.session
+    text.say("Pixel Mines in the terminal. Type h for help.")
+    resumed = _offer_kept_game(text, stdin, asked_for)  # asked first: never written over
     if resumed is None:
         return 0
-    if first_game is not None and not resumed:
-        session.start(first_game, daily=daily)
-    session.show()
+    if not resumed:
+        if first_game is not None:
+            text.start(first_game, daily=daily)
+        else:
+            text.new_game()
+    text.show()
     while True:
         print("> ", end="", file=out, flush=True)
         try:
             line = stdin.readline()
         except KeyboardInterrupt:  # Ctrl+C at the prompt: leave quietly, keeping the game
             session.keep()
-            session.say()
+            text.say()
             return 130
         if not line:
             session.keep()
-            session.say()
+            text.say()
             return 0
         if session.game.state is GameState.LOST and line.strip().lower() == "u":
-            session.undo()  # a loss can be taken back, as in the window
+            text.undo()  # a loss can be taken back, as in the window
             continue
         if session.game.state.is_over:
-            again = session.answer_play_again(line)
+            again = text.answer_play_again(line)
             if again is False:
                 return 0
             if again:
-                session.start(session._fresh_game())
-                session.show()
+                text.new_game()
+                text.show()
             continue
-        if not session.handle(line):
+        if not text.handle(line):
             return 0
 
 
-def _offer_kept_game(session: TextGame, stdin: TextIO) -> bool | None:
+def _offer_kept_game(text: TextGame, stdin: TextIO, asked_for: str | None) -> bool | None:
     """Ask whether to resume the game kept from last time: True if it was, None if input
-    ended before an answer."""
-    kept, messages = session.history.take_kept()
-    for line in messages:
-        session.say(line)
+    ended before an answer. When the command line asked for a board, the question names both."""
+    session = text.session
+    kept = session.take_offer()
+    text.say_messages()
     if kept is None:
         return False
-    session.say(f"A {kept.cols}×{kept.rows} game from {kept.played_at[:16].replace('T', ' ')} "
-                f"was kept ({kept.elapsed_ms // 1000} s, {len(kept.moves)} moves). "
-                "Resume it? (y/n)")  # fmt: skip
+    if asked_for is None:
+        text.say(f"You left {describe_kept(kept)}. Resume it? (y/n)")
+    else:
+        text.say(f"You left {describe_kept(kept)}. Resume it (y), or play {asked_for} as "
+                 "asked (n)?")  # fmt: skip
     while True:
-        print("> ", end="", file=session.out, flush=True)
+        print("> ", end="", file=text.out, flush=True)
         answer = stdin.readline()
         if not answer:
             return None
         word = answer.strip().lower()
         if word in ("y", "yes"):
-            session.start(kept.final_game(), elapsed_ms=kept.elapsed_ms, daily=kept.daily)
+            session.accept_offer()
+            text.board = session.board
+            text.say_messages()
             return True
         if word in ("n", "no"):
-            session.history.forget_kept()
+            session.decline_offer()
             return False
-        session.say("Please answer y or n.")
+        text.say("Please answer y or n.")
 
 
 def print_replay(replay: Replay, out: TextIO | None = None) -> int:

@@ -83,7 +83,7 @@ def test_a_game_killed_mid_way_is_offered_again_exactly_as_it_was(tmp_path):
     os.kill(proc.pid, signal.SIGKILL)  # no chance to save anything at the end
     proc.wait()
     again = run_text(tmp_path, [], ["y", "q"])
-    assert "was kept" in again.stdout and "Resume it?" in again.stdout
+    assert "You left a Beginner game" in again.stdout and "Resume it?" in again.stdout
     assert final_board(again.stdout + "\nResult:", 9) == g.view()
 
 

@@ -1,23 +1,32 @@
 """Draw the pixel-art sprite sheets for Pixel Mines themes, with pygame and no window.
 
-Owns assets/themes/<theme>/sheet.png and theme.toml; run ``python tools/make_themes.py``.
+Owns assets/themes/<theme>/sheet.png and theme.toml (but for the [sounds] table, which
+tools/make_sounds.py writes and a redraw keeps), and the application icon in assets/icons/
+(cut from the classic sheet); run ``python tools/make_themes.py``.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame
+# Import this checkout's game package (not an installed copy), so the files land in its assets/.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from game.resources import assets_dir  # noqa: E402
 
 Colour = tuple[int, int, int]
 Rect = tuple[int, int, int, int]
 
-THEMES_DIR = Path(__file__).resolve().parent.parent / "assets" / "themes"
+ASSETS_DIR = assets_dir()
+THEMES_DIR = ASSETS_DIR / "themes"
 
 # Fixed geometry: the game's layout code relies on these sizes.
 TILE = 16
@@ -1099,21 +1108,66 @@ def theme_toml(pal: Palette, rects: dict[str, Rect], font_origin: tuple[int, int
     return "\n".join(lines) + "\n"
 
 
+def kept_sounds(manifest: Path) -> str:
+    """The [sounds] table tools/make_sounds.py put last in the manifest: kept on a redraw."""
+    old = manifest.read_text(encoding="utf-8") if manifest.exists() else ""
+    at = old.find("\n[sounds]")
+    return old[at:] if at >= 0 else ""
+
+
 def write_theme(pal: Palette) -> Path:
     out = THEMES_DIR / pal.key
     out.mkdir(parents=True, exist_ok=True)
     sheet, rects, font_origin = build_sheet(pal)
     pygame.image.save(sheet, str(out / "sheet.png"))
-    (out / "theme.toml").write_text(
-        theme_toml(pal, rects, font_origin), encoding="utf-8", newline="\n"
+    manifest = out / "theme.toml"
+    manifest.write_text(
+        theme_toml(pal, rects, font_origin) + kept_sounds(manifest), encoding="utf-8", newline="\n"
     )
+    return out
+
+
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)  # what Linux desktops (hicolor) and docks ask for
+ICON_THEME = "classic"
+ICON_SPRITE = "mine_red"  # the mine that went off: Minesweeper at a glance, even at 16 px
+
+
+def icon_name(size: int) -> str:
+    return f"pixel-mines-{size}.png"
+
+
+def draw_icon(sprite: pygame.Surface, size: int) -> pygame.Surface:
+    """The sprite scaled by the largest whole factor that fits, centred: every pixel stays a
+    crisp square (24 px gets the 16 px sprite with a transparent margin, never a 1.5x blur)."""
+    factor = max(1, size // max(sprite.get_size()))
+    art = pygame.transform.scale_by(sprite, factor)  # nearest neighbour
+    icon = pygame.Surface((size, size), pygame.SRCALPHA)
+    icon.blit(art, art.get_rect(center=(size // 2, size // 2)))
+    return icon
+
+
+def write_icons() -> Path:
+    """The application icon at every size, cut from the committed sheet of ICON_THEME."""
+    import tomllib
+
+    folder = THEMES_DIR / ICON_THEME
+    rect = tomllib.loads((folder / "theme.toml").read_text(encoding="utf-8"))["sprites"][
+        ICON_SPRITE
+    ]
+    sprite = pygame.image.load(str(folder / "sheet.png")).subsurface(rect)
+    out = ASSETS_DIR / "icons"
+    out.mkdir(parents=True, exist_ok=True)
+    for size in ICON_SIZES:
+        pygame.image.save(draw_icon(sprite, size), str(out / icon_name(size)))
     return out
 
 
 def main() -> None:
     for pal in THEMES:
         out = write_theme(pal)
-        print(f"wrote {out.relative_to(THEMES_DIR.parent.parent)}")
+        print(f"wrote {out.relative_to(ASSETS_DIR.parent)}")
+    out = write_icons()
+    print(f"wrote {out.relative_to(ASSETS_DIR.parent)}")
 
 
 if __name__ == "__main__":

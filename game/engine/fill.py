@@ -1,21 +1,20 @@
-"""The flood fill that opens a region of 0-cells and its numbered border, and 3BV built on it.
+"""The flood fill that opens a region of 0-cells and its numbered border.
 
 A span (scanline) fill over the padded byte arrays of `minefield`: each step takes a whole run of
 0-cells in one row with slice operations, so Python-level work grows with the number of runs,
 not cells (benchmarks/bench_engine.py: a per-cell BFS is 3x slower on a 5% board, 40x on
-an empty one). Iterative, never recursive.
+an empty one). Iterative, never recursive (docs/RULES.md, "Opening cells").
 """
 
 from __future__ import annotations
 
 import re
 
-from game.engine.minefield import MINE, SPREAD_TABLE, ZERO, Minefield, paint_walls
+from game.engine.cells import ViewChar
+from game.engine.minefield import SPREAD_TABLE, Minefield, paint_walls
 
-COVERED_CHAR = ord("#")
-_DIGITS = frozenset(b"12345678")
-
-_OPENABLE = bytes(1 if b in b"#?" else 0 for b in range(256))  # covered or '?': a fill opens these
+# 1 for covered or '?': the cells a fill opens
+_OPENABLE = bytes(1 if chr(b) in (ViewChar.COVERED, ViewChar.QUESTION) else 0 for b in range(256))
 _ONE_TO_FF = bytes.maketrans(b"\x01", b"\xff")
 _RUN_OF_ONES = re.compile(rb"\x01+")
 
@@ -87,32 +86,6 @@ def initial_spread(field: Minefield) -> bytearray:
 def covered_view(rows: int, cols: int) -> bytearray:
     """A padded view with every cell covered ('#') and the walls blank (' ')."""
     width = cols + 2
-    view = bytearray(b"#" * (width * (rows + 2)))
+    view = bytearray(ViewChar.COVERED.encode("ascii") * (width * (rows + 2)))
     paint_walls(view, width, rows + 2)
     return view
-
-
-def three_bv(field: Minefield, shown: bytes | None = None) -> int:
-    """3BV: the openings plus the safe numbered cells that border no 0-cell.
-
-    With `shown` (a padded view of a game), only what is already open there counts: the
-    3BV done so far.
-    """
-    view = covered_view(field.rows, field.cols)
-    spread = initial_spread(field)
-    openings = opened = 0
-    pos = spread.find(1)
-    while pos >= 0:
-        if shown is None or shown[pos] == ZERO:
-            openings += 1
-        opened += sum(e - s for s, e in flood_open(view, spread, field.numbers, pos, field.width))
-        pos = spread.find(1, pos + 1)
-    if shown is None:
-        return openings + field.rows * field.cols - len(field.mines) - opened
-    # numbered cells no opening reaches are still '#' in the scratch view; count the open ones
-    alone = sum(
-        1
-        for i in range(len(view))
-        if view[i] == COVERED_CHAR and field.numbers[i] != MINE and shown[i] in _DIGITS
-    )
-    return openings + alone

@@ -1,6 +1,6 @@
-"""The rules of one game: moves in, changed cells out, ready -> playing -> won/lost.
+"""The rules of one game (docs/RULES.md): moves in, changed cells out, ready -> playing -> won/lost.
 
-Holds what the player sees (the text view of shared/GAMEPLAY.md, one byte per cell) on top of
+Holds what the player sees (the text view of docs/RULES.md, one byte per cell) on top of
 a `Minefield` laid at the first reveal. No clock, no global random state, no screens: a
 `random.Random` is made from the seed, and every move returns the cells whose view changed.
 """
@@ -10,27 +10,29 @@ from __future__ import annotations
 import random
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from game.engine import fill, minefield
-from game.engine.cells import CellSet
+from game.engine import fill, measures, minefield
+from game.engine.cells import NUMBER_CHARS, OPEN_CHARS, CellSet, ViewChar
 from game.engine.minefield import MINE, ZERO, Minefield
 
 MIN_SIDE = 5
 MAX_SIDE = 200
-NO_GUESS_BUDGET_S = 2.0
 
-COVERED = ord("#")
-FLAG = ord("F")
-QUESTION = ord("?")
-EXPLODED = ord("X")
-SHOWN_MINE = ord("*")
-WRONG_FLAG = ord("!")
-_NUMBERS = frozenset(b"12345678")
-_OPEN = frozenset(b".12345678")
-_FLAG_RUN = re.compile(rb"F")
+# The view is kept as bytes: these are the `ViewChar`s as byte values.
+COVERED = ord(ViewChar.COVERED)
+FLAG = ord(ViewChar.FLAG)
+QUESTION = ord(ViewChar.QUESTION)
+EXPLODED = ord(ViewChar.EXPLODED)
+SHOWN_MINE = ord(ViewChar.MINE)
+WRONG_FLAG = ord(ViewChar.WRONG_FLAG)
+_NUMBERS = frozenset(map(ord, NUMBER_CHARS))
+_OPEN = frozenset(map(ord, OPEN_CHARS))
+_MARKS = (ViewChar.FLAG, ViewChar.QUESTION, ViewChar.COVERED)  # what a mark move may set
+_FLAG_RUN = re.compile(re.escape(ViewChar.FLAG.encode("ascii")))
 _NOTHING = CellSet()
 _NONZERO_RUN = re.compile(rb"[^\x00]+")
 
@@ -102,7 +104,7 @@ class Difficulty(Enum):
 
 @dataclass
 class Clicks:
-    """Actions that changed something or tried to (GAMEPLAY, "Measures of a board")."""
+    """Actions that changed something or tried to (docs/RULES.md, "Measures of a board")."""
 
     left: int = 0
     right: int = 0
@@ -139,18 +141,16 @@ class Game:
     ) -> None:
         """`first_click`, if given, lays the mines at once as a first click there would (a
         shared board: everyone gets the same mines and starts there). `no_guess` lays a board
-        that deduction alone clears from the first click; if none is found within
-        NO_GUESS_BUDGET_S seconds the board is a normal one and `no_guess_failed` says so."""
+        that deduction alone clears from the first click; if none is found within the work
+        budget (`game.engine.noguess.WORK_BUDGET` steps, the same on every machine) the board
+        is a normal one and `no_guess_failed` says so."""
         check_custom_size(rows, cols, mines)
         self._setup(rows, cols, mines, question_marks)
         self.no_guess = no_guess
         self.seed = secrets.randbits(63) if seed is None else seed
         self.safe_zone = SafeZone(safe_zone)
         if first_click is not None:
-            row, col = first_click
-            self._cell_index(row, col)
-            self._set_field(self._lay_mines(row, col))
-            self.first_click = (row, col)
+            self.lay(*first_click)
 
     @classmethod
     def from_difficulty(cls, difficulty: Difficulty, **options) -> Game:
@@ -201,7 +201,7 @@ class Game:
         self._spread = bytearray()
         self._flags = 0
         self._opened = 0
-        self._bbbv: int | None = None
+        self._openings: measures.Openings | None = None
         self.first_click: tuple[int, int] | None = None
         self.moves: list[RecordedMove] = []
         self._undone: list[RecordedMove] = []
@@ -212,6 +212,7 @@ class Game:
 
     def _set_field(self, field: Minefield) -> None:
         self._field = field
+        self._openings = measures.openings(field)  # once, here: never on a finishing move
         self._spread = fill.initial_spread(field)
         for m in _FLAG_RUN.finditer(self._view):  # flags placed before the mines were laid
             self._spread[m.start()] = 0
@@ -256,7 +257,7 @@ class Game:
         return self.rows * self.cols - self.mines
 
     def view(self) -> list[str]:
-        """The text view of GAMEPLAY.md, one string per row."""
+        """The text view (docs/RULES.md, "The text view"), one string per row."""
         w = self._width
         v = self._view
         return [v[(r + 1) * w + 1 : (r + 2) * w - 1].decode("ascii") for r in range(self.rows)]
@@ -271,18 +272,41 @@ class Game:
 
     @property
     def bbbv(self) -> int | None:
-        """3BV of the laid board, or None before the mines are laid."""
-        if self._field is None:
-            return None
-        if self._bbbv is None:
-            self._bbbv = fill.three_bv(self._field)
-        return self._bbbv
+        """3BV of the laid board (worked out when the mines were laid), or None before."""
+        return None if self._openings is None else self._openings.bbbv
 
     def bbbv_done(self) -> int:
         """How much of the 3BV the open cells already account for."""
-        if self._field is None:
-            return 0
-        return fill.three_bv(self._field, bytes(self._view))
+        return 0 if self._openings is None else self._openings.done(self._view)
+
+    # ---- laying the mines -----------------------------------------------------------------
+
+    @property
+    def is_laid(self) -> bool:
+        """Whether the mines are laid (at the first reveal, by `lay`, or from a layout)."""
+        return self._field is not None
+
+    def lay(self, row: int, col: int, cancel: Callable[[], bool] | None = None) -> bool:
+        """Lay the mines for a first click at (row, col), as that click would; True once laid.
+
+        Does nothing (and returns True) if the mines are already laid. A following
+        `play(Move(MoveKind.OPEN, row, col))` opens that cell on this board, and `first_click`
+        says where the board was laid for, so its board code gives it back. A no-guess board
+        can take a while (docs/RULES.md, "Laying the mines"), so a front end may call this on a
+        worker thread: it only writes the game when it is done, so the game may be read (drawn)
+        meanwhile, but no move may be played until it returns. `cancel` is called between work
+        steps; when it returns True the search stops, nothing changes (the game stays READY
+        and unlaid) and this returns False.
+        """
+        self._cell_index(row, col)
+        if self._field is not None:
+            return True
+        field = self._lay_mines(row, col, cancel)
+        if field is None:
+            return False
+        self._set_field(field)
+        self.first_click = (row, col)
+        return True
 
     # ---- moves ----------------------------------------------------------------------------
 
@@ -326,8 +350,10 @@ class Game:
         the mark it set then, whatever the question-mark setting is now."""
         if move.kind is not MoveKind.FLAG or move.mark is None:
             return self.play(Move(move.kind, move.row, move.col), at_ms=move.at_ms)
-        if move.mark not in ("F", "?", "#"):
-            raise ValueError(f"a mark is 'F', '?' or '#' (got {move.mark!r})")
+        if move.mark not in _MARKS:
+            raise ValueError(
+                f"a mark is {', '.join(map(repr, map(str, _MARKS)))} (got {move.mark!r})"
+            )
         changed = self._toggle(self._cell_index(move.row, move.col), ord(move.mark))
         if changed:
             self.clicks.right += 1
@@ -474,7 +500,10 @@ class Game:
         r, c = divmod(i, self._width)
         return r - 1, c - 1
 
-    def _lay_mines(self, row: int, col: int) -> Minefield:
+    def _lay_mines(
+        self, row: int, col: int, cancel: Callable[[], bool] | None = None
+    ) -> Minefield | None:
+        """The mines for a first click at (row, col); None if `cancel` stopped the search."""
         safe = {(row, col)}
         if self.safe_zone is SafeZone.OPENING and self.mines <= self.rows * self.cols - 9:
             safe.update(
@@ -484,13 +513,16 @@ class Game:
             )
         rng = random.Random(self.seed)
         if self.no_guess:
-            from game.engine.noguess import lay_no_guess  # the solver loads only when asked
+            from game.engine.noguess import Cancelled, lay_no_guess  # the solver loads if asked
 
-            field = lay_no_guess(self.rows, self.cols, self.mines, rng, (row, col), safe,
-                                 time_budget_s=NO_GUESS_BUDGET_S)  # fmt: skip
+            try:
+                field = lay_no_guess(self.rows, self.cols, self.mines, rng, (row, col), safe,
+                                     cancel=cancel)  # fmt: skip
+            except Cancelled:
+                return None
             if field is not None:
                 return field
-            # None found in time: a normal board, and the game says so.
+            # None found within the work budget: a normal board, and the game says so.
             self.no_guess, self.no_guess_failed = False, True
             rng = random.Random(self.seed)
         return minefield.lay(self.rows, self.cols, self.mines, rng, safe)

@@ -8,9 +8,12 @@ the click, leaving the argument untouched.
 from __future__ import annotations
 
 from game.engine import minefield
+from game.engine.cells import COVERED_CHARS, LayoutChar, ViewChar
 from game.engine.game import Game
 
-_TO_LAYOUT = str.maketrans("MEBX12345678", "*..*........")
+# LeetCode's alphabet ('M', 'E', 'B', 'X', digits) into ours: a layout, then a starting view.
+_MINE, _SAFE = LayoutChar.MINE, LayoutChar.SAFE
+_TO_LAYOUT = str.maketrans("MEBX12345678", _MINE + _SAFE * 2 + _MINE + _SAFE * 8)
 
 
 def update_board(board: list[list[str]], click: list[int]) -> list[list[str]]:
@@ -27,7 +30,9 @@ def update_board(board: list[list[str]], click: list[int]) -> list[list[str]]:
     # gets an answer (only 'E' cells of the result are written).
     numbers = minefield.from_layout(layout).layout_numbers()
     view = [
-        "".join(n if ch in "B12345678" else "#" for ch, n in zip(line, nums, strict=True))
+        "".join(
+            n if ch in "B12345678" else ViewChar.COVERED for ch, n in zip(line, nums, strict=True)
+        )
         for line, nums in zip(board, numbers, strict=True)
     ]
     game = Game.from_layout(layout, view=view)
@@ -35,6 +40,6 @@ def update_board(board: list[list[str]], click: list[int]) -> list[list[str]]:
     view = game.view()
     for r, line in enumerate(board):
         for c, ch in enumerate(line):
-            if ch == "E" and view[r][c] not in "#F?":
-                result[r][c] = "B" if view[r][c] == "." else view[r][c]
+            if ch == "E" and view[r][c] not in COVERED_CHARS:
+                result[r][c] = "B" if view[r][c] == ViewChar.ZERO else view[r][c]
     return result

@@ -2,20 +2,24 @@
 
 Cells live in flat, padded byte arrays (one wall cell around the board) so that the flood fill
 and the view can work on whole runs of cells at C speed. Nothing here knows about the player.
+The rules it keeps are in docs/RULES.md, "Laying the mines".
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from itertools import compress
+
+from game.engine.cells import NUMBERED_BYTES, LayoutChar, ViewChar
 
 # What a cell of `Minefield.numbers` holds: the text view's characters, so an open cell's view
 # character is simply its number character.
 WALL = ord(" ")
-MINE = ord("*")
-ZERO = ord(".")
+MINE = ord(ViewChar.MINE)
+ZERO = ord(ViewChar.ZERO)
 
-_NUMBER_CHARS = bytes.maketrans(bytes(range(9)), b".12345678")
+_NUMBER_CHARS = bytes.maketrans(bytes(range(9)), NUMBERED_BYTES)
 
 
 def _spread_table() -> bytes:
@@ -54,7 +58,7 @@ class Minefield:
         ]
 
 
-_LAYOUT_CHARS = str.maketrans("12345678", "........")
+_LAYOUT_CHARS = str.maketrans(NUMBERED_BYTES[1:].decode(), LayoutChar.SAFE * 8)
 
 
 def neighbour_offsets(width: int) -> tuple[int, ...]:
@@ -73,16 +77,10 @@ def paint_walls(cells: bytearray, width: int, height: int) -> None:
 def build(rows: int, cols: int, mine_cells: list[int]) -> Minefield:
     """A minefield from the padded indices of its mines."""
     width = cols + 2
-    counts = bytearray(width * (rows + 2))
-    offsets = neighbour_offsets(width)
+    mask = bytearray(width * (rows + 2))
     for m in mine_cells:
-        for d in offsets:
-            counts[m + d] += 1
-    numbers = bytearray(counts.translate(_NUMBER_CHARS))
-    for m in mine_cells:
-        numbers[m] = MINE
-    paint_walls(numbers, width, rows + 2)
-    return Minefield(rows, cols, tuple(sorted(mine_cells)), bytes(numbers))
+        mask[m] = 1
+    return _from_mask(rows, cols, mask)
 
 
 def from_layout(layout: list[str]) -> Minefield:
@@ -92,16 +90,53 @@ def from_layout(layout: list[str]) -> Minefield:
     cols = len(layout[0])
     if cols == 0:
         raise ValueError("a layout needs at least one cell")
-    width = cols + 2
-    mine_cells = []
     for r, line in enumerate(layout):
         if len(line) != cols:
             raise ValueError(f"layout row {r} has {len(line)} cells, row 0 has {cols}")
-        if set(line) - {"*", "."}:
-            raise ValueError(f"layout row {r} may hold only '*' and '.' (got {line!r})")
-        start = (r + 1) * width + 1
-        mine_cells.extend(start + c for c, ch in enumerate(line) if ch == "*")
-    return build(len(layout), cols, mine_cells)
+    text = "".join(layout)
+    cells = text.encode("ascii") if text.isascii() else b""
+    if len(cells) != len(text) or cells.translate(None, _NOT_LAYOUT_BYTES) != cells:
+        r = next(r for r, line in enumerate(layout) if set(line) - set(LayoutChar))
+        raise ValueError(
+            f"layout row {r} may hold only '{LayoutChar.MINE}' and '{LayoutChar.SAFE}' "
+            f"(got {layout[r]!r})"
+        )
+    width = cols + 2
+    wall = b"\x00"
+    rows_of_mask = (
+        wall + cells[k : k + cols].translate(_MINE_TO_ONE) + wall
+        for k in range(0, len(cells), cols)
+    )
+    mask = wall * width + b"".join(rows_of_mask) + wall * width
+    return _from_mask(len(layout), cols, mask)
+
+
+def _from_mask(rows: int, cols: int, mask: bytes | bytearray) -> Minefield:
+    """A minefield from a padded array holding 1 for a mine and 0 elsewhere (walls included).
+
+    The numbers come from whole-board arithmetic: the array read as one little-endian integer,
+    one byte a cell, shifted by each neighbour offset and added up. No count exceeds 8, so no
+    byte carries into the next, and the work is a few passes at C speed whatever the mines.
+    """
+    width = cols + 2
+    size = len(mask)
+    grid = int.from_bytes(mask, "little")
+    total = 0
+    for d in neighbour_offsets(width):
+        total += grid >> (8 * d) if d > 0 else grid << (-8 * d)
+    counts = (total & ((1 << (8 * size)) - 1)).to_bytes(size, "little")
+    # The number characters where there is no mine, MINE where there is one.
+    mines_ff = int.from_bytes(bytes(mask).translate(_ONE_TO_FF), "little")
+    numbers = int.from_bytes(counts.translate(_NUMBER_CHARS), "little") & ~mines_ff
+    numbers |= int.from_bytes(bytes([MINE]) * size, "little") & mines_ff
+    cells = bytearray(numbers.to_bytes(size, "little"))
+    paint_walls(cells, width, rows + 2)
+    return Minefield(rows, cols, tuple(compress(range(size), mask)), bytes(cells))
+
+
+_ONE_TO_FF = bytes.maketrans(b"\x01", b"\xff")
+_MINE_TO_ONE = bytes(1 if chr(b) == LayoutChar.MINE else 0 for b in range(256))
+_NOT_LAYOUT_BYTES = bytes(b for b in range(256) if chr(b) not in set(LayoutChar))
 
 
 def partial_shuffle(items: list[int], count: int, rng: random.Random) -> list[int]:

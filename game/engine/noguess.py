@@ -2,19 +2,67 @@
 
 Lays mines, then plays the board with the solver (one number, groups of numbers and the mine
 total) and, where it gets stuck, moves a mine away from the stuck frontier and carries on. Uses
-only the `random.Random` and the clock it is handed; never the global random state.
+only the `random.Random` it is handed, never the global random state, and no clock: its effort
+is counted in work steps (`WORK_BUDGET`), so the same request gives the same board on every
+machine, fast or slow (docs/RULES.md, "Laying the mines").
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 
 from game.engine import minefield, solver
 from game.engine.minefield import Minefield
 
 _MAX_PASSES = 40  # full replays of one layout before it is thrown away for a fresh one
+
+# The work one request may take, in steps (see `_Work`). Chosen so that every board the earlier
+# 2-second clock budget finished still finishes. On the development machine, requests that run
+# long (16x16 with 170 mines to 200x200 with 9,000) went at 2.4 to 5.5 million steps per CPU
+# second (a 200x200 board with 9,000 mines: 1.5 s, 7.0 million steps), so 2 s were at most about
+# 11 million steps; tiny boards go faster per step but finish in milliseconds. A request that
+# cannot be met gives up after 2.5 to 7 s of CPU there (benchmarks/bench_solver.py,
+# "no_guess_budget", measures it again).
+WORK_BUDGET = 12_000_000
+# What one analysis of the frontier costs besides the numbers and cells it reads: the solver's
+# fixed work (peeling, splitting into parts, weighing them), about as long as a thousand steps.
+# Changing it, any charge or the budget changes which requests fall back, and so what some board
+# codes give: a change of the boards everyone shares.
+_ANALYSIS_STEPS = 1_000
+
+
+class Cancelled(Exception):
+    """The caller's `cancel()` said stop: no board was laid."""
+
+
+class _OutOfWork(Exception):
+    """The request spent its work budget."""
+
+
+class _Work:
+    """Counts the steps a request spends and polls the caller's `cancel` between steps.
+
+    A step is roughly one cell looked at: laying or replaying a layout costs one step per cell
+    of the board, one number re-examined by the single-number rule costs one, one analysis of
+    the frontier costs one per number and cell it reads, and a repair one per cell of the board
+    (it scans the board for a place to move a mine to). Counting these, not seconds, keeps the
+    result the same on every machine while staying roughly in proportion to the time taken.
+    """
+
+    __slots__ = ("spent", "budget", "cancel")
+
+    def __init__(self, budget: int, cancel: Callable[[], bool] | None) -> None:
+        self.spent = 0
+        self.budget = budget
+        self.cancel = cancel
+
+    def charge(self, steps: int) -> None:
+        self.spent += steps
+        if self.spent > self.budget:
+            raise _OutOfWork
+        if self.cancel is not None and self.cancel():
+            raise Cancelled
 
 
 def lay_no_guess(
@@ -25,16 +73,20 @@ def lay_no_guess(
     first_click: tuple[int, int],
     safe: set[tuple[int, int]],
     *,
-    time_budget_s: float = 2.0,
-    clock: Callable[[], float] = time.perf_counter,
+    work_budget: int | None = None,
+    cancel: Callable[[], bool] | None = None,
     uniform: bool = False,
+    spent: list[int] | None = None,
 ) -> Minefield | None:
     """Exactly `mines` mines outside `safe` (and off `first_click`), clearable without a guess.
 
     "Clearable" means: after opening `first_click`, `solver.hint` always has a cell it proves
     safe (one number, two or three numbers together, the whole frontier or the mine total) until
-    every safe cell is open. Returns None when no such board was found within `time_budget_s`
-    seconds of `clock`. The same `rng` state gives the same board, unless the time runs out.
+    every safe cell is open. Returns None when no such board was found within `work_budget`
+    steps (default `WORK_BUDGET`): then the same request gives None on every machine. The same
+    `rng` state gives the same board. `cancel`, if given, is called between work steps; when it
+    returns True the search stops and `Cancelled` is raised. `spent`, if given, gets the steps
+    the request took appended, however it ended (for benchmarks and tests).
 
     Distribution, honestly: by default a random layout is played and, whenever the solver gets
     stuck, one mine of the stuck frontier moves to a random covered cell away from the open
@@ -52,29 +104,44 @@ def lay_no_guess(
     room = rows * cols - len(keep)
     if not 0 <= mines <= room:
         raise ValueError(f"{mines} mines do not fit in the {room} cells outside the safe zone")
-    deadline = clock() + time_budget_s
+    work = _Work(WORK_BUDGET if work_budget is None else work_budget, cancel)
+    try:
+        return _search(rows, cols, mines, rng, first_click, keep, uniform, work)
+    except _OutOfWork:
+        return None
+    finally:
+        if spent is not None:
+            spent.append(work.spent)
+
+
+def _search(
+    rows: int,
+    cols: int,
+    mines: int,
+    rng: random.Random,
+    first_click: tuple[int, int],
+    keep: set[tuple[int, int]],
+    uniform: bool,
+    work: _Work,
+) -> Minefield:
     keep_flat = frozenset(r * cols + c for r, c in keep)
     start = first_click[0] * cols + first_click[1]
-    while clock() < deadline:
+    n = rows * cols
+    while True:
+        work.charge(n)
         field = minefield.lay(rows, cols, mines, rng, keep)
-        board = _Board(rows, cols, _flat_mines(field), start, keep_flat)
+        board = _Board(rows, cols, _flat_mines(field), start, keep_flat, work)
         if uniform:
-            outcome = board.play(None, deadline, clock)
-            if outcome == "cleared":
+            if board.play(None) == "cleared":
                 return field
-            if outcome == "timeout":
-                return None
             continue
         for _ in range(_MAX_PASSES):
             repairs = [0]
-            outcome = board.play(rng, deadline, clock, repairs)
+            outcome = board.play(rng, repairs)
             if outcome != "cleared":
                 break
             if not repairs[0]:
                 return board.minefield()
-        if outcome == "timeout":
-            return None
-    return None
 
 
 def _flat_mines(field: Minefield) -> list[int]:
@@ -86,7 +153,13 @@ class _Board:
     """A layout being played by deduction, with the moves that repair it where it gets stuck."""
 
     def __init__(
-        self, rows: int, cols: int, mines: list[int], start: int, keep: frozenset[int]
+        self,
+        rows: int,
+        cols: int,
+        mines: list[int],
+        start: int,
+        keep: frozenset[int],
+        work: _Work,
     ) -> None:
         self.rows = rows
         self.cols = cols
@@ -94,7 +167,8 @@ class _Board:
         self.mines = len(mines)
         self.start = start
         self.keep = keep
-        self.nb = solver._neighbours(rows, cols)
+        self.steps = work
+        self.nb = solver.neighbours(rows, cols)
         self.is_mine = bytearray(self.n)
         for m in mines:
             self.is_mine[m] = 1
@@ -112,14 +186,8 @@ class _Board:
 
     # ---- one replay from the first click --------------------------------------------------
 
-    def play(
-        self,
-        rng: random.Random | None,
-        deadline: float,
-        clock: Callable[[], float],
-        repairs: list[int] | None = None,
-    ) -> str:
-        """Replay from the first click: "cleared", "stuck", "timeout" or "failed".
+    def play(self, rng: random.Random | None, repairs: list[int] | None = None) -> str:
+        """Replay from the first click: "cleared", "stuck" or "failed" (or out of work).
 
         With an `rng`, a stuck position is repaired (and counted in `repairs`) instead.
         """
@@ -129,13 +197,12 @@ class _Board:
         self.border: set[int] = set()  # open cells that may still touch an undecided cell
         self.work: list[int] = []
         safe_total = self.n - self.mines
+        self.steps.charge(self.n)
         self._open(self.start)
         while True:
             self._propagate()
             if self.n_opened == safe_total:
                 return "cleared"
-            if clock() > deadline:
-                return "timeout"
             if self._deduce_globally():
                 continue
             if rng is None:
@@ -178,7 +245,9 @@ class _Board:
             self.nb,
             self.work,
         )
+        examined = 0
         while work:
+            examined += 1
             k = work.pop()
             free = []
             found = 0
@@ -198,6 +267,7 @@ class _Board:
             elif left == len(free):
                 for j in free:
                     self._mark_mine(j)
+        self.steps.charge(examined)
 
     def _constraints(self) -> dict[tuple[int, ...], int]:
         """The open numbers that still touch an undecided cell, without the proven mines.
@@ -215,11 +285,12 @@ class _Board:
             else:
                 done.append(k)
         self.border.difference_update(done)
+        self.steps.charge(_ANALYSIS_STEPS + len(done) + sum(len(cells) + 1 for cells in cons))
         return cons
 
-    def _analysis(self) -> solver._Solution:
-        known = sum(self.known_mine)
-        return solver._solve(
+    def _analysis(self) -> solver.Solution:
+        known = self.known_mine.count(1)
+        return solver.solve_constraints(
             self._constraints(),
             self.n - self.n_opened - known,
             self.mines - known,
@@ -238,6 +309,7 @@ class _Board:
                 self._open(k)
                 progress = True
         if sol.rest_certain is not None and sol.n_rest:
+            self.steps.charge(self.n)
             for k in range(self.n):
                 if not self.opened[k] and not self.known_mine[k] and k not in sol.prob:
                     if sol.rest_certain:
@@ -264,6 +336,7 @@ class _Board:
         movable = [k for k in undecided if is_mine[k]]
         if not movable:
             return False
+        self.steps.charge(self.n)
         frontier = sol.prob
         away = [
             k

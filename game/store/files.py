@@ -12,12 +12,14 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+import time
 from datetime import datetime
 from pathlib import Path
 
 import platformdirs
 
 APP = "pixel-mines"
+STALE_TEMP_S = 600  # a temporary file this old was left by a write that was killed
 
 
 class FileRefused(Exception):
@@ -102,3 +104,22 @@ def set_aside(path: Path, why: str = "corrupt") -> Path:
         target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
     os.replace(path, target)
     return target
+
+
+def remove_stale_temp_files(folder: Path, older_than_s: float = STALE_TEMP_S) -> int:
+    """Remove the temporary files of `atomic_write` older than `older_than_s` seconds from
+    `folder`; how many went. Newer ones may belong to another copy writing right now."""
+    now = time.time()
+    removed = 0
+    try:
+        candidates = list(folder.glob(".*.tmp"))
+    except OSError:
+        return 0
+    for path in candidates:
+        try:
+            if now - path.stat().st_mtime > older_than_s:
+                path.unlink()
+                removed += 1
+        except OSError:
+            continue  # gone meanwhile, or not ours to remove: nothing is lost
+    return removed

@@ -1,7 +1,8 @@
 """What happens to a game on disk as it is played: kept after every move (so a quit or a crash
 loses nothing), then at its end saved as a replay and recorded in the statistics.
 
-Both front ends use this one piece. A folder that cannot be written is said once, never raised.
+game.session drives it for both front ends. A folder that cannot be written is said once,
+never raised.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.engine import Game
+from game.store.files import remove_stale_temp_files
 from game.store.replays import (
     Replay,
     forget_kept_game,
@@ -69,14 +71,17 @@ class History:
                 self.echo(line)
         return lines
 
-    def keep(self, game: Game, elapsed_ms: int, source: str, *, daily: str | None = None
-             ) -> list[str]:  # fmt: skip
-        """Keep the game being played; lines for the player the first time this fails."""
-        if self.kept is None or game.layout() is None or game.state.is_over or not game.moves:
+    def keep(self, game: Game, elapsed_ms: int, source: str, *, daily: str | None = None,
+             game_id: str | None = None) -> list[str]:  # fmt: skip
+        """Keep the game being played (a finished one too, until its record is written: a
+        kill in between is settled at the next start); lines for the player the first time
+        this fails."""
+        if self.kept is None or game.layout() is None or not game.moves:
             return []
+        replay = replay_of(game, elapsed_ms=elapsed_ms, source=source, daily=daily,
+                           game_id=game_id)  # fmt: skip
         try:
-            keep_game(replay_of(game, elapsed_ms=elapsed_ms, source=source, daily=daily),
-                      self.kept)  # fmt: skip
+            keep_game(replay, self.kept)
         except OSError as e:
             return self._once("The game in progress", e)
         return []
@@ -96,31 +101,32 @@ class History:
             with contextlib.suppress(OSError):
                 forget_kept_game(self.kept)
 
-    def finished(self, game: Game, elapsed_ms: int, source: str, *, daily: str | None = None
-                 ) -> Finished:  # fmt: skip
-        """Save the replay, record the game, drop the kept copy."""
+    def tidy(self) -> None:
+        """Remove what killed writes left behind (old temporary files only: another copy
+        of the game may be writing a new one right now)."""
+        for folder in (self.replays, None if self.kept is None else self.kept.parent):
+            if folder is not None:
+                remove_stale_temp_files(folder)
+
+    def finished(self, game: Game, elapsed_ms: int, source: str, *, game_id: str,
+                 daily: str | None = None, played_at: str | None = None) -> Finished:  # fmt: skip
+        """Save the replay, record the game, drop the kept copy: each keyed by the game's id,
+        so doing it again (after a crash or a loss taken back) still leaves one of each."""
         messages: list[str] = []
         path = None
+        replay = replay_of(game, elapsed_ms=elapsed_ms, source=source, daily=daily,
+                           game_id=game_id, played_at=played_at)  # fmt: skip
         if self.replays is not None:
             try:
-                replay = replay_of(game, elapsed_ms=elapsed_ms, source=source, daily=daily)
                 path = save_replay(replay, self.replays)
             except OSError as e:
                 messages += self._once("Replays", e)
-        record = GameRecord.of(game, elapsed_ms, source=source,
-                               replay=None if path is None else str(path), daily=daily)  # fmt: skip
+        record = GameRecord.of(game, elapsed_ms, source=source, replay=None if path is None
+                               else str(path), daily=daily, game_id=game_id,
+                               played_at=replay.played_at)  # fmt: skip
         new = self.stats.record(record) if self.stats is not None else None
         if self.stats is not None:
             messages += self._echoed(self.stats.take_messages())
         self.forget_kept()
         row = self.stats.last_row if self.stats is not None and new is not None else None
         return Finished(record, new, path, messages, row)
-
-    def retract(self, done: Finished) -> None:
-        """Take back the record of an end that was undone: its row and its replay go, and the
-        game is recorded again at its real end."""
-        if done.row is not None and self.stats is not None:
-            self.stats.delete(done.row)
-        if done.replay is not None:
-            with contextlib.suppress(OSError):
-                done.replay.unlink()

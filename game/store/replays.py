@@ -9,6 +9,8 @@ read only when they are regular files under MAX_BYTES with at most MAX_MOVES mov
 from __future__ import annotations
 
 import json
+import re
+import secrets
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -28,10 +30,18 @@ MAX_MOVES = 4 * MAX_SIDE * MAX_SIDE  # 160,000
 # fit in 10.3 MB, so 16 MiB leaves room for a replay written by hand with spaces.
 MAX_BYTES = 16 * 1024 * 1024
 MAX_SEED_TEXT = 100  # a seed written as text, longer than any seed this game makes
+GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{12}")  # see new_game_id
 
 
 class ReplayError(Exception):
     """A replay or kept game that cannot be used; the message names the file and the entry."""
+
+
+def new_game_id(now: datetime | None = None) -> str:
+    """A game's id: when it started (so files sort by date) and 48 random bits (so two copies
+    of the program starting games in the same second never share one)."""
+    now = now or datetime.now()
+    return f"{now:%Y%m%d-%H%M%S}-{secrets.token_hex(6)}"
 
 
 def replays_dir() -> Path:
@@ -60,6 +70,7 @@ class Replay:
     deaths: int = 0  # mines hit, undone or not
     assisted: bool = False
     daily: str | None = None  # the date of a daily board
+    game_id: str | None = None  # the game's id: its replay file and statistics row are keyed by it
 
     def new_game(self, question_marks: bool = False) -> Game:
         """A fresh game on the same board, before any move, knowing where the board came from
@@ -85,7 +96,10 @@ class Replay:
         return game
 
 
-def replay_of(game: Game, *, elapsed_ms: int, source: str, daily: str | None = None) -> Replay:
+def replay_of(
+    game: Game, *, elapsed_ms: int, source: str, daily: str | None = None,
+    game_id: str | None = None, played_at: str | None = None,
+) -> Replay:  # fmt: skip
     if game.layout() is None:
         raise ValueError("a game before its first reveal has no board to keep")
     result = {}
@@ -95,8 +109,9 @@ def replay_of(game: Game, *, elapsed_ms: int, source: str, daily: str | None = N
     return Replay(
         game.rows, game.cols, game.mines, game.seed, game.safe_zone, game.no_guess,
         game.first_click,
-        game.layout(), list(game.moves), datetime.now().isoformat(timespec="seconds"), source,
-        elapsed_ms, result, game.deaths, game.assisted, daily,
+        game.layout(), list(game.moves),
+        played_at or datetime.now().isoformat(timespec="seconds"), source,
+        elapsed_ms, result, game.deaths, game.assisted, daily, game_id,
     )  # fmt: skip
 
 
@@ -110,6 +125,7 @@ def to_json(replay: Replay) -> str:
     data = {
         "format": FORMAT,
         "version": VERSION,
+        "game_id": replay.game_id,
         "played_at": replay.played_at,
         "source": replay.source,
         "board": {
@@ -130,15 +146,19 @@ def to_json(replay: Replay) -> str:
     return json.dumps(data, separators=(",", ":")) + "\n"
 
 
-def save_replay(replay: Replay, folder: Path | None = None) -> Path:
-    """Write a finished game's replay; its path. OSError if the folder cannot be written."""
+def replay_path(replay: Replay, folder: Path | None = None) -> Path:
+    """Where a game's replay is written: named by its id, so writing it again replaces it and
+    two games (two copies of the program) never share a name."""
     folder = folder if folder is not None else replays_dir()
-    stamp = replay.played_at.replace(":", "").replace("-", "")
-    path = folder / f"{stamp}-{replay.cols}x{replay.rows}-{replay.result.get('state', 'game')}.json"
-    n = 1
-    while path.exists():
-        n += 1
-        path = path.with_name(f"{path.stem.rsplit('~', 1)[0]}~{n}.json")
+    if replay.game_id is None:  # a replay from before games had ids: it gets one now
+        replay.game_id = new_game_id()
+    return folder / f"{replay.game_id}-{replay.cols}x{replay.rows}.json"
+
+
+def save_replay(replay: Replay, folder: Path | None = None) -> Path:
+    """Write a finished game's replay (again: the same file); its path. OSError if the folder
+    cannot be written."""
+    path = replay_path(replay, folder)
     atomic_write(path, to_json(replay))
     return path
 
@@ -188,6 +208,8 @@ def load_replay(path: Path) -> Replay:
     played_at, source = data.get("played_at", ""), data.get("source", "")
     replay.played_at = played_at[:40] if isinstance(played_at, str) else ""
     replay.source = source[:40] if isinstance(source, str) else ""
+    game_id = data.get("game_id")
+    replay.game_id = game_id if isinstance(game_id, str) and GAME_ID.fullmatch(game_id) else None
     result = data.get("result", {})
     if not isinstance(result, dict) or not all(
         type(result.get(k, 0)) is int and result.get(k, 0) >= 0 for k in ("time_ms", "deaths")

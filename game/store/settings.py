@@ -18,6 +18,7 @@ from game.engine.game import check_custom_size
 from game.store.files import FileRefused, atomic_write, config_dir, read_capped, set_aside
 
 BOARDS = ("beginner", "intermediate", "expert", "custom")
+VOLUMES = ("off", "low", "normal")
 MAX_SCALE = 8
 MAX_BYTES = 64 * 1024  # a settings file is under a kilobyte; unknown keys get room to spare
 MAX_DEPTH = 32  # an unknown key's value nested deeper is dropped (it could not be written back)
@@ -37,6 +38,8 @@ class Settings:
     long_press_flag: bool = False  # touch screens: holding a cell 0.35 s flags it
     motion: bool = True  # cascades when regions open, ripples when mines show
     no_guess: bool = False  # boards that deduction alone clears
+    volume: str = "low"  # sound effects: one of VOLUMES
+    timer_tick: bool = False  # a tick each second of the timer
     extra: dict = field(default_factory=dict)  # keys this version does not know, kept as read
 
     def board_choice(self) -> BoardChoice:
@@ -73,6 +76,9 @@ def _valid(name: str, value: object) -> object:
             return value
     elif name == "scale":
         if value is None or (type(value) is int and 1 <= value <= MAX_SCALE):
+            return value
+    elif name == "volume":
+        if value in VOLUMES:
             return value
     elif name == "safe_zone":
         return SafeZone(value)

@@ -10,7 +10,9 @@ understands.
 
 from __future__ import annotations
 
+import csv
 import functools
+import io
 import math
 import os
 import sqlite3
@@ -21,9 +23,9 @@ from pathlib import Path
 
 from game.engine import Difficulty, Game, GameState
 from game.engine.boards import BoardChoice
-from game.store.files import data_dir, set_aside
+from game.store.files import atomic_write, data_dir, set_aside
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 MIGRATIONS = {
     1: """
         CREATE TABLE games (
@@ -53,6 +55,10 @@ MIGRATIONS = {
     2: """
         ALTER TABLE games ADD COLUMN replay TEXT;  -- path of the replay file
         ALTER TABLE games ADD COLUMN daily TEXT;   -- the UTC date of a daily board
+    """,
+    3: """
+        ALTER TABLE games ADD COLUMN game_id TEXT;  -- the game's id: one row per game
+        CREATE UNIQUE INDEX games_by_game_id ON games (game_id);
     """,
 }
 KINDS = tuple(d.name.lower() for d in Difficulty) + ("custom",)
@@ -127,25 +133,26 @@ class GameRecord:
     source: str
     replay: str | None = None
     daily: str | None = None
+    game_id: str | None = None
 
     @classmethod
     def of(
         cls, game: Game, time_ms: int, *, source: str, replay: str | None = None,
-        daily: str | None = None,
+        daily: str | None = None, game_id: str | None = None, played_at: str | None = None,
     ) -> GameRecord:  # fmt: skip
         """The record of a finished game; the caller gives the time and where it was played."""
         if not game.state.is_over:
             raise ValueError("only a finished game is recorded")
         c = game.clicks
         return cls(
-            played_at=datetime.now().isoformat(timespec="seconds"),
+            played_at=played_at or datetime.now().isoformat(timespec="seconds"),
             kind=BoardChoice.of(game.rows, game.cols, game.mines).kind,
             rows=game.rows, cols=game.cols, mines=game.mines,
             seed=None if game.seed is None else str(game.seed), safe_zone=game.safe_zone.value,
             won=game.state is GameState.WON, time_ms=time_ms, bbbv=game.bbbv,
             clicks_left=c.left, clicks_right=c.right, clicks_chord=c.chord,
             cleared=game.safe_opened, safe_cells=game.safe_total, assisted=game.assisted,
-            source=source, replay=replay, daily=daily,
+            source=source, replay=replay, daily=daily, game_id=game_id,
         )  # fmt: skip
 
     @property
@@ -293,24 +300,37 @@ class Stats:
     # ---- writing -------------------------------------------------------------------------
 
     def record(self, rec: GameRecord) -> NewRecords | None:
-        """Store one finished game; what records it set, or None when it was not kept."""
+        """Store one finished game; what records it set, or None when it was not kept.
+
+        A game with an id has one row whatever happens: recording it again (after a crash, a
+        resume, a second copy of the program, or a loss taken back and played to its end)
+        replaces its row."""
         if self.conn is None:
             return None
+        columns = ("played_at", "kind", "rows", "cols", "mines", "seed", "safe_zone", "won",
+                   "time_ms", "bbbv", "bbbv_per_s", "clicks_left", "clicks_right",
+                   "clicks_chord", "efficiency", "cleared", "safe_cells", "assisted", "source",
+                   "replay", "daily", "game_id")  # fmt: skip
+        values = (rec.played_at, rec.kind, rec.rows, rec.cols, rec.mines, rec.seed,
+                  rec.safe_zone, int(rec.won), rec.time_ms, rec.bbbv, rec.bbbv_per_s,
+                  rec.clicks_left, rec.clicks_right, rec.clicks_chord, rec.efficiency,
+                  rec.cleared, rec.safe_cells, int(rec.assisted), rec.source, rec.replay,
+                  rec.daily, rec.game_id)  # fmt: skip
+        updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c != "game_id")
         try:
-            before = self.summary(rec.kind)
+            before = self.summary(rec.kind, leaving_out=rec.game_id)
             with self.conn:
                 cursor = self.conn.execute(
-                    "INSERT INTO games (played_at, kind, rows, cols, mines, seed, safe_zone, won,"
-                    " time_ms, bbbv, bbbv_per_s, clicks_left, clicks_right, clicks_chord,"
-                    " efficiency, cleared, safe_cells, assisted, source, replay, daily)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (rec.played_at, rec.kind, rec.rows, rec.cols, rec.mines, rec.seed,
-                     rec.safe_zone, int(rec.won), rec.time_ms, rec.bbbv, rec.bbbv_per_s,
-                     rec.clicks_left, rec.clicks_right, rec.clicks_chord, rec.efficiency,
-                     rec.cleared, rec.safe_cells, int(rec.assisted), rec.source, rec.replay,
-                     rec.daily),
-                )  # fmt: skip
+                    f"INSERT INTO games ({', '.join(columns)})"
+                    f" VALUES ({', '.join('?' * len(columns))})"
+                    f" ON CONFLICT (game_id) DO UPDATE SET {updates}",
+                    values,
+                )
                 self.last_row = cursor.lastrowid
+                if rec.game_id is not None:  # an update leaves lastrowid as it was
+                    self.last_row = self.conn.execute(
+                        "SELECT id FROM games WHERE game_id = ?", (rec.game_id,)
+                    ).fetchone()[0]
         except sqlite3.DatabaseError as e:
             if not (_is_file_error(e) or _is_broken_file(e)):
                 raise
@@ -356,13 +376,15 @@ class Stats:
             self._say_skipped()
         return _daily(rows, today)
 
-    def summary(self, kind: str) -> Summary:
+    def summary(self, kind: str, *, leaving_out: str | None = None) -> Summary:
+        """Figures of one kind of board; `leaving_out` a game's own row (while it is recorded
+        again, its earlier end must not count against it)."""
         rows = []
         if self.conn is not None:
             for row in self.conn.execute(
                 "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay"
-                " FROM games WHERE kind = ? ORDER BY id",
-                (kind,),
+                " FROM games WHERE kind = ? AND (? IS NULL OR game_id IS NOT ?) ORDER BY id",
+                (kind, leaving_out, leaving_out),
             ):
                 good = _good_row(row)
                 if good is None:
@@ -504,3 +526,31 @@ def stats_report(stats: Stats, today: str) -> list[str]:
                             for won, _, assisted in s.recent)  # fmt: skip
             lines.append(f"  last {len(s.recent)}: {marks}")
     return lines
+
+
+# The columns of `--export-stats`, and the SQL that gives each (in this order).
+EXPORT_COLUMNS = (
+    ("date", "played_at"), ("board", "kind"), ("rows", "rows"), ("cols", "cols"),
+    ("mines", "mines"), ("seed", "seed"), ("time_ms", "time_ms"), ("3bv", "bbbv"),
+    ("3bv_per_s", "bbbv_per_s"), ("clicks", "clicks_left + clicks_right + clicks_chord"),
+    ("efficiency", "efficiency"), ("won", "won"), ("assisted", "assisted"), ("daily", "daily"),
+)  # fmt: skip
+
+
+def export_csv(stats: Stats, path: Path) -> int:
+    """Write every game, oldest first, to a CSV file the player owns; return how many.
+
+    Empty cells mean "none" (3BV/s and efficiency of a loss, the seed of a board from a code
+    that had none, the date of a board that was not a daily one). Raises OSError when the file
+    cannot be written; the file is replaced whole or not at all.
+    """
+    rows = []
+    if stats.conn is not None:
+        sql = ", ".join(expr for _, expr in EXPORT_COLUMNS)
+        rows = stats.conn.execute(f"SELECT {sql} FROM games ORDER BY id").fetchall()
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(name for name, _ in EXPORT_COLUMNS)
+    writer.writerows(["" if v is None else v for v in row] for row in rows)
+    atomic_write(path, out.getvalue())
+    return len(rows)

@@ -14,10 +14,12 @@ from pathlib import Path
 
 import pygame
 
+from game.resources import themes_dir
 from game.store.files import FileRefused, read_capped
 from game.ui.layout import LED_DIGITS, MIN_AREA_W, PANEL_PAD, TOOLBAR_HEIGHT, Sizes
+from game.ui.sound import sound_table
 
-THEMES_DIR = Path(__file__).resolve().parents[2] / "assets" / "themes"
+THEMES_DIR = themes_dir()  # checkout, installed wheel or bundle: game/resources.py knows
 DEFAULT_THEME = "classic"
 # Limits checked before any work: the shipped manifests are 2 KB and the sheets 256x88.
 MAX_MANIFEST_BYTES = 64 * 1024
@@ -77,6 +79,8 @@ class Theme:
     glyph_rects: dict[str, tuple[int, int, int, int]]
     sprites: dict[str, pygame.Surface] = field(default_factory=dict)
     font: Font | None = None
+    sounds: dict[str, list[Path]] = field(default_factory=dict)  # effect -> WAV files
+    sound_problems: list[str] = field(default_factory=list)  # sounds left out, one line each
 
     def __post_init__(self) -> None:
         self._cut()
@@ -148,6 +152,7 @@ def load_library(user_dir: Path | None = None) -> ThemeLibrary:
             continue
         try:
             themes[folder.name] = load_theme(folder)
+            problems += themes[folder.name].sound_problems
         except ThemeError as e:
             if folder.name == DEFAULT_THEME and folder.parent == THEMES_DIR:
                 raise
@@ -249,7 +254,9 @@ def load_theme(folder: Path) -> Theme:
 
     glyph_rects = _font_rects(data.get("font"), sheet, label)
     name = data.get("name", folder.name)
-    return Theme(folder.name, str(name), sizes, colours, sheet, rects, glyph_rects)
+    sounds, sound_problems = sound_table(data.get("sounds"), folder, label)
+    return Theme(folder.name, str(name), sizes, colours, sheet, rects, glyph_rects, sounds=sounds,
+                 sound_problems=sound_problems)  # fmt: skip
 
 
 def png_size(data: bytes) -> tuple[int, int] | None:

@@ -8,6 +8,8 @@ Nothing is drawn when nothing changed.
 from __future__ import annotations
 
 import heapq
+import sys
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -15,13 +17,23 @@ from pathlib import Path
 import pygame
 
 from game.engine import Difficulty, Game, GameState, Move, MoveKind, SafeZone
-from game.engine.boards import BoardChoice, SeedStream
+from game.engine.boards import BoardChoice
 from game.engine.cells import CellSet
 from game.engine.codes import code_of, daily
 from game.engine.game import shown_seconds
+from game.session import (
+    NO_GUESS_FAILED,
+    PAUSE_AWAY,
+    PAUSE_DIALOG,
+    PAUSE_KEY,
+    PAUSE_REPLAY,
+    Outcome,
+    Session,
+    describe_kept,
+)
 from game.store.history import History
 from game.store.replays import Replay, ReplayError, load_replay
-from game.store.settings import MAX_SCALE, Settings, SettingsFile
+from game.store.settings import MAX_SCALE, VOLUMES, Settings, SettingsFile
 from game.ui import layout as geometry
 from game.ui.assist import Assistant
 from game.ui.dialogs import (
@@ -47,6 +59,7 @@ from game.ui.dialogs import (
 )
 from game.ui.playback import Playback
 from game.ui.render import Looks, Renderer, dialog_line_at, dialog_room, draw_dialog
+from game.ui.sound import SoundBoard
 from game.ui.theme import DEFAULT_THEME, ThemeLibrary
 
 TITLE = "Pixel Mines"
@@ -100,24 +113,25 @@ class App:
         first_game: Game | None = None,
         daily: str | None = None,
         replay: Replay | None = None,
+        asked_for: str | None = None,
     ) -> None:
         self.settings = settings
         self.motion_allowed = motion
         self.safe_zone = safe_zone  # from the command line: for this run, not saved
         self.no_guess = no_guess  # likewise
         self.settings_file = settings_file
-        self.history = history if history is not None else History()
-        self.daily: str | None = None
+        history = history if history is not None else History()
+        self.session = Session(history, "window", clock=clock, seed=seed)
+        self._session_rules()
         self.playback: Playback | None = None
-        self.kept: Replay | None = None
+        self.replay_game: Game | None = None  # the game a replay plays back, while watching
         self.queued: list[Dialog] = []
-        self.finished = None  # the record of the game's end, while it can be undone
-        self.before_replay: tuple[Game, int, str | None] | None = None
         self.themes = themes
         theme = themes.get(settings.theme) or themes.get(DEFAULT_THEME)
         self.theme = theme
         self.now = clock
-        self.seeds = SeedStream(seed)
+        self.focused = False  # the window had the focus at least once (Xvfb may never give it)
+        self.laying: Laying | None = None  # a no-guess board being laid off the frame
         self.running = True
         self.space = self._usable_screen()
         pygame.display.set_caption(TITLE)
@@ -130,19 +144,23 @@ class App:
         self.scale = min(wanted, geometry.largest_scale(self.space, theme.sizes))
         self.window = self._open_window()
         themes.convert()
-        self.game = self._new_game_object()
+        self.sounds = SoundBoard(settings, clock)
+        self.sounds.use_theme(theme)
         self.dialog: Dialog | None = None
         self.message: tuple[str, int, int] | None = None  # text, until when, since when
         self.assistant = Assistant()
         self.show_probabilities = False
         self.drawn_status: str | None = None
+        self.drawn_veiled = False
+        # Taken before any game starts, so a kept game is never written over unasked.
+        kept = self.session.take_offer()
+        self.session.new_game(self.board)
         self._start()
         if replay is not None:
             self.watch(replay)
         elif first_game is not None:
             self.play_game(first_game, daily=daily)
-        # Asked whatever else starts, so a kept game is never written over unasked.
-        self._offer_kept_game(messages)
+        self._offer_kept_game(kept, messages, asked_for)
 
     # ---- set-up --------------------------------------------------------------------------
 
@@ -159,24 +177,37 @@ class App:
         self.window_size = self._window_size_for(self.scale)
         return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
 
-    def _new_game_object(self) -> Game:
-        return self.board.new_game(
-            seed=self.seeds.next(),
-            safe_zone=self.safe_zone or self.settings.safe_zone,
-            no_guess=self.no_guess or self.settings.no_guess,
-            question_marks=self.settings.question_marks,
-        )
+    def _session_rules(self) -> None:
+        """The rules new games follow: the settings, unless the command line said otherwise."""
+        s = self.session
+        s.safe_zone = self.safe_zone or self.settings.safe_zone
+        s.no_guess = self.no_guess or self.settings.no_guess
+        s.question_marks = self.settings.question_marks
+
+    @property
+    def history(self) -> History:
+        return self.session.history
+
+    @history.setter
+    def history(self, history: History) -> None:
+        self.session.history = history
+
+    @property
+    def daily(self) -> str | None:
+        return self.session.daily
+
+    @property
+    def game(self) -> Game:
+        """The game on the board: the session's, or the one a replay plays back."""
+        return self.replay_game if self.playback is not None else self.session.game
 
     def _start(self) -> None:
         """Fresh UI state for the current game and window."""
-        self.finished = None
         self.bbbv_done: int | None = None
         self.pointer = Pointer()
         self.message = None
         self.cursor: tuple[int, int] | None = None
         self.top = self.left = 0
-        self.started_ms: int | None = None
-        self.ended_ms: int | None = None
         self.last_left: tuple[tuple[int, int] | None, int] = (None, -DOUBLE_CLICK_MS)
         self.mouse_pos = (-1, -1)
         self.pending: list = []
@@ -199,14 +230,19 @@ class App:
     # ---- games ---------------------------------------------------------------------------
 
     def new_game(self, board: BoardChoice | None = None) -> None:
-        self.playback = None
-        self.daily = None
+        self._stop_watching()
+        self._stop_laying()
         if board is not None and board != self.board:
             self.settings.remember_board(board)
             self.save_settings()
             self._switch_board(board)
-        self.game = self._new_game_object()
+        self.session.new_game(self.board)
         self._start()
+
+    def _stop_watching(self) -> None:
+        if self.playback is not None:
+            self.playback = self.replay_game = None
+            self.session.resume(PAUSE_REPLAY)
 
     def _switch_board(self, board: BoardChoice) -> None:
         """Another size of board: the scale the player chose if it fits, else the largest
@@ -220,59 +256,71 @@ class App:
         self.scale = geometry.best_scale(board.rows, board.cols, self.space, most, self.theme.sizes)
         self.window = self._open_window()
 
-    def play_game(self, game: Game, *, daily: str | None = None, elapsed_ms: int | None = None,
-                  ) -> None:  # fmt: skip
-        """Play a game made elsewhere (a shared board, the daily board, a kept game, a fixed
-        layout) in this window; a board laid for its first click shows that cell marked."""
-        self.playback = None
+    def play_game(self, game: Game, *, daily: str | None = None) -> None:
+        """Play a game made elsewhere (a shared board, the daily board, a fixed layout) in this
+        window; a board laid for its first click shows that cell marked."""
+        self._stop_watching()
+        self._stop_laying()
+        self.session.start(game, daily=daily)
+        self._show_game()
+
+    def _show_game(self) -> None:
+        """The session's game on the board, in a window of its size."""
+        game = self.session.game
         self._switch_board(BoardChoice.of(game.rows, game.cols, game.mines))
-        self.game = game
         self._start()
-        self.daily = daily
-        if elapsed_ms is not None:
-            self.started_ms = self.now() - elapsed_ms
         if game.state is GameState.READY and game.first_click is not None:
             self.cursor = game.first_click
             self._keep_cursor_in_view()
             self.say("Start at the marked cell", lasting=True)
 
-    def _offer_kept_game(self, notes: list[str] | tuple[str, ...]) -> None:
-        """Ask about the game kept from last time, and show the start-up notes."""
-        kept, trouble = self.history.take_kept()
+    def _offer_kept_game(self, kept: Replay | None, notes: list[str] | tuple[str, ...],
+                         asked_for: str | None) -> None:  # fmt: skip
+        """Ask about the game kept from last time (naming the board the command line asked
+        for, if it did), and show the start-up notes."""
         if kept is not None:
-            self.kept = kept
-            when = kept.played_at[5:16].replace("T", " ")
-            self.open_dialog(ConfirmDialog(
-                "resume", "Resume?", [f"A game from {when} was kept: {kept.cols}x{kept.rows}, "
-                            f"{kept.elapsed_ms // 1000} s, {len(kept.moves)} moves."],
-                yes="resume", no="new game"))  # fmt: skip
+            if asked_for is None:
+                lines, no = [f"You left {describe_kept(kept)}."], "new game"
+            else:
+                lines = [f"You left {describe_kept(kept)}.", f"Or play {asked_for}?"]
+                no = "play that"
+            self.open_dialog(ConfirmDialog("resume", "Resume?", lines, yes="resume", no=no))
+        trouble = self.session.take_messages()
         if trouble or notes:
             self.open_dialog(NoticeDialog("Note", trouble + list(notes)))
 
     def _resume_kept(self, yes: bool) -> None:
-        kept, self.kept = self.kept, None
         if yes:
-            game = kept.final_game(self.settings.question_marks)
-            self.play_game(game, elapsed_ms=kept.elapsed_ms, daily=kept.daily)
+            self._stop_watching()
+            self.session.accept_offer()
+            self._show_game()
         else:
-            self.history.forget_kept()
+            self.session.decline_offer()
 
     def apply(self, move: Move) -> None:
         """Execute a move on the game and note what to redraw."""
-        g = self.game
-        was_ready = g.state is GameState.READY
         self.last_left = (None, -DOUBLE_CLICK_MS)  # any move in between ends a double click
-        changed = g.play(move, at_ms=self.elapsed_ms())
-        self._after_move(changed, (move.row, move.col), was_ready)
-
-    def _after_move(self, changed: CellSet, origin: tuple[int, int], was_ready: bool) -> None:
-        """Timer, redraw, motion, the kept copy and the end of the game, after any change."""
+        if self.playback is not None or self.laying is not None:
+            return  # a replay is watched, not played; a board being laid waits
+        if self.session.needs_laying(move):
+            self._lay_then(move)
+            return
         g = self.game
-        if was_ready and g.state is not GameState.READY and self.started_ms is None:
-            self.started_ms = self.now()
+        before, cell_before = g.state, g.cell(move.row, move.col)
+        outcome = self.session.play(move)
+        self.sounds.play_move(move.kind, len(outcome.changed), before, g.state, cell_before)
+        if outcome.started:
             self.message = None  # "start at the marked cell" has been done
-            if g.no_guess_failed:
-                self.say("No no-guess board in 2 s: this is a normal one")
+            if self.game.no_guess_failed:
+                self.say(NO_GUESS_FAILED)
+        self._after_move(outcome.changed, (move.row, move.col), outcome)
+
+    def _after_move(self, changed: CellSet, origin: tuple[int, int],
+                    outcome: Outcome | None = None) -> None:  # fmt: skip
+        """Redraw, motion, hints and the end of the game, after any change (`outcome`: what
+        the session did; None while a replay plays back)."""
+        g = self.game
+        self._take_session_messages()
         if not changed:
             return
         self.bbbv_done = None
@@ -284,47 +332,69 @@ class App:
             self.assistant.ask("probabilities", g.view(), g.mines)
         if self.motion and len(changed) > 1:
             self._animate(changed, origin)
-        if g.state.is_over and self.ended_ms is None:
-            self.ended_ms = self.now()
-            self._game_over()
-        elif not g.state.is_over:
-            self.ended_ms = None  # after an undo of the end, the clock runs on
-            if self.playback is None:
-                for line in self.history.keep(g, self.elapsed_ms(), "window", daily=self.daily):
-                    self.say(line)
+        if outcome is not None and outcome.finished is not None:
+            self._game_over(outcome.finished)
+
+    def _lay_then(self, move: Move) -> None:
+        """Lay a no-guess board on a worker thread, and play `move` once it is laid; the
+        window goes on answering (and can start another game or quit) meanwhile."""
+        game, stop = self.game, threading.Event()
+        worker = threading.Thread(target=game.lay, args=(move.row, move.col, stop.is_set),
+                                  name="lay-no-guess", daemon=True)  # fmt: skip
+        self.laying = Laying(game, move, worker, stop)
+        worker.start()
+        self.say("Laying a no-guess board...", lasting=True)
+
+    def _check_laying(self) -> None:
+        laying = self.laying
+        if laying is None or laying.worker.is_alive():
+            return
+        self.laying = None
+        self.message = None
+        if laying.game is self.session.game and laying.game.is_laid:
+            self.apply(laying.move)
+
+    def _stop_laying(self) -> None:
+        """Another game or quitting: the search stops at its next step; nothing is laid."""
+        if self.laying is not None:
+            self.laying.stop.set()
+            self.laying = None
+            self.message = None
+
+    def _take_session_messages(self) -> None:
+        """Lines the session has for the player (a folder that cannot be written...): said
+        once, in a dialog and on stderr."""
+        lines = self.session.take_messages()
+        if lines:
+            for line in lines:
+                print(f"pixel-mines: {line}", file=sys.stderr)
+            self.open_dialog(NoticeDialog("Note", lines))
 
     def undo(self) -> None:
-        """Take back the last move, a loss too (its record goes: the game is recorded again
-        at its real end, as assisted). A win is final."""
+        """Take back the last move, a loss too (its row is replaced when the game ends again,
+        as assisted). A win is final."""
         g = self.game
         if self.playback is not None or not g.moves:
             return
         if g.state is GameState.WON:
             self.say("A won game is final")
             return
-        if g.state is GameState.LOST and self.finished is not None:
-            self.history.retract(self.finished)
-            self.finished = None
-        self._after_move(g.undo(), g.first_click or (0, 0), False)
+        self._after_move(self.session.undo().changed, g.first_click or (0, 0))
         self.say("Undone: the game counts as assisted")
 
     def redo(self) -> None:
         if self.playback is not None or not self.game.can_redo:
             return
         move = self.game.next_redo
-        self._after_move(self.game.redo(), (move.row, move.col), False)
+        self._after_move(self.session.redo().changed, (move.row, move.col))
 
     def board_code(self) -> str | None:
         return code_of(self.game)
 
-    def _game_over(self) -> None:
-        """Record the finished game and tell the player how it went."""
+    def _game_over(self, done) -> None:
+        """Tell the player how the game went (the session has recorded it)."""
         g = self.game
-        if self.playback is not None:
-            return  # a replay is watched, not played
-        done = self.history.finished(g, self.elapsed_ms(), "window", daily=self.daily)
-        self.finished = done
-        rec, new, trouble = done.record, done.new, done.messages
+        rec, new = done.record, done.new
         if g.state is GameState.LOST:
             cleared = g.safe_opened * 100 // max(g.safe_total, 1)
             self.say(f"Boom! {cleared}% cleared")
@@ -343,10 +413,7 @@ class App:
             code = self.board_code()
             if code:
                 lines += ["", "Board code", code]
-            self.open_dialog(NoticeDialog("You won!", trouble, table=lines))
-            return
-        if trouble:
-            self.open_dialog(NoticeDialog("Note", trouble))
+            self.open_dialog(NoticeDialog("You won!", [], table=lines))
 
     # ---- motion --------------------------------------------------------------------------
 
@@ -394,15 +461,12 @@ class App:
             self.pending.append(cells)
 
     def elapsed_ms(self) -> int:
-        if self.started_ms is None:
-            return 0
-        end = self.ended_ms if self.ended_ms is not None else self.now()
-        return end - self.started_ms
+        return self.session.elapsed_ms()
 
     def timer_value(self) -> int:
         if self.playback is not None:
             return shown_seconds(int(self.playback.position_ms) if self.playback.next else None)
-        return shown_seconds(None if self.started_ms is None else self.elapsed_ms())
+        return self.session.timer_seconds()
 
     def face(self) -> str:
         p = self.pointer
@@ -495,6 +559,8 @@ class App:
         the board code once there is one."""
         if self.playback is not None:
             return self.playback_status()
+        if self.session.paused_by(PAUSE_KEY) and self.session.veiled:
+            return "Paused: press Pause or F3, or click, to play on"
         if self.show_probabilities and self.probabilities is not None:
             cell = self.layout.cell_at(*self.mouse_pos, self.top, self.left)
             if cell is not None and cell in self.probabilities:
@@ -547,7 +613,14 @@ class App:
             self.on_wheel(event)
         elif t == pygame.VIDEORESIZE:
             self.on_resize(event.size)
+        elif t == pygame.WINDOWFOCUSGAINED:
+            self.focused = True
+            self.session.resume(PAUSE_AWAY)
+        elif t == pygame.WINDOWFOCUSLOST and self.focused or t == pygame.WINDOWMINIMIZED:
+            self.session.pause(PAUSE_AWAY)
         elif t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
+            if t == pygame.WINDOWRESTORED:
+                self.session.resume(PAUSE_AWAY)
             self.renderer.invalidate()
 
     def update(self) -> None:
@@ -573,11 +646,18 @@ class App:
             p.long_done = True
         if self.message is not None and now >= self.message[1]:
             self.message = None
+        self._check_laying()
         self._advance_animation(now)
         self._collect_assistance()
+        playing = self.session.running and self.playback is None  # no tick while paused
+        self.sounds.update(self.timer_value() if playing else None)
 
     def draw(self) -> None:
         r = self.renderer
+        veiled = self.playback is None and self.session.veiled
+        if veiled != self.drawn_veiled:
+            r.invalidate()
+            self.drawn_veiled = veiled
         full = r.full
         if self.dialog is not None:
             if full:
@@ -588,7 +668,9 @@ class App:
             hint_cell = self.hint.cell if self.hint is not None else None
             probs = self.probabilities if self.show_probabilities else None
             looks = Looks(pressed, self.cursor, self.veiled, hint_cell, probs)
-            args = (self.game, self.top, self.left)
+            if veiled:  # paused: every cell covered, nothing held or hinted
+                looks = Looks()
+            args = (VeiledBoard(self.game) if veiled else self.game, self.top, self.left)
             if full:
                 r.draw_frame()
                 r.draw_board(*args, looks)
@@ -625,6 +707,10 @@ class App:
         self.mouse_pos = pos
         if self.playback is not None:
             return  # a replay is watched, not played
+        if self.session.paused_by(PAUSE_KEY):
+            self.toggle_pause()  # a click plays on; it does not act on the hidden board
+            p.swallow = True
+            return
         cell = self.layout.cell_at(*pos, self.top, self.left)
         now = self.now()
         if button == LEFT:
@@ -779,6 +865,10 @@ class App:
             self._dialog_result(self.dialog.key(event))
         elif self.playback is not None and self.on_playback_key(k, ch):
             pass
+        elif k in (pygame.K_PAUSE, pygame.K_F3):
+            self.toggle_pause()
+        elif self.session.paused_by(PAUSE_KEY):
+            self.toggle_pause()  # any other key plays on first
         elif k == pygame.K_ESCAPE:
             if self.game.state is GameState.PLAYING:
                 self.open_dialog(confirm_quit())
@@ -819,6 +909,9 @@ class App:
             self.open_stats()
         elif k == pygame.K_o:
             self.open_dialog(SettingsDialog(self._settings_rows()))
+        elif k == pygame.K_v:
+            self.change_setting("volume", self.sounds.toggled_volume())
+            self.say("Sound " + self.settings.volume)
         elif k == pygame.K_q:
             self.change_setting("question_marks", not self.settings.question_marks)
             self.say("Question marks " + ("on" if self.settings.question_marks else "off"))
@@ -830,6 +923,18 @@ class App:
             self.move_cursor(*_ARROWS[k])
         elif k in (pygame.K_SPACE, pygame.K_f, pygame.K_d):
             self.key_move(k)
+
+    def toggle_pause(self) -> None:
+        """The pause key: the clock stops and the board is hidden until play goes on."""
+        s = self.session
+        if s.paused_by(PAUSE_KEY):
+            s.resume(PAUSE_KEY)
+        elif s.game.state is GameState.PLAYING and self.playback is None:
+            s.pause(PAUSE_KEY)
+            self.pointer = Pointer()
+        else:
+            self.say("Nothing to pause: the clock is not running")
+        self.drawn_status = None
 
     def move_cursor(self, drow: int, dcol: int) -> None:
         if self.cursor is None:
@@ -890,6 +995,8 @@ class App:
             ("long_press_flag", "Hold", [(False, "off"), (True, "flags")], s.long_press_flag),
             ("motion", "Motion", on_off, s.motion),
             ("no_guess", "No guess", on_off, s.no_guess),
+            ("volume", "Sound", [(v, v) for v in VOLUMES], s.volume),
+            ("timer_tick", "Tick", on_off, s.timer_tick),
         ]
 
     def set_theme(self, key: str) -> None:
@@ -899,6 +1006,7 @@ class App:
         if theme is None or theme is self.theme:
             return
         self.theme = theme
+        self.sounds.use_theme(theme)
         self.settings.theme = key
         self._relayout()
         self.save_settings()
@@ -930,7 +1038,8 @@ class App:
             setattr(s, name, value)
             if name == "question_marks":
                 self.game.question_marks = value
-            # safe_zone applies from the next game; the others are read when used
+            # safe_zone and no_guess apply from the next game; the others are read when used
+            self._session_rules()
         self.save_settings()
 
     # ---- dialogs -------------------------------------------------------------------------
@@ -941,17 +1050,14 @@ class App:
             self.queued.append(dialog)
             return
         self.dialog = dialog
+        self.session.pause(PAUSE_DIALOG)
         self.pointer = Pointer()
         self.renderer.invalidate()
 
     def quit(self) -> None:
         """Stop; a game in progress is kept with the time on its clock."""
-        if self.playback is not None and self.before_replay is not None:
-            self.game, self.daily = self.before_replay[0], self.before_replay[2]
-            self.started_ms = self.now() - self.before_replay[1]
-            self.playback = None
-        if self.playback is None:
-            self.history.keep(self.game, self.elapsed_ms(), "window", daily=self.daily)
+        self._stop_laying()
+        self.session.keep()
         self.assistant.close()
         self.running = False
 
@@ -982,6 +1088,7 @@ class App:
         today = datetime.now(UTC).date()
         board = daily(today).game(question_marks=self.settings.question_marks)
         self.play_game(board, daily=today.isoformat())
+        self.say(f"The daily board of {today.isoformat()}: the same for everyone", lasting=True)
 
     def _menu_entries(self) -> list[tuple[str, str]]:
         return [("daily", "Daily board"), ("code", "Play a code"), ("copy", "Copy board code"),
@@ -1023,24 +1130,24 @@ class App:
         self.watch(replay)
 
     def watch(self, replay: Replay, speed_index: int | None = None) -> None:
-        """Play a replay back in this window, in real time; a game in progress waits and comes
-        back when the replay is left (Esc)."""
-        if self.playback is None and self.game.state is GameState.PLAYING:
-            self.before_replay = (self.game, self.elapsed_ms(), self.daily)
-        self.play_game(replay.new_game())
-        self.message = None
-        self.cursor = None
+        """Play a replay back in this window, in real time; the game being played waits (its
+        clock paused) and comes back when the replay is left (Esc)."""
+        self.session.pause(PAUSE_REPLAY)
+        game = replay.new_game()
+        self._switch_board(BoardChoice.of(game.rows, game.cols, game.mines))
+        self._start()
+        self.replay_game = game
         self.playback = Playback(replay, self.now())
         if speed_index is not None:
             self.playback.speed_index = speed_index
 
     def leave_replay(self) -> None:
-        saved, self.before_replay = self.before_replay, None
-        if saved is None:
+        """Back to the game that was being played, or a new one if it had ended."""
+        self._stop_watching()
+        if self.session.game.state.is_over:
             self.new_game()
-            return
-        game, elapsed, day = saved
-        self.play_game(game, elapsed_ms=elapsed, daily=day)
+        else:
+            self._show_game()
 
     def on_playback_key(self, k: int, ch: str) -> bool:
         """Space pause, Right step, [ ] or - + speed, R restart, Esc leave; True if used."""
@@ -1065,9 +1172,8 @@ class App:
         return True
 
     def _play_back(self, move) -> None:
-        was_ready = self.game.state is GameState.READY
         changed = self.game.play_recorded(move)
-        self._after_move(changed, (move.row, move.col), was_ready)
+        self._after_move(changed, (move.row, move.col))
 
     def playback_status(self) -> str:
         pb = self.playback
@@ -1086,6 +1192,8 @@ class App:
             self.renderer.invalidate()  # the dialog's text changed
             return
         self.dialog = self.queued.pop(0) if self.queued else None
+        if self.dialog is None:
+            self.session.resume(PAUSE_DIALOG)
         self.renderer.invalidate()
         if isinstance(result, Answer):
             if result.question == "quit" and result.yes:
@@ -1104,6 +1212,29 @@ class App:
             self.new_game(BoardChoice.of(result.rows, result.cols, result.mines))
         elif result != CLOSE:
             raise ValueError(f"unknown dialog result {result!r}")
+
+
+@dataclass
+class Laying:
+    """A no-guess board being laid on a worker thread, and the click that waits for it."""
+
+    game: Game
+    move: Move
+    worker: threading.Thread
+    stop: threading.Event
+
+
+class VeiledBoard:
+    """What a paused game shows: its size, and every cell covered."""
+
+    def __init__(self, game: Game) -> None:
+        self.rows, self.cols = game.rows, game.cols
+
+    def view(self) -> list[str]:
+        return ["#" * self.cols] * self.rows
+
+    def cell(self, row: int, col: int) -> str:
+        return "#"
 
 
 _ARROWS = {

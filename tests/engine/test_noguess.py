@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import Difficulty, Game, GameState
-from game.engine.noguess import lay_no_guess
+from game.engine import Difficulty, Game, GameState, noguess
+from game.engine.noguess import Cancelled, lay_no_guess
 from game.engine.solver import hint
 
 
@@ -31,16 +31,6 @@ def clear_by_deduction(field, first_click):
     return game.state is GameState.WON
 
 
-def fake_clock(step):
-    now = [0.0]
-
-    def clock():
-        now[0] += step
-        return now[0]
-
-    return clock
-
-
 @pytest.mark.parametrize(
     "difficulty, seeds",
     [(Difficulty.BEGINNER, 100), (Difficulty.INTERMEDIATE, 30), (Difficulty.EXPERT, 6)],
@@ -56,7 +46,7 @@ def test_no_guess_boards_are_cleared_by_deduction_alone(difficulty, seeds):
             random.Random(seed),
             click,
             opening(rows, cols, *click),
-            time_budget_s=60.0,
+            work_budget=10**9,
         )
         assert field is not None
         assert clear_by_deduction(field, click), (difficulty, seed)
@@ -75,7 +65,7 @@ def test_custom_boards_keep_the_count_and_the_safe_zone(rows, cols, density, see
     rng = random.Random(seed)
     click = (rng.randrange(rows), rng.randrange(cols))
     safe = opening(rows, cols, *click) if whole_opening else {click}
-    field = lay_no_guess(rows, cols, mines, rng, click, safe, time_budget_s=60.0)
+    field = lay_no_guess(rows, cols, mines, rng, click, safe, work_budget=10**9)
     assert field is not None
     layout = field.layout()
     assert sum(line.count("*") for line in layout) == mines
@@ -93,7 +83,7 @@ def test_the_same_random_state_gives_the_same_board():
 
 def test_uniform_mode_only_keeps_boards_that_need_no_repair():
     field = lay_no_guess(
-        9, 9, 10, random.Random(3), (4, 4), opening(9, 9, 4, 4), uniform=True, time_budget_s=60.0
+        9, 9, 10, random.Random(3), (4, 4), opening(9, 9, 4, 4), uniform=True, work_budget=10**9
     )
     assert field is not None
     assert clear_by_deduction(field, (4, 4))
@@ -108,34 +98,62 @@ def test_a_quarter_of_the_board_in_mines_still_works():
 
 def test_a_request_too_dense_to_solve_gives_up_within_its_budget():
     # One safe cell besides the click in the corner: the click's number can never tell which.
-    clock = fake_clock(0.01)
-    assert lay_no_guess(9, 9, 79, random.Random(1), (0, 0), {(0, 0)}, time_budget_s=0.2,
-                        clock=clock) is None  # fmt: skip
+    assert lay_no_guess(9, 9, 79, random.Random(1), (0, 0), {(0, 0)}, work_budget=200_000) is None
 
 
 def test_a_dense_request_on_a_tiny_budget_returns_none():
-    field = lay_no_guess(
-        9,
-        9,
-        70,
-        random.Random(1),
-        (4, 4),
-        opening(9, 9, 4, 4),
-        time_budget_s=0.05,
-        clock=fake_clock(1.0),
-    )
+    field = lay_no_guess(9, 9, 70, random.Random(1), (4, 4), opening(9, 9, 4, 4), work_budget=500)
     assert field is None
 
 
 def test_even_a_very_dense_board_is_found_when_one_exists():
-    field = lay_no_guess(
-        9, 9, 70, random.Random(1), (4, 4), opening(9, 9, 4, 4), time_budget_s=60.0
-    )
+    field = lay_no_guess(9, 9, 70, random.Random(1), (4, 4), opening(9, 9, 4, 4), work_budget=10**9)
     assert field is not None and clear_by_deduction(field, (4, 4))
 
 
 def test_a_zero_budget_gives_none():
-    assert lay_no_guess(16, 30, 99, random.Random(1), (3, 3), set(), time_budget_s=0.0) is None
+    assert lay_no_guess(16, 30, 99, random.Random(1), (3, 3), set(), work_budget=0) is None
+
+
+def test_the_budget_is_counted_work_so_a_board_found_just_within_it_is_found_again():
+    def lay(**options):
+        return lay_no_guess(16, 30, 130, random.Random(1), (3, 3), opening(16, 30, 3, 3), **options)
+
+    spent = []
+    field = lay(spent=spent)
+    needed = spent[0]
+    assert field is not None and needed > 10_000
+    assert lay(work_budget=needed) == field
+    assert lay(work_budget=needed - 1, spent=spent) is None
+    assert spent[1] > needed - 1  # it stopped at the step that went over
+
+
+def test_the_default_budget_is_the_module_s_constant(monkeypatch):
+    spent = []
+    field = lay_no_guess(16, 30, 130, random.Random(1), (3, 3), opening(16, 30, 3, 3), spent=spent)
+    monkeypatch.setattr(noguess, "WORK_BUDGET", spent[0] - 1)
+    assert field is not None
+    assert lay_no_guess(16, 30, 130, random.Random(1), (3, 3), opening(16, 30, 3, 3)) is None
+
+
+def test_cancel_stops_the_search_between_steps():
+    calls = []
+
+    def cancel():
+        calls.append(1)
+        return len(calls) >= 3
+
+    with pytest.raises(Cancelled):
+        lay_no_guess(16, 30, 130, random.Random(1), (3, 3), opening(16, 30, 3, 3), cancel=cancel)
+    assert len(calls) == 3
+
+
+def test_a_cancel_that_never_fires_changes_nothing():
+    def lay(cancel):
+        return lay_no_guess(16, 16, 40, random.Random(5), (3, 3), opening(16, 16, 3, 3),
+                            cancel=cancel)  # fmt: skip
+
+    assert lay(lambda: False) == lay(None)
 
 
 @pytest.mark.parametrize(

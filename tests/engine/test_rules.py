@@ -1,4 +1,4 @@
-"""One test per rule of shared/GAMEPLAY.md, with boards drawn as ASCII."""
+"""One test per rule of docs/RULES.md, with boards drawn as ASCII."""
 
 import random
 

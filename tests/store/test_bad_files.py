@@ -25,7 +25,7 @@ from game.engine import Game
 from game.store import replays as replays_module
 from game.store import settings as settings_module
 from game.store.history import History
-from game.store.replays import ReplayError, load_replay, replay_of, to_json
+from game.store.replays import ReplayError, load_replay, new_game_id, replay_of, to_json
 from game.store.settings import Settings, SettingsFile
 from game.store.stats import KINDS, GameRecord, Stats
 from game.ui import theme as theme_module
@@ -229,7 +229,7 @@ def use(name: str, path: Path, folder: Path) -> tuple[list[str], list[str]]:
         later = history.keep(game_in_progress(), 900, "text")
         g, t = game_in_progress(), 900
         g.reveal(*next((r, c) for r in range(9) for c in range(9) if g.layout()[r][c] == "*"))
-        history.finished(g, t, "text")  # the end of a game forgets the kept one
+        history.finished(g, t, "text", game_id=new_game_id())  # this forgets the kept one
         return read, later
     if name == "stats.sqlite3":
         stats = Stats(path)

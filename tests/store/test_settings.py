@@ -74,3 +74,14 @@ def test_a_folder_that_cannot_be_written_is_said_once(tmp_path):
     assert f.save(Settings()) is None
     settings, messages = f.load()
     assert settings == Settings() and len(messages) == 1
+
+
+def test_volume_and_tick_keep_good_values_and_bad_ones_fall_back_to_low_and_off(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"volume": "normal", "timer_tick": True}))
+    settings, messages = SettingsFile(path).load()
+    assert (settings.volume, settings.timer_tick, messages) == ("normal", True, [])
+    path.write_text(json.dumps({"volume": "loud", "timer_tick": 1}))
+    settings, messages = SettingsFile(path).load()
+    assert (settings.volume, settings.timer_tick) == ("low", False)
+    assert "volume" in messages[0] and "timer_tick" in messages[0]

@@ -1,5 +1,6 @@
 """Statistics: records, streaks, broken databases and two games writing at once."""
 
+import csv
 import os
 import sqlite3
 import subprocess
@@ -7,7 +8,14 @@ import sys
 from pathlib import Path
 
 from game.engine import Game
-from game.store.stats import GameRecord, Stats, stats_report, summarise
+from game.store.stats import (
+    SCHEMA_VERSION,
+    GameRecord,
+    Stats,
+    export_csv,
+    stats_report,
+    summarise,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,7 +39,7 @@ def test_a_finished_game_becomes_a_row_with_its_measures(tmp_path):
     stats.record(rec)
     row = stats.conn.execute("SELECT won, time_ms, bbbv, bbbv_per_s, clicks_left, efficiency,"
                              " assisted, source FROM games").fetchone()  # fmt: skip
-    assert stats.conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert stats.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert row == (1, 2500, g.bbbv, g.bbbv / 2.5, 1, g.bbbv / 1, 0, "text")
 
 
@@ -201,3 +209,35 @@ def test_daily_streak_counts_first_tries_won_in_a_row_up_to_today(tmp_path):
     # 11-27 counts by its first game, a loss; the win after it was a retry
     assert (d.played, d.won, d.streak, d.best_streak) == (4, 3, 1, 1)
     assert stats.daily_summary("2026-12-05").streak == 0
+
+
+def test_export_writes_every_game_as_a_csv_row_that_reads_back(tmp_path):
+    stats = Stats(tmp_path / "stats.sqlite3")
+    stats.record(record(time_ms=12_500, bbbv=25))
+    stats.record(record(kind="expert", won=False, assisted=True))
+    daily = GameRecord(**{**record(kind="expert").__dict__, "daily": "2026-11-29"})
+    stats.record(daily)
+    out = tmp_path / "games.csv"
+    assert export_csv(stats, out) == 3
+    with out.open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    header = "date,board,rows,cols,mines,seed,time_ms,3bv,3bv_per_s,clicks,efficiency,won,assisted"
+    assert ",".join(rows[0]) == header + ",daily"
+    first, lost, day = rows
+    assert first["date"] == "2026-11-29T12:00:00" and first["board"] == "beginner"
+    assert (first["rows"], first["cols"], first["mines"], first["seed"]) == ("9", "9", "10", "1")
+    assert (first["time_ms"], first["3bv"], first["clicks"]) == ("12500", "25", "25")
+    assert float(first["3bv_per_s"]) == 2.0 and float(first["efficiency"]) == 1.0
+    assert (first["won"], first["assisted"], first["daily"]) == ("1", "0", "")
+    assert (lost["board"], lost["won"], lost["assisted"]) == ("expert", "0", "1")
+    assert lost["3bv_per_s"] == "" and lost["efficiency"] == ""
+    assert day["daily"] == "2026-11-29"
+
+
+def test_export_of_an_unusable_database_writes_the_header_only(tmp_path):
+    stats = Stats(tmp_path / "stats.sqlite3")
+    stats.close()
+    out = tmp_path / "games.csv"
+    assert export_csv(stats, out) == 0
+    assert out.read_text(encoding="utf-8").splitlines()[0].startswith("date,board,")
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 1

@@ -100,8 +100,9 @@ def drive():
     def make(board=None, *, layout=None, seed=7, scale=2, settings=None):
         clock = FakeClock()
         board = board or BoardChoice.standard(Difficulty.BEGINNER)
-        # Motion is off unless a test asks for it, so tiles show their final look at once.
-        settings = settings or Settings(motion=False)
+        # Motion is off unless a test asks for it, so tiles show their final look at once;
+        # sound too, so only the tests of sound open the (dummy) audio device.
+        settings = settings or Settings(motion=False, volume="off")
         app = App(board, settings, load_library(), seed=seed, scale=scale, clock=clock)
         app.assistant = Assistant(RunAtOnce())
         if layout is not None:

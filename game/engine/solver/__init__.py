@@ -1,0 +1,115 @@
+"""Mine probabilities and hints from what the player sees: the text view and the mine total.
+
+Only the open numbers and the board's mine total are trusted; flags and '?' count as covered,
+because a player's flag may be wrong. Standard library only: no Game, no clock, no randomness,
+so the same view always gives the same answer.
+
+How the probabilities are exact: the covered cells next to open numbers (the frontier) split into
+independent parts linked by shared numbers. Each part's solutions are counted by mine count with
+a branch-and-split search over "boxes" (cells that touch exactly the same numbers), and the parts
+are weighed together with the number of ways to put the remaining mines in the covered cells that
+touch no number. A part too big for the work budget is estimated instead, and the answer says so.
+
+The package, one file a step: `position` (reading a view), `counting` (one part of the frontier),
+`probabilities` (the whole board), `deduction` (what one, two or three numbers prove, and the
+reasons), `guess` (the guess policy) and `endgame` (searching the last layouts to the end).
+What other code may use is imported here: the answers (`hint`, `analyse`,
+`mine_probabilities`) and, for the engine's no-guess generation, the core on flat cells
+(`neighbours`, `solve_constraints`, `Solution`, `Inconsistent`).
+"""
+
+from __future__ import annotations
+
+from game.engine.solver.answers import Analysis, Cell, Hint
+from game.engine.solver.deduction import Deduction, explain_global
+from game.engine.solver.guess import choose_guess, guess_hint
+from game.engine.solver.position import Inconsistent, neighbours, parse
+from game.engine.solver.probabilities import (
+    DEFAULT_BUDGET,
+    Solution,
+    solve_constraints,
+    solve_position,
+)
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "Analysis",
+    "Cell",
+    "Hint",
+    "Inconsistent",
+    "Solution",
+    "analyse",
+    "hint",
+    "mine_probabilities",
+    "neighbours",
+    "solve_constraints",
+]
+
+
+def analyse(view: list[str], mines: int, *, budget: int = DEFAULT_BUDGET) -> Analysis:
+    """Probabilities and certainties for `view` on a board with `mines` mines in all.
+
+    Raises ValueError for a malformed view or one that no layout of `mines` mines fits.
+    '*', 'X' and '!' (an ended game) count as covered cells.
+    """
+    pos = parse(view, mines)
+    sol = solve_position(pos, budget, {})
+    cols = pos.cols
+    probabilities = {}
+    safe = []
+    certain_mines = []
+    rest_p = sol.rest_prob
+    for k in pos.unknown:
+        p = sol.prob.get(k, rest_p)
+        cell = divmod(k, cols)
+        probabilities[cell] = p
+        if p == 0.0:
+            safe.append(cell)
+        elif p == 1.0:
+            certain_mines.append(cell)
+    return Analysis(probabilities, sol.approximate, frozenset(safe), frozenset(certain_mines))
+
+
+def mine_probabilities(
+    view: list[str], mines: int, *, budget: int = DEFAULT_BUDGET
+) -> dict[Cell, float]:
+    """The mine probability of every cell that is not open ('#', 'F' and '?' are all unknown).
+
+    Exact unless the frontier is too big for `budget`; `analyse` says which.
+    A probability is exactly 0.0 or 1.0 only when it is certain.
+    """
+    return analyse(view, mines, budget=budget).probabilities
+
+
+def hint(
+    view: list[str], mines: int, *, budget: int = DEFAULT_BUDGET, lookahead: bool = True
+) -> Hint | None:
+    """The cell to open next: a proven safe cell if there is one, else the best guess.
+
+    Prefers a cell one number proves safe, then two or three numbers together, then more numbers
+    or the mine total, and only then a guess (with `lookahead`, weighed by what opening it would
+    probably reveal). None when nothing is left to open: no covered cell that may be safe, or
+    an ended game ('*', 'X' or '!' in the view).
+    """
+    pos = parse(view, mines)
+    if pos.ended or not pos.unknown:
+        return None
+    if len(pos.unknown) == pos.mines:
+        return None  # every cell left is a mine: the game is won
+    deduction = Deduction(pos)
+    found = deduction.run(max_level=2)
+    if found:
+        return deduction.explain(found)
+    cache: dict = {}
+    sol = solve_position(pos, budget, cache)
+    certain = sol.certain_cells(pos)
+    targets = {k for k in certain if k not in deduction.facts}
+    if any(not mine for mine in certain.values()):
+        found = deduction.run(max_level=3, targets=targets)
+        if found:
+            return deduction.explain(found)
+        return explain_global(pos, sol, certain)
+    if all(certain.get(k) for k in pos.unknown):
+        return None
+    cell, p, approximate, note = choose_guess(pos, sol, cache, lookahead)
+    return guess_hint(pos, cell, p, approximate or sol.approximate, note)

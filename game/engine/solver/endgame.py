@@ -1,0 +1,230 @@
+"""The endgame: with few layouts left, or in a closed region, the game searched to its end."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+from game.engine.solver.counting import MAX_DEPTH
+from game.engine.solver.position import OverBudget, Position, neighbours
+from game.engine.solver.probabilities import Solution
+
+_ENDGAME_LAYOUTS = 500  # at most this many layouts left: search the game tree exactly
+_ENDGAME_NODES = 50_000
+_LOCAL_LAYOUTS = 2_000  # a closed part with at most this many solutions is searched exactly
+_MAX_LISTED_CELLS = 300  # undecided cells an exact endgame search may list layouts over
+
+
+def endgame_guess(pos: Position, sol: Solution, cons: dict[tuple[int, ...], int]) -> int | None:
+    """With few layouts left, the guess that wins most often, by searching the game to its end.
+
+    Every layout that fits is listed; a position is a set of them. Cells safe in all of them are
+    opened for free (their numbers split the set); otherwise each undecided cell is tried, and
+    its chance is the sum over the numbers it may show of (share of layouts) x (chance from
+    there). None when there are too many layouts or the search outgrows its budget.
+    """
+    if sol.approximate or sol.log_layouts > math.log(_ENDGAME_LAYOUTS) + 1e-9:
+        return None
+    unknown = pos.unknown
+    index = {k: i for i, k in enumerate(unknown)}
+    layouts = _list_layouts(pos, sol, cons, index)
+    if layouts is None or len(layouts) < 2:
+        return None
+    nb = neighbours(pos.rows, pos.cols)
+    around = [sum(1 << index[j] for j in nb[k] if j in index) for k in unknown]
+    search = _Endgame(around, len(unknown))
+    try:
+        best = search.best(tuple(layouts))
+    except OverBudget:
+        return None
+    return None if best is None else unknown[best]
+
+
+def _list_layouts(
+    pos: Position, sol: Solution, cons: dict[tuple[int, ...], int], index: dict[int, int]
+) -> list[int] | None:
+    """Every layout that fits, as bitmasks over the unknown cells (None if unexpectedly many)."""
+    listed = _enumerate(sorted(sol.prob), cons, sol.certain, 50 * _ENDGAME_LAYOUTS)
+    if listed is None:
+        return None
+    free, found = listed
+    fixed = sum(1 << index[k] for k, mine in sol.certain.items() if mine)
+    rest = [index[k] for k in pos.unknown if k not in sol.prob]
+    out = []
+    for bits, mines in found:
+        left = pos.mines - mines
+        if not 0 <= left <= len(rest):
+            continue
+        base = fixed | sum(1 << index[free[i]] for i in range(len(free)) if bits >> i & 1)
+        for combo in itertools.combinations(rest, left):
+            out.append(base | sum(1 << i for i in combo))
+            if len(out) > 2 * _ENDGAME_LAYOUTS:
+                return None
+    return out
+
+
+def _enumerate(
+    cells: list[int], cons: dict[tuple[int, ...], int], certain: dict[int, bool], limit: int
+) -> tuple[list[int], list[tuple[int, int]]] | None:
+    """The undecided cells among `cells`, and every way to put mines in them that meets `cons`.
+
+    `cons` may only hold cells among `cells`; each way is (bitmask over the undecided cells,
+    mines in all of `cells`). None when there are too many cells or search steps.
+    """
+    free = [k for k in cells if k not in certain]
+    if len(free) > _MAX_LISTED_CELLS:
+        return None
+    order = {k: i for i, k in enumerate(free)}
+    fixed = sum(1 for k in cells if certain.get(k))
+    checks: list[list[tuple[int, int]]] = [[] for _ in free]  # at the last cell of each
+    for cs, v in cons.items():
+        left = [order[j] for j in cs if j in order]
+        if left:
+            v -= sum(1 for j in cs if certain.get(j))
+            checks[max(left)].append((sum(1 << i for i in left), v))
+    found: list[tuple[int, int]] = []
+    steps = 0
+
+    def walk(i: int, bits: int, mines: int) -> None:
+        nonlocal steps
+        steps += 1
+        if steps > limit:
+            raise OverBudget
+        if i == len(free):
+            found.append((bits, mines))
+            return
+        for mine in (0, 1):
+            b = bits | (mine << i)
+            if all((b & m).bit_count() == v for m, v in checks[i]):
+                walk(i + 1, b, mines + mine)
+
+    try:
+        walk(0, 0, fixed)
+    except OverBudget:
+        return None
+    return free, found
+
+
+def local_endgame(pos: Position, sol: Solution) -> int | None:
+    """The best first guess in a closed part of the frontier small enough to search exactly.
+
+    A part is closed when its cells touch no covered cell outside it except proven ones, and
+    all its solutions have the same number of mines: then nothing opened elsewhere, not even
+    the mine count, can ever tell its solutions apart, so it must be won on its own, and the
+    best first guess of its own game tree (searched to its end) is a best guess of the whole
+    board. Of several such parts, the one most likely to be won is played first.
+    """
+    nb = neighbours(pos.rows, pos.cols)
+    values = pos.values
+    best: tuple[float, int] | None = None
+    for part in sol.parts:
+        if not part.exact or sum(part.dist) > _LOCAL_LAYOUTS:
+            continue
+        inside = set(part.cells)
+        if any(
+            values[x] < 0 and x not in inside and x not in sol.certain
+            for j in part.cells
+            for x in nb[j]
+        ):
+            continue
+        listed = _enumerate(part.cells, dict(part.numbers), sol.certain, 50 * _LOCAL_LAYOUTS)
+        if listed is None or len({mines for _, mines in listed[1]}) != 1:
+            continue  # the mine count could still tell its solutions apart: not on its own
+        free, found = listed
+        if len(found) < 2:
+            continue
+        index = {k: i for i, k in enumerate(free)}
+        around = [sum(1 << index[x] for x in nb[k] if x in index) for k in free]
+        search = _Endgame(around, len(free))
+        try:
+            chance, choice = search._guesses(tuple(bits for bits, _ in found), 0)
+        except OverBudget:
+            continue
+        if choice is not None and (best is None or chance > best[0]):
+            best = (chance, free[choice])
+    return None if best is None else best[1]
+
+
+class _Endgame:
+    """The exact chance of winning from a set of equally likely layouts, and the best cell.
+
+    Layouts are bitmasks over the cells searched; `around[i]` is the mask of cell i's neighbours.
+    """
+
+    def __init__(self, around: list[int], cells: int) -> None:
+        self.around = around
+        self.all = (1 << cells) - 1
+        self.memo: dict[tuple[int, ...], float] = {}
+        self.nodes = 0
+
+    def best(self, layouts: tuple[int, ...]) -> int | None:
+        return self._guesses(layouts, 0)[1]
+
+    def chance(self, layouts: tuple[int, ...], depth: int) -> float:
+        if len(layouts) == 1:
+            return 1.0
+        known = self.memo.get(layouts)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.nodes > _ENDGAME_NODES or depth > MAX_DEPTH:
+            raise OverBudget
+        anywhere = 0
+        for lay in layouts:
+            anywhere |= lay
+        free = self.all & ~anywhere  # safe in every layout: opened at no risk
+        if free:
+            cells = [i for i in range(len(self.around)) if free >> i & 1]
+            groups = self._split(layouts, cells)
+            if len(groups) > 1:
+                total = len(layouts)
+                value = sum(len(g) / total * self.chance(g, depth + 1) for g in groups)
+                self.memo[layouts] = value
+                return value
+        value = self._guesses(layouts, depth)[0]
+        self.memo[layouts] = value
+        return value
+
+    def _split(self, layouts: tuple[int, ...], cells: list[int]) -> list[tuple[int, ...]]:
+        around = self.around
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for lay in layouts:
+            groups.setdefault(tuple((lay & around[i]).bit_count() for i in cells), []).append(lay)
+        return [tuple(g) for g in groups.values()]
+
+    def _guesses(self, layouts: tuple[int, ...], depth: int) -> tuple[float, int | None]:
+        total = len(layouts)
+        everywhere = self.all
+        anywhere = 0
+        for lay in layouts:
+            everywhere &= lay
+            anywhere |= lay
+        undecided = anywhere & ~everywhere
+        options = []
+        seen = set()
+        for i in range(len(self.around)):
+            if not undecided >> i & 1:
+                continue
+            outcome: dict[int, list[int]] = {}
+            for lay in layouts:
+                shown = -1 if lay >> i & 1 else (lay & self.around[i]).bit_count()
+                outcome.setdefault(shown, []).append(lay)
+            signature = tuple(sorted((k, tuple(v)) for k, v in outcome.items()))
+            if signature in seen:
+                continue
+            seen.add(signature)
+            safe = total - len(outcome.get(-1, ()))
+            options.append((safe, i, outcome))
+        options.sort(key=lambda o: (-o[0], o[1]))
+        best, best_cell = 0.0, None
+        for safe, i, outcome in options:
+            if safe / total <= best + 1e-12:
+                break
+            value = sum(
+                len(g) / total * self.chance(tuple(g), depth + 1)
+                for shown, g in outcome.items()
+                if shown >= 0
+            )
+            if value > best + 1e-12:
+                best, best_cell = value, i
+        return best, best_cell

@@ -1,0 +1,117 @@
+"""Reading a view: the open numbers, the cells that are not open, and the numbers as constraints.
+
+Cells are flat indices `row * cols + col`. Also the words for cells and numbers that reasons use,
+and the two ways a search can end early (no layout fits; over its work budget).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from game.engine.cells import COVERED_CHARS, END_CHARS, OPEN_CHARS, ViewChar
+
+
+class Inconsistent(Exception):
+    """No layout of the mines fits the open numbers and the mine total."""
+
+
+class OverBudget(Exception):
+    """A part needs more search than the budget allows."""
+
+
+_OPEN_VALUES = {ch: ch.mines_around for ch in OPEN_CHARS}
+_ALPHABET = "".join(ViewChar)
+
+
+@dataclass(frozen=True)
+class Position:
+    rows: int
+    cols: int
+    mines: int
+    values: tuple[int, ...]  # per flat cell r * cols + c: -1 not open, else the open number
+    unknown: tuple[int, ...]  # the flat cells that are not open, ascending
+    ended: bool
+
+
+@lru_cache(maxsize=16)
+def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            out.append(
+                tuple(
+                    y * cols + x
+                    for y in range(max(r - 1, 0), min(r + 2, rows))
+                    for x in range(max(c - 1, 0), min(c + 2, cols))
+                    if y != r or x != c
+                )
+            )
+    return tuple(out)
+
+
+def parse(view: list[str], mines: int) -> Position:
+    if isinstance(view, str) or not isinstance(view, list | tuple) or not view:
+        raise ValueError("a view is a non-empty list of strings, one per row")
+    if not all(isinstance(line, str) for line in view):
+        raise ValueError("every row of a view must be a string")
+    cols = len(view[0])
+    if cols == 0:
+        raise ValueError("a view needs at least one cell")
+    for r, line in enumerate(view):
+        if len(line) != cols:
+            raise ValueError(f"view row {r} has {len(line)} cells, row 0 has {cols}")
+    if not isinstance(mines, int) or isinstance(mines, bool) or mines < 0:
+        raise ValueError(f"the mine total must be a whole number of 0 or more (got {mines!r})")
+    values = []
+    ended = False
+    for r, line in enumerate(view):
+        for c, ch in enumerate(line):
+            v = _OPEN_VALUES.get(ch)
+            if v is not None:
+                values.append(v)
+            elif ch in COVERED_CHARS:
+                values.append(-1)
+            elif ch in END_CHARS:
+                values.append(-1)
+                ended = True
+            else:
+                raise ValueError(f"the view may hold only '{_ALPHABET}' (got {ch!r} at ({r},{c}))")
+    unknown = tuple(k for k, v in enumerate(values) if v < 0)
+    if mines > len(unknown):
+        raise ValueError(f"{mines} mines cannot fit in the {len(unknown)} cells that are not open")
+    return Position(len(view), cols, mines, tuple(values), unknown, ended)
+
+
+def constraints(pos: Position) -> dict[tuple[int, ...], int]:
+    """Each open number as (its neighbours that are not open) -> (mines among them)."""
+    nb = neighbours(pos.rows, pos.cols)
+    values = pos.values
+    cons: dict[tuple[int, ...], int] = {}
+    for k, v in enumerate(values):
+        if v < 0:
+            continue
+        cells = tuple(j for j in nb[k] if values[j] < 0)
+        if not cells:
+            if v:
+                raise Inconsistent
+            continue
+        if cons.setdefault(cells, v) != v:
+            raise Inconsistent
+    return cons
+
+
+def cell_text(pos: Position, k: int) -> str:
+    r, c = divmod(k, pos.cols)
+    return f"({r},{c})"
+
+
+def number_text(pos: Position, k: int) -> str:
+    return f"the {pos.values[k]} at {cell_text(pos, k)}"
+
+
+def and_list(parts) -> str:
+    parts = list(parts)
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]

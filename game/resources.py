@@ -1,0 +1,54 @@
+"""Where the files that ship with the game are: the one place that knows the three layouts.
+
+An installed wheel and a PyInstaller bundle both carry them as `game/assets/` inside the
+package; a source checkout keeps them in `assets/` beside `game/`. Nothing else works out
+paths to shipped files: callers ask `assets_dir()`, `themes_dir()` or `icons_dir()`.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib import resources
+from pathlib import Path
+
+PACKAGE = "game"
+
+
+def _package_dir() -> Path:
+    """The folder of the `game` package, wherever it was imported from."""
+    found = resources.files(PACKAGE)
+    if isinstance(found, Path):
+        return found
+    # A frozen bundle whose importer does not hand out real paths: its files are unpacked
+    # under sys._MEIPASS in the same layout as the wheel.
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle is not None:
+        return Path(bundle) / PACKAGE
+    raise RuntimeError(f"the {PACKAGE!r} package is not in a folder ({found!r}); "
+                       "Pixel Mines must be installed unpacked")  # fmt: skip
+
+
+def assets_dir() -> Path:
+    """The folder holding `themes/`, `icons/` and the desktop entry.
+
+    Wheel and bundle: `game/assets` (inside the package, so no top-level `assets` collides
+    with another project); source checkout: `assets/` next to the package.
+    """
+    package = _package_dir()
+    for candidate in (package / "assets", package.parent / "assets"):
+        if (candidate / "themes").is_dir():
+            return candidate
+    raise FileNotFoundError(
+        f"the game's assets are missing: neither {package / 'assets'} nor "
+        f"{package.parent / 'assets'} holds themes/ (a broken install; reinstall Pixel Mines)"
+    )
+
+
+def themes_dir() -> Path:
+    """The shipped themes, one folder each (`themes/NAME/sheet.png`, `theme.toml`)."""
+    return assets_dir() / "themes"
+
+
+def icons_dir() -> Path:
+    """The application icon, one PNG per size (`icons/pixel-mines-NN.png`)."""
+    return assets_dir() / "icons"

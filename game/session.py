@@ -1,0 +1,286 @@
+"""One game's life from its start (or resume) to its record, the same for every front end.
+
+Owns the game's clock (injected; it counts only time the player could play), its moves, undo
+and redo (a loss too), keeping it on disk after every move, and its finish: one statistics row
+and one replay, both keyed by the game's id. The window and the terminal turn input into calls
+here and draw what it reports; neither keeps a copy of these rules. Knows no pygame, no terminal.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.engine import Game, GameState, Move, MoveKind
+from game.engine.boards import BoardChoice, SeedStream
+from game.engine.cells import CellSet
+from game.engine.game import SafeZone, shown_seconds
+from game.store.history import Finished, History
+from game.store.replays import Replay, new_game_id
+
+# Why the clock may be paused; any one of them pauses it.
+PAUSE_KEY = "key"  # the player pressed the pause key
+PAUSE_DIALOG = "dialog"  # a dialog or menu covers the board
+PAUSE_AWAY = "away"  # the window is minimised or lost the focus
+PAUSE_REPLAY = "replay"  # a replay is being watched instead
+
+NO_GUESS_FAILED = (
+    "No no-guess board could be made for this size and number of mines: this is a normal board."
+)
+
+
+def monotonic_ms() -> int:
+    return time.monotonic_ns() // 1_000_000
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def describe_kept(kept: Replay) -> str:
+    """The kept game in a few words, e.g. 'a 9×9 game from 2026-11-30 12:40 (12 s, 1 move)'."""
+    when = kept.played_at[:16].replace("T", " ")
+    board = BoardChoice.of(kept.rows, kept.cols, kept.mines)
+    name = board.label if board.difficulty is not None else f"{kept.cols}×{kept.rows}"
+    seconds = kept.elapsed_ms // 1000
+    return f"a {name} game from {when} ({seconds} s, {plural(len(kept.moves), 'move')})"
+
+
+@dataclass
+class Outcome:
+    """What a move, an undo or a redo did."""
+
+    changed: CellSet | frozenset = field(default_factory=frozenset)
+    started: bool = False  # the first reveal: the clock runs from here
+    finished: Finished | None = None  # the game ended and was recorded
+    retaken: bool = False  # a finished game (a loss) was taken back and plays on
+
+    def __bool__(self) -> bool:
+        return bool(self.changed)
+
+
+class Session:
+    """The game being played in one front end, and everything that happens to it."""
+
+    def __init__(
+        self,
+        history: History,
+        source: str,
+        *,
+        clock: Callable[[], int] = monotonic_ms,
+        seed: int | None = None,
+        safe_zone: SafeZone = SafeZone.OPENING,
+        no_guess: bool = False,
+        question_marks: bool = False,
+    ) -> None:
+        self.history = history
+        self.source = source  # "window" or "text": where the records say it was played
+        self.clock = clock
+        self.seeds = SeedStream(seed)
+        self.safe_zone = safe_zone
+        self.no_guess = no_guess
+        self.question_marks = question_marks
+        self.messages: list[str] = []  # lines for the player, taken by the front end
+        self.offer: Replay | None = None  # the kept game, until the player answers
+        self.game: Game | None = None
+        self.game_id = new_game_id()
+        self.daily: str | None = None
+        self.finished: Finished | None = None
+        self._pauses: set[str] = set()
+        self._played_ms = 0  # time on the clock before the current stretch
+        self._since: int | None = None  # when the current stretch began; None: stopped
+
+    # ---- the kept game ------------------------------------------------------------------
+
+    def take_offer(self) -> Replay | None:
+        """At start: the game kept when the program last stopped, to offer for resuming.
+
+        A kept game that had already ended (the program was stopped while recording it) is
+        recorded now instead; writing its row and replay again changes nothing. Old temporary
+        files of killed writes are removed."""
+        self.history.tidy()
+        kept, lines = self.history.take_kept()
+        self.messages += lines
+        if kept is not None and kept.result:
+            self._settle(kept)
+            kept = None
+        self.offer = kept
+        return kept
+
+    def _settle(self, kept: Replay) -> None:
+        game = kept.final_game()
+        if not game.state.is_over:  # a result that the moves do not reach: keep as it is
+            self.offer = kept
+            return
+        done = self.history.finished(game, kept.elapsed_ms, kept.source or self.source,
+                                     game_id=kept.game_id or new_game_id(),
+                                     daily=kept.daily, played_at=kept.played_at)  # fmt: skip
+        self.messages += done.messages
+
+    def accept_offer(self) -> None:
+        """Play the kept game on, with its clock, moves and marks as they were."""
+        kept, self.offer = self.offer, None
+        if kept is None:
+            return
+        game = kept.final_game(self.question_marks)
+        self.start(game, daily=kept.daily, elapsed_ms=kept.elapsed_ms,
+                   game_id=kept.game_id)  # fmt: skip
+
+    def decline_offer(self) -> None:
+        """The kept game is not wanted: it goes (unfinished games are not recorded)."""
+        if self.offer is not None:
+            self.offer = None
+            self.history.forget_kept()
+
+    # ---- starting games -----------------------------------------------------------------
+
+    def new_game(self, board: BoardChoice) -> Game:
+        """A fresh game of this kind of board (the next seed, the session's rules), started."""
+        game = board.new_game(seed=self.seeds.next(), safe_zone=self.safe_zone,
+                              no_guess=self.no_guess,
+                              question_marks=self.question_marks)  # fmt: skip
+        self.start(game)
+        return game
+
+    def start(self, game: Game, *, daily: str | None = None, elapsed_ms: int = 0,
+              game_id: str | None = None) -> None:  # fmt: skip
+        """Play this game from now on: a fresh one, a shared board, or a kept one resumed.
+
+        The game that was being played is left: an unfinished game is not recorded, and it is
+        no longer kept (the kept game is the one in progress when the program stops). A kept
+        game still waiting for an answer is left alone."""
+        if self.offer is None and self.game is not None:
+            self.history.forget_kept()
+        self.game = game
+        self.game_id = game_id or new_game_id()
+        self.daily = daily
+        self.finished = None
+        self._played_ms = elapsed_ms
+        self._since = None
+        self._run()
+        self.keep()  # a resumed game stays kept; a fresh one has nothing to keep yet
+
+    @property
+    def board(self) -> BoardChoice:
+        g = self.game
+        return BoardChoice.of(g.rows, g.cols, g.mines)
+
+    # ---- the clock ----------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        """The clock runs while the game is being played and nothing pauses it."""
+        return self.game.state is GameState.PLAYING and not self._pauses
+
+    def _run(self) -> None:
+        """Start or stop the clock to match the game and the pauses."""
+        if self.running and self._since is None:
+            self._since = self.clock()
+        elif not self.running and self._since is not None:
+            self._played_ms += self.clock() - self._since
+            self._since = None
+
+    def elapsed_ms(self) -> int:
+        """Time played: from the first reveal, without pauses or the time spent looking at a
+        loss that was then taken back."""
+        if self._since is None:
+            return self._played_ms
+        return self._played_ms + self.clock() - self._since
+
+    @property
+    def started(self) -> bool:
+        """Whether the clock has anything to show (the first reveal was made)."""
+        return (
+            self.game.state is not GameState.READY or self._played_ms > 0 or bool(self.game.moves)
+        )
+
+    def timer_seconds(self) -> int:
+        """What the toolbar's timer shows."""
+        return shown_seconds(self.elapsed_ms() if self.started else None)
+
+    def pause(self, why: str) -> None:
+        self._pauses.add(why)
+        self._run()
+
+    def resume(self, why: str) -> None:
+        self._pauses.discard(why)
+        self._run()
+
+    def paused_by(self, why: str) -> bool:
+        return why in self._pauses
+
+    @property
+    def veiled(self) -> bool:
+        """The board is hidden while a game in play is paused, so pausing gains nothing."""
+        return bool(self._pauses) and self.game.state is GameState.PLAYING
+
+    # ---- moves --------------------------------------------------------------------------
+
+    def needs_laying(self, move: Move) -> bool:
+        """Whether this move is the first reveal of a no-guess board not laid yet: laying it
+        can take a while, so a window does `game.lay` on a worker thread before playing it
+        (the terminal just plays it and waits)."""
+        g = self.game
+        return (move.kind is MoveKind.OPEN and g.state is GameState.READY and g.no_guess
+                and not g.is_laid)  # fmt: skip
+
+    def play(self, move: Move) -> Outcome:
+        """Carry out a move; a game that ends with it is recorded."""
+        g = self.game
+        if g.state.is_over:
+            return Outcome()
+        was_ready = g.state is GameState.READY
+        changed = g.play(move, at_ms=self.elapsed_ms())
+        self._run()
+        started = was_ready and g.state is not GameState.READY
+        return self._after(changed, started=started)
+
+    def undo(self) -> Outcome:
+        """Take back the last move, a loss too: its row stays until the game ends again and
+        replaces it. A won game is final. The game then counts as assisted."""
+        g = self.game
+        if not g.moves or g.state is GameState.WON:
+            return Outcome()
+        lost = g.state is GameState.LOST
+        changed = g.undo()
+        self._run()
+        outcome = self._after(changed)
+        outcome.retaken = lost
+        if lost:
+            self.finished = None
+        return outcome
+
+    def redo(self) -> Outcome:
+        g = self.game
+        if not g.can_redo or g.state.is_over:
+            return Outcome()
+        changed = g.redo()
+        self._run()
+        return self._after(changed)
+
+    def _after(self, changed: CellSet, *, started: bool = False) -> Outcome:
+        g = self.game
+        outcome = Outcome(changed, started=started)
+        if not changed:
+            return outcome
+        self.keep()
+        if g.state.is_over and self.finished is None:
+            self.finished = self.history.finished(
+                g, self.elapsed_ms(), self.source, game_id=self.game_id, daily=self.daily
+            )
+            self.messages += self.finished.messages
+            outcome.finished = self.finished
+        return outcome
+
+    def keep(self) -> None:
+        """Keep the game on disk (after every move, and when the program stops)."""
+        g = self.game
+        if g is None or (g.state.is_over and self.finished is not None):
+            return  # its record is written and the kept copy gone
+        self.messages += self.history.keep(g, self.elapsed_ms(), self.source, daily=self.daily,
+                                           game_id=self.game_id)  # fmt: skip
+
+    def take_messages(self) -> list[str]:
+        taken, self.messages = self.messages, []
+        return taken

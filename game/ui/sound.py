@@ -1,0 +1,227 @@
+"""Sound effects: which effects a move makes, and the one place that plays them.
+
+Owns pygame's mixer: no audio device means a silent game and one line on stderr, never a crash
+or a wait. Sounds are loaded once per theme; nothing here decides a move or draws.
+"""
+
+from __future__ import annotations
+
+import sys
+import wave
+from pathlib import Path
+
+import pygame
+
+from game.engine import GameState, MoveKind
+from game.engine.cells import NUMBER_CHARS, ViewChar
+from game.store.settings import VOLUMES
+
+EFFECTS = ("open", "region", "flag", "unflag", "dud", "explode", "win", "tick")
+REGION_STEPS = (10, 40, 150)  # a region this big plays the 2nd, 3rd, 4th variant
+GAIN = dict(zip(VOLUMES, (0.0, 0.4, 1.0), strict=True))  # off, low, normal
+MIN_GAP_MS = 60  # one effect never starts again sooner than this
+FREQUENCY = 22050
+BUFFER = 512  # samples: about 23 ms from a click to the speaker
+MAX_SOUND_BYTES = 1_000_000
+MAX_SOUND_SECONDS = 5
+WAV_HEADER_BYTES = 44  # RIFF, fmt and data chunk headers: the least a WAV file has
+_NUMBERS = NUMBER_CHARS
+
+
+def effects_for(kind: MoveKind, changed: int, before: GameState, after: GameState,
+                cell_before: str) -> list[str]:  # fmt: skip
+    """The effects of one move: `changed` cells changed, the game went from `before` to
+    `after`, and the cell the move was on showed `cell_before` (its text view character)."""
+    if after is GameState.WON and before is not GameState.WON:
+        return ["win"]
+    if after is GameState.LOST and before is not GameState.LOST:
+        return ["explode"]
+    if changed == 0:
+        # a chord on a number that opens nothing; a click that did nothing stays silent
+        chord = kind is MoveKind.CHORD and cell_before in _NUMBERS and after is GameState.PLAYING
+        return ["dud"] if chord else []
+    if kind is MoveKind.FLAG:
+        return ["flag"] if cell_before == ViewChar.COVERED else ["unflag"]
+    return ["open"] if changed == 1 else ["region"]
+
+
+def region_variant(size: int, variants: int) -> int:
+    """Which of a theme's `variants` region sounds a region of `size` cells plays."""
+    step = sum(size >= s for s in REGION_STEPS)
+    return min(step, variants - 1)
+
+
+def check_wav(path: Path) -> str | None:
+    """What is wrong with a sound file (said after its name), or None if the game can play it."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_SOUND_BYTES:
+            return f"is larger than {MAX_SOUND_BYTES // 1_000_000} MB"
+        with wave.open(str(path), "rb") as w:  # reads the header only
+            channels, width, rate, frames = (
+                w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes(),
+            )  # fmt: skip
+    except FileNotFoundError:
+        return "is missing"
+    except IsADirectoryError:
+        return "is a folder, not a file"
+    except (OSError, EOFError, wave.Error) as e:
+        return f"is not a WAV file the game can play ({e})"
+    if channels not in (1, 2) or width not in (1, 2) or not 8000 <= rate <= 48000:
+        return "must be 8- or 16-bit PCM, mono or stereo, 8000-48000 Hz"
+    if frames == 0 or size < WAV_HEADER_BYTES + frames * channels * width:
+        return "is empty or cut short"
+    if frames > MAX_SOUND_SECONDS * rate:
+        return f"is longer than {MAX_SOUND_SECONDS} s"
+    return None
+
+
+def sound_table(table: object, folder: Path, label: str) -> tuple[dict[str, list[Path]], list]:
+    """A theme's [sounds] table as effect -> files; a line for each entry left out."""
+    if table is None:
+        return {}, []
+    if not isinstance(table, dict):
+        return {}, [f'{label}: [sounds] must be a table of effect = "file.wav"']
+    sounds: dict[str, list[Path]] = {}
+    problems = []
+    root = folder.resolve()
+    for effect, value in table.items():
+        if effect not in EFFECTS:
+            problems.append(f"{label}: {effect!r} in [sounds] is not an effect (the effects "
+                            f"are {', '.join(EFFECTS)})")  # fmt: skip
+            continue
+        names = value if isinstance(value, list) else [value]
+        if not names or not all(isinstance(n, str) for n in names):
+            problems.append(f"{label}: sound {effect!r} must be a file name or a list of them")
+            continue
+        paths = []
+        for name in names:
+            path = (folder / name).resolve()
+            trouble = (
+                "points outside the theme folder" if not path.is_relative_to(root)
+                else check_wav(path)
+            )  # fmt: skip
+            if trouble:
+                problems.append(f"{label}: sound {effect!r} ({name}) {trouble}")
+            else:
+                paths.append(path)
+        if paths:
+            sounds[effect] = paths
+    return sounds, problems
+
+
+def _say(line: str) -> None:
+    print(f"pixel-mines: {line}", file=sys.stderr)
+
+
+class SoundBoard:
+    """Plays a theme's effects at the volume the settings hold, each on its own channel, so a
+    repeat cuts the last one short instead of piling up. Reads `settings.volume` and
+    `settings.timer_tick` as they are now; `update` once a frame notices a change."""
+
+    def __init__(self, settings, clock=pygame.time.get_ticks) -> None:
+        self.settings = settings
+        self.now = clock
+        self.device: bool | None = None  # None: not opened yet; False: none, silent
+        self.theme = None
+        self.sounds: dict[str, list[pygame.mixer.Sound]] = {}
+        self._sounds_for = None  # the theme `sounds` belong to
+        self._cache: dict[str, dict[str, list[pygame.mixer.Sound]]] = {}
+        self._last_ms: dict[str, int] = {}
+        self._volume = settings.volume
+        self._unmuted = "low" if settings.volume == "off" else settings.volume
+        self._second: int | None = None
+        self._frames = 0
+
+    def use_theme(self, theme) -> None:
+        """Sound like `theme` from now on: its sounds are loaded (once per theme) at the next
+        `update`, or by the first play, whichever comes first."""
+        self.theme = theme
+
+    def play(self, effect: str, size: int = 1) -> bool:
+        """Start `effect` (a region of `size` cells picks its variant); True if it started."""
+        gain = GAIN.get(self.settings.volume, 0.0)
+        if not gain:
+            return False
+        self.load()
+        variants = self.sounds.get(effect)
+        if not variants:
+            return False
+        now = self.now()
+        if now - self._last_ms.get(effect, now - MIN_GAP_MS) < MIN_GAP_MS:
+            return False
+        self._last_ms[effect] = now
+        sound = variants[region_variant(size, len(variants)) if effect == "region" else 0]
+        channel = pygame.mixer.Channel(EFFECTS.index(effect))
+        channel.set_volume(gain)
+        channel.play(sound)
+        return True
+
+    def play_move(self, kind: MoveKind, changed: int, before: GameState, after: GameState,
+                  cell_before: str) -> None:  # fmt: skip
+        """The effects of a move just applied (see `effects_for`)."""
+        for effect in effects_for(kind, changed, before, after, cell_before):
+            self.play(effect, changed)
+
+    def update(self, timer_seconds: int | None) -> None:
+        """Once a frame: load the theme's sounds (the audio device opens on the second frame,
+        so a slow or missing device never holds up the first), follow a volume change, and
+        tick when the running timer's second changes (None: no timer running) if the tick
+        is switched on."""
+        if self.settings.volume != self._volume:
+            self._volume = self.settings.volume
+            if self._volume == "off" and self.device:
+                pygame.mixer.stop()
+            elif self._volume != "off":
+                self._unmuted = self._volume
+        if self._frames < 1:
+            self._frames += 1
+        elif self._volume != "off":
+            self.load()
+        if timer_seconds != self._second:
+            self._second = timer_seconds
+            if timer_seconds is not None and self.settings.timer_tick:
+                self.play("tick")
+
+    def toggled_volume(self) -> str:
+        """The volume the mute key sets: off, or back to the level before it was off."""
+        if self.settings.volume != "off":
+            self._unmuted = self.settings.volume
+            return "off"
+        return self._unmuted
+
+    def load(self) -> None:
+        """Open the audio device if need be and load the theme's sounds, once per theme."""
+        if self._sounds_for is self.theme or self.theme is None:
+            return
+        self._sounds_for = self.theme
+        self.sounds = {}
+        if not self._open_device():
+            return
+        key = self.theme.key
+        if key not in self._cache:
+            loaded = {}
+            for effect, paths in getattr(self.theme, "sounds", {}).items():
+                sounds = []
+                for path in paths:
+                    try:
+                        sounds.append(pygame.mixer.Sound(str(path)))
+                    except pygame.error as e:
+                        _say(f"theme {key!r}: sound {effect!r} ({path.name}) cannot be "
+                             f"played ({e}); it is left out")  # fmt: skip
+                if sounds:
+                    loaded[effect] = sounds
+            self._cache[key] = loaded
+        self.sounds = self._cache[key]
+
+    def _open_device(self) -> bool:
+        if self.device is None:
+            try:
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init(FREQUENCY, -16, 2, BUFFER)
+                pygame.mixer.set_num_channels(len(EFFECTS))
+                self.device = True
+            except pygame.error as e:
+                _say(f"no sound: the audio device cannot be opened ({e})")
+                self.device = False
+        return self.device

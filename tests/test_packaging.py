@@ -1,0 +1,353 @@
+"""Packaging: the wheel installs and plays outside the source tree, and the bundle's spec ships
+every asset. The wheel is built and installed once per run into a fresh venv (~10 s); the real
+PyInstaller build runs only with PIXEL_MINES_BUNDLE=1 (see the README).
+"""
+
+import csv
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pygame
+import pytest
+
+import game.resources as resources
+from tests.test_text import solve
+
+ROOT = Path(__file__).resolve().parents[1]
+ASSETS = ROOT / "assets"
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+SHIPPED_THEMES = sorted(p.name for p in (ASSETS / "themes").iterdir() if p.is_dir())
+TEST_TOOLS = ("pytest", "hypothesis")
+QUIT_AFTER_MS = "400"  # the window's life in the start checks: some 20 frames at 60 per second
+
+
+def requirement_lines(path: Path) -> list[str]:
+    lines = (line.strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+def load_tool(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def asset_files() -> set[str]:
+    return {p.relative_to(ASSETS).as_posix() for p in ASSETS.rglob("*") if p.is_file()}
+
+
+# ---- what the package declares ---------------------------------------------------------------
+
+
+def test_requirements_txt_is_the_runtime_and_nothing_else():
+    deps = PYPROJECT["project"]["dependencies"]
+    assert requirement_lines(ROOT / "requirements.txt") == deps
+    assert not [d for d in deps if d.startswith(TEST_TOOLS)]
+
+
+def test_requirements_test_txt_adds_exactly_the_test_extra():
+    lines = requirement_lines(ROOT / "requirements-test.txt")
+    assert lines == ["-r requirements.txt", *PYPROJECT["project"]["optional-dependencies"]["test"]]
+    assert {line.split(">")[0] for line in lines[1:]} == set(TEST_TOOLS)
+
+
+def test_every_package_under_game_is_listed_for_the_wheel():
+    found = {
+        ".".join(p.parent.relative_to(ROOT).parts)
+        for p in (ROOT / "game").rglob("__init__.py")
+        if "__pycache__" not in p.parts
+    }
+    setuptools = PYPROJECT["tool"]["setuptools"]
+    assert set(setuptools["packages"]) == found | {"game.assets"}
+    assert setuptools["package-dir"] == {"game.assets": "assets"}
+    assert setuptools["package-data"] == {"game.assets": ["**/*"]}
+
+
+def test_the_command_starts_the_app():
+    project = PYPROJECT["project"]
+    assert project["scripts"] == {"pixel-mines": "game.app:main"}
+    assert project["gui-scripts"]["pixel-mines-gui"] == "game.app:main"
+
+
+# ---- the locator ------------------------------------------------------------------------------
+
+
+def fake_package(root: Path, *, inside: bool, beside: bool) -> Path:
+    package = root / "game"
+    package.mkdir()
+    if inside:
+        (package / "assets" / "themes").mkdir(parents=True)
+    if beside:
+        (root / "assets" / "themes").mkdir(parents=True)
+    return package
+
+
+def test_the_locator_finds_the_checkouts_assets_beside_the_package():
+    assert resources.assets_dir() == ASSETS
+    assert resources.themes_dir() == ASSETS / "themes"
+    assert resources.icons_dir() == ASSETS / "icons"
+
+
+@pytest.mark.parametrize("beside", [False, True])
+def test_the_locator_prefers_assets_inside_the_package_as_wheel_and_bundle_ship_them(
+    tmp_path, monkeypatch, beside
+):
+    package = fake_package(tmp_path, inside=True, beside=beside)
+    monkeypatch.setattr(resources, "_package_dir", lambda: package)
+    assert resources.themes_dir() == package / "assets" / "themes"
+
+
+def test_the_locator_says_which_places_it_tried_when_assets_are_missing(tmp_path, monkeypatch):
+    package = fake_package(tmp_path, inside=False, beside=False)
+    monkeypatch.setattr(resources, "_package_dir", lambda: package)
+    with pytest.raises(FileNotFoundError, match="reinstall") as e:
+        resources.assets_dir()
+    assert str(package / "assets") in str(e.value) and str(tmp_path / "assets") in str(e.value)
+
+
+def test_no_module_works_out_asset_paths_from_its_own_file():
+    """game/ never looks at __file__ (the locator asks importlib.resources); the tools use it
+    only to import this checkout's game package, never to reach assets/ themselves."""
+    offenders = [
+        f"{p.relative_to(ROOT)}: {line.strip()}"
+        for folder in ("game", "tools")
+        for p in (ROOT / folder).rglob("*.py")
+        for line in p.read_text(encoding="utf-8").splitlines()
+        if "__file__" in line and (folder == "game" or "assets" in line)
+    ]
+    assert offenders == []
+
+
+# ---- desktop files ----------------------------------------------------------------------------
+
+
+def test_the_desktop_entry_names_the_command_the_icon_and_the_window_class():
+    entry = (ASSETS / "desktop" / "pixel-mines.desktop").read_text(encoding="utf-8")
+    fields = dict(line.split("=", 1) for line in entry.splitlines()[1:] if "=" in line)
+    assert entry.startswith("[Desktop Entry]\n")
+    assert fields["Exec"] == "pixel-mines" and fields["Icon"] == "pixel-mines"
+    assert fields["StartupWMClass"] == "pixel-mines" and fields["Type"] == "Application"
+
+
+def test_the_game_sets_the_window_class_before_pygame_starts():
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEO_X11_WMCLASS"}
+    code = ("import os, sys, game.app; "
+            "print(os.environ['SDL_VIDEO_X11_WMCLASS'], 'pygame' in sys.modules)")  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                         text=True, check=True).stdout  # fmt: skip
+    assert out.split() == ["pixel-mines", "False"]
+
+
+def test_icons_are_the_sheets_mine_scaled_by_whole_pixels_at_every_size():
+    make_themes = load_tool("make_themes")
+    theme = tomllib.loads((ASSETS / "themes" / "classic" / "theme.toml").read_text("utf-8"))
+    sheet = pygame.image.load(str(ASSETS / "themes" / "classic" / "sheet.png"))
+    sprite = sheet.subsurface(theme["sprites"][make_themes.ICON_SPRITE])
+    assert make_themes.ICON_SIZES == (16, 24, 32, 48, 64, 128, 256)
+    for size in make_themes.ICON_SIZES:
+        icon = pygame.image.load(str(ASSETS / "icons" / f"pixel-mines-{size}.png"))
+        assert icon.get_size() == (size, size)
+        factor = max(1, size // 16)
+        margin = (size - 16 * factor) // 2
+        for x, y in ((0, 0), (5, 7), (8, 8), (15, 15), (3, 12)):
+            px = (margin + x * factor + factor // 2, margin + y * factor + factor // 2)
+            assert icon.get_at(px) == sprite.get_at((x, y)), (size, x, y)
+
+
+# ---- the bundle's spec ------------------------------------------------------------------------
+
+
+def test_the_bundle_spec_ships_every_asset_where_the_locator_looks():
+    build_bundle = load_tool("build_bundle")
+    spec = build_bundle.bundle_spec()
+    shipped = set()
+    for source, target in spec.data:
+        assert target == "game/assets"  # game/resources.py: inside the package
+        files = [source] if source.is_file() else [p for p in source.rglob("*") if p.is_file()]
+        shipped |= {p.relative_to(ASSETS).as_posix() for p in files}
+    assert shipped == asset_files() and "themes/classic/sheet.png" in shipped
+    assert spec.icon.is_file() and spec.icon.parent == ASSETS / "icons"
+    assert spec.entry == ROOT / "main.py" and "game.app import main" in spec.entry.read_text()
+    args = build_bundle.pyinstaller_args(spec, Path("dist"), Path("work"))
+    assert args[-1] == str(spec.entry) and "--onedir" in args
+    assert f"{ASSETS}{os.pathsep}game/assets" in args
+
+
+# ---- the wheel, installed in a fresh venv -----------------------------------------------------
+
+
+def clean_env(home: Path) -> dict[str, str]:
+    """No trace of the checkout: the game must find everything where it was installed."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),
+               XDG_STATE_HOME=str(home / "state"), XDG_CACHE_HOME=str(home / "cache"))  # fmt: skip
+    return env
+
+
+class Installed:
+    """A command of an installed game, run from a folder outside the source tree."""
+
+    def __init__(self, command: list[str], cwd: Path, env: dict[str, str]) -> None:
+        self.command, self.cwd, self.env = command, cwd, env
+
+    def run(self, *args: str, stdin: str | None = None, **env: str):
+        return subprocess.run([*self.command, *args], cwd=self.cwd, env={**self.env, **env},
+                              input=stdin, capture_output=True, text=True,
+                              stdin=None if stdin is not None else subprocess.DEVNULL,
+                              timeout=120)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory):
+    """Build the wheel from a copy of the tree (the checkout stays clean) and install it."""
+    tmp = tmp_path_factory.mktemp("wheel")
+    source = tmp / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis",
+        ".venv", "venv"))  # fmt: skip
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w",
+                    str(tmp / "wheels"), str(source)], check=True)  # fmt: skip
+    (wheel,) = (tmp / "wheels").glob("pixel_mines-*.whl")
+    env_dir = tmp / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(env_dir)], check=True)
+    python = env_dir / ("Scripts" if os.name == "nt" else "bin") / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(wheel)], check=True)
+    elsewhere = tmp / "elsewhere"
+    elsewhere.mkdir()
+    return python, Installed([str(python.parent / "pixel-mines")], elsewhere, clean_env(tmp))
+
+
+def in_venv(venv, code: str):
+    python, game = venv
+    result = subprocess.run([str(python), "-c", code], cwd=game.cwd, env=game.env,
+                            capture_output=True, text=True, check=True)  # fmt: skip
+    return json.loads(result.stdout)
+
+
+@pytest.mark.wheel
+def test_the_installed_game_needs_no_test_tool_outside_an_extra(venv):
+    requires = in_venv(venv, "import importlib.metadata as m, json; "
+                             "print(json.dumps(m.requires('pixel-mines')))")  # fmt: skip
+    plain = sorted(re.match(r"[\w.-]+", r)[0] for r in requires if "extra ==" not in r)
+    assert plain == ["platformdirs", "pygame-ce"]
+    extra = [r for r in requires if r.startswith(TEST_TOOLS)]
+    assert extra and all('extra == "test"' in r for r in extra)
+
+
+@pytest.mark.wheel
+def test_the_wheel_ships_every_asset_inside_the_package(venv):
+    found = in_venv(
+        venv,
+        "import json, game, game.resources as r, sysconfig; print(json.dumps("
+        "[game.__file__, str(r.assets_dir()), sysconfig.get_path('purelib')]))",
+    )
+    game_file, assets, site = map(Path, found)
+    assert game_file.is_relative_to(site) and assets == site / "game" / "assets"
+    assert not (site / "assets").exists()
+    assert {p.relative_to(assets).as_posix() for p in assets.rglob("*") if p.is_file()} == (
+        asset_files()
+    )
+
+
+@pytest.mark.wheel
+def test_the_installed_game_loads_every_shipped_theme_from_where_it_was_installed(venv):
+    found = in_venv(venv, "import json; from game.ui.theme import THEMES_DIR, load_library; "
+                          "lib = load_library(); print(json.dumps([str(THEMES_DIR), "
+                          "lib.names(), lib.problems]))")  # fmt: skip
+    themes_dir, names, problems = found
+    assert "site-packages" in themes_dir and not Path(themes_dir).is_relative_to(ROOT)
+    assert sorted(names) == SHIPPED_THEMES and problems == []
+
+
+@pytest.mark.wheel
+def test_installed_help_exits_0(venv):
+    result = venv[1].run("--help")
+    assert result.returncode == 0 and "--export-stats" in result.stdout
+
+
+def check_plays_a_scripted_text_game(game: Installed) -> None:
+    won = "".join(f"{line}\n" for line in solve(7)) + "n\n"
+    result = game.run("--text", "--difficulty", "beginner", "--seed", "7", stdin=won)
+    assert result.returncode == 0, result.stderr
+    assert "You won in" in result.stdout and "3BV" in result.stdout
+
+
+def check_lists_every_shipped_theme(game: Installed) -> None:
+    result = game.run("--theme", "nosuch")
+    assert result.returncode == 2
+    (line,) = result.stderr.strip().splitlines()
+    listed = line.split("the themes are: ")[1].split(" (see --help)")[0].split(", ")
+    assert sorted(listed) == SHIPPED_THEMES
+
+
+def check_window_starts_with_every_theme(game: Installed) -> None:
+    """The real loop runs on the dummy driver until a QUIT arrives (the game's own timer, set
+    by QUIT_AFTER_ENV); a theme that failed to load would stop it with status 2 or a crash."""
+    for name in SHIPPED_THEMES:
+        result = game.run("--theme", name, PIXEL_MINES_QUIT_AFTER_MS=QUIT_AFTER_MS)
+        assert result.returncode == 0, (name, result.stderr)
+        assert "Traceback" not in result.stderr, result.stderr
+
+
+@pytest.mark.wheel
+def test_installed_game_plays_a_scripted_text_game(venv):
+    check_plays_a_scripted_text_game(venv[1])
+
+
+@pytest.mark.wheel
+def test_installed_game_lists_every_shipped_theme_for_an_unknown_one(venv):
+    check_lists_every_shipped_theme(venv[1])
+
+
+@pytest.mark.wheel
+def test_installed_window_starts_with_every_shipped_theme(venv):
+    check_window_starts_with_every_theme(venv[1])
+
+
+@pytest.mark.wheel
+def test_installed_game_exports_its_statistics(venv):
+    game = venv[1]
+    check_plays_a_scripted_text_game(game)
+    out = game.cwd / "games.csv"
+    assert game.run("--export-stats", str(out)).returncode == 0
+    with out.open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert rows and rows[-1]["seed"] == "7" and rows[-1]["won"] == "1"
+
+
+# ---- the bundle, built for real (opt-in) ------------------------------------------------------
+
+
+@pytest.mark.bundle
+@pytest.mark.skipif(os.environ.get("PIXEL_MINES_BUNDLE") != "1",
+                    reason="builds the PyInstaller bundle: set PIXEL_MINES_BUNDLE=1")  # fmt: skip
+def test_the_bundle_builds_and_plays(tmp_path):
+    if importlib.util.find_spec("PyInstaller") is None:
+        pytest.fail("PIXEL_MINES_BUNDLE=1 needs PyInstaller: python -m pip install pyinstaller")
+    build = subprocess.run([sys.executable, str(ROOT / "tools" / "build_bundle.py"), "--dist",
+                            str(tmp_path / "dist"), "--work", str(tmp_path / "work")],
+                           capture_output=True, text=True)  # fmt: skip
+    assert build.returncode == 0, build.stderr[-3000:]
+    report = json.loads(build.stdout.strip().splitlines()[-1])
+    print(report)
+    folder = Path(report["folder"])
+    assert {p.relative_to(folder / "_internal" / "game" / "assets").as_posix()
+            for p in (folder / "_internal" / "game" / "assets").rglob("*")
+            if p.is_file()} == asset_files()  # fmt: skip
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    game = Installed([str(folder / "pixel-mines")], elsewhere, clean_env(tmp_path))
+    assert game.run("--help").returncode == 0
+    check_plays_a_scripted_text_game(game)
+    check_lists_every_shipped_theme(game)
+    check_window_starts_with_every_theme(game)

@@ -1,0 +1,277 @@
+"""Both front ends on the one session: the same scripted games leave the same records, and the
+window's clock counts only what the player could play."""
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+from game.engine import Game, GameState
+from game.store.history import History
+from game.store.stats import Stats
+from game.text import play
+
+ROOT = Path(__file__).resolve().parents[2]
+# Five mines around (0, 1): (4, 4) opens every other safe cell; then (0, 1) wins, (0, 0) loses.
+POCKET = ["*.*......", "***......"] + ["........."] * 7
+SCRIPTS = {
+    "flag then win": [("open", 4, 4, 0), ("flag", 0, 0, 1000), ("open", 0, 1, 2000)],
+    "lose, undo, win": [
+        ("open", 4, 4, 0),
+        ("open", 0, 0, 1500),
+        ("undo", 0, 0, 700),
+        ("open", 0, 1, 2000),
+    ],  # fmt: skip
+    "lose": [("open", 4, 4, 0), ("flag", 3, 3, 500), ("open", 0, 0, 4321)],
+}
+COLUMNS = ("kind, rows, cols, mines, seed, safe_zone, won, time_ms, bbbv, clicks_left, "
+           "clicks_right, clicks_chord, cleared, safe_cells, assisted, daily")  # fmt: skip
+
+
+def history(folder: Path) -> History:
+    return History(Stats(folder / "stats.sqlite3"), folder / "replays", folder / "kept.json")
+
+
+def records(h: History) -> tuple[list, list]:
+    rows = h.stats.conn.execute(f"SELECT {COLUMNS} FROM games ORDER BY id").fetchall()
+    replays = []
+    for path in sorted(h.replays.glob("*.json")):
+        data = json.loads(path.read_text())
+        replays.append({k: data[k] for k in ("board", "result", "moves", "deaths", "assisted")})
+    return rows, sorted(replays, key=json.dumps)
+
+
+def play_in_window(drive, script, h: History) -> None:
+    d = drive(layout=POCKET)
+    d.app.history = h
+    last = d.clock.ms  # the clock when the last move was carried out
+    for kind, row, col, dt in script:
+        # ticks of 16 ms: a key and a flag act on the press, an open on the release
+        ticks = 32 if kind == "open" else 16
+        d.clock.ms = max(d.clock.ms, last + dt - ticks)
+        if kind == "undo":
+            d.key(pygame.K_z, "z", mod=pygame.KMOD_CTRL)
+        else:
+            d.click((row, col), button=3 if kind == "flag" else 1)
+        last = d.clock.ms - (16 if kind == "flag" else 0)
+        if d.app.dialog is not None and d.app.game.state is GameState.WON:
+            d.key(pygame.K_ESCAPE)
+
+
+class ScriptedInput(io.StringIO):
+    """The terminal's input, moving the clock on by each line's time before it is read."""
+
+    def __init__(self, lines, clock) -> None:
+        super().__init__()
+        self.lines = list(lines)
+        self.clock = clock
+
+    def readline(self, *args) -> str:
+        if not self.lines:
+            return ""
+        dt, line = self.lines.pop(0)
+        self.clock.ms += dt
+        return line + "\n"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.ms = 1_000_000
+
+    def __call__(self) -> int:
+        return self.ms
+
+
+def play_in_terminal(script, h: History) -> str:
+    letters = {"open": "r", "flag": "f", "undo": "u"}
+    clock = Clock()
+    lines = [(dt, f"{letters[k]} {r} {c}" if k != "undo" else "u") for k, r, c, dt in script]
+    out = io.StringIO()
+    play(None, stdin=ScriptedInput(lines + [(0, "n")], clock), out=out, clock=clock, history=h,
+         first_game=Game.from_layout(POCKET))  # fmt: skip
+    return out.getvalue()
+
+
+def test_the_same_games_leave_the_same_rows_and_replays_in_both_front_ends(drive, tmp_path):
+    for name, script in SCRIPTS.items():
+        window, terminal = history(tmp_path / name / "w"), history(tmp_path / name / "t")
+        play_in_window(drive, script, window)
+        play_in_terminal(script, terminal)
+        got_window, got_terminal = records(window), records(terminal)
+        assert len(got_window[0]) == 1 and len(got_window[1]) == 1, name
+        assert got_window == got_terminal, name
+
+
+def test_the_window_clock_stops_under_a_dialog_and_the_board_is_veiled(drive):
+    d = drive(layout=POCKET)
+    d.click((4, 4))
+    d.tick(4000)
+    d.key(pygame.K_F1)
+    before = d.app.elapsed_ms()
+    d.tick(6000)
+    assert d.app.elapsed_ms() == before and d.app.session.veiled
+    d.key(pygame.K_ESCAPE)
+    assert not d.app.session.veiled and d.app.elapsed_ms() == before
+    d.tick(1000)
+    assert d.app.elapsed_ms() == before + 1000
+
+
+def test_losing_the_focus_or_minimising_pauses_and_hides_the_board(drive):
+    d = drive(layout=POCKET)
+    d.post(pygame.WINDOWFOCUSGAINED)
+    d.click((4, 4))
+    d.tick(2000)
+    d.post(pygame.WINDOWFOCUSLOST)
+    d.tick()
+    d.tick(9000)
+    assert d.app.elapsed_ms() < 2100 and d.cell_shows((4, 4), "covered")
+    d.post(pygame.WINDOWFOCUSGAINED)
+    d.tick()
+    assert d.cell_shows((4, 4), "open_0")
+    before = d.app.elapsed_ms()
+    d.post(pygame.WINDOWMINIMIZED)
+    d.tick()
+    before = d.app.elapsed_ms()
+    d.tick(9000)
+    assert d.app.elapsed_ms() == before
+    d.post(pygame.WINDOWRESTORED)
+    d.tick()
+    d.tick(100)
+    assert d.app.elapsed_ms() == before + 100
+
+
+def test_the_pause_key_hides_the_board_and_a_click_plays_on_without_acting(drive):
+    d = drive(layout=POCKET)
+    d.click((4, 4))
+    d.tick(1000)
+    d.key(pygame.K_PAUSE)
+    assert d.cell_shows((4, 4), "covered") and "Paused" in d.app.status_text()
+    d.tick(30_000)
+    d.click((0, 0))  # would lose: it only lifts the pause
+    assert d.app.game.state is GameState.PLAYING and d.app.elapsed_ms() < 1100
+    d.key(pygame.K_F3)
+    assert d.app.session.veiled
+    d.key(pygame.K_F3)
+    assert not d.app.session.veiled
+
+
+def test_an_undo_after_a_loss_does_not_add_the_time_spent_looking_at_it(drive):
+    d = drive(layout=POCKET)
+    d.click((4, 4))
+    d.tick(4000)
+    d.click((0, 0))
+    assert d.app.game.state is GameState.LOST
+    shown = d.app.timer_value()
+    d.tick(13_000)
+    d.key(pygame.K_z, "z", mod=pygame.KMOD_CTRL)
+    assert d.app.timer_value() == shown
+
+
+def run_main(tmp_path, args, stdin=""):
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config")}  # fmt: skip
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env, input=stdin,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+
+
+def test_a_terminal_loss_taken_back_and_lost_again_is_played_once(tmp_path):
+    run_main(tmp_path, ["--text", "--seed", "5"], "r 4 4\nr 0 3\nu\nr 0 3\nn\n")
+    stats = run_main(tmp_path, ["--stats"])
+    assert "Beginner: played 1," in stats.stdout, stats.stdout
+
+
+def test_a_board_asked_for_while_a_game_is_kept_asks_which_naming_both(tmp_path):
+    run_main(tmp_path, ["--text", "--rows", "100", "--cols", "100", "--mines", "100"],
+             "r 50 50\nq\n")  # fmt: skip
+    asked = run_main(tmp_path, ["--text", "--difficulty", "expert"], "n\nq\n")
+    assert "You left a 100×100 game" in asked.stdout
+    assert "or play the Expert board as asked (n)?" in asked.stdout
+    assert "Expert: 30×16, 99 mines" in asked.stdout
+    again = run_main(tmp_path, ["--text", "--difficulty", "beginner"], "q\n")
+    assert "You left" not in again.stdout  # the declined game is gone
+
+
+def test_a_chord_on_a_satisfied_number_says_what_is_really_wrong():
+    out = io.StringIO()
+    script = ["r 4 4", "f 0 0", "f 0 2", "f 1 0", "f 1 1", "f 1 2", "c 1 3", "c 2 2", "q"]
+    clock = Clock()
+    play(None, stdin=ScriptedInput([(0, x) for x in script], clock), out=out, clock=clock,
+         first_game=Game.from_layout(POCKET))  # fmt: skip
+    text = out.getvalue()
+    assert "Nothing to chord at (1, 3): every cell around it is already open or flagged." in text
+    assert "needs exactly 1 flags" not in text
+
+
+def test_a_chord_short_of_flags_counts_them():
+    out = io.StringIO()
+    clock = Clock()
+    play(None, stdin=ScriptedInput([(0, "r 4 4"), (0, "c 2 1"), (0, "q")], clock), out=out,
+         clock=clock, first_game=Game.from_layout(POCKET))  # fmt: skip
+    assert "it has 0 flags around it and needs exactly 3." in out.getvalue()
+
+
+def test_output_into_a_closed_pipe_ends_quietly(tmp_path):
+    run_main(tmp_path, ["--text", "--seed", "5"], "r 4 4\nr 0 3\nn\n")
+    replay = next((tmp_path / "data" / "pixel-mines" / "replays").glob("*.json"))
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config")}  # fmt: skip
+    for args in (["--text", "--replay", str(replay)], ["--stats"]):
+        piped = subprocess.run(
+            f"{sys.executable} main.py {' '.join(args)} | head -1", shell=True, cwd=ROOT,
+            env=env, capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert "Traceback" not in piped.stderr and "BrokenPipe" not in piped.stderr, piped.stderr
+        assert len(piped.stdout.splitlines()) == 1
+
+
+def test_a_no_guess_board_is_laid_off_the_frame_and_the_window_keeps_answering(drive, monkeypatch):
+    import threading
+
+    release = threading.Event()
+    real_lay = Game.lay
+
+    def slow_lay(game, row, col, cancel=None):
+        release.wait(10)  # the test decides when the search is over
+        return real_lay(game, row, col, cancel)
+
+    monkeypatch.setattr(Game, "lay", slow_lay)
+    d = drive()
+    d.app.session.no_guess = True
+    d.key(pygame.K_n, "n")
+    d.click((4, 4))
+    for _ in range(5):
+        d.tick()  # the loop goes on: frames are drawn, the board waits
+    assert d.app.game.state is GameState.READY and "no-guess" in d.app.status_text()
+    d.click((0, 0))  # ignored while laying
+    release.set()
+    d.app.laying.worker.join(10)
+    d.tick()
+    assert d.app.game.state is not GameState.READY and d.app.game.cell(4, 4) != "#"
+    assert len(d.app.game.moves) == 1  # the click while laying did nothing
+
+
+def test_a_new_game_while_a_no_guess_board_is_laid_stops_the_search(drive, monkeypatch):
+    import threading
+
+    started, stopped = threading.Event(), threading.Event()
+
+    def endless_lay(game, row, col, cancel=None):
+        started.set()
+        while not cancel():
+            started.wait(0.001)
+        stopped.set()
+        return False
+
+    monkeypatch.setattr(Game, "lay", endless_lay)
+    d = drive()
+    d.app.session.no_guess = True
+    d.key(pygame.K_n, "n")
+    d.click((4, 4))
+    assert started.wait(10)
+    d.key(pygame.K_n, "n")
+    assert stopped.wait(10) and d.app.laying is None
+    assert d.app.game.state is GameState.READY
