@@ -162,6 +162,15 @@ def test_a_replay_that_cannot_be_read_is_refused_naming_the_file(capsys, monkeyp
             assert words in line, (value, line)
 
 
+def test_an_export_that_cannot_be_written_is_refused_naming_the_file(capsys, monkeypatch,
+                                                                     tmp_path):  # fmt: skip
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "a-file").write_text("not a folder")
+    for value in ["", str(tmp_path / "folder"), str(tmp_path / "a-file" / "games.csv")]:
+        line = refused(capsys, ["--export-stats", value], monkeypatch, tmp_path)
+        assert "cannot write" in line and value in line
+
+
 def test_a_good_replay_is_taken_and_printed(capsys, tmp_path):
     g, t = finished_game()
     path = save_replay(replay_of(g, elapsed_ms=t, source="text"), tmp_path)
