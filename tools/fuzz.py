@@ -9,7 +9,8 @@ the kept game, as a crash or a disk might. After each step it checks what must a
   - the mine counter is the mines less the flags on the board;
   - a won game has no covered safe cell;
   - the kept file is the game being played (same board, same moves);
-  - every finished game is one row of the statistics (an undone loss takes its row back).
+  - every game that finished is one row of the statistics (a loss taken back keeps its row
+    until the game ends again and replaces it).
 Prints JSON lines: progress every --every events, then the figures (events, scenes covered,
 exceptions, broken invariants, longest step in ms). Exit status 1 if anything broke.
 The tests run a few thousand events of it (tests/ui/test_loop_fuzz.py).
@@ -101,7 +102,7 @@ class Fuzzer:
         self.longest_scene = ""
         self.longest_what = ""
         self.last_event = "start"
-        self.finished: dict[int, object] = {}  # games seen finished (not replays), by id
+        self.finished: dict[object, object] = {}  # games seen finished (not replays), by id
         self._kept_seen: tuple | None = None
         self.row_offset = 0  # rows already reported as wrong
         self.damaged = 0  # files broken between runs
@@ -340,12 +341,13 @@ class Fuzzer:
             self.broken.append(f"{where}: the kept file is not the game being played")
 
     def _check_rows(self, where: str) -> None:
-        game = self.app.game
-        if game.state.is_over:
-            self.finished[id(game)] = game
-        for key, old in list(self.finished.items()):
-            if not old.state.is_over:  # its end was undone: its row went with it
-                del self.finished[key]
+        """One row per game that ever finished: a loss taken back keeps its row until the
+        game ends again and replaces it (rows are keyed by the game's id)."""
+        app = self.app
+        if app.game.state.is_over:
+            session = getattr(app, "session", None)
+            key = getattr(session, "game_id", None) or id(app.game)
+            self.finished[key] = app.game
         rows = self.stats.conn.execute("SELECT count(*) FROM games").fetchone()[0]
         if rows - self.row_offset != len(self.finished):
             self.broken.append(f"{where}: {rows} rows for {len(self.finished)} finished games")
