@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import shutil
 import sqlite3
@@ -33,8 +34,8 @@ from game.ui.theme import THEMES_DIR, load_library
 from tests.badfiles import IS_ROOT, insert_row, png, read_only_folder, unreadable
 
 CASES = ("empty", "truncated", "random bytes", "non-UTF-8", "wrong shape", "huge numbers",
-         "NaN", "deep nesting", "oversized", "a folder", "unreadable", "read-only folder",
-         "broken in a read-only folder")  # fmt: skip
+         "NaN", "deep nesting", "oversized", "a folder", "a FIFO", "unreadable",
+         "read-only folder", "broken in a read-only folder")  # fmt: skip
 
 # What happens, per file and case:
 #   aside    moved aside as NAME.corrupt-..., one line, a fresh one is used
@@ -52,7 +53,7 @@ OWNED = {
     "stats.sqlite3": {
         "empty": "fine", "truncated": "aside", "random bytes": "aside", "non-UTF-8": "skipped",
         "wrong shape": "aside", "huge numbers": "skipped", "NaN": "skipped",
-        "a folder": "aside", "unreadable": "stays", "read-only folder": "fine",
+        "a folder": "aside", "a FIFO": "aside", "unreadable": "stays", "read-only folder": "fine",
         "broken in a read-only folder": "stays"},
 }  # fmt: skip
 READ = {
@@ -183,6 +184,10 @@ def make(name: str, case: str, folder: Path) -> Path:
         path.mkdir()
         (path / "inside").write_text("something of the player's")
         return path
+    if case == "a FIFO":  # nobody writes to it: reading it must not wait
+        path.unlink(missing_ok=True)
+        os.mkfifo(path)
+        return path
     if case in ("empty",):
         data = b""
     elif case == "truncated":
@@ -255,18 +260,21 @@ def use(name: str, path: Path, folder: Path) -> tuple[list[str], list[str]]:
     return library.problems, []
 
 
-def snapshot(folder: Path) -> dict[str, bytes | None]:
-    """Every file and folder under `folder` (a folder's value is None)."""
+def snapshot(folder: Path) -> dict[str, bytes | str | None]:
+    """Every file and folder under `folder` (a folder's value is None, a FIFO's "fifo")."""
     return {
-        str(p.relative_to(folder)): None if p.is_dir() else p.read_bytes()
+        str(p.relative_to(folder)): None if p.is_dir() else "fifo" if p.is_fifo()
+        else p.read_bytes()
         for p in folder.rglob("*")
-    }
+    }  # fmt: skip
 
 
 @pytest.mark.parametrize("name, case", PAIRS, ids=[f"{f}: {c}" for f, c in PAIRS])
 def test_a_bad_file_is_said_once_and_nothing_is_lost(tmp_path, monkeypatch, name, case):
     if IS_ROOT and (name, case) in ROOT_CANNOT:
         pytest.skip(SQLITE_ONLY_OUTSIDE_ROOT)
+    if case == "a FIFO" and not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
     folder = tmp_path / "files"
     folder.mkdir()
     path = make(name, case, folder)
