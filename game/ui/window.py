@@ -10,6 +10,7 @@ from __future__ import annotations
 import heapq
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,6 +35,7 @@ from game.session import (
 from game.store.history import History
 from game.store.replays import Replay, ReplayError, load_replay
 from game.store.settings import MAX_SCALE, VOLUMES, Settings, SettingsFile
+from game.ui import keys
 from game.ui import layout as geometry
 from game.ui.assist import Assistant
 from game.ui.dialogs import (
@@ -132,6 +134,7 @@ class App:
         self.now = clock
         self.focused = False  # the window had the focus at least once (Xvfb may never give it)
         self.laying: Laying | None = None  # a no-guess board being laid off the frame
+        self.alt_alone = False  # Alt is down and nothing else was pressed with it
         self.running = True
         self.space = self._usable_screen()
         pygame.display.set_caption(TITLE)
@@ -602,7 +605,15 @@ class App:
         if t == pygame.QUIT:
             self.quit()
         elif t == pygame.KEYDOWN:
-            self.on_key(event)
+            # Alt opens the menu when pressed and released by itself (Alt+Enter stays full
+            # screen), as desktop programs do
+            self.alt_alone = event.key in (pygame.K_LALT, pygame.K_RALT)
+            if not self.alt_alone:
+                self.on_key(event)
+        elif t == pygame.KEYUP and event.key in (pygame.K_LALT, pygame.K_RALT):
+            if self.alt_alone and self.dialog is None and self.playback is None:
+                self.open_menu()
+            self.alt_alone = False
         elif t == pygame.MOUSEBUTTONDOWN and event.button in (LEFT, MIDDLE, RIGHT):
             self.on_button_down(event.button, event.pos)
         elif t == pygame.MOUSEBUTTONUP and event.button in (LEFT, MIDDLE, RIGHT):
@@ -857,72 +868,96 @@ class App:
     # ---- keyboard ------------------------------------------------------------------------
 
     def on_key(self, event: pygame.event.Event) -> None:
-        k, mods, ch = event.key, event.mod, event.unicode
-        ctrl = mods & pygame.KMOD_CTRL
-        if k == pygame.K_q and ctrl:
+        """Keys mean what the key table (game/ui/keys.py) says; a dialog or a replay being
+        watched gets them first."""
+        action = keys.action_for(event)
+        if action == "quit_now":
             self.quit()  # at once, even over a dialog
         elif self.dialog is not None:
             self._dialog_result(self.dialog.key(event))
-        elif self.playback is not None and self.on_playback_key(k, ch):
-            pass
-        elif k in (pygame.K_PAUSE, pygame.K_F3):
+        elif self.playback is not None and keys.action_for(event, keys.REPLAY_KEYS):
+            self.on_replay_action(keys.action_for(event, keys.REPLAY_KEYS))
+        elif action == "pause":
             self.toggle_pause()
         elif self.session.paused_by(PAUSE_KEY):
             self.toggle_pause()  # any other key plays on first
-        elif k == pygame.K_ESCAPE:
-            if self.game.state is GameState.PLAYING:
-                self.open_dialog(confirm_quit())
-            else:
-                self.quit()
-        elif ctrl and k == pygame.K_z:
-            self.undo()
-        elif ctrl and k == pygame.K_y:
-            self.redo()
-        elif ctrl and k == pygame.K_c:
-            self.copy_code()
-        elif (ctrl and k == pygame.K_v) or k == pygame.K_b:
-            self.open_code_dialog(paste=bool(ctrl))
-        elif k == pygame.K_h:
-            self.ask_hint()
-        elif k == pygame.K_p:
-            self.toggle_probabilities()
-        elif k == pygame.K_g:
-            self.open_dialog(MenuDialog("Game", self._menu_entries()))
-        elif k in (pygame.K_F2, pygame.K_n):
-            self.new_game()
-        elif k in (pygame.K_1, pygame.K_KP1):
-            self.new_game(BoardChoice.standard(Difficulty.BEGINNER))
-        elif k in (pygame.K_2, pygame.K_KP2):
-            self.new_game(BoardChoice.standard(Difficulty.INTERMEDIATE))
-        elif k in (pygame.K_3, pygame.K_KP3):
-            self.new_game(BoardChoice.standard(Difficulty.EXPERT))
-        elif k == pygame.K_c:
-            b = self.board
-            self.open_dialog(CustomDialog([str(b.rows), str(b.cols), str(b.mines)]))
-        elif k == pygame.K_F1 or ch == "?":
-            self.open_dialog(HelpOverlay())
-        elif k == pygame.K_t:
-            self.cycle_theme(-1 if mods & pygame.KMOD_SHIFT else 1)
-        elif k == pygame.K_m:
-            self.open_theme_menu()
-        elif k == pygame.K_s:
-            self.open_stats()
-        elif k == pygame.K_o:
-            self.open_dialog(SettingsDialog(self._settings_rows()))
-        elif k == pygame.K_v:
-            self.change_setting("volume", self.sounds.toggled_volume())
-            self.say("Sound " + self.settings.volume)
-        elif k == pygame.K_q:
-            self.change_setting("question_marks", not self.settings.question_marks)
-            self.say("Question marks " + ("on" if self.settings.question_marks else "off"))
-        elif ch in ("+", "=") or k == pygame.K_KP_PLUS:
-            self.set_scale(self.scale + 1)
-        elif ch == "-" or k == pygame.K_KP_MINUS:
-            self.set_scale(self.scale - 1)
-        elif k in _ARROWS:
-            self.move_cursor(*_ARROWS[k])
-        elif k in (pygame.K_SPACE, pygame.K_f, pygame.K_d):
-            self.key_move(k)
+        elif action is not None:
+            self.do(action)
+
+    def actions(self) -> dict[str, Callable[[], None]]:
+        """What each action of the key table does (menus use the same names)."""
+        standard = BoardChoice.standard
+        return {
+            "new_game": self.new_game,
+            "beginner": lambda: self.new_game(standard(Difficulty.BEGINNER)),
+            "intermediate": lambda: self.new_game(standard(Difficulty.INTERMEDIATE)),
+            "expert": lambda: self.new_game(standard(Difficulty.EXPERT)),
+            "custom": self.open_custom_dialog,
+            "daily": self.play_daily,
+            "play_code": lambda: self.open_code_dialog(paste=True),
+            "copy_code": self.copy_code,
+            "undo": self.undo,
+            "redo": self.redo,
+            "pause": self.toggle_pause,
+            "stats": self.open_stats,
+            "quit": self.ask_to_quit,
+            "quit_now": self.quit,
+            "hint": self.ask_hint,
+            "odds": self.toggle_probabilities,
+            "options": lambda: self.open_dialog(SettingsDialog(self._settings_rows())),
+            "question_marks": self.toggle_question_marks,
+            "mute": self.toggle_sound,
+            "next_theme": lambda: self.cycle_theme(1),
+            "previous_theme": lambda: self.cycle_theme(-1),
+            "themes": self.open_theme_menu,
+            "zoom_in": lambda: self.set_scale(self.scale + 1),
+            "zoom_out": lambda: self.set_scale(self.scale - 1),
+            "fullscreen": self.toggle_fullscreen,
+            "help": self.open_help,
+            "menu": self.open_menu,
+            "cursor_up": lambda: self.move_cursor(-1, 0),
+            "cursor_down": lambda: self.move_cursor(1, 0),
+            "cursor_left": lambda: self.move_cursor(0, -1),
+            "cursor_right": lambda: self.move_cursor(0, 1),
+            "cursor_open": lambda: self.key_move(MoveKind.OPEN),
+            "cursor_flag": lambda: self.key_move(MoveKind.FLAG),
+            "cursor_chord": lambda: self.key_move(MoveKind.CHORD),
+        }
+
+    def do(self, action: str) -> None:
+        self.actions()[action]()
+
+    def ask_to_quit(self) -> None:
+        """Esc: quit, asking first while a game is being played."""
+        if self.game.state is GameState.PLAYING:
+            self.open_dialog(confirm_quit())
+        else:
+            self.quit()
+
+    def open_custom_dialog(self) -> None:
+        b = self.board
+        self.open_dialog(CustomDialog([str(b.rows), str(b.cols), str(b.mines)]))
+
+    def toggle_question_marks(self) -> None:
+        self.change_setting("question_marks", not self.settings.question_marks)
+        self.say("Question marks " + ("on" if self.settings.question_marks else "off"))
+
+    def toggle_sound(self) -> None:
+        self.change_setting("volume", self.sounds.toggled_volume())
+        self.say("Sound " + self.settings.volume)
+
+    def toggle_fullscreen(self) -> None:
+        self.say("Full screen is not available here")
+
+    def open_help(self) -> None:
+        font = self.theme.font
+        _, rows = dialog_room(self.layout, font.width, font.height)
+        self.open_dialog(HelpOverlay(keys.help_rows(), rows))
+
+    def open_menu(self) -> None:
+        font = self.theme.font
+        _, rows = dialog_room(self.layout, font.width, font.height)
+        self.open_dialog(MenuDialog("Menu", self._menu_entries(), rows))
 
     def toggle_pause(self) -> None:
         """The pause key: the clock stops and the board is hidden until play goes on."""
@@ -955,18 +990,17 @@ class App:
         left = min(max(self.left, col - lay.view_cols + 1), col)
         self.scroll_by(top - self.top, left - self.left)
 
-    def key_move(self, key: int) -> None:
+    def key_move(self, kind: MoveKind) -> None:
+        """Space, F, D on the keyboard cursor (the first press shows the cursor)."""
         if self.playback is not None:
             return
         if self.cursor is None:
             self.move_cursor(0, 0)
             return
-        if key == pygame.K_SPACE:
+        if kind is MoveKind.OPEN:
             self._left_click(self.cursor)
-        elif key == pygame.K_f:
-            self.apply(Move(MoveKind.FLAG, *self.cursor))
         else:
-            self.apply(Move(MoveKind.CHORD, *self.cursor))
+            self.apply(Move(kind, *self.cursor))
 
     # ---- settings ------------------------------------------------------------------------
 
@@ -1091,22 +1125,9 @@ class App:
         self.say(f"The daily board of {today.isoformat()}: the same for everyone", lasting=True)
 
     def _menu_entries(self) -> list[tuple[str, str]]:
-        return [("daily", "Daily board"), ("code", "Play a code"), ("copy", "Copy board code"),
-                ("undo", "Undo   Ctrl+Z"), ("redo", "Redo   Ctrl+Y"), ("stats", "Statistics"),
-                ("options", "Options"), ("themes", "Themes"), ("help", "Keys")]  # fmt: skip
-
-    def do_menu(self, action: str) -> None:
-        {
-            "daily": self.play_daily,
-            "code": self.open_code_dialog,
-            "copy": self.copy_code,
-            "undo": self.undo,
-            "redo": self.redo,
-            "stats": self.open_stats,
-            "options": lambda: self.open_dialog(SettingsDialog(self._settings_rows())),
-            "themes": self.open_theme_menu,
-            "help": lambda: self.open_dialog(HelpOverlay()),
-        }[action]()
+        """Every menu row of the key table, in its menus' order, with its first key."""
+        return [(b.action, b.label, b.keys[0].label() if b.keys else "")
+                for name in keys.MENUS for b in keys.menu(name)]  # fmt: skip
 
     def open_theme_menu(self) -> None:
         font = self.theme.font
@@ -1149,27 +1170,24 @@ class App:
         else:
             self._show_game()
 
-    def on_playback_key(self, k: int, ch: str) -> bool:
-        """Space pause, Right step, [ ] or - + speed, R restart, Esc leave; True if used."""
+    def on_replay_action(self, action: str) -> None:
+        """A key of the replay table (keys.REPLAY_KEYS) while a replay is watched."""
         pb = self.playback
-        if k == pygame.K_SPACE:
+        if action == "replay_pause":
             pb.toggle_pause(self.now())
-        elif k == pygame.K_RIGHT:
+        elif action == "replay_step":
             move = pb.step()
             if move is not None:
                 self._play_back(move)
-        elif ch in ("]", "+", "=") or k == pygame.K_UP:
+        elif action == "replay_faster":
             pb.change_speed(1)
-        elif ch in ("[", "-") or k == pygame.K_DOWN:
+        elif action == "replay_slower":
             pb.change_speed(-1)
-        elif k == pygame.K_r:
+        elif action == "replay_restart":
             self.watch(pb.replay, pb.speed_index)
-        elif k == pygame.K_ESCAPE:
+        elif action == "replay_leave":
             self.leave_replay()
-        else:
-            return False
         self.drawn_status = None
-        return True
 
     def _play_back(self, move) -> None:
         changed = self.game.play_recorded(move)
@@ -1203,7 +1221,7 @@ class App:
         elif isinstance(result, PlayCode):
             self.play_game(result.code.game(question_marks=self.settings.question_marks))
         elif isinstance(result, MenuChoice):
-            self.do_menu(result.action)
+            self.do(result.action)
         elif isinstance(result, WatchReplay):
             self.watch_file(result.path)
         elif isinstance(result, PickTheme):
