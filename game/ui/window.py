@@ -45,6 +45,7 @@ from game.ui.dialogs import (
     WatchReplay,
     confirm_quit,
 )
+from game.ui.display import Display
 from game.ui.playback import Playback
 from game.ui.render import Looks, Renderer, dialog_line_at, dialog_room, draw_dialog
 from game.ui.theme import DEFAULT_THEME, ThemeLibrary
@@ -128,7 +129,8 @@ class App:
                 board.rows, board.cols, self.space, START_MAX_SCALE, theme.sizes
             )
         self.scale = min(wanted, geometry.largest_scale(self.space, theme.sizes))
-        self.window = self._open_window()
+        self.display = Display()
+        self._open_window()
         themes.convert()
         self.game = self._new_game_object()
         self.dialog: Dialog | None = None
@@ -155,9 +157,8 @@ class App:
         w, h = geometry.full_canvas_size(self.board.rows, self.board.cols, self.theme.sizes)
         return min(w * scale, self.space[0]), min(h * scale, self.space[1])
 
-    def _open_window(self) -> pygame.Surface:
-        self.window_size = self._window_size_for(self.scale)
-        return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+    def _open_window(self) -> None:
+        self.window_size = self.display.open(self._window_size_for(self.scale))
 
     def _new_game_object(self) -> Game:
         return self.board.new_game(
@@ -191,7 +192,7 @@ class App:
 
     def _relayout(self) -> None:
         self.layout = geometry.fit(
-            self.board.rows, self.board.cols, self.window.get_size(), self.scale, self.theme.sizes
+            self.board.rows, self.board.cols, self.display.size, self.scale, self.theme.sizes
         )
         self._clamp_scroll()
         self.renderer = Renderer(self.theme, self.layout)
@@ -218,7 +219,7 @@ class App:
         chosen = self.settings.scale
         most = START_MAX_SCALE if chosen is None else chosen
         self.scale = geometry.best_scale(board.rows, board.cols, self.space, most, self.theme.sizes)
-        self.window = self._open_window()
+        self._open_window()
 
     def play_game(self, game: Game, *, daily: str | None = None, elapsed_ms: int | None = None,
                   ) -> None:  # fmt: skip
@@ -608,9 +609,7 @@ class App:
                 r.draw_status(status)
                 self.drawn_status = status
         self.pending.clear()
-        rects = r.present(self.window)
-        if rects:
-            pygame.display.update(rects)
+        r.present(self.display)
 
     # ---- mouse ---------------------------------------------------------------------------
 
@@ -734,7 +733,8 @@ class App:
         self.left += cols
         self._clamp_scroll()
         if (self.top, self.left) != old:
-            self.renderer.invalidate()
+            moved = (self.top - old[0], self.left - old[1])
+            self.pending.extend(self.renderer.scroll(*moved, self.top, self.left))
             p = self.pointer
             if p.left or p.middle or p.chord:
                 self._follow_pointer()
@@ -748,7 +748,6 @@ class App:
         if tuple(size) == self.window_size:
             return  # our own set_mode: the scale was chosen already
         self.window_size = tuple(size)
-        self.window = pygame.display.get_surface()
         self.scale = geometry.best_scale(
             self.board.rows, self.board.cols, self.window_size, sizes=self.theme.sizes
         )
@@ -764,9 +763,14 @@ class App:
         self.scale = scale
         self.settings.scale = scale
         self.save_settings()
-        self.window = self._open_window()
+        self._open_window()
         self._relayout()
         self.say(f"Zoom {scale}x")
+
+    def toggle_fullscreen(self) -> None:
+        """Fullscreen and back, at the same whole scale, the board centred."""
+        self.window_size = self.display.toggle_fullscreen()
+        self._relayout()
 
     # ---- keyboard ------------------------------------------------------------------------
 
