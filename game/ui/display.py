@@ -14,6 +14,7 @@ plain framebuffer costs 0.02 ms for a tile and under 1 ms for the whole window (
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterable, Sequence
 
 import pygame
@@ -70,15 +71,23 @@ class Display:
         if not self.fullscreen and pygame.display.get_surface() is not None:
             self.windowed_size = self.size
         self.fullscreen = not self.fullscreen
-        return self._set_mode()
+        return self._set_mode(leaving_fullscreen=not self.fullscreen)
 
-    def _set_mode(self) -> tuple[int, int]:
+    def _set_mode(self, leaving_fullscreen: bool = False) -> tuple[int, int]:
         prefer_plain_framebuffer()
+        size = self.windowed_size or (1, 1)
         if self.fullscreen:
             # (0, 0) is the desktop's size, which pygame opens as desktop fullscreen.
             pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        elif leaving_fullscreen:
+            # A window manager can keep the fullscreen size through the first call (seen with
+            # openbox; pygame warns); the second one gets the window its size back.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.display.set_mode(size, pygame.RESIZABLE)
         else:
-            pygame.display.set_mode(self.windowed_size or (1, 1), pygame.RESIZABLE)
+            pygame.display.set_mode(size, pygame.RESIZABLE)
         return self.size
 
     def present(
@@ -102,8 +111,10 @@ class Display:
         s = layout.scale
         sent: list[pygame.Rect] = []
         boxes = list(boxes)
-        if background is not None:
-            window.fill(background)
+        if background is not None:  # the margins: the canvas covers the rest
+            shown = _rect(layout.window_box(Box(0, 0, *layout.canvas_size)))
+            for margin in _around(bounds, shown):
+                window.fill(background, margin)
         for box, dx, dy in shifts:
             target = _rect(layout.window_box(box))
             if not bounds.contains(target):  # part of it was never on screen: show it anew
@@ -130,6 +141,19 @@ class Display:
         if sent:
             pygame.display.update(sent)
         return sent
+
+
+def _around(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of `outer` that `inner` does not cover: up to four rects."""
+    inner = inner.clip(outer)
+    if not inner:
+        return [outer]
+    return [r for r in (
+        pygame.Rect(outer.x, outer.y, outer.w, inner.y - outer.y),
+        pygame.Rect(outer.x, inner.bottom, outer.w, outer.bottom - inner.bottom),
+        pygame.Rect(outer.x, inner.y, inner.x - outer.x, inner.h),
+        pygame.Rect(inner.right, inner.y, outer.right - inner.right, inner.h),
+    ) if r.w > 0 and r.h > 0]  # fmt: skip
 
 
 def _rect(box: Box) -> pygame.Rect:
