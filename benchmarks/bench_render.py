@@ -515,6 +515,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer runs")
     args = parser.parse_args()
     pygame.display.init()
+    pygame.time.wait(1)  # get_ticks() stays 0 until SDL's timer starts; the game's loop ticks
     say(
         {
             "name": "setup",

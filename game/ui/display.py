@@ -110,7 +110,7 @@ class Display:
         bounds = window.get_rect()
         s = layout.scale
         sent: list[pygame.Rect] = []
-        boxes = list(boxes)
+        boxes = _merged(list(boxes))
         if background is not None:  # the margins: the canvas covers the rest
             shown = _rect(layout.window_box(Box(0, 0, *layout.canvas_size)))
             for margin in _around(bounds, shown):
@@ -141,6 +141,18 @@ class Display:
         if sent:
             pygame.display.update(sent)
         return sent
+
+
+def _merged(boxes: list[Box]) -> list[Box]:
+    """One box around them all when they overlap so much that it is no bigger than they are
+    together (the rings of a region turning over nest): one scale and one send, not many."""
+    if len(boxes) < 2:
+        return boxes
+    x, y = min(b.x for b in boxes), min(b.y for b in boxes)
+    right, bottom = max(b.right for b in boxes), max(b.bottom for b in boxes)
+    if sum(b.w * b.h for b in boxes) < (right - x) * (bottom - y):
+        return boxes
+    return [Box(x, y, right - x, bottom - y)]
 
 
 def _around(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:

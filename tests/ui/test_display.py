@@ -151,3 +151,45 @@ def test_a_scroll_under_a_dialog_draws_the_board_anew_when_it_closes(drive):
     d.app.renderer.invalidate()
     d.tick()
     assert pygame.image.tobytes(d.app.renderer.canvas, "RGB") == shown
+
+
+def canvas_as_shown(app) -> bytes:
+    """The whole canvas scaled and centred on a window of the theme's colour, made apart from
+    the display: what the window must hold after any frame."""
+    lay, canvas = app.layout, app.renderer.canvas
+    window = pygame.display.get_surface()
+    expected = pygame.Surface(window.get_size(), 0, window)
+    expected.fill(app.theme.colours["background"])
+    w, h = lay.canvas_size
+    expected.blit(pygame.transform.scale(canvas, (w * lay.scale, h * lay.scale)),
+                  (lay.origin_x, lay.origin_y))  # fmt: skip
+    return pygame.image.tobytes(expected, "RGB")
+
+
+@pytest.mark.parametrize("scale", [1, 3])
+def test_every_frame_of_a_cascade_and_a_loss_shows_exactly_the_canvas(drive, scale):
+    from game.store.settings import Settings
+
+    d = drive(BoardChoice(40, 40, 100), scale=scale, settings=Settings(motion=True))
+    d.app.play_game(Game.from_layout(random_layout(40, 40, 100, seed=9)))
+    d.tick()
+    g = d.app.game
+    lay = d.app.layout
+    rows = g.layout()
+
+    def zero(r, c):
+        return all(rows[i][j] == "." for i in range(max(0, r - 1), min(40, r + 2))
+                   for j in range(max(0, c - 1), min(40, c + 2)))  # fmt: skip
+
+    start = next((r, c) for r in range(lay.view_rows) for c in range(lay.view_cols) if zero(r, c))
+    d.click(start)
+    mine = next((r, c) for r in range(lay.view_rows) for c in range(lay.view_cols)
+                if g.layout()[r][c] == "*")  # fmt: skip
+    frames = 0
+    for k in range(40):
+        if k == 20:
+            d.click(mine)
+        d.tick(10)
+        assert window_bytes()[0] == canvas_as_shown(d.app), f"frame {k}"
+        frames += bool(d.app.animation)
+    assert frames > 5 and g.state.is_over
