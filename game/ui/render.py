@@ -44,8 +44,9 @@ class Looks:
     probabilities: dict[tuple[int, int], float] | None = None  # tinted: mine probability
 
     def marked(self) -> set[tuple[int, int]]:
-        """Cells drawn with something over them."""
-        cells = set(self.pressed) | self.veiled.keys()
+        """Cells drawn with something over them, apart from veiled ones (a region turning
+        over veils thousands: they are drawn with the board, not one by one)."""
+        cells = set(self.pressed)
         cells.update(c for c in (self.cursor, self.hint) if c is not None)
         if self.probabilities:
             cells.update(self.probabilities)
@@ -193,7 +194,7 @@ class Renderer:
                 ]
         self.canvas.fblits(pieces)
         self.board_shown = True
-        extra = looks.marked() - veiled.keys()
+        extra = looks.marked().difference(veiled)
         if extra:
             self.draw_cells(game, top, left, extra, looks)
         self.dirty.append(lay.area)
