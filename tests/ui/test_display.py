@@ -1,6 +1,7 @@
 """The display: what the window shows is the canvas through the layout's one mapping, at every
 zoom and in fullscreen, and scrolling moves what is drawn instead of drawing it all again."""
 
+import os
 import random
 
 import pygame
@@ -193,3 +194,21 @@ def test_every_frame_of_a_cascade_and_a_loss_shows_exactly_the_canvas(drive, sca
         assert window_bytes()[0] == canvas_as_shown(d.app), f"frame {k}"
         frames += bool(d.app.animation)
     assert frames > 5 and g.state.is_over
+
+
+def test_the_plain_framebuffer_is_asked_for_on_x11_only_and_never_over_the_users_choice(
+    monkeypatch,
+):
+    from game.ui import display
+
+    monkeypatch.setenv(display.FRAMEBUFFER_HINT, "")  # so that the end of the test restores it
+    monkeypatch.delenv(display.FRAMEBUFFER_HINT)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "wayland")
+    assert not display.prefer_plain_framebuffer()  # SDL there has no framebuffer to fall to
+    assert display.FRAMEBUFFER_HINT not in os.environ
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    assert display.prefer_plain_framebuffer()
+    assert os.environ[display.FRAMEBUFFER_HINT] == "0"
+    monkeypatch.setenv(display.FRAMEBUFFER_HINT, "1")
+    assert not display.prefer_plain_framebuffer()
+    assert os.environ[display.FRAMEBUFFER_HINT] == "1"
