@@ -748,9 +748,10 @@ class App:
         if tuple(size) == self.window_size:
             return  # our own set_mode: the scale was chosen already
         self.window_size = tuple(size)
-        self.scale = geometry.best_scale(
-            self.board.rows, self.board.cols, self.window_size, sizes=self.theme.sizes
-        )
+        if not self.display.fullscreen:  # fullscreen keeps the scale the player had
+            self.scale = geometry.best_scale(
+                self.board.rows, self.board.cols, self.window_size, sizes=self.theme.sizes
+            )
         self._relayout()
 
     def set_scale(self, scale: int) -> None:

@@ -79,6 +79,9 @@ def test_fullscreen_keeps_the_scale_centres_the_board_and_clicks_land_on_their_c
     data, width = window_bytes()
     background = pygame.Color(d.app.theme.colours["background"])
     assert pixel(data, width, 0, 0) == bytes((background.r, background.g, background.b))
+    d.post(pygame.VIDEORESIZE, size=(600, 400), w=600, h=400)  # what a window manager says
+    d.tick()
+    assert d.app.scale == 2 and d.app.layout.origin_x == lay.origin_x
     d.click((15, 29), button=3)
     assert d.app.game.cell(15, 29) == "F"
     assert assert_shown_cell_is_the_cell_under_the_pointer(d.app) > 0
