@@ -8,7 +8,9 @@ The path: SDL's plain window framebuffer, the canvas scaled on the CPU (nearest 
 the boxes that changed), and only those boxes sent to the screen. On X11, SDL would otherwise put
 the window surface in a texture and upload and redraw the whole window on every update, whatever
 changed; measured under a software renderer that costs 8-15 ms a frame at 1600x1000 where the
-plain framebuffer costs 0.02 ms for a tile and under 1 ms for the whole window (see the README).
+plain framebuffer costs 0.02 ms for a tile and under 1 ms for the whole window. SDL's renderer
+(`pygame._sdl2.video`) and `pygame.SCALED` redraw the whole window every frame and were slower
+here; the README says why this path was chosen.
 """
 
 from __future__ import annotations
@@ -101,10 +103,11 @@ class Display:
     ) -> list[pygame.Rect]:
         """Put canvas boxes on the screen, scaled by the layout; returns the window rects sent.
 
-        `background`: fill the whole window first (margins in the theme's colour) and send it
-        all. `shifts`: (canvas box, dx, dy) moves of what is drawn, in canvas pixels, done on
-        the window before the boxes (scrolling moves pixels instead of scaling them again).
-        A canvas larger than the window is cut off at the window's edge.
+        `background`: the margins around the canvas are filled in this colour (the theme's)
+        and the whole window is sent; the boxes then cover the whole canvas. `shifts`: (canvas
+        box, dx, dy) moves of what is drawn, in canvas pixels, done on the window before the
+        boxes (scrolling moves pixels instead of scaling them again). A canvas larger than the
+        window is cut off at the window's edge.
         """
         window = self.surface
         bounds = window.get_rect()
