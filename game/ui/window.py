@@ -59,6 +59,7 @@ from game.ui.dialogs import (
     WatchReplay,
     confirm_quit,
 )
+from game.ui.display import Display
 from game.ui.playback import Playback
 from game.ui.render import Looks, Renderer, dialog_line_at, dialog_room, draw_dialog
 from game.ui.sound import SoundBoard
@@ -145,7 +146,8 @@ class App:
                 board.rows, board.cols, self.space, START_MAX_SCALE, theme.sizes
             )
         self.scale = min(wanted, geometry.largest_scale(self.space, theme.sizes))
-        self.window = self._open_window()
+        self.display = Display()
+        self._open_window()
         themes.convert()
         self.sounds = SoundBoard(settings, clock)
         self.sounds.use_theme(theme)
@@ -176,9 +178,8 @@ class App:
         w, h = geometry.full_canvas_size(self.board.rows, self.board.cols, self.theme.sizes)
         return min(w * scale, self.space[0]), min(h * scale, self.space[1])
 
-    def _open_window(self) -> pygame.Surface:
-        self.window_size = self._window_size_for(self.scale)
-        return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+    def _open_window(self) -> None:
+        self.window_size = self.display.open(self._window_size_for(self.scale))
 
     def _session_rules(self) -> None:
         """The rules new games follow: the settings, unless the command line said otherwise."""
@@ -225,7 +226,7 @@ class App:
 
     def _relayout(self) -> None:
         self.layout = geometry.fit(
-            self.board.rows, self.board.cols, self.window.get_size(), self.scale, self.theme.sizes
+            self.board.rows, self.board.cols, self.display.size, self.scale, self.theme.sizes
         )
         self._clamp_scroll()
         self.renderer = Renderer(self.theme, self.layout)
@@ -257,7 +258,7 @@ class App:
         chosen = self.settings.scale
         most = START_MAX_SCALE if chosen is None else chosen
         self.scale = geometry.best_scale(board.rows, board.cols, self.space, most, self.theme.sizes)
-        self.window = self._open_window()
+        self._open_window()
 
     def play_game(self, game: Game, *, daily: str | None = None) -> None:
         """Play a game made elsewhere (a shared board, the daily board, a fixed layout) in this
@@ -701,9 +702,7 @@ class App:
                 r.draw_status(status)
                 self.drawn_status = status
         self.pending.clear()
-        rects = r.present(self.window)
-        if rects:
-            pygame.display.update(rects)
+        r.present(self.display)
 
     # ---- mouse ---------------------------------------------------------------------------
 
@@ -831,7 +830,8 @@ class App:
         self.left += cols
         self._clamp_scroll()
         if (self.top, self.left) != old:
-            self.renderer.invalidate()
+            moved = (self.top - old[0], self.left - old[1])
+            self.pending.extend(self.renderer.scroll(*moved, self.top, self.left))
             p = self.pointer
             if p.left or p.middle or p.chord:
                 self._follow_pointer()
@@ -845,10 +845,10 @@ class App:
         if tuple(size) == self.window_size:
             return  # our own set_mode: the scale was chosen already
         self.window_size = tuple(size)
-        self.window = pygame.display.get_surface()
-        self.scale = geometry.best_scale(
-            self.board.rows, self.board.cols, self.window_size, sizes=self.theme.sizes
-        )
+        if not self.display.fullscreen:  # fullscreen keeps the scale the player had
+            self.scale = geometry.best_scale(
+                self.board.rows, self.board.cols, self.window_size, sizes=self.theme.sizes
+            )
         self._relayout()
 
     def set_scale(self, scale: int) -> None:
@@ -861,9 +861,14 @@ class App:
         self.scale = scale
         self.settings.scale = scale
         self.save_settings()
-        self.window = self._open_window()
+        self._open_window()
         self._relayout()
         self.say(f"Zoom {scale}x")
+
+    def toggle_fullscreen(self) -> None:
+        """Fullscreen and back, at the same whole scale, the board centred."""
+        self.window_size = self.display.toggle_fullscreen()
+        self._relayout()
 
     # ---- keyboard ------------------------------------------------------------------------
 
@@ -945,9 +950,6 @@ class App:
     def toggle_sound(self) -> None:
         self.change_setting("volume", self.sounds.toggled_volume())
         self.say("Sound " + self.settings.volume)
-
-    def toggle_fullscreen(self) -> None:
-        self.say("Full screen is not available here")
 
     def open_help(self) -> None:
         font = self.theme.font
