@@ -31,6 +31,7 @@ from game.session import (
     Outcome,
     Session,
     describe_kept,
+    monotonic_ms,
 )
 from game.store.history import History
 from game.store.replays import Replay, ReplayError, load_replay
@@ -106,7 +107,7 @@ class App:
         *,
         seed: int | None = None,
         scale: int | None = None,
-        clock=pygame.time.get_ticks,
+        clock=monotonic_ms,  # not get_ticks: it reads 0 until pygame.init, which opens audio
         settings_file: SettingsFile | None = None,
         history: History | None = None,
         messages: list[str] | tuple[str, ...] = (),
