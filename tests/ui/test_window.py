@@ -7,7 +7,8 @@ from game.engine.boards import BoardChoice
 from game.store.history import History
 from game.store.settings import Settings, SettingsFile
 from game.store.stats import GameRecord, Stats
-from game.ui.window import DOUBLE_CLICK_MS, LONG_PRESS_MS, MESSAGE_MS
+from game.ui.gestures import DOUBLE_CLICK_MS, LONG_PRESS_MS
+from game.ui.window import MESSAGE_MS
 
 MESSAGE_WAIT = MESSAGE_MS + 100
 
