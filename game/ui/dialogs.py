@@ -18,25 +18,6 @@ Line = tuple[str, str]  # text, theme colour name
 
 CLOSE = "close"
 
-HELP_LINES = [
-    "F2 N   new game",
-    "1 2 3  difficulty",
-    "C      custom board",
-    "G      game menu",
-    "S O    stats, options",
-    "T M    themes",
-    "Q      question marks",
-    "V      sound on/off",
-    "arrows move cursor",
-    "Space F D open flag chord",
-    "wheel  scroll   + - zoom",
-    "Ctrl+Z undo  Ctrl+Y redo",
-    "Pause F3 pause",
-    "F1 ?   this help",
-    "Esc    close / quit",
-    "Ctrl+Q quit now",
-]
-
 
 class Dialog:
     def lines(self, width: int) -> list[Line]:
@@ -61,12 +42,45 @@ class Dialog:
 
 
 class HelpOverlay(Dialog):
+    """Every key and mouse action, made from the key table: Up/Down/PageUp/PageDown scroll,
+    any other key closes."""
+
+    def __init__(self, rows: list[tuple[str, str]], room: int) -> None:
+        self.rows = rows  # (keys, what they do)
+        self.room = max(3, room - 3)  # lines for rows under the title, above the footer
+        self.top = 0
+        self.total = len(rows)  # display lines, once laid out for a width
+
+    def _display(self, width: int) -> list[Line]:
+        """Two columns; keys too long for theirs get a line of their own, nothing is cut."""
+        keys_w = min(max(len(k) for k, _ in self.rows), max(6, width // 2 - 1))
+        out: list[Line] = []
+        for keys, what in self.rows:
+            if keys and not what:  # a heading
+                out.append((keys[:width], "accent"))
+            elif len(keys) > keys_w or keys_w + 1 + len(what) > width:
+                out.append((keys[:width], "text"))
+                out += [(" " * 2 + part, "text") for part in textwrap.wrap(what, width - 2)]
+            else:
+                out.append((f"{keys:<{keys_w}} {what}".rstrip(), "text"))
+        return out
+
     def lines(self, width: int) -> list[Line]:
-        return [("Keys", "accent"), *((t, "text") for t in HELP_LINES), ("", "text"),
-                ("any key closes", "text")]  # fmt: skip
+        display = self._display(width)
+        self.total = len(display)
+        self.top = max(0, min(self.top, self.total - self.room))
+        more = self.top + self.room < self.total
+        footer = "Up/Down more, Esc close" if self.top or more else "any key closes"
+        return [("Keys and mouse", "accent"), *display[self.top : self.top + self.room],
+                ("", "text"), (footer[:width], "text")]  # fmt: skip
 
     def key(self, event: pygame.event.Event) -> object | None:
-        return CLOSE
+        step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.room,
+                pygame.K_PAGEDOWN: self.room}.get(event.key)  # fmt: skip
+        if step is None:
+            return CLOSE
+        self.top = max(0, min(self.total - self.room, self.top + step))
+        return None
 
     def click(self, line: int | None) -> object | None:
         return CLOSE
@@ -529,26 +543,37 @@ class MenuChoice:
 class MenuDialog(ListDialog):
     """A list of actions: Up/Down choose, Enter does it, Esc closes."""
 
-    def __init__(self, title: str, entries: list[tuple[str, str]]) -> None:
-        """`entries`: (action, label)."""
+    def __init__(self, title: str, entries: list[tuple[str, str, str]], room: int = 99) -> None:
+        """`entries`: (action, label, key); `room`: the lines that fit."""
         self.title = title
         self.entries = entries
         self.focus = 0
+        self.room = max(3, room - 3)  # entries shown at once, under the title, above the footer
+        self.top = 0
 
     def lines(self, width: int) -> list[Line]:
+        self.top = min(max(self.top, self.focus - self.room + 1), self.focus)
         out: list[Line] = [(self.title, "accent")]
-        for k, (_, label) in enumerate(self.entries):
+        for k in range(self.top, min(len(self.entries), self.top + self.room)):
+            _, label, key = self.entries[k]
             mark = ">" if k == self.focus else " "
-            out.append((f"{mark}{label}", "accent" if k == self.focus else "text"))
-        return [*out, ("", "text"), ("Enter  do   Esc  close", "text")]
+            gap = max(1, width - 1 - len(label) - len(key))
+            text = f"{mark}{label}{' ' * gap}{key}" if len(key) < width // 2 else f"{mark}{label}"
+            out.append((text[:width], "accent" if k == self.focus else "text"))
+        return [*out, ("", "text"), ("Enter  do   Esc  close"[:width], "text")]
 
     close_key = pygame.K_g
+
+    def key(self, event: pygame.event.Event) -> object | None:
+        if event.key == pygame.K_F10:  # the key that opens it closes it
+            return CLOSE
+        return super().key(event)
 
     def choose(self, index: int) -> object:
         return MenuChoice(self.entries[index][0])
 
     def click(self, line: int | None) -> object | None:
-        if line is not None and 1 <= line <= len(self.entries):
-            self.focus = line - 1
+        if line is not None and 1 <= line <= min(self.room, len(self.entries) - self.top):
+            self.focus = self.top + line - 1
             return self.choose(self.focus)
         return None

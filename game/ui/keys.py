@@ -74,7 +74,7 @@ class Binding:
     menu: str | None = None  # the menu that lists it (None: help only)
 
     def key_names(self) -> str:
-        return " ".join(k.label() for k in self.keys if k.shown)
+        return ", ".join(k.label() for k in self.keys if k.shown)
 
 
 K = pygame
@@ -90,14 +90,15 @@ PLAY_KEYS: tuple[Binding, ...] = (
     Binding("copy_code", "Copy board code", (key(K.K_c, CTRL),), "Game"),
     Binding("undo", "Undo", (key(K.K_z, CTRL),), "Game"),
     Binding("redo", "Redo", (key(K.K_y, CTRL),), "Game"),
-    Binding("pause", "Pause", (key(K.K_PAUSE), key(K.K_F3)), "Game"),
+    Binding("pause", "Pause", (key(K.K_PAUSE, name="Pause"), key(K.K_F3)), "Game"),
     Binding("stats", "Statistics", (key(K.K_s),), "Game"),
-    Binding("quit", "Quit", (key(K.K_ESCAPE),), "Game"),
+    Binding("quit", "Quit", (key(K.K_ESCAPE, name="Esc"),), "Game"),
     Binding("quit_now", "Quit at once", (key(K.K_q, CTRL),), None),
     Binding("hint", "Hint", (key(K.K_h),), "Help"),
     Binding("odds", "Mine odds", (key(K.K_p),), "Help"),
     Binding("options", "Options", (key(K.K_o),), "Options"),
     Binding("question_marks", "Question marks", (key(K.K_q),), "Options"),
+    Binding("mute", "Sound on/off", (key(K.K_v),), "Options"),
     Binding("next_theme", "Next theme", (key(K.K_t),), "Options"),
     Binding("previous_theme", "Previous theme", (key(K.K_t, SHIFT),), "Options"),
     Binding("themes", "Themes", (key(K.K_m),), "Options"),
@@ -114,15 +115,20 @@ PLAY_KEYS: tuple[Binding, ...] = (
         "Options",
     ),
     Binding("zoom_out", "Zoom out", (char("-"), key(K.K_KP_MINUS, shown=False)), "Options"),
-    Binding("fullscreen", "Full screen", (key(K.K_F11), key(K.K_RETURN, ALT)), "Options"),
+    Binding(
+        "fullscreen",
+        "Full screen",
+        (key(K.K_F11), key(K.K_RETURN, ALT, name="Alt+Enter")),
+        "Options",
+    ),
     Binding("help", "Keys and mouse", (key(K.K_F1), char("?")), "Help"),
     # Alt opens the menu when pressed and released by itself (the window watches for that),
     # so Alt+Enter stays full screen; its Key here never matches an event.
-    Binding("menu", "Menu bar", (key(K.K_F10), Key(name="Alt"))),
-    Binding("cursor_up", "Cursor up", (key(K.K_UP),)),
-    Binding("cursor_down", "Cursor down", (key(K.K_DOWN),)),
-    Binding("cursor_left", "Cursor left", (key(K.K_LEFT),)),
-    Binding("cursor_right", "Cursor right", (key(K.K_RIGHT),)),
+    Binding("menu", "Menu", (key(K.K_g), key(K.K_F10), Key(name="Alt"))),
+    Binding("cursor_up", "Cursor up", (key(K.K_UP, name="Up"),)),
+    Binding("cursor_down", "Cursor down", (key(K.K_DOWN, name="Down"),)),
+    Binding("cursor_left", "Cursor left", (key(K.K_LEFT, name="Left"),)),
+    Binding("cursor_right", "Cursor right", (key(K.K_RIGHT, name="Right"),)),
     Binding("cursor_open", "Open the cursor's cell", (key(K.K_SPACE),)),
     Binding("cursor_flag", "Flag the cursor's cell", (key(K.K_f),)),
     Binding("cursor_chord", "Chord the cursor's cell", (key(K.K_d),)),
@@ -134,7 +140,7 @@ REPLAY_KEYS: tuple[Binding, ...] = (
     Binding("replay_faster", "Faster", (char("]"), char("+"), char("="), key(K.K_UP))),
     Binding("replay_slower", "Slower", (char("["), char("-"), key(K.K_DOWN))),
     Binding("replay_restart", "From the start", (key(K.K_r),)),
-    Binding("replay_leave", "Leave the replay", (key(K.K_ESCAPE),)),
+    Binding("replay_leave", "Leave the replay", (key(K.K_ESCAPE, name="Esc"),)),
 )
 
 # What the mouse does on the board, for the help (it has no keys to match).
@@ -150,27 +156,41 @@ MOUSE_RULES: tuple[tuple[str, str], ...] = (
 )
 
 
-def action_for(event: pygame.event.Event, table: tuple[Binding, ...] = PLAY_KEYS) -> str | None:
-    """The action a key press asks for in this table, or None."""
-    for binding in table:
+def action_for(event: pygame.event.Event, table: tuple[Binding, ...] | None = None
+               ) -> str | None:  # fmt: skip
+    """The action a key press asks for in this table (the play keys by default), or None."""
+    for binding in table or PLAY_KEYS:
         if any(k.matches(event) for k in binding.keys):
             return binding.action
     return None
 
 
-def binding(action: str, table: tuple[Binding, ...] = PLAY_KEYS) -> Binding:
-    return next(b for b in table if b.action == action)
+def binding(action: str, table: tuple[Binding, ...] | None = None) -> Binding:
+    return next(b for b in table or PLAY_KEYS if b.action == action)
 
 
-def menu(name: str, table: tuple[Binding, ...] = PLAY_KEYS) -> list[Binding]:
+def menu(name: str, table: tuple[Binding, ...] | None = None) -> list[Binding]:
     """The rows of one menu, in table order."""
-    return [b for b in table if b.menu == name]
+    return [b for b in table or PLAY_KEYS if b.menu == name]
 
 
 MENUS = ("Game", "Options", "Help")
 
 
-def help_rows(table: tuple[Binding, ...] = PLAY_KEYS) -> list[tuple[str, str]]:
-    """(keys, what they do) for every keyed row, then the mouse rules."""
-    rows = [(b.key_names(), b.label) for b in table if b.keys]
-    return rows + list(MOUSE_RULES)
+def readme_table() -> str:
+    """The README's key tables, as the README must show them (a test compares)."""
+
+    def table(rows: list[tuple[str, str]]) -> list[str]:
+        return ["| key | action |", "|---|---|"] + [f"| {k} | {what} |" for k, what in rows]
+
+    play = [(b.key_names(), b.label) for b in PLAY_KEYS if b.keys]
+    replay = [(b.key_names(), b.label) for b in REPLAY_KEYS]
+    return "\n".join([*table(play), "", "While a replay is watched:", "", *table(replay),
+                      "", "Mouse on the board:", "", *table(list(MOUSE_RULES))])  # fmt: skip
+
+
+def help_rows(table: tuple[Binding, ...] | None = None) -> list[tuple[str, str]]:
+    """(keys, what they do) for every keyed row, then the replay keys and the mouse rules."""
+    rows = [(b.key_names(), b.label) for b in table or PLAY_KEYS if b.keys]
+    rows += [("", ""), ("Replay", "")] + [(b.key_names(), b.label) for b in REPLAY_KEYS]
+    return rows + [("", ""), ("Mouse", "")] + list(MOUSE_RULES)

@@ -132,8 +132,15 @@ class Layout:
         b = self.board
         return Box(b.x + c * t, b.y + r * t, t, t)
 
+    def window_box(self, box: Box) -> Box:
+        """Where a canvas box is shown in the window: the inverse of `canvas_point`, and the
+        only place the display takes positions from."""
+        s = self.scale
+        return Box(self.origin_x + box.x * s, self.origin_y + box.y * s, box.w * s, box.h * s)
+
     def canvas_point(self, x: int, y: int) -> tuple[int, int] | None:
-        """A window pixel as a canvas pixel, or None in the margin."""
+        """A window pixel as a canvas pixel, or None in the margin. Every mouse position goes
+        through here, so a click means the canvas pixel the display shows under it."""
         dx, dy = x - self.origin_x, y - self.origin_y
         if dx < 0 or dy < 0:  # before dividing: // rounds towards minus infinity
             return None

@@ -1,7 +1,8 @@
-"""Drawing: sprites from the theme onto one 1x canvas, then scaled by a whole number.
+"""Drawing: sprites from the theme onto one 1x canvas, which the display shows scaled.
 
 Owns the canvas and what is on it (a draw state that can be thrown away with `invalidate`).
-Draws only what it is told changed; never reads input and never changes the game.
+Draws only what it is told changed (a scroll moves what is drawn and draws the strip that came
+into view); never reads input and never changes the game.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pygame
 
 from game.engine import Game
 from game.engine.cells import CellSet
+from game.ui.display import Display
 from game.ui.layout import LED_DIGITS, Box, Layout
 from game.ui.theme import Theme
 
@@ -42,8 +44,9 @@ class Looks:
     probabilities: dict[tuple[int, int], float] | None = None  # tinted: mine probability
 
     def marked(self) -> set[tuple[int, int]]:
-        """Cells drawn with something over them."""
-        cells = set(self.pressed) | self.veiled.keys()
+        """Cells drawn with something over them, apart from veiled ones (a region turning
+        over veils thousands: they are drawn with the board, not one by one)."""
+        cells = set(self.pressed)
         cells.update(c for c in (self.cursor, self.hint) if c is not None)
         if self.probabilities:
             cells.update(self.probabilities)
@@ -69,7 +72,9 @@ class Renderer:
         self.canvas = pygame.Surface(layout.canvas_size).convert()
         self._tile_of = {ch: theme.sprites[name] for ch, name in SPRITE_OF_VIEW.items()}
         self.dirty: list[Box] = []
+        self.shifts: list[tuple[Box, int, int]] = []  # board moves since the last present
         self.full = True
+        self.board_shown = False  # the canvas shows the board (not a dialog over it)
         self._tints: dict[int, pygame.Surface] = {}
         self._hint: pygame.Surface | None = None
         self.toolbar_state: tuple | None = None
@@ -78,6 +83,34 @@ class Renderer:
         """Forget what is on the canvas: the next frame draws everything."""
         self.full = True
         self.toolbar_state = None
+        self.board_shown = False
+        self.shifts.clear()
+
+    def scroll(self, rows: int, cols: int, top: int, left: int) -> list[list[tuple[int, int]]]:
+        """The view moved `rows` down and `cols` right and now starts at (top, left): move the
+        drawn tiles and return the cells that came into view (the new rows, the new columns),
+        each to be drawn with `draw_cells`. When nothing
+        can be moved (a full redraw is due, a dialog covers the board, or the move is as big
+        as the view) the next frame draws everything instead, and no cells are returned."""
+        lay = self.layout
+        if (rows, cols) == (0, 0):
+            return []
+        if (self.full or not self.board_shown
+                or abs(rows) >= lay.view_rows or abs(cols) >= lay.view_cols):  # fmt: skip
+            self.invalidate()
+            return []
+        t = lay.sizes.tile
+        box = lay.board
+        dx, dy = -cols * t, -rows * t
+        self.canvas.subsurface(_xywh(box)).scroll(dx, dy)
+        self.shifts.append((box, dx, dy))
+        # view rows and columns that came in at the bottom or top, at the right or left
+        new_rows = range(lay.view_rows - rows, lay.view_rows) if rows > 0 else range(-rows)
+        new_cols = range(lay.view_cols - cols, lay.view_cols) if cols > 0 else range(-cols)
+        across = [(top + r, left + c) for r in new_rows for c in range(lay.view_cols)]
+        kept_rows = [r for r in range(lay.view_rows) if r not in new_rows]
+        down = [(top + r, left + c) for r in kept_rows for c in new_cols]
+        return [strip for strip in (across, down) if strip]  # apart: one box each on screen
 
     # ---- pieces --------------------------------------------------------------------------
 
@@ -86,6 +119,7 @@ class Renderer:
         w, h = lay.canvas_size
         b = lay.sizes.border
         c.fill(self.theme.colours["panel"])
+        self.board_shown = False
         mid = lay.area.y - b
         pieces = []
         for x in range(b, w - b, b):
@@ -159,7 +193,8 @@ class Renderer:
                     for c, ch in enumerate(line[left : left + lay.view_cols])
                 ]
         self.canvas.fblits(pieces)
-        extra = looks.marked() - veiled.keys()
+        self.board_shown = True
+        extra = looks.marked().difference(veiled)
         if extra:
             self.draw_cells(game, top, left, extra, looks)
         self.dirty.append(lay.area)
@@ -245,33 +280,20 @@ class Renderer:
 
     # ---- to the window -------------------------------------------------------------------
 
-    def present(self, window: pygame.Surface) -> list[pygame.Rect]:
-        """Scale what changed onto the window; return the window rects to update.
-
-        A canvas larger than the window (a window made smaller than the smallest canvas) is
-        cut off at the window's edge rather than drawn outside it.
-        """
-        lay = self.layout
-        s = lay.scale
-        bounds = window.get_rect()
+    def present(self, display: Display) -> list[pygame.Rect]:
+        """Show what changed since the last present; returns the window rects sent."""
+        background = None
         if self.full:
-            window.fill(self.theme.colours["background"])
-            self.dirty = [Box(0, 0, *lay.canvas_size)]
+            background = self.theme.colours["background"]
+            self.dirty = [Box(0, 0, *self.layout.canvas_size)]
+            self.shifts.clear()
             self.full = False
-        rects = []
-        for box in self.dirty:
-            target = pygame.Rect(
-                lay.origin_x + box.x * s, lay.origin_y + box.y * s, box.w * s, box.h * s
-            )
-            part = self.canvas.subsurface(pygame.Rect(*_xywh(box)))
-            if bounds.contains(target):
-                pygame.transform.scale(part, target.size, window.subsurface(target))
-            else:
-                window.blit(pygame.transform.scale(part, target.size), target)
-                target = target.clip(bounds)
-            rects.append(target)
+        sent = display.present(
+            self.canvas, self.layout, self.dirty, background=background, shifts=self.shifts
+        )
         self.dirty.clear()
-        return rects
+        self.shifts.clear()
+        return sent
 
 
 def _xywh(box: Box) -> tuple[int, int, int, int]:
@@ -333,4 +355,5 @@ def draw_dialog(renderer: Renderer, dialog) -> None:
             h = max(1, round(height * CHART_HEIGHT))
             x = box.x + DIALOG_PAD + k * bar_w
             pygame.draw.rect(c, col[colour], (x, base - h, max(1, bar_w - 1), h))
+    renderer.board_shown = False
     renderer.dirty.append(box)

@@ -1,7 +1,8 @@
 """The windowed game: one fixed-tick loop that turns pygame events into moves on the engine.
 
-Input is interpreted into a `Move` (plain data) and the move is executed on the game; pointer,
-cursor, scroll and dialogs are UI state kept here; what is on screen belongs to `Renderer`.
+Input is interpreted into a `Move` (plain data, by game/ui/gestures.py for the mouse) and the
+move is executed on the game's session; cursor, scroll and dialogs are UI state kept here; what
+is on screen belongs to `Renderer`.
 Nothing is drawn when nothing changed.
 """
 
@@ -10,15 +11,17 @@ from __future__ import annotations
 import heapq
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import chain, repeat
 from pathlib import Path
 
 import pygame
 
 from game.engine import Difficulty, Game, GameState, Move, MoveKind, SafeZone
 from game.engine.boards import BoardChoice
-from game.engine.cells import CellSet
+from game.engine.cells import CellSet, ViewChar
 from game.engine.codes import code_of, daily
 from game.engine.game import shown_seconds
 from game.session import (
@@ -30,10 +33,12 @@ from game.session import (
     Outcome,
     Session,
     describe_kept,
+    monotonic_ms,
 )
 from game.store.history import History
 from game.store.replays import Replay, ReplayError, load_replay
 from game.store.settings import MAX_SCALE, VOLUMES, Settings, SettingsFile
+from game.ui import keys
 from game.ui import layout as geometry
 from game.ui.assist import Assistant
 from game.ui.dialogs import (
@@ -57,6 +62,8 @@ from game.ui.dialogs import (
     WatchReplay,
     confirm_quit,
 )
+from game.ui.display import Display
+from game.ui.gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
 from game.ui.playback import Playback
 from game.ui.render import Looks, Renderer, dialog_line_at, dialog_room, draw_dialog
 from game.ui.sound import SoundBoard
@@ -64,8 +71,6 @@ from game.ui.theme import DEFAULT_THEME, ThemeLibrary
 
 TITLE = "Pixel Mines"
 FPS = 60
-LONG_PRESS_MS = 350
-DOUBLE_CLICK_MS = 500
 WHEEL_CELLS = 3
 MESSAGE_MS = 2500
 SCROLL_MS = 120  # a long status line moves one character this often
@@ -73,25 +78,6 @@ CASCADE_MS = 250  # a whole region has turned over within this
 FLIP_MS = 40  # how long each tile shows pressed while it turns
 SCREEN_RESERVE = (40, 80)  # leave room for window decorations and task bars
 START_MAX_SCALE = 3
-
-LEFT, MIDDLE, RIGHT = 1, 2, 3
-
-
-@dataclass
-class Pointer:
-    """What the mouse buttons are doing on the board."""
-
-    left: bool = False
-    right: bool = False
-    middle: bool = False
-    cell: tuple[int, int] | None = None  # the cell under the held buttons
-    chord: bool = False  # both buttons or the middle one: chord on release
-    chord_done: bool = False  # releasing both buttons acts once
-    on_face: bool = False  # the left button went down on the face
-    over_face: bool = False
-    press_ms: int = 0
-    long_done: bool = False  # a long press flagged: the release does nothing
-    swallow: bool = False  # second press of a double click: does nothing
 
 
 class App:
@@ -103,7 +89,7 @@ class App:
         *,
         seed: int | None = None,
         scale: int | None = None,
-        clock=pygame.time.get_ticks,
+        clock=monotonic_ms,  # not get_ticks: it reads 0 until pygame.init, which opens audio
         settings_file: SettingsFile | None = None,
         history: History | None = None,
         messages: list[str] | tuple[str, ...] = (),
@@ -132,6 +118,9 @@ class App:
         self.now = clock
         self.focused = False  # the window had the focus at least once (Xvfb may never give it)
         self.laying: Laying | None = None  # a no-guess board being laid off the frame
+        self.alt_alone = False  # Alt is down and nothing else was pressed with it
+        # what the mouse buttons are doing; the settings are its rules (chord on left, hold)
+        self.gestures = Gestures(settings)
         self.running = True
         self.space = self._usable_screen()
         pygame.display.set_caption(TITLE)
@@ -142,7 +131,8 @@ class App:
                 board.rows, board.cols, self.space, START_MAX_SCALE, theme.sizes
             )
         self.scale = min(wanted, geometry.largest_scale(self.space, theme.sizes))
-        self.window = self._open_window()
+        self.display = Display()
+        self._open_window()
         themes.convert()
         self.sounds = SoundBoard(settings, clock)
         self.sounds.use_theme(theme)
@@ -173,9 +163,8 @@ class App:
         w, h = geometry.full_canvas_size(self.board.rows, self.board.cols, self.theme.sizes)
         return min(w * scale, self.space[0]), min(h * scale, self.space[1])
 
-    def _open_window(self) -> pygame.Surface:
-        self.window_size = self._window_size_for(self.scale)
-        return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+    def _open_window(self) -> None:
+        self.window_size = self.display.open(self._window_size_for(self.scale))
 
     def _session_rules(self) -> None:
         """The rules new games follow: the settings, unless the command line said otherwise."""
@@ -204,11 +193,10 @@ class App:
     def _start(self) -> None:
         """Fresh UI state for the current game and window."""
         self.bbbv_done: int | None = None
-        self.pointer = Pointer()
+        self.gestures.reset()
         self.message = None
         self.cursor: tuple[int, int] | None = None
         self.top = self.left = 0
-        self.last_left: tuple[tuple[int, int] | None, int] = (None, -DOUBLE_CLICK_MS)
         self.mouse_pos = (-1, -1)
         self.pending: list = []
         self.drawn_pressed: set[tuple[int, int]] = set()
@@ -222,7 +210,7 @@ class App:
 
     def _relayout(self) -> None:
         self.layout = geometry.fit(
-            self.board.rows, self.board.cols, self.window.get_size(), self.scale, self.theme.sizes
+            self.board.rows, self.board.cols, self.display.size, self.scale, self.theme.sizes
         )
         self._clamp_scroll()
         self.renderer = Renderer(self.theme, self.layout)
@@ -254,7 +242,7 @@ class App:
         chosen = self.settings.scale
         most = START_MAX_SCALE if chosen is None else chosen
         self.scale = geometry.best_scale(board.rows, board.cols, self.space, most, self.theme.sizes)
-        self.window = self._open_window()
+        self._open_window()
 
     def play_game(self, game: Game, *, daily: str | None = None) -> None:
         """Play a game made elsewhere (a shared board, the daily board, a fixed layout) in this
@@ -298,8 +286,12 @@ class App:
             self.session.decline_offer()
 
     def apply(self, move: Move) -> None:
+        """Execute a move made some other way than the mouse (keys, tests)."""
+        self.gestures.moved_on()  # it ends a double click
+        self._play(move)
+
+    def _play(self, move: Move) -> None:
         """Execute a move on the game and note what to redraw."""
-        self.last_left = (None, -DOUBLE_CLICK_MS)  # any move in between ends a double click
         if self.playback is not None or self.laying is not None:
             return  # a replay is watched, not played; a board being laid waits
         if self.session.needs_laying(move):
@@ -430,22 +422,31 @@ class App:
         r0, c0 = origin
         rings: dict[int, list[tuple[int, int]]] = {}  # distance from the origin -> cells
         for row, first, stop in changed.runs():
-            if top <= row < bottom:
-                dr = abs(row - r0)
-                for col in range(max(first, left), min(stop, right)):
-                    rings.setdefault(max(dr, abs(col - c0)), []).append((row, col))
+            if not top <= row < bottom:
+                continue
+            dr = abs(row - r0)
+            lo, hi = max(first, left), min(stop, right)
+            # the columns within dr of the origin's column all lie on ring dr: one batch
+            mid_lo, mid_hi = max(lo, c0 - dr), min(hi, c0 + dr + 1)
+            if mid_lo < mid_hi:
+                rings.setdefault(dr, []).extend(zip(repeat(row), range(mid_lo, mid_hi)))
+            for col in chain(range(lo, min(hi, mid_lo)), range(max(lo, mid_hi), hi)):
+                rings.setdefault(abs(col - c0), []).append((row, col))
         rings.pop(0, None)  # the clicked cell shows what it is at once
         if not rings:
             return
-        lost = self.game.state is GameState.LOST
         farthest = max(rings)
         now = self.now()
         spread = CASCADE_MS - FLIP_MS
+        veil: dict[tuple[int, int], str] = {}
         for d, cells in rings.items():
-            for cell in cells:
-                wrong_flag = lost and self.game.cell(*cell) == "!"
-                self.veiled.setdefault(cell, "flag" if wrong_flag else "covered")
+            veil.update(dict.fromkeys(cells, "covered"))
             heapq.heappush(self.animation, (now + d * spread // farthest, 0, d, cells))
+        if self.game.state is GameState.LOST:  # a wrong flag shows as a flag until its turn
+            wrong = ViewChar.WRONG_FLAG
+            veil.update((cell, "flag") for cell in veil if self.game.cell(*cell) == wrong)
+        veil.update(self.veiled)  # tiles already veiled keep the look they have
+        self.veiled = veil
 
     def _advance_animation(self, now: int) -> None:
         """Each ring of veiled tiles shows pressed for a moment, then its true look."""
@@ -469,31 +470,21 @@ class App:
         return self.session.timer_seconds()
 
     def face(self) -> str:
-        p = self.pointer
-        if p.on_face and p.over_face:
+        if self.gestures.face_pressed:
             return "face_pressed"
         if self.game.state is GameState.WON:
             return "face_win"
         if self.game.state is GameState.LOST:
             return "face_lose"
-        if (p.left or p.middle) and p.cell is not None and not p.long_done:
+        if self.gestures.holding_board:
             return "face_oh"
         return "face_smile"
 
     def pressed_cells(self) -> set[tuple[int, int]]:
-        p = self.pointer
         g = self.game
-        if g.state.is_over or p.cell is None or p.swallow or p.long_done:
+        if g.state.is_over or self.playback is not None:
             return set()
-        ch = g.cell(*p.cell)
-        if p.chord or (p.left and ch in "12345678" and self.settings.chord_on_left):
-            cells = set(g.chord_targets(*p.cell))
-            if ch in "#?":
-                cells.add(p.cell)
-            return cells
-        if p.left and ch in "#?":
-            return {p.cell}
-        return set()
+        return self.gestures.pressed_cells(self.look, lambda cell: g.chord_targets(*cell))
 
     # ---- the solver's help -----------------------------------------------------------------
 
@@ -602,7 +593,15 @@ class App:
         if t == pygame.QUIT:
             self.quit()
         elif t == pygame.KEYDOWN:
-            self.on_key(event)
+            # Alt opens the menu when pressed and released by itself (Alt+Enter stays full
+            # screen), as desktop programs do
+            self.alt_alone = event.key in (pygame.K_LALT, pygame.K_RALT)
+            if not self.alt_alone:
+                self.on_key(event)
+        elif t == pygame.KEYUP and event.key in (pygame.K_LALT, pygame.K_RALT):
+            if self.alt_alone and self.dialog is None and self.playback is None:
+                self.open_menu()
+            self.alt_alone = False
         elif t == pygame.MOUSEBUTTONDOWN and event.button in (LEFT, MIDDLE, RIGHT):
             self.on_button_down(event.button, event.pos)
         elif t == pygame.MOUSEBUTTONUP and event.button in (LEFT, MIDDLE, RIGHT):
@@ -624,7 +623,6 @@ class App:
             self.renderer.invalidate()
 
     def update(self) -> None:
-        p = self.pointer
         now = self.now()
         if self.playback is not None:
             if self.dialog is None:
@@ -632,18 +630,8 @@ class App:
                     self._play_back(move)
             else:
                 self.playback.hold(now)  # the replay's clock waits while a dialog is up
-        if (
-            self.settings.long_press_flag
-            and p.left
-            and not p.chord
-            and not p.long_done
-            and not p.swallow
-            and p.cell is not None
-            and now - p.press_ms >= LONG_PRESS_MS
-            and self.game.cell(*p.cell) in "#F?"
-        ):
-            self.apply(Move(MoveKind.FLAG, *p.cell))
-            p.long_done = True
+        if self.playback is None:
+            self._play_all(self.gestures.tick(now, self.look))
         if self.message is not None and now >= self.message[1]:
             self.message = None
         self._check_laying()
@@ -690,9 +678,7 @@ class App:
                 r.draw_status(status)
                 self.drawn_status = status
         self.pending.clear()
-        rects = r.present(self.window)
-        if rects:
-            pygame.display.update(rects)
+        r.present(self.display)
 
     # ---- mouse ---------------------------------------------------------------------------
 
@@ -703,108 +689,55 @@ class App:
                 line = dialog_line_at(self.layout, self.theme.font.height, point)
                 self._dialog_result(self.dialog.click(line))
             return
-        p = self.pointer
         self.mouse_pos = pos
         if self.playback is not None:
             return  # a replay is watched, not played
         if self.session.paused_by(PAUSE_KEY):
-            self.toggle_pause()  # a click plays on; it does not act on the hidden board
-            p.swallow = True
+            self.toggle_pause()  # a click plays on; its release does not act on the board
             return
-        cell = self.layout.cell_at(*pos, self.top, self.left)
-        now = self.now()
-        if button == LEFT:
-            if self.layout.on_face(*pos):
-                p.on_face = p.over_face = True
-                return
+        on_face = self.layout.on_face(*pos)
+        if button == LEFT and not on_face:
             self.cursor = None
-            p.left, p.cell, p.press_ms, p.long_done = True, cell, now, False
-            last_cell, last_ms = self.last_left
-            p.swallow = cell is not None and cell == last_cell and now - last_ms < DOUBLE_CLICK_MS
-            if p.right:
-                p.chord, p.chord_done, p.swallow = True, False, False
-        elif button == RIGHT:
-            p.right = True
-            if p.left:
-                p.chord, p.chord_done, p.swallow = True, False, False
-            elif cell is not None and not p.middle:
-                self.apply(Move(MoveKind.FLAG, *cell))
-        else:
-            p.middle, p.cell = True, cell
-            p.chord, p.chord_done = True, False
+        cell = self.layout.cell_at(*pos, self.top, self.left)
+        self._play_all(self.gestures.press(button, cell, self.now(), on_face=on_face))
 
     def on_motion(self, pos: tuple[int, int]) -> None:
         if self.dialog is not None:
             return
-        p = self.pointer
         self.mouse_pos = pos
-        if p.on_face:
-            p.over_face = self.layout.on_face(*pos)
-        elif p.left or p.middle or (p.right and p.chord):
-            self._follow_pointer()
+        self._follow_pointer()
 
     def _follow_pointer(self) -> None:
-        """Move the press to the cell under the mouse (after a motion or a scroll)."""
-        p = self.pointer
-        cell = self.layout.cell_at(*self.mouse_pos, self.top, self.left)
-        if cell != p.cell:
-            p.cell = cell
-            p.press_ms = self.now()  # a long press must stay on one cell
-            p.swallow = False
+        """The held buttons follow the mouse (after a motion or a scroll)."""
+        pos = self.mouse_pos
+        cell = self.layout.cell_at(*pos, self.top, self.left)
+        self.gestures.motion(cell, self.now(), on_face=self.layout.on_face(*pos))
 
     def on_button_up(self, button: int, pos: tuple[int, int]) -> None:
         if self.dialog is not None:
             return
-        p = self.pointer
         self.mouse_pos = pos
-        if p.on_face and button == LEFT:
-            if self.layout.on_face(*pos):
+        cell = self.layout.cell_at(*pos, self.top, self.left)
+        done = self.gestures.release(button, cell, self.now(), self.look,
+                                     on_face=self.layout.on_face(*pos))  # fmt: skip
+        self._play_all(done)
+
+    def look(self, cell: tuple[int, int]) -> str:
+        """What a cell shows (the text view's character)."""
+        return self.game.cell(*cell)
+
+    def _play_all(self, moves: list) -> None:
+        """Carry out what a gesture asked for: moves, or a new game (the face)."""
+        for move in moves:
+            if move == NEW_GAME:
                 self.new_game()
-            p.on_face = p.over_face = False
-            return
-        # The cell under the release acts, wherever the press went meanwhile.
-        released_on = self.layout.cell_at(*pos, self.top, self.left)
-        if p.chord or p.left or p.middle:
-            p.cell = released_on
-        if button == LEFT:
-            if not p.left:
-                return
-            p.left = False
-            if p.chord:
-                self._release_chord(others_held=p.right or p.middle)
-                return
-            cell = p.cell
-            if cell is not None and not (p.long_done or p.swallow) and self._left_click(cell):
-                self.last_left = (cell, self.now())  # a double click must not act on it again
-            if not p.right:
-                p.cell = None
-        elif button == RIGHT:
-            p.right = False
-            if p.chord:
-                self._release_chord(others_held=p.left or p.middle)
-        else:
-            p.middle = False
-            if p.chord:
-                self._release_chord(others_held=p.left or p.right)
+            else:
+                self._play(move)
 
-    def _release_chord(self, others_held: bool) -> None:
-        p = self.pointer
-        if not p.chord_done and p.cell is not None:
-            self.apply(Move(MoveKind.CHORD, *p.cell))
-        p.chord_done = True
-        if not others_held:
-            p.chord = p.chord_done = False
-            p.cell = None
-
-    def _left_click(self, cell: tuple[int, int]) -> bool:
-        """Open a covered cell, or chord an open number; True if a cell was opened."""
-        ch = self.game.cell(*cell)
-        if ch in "#?":
-            self.apply(Move(MoveKind.OPEN, *cell))
-            return True
-        if ch in "12345678" and self.settings.chord_on_left:
-            self.apply(Move(MoveKind.CHORD, *cell))
-        return False
+    def _left_click(self, cell: tuple[int, int]) -> None:
+        """Space on the keyboard cursor: what a left click there would do."""
+        for move in click_moves(cell, self.look, self.settings):
+            self.apply(move)
 
     def on_wheel(self, event: pygame.event.Event) -> None:
         if self.dialog is not None:
@@ -820,10 +753,9 @@ class App:
         self.left += cols
         self._clamp_scroll()
         if (self.top, self.left) != old:
-            self.renderer.invalidate()
-            p = self.pointer
-            if p.left or p.middle or p.chord:
-                self._follow_pointer()
+            moved = (self.top - old[0], self.left - old[1])
+            self.pending.extend(self.renderer.scroll(*moved, self.top, self.left))
+            self._follow_pointer()
 
     def _clamp_scroll(self) -> None:
         lay = self.layout
@@ -834,10 +766,10 @@ class App:
         if tuple(size) == self.window_size:
             return  # our own set_mode: the scale was chosen already
         self.window_size = tuple(size)
-        self.window = pygame.display.get_surface()
-        self.scale = geometry.best_scale(
-            self.board.rows, self.board.cols, self.window_size, sizes=self.theme.sizes
-        )
+        if not self.display.fullscreen:  # fullscreen keeps the scale the player had
+            self.scale = geometry.best_scale(
+                self.board.rows, self.board.cols, self.window_size, sizes=self.theme.sizes
+            )
         self._relayout()
 
     def set_scale(self, scale: int) -> None:
@@ -850,79 +782,105 @@ class App:
         self.scale = scale
         self.settings.scale = scale
         self.save_settings()
-        self.window = self._open_window()
+        self._open_window()
         self._relayout()
         self.say(f"Zoom {scale}x")
+
+    def toggle_fullscreen(self) -> None:
+        """Fullscreen and back, at the same whole scale, the board centred."""
+        self.window_size = self.display.toggle_fullscreen()
+        self._relayout()
 
     # ---- keyboard ------------------------------------------------------------------------
 
     def on_key(self, event: pygame.event.Event) -> None:
-        k, mods, ch = event.key, event.mod, event.unicode
-        ctrl = mods & pygame.KMOD_CTRL
-        if k == pygame.K_q and ctrl:
+        """Keys mean what the key table (game/ui/keys.py) says; a dialog or a replay being
+        watched gets them first."""
+        action = keys.action_for(event)
+        if action == "quit_now":
             self.quit()  # at once, even over a dialog
         elif self.dialog is not None:
             self._dialog_result(self.dialog.key(event))
-        elif self.playback is not None and self.on_playback_key(k, ch):
-            pass
-        elif k in (pygame.K_PAUSE, pygame.K_F3):
+        elif self.playback is not None and keys.action_for(event, keys.REPLAY_KEYS):
+            self.on_replay_action(keys.action_for(event, keys.REPLAY_KEYS))
+        elif action == "pause":
             self.toggle_pause()
         elif self.session.paused_by(PAUSE_KEY):
             self.toggle_pause()  # any other key plays on first
-        elif k == pygame.K_ESCAPE:
-            if self.game.state is GameState.PLAYING:
-                self.open_dialog(confirm_quit())
-            else:
-                self.quit()
-        elif ctrl and k == pygame.K_z:
-            self.undo()
-        elif ctrl and k == pygame.K_y:
-            self.redo()
-        elif ctrl and k == pygame.K_c:
-            self.copy_code()
-        elif (ctrl and k == pygame.K_v) or k == pygame.K_b:
-            self.open_code_dialog(paste=bool(ctrl))
-        elif k == pygame.K_h:
-            self.ask_hint()
-        elif k == pygame.K_p:
-            self.toggle_probabilities()
-        elif k == pygame.K_g:
-            self.open_dialog(MenuDialog("Game", self._menu_entries()))
-        elif k in (pygame.K_F2, pygame.K_n):
-            self.new_game()
-        elif k in (pygame.K_1, pygame.K_KP1):
-            self.new_game(BoardChoice.standard(Difficulty.BEGINNER))
-        elif k in (pygame.K_2, pygame.K_KP2):
-            self.new_game(BoardChoice.standard(Difficulty.INTERMEDIATE))
-        elif k in (pygame.K_3, pygame.K_KP3):
-            self.new_game(BoardChoice.standard(Difficulty.EXPERT))
-        elif k == pygame.K_c:
-            b = self.board
-            self.open_dialog(CustomDialog([str(b.rows), str(b.cols), str(b.mines)]))
-        elif k == pygame.K_F1 or ch == "?":
-            self.open_dialog(HelpOverlay())
-        elif k == pygame.K_t:
-            self.cycle_theme(-1 if mods & pygame.KMOD_SHIFT else 1)
-        elif k == pygame.K_m:
-            self.open_theme_menu()
-        elif k == pygame.K_s:
-            self.open_stats()
-        elif k == pygame.K_o:
-            self.open_dialog(SettingsDialog(self._settings_rows()))
-        elif k == pygame.K_v:
-            self.change_setting("volume", self.sounds.toggled_volume())
-            self.say("Sound " + self.settings.volume)
-        elif k == pygame.K_q:
-            self.change_setting("question_marks", not self.settings.question_marks)
-            self.say("Question marks " + ("on" if self.settings.question_marks else "off"))
-        elif ch in ("+", "=") or k == pygame.K_KP_PLUS:
-            self.set_scale(self.scale + 1)
-        elif ch == "-" or k == pygame.K_KP_MINUS:
-            self.set_scale(self.scale - 1)
-        elif k in _ARROWS:
-            self.move_cursor(*_ARROWS[k])
-        elif k in (pygame.K_SPACE, pygame.K_f, pygame.K_d):
-            self.key_move(k)
+        elif action is not None:
+            self.do(action)
+
+    def actions(self) -> dict[str, Callable[[], None]]:
+        """What each action of the key table does (menus use the same names)."""
+        standard = BoardChoice.standard
+        return {
+            "new_game": self.new_game,
+            "beginner": lambda: self.new_game(standard(Difficulty.BEGINNER)),
+            "intermediate": lambda: self.new_game(standard(Difficulty.INTERMEDIATE)),
+            "expert": lambda: self.new_game(standard(Difficulty.EXPERT)),
+            "custom": self.open_custom_dialog,
+            "daily": self.play_daily,
+            "play_code": lambda: self.open_code_dialog(paste=True),
+            "copy_code": self.copy_code,
+            "undo": self.undo,
+            "redo": self.redo,
+            "pause": self.toggle_pause,
+            "stats": self.open_stats,
+            "quit": self.ask_to_quit,
+            "quit_now": self.quit,
+            "hint": self.ask_hint,
+            "odds": self.toggle_probabilities,
+            "options": lambda: self.open_dialog(SettingsDialog(self._settings_rows())),
+            "question_marks": self.toggle_question_marks,
+            "mute": self.toggle_sound,
+            "next_theme": lambda: self.cycle_theme(1),
+            "previous_theme": lambda: self.cycle_theme(-1),
+            "themes": self.open_theme_menu,
+            "zoom_in": lambda: self.set_scale(self.scale + 1),
+            "zoom_out": lambda: self.set_scale(self.scale - 1),
+            "fullscreen": self.toggle_fullscreen,
+            "help": self.open_help,
+            "menu": self.open_menu,
+            "cursor_up": lambda: self.move_cursor(-1, 0),
+            "cursor_down": lambda: self.move_cursor(1, 0),
+            "cursor_left": lambda: self.move_cursor(0, -1),
+            "cursor_right": lambda: self.move_cursor(0, 1),
+            "cursor_open": lambda: self.key_move(MoveKind.OPEN),
+            "cursor_flag": lambda: self.key_move(MoveKind.FLAG),
+            "cursor_chord": lambda: self.key_move(MoveKind.CHORD),
+        }
+
+    def do(self, action: str) -> None:
+        self.actions()[action]()
+
+    def ask_to_quit(self) -> None:
+        """Esc: quit, asking first while a game is being played."""
+        if self.game.state is GameState.PLAYING:
+            self.open_dialog(confirm_quit())
+        else:
+            self.quit()
+
+    def open_custom_dialog(self) -> None:
+        b = self.board
+        self.open_dialog(CustomDialog([str(b.rows), str(b.cols), str(b.mines)]))
+
+    def toggle_question_marks(self) -> None:
+        self.change_setting("question_marks", not self.settings.question_marks)
+        self.say("Question marks " + ("on" if self.settings.question_marks else "off"))
+
+    def toggle_sound(self) -> None:
+        self.change_setting("volume", self.sounds.toggled_volume())
+        self.say("Sound " + self.settings.volume)
+
+    def open_help(self) -> None:
+        font = self.theme.font
+        _, rows = dialog_room(self.layout, font.width, font.height)
+        self.open_dialog(HelpOverlay(keys.help_rows(), rows))
+
+    def open_menu(self) -> None:
+        font = self.theme.font
+        _, rows = dialog_room(self.layout, font.width, font.height)
+        self.open_dialog(MenuDialog("Menu", self._menu_entries(), rows))
 
     def toggle_pause(self) -> None:
         """The pause key: the clock stops and the board is hidden until play goes on."""
@@ -931,7 +889,7 @@ class App:
             s.resume(PAUSE_KEY)
         elif s.game.state is GameState.PLAYING and self.playback is None:
             s.pause(PAUSE_KEY)
-            self.pointer = Pointer()
+            self.gestures.reset()
         else:
             self.say("Nothing to pause: the clock is not running")
         self.drawn_status = None
@@ -955,18 +913,17 @@ class App:
         left = min(max(self.left, col - lay.view_cols + 1), col)
         self.scroll_by(top - self.top, left - self.left)
 
-    def key_move(self, key: int) -> None:
+    def key_move(self, kind: MoveKind) -> None:
+        """Space, F, D on the keyboard cursor (the first press shows the cursor)."""
         if self.playback is not None:
             return
         if self.cursor is None:
             self.move_cursor(0, 0)
             return
-        if key == pygame.K_SPACE:
+        if kind is MoveKind.OPEN:
             self._left_click(self.cursor)
-        elif key == pygame.K_f:
-            self.apply(Move(MoveKind.FLAG, *self.cursor))
         else:
-            self.apply(Move(MoveKind.CHORD, *self.cursor))
+            self.apply(Move(kind, *self.cursor))
 
     # ---- settings ------------------------------------------------------------------------
 
@@ -1051,7 +1008,7 @@ class App:
             return
         self.dialog = dialog
         self.session.pause(PAUSE_DIALOG)
-        self.pointer = Pointer()
+        self.gestures.reset()
         self.renderer.invalidate()
 
     def quit(self) -> None:
@@ -1091,22 +1048,9 @@ class App:
         self.say(f"The daily board of {today.isoformat()}: the same for everyone", lasting=True)
 
     def _menu_entries(self) -> list[tuple[str, str]]:
-        return [("daily", "Daily board"), ("code", "Play a code"), ("copy", "Copy board code"),
-                ("undo", "Undo   Ctrl+Z"), ("redo", "Redo   Ctrl+Y"), ("stats", "Statistics"),
-                ("options", "Options"), ("themes", "Themes"), ("help", "Keys")]  # fmt: skip
-
-    def do_menu(self, action: str) -> None:
-        {
-            "daily": self.play_daily,
-            "code": self.open_code_dialog,
-            "copy": self.copy_code,
-            "undo": self.undo,
-            "redo": self.redo,
-            "stats": self.open_stats,
-            "options": lambda: self.open_dialog(SettingsDialog(self._settings_rows())),
-            "themes": self.open_theme_menu,
-            "help": lambda: self.open_dialog(HelpOverlay()),
-        }[action]()
+        """Every menu row of the key table, in its menus' order, with its first key."""
+        return [(b.action, b.label, b.keys[0].label() if b.keys else "")
+                for name in keys.MENUS for b in keys.menu(name)]  # fmt: skip
 
     def open_theme_menu(self) -> None:
         font = self.theme.font
@@ -1149,27 +1093,24 @@ class App:
         else:
             self._show_game()
 
-    def on_playback_key(self, k: int, ch: str) -> bool:
-        """Space pause, Right step, [ ] or - + speed, R restart, Esc leave; True if used."""
+    def on_replay_action(self, action: str) -> None:
+        """A key of the replay table (keys.REPLAY_KEYS) while a replay is watched."""
         pb = self.playback
-        if k == pygame.K_SPACE:
+        if action == "replay_pause":
             pb.toggle_pause(self.now())
-        elif k == pygame.K_RIGHT:
+        elif action == "replay_step":
             move = pb.step()
             if move is not None:
                 self._play_back(move)
-        elif ch in ("]", "+", "=") or k == pygame.K_UP:
+        elif action == "replay_faster":
             pb.change_speed(1)
-        elif ch in ("[", "-") or k == pygame.K_DOWN:
+        elif action == "replay_slower":
             pb.change_speed(-1)
-        elif k == pygame.K_r:
+        elif action == "replay_restart":
             self.watch(pb.replay, pb.speed_index)
-        elif k == pygame.K_ESCAPE:
+        elif action == "replay_leave":
             self.leave_replay()
-        else:
-            return False
         self.drawn_status = None
-        return True
 
     def _play_back(self, move) -> None:
         changed = self.game.play_recorded(move)
@@ -1203,7 +1144,7 @@ class App:
         elif isinstance(result, PlayCode):
             self.play_game(result.code.game(question_marks=self.settings.question_marks))
         elif isinstance(result, MenuChoice):
-            self.do_menu(result.action)
+            self.do(result.action)
         elif isinstance(result, WatchReplay):
             self.watch_file(result.path)
         elif isinstance(result, PickTheme):

@@ -7,7 +7,8 @@ from game.engine.boards import BoardChoice
 from game.store.history import History
 from game.store.settings import Settings, SettingsFile
 from game.store.stats import GameRecord, Stats
-from game.ui.window import DOUBLE_CLICK_MS, LONG_PRESS_MS, MESSAGE_MS
+from game.ui.gestures import DOUBLE_CLICK_MS, LONG_PRESS_MS
+from game.ui.window import MESSAGE_MS
 
 MESSAGE_WAIT = MESSAGE_MS + 100
 
@@ -402,12 +403,19 @@ def test_every_dialog_line_fits_the_smallest_canvas(drive, tmp_path):
     d.app.settings.board = "intermediate"
     d.app.settings.custom_rows = d.app.settings.custom_cols = 200
     d.app.settings.custom_mines = 39999
-    dialogs = [HelpOverlay(), confirm_quit(), custom, wide, SettingsDialog(d.app._settings_rows())]
+    from game.ui import keys
+
+    help_all = HelpOverlay(keys.help_rows(), room_rows)
+    help_end = HelpOverlay(keys.help_rows(), room_rows)
+    help_end.top = len(help_end.rows)  # scrolled to the end
+    help_end.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+    dialogs = [help_all, help_end, confirm_quit(), custom, wide]
+    dialogs.append(SettingsDialog(d.app._settings_rows()))
     dialogs += [StatsDialog(stats, kind, "2026-11-29") for kind in ("beginner", "custom", "daily")]
     code = CodeDialog("0" * 30)
     code.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     assert code.error
-    dialogs += [code, MenuDialog("Game", d.app._menu_entries())]
+    dialogs += [code, MenuDialog("Menu", d.app._menu_entries(), room_rows)]
     (tmp_path / "file").write_text("")
     dialogs.append(StatsDialog(Stats(tmp_path / "file" / "stats.sqlite3"), "beginner", "x"))
     dialogs.append(NoticeDialog("You won!", [], table=["Time   999.999 s", "New best 3BV/s!"]))
@@ -642,7 +650,9 @@ def test_the_daily_board_from_the_game_menu_is_expert_and_recorded_by_date(drive
     d = drive(scale=1)
     d.app.history = History(Stats(tmp_path / "stats.sqlite3"))
     d.key(pygame.K_g, "g")
-    d.key(pygame.K_RETURN)  # the first entry: Daily board
+    while d.app.dialog.entries[d.app.dialog.focus][0] != "daily":
+        d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)
     g = d.app.game
     assert (g.rows, g.cols, g.mines) == (16, 30, 99) and d.app.daily
     d.click(g.first_click)
@@ -809,3 +819,58 @@ def test_p_tints_covered_cells_by_their_odds_and_shows_the_one_under_the_mouse(d
     d.click((8, 4))  # the odds follow the game
     assert (8, 4) not in d.app.probabilities
     assert d.app.game.assisted
+
+
+def test_a_key_added_to_the_table_works_and_shows_in_the_help_and_the_menu(drive, monkeypatch):
+    from game.ui import keys
+
+    extra = keys.Binding("hint", "Hint again", (keys.key(pygame.K_j),), "Game")
+    monkeypatch.setattr(keys, "PLAY_KEYS", (*keys.PLAY_KEYS, extra))
+    d = drive()
+    d.click((4, 4))
+    d.key(pygame.K_j, "j")
+    assert d.app.game.assisted  # J asked for a hint, as the table says
+    d.key(pygame.K_F1)
+    seen = []
+    for _ in range(80):
+        seen += [t for t, _ in d.app.dialog.lines(40)]
+        d.key(pygame.K_DOWN)
+    assert any(t.startswith("J ") and "Hint again" in t for t in seen)
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_g, "g")
+    menu = d.app.dialog
+    assert ("hint", "Hint again", "J") in menu.entries
+    menu.focus = menu.entries.index(("hint", "Hint again", "J"))
+    d.key(pygame.K_RETURN)
+    assert d.app.dialog is None
+
+
+def test_every_menu_entry_and_key_of_the_table_has_an_action(drive):
+    from game.ui import keys
+
+    d = drive()
+    actions = d.app.actions()
+    assert {b.action for b in keys.PLAY_KEYS} <= actions.keys()
+    assert {action for action, _, _ in d.app._menu_entries()} <= actions.keys()
+
+
+def test_alt_alone_opens_the_menu_and_alt_with_a_key_does_not(drive):
+    d = drive()
+    d.post(pygame.KEYDOWN, key=pygame.K_LALT, mod=pygame.KMOD_LALT, unicode="", scancode=0)
+    d.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=pygame.KMOD_LALT, unicode="\r", scancode=0)
+    d.post(pygame.KEYUP, key=pygame.K_LALT, mod=0, unicode="", scancode=0)
+    d.tick()
+    assert d.app.dialog is None
+    d.post(pygame.KEYDOWN, key=pygame.K_LALT, mod=pygame.KMOD_LALT, unicode="", scancode=0)
+    d.post(pygame.KEYUP, key=pygame.K_LALT, mod=0, unicode="", scancode=0)
+    d.tick()
+    assert d.app.dialog is not None and d.app.dialog.title == "Menu"
+
+
+def test_the_readme_key_tables_are_the_code_key_table():
+    from pathlib import Path
+
+    from game.ui import keys
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert keys.readme_table() in readme, "README: paste keys.readme_table() into Keys (window)"
