@@ -60,7 +60,7 @@ KEYS = [
     (K.K_f, "f"), (K.K_d, "d"), (K.K_RETURN, "\r"), (K.K_KP_ENTER, "\r"), (K.K_TAB, "\t"),
     (K.K_BACKSPACE, "\b"), (K.K_r, "r"), (K.K_LEFTBRACKET, "["), (K.K_RIGHTBRACKET, "]"),
     (K.K_0, "0"), (K.K_4, "4"), (K.K_5, "5"), (K.K_6, "6"), (K.K_7, "7"), (K.K_8, "8"),
-    (K.K_9, "9"), (K.K_a, "a"), (K.K_x, "x"), (K.K_HOME, ""), (K.K_F5, ""),
+    (K.K_9, "9"), (K.K_a, "a"), (K.K_x, "x"), (K.K_HOME, ""), (K.K_F5, ""), (K.K_F11, ""),
 ]  # fmt: skip
 ESCAPES = [(K.K_ESCAPE, "\x1b")]  # leaves dialogs and quits: less often than the others
 
@@ -179,7 +179,7 @@ class Fuzzer:
             f = lay.face
             return (lay.origin_x + (f.x + f.w // 2) * lay.scale,
                     lay.origin_y + (f.y + f.h // 2) * lay.scale)  # fmt: skip
-        w, h = app.window.get_size()
+        w, h = pygame.display.get_surface().get_size()
         return rng.randrange(-20, w + 20), rng.randrange(-20, h + 20)
 
     def a_safe_cell(self) -> tuple[int, int] | None:
@@ -222,7 +222,7 @@ class Fuzzer:
                       flipped=False, precise_x=0.0, precise_y=0.0)  # fmt: skip
         elif roll < 0.62:
             key, text = rng.choice(KEYS if rng.random() < 0.97 else ESCAPES)
-            mod = rng.choice([0] * 8 + [pygame.KMOD_LSHIFT, pygame.KMOD_LCTRL])
+            mod = rng.choice([0] * 8 + [pygame.KMOD_LSHIFT, pygame.KMOD_LCTRL, pygame.KMOD_LALT])
             if mod == pygame.KMOD_LCTRL:
                 text = ""
                 if key == pygame.K_q and rng.random() < 0.7:
