@@ -9,7 +9,6 @@ Nothing is drawn when nothing changed.
 from __future__ import annotations
 
 import heapq
-import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -355,11 +354,9 @@ class App:
 
     def _take_session_messages(self) -> None:
         """Lines the session has for the player (a folder that cannot be written...): said
-        once, in a dialog and on stderr."""
+        once, in a dialog (the store has put them on stderr too)."""
         lines = self.session.take_messages()
         if lines:
-            for line in lines:
-                print(f"pixel-mines: {line}", file=sys.stderr)
             self.open_dialog(NoticeDialog("Note", lines))
 
     def undo(self) -> None:
