@@ -180,7 +180,9 @@ class SettingsFile:
         if self._leave_alone:
             return None  # said when it was loaded
         try:
-            atomic_write(self.path, json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n")
+            text = json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n"
+            # no fsync: an option changed in a dialog must not wait for the disk
+            atomic_write(self.path, text, durable=False)
         except OSError as e:
             if self._write_failed:
                 return None

@@ -632,6 +632,8 @@ class App:
         if self.message is not None and now >= self.message[1]:
             self.message = None
         self._check_laying()
+        if self.history.late:  # a write on the writer's thread had something to say
+            self._take_session_messages()
         self._advance_animation(now)
         self._collect_assistance()
         playing = self.session.running and self.playback is None  # no tick while paused
@@ -1012,6 +1014,7 @@ class App:
         """Stop; a game in progress is kept with the time on its clock."""
         self._stop_laying()
         self.session.keep()
+        self.history.flush()  # what the writer's thread has yet to write is written now
         self.assistant.close()
         self.running = False
 

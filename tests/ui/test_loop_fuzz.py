@@ -71,7 +71,7 @@ def test_the_fuzzer_notices_a_kept_file_that_falls_behind(fuzz, monkeypatch):
 
 
 def test_the_fuzzer_notices_a_finished_game_without_its_row(fuzz, monkeypatch):
-    monkeypatch.setattr(Stats, "record", lambda self, rec: None)
+    monkeypatch.setattr(Stats, "store", lambda self, rec: False)
     fuzzer = fuzz(1)
     fuzzer.run(EVENTS)
     assert any("rows for" in problem for problem in fuzzer.broken)
