@@ -70,7 +70,7 @@ def hint_wordings(hint: Hint, shown: Callable[[int, int], str], mines: int) -> l
         its = "its mine" if len(hint.proven_mines) == 1 else "its mines"
         return [
             f"Every mine around the framed {value} is marked: open the outlined cell",
-            f"The framed {value} has all its mines: open the outline",
+            f"The framed {value} has {its} marked: open the outline",
             f"Safe: the {value} has {its}",
         ]
     if kind is HintKind.NUMBERS:

@@ -118,17 +118,52 @@ def mine() -> pygame.Surface:
     return _picture(MINE, MINE_INK, MINE_RIM)
 
 
-def number_frame(tile: int, colour) -> pygame.Surface:
-    """A two-pixel frame round a tile, broken at the corners: unlike the hint's brackets."""
+def luminance(colour) -> float:
+    """Relative luminance (WCAG) of an sRGB colour."""
+
+    def lin(v: int) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(v) for v in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    """WCAG contrast ratio of two colours, 1 to 21."""
+    low, high = sorted((luminance(a), luminance(b)))
+    return (high + 0.05) / (low + 0.05)
+
+
+def companion(accent, palette, grounds) -> tuple[int, int, int]:
+    """The colour of `palette` to line the accent with, so that an outline stands out on every
+    one of `grounds` (the tiles it is drawn on): on each ground, the better of the two counts."""
+
+    def worst(c) -> tuple[float, float]:
+        shown = min(max(contrast(accent, g), contrast(c, g)) for g in grounds)
+        return shown, contrast(c, accent)
+
+    return tuple(max(palette, key=worst)[:3])
+
+
+def number_frame(tile: int, accent, inner) -> pygame.Surface:
+    """A thin closed frame round a tile, with a line of `inner` inside it: unlike the thick
+    corner brackets of the hint's cell."""
     surf = pygame.Surface((tile, tile), pygame.SRCALPHA)
-    gap = 3
-    for x, y, w, h in (
-        (gap, 0, tile - 2 * gap, 2),
-        (gap, tile - 2, tile - 2 * gap, 2),
-        (0, gap, 2, tile - 2 * gap),
-        (tile - 2, gap, 2, tile - 2 * gap),
-    ):
-        pygame.draw.rect(surf, colour, (x, y, w, h))
+    pygame.draw.rect(surf, inner, (1, 1, tile - 2, tile - 2), 1)
+    pygame.draw.rect(surf, accent, (0, 0, tile, tile), 1)
+    return surf
+
+
+def brackets(tile: int, accent, inner) -> pygame.Surface:
+    """Four thick corner brackets, each lined with `inner`: the outline of the cell to open."""
+    surf = pygame.Surface((tile, tile), pygame.SRCALPHA)
+    arm = tile // 3
+    for colour, width, reach in ((inner, 3, arm + 1), (accent, 2, arm)):
+        for x, y in ((0, 0), (tile - reach, 0), (0, tile - width), (tile - reach, tile - width)):
+            pygame.draw.rect(surf, colour, (x, y, reach, width))  # across
+        for x, y in ((0, 0), (tile - width, 0), (0, tile - reach), (tile - width, tile - reach)):
+            pygame.draw.rect(surf, colour, (x, y, width, reach))  # down
     return surf
 
 

@@ -261,7 +261,7 @@ class Renderer:
             elif name == "mine":
                 surf = marks.mine()
             elif name == "frame":
-                surf = marks.number_frame(self.layout.sizes.tile, self.theme.colours["accent"])
+                surf = marks.number_frame(self.layout.sizes.tile, *outline_colours(self.theme))
             else:
                 surf = marks.digits(name)
             self._marks[name] = surf
@@ -299,15 +299,8 @@ class Renderer:
     def _hint_mark(self) -> pygame.Surface:
         """Four corner brackets in the accent colour: unlike the keyboard cursor's box."""
         if self._hint is None:
-            t = self.layout.sizes.tile
-            surf = pygame.Surface((t, t), pygame.SRCALPHA)
-            colour = self.theme.colours["accent"]
-            arm = t // 3
-            for x, y in ((0, 0), (t - arm, 0), (0, t - 2), (t - arm, t - 2)):  # across
-                pygame.draw.rect(surf, colour, (x, y, arm, 2))
-            for x, y in ((0, 0), (t - 2, 0), (0, t - arm), (t - 2, t - arm)):  # down
-                pygame.draw.rect(surf, colour, (x, y, 2, arm))
-            self._hint = surf
+            accent, inner = outline_colours(self.theme)
+            self._hint = marks.brackets(self.layout.sizes.tile, accent, inner)
         return self._hint
 
     def draw_status(self, text: str, colour_name: str = "text") -> None:
@@ -338,6 +331,16 @@ class Renderer:
         self.dirty.clear()
         self.shifts.clear()
         return sent
+
+
+def outline_colours(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The accent, and the theme colour lining the hint's outlines so they show on covered and
+    open tiles alike (the accent alone can be the covered tile's own shade)."""
+    col = theme.colours
+    palette = [col[name] for name in ("light", "shadow", "text", "panel", "led_off")]
+    t = theme.sizes.tile
+    grounds = [theme.sprites[name].get_at((t // 2, t // 2)) for name in ("covered", "open_0")]
+    return col["accent"], marks.companion(col["accent"], palette, grounds)
 
 
 def _xywh(box: Box) -> tuple[int, int, int, int]:

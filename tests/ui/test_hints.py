@@ -8,10 +8,11 @@ import pygame
 import pytest
 
 from game.engine import Game, GameState
+from game.engine.boards import BoardChoice
 from game.engine.solver import Hint, HintKind, hint
 from game.ui import marks
 from game.ui.hints import hint_wordings, hint_words, odds_words
-from game.ui.render import Looks
+from game.ui.render import Looks, outline_colours
 from game.ui.theme import THEMES_DIR, load_theme
 from tests.ui.test_theme import CVD_MATRICES, MIN_DELTA_E, _lab, _simulate
 from tests.ui.test_window import CHORD
@@ -207,3 +208,34 @@ def test_hint_evidence_reaches_the_marks_of_real_games():
         assert len(words) <= BEGINNER_ROOM and not COORDINATES.search(words)
         framed += bool(h.numbers)
     assert framed > 20
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_the_hint_outlines_show_on_covered_and_open_tiles_in_every_theme(name):
+    pygame.display.init()
+    pygame.display.set_mode((1, 1))
+    theme = load_theme(THEMES_DIR / name)
+    accent, inner = outline_colours(theme)
+    for tile in ("covered", "open_0"):
+        ground = theme.sprites[tile].get_at((8, 8))
+        best = max(marks.contrast(accent, ground), marks.contrast(inner, ground))
+        assert best >= 3, f"{name}: the outline shows {best:.2f}:1 on {tile}"
+    frame = marks.number_frame(16, accent, inner)
+    assert frame.get_at((8, 0))[:3] == accent and frame.get_at((8, 1))[:3] == inner
+    outline = marks.brackets(16, accent, inner)
+    assert outline.get_at((0, 0))[:3] == accent and outline.get_at((3, 2))[:3] == inner
+    assert outline.get_at((8, 8))[3] == 0  # the cell itself shows through
+
+
+def test_a_hint_out_of_view_scrolls_into_view_with_its_outline(drive):
+    d = drive(BoardChoice(100, 100, 500), scale=1)
+    d.click((5, 5))
+    d.post(pygame.MOUSEWHEEL, x=0, y=-1000, flipped=False, precise_x=0.0, precise_y=-1000.0)
+    d.tick()
+    assert d.app.top > 20  # the opened area is out of view
+    d.key(pygame.K_h, "h")
+    h = d.app.hint
+    box = d.app.layout.cell_rect(*h.cell, d.app.top, d.app.left)
+    assert box is not None
+    accent, _ = outline_colours(d.app.theme)
+    assert tuple(d.app.renderer.canvas.get_at((box.x, box.y)))[:3] == accent
