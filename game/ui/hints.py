@@ -51,10 +51,9 @@ def hint_wordings(hint: Hint, shown: Callable[[int, int], str], mines: int) -> l
     the text-view character of a cell, `mines` the board's mine total."""
     kind = hint.kind
     if not hint.safe or kind is HintKind.GUESS:
-        odds = ("~" if hint.approximate else "") + _percent(hint.probability)
-        estimated = " (estimated)" if hint.approximate else ""
+        odds = ("~" if hint.approximate else "") + _percent(hint.probability)  # ~: estimated
         return [
-            f"A guess: {odds} chance of a mine{estimated}, the best there is",
+            f"A guess: {odds} chance of a mine, the best there is",
             f"A guess: {odds} chance of a mine, the best",
             f"Guess: {odds} mine, the best",
             f"Guess: {odds} mine",
@@ -83,8 +82,8 @@ def hint_wordings(hint: Hint, shown: Callable[[int, int], str], mines: int) -> l
         ]
     if kind is HintKind.ALL_NUMBERS:
         return [
-            "No way to fit mines to the framed numbers and their neighbours puts one here",
-            "The framed numbers and all linked leave no room here",
+            "No way to place mines around the framed numbers puts one in the outlined cell",
+            "The framed numbers leave no way to put a mine here",
             "Safe by all the numbers",
         ]
     if kind is HintKind.MINES_PLACED:
