@@ -63,6 +63,7 @@ from game.ui.dialogs import (
 )
 from game.ui.display import Display
 from game.ui.gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
+from game.ui.hints import hint_cells, hint_marks, hint_words, odds_words
 from game.ui.playback import Playback
 from game.ui.render import Looks, Renderer, dialog_line_at, dialog_room, draw_dialog
 from game.ui.sound import SoundBoard
@@ -317,7 +318,7 @@ class App:
         self.bbbv_done = None
         self.pending.append(changed)
         if self.hint is not None:  # the hint was for the board as it was
-            self.pending.append([self.hint.cell])
+            self.pending.append(hint_cells(self.hint))
             self.hint = None
         if self.show_probabilities:
             self.assistant.ask("probabilities", g.view(), g.mines)
@@ -523,11 +524,16 @@ class App:
         self.hint = hint
         if self.playback is None and not self.game.state.is_over:
             self.game.assisted = True
-        self.say(hint.reason)  # an estimated guess says so in its own reason
-        self.pending.append([hint.cell])
+        self.say(self._hint_words(hint))  # an estimated guess says so in its own words
+        self.pending.append(hint_cells(hint))
         if self.layout.cell_rect(*hint.cell, self.top, self.left) is None:
             self.cursor = hint.cell
             self._keep_cursor_in_view()
+
+    def _hint_words(self, hint) -> str:
+        """Why the hint, in words that point at its marks and fit the status line."""
+        room = max(1, (self.layout.status.w - 4) // self.theme.font.width)
+        return hint_words(hint, self.game.cell, self.game.mines, room)
 
     def status_text(self) -> str:
         """What the line under the board shows now; a line too long for it scrolls."""
@@ -552,7 +558,9 @@ class App:
         if self.show_probabilities and self.probabilities is not None:
             cell = self.layout.cell_at(*self.mouse_pos, self.top, self.left)
             if cell is not None and cell in self.probabilities:
-                return f"({cell[0]},{cell[1]}) mine {self.probabilities[cell]:.1%}"
+                return odds_words(self.probabilities[cell])
+        if self.hint is not None:  # the marks stay until the board changes: so do the words
+            return self._hint_words(self.hint)
         if self.game.deaths and not self.game.state.is_over:
             return f"Mines hit: {self.game.deaths}"
         if self.game.state is not GameState.READY:
@@ -654,7 +662,8 @@ class App:
             pressed = self.pressed_cells()
             hint_cell = self.hint.cell if self.hint is not None else None
             probs = self.probabilities if self.show_probabilities else None
-            looks = Looks(pressed, self.cursor, self.veiled, hint_cell, probs)
+            marks = hint_marks(self.hint)
+            looks = Looks(pressed, self.cursor, self.veiled, hint_cell, probs, marks)
             if veiled:  # paused: every cell covered, nothing held or hinted
                 looks = Looks()
             args = (VeiledBoard(self.game) if veiled else self.game, self.top, self.left)
