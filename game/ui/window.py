@@ -29,6 +29,7 @@ from game.session import (
     PAUSE_DIALOG,
     PAUSE_KEY,
     PAUSE_REPLAY,
+    KeptRead,
     Outcome,
     Session,
     describe_kept,
@@ -40,6 +41,7 @@ from game.store.settings import MAX_SCALE, VOLUMES, Settings, SettingsFile
 from game.ui import keys
 from game.ui import layout as geometry
 from game.ui.assist import Assistant
+from game.ui.chores import Chores
 from game.ui.dialogs import (
     CLOSE,
     Answer,
@@ -100,6 +102,7 @@ class App:
         daily: str | None = None,
         replay: Replay | None = None,
         asked_for: str | None = None,
+        chores: Chores | None = None,
     ) -> None:
         self.settings = settings
         self.motion_allowed = motion
@@ -142,15 +145,21 @@ class App:
         self.show_probabilities = False
         self.drawn_status: str | None = None
         self.drawn_veiled = False
-        # Taken before any game starts, so a kept game is never written over unasked.
-        kept = self.session.take_offer()
+        self.chores = chores if chores is not None else Chores()
+        # Expected before any game starts, so a kept game is never written over unasked; read
+        # off the frame (a long one takes a while), the board waiting meanwhile.
+        self.session.expect_offer()
         self.session.new_game(self.board)
         self._start()
         if replay is not None:
             self.watch(replay)
         elif first_game is not None:
             self.play_game(first_game, daily=daily)
-        self._offer_kept_game(kept, messages, asked_for)
+
+        def offer(read: KeptRead) -> None:
+            self._offer_kept_game(self.session.receive_offer(read), messages, asked_for)
+
+        self.chores.start(self.session.read_offer, offer, "Reading the game you left...")
 
     # ---- set-up --------------------------------------------------------------------------
 
@@ -278,12 +287,18 @@ class App:
             self.open_dialog(NoticeDialog("Note", trouble + list(notes)))
 
     def _resume_kept(self, yes: bool) -> None:
-        if yes:
-            self._stop_watching()
-            self.session.accept_offer()
-            self._show_game()
-        else:
+        if not yes:
             self.session.decline_offer()
+            return
+
+        def resume(game: Game | None) -> None:
+            self._stop_watching()
+            self._stop_laying()
+            self.session.accept_offer(game)
+            self._show_game()
+
+        # every move is played again: a long game takes a while, so not on the frame
+        self.chores.start(self.session.resumed_game, resume, "Resuming your game...")
 
     def apply(self, move: Move) -> None:
         """Execute a move made some other way than the mouse (keys, tests)."""
@@ -292,8 +307,8 @@ class App:
 
     def _play(self, move: Move) -> None:
         """Execute a move on the game and note what to redraw."""
-        if self.playback is not None or self.laying is not None:
-            return  # a replay is watched, not played; a board being laid waits
+        if self.playback is not None or self.laying is not None or self.chores.busy:
+            return  # a replay is watched, not played; a board being laid, or a file read, waits
         if self.session.needs_laying(move):
             self._lay_then(move)
             return
@@ -553,6 +568,8 @@ class App:
         the board code once there is one."""
         if self.playback is not None:
             return self.playback_status()
+        if self.chores.busy:
+            return self.chores.status
         if self.session.paused_by(PAUSE_KEY) and self.session.veiled:
             return "Paused: press Pause or F3, or click, to play on"
         if self.show_probabilities and self.probabilities is not None:
@@ -640,6 +657,7 @@ class App:
         if self.message is not None and now >= self.message[1]:
             self.message = None
         self._check_laying()
+        self.chores.poll()
         if self.history.late:  # a write on the writer's thread had something to say
             self._take_session_messages()
         self._advance_animation(now)
@@ -1075,12 +1093,21 @@ class App:
         self.open_dialog(StatsDialog(stats, self.board.kind, today))
 
     def watch_file(self, path: str) -> None:
-        try:
-            replay = load_replay(Path(path))
-        except ReplayError as e:
-            self.open_dialog(NoticeDialog("Replay", [str(e)]))
-            return
-        self.watch(replay)
+        """Watch a replay from the statistics: read (and checked) off the frame."""
+
+        def read() -> Replay | ReplayError:
+            try:
+                return load_replay(Path(path))
+            except ReplayError as e:
+                return e
+
+        def show(replay: Replay | ReplayError) -> None:
+            if isinstance(replay, ReplayError):
+                self.open_dialog(NoticeDialog("Replay", [str(replay)]))
+            else:
+                self.watch(replay)
+
+        self.chores.start(read, show, "Reading the replay...")
 
     def watch(self, replay: Replay, speed_index: int | None = None) -> None:
         """Play a replay back in this window, in real time; the game being played waits (its

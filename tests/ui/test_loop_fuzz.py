@@ -97,6 +97,7 @@ def test_a_kept_game_set_aside_is_shown_in_the_window_and_echoed(tmp_path):
         app = App(BoardChoice.standard(Difficulty.BEGINNER), Settings(motion=False),
                   load_library(), clock=FakeClock(),
                   history=History(kept=kept, echo=echoed.append))  # fmt: skip
+        app.chores.wait(10)  # the kept game is read off the frame
         app.step()
         lines = [text for text, _ in app.dialog.lines(60)]
         app.assistant.close()
