@@ -24,7 +24,7 @@ from game.ui.layout import Box
 # When SDL cannot tell: room kept for a task bar, and a title bar with thin borders.
 TASK_BAR_GUESS = 48
 ICON_SIZE = 64
-ICON_SPRITE = "mine_red"  # as the application icon: the mine that went off
+ICON_SPRITE = "mine_red"  # the mine that went off: Minesweeper at a glance, even at 16 px
 
 
 @dataclass(frozen=True)
@@ -220,23 +220,17 @@ def set_minimum_size(size: tuple[int, int]) -> None:
 
 
 @contextmanager
-def opening_at(position: tuple[int, int] | None) -> Iterator[None]:
-    """Where SDL puts a window made inside this block: at `position`, or centred. pygame reads
-    these on every `set_mode`, so they are set only for the first one (later moves are
-    `move_window`'s) and put back as they were."""
-    names = ("SDL_VIDEO_WINDOW_POS", "SDL_VIDEO_CENTERED")
-    before = {name: os.environ.get(name) for name in names}
-    if position is None:
-        os.environ.pop(names[0], None)
-        os.environ[names[1]] = "1"
-    else:
-        os.environ.pop(names[1], None)
-        os.environ[names[0]] = f"{position[0]},{position[1]}"
+def opening_at(position: tuple[int, int]) -> Iterator[None]:
+    """Where SDL puts a window made inside this block. pygame reads the variable on every
+    `set_mode`, so it is set only for the first one (later moves are `move_window`'s) and put
+    back as it was."""
+    name = "SDL_VIDEO_WINDOW_POS"
+    before = os.environ.get(name)
+    os.environ[name] = f"{position[0]},{position[1]}"
     try:
         yield
     finally:
-        for name, value in before.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+        if before is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = before

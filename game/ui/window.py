@@ -198,14 +198,7 @@ class App:
         self.scale = min(self.scale, geometry.most_scale(rows, cols, self.space, sizes, digits))
         size = self._window_size_for(self.scale)
         if first:
-            pygame.display.set_icon(desktop.icon_of(self.theme.sprites[desktop.ICON_SPRITE]))
-            kept = self._kept_window()
-            self.display.fullscreen = self.settings.fullscreen
-            if kept:
-                size = kept[0]
-                self.scale = geometry.scale_for_window(rows, cols, size, self.scale, sizes, digits)
-            with desktop.opening_at(kept[1] if kept else None):
-                self.window_size = self.display.open(size)
+            self._open_first_window(size)
         else:
             self.window_size = self.display.open(size)
             if not self.display.fullscreen:
@@ -213,20 +206,40 @@ class App:
         desktop.set_minimum_size(geometry.smallest_canvas_size(sizes, digits))
         self._remember_window()
 
-    def _kept_window(self) -> tuple[tuple[int, int], tuple[int, int] | None] | None:
-        """The size and place the settings remember, if they were for this board and still
-        fit the screen (a place that does not is left to the centre)."""
+    def _open_first_window(self, size: tuple[int, int]) -> None:
+        """The window at start: with the theme's icon, as the player left it (size, place,
+        fullscreen) when that still fits, else centred at `size`."""
+        pygame.display.set_icon(desktop.icon_of(self.theme.sprites[desktop.ICON_SPRITE]))
+        self.display.fullscreen = self.settings.fullscreen
+        kept_size = self._kept_size()
+        if kept_size is not None:
+            size = kept_size
+            rows, cols, sizes, digits = self._board_geometry()
+            self.scale = geometry.scale_for_window(rows, cols, size, self.scale, sizes, digits)
+        place = self.settings.window_position
+        if place is None or not desktop.wholly_on(self.screen, size, place):
+            place = desktop.place_window(size, self.screen, None, self.frame)
+        with desktop.opening_at(place):
+            self.window_size = self.display.open(size)
+        if not self.display.fullscreen:
+            # A window manager may take the first place for its frame's, and the frame is known
+            # only now the window is shown: placed again, the move says it exactly.
+            self.space = self._usable_screen()
+            desktop.move_window(
+                desktop.place_window(self.window_size, self.screen, place, self.frame)
+            )
+
+    def _kept_size(self) -> tuple[int, int] | None:
+        """The window size the settings remember, if it was for this board (see
+        `_remember_window`) and still fits the screen and the toolbar."""
         s = self.settings
         if s.window_size is None or self.board != s.board_choice():
             return None
-        size = s.window_size
+        w, h = s.window_size
         least = geometry.smallest_canvas_size(*self._board_geometry()[2:])
-        if not (least[0] <= size[0] <= self.space[0] and least[1] <= size[1] <= self.space[1]):
-            return None
-        place = s.window_position
-        if place is not None and not desktop.wholly_on(self.screen, size, place):
-            place = None
-        return size, place
+        if least[0] <= w <= self.space[0] and least[1] <= h <= self.space[1]:
+            return w, h
+        return None
 
     def _keep_on_screen(self, position: tuple[int, int] | None) -> None:
         """Move the window where `desktop.place_window` says, from `position`."""
@@ -237,12 +250,14 @@ class App:
 
     def _remember_window(self) -> None:
         """The window's size, place and fullscreen into the settings (written with them, and
-        at quit). In fullscreen the window to come back to stays remembered."""
+        at quit). In fullscreen the window to come back to stays remembered; the size is kept
+        for the board the settings start with, which it was made for."""
         s = self.settings
         s.fullscreen = self.display.fullscreen
         if not self.display.fullscreen:
-            s.window_size = tuple(self.display.size)
             s.window_position = desktop.window_position()
+            if self.board == s.board_choice():  # not a board from the command line or a code
+                s.window_size = tuple(self.display.size)
 
     def _session_rules(self) -> None:
         """The rules new games follow: the settings, unless the command line said otherwise."""

@@ -140,3 +140,13 @@ def test_the_icon_is_cut_from_the_theme_in_use(drive, monkeypatch):
     want = desktop.icon_of(theme.sprites[desktop.ICON_SPRITE])
     assert pygame.image.tobytes(shown[-1], "RGBA") == pygame.image.tobytes(want, "RGBA")
     assert pygame.image.tobytes(shown[0], "RGBA") != pygame.image.tobytes(want, "RGBA")
+
+
+def test_a_board_from_the_command_line_leaves_the_remembered_size_alone(drive, tmp_path):
+    settings = Settings(motion=False, volume="off", window_size=(480, 400))
+    d = drive(BoardChoice(40, 40, 200), settings=settings, scale=1)
+    d.app.settings_file = SettingsFile(tmp_path / "settings.json")
+    desktop.move_window((30, 50))
+    d.app.quit()
+    saved, _ = SettingsFile(tmp_path / "settings.json").load()
+    assert saved.window_size == (480, 400) and saved.window_position == (30, 50)
