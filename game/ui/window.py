@@ -256,8 +256,9 @@ class App:
         s.fullscreen = self.display.fullscreen
         if not self.display.fullscreen:
             s.window_position = desktop.window_position()
-            if self.board == s.board_choice():  # not a board from the command line or a code
-                s.window_size = tuple(self.display.size)
+        if self.board == s.board_choice():  # not a board from the command line or a code
+            size = self.display.windowed_size if self.display.fullscreen else self.display.size
+            s.window_size = tuple(size) if size else s.window_size
 
     def _session_rules(self) -> None:
         """The rules new games follow: the settings, unless the command line said otherwise."""
@@ -337,6 +338,7 @@ class App:
         rows, cols, sizes, digits = self._board_geometry()
         self.scale = geometry.best_scale(rows, cols, self.space, most, sizes, digits)
         self._open_window()
+        self.save_settings()  # the window it now has
 
     def play_game(self, game: Game, *, daily: str | None = None) -> None:
         """Play a game made elsewhere (a shared board, the daily board, a fixed layout) in this

@@ -80,10 +80,10 @@ def test_a_bigger_board_lowers_the_zoom_and_recentres_the_window(drive):
 def test_the_window_cannot_be_made_smaller_than_the_toolbar_needs(drive):
     d = drive(BoardChoice(200, 200, 39_999), scale=1)
     least = geometry.smallest_canvas_size(d.app.theme.sizes, 5)
-    assert tuple(desktop._window().minimum_size) == least
+    assert desktop.minimum_size() == least
     d.app.toggle_fullscreen()
     d.app.toggle_fullscreen()  # set_mode forgets it: set again
-    assert tuple(desktop._window().minimum_size) == least
+    assert desktop.minimum_size() == least
 
 
 def test_the_window_comes_back_at_the_size_and_place_it_was_left(drive, tmp_path):
@@ -150,3 +150,15 @@ def test_a_board_from_the_command_line_leaves_the_remembered_size_alone(drive, t
     d.app.quit()
     saved, _ = SettingsFile(tmp_path / "settings.json").load()
     assert saved.window_size == (480, 400) and saved.window_position == (30, 50)
+
+
+def test_a_board_changed_in_fullscreen_remembers_the_window_to_come_back_to(drive, tmp_path):
+    d = drive(settings=Settings(motion=False, volume="off", fullscreen=True), scale=1)
+    d.app.settings_file = SettingsFile(tmp_path / "settings.json")
+    d.key(pygame.K_2, "2")
+    w, h = geometry.full_canvas_size(16, 16)
+    saved, _ = SettingsFile(tmp_path / "settings.json").load()  # written at the change
+    assert saved.fullscreen and saved.board == "intermediate"
+    assert saved.window_size == d.app.display.windowed_size == (w * d.app.scale, h * d.app.scale)
+    d.key(pygame.K_F11)
+    assert pygame.display.get_surface().get_size() == saved.window_size
