@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
 from game.engine import Difficulty, SafeZone
 from game.engine.boards import BoardChoice
-from game.engine.codes import CodeError, daily, decode
+from game.engine.codes import MAX_SEED, CodeError, daily, decode
 from game.engine.game import MAX_SIDE, MIN_SIDE, check_custom_size
 from game.store.history import History
 from game.store.replays import ReplayError, load_replay
@@ -23,6 +24,9 @@ from game.store.stats import Stats, export_csv, stats_report
 from game.text import play, print_replay
 
 PROG = "pixel-mines"
+# A whole number on the command line: the ASCII digits 0-9 with an optional leading minus, and
+# nothing else (int() would also take "١٢", "１２", "1_0", " 12" and "+12").
+_WHOLE = re.compile(r"-?[0-9]{1,30}")
 # Packaging checks start the real window on SDL's dummy driver, where no one can close it:
 # with this set, a QUIT event arrives that many milliseconds after the display starts.
 QUIT_AFTER_ENV = "PIXEL_MINES_QUIT_AFTER_MS"
@@ -33,13 +37,41 @@ os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", PROG)
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, not the usage block
-        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+        self.exit(2, f"{self.prog}: {one_line(message)} (see --help)\n")
+
+
+def one_line(text: str) -> str:
+    """Text for a one-line message: line breaks and other control characters escaped."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def whole_number(text: str) -> int:
+    """argparse type: a whole number written as players write one (see _WHOLE)."""
+    if not _WHOLE.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is not a whole number (digits 0-9, at most 30, optional minus)"
+        )
+    return int(text)
+
+
+def seed_number(text: str) -> int:
+    """argparse type: a seed, as a board code can carry it (0 to 2**64 - 1)."""
+    if not (_WHOLE.fullmatch(text) and 0 <= int(text) < MAX_SEED):
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is not a seed: a whole number from 0 to {MAX_SEED - 1}"
+        )
+    return int(text)
 
 
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog=PROG,
         description="Pixel Mines: Minesweeper in a window (default) or in the terminal.",
+        allow_abbrev=False,  # options are written in full: "--sc" is not "--scale"
     )
     p.add_argument("--text", action="store_true", help="play in the terminal instead of a window")
     p.add_argument(
@@ -48,10 +80,14 @@ def _parser() -> argparse.ArgumentParser:
         help="beginner 9×9/10, intermediate 16×16/40, expert 30×16/99 (default beginner)",
     )
     size = f"{MIN_SIDE}-{MAX_SIDE}"
-    p.add_argument("--rows", type=int, metavar="R", help=f"custom board: rows ({size})")
-    p.add_argument("--cols", type=int, metavar="C", help=f"custom board: columns ({size})")
-    p.add_argument("--mines", type=int, metavar="M", help="custom board: mines (1 to cells - 1)")
-    p.add_argument("--seed", type=int, metavar="S", help="seed of the first board (repeatable)")
+    p.add_argument("--rows", type=whole_number, metavar="R", help=f"custom board: rows ({size})")
+    p.add_argument("--cols", type=whole_number, metavar="C", help=f"custom board: columns ({size})")
+    p.add_argument(
+        "--mines", type=whole_number, metavar="M", help="custom board: mines (1 to cells - 1)"
+    )
+    p.add_argument(
+        "--seed", type=seed_number, metavar="S", help="seed of the first board (repeatable)"
+    )
     p.add_argument(
         "--safe-zone",
         choices=[z.value for z in SafeZone],
@@ -69,7 +105,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--no-motion", action="store_true", help="window: no cascades or ripples (this run)"
     )
-    p.add_argument("--scale", type=int, metavar="N", help="window: whole-number pixel scale (1-8)")
+    p.add_argument(
+        "--scale", type=whole_number, metavar="N", help="window: whole-number pixel scale (1-8)"
+    )
     return p
 
 
@@ -108,6 +146,10 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
             args.code = decode(args.board)
         except CodeError as e:
             parser.error(f"--board: {e}")
+    if args.theme is not None and (not args.theme or set(args.theme) & set("/\\")):
+        parser.error(f"--theme: a theme is named by its folder name (got {_shown(args.theme)})")
+    if args.replay == "":
+        parser.error("--replay needs the name of a replay file")
     return args, board
 
 
@@ -129,7 +171,7 @@ def _main(argv: list[str] | None) -> int:
         try:
             replay = load_replay(Path(args.replay))
         except ReplayError as e:
-            print(f"{PROG}: {e}", file=sys.stderr)
+            print(f"{PROG}: {one_line(str(e))}", file=sys.stderr)
             return 2
         if args.text:
             return print_replay(replay)
@@ -142,6 +184,8 @@ def _main(argv: list[str] | None) -> int:
     today = datetime.now(UTC).date()
     if args.stats:
         print("\n".join(stats_report(stats, today.isoformat())))
+        for line in stats.take_messages():  # rows that were left out, said once
+            print(f"{PROG}: {line}", file=sys.stderr)
         return 0
     if args.export_stats is not None:
         try:
@@ -172,7 +216,8 @@ def _main(argv: list[str] | None) -> int:
         daily_date = today.isoformat()
         first_game = daily(today).game(question_marks=qm)
         asked_for = "today's daily board"
-    history = History.on_disk(stats)
+    # the window writes on a thread of its own (a frame never waits for the disk)
+    history = History.on_disk(stats, background=not args.text)
     try:
         if args.text:
             return play(board, seed=args.seed, safe_zone=zone, history=history,

@@ -282,5 +282,6 @@ class Session:
                                            game_id=self.game_id)  # fmt: skip
 
     def take_messages(self) -> list[str]:
-        taken, self.messages = self.messages, []
+        """Lines for the player: from this session, and from writes finished meanwhile."""
+        taken, self.messages = self.messages + self.history.take_late(), []
         return taken

@@ -85,8 +85,12 @@ class TextGame:
         print(text, file=self.out)
 
     def say_messages(self) -> None:
-        for line in self.session.take_messages():
-            self.say(line)
+        """Lines about the player's files: on stderr, once (a store that echoes has put them
+        there already; the terminal shows stderr too)."""
+        lines = self.session.take_messages()
+        if self.session.history.echo is None:
+            for line in lines:
+                print(f"pixel-mines: {line}", file=sys.stderr)
 
     def code(self) -> str | None:
         return code_of(self.game)

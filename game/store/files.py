@@ -1,12 +1,16 @@
-"""Where the user's files live (platformdirs, app name "pixel-mines") and how they are written.
+"""Where the user's files live (platformdirs, app name "pixel-mines") and how they are
+read and written.
 
-Writes are atomic: a temporary file in the same folder, then `os.replace`. A file that cannot
-be read is moved aside next to itself with a name that says so, never deleted.
+Reads are capped: only a regular file no larger than its cap is read, checked before a byte
+is read (and without blocking on a FIFO). Writes are atomic: a temporary file in the same
+folder, then `os.replace`. A file that cannot be used is moved aside next to itself with a
+name that says so, never deleted.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 import time
 from datetime import datetime
@@ -16,6 +20,45 @@ import platformdirs
 
 APP = "pixel-mines"
 STALE_TEMP_S = 600  # a temporary file this old was left by a write that was killed
+
+
+class FileRefused(Exception):
+    """A file that is not read at all: not a regular file, or larger than the game reads.
+    The message says which and is meant for the player (the caller names the file)."""
+
+
+def read_capped(path: Path, cap: int) -> bytes:
+    """The bytes of a regular file of at most `cap` bytes.
+
+    FileRefused for anything else (a folder, a FIFO, a device, a file over the cap), checked
+    on the open file before reading: opening with O_NONBLOCK so a FIFO nobody writes to does
+    not hang. FileNotFoundError and other OSErrors pass through as they are.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except IsADirectoryError:
+        raise FileRefused("is a folder, not a file") from None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise FileRefused("is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused("is not a regular file")
+        if info.st_size > cap:
+            raise FileRefused(f"is {_size(info.st_size)}; the most this game reads is {_size(cap)}")
+        data = f.read(cap + 1)  # the file may have grown since fstat
+    if len(data) > cap:
+        raise FileRefused(f"is over {_size(cap)}, the most this game reads")
+    return data
+
+
+def _size(n: int) -> str:
+    if n >= 1 << 20:
+        return f"{round(n / (1 << 20), 1):g} MiB"
+    if n >= 1 << 10:
+        return f"{round(n / (1 << 10), 1):g} KiB"
+    return f"{n} bytes"
 
 
 def config_dir() -> Path:

@@ -2,7 +2,8 @@
 
 A file holds the board (its layout too, so a replay never depends on how mines are laid) and
 the moves with their times. Reading one checks every entry and replays the moves on the engine;
-the first entry that is wrong is named in the message. Files are data: never executed.
+the first entry that is wrong is named in the message. Files are data: never executed, and
+read only when they are regular files under MAX_BYTES with at most MAX_MOVES moves.
 """
 
 from __future__ import annotations
@@ -11,16 +12,24 @@ import json
 import re
 import secrets
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 
 from game.engine import Game, MoveKind, SafeZone
-from game.engine.game import RecordedMove, check_custom_size
-from game.store.files import atomic_write, data_dir, set_aside
+from game.engine.game import MAX_SIDE, RecordedMove, check_custom_size
+from game.store.files import FileRefused, atomic_write, data_dir, read_capped, set_aside
 
 FORMAT = "pixel-mines-replay"
 VERSION = 1
 KEPT_NAME = "kept-game.json"
+# The most moves a real game reaches: every cell of the largest board (200 x 200) opened,
+# flagged, unflagged and chorded once. Undone moves are not in the file (an undo takes the
+# move out), so undo and redo add nothing. A larger file is refused before it is played.
+MAX_MOVES = 4 * MAX_SIDE * MAX_SIDE  # 160,000
+# A move is written in under 64 bytes and the largest layout in about 41 KB: MAX_MOVES moves
+# fit in 10.3 MB, so 16 MiB leaves room for a replay written by hand with spaces.
+MAX_BYTES = 16 * 1024 * 1024
+MAX_SEED_TEXT = 100  # a seed written as text, longer than any seed this game makes
 GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{12}")  # see new_game_id
 
 
@@ -150,7 +159,9 @@ def save_replay(replay: Replay, folder: Path | None = None) -> Path:
     """Write a finished game's replay (again: the same file); its path. OSError if the folder
     cannot be written."""
     path = replay_path(replay, folder)
-    atomic_write(path, to_json(replay))
+    # no fsync: a kill cannot lose it (the OS has it), and waiting for the disk would stall
+    # the frame that ends the game
+    atomic_write(path, to_json(replay), durable=False)
     return path
 
 
@@ -158,9 +169,15 @@ def load_replay(path: Path) -> Replay:
     """Read and check a replay or kept game; ReplayError naming the first thing wrong."""
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ReplayError(f"cannot read {name}: {getattr(e, 'strerror', None) or e}") from None
+        raw = read_capped(path, MAX_BYTES)
+    except FileRefused as e:
+        raise ReplayError(f"{name} {e}") from None
+    except OSError as e:
+        raise ReplayError(f"cannot read {name}: {e.strerror or e}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ReplayError(f"{name} is not a replay: byte {e.start} is not UTF-8 text") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -172,7 +189,7 @@ def load_replay(path: Path) -> Replay:
         raise ReplayError(f"{name} is not a Pixel Mines replay")
     version = data.get("version")
     if type(version) is not int or version < 1:
-        raise ReplayError(f"{name}: 'version' must be a whole number (got {version!r})")
+        raise ReplayError(f"{name}: 'version' must be a whole number (got {_show(version)})")
     if version > VERSION:
         raise ReplayError(f"{name} was made by a newer Pixel Mines (format {version}; this one "
                           f"reads up to {VERSION})")  # fmt: skip
@@ -182,19 +199,19 @@ def load_replay(path: Path) -> Replay:
     replay = _board(name, board)
     elapsed = data.get("elapsed_ms", 0)
     if type(elapsed) is not int or elapsed < 0:
-        raise ReplayError(f"{name}: 'elapsed_ms' must be a whole number (got {elapsed!r})")
+        raise ReplayError(f"{name}: 'elapsed_ms' must be a whole number (got {_show(elapsed)})")
     replay.elapsed_ms = elapsed
     deaths = data.get("deaths", 0)
     if type(deaths) is not int or deaths < 0:
-        raise ReplayError(f"{name}: 'deaths' must be a whole number (got {deaths!r})")
+        raise ReplayError(f"{name}: 'deaths' must be a whole number (got {_show(deaths)})")
     replay.deaths = deaths
     replay.assisted = data.get("assisted") is True
-    day = data.get("daily")
-    replay.daily = day if isinstance(day, str) and len(day) == 10 else None
-    replay.played_at = str(data.get("played_at", ""))
+    replay.daily = _date_or_none(data.get("daily"))
+    played_at, source = data.get("played_at", ""), data.get("source", "")
+    replay.played_at = played_at[:40] if isinstance(played_at, str) else ""
+    replay.source = source[:40] if isinstance(source, str) else ""
     game_id = data.get("game_id")
     replay.game_id = game_id if isinstance(game_id, str) and GAME_ID.fullmatch(game_id) else None
-    replay.source = str(data.get("source", ""))
     result = data.get("result", {})
     if not isinstance(result, dict) or not all(
         type(result.get(k, 0)) is int and result.get(k, 0) >= 0 for k in ("time_ms", "deaths")
@@ -204,15 +221,40 @@ def load_replay(path: Path) -> Replay:
     moves = data.get("moves")
     if not isinstance(moves, list):
         raise ReplayError(f"{name}: the 'moves' entry is missing")
+    if len(moves) > MAX_MOVES:
+        raise ReplayError(f"{name} holds {len(moves):,} moves; a game has at most "
+                          f"{MAX_MOVES:,}")  # fmt: skip
     _moves(name, replay, moves)
     return replay
+
+
+def _show(value: object) -> str:
+    """A value for a message: short, whatever the file held."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value[:40] if isinstance(value, str) else value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _date_or_none(value: object) -> str | None:
+    """A daily board's date as written (YYYY-MM-DD), or None if it is not one."""
+    if not (isinstance(value, str) and len(value) == 10):
+        return None
+    try:
+        return date.fromisoformat(value).isoformat()
+    except ValueError:
+        return None
 
 
 def _board(name: str, board: dict) -> Replay:
     def whole(key: str) -> int:
         value = board.get(key)
         if type(value) is not int or value < 1:
-            raise ReplayError(f"{name}: board {key!r} must be a whole number (got {value!r})")
+            raise ReplayError(f"{name}: board {key!r} must be a whole number (got {_show(value)})")
+        if value > MAX_SIDE * MAX_SIDE:  # far off any board: not worth writing out in full
+            raise ReplayError(f"{name}: board {key!r} is {_show(value)}, larger than any board")
         return value
 
     rows, cols, mines = whole("rows"), whole("cols"), whole("mines")
@@ -227,13 +269,15 @@ def _board(name: str, board: dict) -> Replay:
         raise ReplayError(f"{name}: board 'layout' must be {rows} rows of {cols} '*' or '.'")
     if sum(line.count("*") for line in layout) != mines:
         raise ReplayError(f"{name}: board 'layout' does not hold {mines} mines")
-    try:
-        zone = SafeZone(board.get("safe_zone", "opening"))
-    except ValueError:
-        raise ReplayError(f"{name}: board 'safe_zone' is {board.get('safe_zone')!r}") from None
+    zone = board.get("safe_zone", "opening")
+    if zone not in [z.value for z in SafeZone]:
+        raise ReplayError(f"{name}: board 'safe_zone' is {_show(zone)}")
+    zone = SafeZone(zone)
     seed = board.get("seed")
-    if seed is not None and not isinstance(seed, int | str):
+    if seed is not None and not (type(seed) is int or isinstance(seed, str)):
         raise ReplayError(f"{name}: board 'seed' must be a number or text")
+    if isinstance(seed, str) and len(seed) > MAX_SEED_TEXT:
+        raise ReplayError(f"{name}: board 'seed' is longer than {MAX_SEED_TEXT} characters")
     click = board.get("first_click")
     if click is not None:
         if not (isinstance(click, list) and len(click) == 2 and all(type(v) is int for v in click)
@@ -255,17 +299,22 @@ def _moves(name: str, replay: Replay, entries: list) -> None:
         where = f"{name}: move {k}"
         if not isinstance(entry, dict):
             raise ReplayError(f"{where} is not a move")
-        kind = _KINDS.get(entry.get("kind"))
+        raw_kind = entry.get("kind")
+        kind = _KINDS.get(raw_kind) if isinstance(raw_kind, str) else None
         cell = entry.get("cell")
         t = entry.get("t")
         mark = entry.get("mark")
         if kind is None:
-            raise ReplayError(f"{where}: kind {entry.get('kind')!r} is not open, flag or chord")
+            raise ReplayError(f"{where}: kind {_show(raw_kind)} is not open, flag or chord")
         if not (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)
                 and 0 <= cell[0] < replay.rows and 0 <= cell[1] < replay.cols):  # fmt: skip
-            raise ReplayError(f"{where}: cell {cell!r} is not on the board")
+            plain = isinstance(cell, list) and len(cell) <= 4 and not any(
+                isinstance(v, list | dict) for v in cell)  # fmt: skip
+            shown = repr(cell)[:40] if plain else _show(cell)
+            raise ReplayError(f"{where}: cell {shown} is not on the board")
         if type(t) is not int or t < last_t:
-            raise ReplayError(f"{where}: time {t!r} is not a whole number of ms after the last")
+            raise ReplayError(f"{where}: time {_show(t)} is not a whole number of ms after the "
+                              "last")  # fmt: skip
         if kind is MoveKind.FLAG and mark not in ("F", "?", "#"):
             raise ReplayError(f"{where}: a flag move needs a mark 'F', '?' or '#'")
         move = RecordedMove(kind, cell[0], cell[1], t, mark if kind is MoveKind.FLAG else None)
@@ -291,8 +340,10 @@ def take_kept_game(path: Path | None = None) -> tuple[Replay | None, list[str]]:
     except ReplayError as e:
         try:
             kept = set_aside(path)
-        except OSError:
-            return None, [f"The game kept from last time cannot be read ({e})."]
+        except OSError as why:
+            return None, [f"The game kept from last time cannot be read ({e}); it cannot be "
+                          f"moved aside ({why.strerror or why}), so it is left as it is and "
+                          "games are not kept this time."]  # fmt: skip
         return None, [f"The game kept from last time cannot be read ({e}); it was moved to "
                       f"{kept.name} and a new game starts."]  # fmt: skip
     return replay, []

@@ -1,7 +1,9 @@
 """The player's settings: `settings.json` in the user config folder.
 
 A bad value falls back to its default on its own, unknown keys are kept and written back, and a
-file that is not JSON is set aside; each case gives the player one line saying what happened.
+file that cannot be used (not JSON, not a regular file, over MAX_BYTES, unreadable) is set
+aside; where it cannot be moved it is left as it is and never written over. Each case gives the
+player one line saying what happened.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from pathlib import Path
 from game.engine import Difficulty, SafeZone
 from game.engine.boards import BoardChoice
 from game.engine.game import check_custom_size
-from game.store.files import atomic_write, config_dir, set_aside
+from game.store.files import FileRefused, atomic_write, config_dir, read_capped, set_aside
 
 BOARDS = ("beginner", "intermediate", "expert", "custom")
 VOLUMES = ("off", "low", "normal")
 MAX_SCALE = 8
 MAX_WINDOW_SIDE = 16384  # larger than any screen; a bigger remembered size is taken as damage
+MAX_BYTES = 64 * 1024  # a settings file is under a kilobyte; unknown keys get room to spare
+MAX_DEPTH = 32  # an unknown key's value nested deeper is dropped (it could not be written back)
 
 
 @dataclass
@@ -116,7 +120,10 @@ def parse(data: object) -> tuple[Settings, list[str]]:
     known = {f.name for f in fields(Settings)} - {"extra"}
     for key, value in data.items():
         if key not in known:
-            settings.extra[key] = value
+            if _depth(value) > MAX_DEPTH:
+                ignored.append(f"{key!r} (nested too deep)")
+            else:
+                settings.extra[key] = value
             continue
         try:
             setattr(settings, key, _valid(key, value))
@@ -134,42 +141,69 @@ def parse(data: object) -> tuple[Settings, list[str]]:
     return settings, ignored
 
 
+def _depth(value: object) -> int:
+    """How deeply a decoded JSON value nests (without recursion)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict)
+                                                     else item))  # fmt: skip
+    return deepest
+
+
 class SettingsFile:
     """Reads and writes one settings file; says once if it cannot be written."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path if path is not None else config_dir() / "settings.json"
         self._write_failed = False
+        self._leave_alone = False  # a broken file that could not be moved aside
 
     def load(self) -> tuple[Settings, list[str]]:
         """The settings and any lines for the player about the file."""
         try:
-            text = self.path.read_text(encoding="utf-8")
+            raw = read_capped(self.path, MAX_BYTES)
         except FileNotFoundError:
             return Settings(), []
-        except (OSError, UnicodeDecodeError) as e:
-            return Settings(), [f"Could not read the settings ({e}); using the defaults."]
+        except FileRefused as e:
+            return Settings(), [self._put_aside(str(e))]
+        except OSError as e:
+            return Settings(), [self._put_aside(f"cannot be read ({e.strerror or e})")]
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):  # not JSON, a huge number, nesting too deep
+            data = json.loads(raw.decode("utf-8-sig"))
+        except (ValueError, RecursionError):  # not UTF-8, not JSON, a huge number, too deep
             data = None
         if not isinstance(data, dict):
-            try:
-                kept = set_aside(self.path)
-            except OSError:
-                return Settings(), ["The settings file is not valid; using the defaults."]
-            return Settings(), [f"The settings file was not valid; kept it as {kept.name}, "
-                                "using the defaults."]  # fmt: skip
+            return Settings(), [self._put_aside("was not valid")]
         settings, ignored = parse(data)
         messages = []
         if ignored:
-            messages.append(f"Settings: ignored bad {', '.join(ignored)} (using the defaults).")
+            bad = ", ".join(ignored)
+            messages.append(f"Settings in {self.path}: ignored bad {bad} (using the defaults).")
         return settings, messages
+
+    def _put_aside(self, why: str) -> str:
+        """Move the unusable file aside; if that fails, never write over it this run."""
+        try:
+            kept = set_aside(self.path)
+        except OSError as e:
+            self._leave_alone = True
+            return (f"The settings file {self.path} {why}; it cannot be moved aside "
+                    f"({e.strerror or e}), so it is left as it is and changes last until you "
+                    "quit; using the defaults.")  # fmt: skip
+        return f"The settings file {self.path} {why}; kept it as {kept.name}, using the defaults."
 
     def save(self, settings: Settings) -> str | None:
         """Write the settings; a line for the player the first time this fails, else None."""
+        if self._leave_alone:
+            return None  # said when it was loaded
         try:
-            atomic_write(self.path, json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n")
+            text = json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n"
+            # no fsync: an option changed in a dialog must not wait for the disk
+            atomic_write(self.path, text, durable=False)
         except OSError as e:
             if self._write_failed:
                 return None

@@ -1,16 +1,22 @@
 """Statistics: one row per finished game in `stats.sqlite3` (user data folder), and the records.
 
 The schema version lives in the database (`PRAGMA user_version`) and migrations bring older
-files up to date. A file that is not a database is set aside and a new one started; one from
-a newer version is left untouched; a folder that cannot be written means records are not
-kept this time. Each case is said once, in a line a player understands.
+files up to date. A file that is not a database, or a database whose tables are not ours, is
+set aside and a new one started; one from a newer version is left untouched; a folder that
+cannot be written means records are not kept this time. Rows are checked as they are read: a
+row that is not a game is left out and counted. Each case is said once, in a line a player
+understands.
 """
 
 from __future__ import annotations
 
 import csv
+import functools
 import io
+import math
+import os
 import sqlite3
+import stat
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -65,12 +71,56 @@ _FILE_ERRORS = ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_LOC
 _BROKEN_FILE = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
 
 
+def _no_waiting_for_the_disk(conn: sqlite3.Connection) -> None:
+    """A commit need not wait for the disk (a frame would): write-ahead logging with normal
+    syncing keeps the file whole through a crash or a kill and loses at most the last game to
+    a power cut. A folder where the log cannot be made keeps sqlite's default."""
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+    except sqlite3.OperationalError:
+        pass
+
+
 def _is_file_error(e: sqlite3.Error) -> bool:
     return (getattr(e, "sqlite_errorname", "") or "").startswith(_FILE_ERRORS)
 
 
 def _is_broken_file(e: sqlite3.Error) -> bool:
     return (getattr(e, "sqlite_errorname", "") or "").startswith(_BROKEN_FILE)
+
+
+class NotOurs(sqlite3.DatabaseError):
+    """A database (or something else) that is not this game's statistics: set aside."""
+
+
+@functools.cache
+def _schema(version: int) -> tuple[frozenset, tuple]:
+    """The objects and the `games` columns a database of this version has, made by running
+    the migrations on an empty database (so the check can never disagree with them)."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        for target in range(1, version + 1):
+            conn.executescript(MIGRATIONS[target])
+        return _schema_of(conn)
+    finally:
+        conn.close()
+
+
+def _schema_of(conn: sqlite3.Connection) -> tuple[frozenset, tuple]:
+    objects = frozenset(
+        row
+        for row in conn.execute("SELECT type, name, tbl_name FROM sqlite_master")
+        if not str(row[1]).startswith("sqlite_")  # sqlite's own: autoindexes, statistics
+    )
+    columns = tuple(conn.execute('SELECT name, type, "notnull", pk FROM pragma_table_info(?)',
+                                 ("games",)))  # fmt: skip
+    return objects, columns
+
+
+def _check_ours(conn: sqlite3.Connection, version: int) -> None:
+    if _schema_of(conn) != _schema(version):
+        raise NotOurs("its tables are not Pixel Mines statistics")
 
 
 @dataclass(frozen=True)
@@ -169,6 +219,8 @@ class Stats:
         self.messages: list[str] = []
         self.conn: sqlite3.Connection | None = None
         self.last_row: int | None = None
+        self._skipped: set = set()  # ids of rows that are not games
+        self._skipped_said = 0
         self._open()
 
     # ---- opening -------------------------------------------------------------------------
@@ -179,16 +231,28 @@ class Stats:
             self.conn = self._connect()
         except OSError as e:
             self._give_up(f"cannot use {self.path.parent} ({e.strerror or e})")
+        except NotOurs as e:
+            self._start_over(str(e))
         except sqlite3.DatabaseError as e:
             if _is_file_error(e):
                 self._give_up(f"cannot open {self.path} ({e})")
             elif _is_broken_file(e) or type(e) is sqlite3.DatabaseError:
-                self._start_over()
+                self._start_over("it is not a database")
             else:
                 raise
 
     def _connect(self) -> sqlite3.Connection | None:
+        try:
+            mode = os.stat(self.path).st_mode
+        except FileNotFoundError:
+            mode = None
+        if mode is not None and not stat.S_ISREG(mode):
+            # sqlite would block on a FIFO or fail on a folder: neither is our file
+            raise NotOurs("it is not a regular file")
         conn = sqlite3.connect(self.path, timeout=15)
+        # text another program wrote need not be UTF-8: read it with the bad bytes marked
+        # (a bad date then fails its check) rather than fail the whole query
+        conn.text_factory = _text
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
@@ -200,8 +264,9 @@ class Stats:
                 return None
             if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("quick_check failed")
+            _check_ours(conn, version)
             self._migrate(conn, version)
-            conn.execute("SELECT count(*) FROM games").fetchone()
+            _no_waiting_for_the_disk(conn)
         except BaseException:
             conn.close()
             raise
@@ -212,7 +277,7 @@ class Stats:
             with conn:
                 conn.executescript(f"BEGIN; {MIGRATIONS[target]} PRAGMA user_version = {target};")
 
-    def _start_over(self) -> None:
+    def _start_over(self, why: str) -> None:
         try:
             kept = set_aside(self.path)
             for suffix in ("-journal", "-wal", "-shm"):
@@ -223,9 +288,8 @@ class Stats:
         except (OSError, sqlite3.DatabaseError) as e:
             self._give_up(f"{self.path} cannot be read and could not be replaced ({e})")
             return
-        self.messages.append(
-            f"The statistics file could not be read; it was kept as {kept} and a new one started."
-        )
+        self.messages.append(f"The statistics file could not be used ({why}); it was kept as "
+                             f"{kept} and a new one started.")  # fmt: skip
 
     def _give_up(self, why: str) -> None:
         self.conn = None
@@ -248,13 +312,32 @@ class Stats:
     # ---- writing -------------------------------------------------------------------------
 
     def record(self, rec: GameRecord) -> NewRecords | None:
-        """Store one finished game; what records it set, or None when it was not kept.
+        """Store one finished game; what records it set, or None when it was not kept."""
+        if self.conn is None:
+            return None
+        new = self.new_records(rec)
+        return new if self.store(rec) else None
 
-        A game with an id has one row whatever happens: recording it again (after a crash, a
+    def new_records(self, rec: GameRecord) -> NewRecords:
+        """The records this game sets against the others (its own earlier row left out)."""
+        if not rec.won or rec.assisted or not rec.counts_for_records or self.conn is None:
+            return NewRecords()
+        before = self.summary(rec.kind, leaving_out=rec.game_id)
+        rate = rec.bbbv_per_s
+        return NewRecords(
+            best_time=rec.kind != "custom"
+            and (not before.best_times or rec.time_ms < before.best_times[0][0]),
+            best_rate=rate is not None and (before.best_rate is None or rate > before.best_rate),
+        )
+
+    def store(self, rec: GameRecord) -> bool:
+        """Write one finished game's row; whether it was written.
+
+        A game with an id has one row whatever happens: storing it again (after a crash, a
         resume, a second copy of the program, or a loss taken back and played to its end)
         replaces its row."""
         if self.conn is None:
-            return None
+            return False
         columns = ("played_at", "kind", "rows", "cols", "mines", "seed", "safe_zone", "won",
                    "time_ms", "bbbv", "bbbv_per_s", "clicks_left", "clicks_right",
                    "clicks_chord", "efficiency", "cleared", "safe_cells", "assisted", "source",
@@ -266,7 +349,6 @@ class Stats:
                   rec.daily, rec.game_id)  # fmt: skip
         updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c != "game_id")
         try:
-            before = self.summary(rec.kind, leaving_out=rec.game_id)
             with self.conn:
                 cursor = self.conn.execute(
                     f"INSERT INTO games ({', '.join(columns)})"
@@ -284,15 +366,8 @@ class Stats:
                 raise
             self.close()
             self._give_up(f"cannot write {self.path} ({e})")
-            return None
-        if not rec.won or rec.assisted or not rec.counts_for_records:
-            return NewRecords()
-        rate = rec.bbbv_per_s
-        return NewRecords(
-            best_time=rec.kind != "custom"
-            and (not before.best_times or rec.time_ms < before.best_times[0][0]),
-            best_rate=rate is not None and (before.best_rate is None or rate > before.best_rate),
-        )
+            return False
+        return True
 
     # ---- reading -------------------------------------------------------------------------
 
@@ -313,9 +388,15 @@ class Stats:
         """Daily boards: days played and won, and the streak of days won (`today` in UTC)."""
         rows = []
         if self.conn is not None:
-            rows = self.conn.execute(
-                "SELECT daily, won AND NOT assisted FROM games WHERE daily IS NOT NULL ORDER BY id"
-            ).fetchall()
+            for row in self.conn.execute(
+                "SELECT id, daily, won, assisted FROM games WHERE daily IS NOT NULL ORDER BY id"
+            ):
+                good = _good_daily_row(row)
+                if good is None:
+                    self._skip(row[0])
+                else:
+                    rows.append(good)
+            self._say_skipped()
         return _daily(rows, today)
 
     def summary(self, kind: str, *, leaving_out: str | None = None) -> Summary:
@@ -323,12 +404,73 @@ class Stats:
         again, its earlier end must not count against it)."""
         rows = []
         if self.conn is not None:
-            rows = self.conn.execute(
-                "SELECT won, time_ms, assisted OR coalesce(bbbv, 0) <= 1, played_at, bbbv_per_s,"
-                " replay FROM games WHERE kind = ? AND (? IS NULL OR game_id IS NOT ?) ORDER BY id",
+            for row in self.conn.execute(
+                "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay"
+                " FROM games WHERE kind = ? AND (? IS NULL OR game_id IS NOT ?) ORDER BY id",
                 (kind, leaving_out, leaving_out),
-            ).fetchall()
+            ):
+                good = _good_row(row)
+                if good is None:
+                    self._skip(row[0])
+                else:
+                    rows.append(good)
+            self._say_skipped()
         return summarise(kind, rows)
+
+    def _skip(self, row_id: object) -> None:
+        self._skipped.add(row_id)
+
+    @property
+    def skipped(self) -> int:
+        """How many rows were left out because they do not hold a game."""
+        return len(self._skipped)
+
+    def _say_skipped(self) -> None:
+        """One line about the rows left out, kept up to date (never one line per row)."""
+        n = len(self._skipped)
+        if n == self._skipped_said:
+            return
+        self.messages = [m for m in self.messages if not m.startswith(_SKIPPED)]
+        games = "game" if n == 1 else "games"
+        self.messages.append(f"{_SKIPPED} {n} {games} in {self.path} that could not be read "
+                             "(left out of the figures; the file is left as it is).")  # fmt: skip
+        self._skipped_said = n
+
+
+_SKIPPED = "Statistics: skipped"
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
+
+
+def _flag(value: object) -> bool:
+    return type(value) is int and value in (0, 1)
+
+
+def _good_row(row: tuple) -> tuple | None:
+    """(won, time_ms, not a record, played_at, 3BV/s, replay) from a row, None if the row
+    does not hold a game (a file edited by hand or by another program)."""
+    _, won, time_ms, assisted, bbbv, played_at, rate, replay = row
+    if not (_flag(won) and _flag(assisted) and type(time_ms) is int and time_ms >= 0
+            and (bbbv is None or type(bbbv) is int) and isinstance(played_at, str)
+            and (rate is None or (type(rate) in (int, float) and math.isfinite(rate)
+                                  and rate >= 0))
+            and (replay is None or isinstance(replay, str))):  # fmt: skip
+        return None
+    return bool(won), time_ms, bool(assisted) or (bbbv or 0) <= 1, played_at, rate, replay
+
+
+def _good_daily_row(row: tuple) -> tuple[str, bool] | None:
+    """(date, won and not assisted) from a row, None if it is not one."""
+    _, day, won, assisted = row
+    if not (_flag(won) and _flag(assisted) and isinstance(day, str) and len(day) == 10):
+        return None
+    try:
+        date.fromisoformat(day)
+    except ValueError:
+        return None
+    return day, bool(won) and not assisted
 
 
 @dataclass(frozen=True)

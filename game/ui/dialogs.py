@@ -282,12 +282,14 @@ class StatsDialog(Dialog):
         out: list[Line] = [title]
         if not self.stats.usable:
             out.append(("(not being recorded)", "error"))
-        if self.kind == "daily":
-            d = self.stats.daily_summary(self.today)
+        d = self.stats.daily_summary(self.today) if self.kind == "daily" else None
+        s = self.summary  # read first, so rows it left out are counted below
+        if self.stats.skipped:
+            out.append((f"({self.stats.skipped} broken games left out)", "error"))
+        if d is not None:
             return [*out, (f"Days played {d.played}", "text"), (f"Days won {d.won}", "text"),
                     (f"Streak {d.streak} best {d.best_streak}", "text"), ("", "text"),
                     ("G, Daily board: today", "text")]  # fmt: skip
-        s = self.summary
         out.append((f"Won {s.won}/{s.played} {s.win_rate:.0%}", "text"))
         out.append((f"Streak {s.current_streak} best {s.best_streak}", "text"))
         rate = "-" if s.best_rate is None else f"{s.best_rate:.2f}"

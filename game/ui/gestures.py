@@ -33,6 +33,17 @@ class Rules:
     long_press_flag: bool = False
 
 
+def click_moves(cell: Cell, look: Callable[[Cell], str], rules: Rules) -> list[Move]:
+    """A left click (or Space on the keyboard cursor): open a covered cell, or chord an open
+    number when the option says so."""
+    ch = look(cell)
+    if ch in COVERED_LOOKS:
+        return [Move(MoveKind.OPEN, *cell)]
+    if ch in NUMBERS and rules.chord_on_left:
+        return [Move(MoveKind.CHORD, *cell)]
+    return []
+
+
 @dataclass
 class Gestures:
     """The state of the buttons over the board (Tatham's `game_ui`: not the game, not the
@@ -146,13 +157,7 @@ class Gestures:
         return moves
 
     def _left_click(self, cell: Cell, look: Callable[[Cell], str]) -> list[Move | str]:
-        """Open a covered cell, or chord an open number when the option says so."""
-        ch = look(cell)
-        if ch in COVERED_LOOKS:
-            return [Move(MoveKind.OPEN, *cell)]
-        if ch in NUMBERS and self.rules.chord_on_left:
-            return [Move(MoveKind.CHORD, *cell)]
-        return []
+        return click_moves(cell, look, self.rules)
 
     def tick(self, now: int, look: Callable[[Cell], str]) -> list[Move]:
         """Time passing with a button held: a long press on one cell flags it, once."""

@@ -14,7 +14,9 @@ import pygame
 
 from game.engine import Game
 from game.engine.cells import CellSet
+from game.ui import marks
 from game.ui.display import Display
+from game.ui.hints import HintMarks
 from game.ui.layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
 from game.ui.theme import Theme
 
@@ -42,6 +44,7 @@ class Looks:
     veiled: dict[tuple[int, int], str] = field(default_factory=dict)
     hint: tuple[int, int] | None = None  # outlined: the cell a hint points at
     probabilities: dict[tuple[int, int], float] | None = None  # tinted: mine probability
+    hint_marks: HintMarks | None = None  # the hint's proof: framed numbers, ticks, mine marks
 
     def marked(self) -> set[tuple[int, int]]:
         """Cells drawn with something over them, apart from veiled ones (a region turning
@@ -50,13 +53,9 @@ class Looks:
         cells.update(c for c in (self.cursor, self.hint) if c is not None)
         if self.probabilities:
             cells.update(self.probabilities)
+        if self.hint_marks is not None:
+            cells.update(self.hint_marks.cells())
         return cells
-
-
-TINT_LEVELS = 10
-SAFE_TINT = (40, 190, 90)
-MINE_TINT = (230, 40, 40)
-TINT_ALPHA = 120
 
 
 def led_text(value: int, digits: int = LED_DIGITS) -> str:
@@ -79,6 +78,7 @@ class Renderer:
         self.board_shown = False  # the canvas shows the board (not a dialog over it)
         self._tints: dict[int, pygame.Surface] = {}
         self._hint: pygame.Surface | None = None
+        self._marks: dict[str, pygame.Surface] = {}  # odds digits, tick, mine mark, frame
         self.toolbar_state: tuple | None = None
 
     def invalidate(self) -> None:
@@ -228,7 +228,9 @@ class Renderer:
                 sprite = sprites["pressed"] if pressed else tile_of[ch]
             pieces.append((sprite, (x, y)))
             if looks.probabilities is not None and cell in looks.probabilities:
-                pieces.append((self._tint(looks.probabilities[cell]), (x, y)))
+                pieces += self._odds(looks.probabilities[cell], x, y)
+            if looks.hint_marks is not None:
+                pieces += self._proof(looks.hint_marks, cell, x, y)
             if looks.hint == cell:
                 pieces.append((self._hint_mark(), (x, y)))
             if looks.cursor == cell:
@@ -242,30 +244,65 @@ class Renderer:
             self.dirty.extend(Box(x, y, t, t) for x, y in drawn)
 
     def _tint(self, probability: float) -> pygame.Surface:
-        """A see-through square from green (safe) to red (a mine), made once per level."""
-        level = round(probability * TINT_LEVELS)
+        """A see-through square on the odds' ramp (blue when proven safe), made once per level."""
+        level = marks.tint_level(probability)
         surf = self._tints.get(level)
         if surf is None:
-            k = level / TINT_LEVELS
-            colour = [round(a + (b - a) * k) for a, b in zip(SAFE_TINT, MINE_TINT, strict=True)]
             t = self.layout.sizes.tile
             surf = pygame.Surface((t, t), pygame.SRCALPHA)
-            surf.fill((*colour, TINT_ALPHA))
+            surf.fill((*marks.tint_colour(level), marks.TINT_ALPHA))
             self._tints[level] = surf
         return surf
+
+    def _mark(self, name: str) -> pygame.Surface:
+        """A mark made once: 'tick', 'mine', 'frame', or odds digits such as '7' or '20'."""
+        surf = self._marks.get(name)
+        if surf is None:
+            if name == "tick":
+                surf = marks.tick()
+            elif name == "mine":
+                surf = marks.mine()
+            elif name == "frame":
+                surf = marks.number_frame(self.layout.sizes.tile, *outline_colours(self.theme))
+            else:
+                surf = marks.digits(name)
+            self._marks[name] = surf
+        return surf
+
+    def _centred(self, name: str, x: int, y: int) -> tuple[pygame.Surface, tuple[int, int]]:
+        surf = self._mark(name)
+        dx, dy = marks.centred(self.layout.sizes.tile, surf)
+        return surf, (x + dx, y + dy)
+
+    def _odds(self, probability: float, x: int, y: int) -> list:
+        """The tint, and a tick (proven safe), a mine mark (proven mine) or, from zoom
+        DIGIT_ZOOM on, the odds in whole percent."""
+        pieces = [(self._tint(probability), (x, y))]
+        if probability <= 0.0:
+            pieces.append(self._centred("tick", x, y))
+        elif probability >= 1.0:
+            pieces.append(self._centred("mine", x, y))
+        elif self.layout.scale >= marks.DIGIT_ZOOM:
+            pieces.append(self._centred(marks.percent_text(probability), x, y))
+        return pieces
+
+    def _proof(self, proof: HintMarks, cell: tuple[int, int], x: int, y: int) -> list:
+        """A hint's marks on one cell: a frame on a number it reads, a tick on a cell it proves
+        safe, a mine mark on a cell it knows is a mine."""
+        pieces = []
+        if cell in proof.numbers:
+            pieces.append((self._mark("frame"), (x, y)))
+        if cell in proof.safe:
+            pieces.append(self._centred("tick", x, y))
+        elif cell in proof.mines:
+            pieces.append(self._centred("mine", x, y))
+        return pieces
 
     def _hint_mark(self) -> pygame.Surface:
         """Four corner brackets in the accent colour: unlike the keyboard cursor's box."""
         if self._hint is None:
-            t = self.layout.sizes.tile
-            surf = pygame.Surface((t, t), pygame.SRCALPHA)
-            colour = self.theme.colours["accent"]
-            arm = t // 3
-            for x, y in ((0, 0), (t - arm, 0), (0, t - 2), (t - arm, t - 2)):  # across
-                pygame.draw.rect(surf, colour, (x, y, arm, 2))
-            for x, y in ((0, 0), (t - 2, 0), (0, t - arm), (t - 2, t - arm)):  # down
-                pygame.draw.rect(surf, colour, (x, y, 2, arm))
-            self._hint = surf
+            accent, inner = outline_colours(self.theme)
+            self._hint = marks.brackets(self.layout.sizes.tile, accent, inner)
         return self._hint
 
     def draw_status(self, text: str, colour_name: str = "text") -> None:
@@ -296,6 +333,16 @@ class Renderer:
         self.dirty.clear()
         self.shifts.clear()
         return sent
+
+
+def outline_colours(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The accent, and the theme colour lining the hint's outlines so they show on covered and
+    open tiles alike (the accent alone can be the covered tile's own shade)."""
+    col = theme.colours
+    palette = [col[name] for name in ("light", "shadow", "text", "panel", "led_off")]
+    t = theme.sizes.tile
+    grounds = [theme.sprites[name].get_at((t // 2, t // 2)) for name in ("covered", "open_0")]
+    return col["accent"], marks.companion(col["accent"], palette, grounds)
 
 
 def _xywh(box: Box) -> tuple[int, int, int, int]:

@@ -6,6 +6,8 @@ can act on) and never lets a bad manifest reach the drawing code. Sheets are con
 
 from __future__ import annotations
 
+import io
+import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,11 +15,18 @@ from pathlib import Path
 import pygame
 
 from game.resources import themes_dir
+from game.store.files import FileRefused, read_capped
 from game.ui.layout import LED_DIGITS, MIN_AREA_W, PANEL_PAD, TOOLBAR_HEIGHT, Sizes
 from game.ui.sound import sound_table
 
 THEMES_DIR = themes_dir()  # checkout, installed wheel or bundle: game/resources.py knows
 DEFAULT_THEME = "classic"
+# Limits checked before any work: the shipped manifests are 2 KB and the sheets 256x88.
+MAX_MANIFEST_BYTES = 64 * 1024
+MAX_SHEET_BYTES = 8 * 1024 * 1024
+MAX_SHEET_SIDE = 2048  # pixels; a 2048x2048 sheet takes 16 MiB decoded
+MAX_GLYPHS = 2048  # characters in a theme's font
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 TILE_SPRITES = (
     "covered", "pressed", *(f"open_{n}" for n in range(9)), "flag", "question", "mine",
@@ -94,7 +103,10 @@ def theme_folders(user_dir: Path | None = None) -> list[Path]:
     shipped.sort(key=lambda p: p.name != DEFAULT_THEME)
     own = []
     if user_dir is not None and user_dir.is_dir():
-        own = sorted((p for p in user_dir.iterdir() if p.is_dir()), key=lambda p: p.name)
+        try:
+            own = sorted((p for p in user_dir.iterdir() if p.is_dir()), key=lambda p: p.name)
+        except OSError:  # a folder we may not list: said by load_library
+            own = []
     return shipped + own
 
 
@@ -128,6 +140,11 @@ def load_library(user_dir: Path | None = None) -> ThemeLibrary:
     """
     themes: dict[str, Theme] = {}
     problems = []
+    if user_dir is not None and user_dir.is_dir():
+        try:
+            next(iter(user_dir.iterdir()), None)
+        except OSError as e:
+            problems.append(f"the themes folder {user_dir} cannot be read ({e.strerror or e})")
     for folder in theme_folders(user_dir):
         if folder.name in themes:
             problems.append(f"theme {folder.name!r} in {folder.parent}: a theme of that name "
@@ -163,13 +180,19 @@ def load_theme(folder: Path) -> Theme:
     manifest = folder / "theme.toml"
     label = f"theme {folder.name!r}"
     try:
-        data = tomllib.loads(manifest.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_capped(manifest, MAX_MANIFEST_BYTES).decode("utf-8"))
     except FileNotFoundError:
         raise ThemeError(f"{label}: {manifest} is missing") from None
+    except FileRefused as e:
+        raise ThemeError(f"{label}: {manifest} {e}") from None
     except (OSError, UnicodeDecodeError) as e:
         raise ThemeError(f"{label}: cannot read {manifest}: {e}") from None
     except tomllib.TOMLDecodeError as e:
         raise ThemeError(f"{label}: theme.toml is not valid TOML: {e}") from None
+    except ValueError as e:  # a number too long to read
+        raise ThemeError(f"{label}: theme.toml holds a value this game cannot read: {e}") from None
+    except RecursionError:
+        raise ThemeError(f"{label}: theme.toml nests too deeply") from None
 
     tile = _whole(data.get("tile"), f"{label}: tile")
     border = _whole(data.get("border"), f"{label}: border")
@@ -192,10 +215,7 @@ def load_theme(folder: Path) -> Theme:
     sheet_path = (folder / sheet_name).resolve()
     if not sheet_path.is_relative_to(folder.resolve()):
         raise ThemeError(f"{label}: sheet {sheet_name!r} points outside the theme folder")
-    try:
-        sheet = pygame.image.load(str(sheet_path))
-    except (pygame.error, FileNotFoundError, OSError) as e:
-        raise ThemeError(f"{label}: cannot load the sheet {sheet_name!r}: {e}") from None
+    sheet = _load_sheet(sheet_path, f"{label}: cannot load the sheet {sheet_name!r}:")
     sheet_w, sheet_h = sheet.get_size()
 
     colours_table = data.get("colors")
@@ -239,6 +259,34 @@ def load_theme(folder: Path) -> Theme:
                  sound_problems=sound_problems)  # fmt: skip
 
 
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height from a PNG's header (its IHDR chunk), None if it is not a PNG."""
+    if len(data) < 24 or data[:8] != PNG_SIGNATURE or data[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def _load_sheet(path: Path, what: str) -> pygame.Surface:
+    """Decode a sheet, refusing before decoding anything over the caps."""
+    try:
+        data = read_capped(path, MAX_SHEET_BYTES)
+    except FileRefused as e:
+        raise ThemeError(f"{what} it {e}") from None
+    except OSError as e:
+        raise ThemeError(f"{what} {e.strerror or e}") from None
+    size = png_size(data)
+    if size is None:
+        raise ThemeError(f"{what} it is not a PNG image")
+    w, h = size
+    if not (0 < w <= MAX_SHEET_SIDE and 0 < h <= MAX_SHEET_SIDE):
+        raise ThemeError(f"{what} its header says {w}x{h} pixels; a sheet is at most "
+                         f"{MAX_SHEET_SIDE}x{MAX_SHEET_SIDE}")  # fmt: skip
+    try:
+        return pygame.image.load(io.BytesIO(data), "sheet.png")
+    except (pygame.error, ValueError) as e:
+        raise ThemeError(f"{what} {e}") from None
+
+
 def _font_rects(table: object, sheet: pygame.Surface, label: str) -> dict:
     if not isinstance(table, dict):
         raise ThemeError(f"{label}: the [font] table is missing")
@@ -257,6 +305,12 @@ def _font_rects(table: object, sheet: pygame.Surface, label: str) -> dict:
     columns = _whole(columns, f"{label}: [font] columns")
     if not (first <= ord(" ") and last >= ord("~")):
         raise ThemeError(f"{label}: [font] must cover the printable ASCII characters 32-126")
+    if last > sys.maxunicode:
+        raise ThemeError(f"{label}: [font] last is {last}, past the last character of Unicode "
+                         f"({sys.maxunicode})")  # fmt: skip
+    if last - first + 1 > MAX_GLYPHS:
+        raise ThemeError(f"{label}: [font] holds {last - first + 1} characters; a font has at "
+                         f"most {MAX_GLYPHS}")  # fmt: skip
     glyphs = {}
     sheet_w, sheet_h = sheet.get_size()
     for code in range(first, last + 1):

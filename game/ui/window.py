@@ -1,25 +1,26 @@
 """The windowed game: one fixed-tick loop that turns pygame events into moves on the engine.
 
-Input is interpreted into a `Move` (plain data) and the move is executed on the game; pointer,
-cursor, scroll and dialogs are UI state kept here; what is on screen belongs to `Renderer`.
+Input is interpreted into a `Move` (plain data, by game/ui/gestures.py for the mouse) and the
+move is executed on the game's session; cursor, scroll and dialogs are UI state kept here; what
+is on screen belongs to `Renderer`.
 Nothing is drawn when nothing changed.
 """
 
 from __future__ import annotations
 
 import heapq
-import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import chain, repeat
 from pathlib import Path
 
 import pygame
 
 from game.engine import Difficulty, Game, GameState, Move, MoveKind, SafeZone
 from game.engine.boards import BoardChoice
-from game.engine.cells import CellSet
+from game.engine.cells import CellSet, ViewChar
 from game.engine.codes import code_of, daily
 from game.engine.game import shown_seconds
 from game.session import (
@@ -62,6 +63,8 @@ from game.ui.dialogs import (
     confirm_quit,
 )
 from game.ui.display import Display
+from game.ui.gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
+from game.ui.hints import hint_cells, hint_marks, hint_words, odds_words
 from game.ui.playback import Playback
 from game.ui.render import Looks, Renderer, dialog_line_at, dialog_room, draw_dialog
 from game.ui.sound import SoundBoard
@@ -69,33 +72,12 @@ from game.ui.theme import DEFAULT_THEME, ThemeLibrary
 
 TITLE = "Pixel Mines"
 FPS = 60
-LONG_PRESS_MS = 350
-DOUBLE_CLICK_MS = 500
 WHEEL_CELLS = 3
 MESSAGE_MS = 2500
 SCROLL_MS = 120  # a long status line moves one character this often
 CASCADE_MS = 250  # a whole region has turned over within this
 FLIP_MS = 40  # how long each tile shows pressed while it turns
 START_MAX_SCALE = 3
-
-LEFT, MIDDLE, RIGHT = 1, 2, 3
-
-
-@dataclass
-class Pointer:
-    """What the mouse buttons are doing on the board."""
-
-    left: bool = False
-    right: bool = False
-    middle: bool = False
-    cell: tuple[int, int] | None = None  # the cell under the held buttons
-    chord: bool = False  # both buttons or the middle one: chord on release
-    chord_done: bool = False  # releasing both buttons acts once
-    on_face: bool = False  # the left button went down on the face
-    over_face: bool = False
-    press_ms: int = 0
-    long_done: bool = False  # a long press flagged: the release does nothing
-    swallow: bool = False  # second press of a double click: does nothing
 
 
 class App:
@@ -137,6 +119,8 @@ class App:
         self.focused = False  # the window had the focus at least once (Xvfb may never give it)
         self.laying: Laying | None = None  # a no-guess board being laid off the frame
         self.alt_alone = False  # Alt is down and nothing else was pressed with it
+        # what the mouse buttons are doing; the settings are its rules (chord on left, hold)
+        self.gestures = Gestures(settings)
         self.running = True
         self.space = self._usable_screen()
         pygame.display.set_caption(TITLE)
@@ -287,11 +271,10 @@ class App:
     def _start(self) -> None:
         """Fresh UI state for the current game and window."""
         self.bbbv_done: int | None = None
-        self.pointer = Pointer()
+        self.gestures.reset()
         self.message = None
         self.cursor: tuple[int, int] | None = None
         self.top = self.left = 0
-        self.last_left: tuple[tuple[int, int] | None, int] = (None, -DOUBLE_CLICK_MS)
         self.mouse_pos = (-1, -1)
         self.pending: list = []
         self.drawn_pressed: set[tuple[int, int]] = set()
@@ -382,8 +365,12 @@ class App:
             self.session.decline_offer()
 
     def apply(self, move: Move) -> None:
+        """Execute a move made some other way than the mouse (keys, tests)."""
+        self.gestures.moved_on()  # it ends a double click
+        self._play(move)
+
+    def _play(self, move: Move) -> None:
         """Execute a move on the game and note what to redraw."""
-        self.last_left = (None, -DOUBLE_CLICK_MS)  # any move in between ends a double click
         if self.playback is not None or self.laying is not None:
             return  # a replay is watched, not played; a board being laid waits
         if self.session.needs_laying(move):
@@ -410,7 +397,7 @@ class App:
         self.bbbv_done = None
         self.pending.append(changed)
         if self.hint is not None:  # the hint was for the board as it was
-            self.pending.append([self.hint.cell])
+            self.pending.append(hint_cells(self.hint))
             self.hint = None
         if self.show_probabilities:
             self.assistant.ask("probabilities", g.view(), g.mines)
@@ -447,11 +434,9 @@ class App:
 
     def _take_session_messages(self) -> None:
         """Lines the session has for the player (a folder that cannot be written...): said
-        once, in a dialog and on stderr."""
+        once, in a dialog (the store has put them on stderr too)."""
         lines = self.session.take_messages()
         if lines:
-            for line in lines:
-                print(f"pixel-mines: {line}", file=sys.stderr)
             self.open_dialog(NoticeDialog("Note", lines))
 
     def undo(self) -> None:
@@ -514,22 +499,31 @@ class App:
         r0, c0 = origin
         rings: dict[int, list[tuple[int, int]]] = {}  # distance from the origin -> cells
         for row, first, stop in changed.runs():
-            if top <= row < bottom:
-                dr = abs(row - r0)
-                for col in range(max(first, left), min(stop, right)):
-                    rings.setdefault(max(dr, abs(col - c0)), []).append((row, col))
+            if not top <= row < bottom:
+                continue
+            dr = abs(row - r0)
+            lo, hi = max(first, left), min(stop, right)
+            # the columns within dr of the origin's column all lie on ring dr: one batch
+            mid_lo, mid_hi = max(lo, c0 - dr), min(hi, c0 + dr + 1)
+            if mid_lo < mid_hi:
+                rings.setdefault(dr, []).extend(zip(repeat(row), range(mid_lo, mid_hi)))
+            for col in chain(range(lo, min(hi, mid_lo)), range(max(lo, mid_hi), hi)):
+                rings.setdefault(abs(col - c0), []).append((row, col))
         rings.pop(0, None)  # the clicked cell shows what it is at once
         if not rings:
             return
-        lost = self.game.state is GameState.LOST
         farthest = max(rings)
         now = self.now()
         spread = CASCADE_MS - FLIP_MS
+        veil: dict[tuple[int, int], str] = {}
         for d, cells in rings.items():
-            for cell in cells:
-                wrong_flag = lost and self.game.cell(*cell) == "!"
-                self.veiled.setdefault(cell, "flag" if wrong_flag else "covered")
+            veil.update(dict.fromkeys(cells, "covered"))
             heapq.heappush(self.animation, (now + d * spread // farthest, 0, d, cells))
+        if self.game.state is GameState.LOST:  # a wrong flag shows as a flag until its turn
+            wrong = ViewChar.WRONG_FLAG
+            veil.update((cell, "flag") for cell in veil if self.game.cell(*cell) == wrong)
+        veil.update(self.veiled)  # tiles already veiled keep the look they have
+        self.veiled = veil
 
     def _advance_animation(self, now: int) -> None:
         """Each ring of veiled tiles shows pressed for a moment, then its true look."""
@@ -553,31 +547,21 @@ class App:
         return self.session.timer_seconds()
 
     def face(self) -> str:
-        p = self.pointer
-        if p.on_face and p.over_face:
+        if self.gestures.face_pressed:
             return "face_pressed"
         if self.game.state is GameState.WON:
             return "face_win"
         if self.game.state is GameState.LOST:
             return "face_lose"
-        if (p.left or p.middle) and p.cell is not None and not p.long_done:
+        if self.gestures.holding_board:
             return "face_oh"
         return "face_smile"
 
     def pressed_cells(self) -> set[tuple[int, int]]:
-        p = self.pointer
         g = self.game
-        if g.state.is_over or p.cell is None or p.swallow or p.long_done:
+        if g.state.is_over or self.playback is not None:
             return set()
-        ch = g.cell(*p.cell)
-        if p.chord or (p.left and ch in "12345678" and self.settings.chord_on_left):
-            cells = set(g.chord_targets(*p.cell))
-            if ch in "#?":
-                cells.add(p.cell)
-            return cells
-        if p.left and ch in "#?":
-            return {p.cell}
-        return set()
+        return self.gestures.pressed_cells(self.look, lambda cell: g.chord_targets(*cell))
 
     # ---- the solver's help -----------------------------------------------------------------
 
@@ -619,11 +603,16 @@ class App:
         self.hint = hint
         if self.playback is None and not self.game.state.is_over:
             self.game.assisted = True
-        self.say(hint.reason)  # an estimated guess says so in its own reason
-        self.pending.append([hint.cell])
+        self.say(self._hint_words(hint))  # an estimated guess says so in its own words
+        self.pending.append(hint_cells(hint))
         if self.layout.cell_rect(*hint.cell, self.top, self.left) is None:
             self.cursor = hint.cell
             self._keep_cursor_in_view()
+
+    def _hint_words(self, hint) -> str:
+        """Why the hint, in words that point at its marks and fit the status line."""
+        room = max(1, (self.layout.status.w - 4) // self.theme.font.width)
+        return hint_words(hint, self.game.cell, self.game.mines, room)
 
     def status_text(self) -> str:
         """What the line under the board shows now; a line too long for it scrolls."""
@@ -648,7 +637,9 @@ class App:
         if self.show_probabilities and self.probabilities is not None:
             cell = self.layout.cell_at(*self.mouse_pos, self.top, self.left)
             if cell is not None and cell in self.probabilities:
-                return f"({cell[0]},{cell[1]}) mine {self.probabilities[cell]:.1%}"
+                return odds_words(self.probabilities[cell])
+        if self.hint is not None:  # the marks stay until the board changes: so do the words
+            return self._hint_words(self.hint)
         if self.game.deaths and not self.game.state.is_over:
             return f"Mines hit: {self.game.deaths}"
         if self.game.state is not GameState.READY:
@@ -716,7 +707,6 @@ class App:
             self.renderer.invalidate()
 
     def update(self) -> None:
-        p = self.pointer
         now = self.now()
         if self.playback is not None:
             if self.dialog is None:
@@ -724,21 +714,13 @@ class App:
                     self._play_back(move)
             else:
                 self.playback.hold(now)  # the replay's clock waits while a dialog is up
-        if (
-            self.settings.long_press_flag
-            and p.left
-            and not p.chord
-            and not p.long_done
-            and not p.swallow
-            and p.cell is not None
-            and now - p.press_ms >= LONG_PRESS_MS
-            and self.game.cell(*p.cell) in "#F?"
-        ):
-            self.apply(Move(MoveKind.FLAG, *p.cell))
-            p.long_done = True
+        if self.playback is None:
+            self._play_all(self.gestures.tick(now, self.look))
         if self.message is not None and now >= self.message[1]:
             self.message = None
         self._check_laying()
+        if self.history.late:  # a write on the writer's thread had something to say
+            self._take_session_messages()
         self._advance_animation(now)
         self._collect_assistance()
         playing = self.session.running and self.playback is None  # no tick while paused
@@ -759,7 +741,8 @@ class App:
             pressed = self.pressed_cells()
             hint_cell = self.hint.cell if self.hint is not None else None
             probs = self.probabilities if self.show_probabilities else None
-            looks = Looks(pressed, self.cursor, self.veiled, hint_cell, probs)
+            marks = hint_marks(self.hint)
+            looks = Looks(pressed, self.cursor, self.veiled, hint_cell, probs, marks)
             if veiled:  # paused: every cell covered, nothing held or hinted
                 looks = Looks()
             args = (VeiledBoard(self.game) if veiled else self.game, self.top, self.left)
@@ -793,108 +776,55 @@ class App:
                 line = dialog_line_at(self.layout, self.theme.font.height, point)
                 self._dialog_result(self.dialog.click(line))
             return
-        p = self.pointer
         self.mouse_pos = pos
         if self.playback is not None:
             return  # a replay is watched, not played
         if self.session.paused_by(PAUSE_KEY):
-            self.toggle_pause()  # a click plays on; it does not act on the hidden board
-            p.swallow = True
+            self.toggle_pause()  # a click plays on; its release does not act on the board
             return
-        cell = self.layout.cell_at(*pos, self.top, self.left)
-        now = self.now()
-        if button == LEFT:
-            if self.layout.on_face(*pos):
-                p.on_face = p.over_face = True
-                return
+        on_face = self.layout.on_face(*pos)
+        if button == LEFT and not on_face:
             self.cursor = None
-            p.left, p.cell, p.press_ms, p.long_done = True, cell, now, False
-            last_cell, last_ms = self.last_left
-            p.swallow = cell is not None and cell == last_cell and now - last_ms < DOUBLE_CLICK_MS
-            if p.right:
-                p.chord, p.chord_done, p.swallow = True, False, False
-        elif button == RIGHT:
-            p.right = True
-            if p.left:
-                p.chord, p.chord_done, p.swallow = True, False, False
-            elif cell is not None and not p.middle:
-                self.apply(Move(MoveKind.FLAG, *cell))
-        else:
-            p.middle, p.cell = True, cell
-            p.chord, p.chord_done = True, False
+        cell = self.layout.cell_at(*pos, self.top, self.left)
+        self._play_all(self.gestures.press(button, cell, self.now(), on_face=on_face))
 
     def on_motion(self, pos: tuple[int, int]) -> None:
         if self.dialog is not None:
             return
-        p = self.pointer
         self.mouse_pos = pos
-        if p.on_face:
-            p.over_face = self.layout.on_face(*pos)
-        elif p.left or p.middle or (p.right and p.chord):
-            self._follow_pointer()
+        self._follow_pointer()
 
     def _follow_pointer(self) -> None:
-        """Move the press to the cell under the mouse (after a motion or a scroll)."""
-        p = self.pointer
-        cell = self.layout.cell_at(*self.mouse_pos, self.top, self.left)
-        if cell != p.cell:
-            p.cell = cell
-            p.press_ms = self.now()  # a long press must stay on one cell
-            p.swallow = False
+        """The held buttons follow the mouse (after a motion or a scroll)."""
+        pos = self.mouse_pos
+        cell = self.layout.cell_at(*pos, self.top, self.left)
+        self.gestures.motion(cell, self.now(), on_face=self.layout.on_face(*pos))
 
     def on_button_up(self, button: int, pos: tuple[int, int]) -> None:
         if self.dialog is not None:
             return
-        p = self.pointer
         self.mouse_pos = pos
-        if p.on_face and button == LEFT:
-            if self.layout.on_face(*pos):
+        cell = self.layout.cell_at(*pos, self.top, self.left)
+        done = self.gestures.release(button, cell, self.now(), self.look,
+                                     on_face=self.layout.on_face(*pos))  # fmt: skip
+        self._play_all(done)
+
+    def look(self, cell: tuple[int, int]) -> str:
+        """What a cell shows (the text view's character)."""
+        return self.game.cell(*cell)
+
+    def _play_all(self, moves: list) -> None:
+        """Carry out what a gesture asked for: moves, or a new game (the face)."""
+        for move in moves:
+            if move == NEW_GAME:
                 self.new_game()
-            p.on_face = p.over_face = False
-            return
-        # The cell under the release acts, wherever the press went meanwhile.
-        released_on = self.layout.cell_at(*pos, self.top, self.left)
-        if p.chord or p.left or p.middle:
-            p.cell = released_on
-        if button == LEFT:
-            if not p.left:
-                return
-            p.left = False
-            if p.chord:
-                self._release_chord(others_held=p.right or p.middle)
-                return
-            cell = p.cell
-            if cell is not None and not (p.long_done or p.swallow) and self._left_click(cell):
-                self.last_left = (cell, self.now())  # a double click must not act on it again
-            if not p.right:
-                p.cell = None
-        elif button == RIGHT:
-            p.right = False
-            if p.chord:
-                self._release_chord(others_held=p.left or p.middle)
-        else:
-            p.middle = False
-            if p.chord:
-                self._release_chord(others_held=p.left or p.right)
+            else:
+                self._play(move)
 
-    def _release_chord(self, others_held: bool) -> None:
-        p = self.pointer
-        if not p.chord_done and p.cell is not None:
-            self.apply(Move(MoveKind.CHORD, *p.cell))
-        p.chord_done = True
-        if not others_held:
-            p.chord = p.chord_done = False
-            p.cell = None
-
-    def _left_click(self, cell: tuple[int, int]) -> bool:
-        """Open a covered cell, or chord an open number; True if a cell was opened."""
-        ch = self.game.cell(*cell)
-        if ch in "#?":
-            self.apply(Move(MoveKind.OPEN, *cell))
-            return True
-        if ch in "12345678" and self.settings.chord_on_left:
-            self.apply(Move(MoveKind.CHORD, *cell))
-        return False
+    def _left_click(self, cell: tuple[int, int]) -> None:
+        """Space on the keyboard cursor: what a left click there would do."""
+        for move in click_moves(cell, self.look, self.settings):
+            self.apply(move)
 
     def on_wheel(self, event: pygame.event.Event) -> None:
         if self.dialog is not None:
@@ -912,9 +842,7 @@ class App:
         if (self.top, self.left) != old:
             moved = (self.top - old[0], self.left - old[1])
             self.pending.extend(self.renderer.scroll(*moved, self.top, self.left))
-            p = self.pointer
-            if p.left or p.middle or p.chord:
-                self._follow_pointer()
+            self._follow_pointer()
 
     def _clamp_scroll(self) -> None:
         lay = self.layout
@@ -1061,7 +989,7 @@ class App:
             s.resume(PAUSE_KEY)
         elif s.game.state is GameState.PLAYING and self.playback is None:
             s.pause(PAUSE_KEY)
-            self.pointer = Pointer()
+            self.gestures.reset()
         else:
             self.say("Nothing to pause: the clock is not running")
         self.drawn_status = None
@@ -1181,13 +1109,14 @@ class App:
             return
         self.dialog = dialog
         self.session.pause(PAUSE_DIALOG)
-        self.pointer = Pointer()
+        self.gestures.reset()
         self.renderer.invalidate()
 
     def quit(self) -> None:
         """Stop; a game in progress is kept with the time on its clock."""
         self._stop_laying()
         self.session.keep()
+        self.history.flush()  # what the writer's thread has yet to write is written now
         self.assistant.close()
         self._remember_window()
         self.save_settings()

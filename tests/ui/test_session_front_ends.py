@@ -275,3 +275,66 @@ def test_a_new_game_while_a_no_guess_board_is_laid_stops_the_search(drive, monke
     d.key(pygame.K_n, "n")
     assert stopped.wait(10) and d.app.laying is None
     assert d.app.game.state is GameState.READY
+
+
+def test_keeping_and_recording_wait_on_the_writer_thread_never_on_the_frame(
+    drive, tmp_path, monkeypatch
+):
+    import threading
+
+    import game.store.history as history_module
+    from game.store.writer import Writer
+
+    release = threading.Event()
+    real_save = history_module.save_replay
+
+    def slow_save(replay, folder):
+        release.wait(10)  # a disk that takes as long as the test says
+        return real_save(replay, folder)
+
+    monkeypatch.setattr(history_module, "save_replay", slow_save)
+    h = History(Stats(tmp_path / "stats.sqlite3"), tmp_path / "replays", tmp_path / "kept.json",
+                writer=Writer())  # fmt: skip
+    d = drive(layout=POCKET)
+    d.app.history = h
+    d.click((4, 4))
+    d.click((0, 1))  # the win: its replay is being written, slowly
+    assert d.app.game.state is GameState.WON and d.app.dialog is not None  # shown at once
+    for _ in range(10):
+        d.tick()  # the loop goes on while the writer waits
+    assert not h.writer.idle and not list((tmp_path / "replays").glob("*.json"))
+    release.set()
+    h.flush()
+    assert len(list((tmp_path / "replays").glob("*.json"))) == 1
+    assert h.stats.summary("custom").played == 1 and not (tmp_path / "kept.json").exists()
+
+
+def test_a_bug_in_a_background_write_is_raised_not_swallowed(tmp_path):
+    import pytest
+
+    from game.store.writer import Writer
+
+    def broken():
+        raise ZeroDivisionError("a fault of the program")
+
+    w = Writer()
+    w.submit(broken)
+    with pytest.raises(ZeroDivisionError):
+        w.flush()
+    w.submit(lambda: None)
+    assert w.flush()
+
+
+def test_a_newer_kept_game_replaces_one_not_yet_written():
+    import threading
+
+    from game.store.writer import Writer
+
+    gate, written = threading.Event(), []
+    w = Writer()
+    w.submit(lambda: gate.wait(10))  # holds the thread
+    for n in range(5):
+        w.submit(lambda n=n: written.append(n), key="keep")
+    gate.set()
+    w.flush()
+    assert written == [4]

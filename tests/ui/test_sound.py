@@ -16,9 +16,9 @@ import pytest
 from game.engine import GameState, MoveKind
 from game.engine.boards import BoardChoice
 from game.store.settings import Settings, SettingsFile
+from game.ui.gestures import DOUBLE_CLICK_MS
 from game.ui.sound import EFFECTS, MIN_GAP_MS, SoundBoard, effects_for, region_variant
 from game.ui.theme import THEMES_DIR, available_themes, load_library, load_theme
-from game.ui.window import DOUBLE_CLICK_MS
 
 ROOT = Path(__file__).resolve().parents[2]
 OPEN, FLAG, CHORD = MoveKind.OPEN, MoveKind.FLAG, MoveKind.CHORD

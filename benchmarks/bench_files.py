@@ -1,0 +1,114 @@
+"""How long the game's own files take to read at their caps, and how fast a bad one is refused.
+
+Run from the repo root: `python benchmarks/bench_files.py`; one JSON line a figure. The largest
+replay or kept game is the work the window must do off its frame (see README, Reliability).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game.engine import Game  # noqa: E402
+from game.store.replays import (  # noqa: E402
+    MAX_BYTES,
+    MAX_MOVES,
+    ReplayError,
+    keep_game,
+    load_replay,
+    replay_of,
+    to_json,
+)
+from game.store.settings import SettingsFile  # noqa: E402
+from game.store.stats import Stats  # noqa: E402
+from game.ui.theme import load_library  # noqa: E402
+
+
+def timed(fn, runs: int = 3) -> list[float]:
+    samples = []
+    for _ in range(runs):
+        began = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - began) * 1000)
+    return samples
+
+
+def emit(name: str, samples: list[float], **extra) -> None:
+    print(json.dumps({"name": name, "median_ms": round(statistics.median(samples), 1),
+                      "max_ms": round(max(samples), 1), "runs": len(samples), **extra}),
+          flush=True)  # fmt: skip
+
+
+def largest_game(moves: int) -> Game:
+    """A 200x200 game with `moves` moves: one opening, then marks toggled at random."""
+    g = Game(200, 200, 8000, seed=3)
+    g.reveal(100, 100, at_ms=0)
+    covered = [(r, c) for r in range(200) for c in range(200) if g.cell(r, c) == "#"]
+    rng = random.Random(1)
+    t = 1
+    while len(g.moves) < moves:
+        g.toggle_flag(*rng.choice(covered), at_ms=t)
+        t += 1
+    return g
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as folder:
+        folder = Path(folder)
+        big = folder / "largest.json"
+        game = largest_game(MAX_MOVES)
+        big.write_text(to_json(replay_of(game, elapsed_ms=10**7, source="window")))
+        size = big.stat().st_size
+        emit("read and check a replay at the move cap", timed(lambda: load_replay(big)),
+             moves=MAX_MOVES, bytes=size, cap_bytes=MAX_BYTES)  # fmt: skip
+        replay = load_replay(big)
+        emit("play a kept game at the move cap to its end", timed(replay.final_game),
+             moves=MAX_MOVES)  # fmt: skip
+
+        kept = folder / "kept-game.json"
+        for moves in (2_000, 20_000, MAX_MOVES):
+            game = largest_game(moves)
+            emit("keep the game after a move (done on every move)",
+                 timed(lambda g=game: keep_game(replay_of(g, elapsed_ms=1, source="window"),
+                                                kept)), moves=moves)  # fmt: skip
+            emit("undo one move (the engine replays the rest)",
+                 timed(lambda g=game: (g.undo(), g.redo())), moves=moves)  # fmt: skip
+
+        over = folder / "over.json"
+        with open(over, "wb") as f:
+            f.truncate(MAX_BYTES + 1)
+
+        def refuse() -> None:
+            try:
+                load_replay(over)
+            except ReplayError:
+                return
+            raise AssertionError("an oversized replay was read")
+
+        emit("refuse a replay over the size cap", timed(refuse, 20), bytes=MAX_BYTES + 1)
+
+        settings = folder / "settings.json"
+        settings.write_text('{"theme": "night"}')
+        emit("read settings", timed(lambda: SettingsFile(settings).load(), 20))
+        stats_path = folder / "stats.sqlite3"
+        emit("open statistics (schema checked)", timed(lambda: Stats(stats_path).close(), 10))
+        emit("load the shipped themes", timed(load_library, 5))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,341 @@
+"""Every file the game keeps or reads, broken every way we could think of.
+
+Files the game owns (settings.json, stats.sqlite3, kept-game.json) are moved aside as
+NAME.corrupt-... with their bytes intact, or, where they cannot be moved, left as they are and
+never written over. Files it only reads (a replay, a player's theme) are refused and left as
+they are. Either way the game starts and says one line naming the file.
+
+The expected outcome of each pair is written out in EXPECTED, so a change of behaviour is a
+change of this table. Broken bytes come from a random.Random seeded by the pair's name.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from game import app
+from game.engine import Game
+from game.store import replays as replays_module
+from game.store import settings as settings_module
+from game.store.history import History
+from game.store.replays import ReplayError, load_replay, new_game_id, replay_of, to_json
+from game.store.settings import Settings, SettingsFile
+from game.store.stats import KINDS, GameRecord, Stats
+from game.ui import theme as theme_module
+from game.ui.theme import THEMES_DIR, load_library
+from tests.badfiles import IS_ROOT, insert_row, png, read_only_folder, unreadable
+
+CASES = ("empty", "truncated", "random bytes", "non-UTF-8", "wrong shape", "huge numbers",
+         "NaN", "deep nesting", "oversized", "a folder", "a FIFO", "unreadable",
+         "read-only folder", "broken in a read-only folder")  # fmt: skip
+
+# What happens, per file and case:
+#   aside    moved aside as NAME.corrupt-..., one line, a fresh one is used
+#   stays    left where it is, one line, never written over
+#   ignored  the file is used, one line names the values that were ignored
+#   skipped  the database is used, one line counts the rows left out
+#   refused  (files the game only reads) not used, one line, left as it is
+#   fine     used as it is, no line (a later write may say once that it cannot be written)
+OWNED = {
+    "settings.json": dict.fromkeys(CASES, "aside") | {
+        "huge numbers": "ignored", "NaN": "ignored", "read-only folder": "fine",
+        "broken in a read-only folder": "stays"},
+    "kept-game.json": dict.fromkeys(CASES, "aside") | {
+        "read-only folder": "fine", "broken in a read-only folder": "stays"},
+    "stats.sqlite3": {
+        "empty": "fine", "truncated": "aside", "random bytes": "aside", "non-UTF-8": "skipped",
+        "wrong shape": "aside", "huge numbers": "skipped", "NaN": "skipped",
+        "a folder": "aside", "a FIFO": "aside", "unreadable": "stays", "read-only folder": "fine",
+        "broken in a read-only folder": "stays"},
+}  # fmt: skip
+READ = {
+    "replay": dict.fromkeys(CASES, "refused") | {"read-only folder": "fine"},
+    "theme.toml": dict.fromkeys(CASES, "refused") | {"read-only folder": "fine"},
+    # A sheet is not text and holds no numbers but its size: those cases do not apply.
+    "sheet.png": {c: "refused" for c in CASES if c not in ("non-UTF-8", "NaN", "deep nesting")}
+    | {"read-only folder": "fine"},
+}
+EXPECTED = OWNED | READ
+PAIRS = [(f, c) for f, cases in EXPECTED.items() for c in cases]
+# sqlite opens its files in C: as root nothing stops it reading or writing them.
+ROOT_CANNOT = {("stats.sqlite3", "unreadable"), ("stats.sqlite3", "read-only folder")}
+SQLITE_ONLY_OUTSIDE_ROOT = "sqlite opens files in C: as root chmod stops neither reads nor writes"
+
+
+# ---- good files, and broken ones -----------------------------------------------------------
+
+
+def game_in_progress() -> Game:
+    g = Game(9, 9, 10, seed=3)
+    g.reveal(4, 4, at_ms=0)
+    covered = next((r, c) for r in range(9) for c in range(9) if g.cell(r, c) == "#")
+    g.toggle_flag(*covered, at_ms=500)
+    return g
+
+
+def good_bytes(name: str, folder: Path) -> bytes:
+    if name == "settings.json":
+        return json.dumps(Settings(theme="night", scale=2).to_json()).encode()
+    if name in ("kept-game.json", "replay"):
+        return to_json(replay_of(game_in_progress(), elapsed_ms=800, source="text")).encode()
+    if name == "theme.toml":
+        return (THEMES_DIR / "classic" / "theme.toml").read_bytes()
+    if name == "sheet.png":
+        return (THEMES_DIR / "classic" / "sheet.png").read_bytes()
+    path = folder / "made.sqlite3"
+    stats = Stats(path)
+    stats.record(record())
+    stats.close()
+    data = path.read_bytes()
+    path.unlink()
+    return data
+
+
+def record() -> GameRecord:
+    return GameRecord(played_at="2026-11-29T12:00:00", kind="beginner", rows=9, cols=9, mines=10,
+                      seed="1", safe_zone="opening", won=True, time_ms=12_000, bbbv=20,
+                      clicks_left=20, clicks_right=0, clicks_chord=0, cleared=71, safe_cells=71,
+                      assisted=False, source="text")  # fmt: skip
+
+
+CAPS = {"settings.json": settings_module.MAX_BYTES, "kept-game.json": replays_module.MAX_BYTES,
+        "replay": replays_module.MAX_BYTES, "theme.toml": theme_module.MAX_MANIFEST_BYTES,
+        "sheet.png": theme_module.MAX_SHEET_BYTES}  # fmt: skip
+
+
+def broken_json(name: str, case: str, good: bytes, rng: random.Random) -> bytes:
+    data = json.loads(good)
+    if case == "wrong shape":
+        if name == "settings.json":
+            return json.dumps(list(data.items())).encode()
+        data["board"] = [data["board"]]
+    elif case == "huge numbers":
+        if name == "settings.json":
+            return b'{"custom_rows": 1' + b"0" * 4000 + b', "scale": 1e999, "theme": "night"}'
+        data["board"]["rows"] = 10**4000
+    elif case == "NaN":
+        if name == "settings.json":
+            return b'{"scale": NaN, "custom_mines": Infinity, "theme": "night"}'
+        data["elapsed_ms"] = float("nan")
+    elif case == "deep nesting":
+        depth = 30_000 if name == "settings.json" else 100_000  # under and over the caps
+        return b'{"x": ' + b"[" * depth + b"]" * depth + b"}"
+    return json.dumps(data).encode()
+
+
+def broken_toml(case: str, good: bytes) -> bytes:
+    text = good.decode()
+    if case == "wrong shape":
+        return text.replace("tile = 16", 'tile = "sixteen"', 1).encode()
+    if case == "huge numbers":
+        return text.replace("tile = 16", "tile = 1" + "0" * 5000, 1).encode()
+    if case == "NaN":
+        return text.replace("tile = 16", "tile = nan", 1).encode()
+    return ("a = " + "[" * 30_000 + "]" * 30_000 + "\n").encode()  # deep nesting
+
+
+def broken_png(case: str, good: bytes) -> bytes:
+    if case == "wrong shape":  # a picture, but not a PNG
+        return b"BM" + good[2:]
+    return png(60_000, 60_000)  # huge numbers: a header far over the cap
+
+
+def broken_sqlite(case: str, path: Path) -> None:
+    """Write a database that is broken in this way to `path` (it holds one good game)."""
+    if case == "wrong shape":
+        path.unlink()
+        conn = sqlite3.connect(path)
+        conn.execute("CREATE TABLE games (x TEXT)")
+        conn.execute("PRAGMA user_version = 2")
+        conn.commit()
+        conn.close()
+    elif case == "non-UTF-8":
+        conn = sqlite3.connect(path)
+        with conn:
+            conn.execute("UPDATE games SET played_at = CAST(x'ff41' AS TEXT)")
+        conn.close()
+        insert_row(path, daily=b"\xff".decode("latin-1"))  # not a date once read back
+    elif case == "huge numbers":
+        insert_row(path, time_ms=9.9e300)
+    elif case == "NaN":
+        insert_row(path, time_ms="NaN")
+
+
+def make(name: str, case: str, folder: Path) -> Path:
+    """The broken file in `folder` (a theme in folder/mytheme); its path."""
+    rng = random.Random(f"{name}/{case}")
+    good = good_bytes(name, folder)
+    if name in ("theme.toml", "sheet.png"):
+        theme = folder / "mytheme"
+        shutil.copytree(THEMES_DIR / "classic", theme)
+        path = theme / name
+    else:
+        path = folder / ("replay.json" if name == "replay" else name)
+    if case == "a folder":
+        path.unlink(missing_ok=True)
+        path.mkdir()
+        (path / "inside").write_text("something of the player's")
+        return path
+    if case == "a FIFO":  # nobody writes to it: reading it must not wait
+        path.unlink(missing_ok=True)
+        os.mkfifo(path)
+        return path
+    if case in ("empty",):
+        data = b""
+    elif case == "truncated":
+        data = good[: len(good) // 2]
+    elif case in ("random bytes", "broken in a read-only folder"):
+        data = rng.randbytes(4096)
+    elif case == "non-UTF-8" and name != "stats.sqlite3":
+        cut = good.index(b'"' if name != "theme.toml" else b"Classic")
+        data = good[:cut] + b"\xff" + good[cut:]
+    elif case == "oversized":
+        filler = b"\n" if name != "sheet.png" else b"\0"
+        data = good + filler * (CAPS[name] + 1 - len(good))
+    elif case in ("wrong shape", "huge numbers", "NaN", "deep nesting") and name != "stats.sqlite3":
+        if name == "theme.toml":
+            data = broken_toml(case, good)
+        elif name == "sheet.png":
+            data = broken_png(case, good)
+        else:
+            data = broken_json(name, case, good, rng)
+    else:
+        data = good
+    path.write_bytes(data)
+    if name == "stats.sqlite3":
+        broken_sqlite(case, path)
+    return path
+
+
+# ---- what the game does with each file ----------------------------------------------------
+
+
+def use(name: str, path: Path, folder: Path) -> tuple[list[str], list[str]]:
+    """Let the game read the file, then write what it writes; (lines on reading, on writing)."""
+    if name == "settings.json":
+        f = SettingsFile(path)
+        settings, read = f.load()
+        assert isinstance(settings, Settings)
+        later = f.save(Settings(theme="handheld"))
+        return read, [later] if later else []
+    if name == "kept-game.json":
+        history = History(kept=path)
+        replay, read = history.take_kept()
+        if replay is not None:
+            replay.final_game()
+        later = history.keep(game_in_progress(), 900, "text")
+        g, t = game_in_progress(), 900
+        g.reveal(*next((r, c) for r in range(9) for c in range(9) if g.layout()[r][c] == "*"))
+        history.finished(g, t, "text", game_id=new_game_id())  # this forgets the kept one
+        return read, later
+    if name == "stats.sqlite3":
+        stats = Stats(path)
+        read = stats.take_messages()
+        for kind in KINDS:
+            stats.summary(kind)
+        stats.daily_summary("2026-11-30")
+        read += stats.take_messages()
+        stats.record(record())
+        later = stats.take_messages()
+        stats.close()
+        return read, later
+    if name == "replay":
+        try:
+            load_replay(path).final_game()
+        except ReplayError as e:
+            return [str(e)], []
+        return [], []
+    library = load_library(folder)
+    assert "classic" in library.themes
+    if "mytheme" in library.themes:
+        return [], []
+    return library.problems, []
+
+
+def snapshot(folder: Path) -> dict[str, bytes | str | None]:
+    """Every file and folder under `folder` (a folder's value is None, a FIFO's "fifo")."""
+    return {
+        str(p.relative_to(folder)): None if p.is_dir() else "fifo" if p.is_fifo()
+        else p.read_bytes()
+        for p in folder.rglob("*")
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("name, case", PAIRS, ids=[f"{f}: {c}" for f, c in PAIRS])
+def test_a_bad_file_is_said_once_and_nothing_is_lost(tmp_path, monkeypatch, name, case):
+    if IS_ROOT and (name, case) in ROOT_CANNOT:
+        pytest.skip(SQLITE_ONLY_OUTSIDE_ROOT)
+    if case == "a FIFO" and not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    folder = tmp_path / "files"
+    folder.mkdir()
+    path = make(name, case, folder)
+    before = snapshot(folder)
+    expected = EXPECTED[name][case]
+    if case == "unreadable":
+        with unreadable(path, monkeypatch):
+            read, later = use(name, path, folder)
+    elif case in ("read-only folder", "broken in a read-only folder"):
+        with read_only_folder(path.parent, monkeypatch):
+            read, later = use(name, path, folder)
+    else:
+        read, later = use(name, path, folder)
+    after = snapshot(folder)
+    shown = "'mytheme'" if name in ("theme.toml", "sheet.png") else path.name
+
+    if expected == "fine":
+        assert read == [], read
+        assert len(later) <= 1
+    else:
+        assert len(read) == 1, read
+        assert shown in read[0] or str(path) in read[0], read[0]
+        assert "\n" not in read[0]
+        if expected != "stays":
+            assert later == [], later  # the fresh file is written without trouble
+    rel = str(path.relative_to(folder))
+    if expected == "aside":
+        aside = [k for k in after if k.startswith(f"{rel}.corrupt-") and "/" not in k[len(rel) :]]
+        assert len(aside) == 1, sorted(after)
+        assert after[aside[0]] == before[rel]  # the same bytes (None: the same folder)
+        if before[rel] is None:
+            assert after[f"{aside[0]}/inside"] == before[f"{rel}/inside"]
+    elif expected in ("stays", "refused"):
+        assert after.get(rel) == before[rel]
+        assert not any(".corrupt-" in k for k in after)
+    elif expected == "skipped":
+        assert "skipped 1 game" in read[0]
+    elif expected == "ignored":
+        assert "ignored" in read[0]
+        (tmp_path / "again").mkdir()
+        again = make(name, case, tmp_path / "again")
+        assert SettingsFile(again).load()[0].theme == "night"  # the rest of the file is used
+
+
+OWNED_NAMES = {"settings.json": "config", "kept-game.json": "data", "stats.sqlite3": "data"}
+
+
+@pytest.mark.parametrize("name", list(OWNED_NAMES))
+@pytest.mark.parametrize("case", ["random bytes", "a folder", "truncated"])
+def test_the_game_starts_over_a_broken_file_and_says_one_line_on_stderr(
+    tmp_path, monkeypatch, capsys, name, case
+):
+    """The whole start-up (the terminal front end, in this process): exit 0, one line."""
+    folder = tmp_path / OWNED_NAMES[name] / "pixel-mines"
+    folder.mkdir(parents=True)
+    (tmp_path / "made").mkdir()
+    shutil.move(make(name, case, tmp_path / "made"), folder / name)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("r 4 4\nq\n"))
+    assert app.main(["--text", "--seed", "3"]) == 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and name in err[0], err
+    assert any(p.name.startswith(f"{name}.corrupt-") for p in folder.iterdir())

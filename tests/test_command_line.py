@@ -1,0 +1,251 @@
+"""Every option given wrong, empty, huge, negative and Unicode values: each value that does not
+mean what the option means exits 2 with one line naming the option, and every value that is
+accepted is one the README documents."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+
+import pytest
+
+from game import app
+from game.app import parse_args
+from game.engine.codes import MAX_SEED, BoardCode, encode
+from game.engine.game import SafeZone
+from game.store.replays import replay_of, save_replay
+from tests.badfiles import ROOT, env_for, python
+from tests.test_faults import finished_game
+
+CUSTOM = ["--cols", "9", "--mines", "10"]  # with --rows R: a whole custom board
+# Values that are not numbers as players write them (Python's int() takes some of these).
+NOT_NUMBERS = ["", " ", "abc", "٣", "１２", "1_0", "+9", " 9", "9 ", "9\n", "1e1", "0x9", "9.0",
+               "½", "²", "9" * 31, "--", "-", "−9"]  # fmt: skip
+CODE = encode(BoardCode(9, 9, 10, SafeZone.OPENING, False, 12345, (4, 4)))
+
+
+def refused(capsys, argv, monkeypatch, tmp_path) -> str:
+    """Run the start-up in this process; the one line it printed (exit status 2 checked)."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    try:
+        status = app.main(argv)
+    except SystemExit as e:
+        status = e.code
+    assert status == 2, argv
+    out, err = capsys.readouterr()
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert out == "" and "Traceback" not in err
+    assert lines[0].startswith("pixel-mines: ")
+    return lines[0]
+
+
+# ---- whole numbers -------------------------------------------------------------------------
+
+NUMBER_CASES = [
+    *((["--rows", v, *CUSTOM], "--rows") for v in NOT_NUMBERS),
+    *((["--rows", "9", "--cols", v, "--mines", "10"], "--cols") for v in NOT_NUMBERS),
+    *((["--rows", "9", "--cols", "9", "--mines", v], "--mines") for v in NOT_NUMBERS),
+    *((["--seed", v], "--seed") for v in NOT_NUMBERS),
+    *((["--scale", v], "--scale") for v in NOT_NUMBERS),
+]
+
+
+@pytest.mark.parametrize("argv, option", NUMBER_CASES, ids=[repr(a) for a, _ in NUMBER_CASES])
+def test_a_value_that_is_not_a_whole_number_is_refused(capsys, monkeypatch, tmp_path, argv,
+                                                       option):  # fmt: skip
+    line = refused(capsys, ["--text", *argv], monkeypatch, tmp_path)
+    assert option in line
+
+
+RANGE_CASES = [
+    (["--rows", "-9", *CUSTOM], "rows must be from 5 to 200"),
+    (["--rows", "0", *CUSTOM], "rows must be from 5 to 200"),
+    (["--rows", "9" * 30, *CUSTOM], "rows must be from 5 to 200"),
+    (["--rows", "9", "--cols", "201", "--mines", "10"], "columns must be from 5 to 200"),
+    (["--rows", "9", "--cols", "9", "--mines", "-1"], "mines"),
+    (["--rows", "9", "--cols", "9", "--mines", "0"], "mines"),
+    (["--rows", "9", "--cols", "9", "--mines", "81"], "mines"),
+    (["--rows", "9", "--cols", "9", "--mines", "9" * 30], "mines"),
+    (["--seed", "-1"], f"from 0 to {MAX_SEED - 1}"),
+    (["--seed", str(MAX_SEED)], f"from 0 to {MAX_SEED - 1}"),
+    (["--seed", "9" * 30], f"from 0 to {MAX_SEED - 1}"),
+    (["--scale", "0"], "1 to 8"),
+    (["--scale", "9"], "1 to 8"),
+    (["--scale", "-3"], "1 to 8"),
+    (["--scale", "9" * 30], "1 to 8"),
+]
+
+
+@pytest.mark.parametrize("argv, words", RANGE_CASES, ids=[" ".join(a) for a, _ in RANGE_CASES])
+def test_a_whole_number_out_of_range_is_refused_with_the_range(capsys, monkeypatch, tmp_path,
+                                                              argv, words):  # fmt: skip
+    assert words in refused(capsys, ["--text", *argv], monkeypatch, tmp_path)
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["--rows", "5", "--cols", "200", "--mines", "999"], (5, 200, 999)),
+    (["--rows", "200", "--cols", "5", "--mines", "1"], (200, 5, 1)),
+    (["--rows", "010", "--cols", "9", "--mines", "10"], (10, 9, 10)),  # leading zeros: decimal
+])  # fmt: skip
+def test_whole_numbers_in_range_are_taken(argv, expected):
+    _, board = parse_args(argv)
+    assert (board.rows, board.cols, board.mines) == expected
+
+
+@pytest.mark.parametrize("value", ["0", "1", "42", str(MAX_SEED - 1)])
+def test_every_seed_a_board_code_can_carry_is_taken(value):
+    args, _ = parse_args(["--seed", value])
+    assert args.seed == int(value)
+
+
+@pytest.mark.parametrize("value", [str(n) for n in range(1, 9)])
+def test_every_scale_from_1_to_8_is_taken(value):
+    args, _ = parse_args(["--scale", value])
+    assert args.scale == int(value)
+
+
+# ---- choices, names, codes and files --------------------------------------------------------
+
+WORD_CASES = [
+    *((["--difficulty", v], "--difficulty") for v in
+      ["", "hard", "Expert", "EXPERT", "ｅｘｐｅｒｔ", "expert ", "-1", "9" * 200, "é"]),
+    *((["--safe-zone", v], "--safe-zone") for v in
+      ["", "Opening", "none", "open", "cell ", "٣", "-1", "x" * 200]),
+    *((["--board", v], "--board") for v in
+      ["", "x", "A" * 24, CODE[:-1], CODE + "2", CODE[:5] + "I" + CODE[6:], "٣" * 24,
+       "9" * 200, "-1", "\n"]),
+    *((["--theme", v], "--theme") for v in ["", "../classic", "a/b", "a\\b"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("argv, option", WORD_CASES, ids=[repr(a) for a, _ in WORD_CASES])
+def test_a_word_the_option_does_not_know_is_refused(capsys, monkeypatch, tmp_path, argv,
+                                                    option):  # fmt: skip
+    assert option in refused(capsys, ["--text", *argv], monkeypatch, tmp_path)
+
+
+@pytest.mark.parametrize("name", ["nope", "ｃｌａｓｓｉｃ", "Classic", "-1", "x" * 300, "é"])
+def test_a_theme_that_is_not_there_is_refused_listing_the_themes(capsys, monkeypatch, tmp_path,
+                                                                name):  # fmt: skip
+    line = refused(capsys, ["--theme", name], monkeypatch, tmp_path)
+    assert "no usable theme" in line and "classic" in line
+
+
+def test_a_board_code_is_taken_in_either_case():
+    args, _ = parse_args(["--board", CODE.lower()])
+    assert args.code == BoardCode(9, 9, 10, SafeZone.OPENING, False, 12345, (4, 4))
+
+
+def replay_cases(tmp_path):
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "empty.json").write_bytes(b"")
+    (tmp_path / "text.json").write_text("hello")
+    cases = {"": "--replay", "/nonexistent/r.json": "r.json", str(tmp_path / "folder"): "folder",
+             str(tmp_path / "empty.json"): "empty.json", str(tmp_path / "text.json"): "text.json",
+             "x" * 5000: "xxx", "é\n.json": "é"}  # fmt: skip
+    if os.path.exists("/dev/null"):
+        cases["/dev/null"] = "/dev/null"
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "fifo.json")
+        cases[str(tmp_path / "fifo.json")] = "fifo.json"
+    return cases
+
+
+def test_a_replay_that_cannot_be_read_is_refused_naming_the_file(capsys, monkeypatch, tmp_path):
+    for value, words in replay_cases(tmp_path).items():
+        for front in ([], ["--text"]):
+            line = refused(capsys, [*front, "--replay", value], monkeypatch, tmp_path)
+            assert words in line, (value, line)
+
+
+def test_an_export_that_cannot_be_written_is_refused_naming_the_file(capsys, monkeypatch,
+                                                                     tmp_path):  # fmt: skip
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "a-file").write_text("not a folder")
+    for value in ["", str(tmp_path / "folder"), str(tmp_path / "a-file" / "games.csv")]:
+        line = refused(capsys, ["--export-stats", value], monkeypatch, tmp_path)
+        assert "cannot write" in line and value in line
+
+
+def test_a_good_replay_is_taken_and_printed(capsys, tmp_path):
+    g, t = finished_game()
+    path = save_replay(replay_of(g, elapsed_ms=t, source="text"), tmp_path)
+    assert app.main(["--text", "--replay", str(path)]) == 0
+    assert "Result: won" in capsys.readouterr().out
+
+
+# ---- options without values, and the way options are written --------------------------------
+
+FLAGS = ["--text", "--stats", "--no-guess", "--daily", "--no-motion"]
+SHAPE_CASES = [
+    *([f"{flag}=1"] for flag in FLAGS),
+    *([f"{flag}="] for flag in FLAGS),
+    ["--diff", "expert"],  # abbreviations are not options
+    ["--sc", "2"],
+    ["--rows"],  # a value missing
+    ["--seed"],
+    ["--seed", "1", "extra"],
+    ["-x"],
+    ["—text"],  # an em dash, as word processors write it
+    ["--ｔｅｘｔ"],
+]
+
+
+@pytest.mark.parametrize("argv", SHAPE_CASES, ids=[repr(a) for a in SHAPE_CASES])
+def test_an_option_written_wrong_is_refused(capsys, monkeypatch, tmp_path, argv):
+    refused(capsys, ["--text", *argv], monkeypatch, tmp_path)
+
+
+def test_a_refusal_from_a_whole_program_is_one_line_without_a_traceback(tmp_path):
+    result = subprocess.run([python(), "main.py", "--text", "--rows", "٣", *CUSTOM], cwd=ROOT,
+                            env=env_for(tmp_path), capture_output=True, text=True,
+                            stdin=subprocess.DEVNULL, timeout=60)  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+# ---- what the README says ------------------------------------------------------------------
+
+
+def readme_rows() -> dict[str, str]:
+    """The README's command-line table: option -> its whole row."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Command line", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        if line.startswith("| `--"):
+            for option in re.findall(r"--[a-z-]+", line.split("|")[1]):
+                rows[option] = line
+    return rows
+
+
+def parser_actions() -> list[argparse.Action]:
+    return [a for a in app._parser()._actions if a.option_strings]
+
+
+def test_every_option_has_a_row_in_the_readme():
+    rows = readme_rows()
+    for action in parser_actions():
+        assert action.option_strings[-1] in rows, action.option_strings
+
+
+def test_every_choice_an_option_takes_is_in_its_readme_row():
+    rows = readme_rows()
+    for action in parser_actions():
+        for choice in action.choices or ():
+            assert choice in rows[action.option_strings[-1]], (action.option_strings, choice)
+
+
+def test_the_readme_gives_the_ranges_and_how_numbers_are_written():
+    rows = readme_rows()
+    assert "5–200" in rows["--rows"] and "1–8" in rows["--scale"]
+    assert str(MAX_SEED - 1) in rows["--seed"]
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "ASCII digits" in text and "`1_0`" in text and "written in" in text
+    numbers = [a for a in parser_actions() if a.type in (app.whole_number, app.seed_number)]
+    assert {a.option_strings[-1] for a in numbers} == {"--rows", "--cols", "--mines", "--seed",
+                                                       "--scale"}  # fmt: skip

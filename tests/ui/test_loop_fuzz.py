@@ -1,0 +1,107 @@
+"""The real loop under seeded random events (tools/fuzz.py): nothing raises and what must hold
+holds after every step; and the fuzzer itself notices when it does not."""
+
+import pygame
+import pytest
+
+from game.engine import Difficulty
+from game.engine.boards import BoardChoice
+from game.store.history import History
+from game.store.settings import Settings
+from game.store.stats import Stats
+from game.ui.theme import load_library
+from game.ui.window import App
+from tools.fuzz import FakeClock, Fuzzer
+
+EVENTS = 3000  # about a second each: seconds in CI; tools/fuzz.py --events N for long runs
+SCENES = {"play:ready", "play:playing", "SettingsDialog", "StatsDialog", "MenuDialog",
+          "CodeDialog", "CustomDialog"}  # fmt: skip
+
+
+@pytest.fixture
+def fuzz(tmp_path):
+    made = []
+
+    def make(seed):
+        folder = tmp_path / f"run-{len(made)}"
+        folder.mkdir()
+        made.append(Fuzzer(folder, seed))
+        return made[-1]
+
+    yield make
+    for fuzzer in made:
+        fuzzer.app.assistant.close()
+        fuzzer.stats.close()
+    pygame.quit()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_events_over_every_screen_break_nothing(fuzz, seed):
+    fuzzer = fuzz(seed)
+    figures = fuzzer.run(EVENTS)
+    assert fuzzer.exceptions == []
+    assert fuzzer.broken == []
+    assert figures["events"] >= EVENTS
+    covered = set(figures["scenes"])
+    assert covered >= SCENES, SCENES - covered
+    assert len(covered) >= 10 and covered & {"play:won", "play:lost"}
+    assert figures["finished_games"] > 0  # games were finished, so rows were checked
+
+
+def test_the_same_seed_runs_the_same_events(tmp_path):
+    runs = []
+    for n in range(2):
+        (tmp_path / str(n)).mkdir()
+        fuzzer = Fuzzer(tmp_path / str(n), 3)
+        figures = fuzzer.run(600)
+        fuzzer.app.assistant.close()
+        fuzzer.stats.close()
+        pygame.quit()
+        for name in ("seconds", "longest_step_ms", "longest_step_scene", "longest_step_after"):
+            figures.pop(name)
+        runs.append(figures)
+    assert runs[0] == runs[1]
+
+
+def test_the_fuzzer_notices_a_kept_file_that_falls_behind(fuzz, monkeypatch):
+    monkeypatch.setattr(History, "keep", lambda self, *a, **k: [])
+    fuzzer = fuzz(1)
+    fuzzer.run(1500)
+    assert any("kept file" in problem for problem in fuzzer.broken)
+
+
+def test_the_fuzzer_notices_a_finished_game_without_its_row(fuzz, monkeypatch):
+    monkeypatch.setattr(Stats, "store", lambda self, rec: False)
+    fuzzer = fuzz(1)
+    fuzzer.run(EVENTS)
+    assert any("rows for" in problem for problem in fuzzer.broken)
+
+
+def test_the_fuzzer_counts_an_exception_and_goes_on(fuzz, monkeypatch):
+    def broken_stats(self):
+        raise RuntimeError("a fault of the program")
+
+    monkeypatch.setattr(App, "open_stats", broken_stats)
+    fuzzer = fuzz(1)
+    figures = fuzzer.run(1500)
+    assert fuzzer.exceptions and "a fault of the program" in fuzzer.exceptions[0]
+    assert figures["events"] >= 1500 and figures["starts"] > 1
+
+
+def test_a_kept_game_set_aside_is_shown_in_the_window_and_echoed(tmp_path):
+    kept = tmp_path / "kept-game.json"
+    kept.write_text("[1, 2")
+    echoed = []
+    pygame.display.init()
+    try:
+        app = App(BoardChoice.standard(Difficulty.BEGINNER), Settings(motion=False),
+                  load_library(), clock=FakeClock(),
+                  history=History(kept=kept, echo=echoed.append))  # fmt: skip
+        app.step()
+        lines = [text for text, _ in app.dialog.lines(60)]
+        app.assistant.close()
+    finally:
+        pygame.quit()
+    assert any("kept from last time" in t for t in lines)
+    assert len(echoed) == 1 and "kept-game.json" in echoed[0]
+    assert any(p.name.startswith("kept-game.json.corrupt-") for p in tmp_path.iterdir())

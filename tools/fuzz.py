@@ -1,0 +1,376 @@
+"""Drive the real window loop with seeded random events and check the game after each one.
+
+    python tools/fuzz.py --events 50000 --seed 1
+
+Runs on SDL's dummy video driver (no window opens) in a throwaway folder, posting mouse
+buttons, motion, wheel, every key the game binds, resizes and quits into the real loop, over
+every screen and dialog; between runs (after a quit) it now and then breaks the settings or
+the kept game, as a crash or a disk might. After each step it checks what must always hold:
+  - the mine counter is the mines less the flags on the board;
+  - a won game has no covered safe cell;
+  - the kept file is the game being played (same board, same moves);
+  - every game that finished is one row of the statistics (a loss taken back keeps its row
+    until the game ends again and replaces it).
+Prints JSON lines: progress every --every events, then the figures (events, scenes covered,
+exceptions, broken invariants, longest step in ms). Exit status 1 if anything broke.
+The tests run a few thousand events of it (tests/ui/test_loop_fuzz.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+import traceback
+from collections import Counter
+from concurrent.futures import Executor, Future
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from game.engine import Difficulty, GameState  # noqa: E402
+from game.engine.boards import BoardChoice  # noqa: E402
+from game.store.history import History  # noqa: E402
+from game.store.replays import ReplayError, load_replay  # noqa: E402
+from game.store.settings import SettingsFile  # noqa: E402
+from game.store.stats import Stats  # noqa: E402
+from game.ui.assist import Assistant  # noqa: E402
+from game.ui.theme import load_library  # noqa: E402
+from game.ui.window import App  # noqa: E402
+
+# Every key the game binds somewhere (board, dialogs, replays), with the text it types, and a
+# few it does not bind.
+K = pygame
+KEYS = [
+    (K.K_F2, ""), (K.K_n, "n"), (K.K_1, "1"), (K.K_2, "2"), (K.K_3, "3"), (K.K_KP1, "1"),
+    (K.K_KP2, "2"), (K.K_KP3, "3"), (K.K_c, "c"), (K.K_q, "q"), (K.K_o, "o"), (K.K_s, "s"),
+    (K.K_t, "t"), (K.K_m, "m"), (K.K_g, "g"), (K.K_h, "h"), (K.K_p, "p"), (K.K_b, "b"),
+    (K.K_v, "v"), (K.K_z, "z"), (K.K_y, "y"), (K.K_F1, ""), (K.K_SLASH, "?"), (K.K_PLUS, "+"),
+    (K.K_EQUALS, "="), (K.K_MINUS, "-"), (K.K_KP_PLUS, "+"), (K.K_KP_MINUS, "-"),
+    (K.K_UP, ""), (K.K_DOWN, ""), (K.K_LEFT, ""), (K.K_RIGHT, ""), (K.K_SPACE, " "),
+    (K.K_f, "f"), (K.K_d, "d"), (K.K_RETURN, "\r"), (K.K_KP_ENTER, "\r"), (K.K_TAB, "\t"),
+    (K.K_BACKSPACE, "\b"), (K.K_r, "r"), (K.K_LEFTBRACKET, "["), (K.K_RIGHTBRACKET, "]"),
+    (K.K_0, "0"), (K.K_4, "4"), (K.K_5, "5"), (K.K_6, "6"), (K.K_7, "7"), (K.K_8, "8"),
+    (K.K_9, "9"), (K.K_a, "a"), (K.K_x, "x"), (K.K_HOME, ""), (K.K_F5, ""), (K.K_F11, ""),
+]  # fmt: skip
+ESCAPES = [(K.K_ESCAPE, "\x1b")]  # leaves dialogs and quits: less often than the others
+
+
+class FakeClock:
+    """The loop's clock: milliseconds the fuzzer moves on (so runs repeat exactly)."""
+
+    def __init__(self) -> None:
+        self.ms = 10_000
+
+    def __call__(self) -> int:
+        return self.ms
+
+
+class RunAtOnce(Executor):
+    """The solver's work done as it is asked for, so hints and odds are repeatable."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        future = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+class Fuzzer:
+    """One seeded run in `folder` (which holds the settings, statistics and kept game)."""
+
+    def __init__(self, folder: Path, seed: int, *, large_boards: float = 0.05) -> None:
+        self.folder = folder
+        self.large_boards = large_boards  # the share of starts on a large custom board
+        self.rng = random.Random(seed)
+        self.clock = FakeClock()
+        self.events = 0
+        self.steps = 0
+        self.starts = 0
+        self.scenes: Counter[str] = Counter()
+        self.exceptions: list[str] = []
+        self.broken: list[str] = []
+        self.longest_ms = 0.0
+        self.longest_scene = ""
+        self.longest_what = ""
+        self.last_event = "start"
+        self.finished: dict[object, object] = {}  # games seen finished (not replays), by id
+        self._kept_seen: tuple | None = None
+        self.row_offset = 0  # rows already reported as wrong
+        self.damaged = 0  # files broken between runs
+        pygame.display.init()
+        self.themes = load_library()
+        self.stats = Stats(folder / "stats.sqlite3")
+        self.history = History(self.stats, replays=folder / "replays",
+                               kept=folder / "kept-game.json")  # fmt: skip
+        self.settings_file = SettingsFile(folder / "settings.json")
+        self.start()
+
+    # ---- the app -----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the game as a player would: settings from disk, the kept game offered."""
+        settings, _ = self.settings_file.load()
+        rng = self.rng
+        board = rng.choice([None, BoardChoice.standard(Difficulty.BEGINNER),
+                            BoardChoice.standard(Difficulty.INTERMEDIATE)])  # fmt: skip
+        if rng.random() < self.large_boards:  # boards that scroll, up to the largest
+            rows, cols = rng.randrange(30, 201), rng.randrange(30, 201)
+            board = BoardChoice.of(rows, cols, rng.randrange(1, rows * cols // 5))
+        self.app = App(board or settings.board_choice(), settings, self.themes,
+                       seed=self.rng.randrange(2**32), scale=self.rng.choice([None, 1, 2]),
+                       clock=self.clock, settings_file=self.settings_file, history=self.history,
+                       motion=self.rng.random() < 0.7)  # fmt: skip
+        self.app.assistant = Assistant(RunAtOnce())
+        self.starts += 1
+        self.step()
+
+    def scene(self) -> str:
+        app = self.app
+        if app.dialog is not None:
+            return type(app.dialog).__name__
+        if app.playback is not None:
+            return "replay"
+        return f"play:{app.game.state.value}"
+
+    def step(self) -> None:
+        began = time.perf_counter()
+        self.app.step()
+        took = (time.perf_counter() - began) * 1000
+        self.steps += 1
+        if took > self.longest_ms:
+            self.longest_ms, self.longest_scene = took, self.scene()
+            board = self.app.game
+            self.longest_what = f"{self.last_event} on {board.cols}x{board.rows}/{board.mines}"
+
+    # ---- events ------------------------------------------------------------------------
+
+    def post(self, kind: int, **attrs) -> None:
+        event = pygame.event.Event(kind, **attrs)
+        pygame.event.post(event)
+        self.events += 1
+        self.last_event = pygame.event.event_name(kind)
+        if kind == pygame.KEYDOWN:
+            ctrl = " ctrl" if attrs["mod"] & pygame.KMOD_CTRL else ""
+            self.last_event += f" {pygame.key.name(attrs['key'])}{ctrl}"
+
+    def a_point(self) -> tuple[int, int]:
+        """Mostly a cell on screen, sometimes the face, sometimes anywhere (off the window too)."""
+        app, rng = self.app, self.rng
+        lay = app.layout
+        roll = rng.random()
+        if roll < 0.7:
+            for _ in range(4):
+                row = app.top + rng.randrange(max(1, lay.view_rows))
+                col = app.left + rng.randrange(max(1, lay.view_cols))
+                box = lay.cell_rect(row, col, app.top, app.left)
+                if box is not None:
+                    return (lay.origin_x + (box.x + box.w // 2) * lay.scale,
+                            lay.origin_y + (box.y + box.h // 2) * lay.scale)  # fmt: skip
+        if roll < 0.8:
+            f = lay.face
+            return (lay.origin_x + (f.x + f.w // 2) * lay.scale,
+                    lay.origin_y + (f.y + f.h // 2) * lay.scale)  # fmt: skip
+        w, h = pygame.display.get_surface().get_size()
+        return rng.randrange(-20, w + 20), rng.randrange(-20, h + 20)
+
+    def a_safe_cell(self) -> tuple[int, int] | None:
+        """A covered safe cell on screen, if the mines are laid (so games get won too)."""
+        app = self.app
+        layout = app.game.layout()
+        if layout is None or app.dialog is not None:
+            return None
+        lay = app.layout
+        cells = [(r, c) for r in range(app.top, min(app.top + lay.view_rows, app.game.rows))
+                 for c in range(app.left, min(app.left + lay.view_cols, app.game.cols))
+                 if layout[r][c] == "." and app.game.cell(r, c) in "#?"]  # fmt: skip
+        if not cells:
+            return None
+        row, col = self.rng.choice(cells)
+        box = lay.cell_rect(row, col, app.top, app.left)
+        if box is None:
+            return None
+        return (lay.origin_x + (box.x + box.w // 2) * lay.scale,
+                lay.origin_y + (box.y + box.h // 2) * lay.scale)  # fmt: skip
+
+    def one_event(self) -> None:
+        rng = self.rng
+        buttons = [1, 1, 1, 2, 3, 3, 4, 5]
+        if self.app.dialog is not None and rng.random() < 0.25:  # a player answers dialogs
+            key, text = rng.choice([(K.K_ESCAPE, "\x1b"), (K.K_RETURN, "\r"), (K.K_y, "y"),
+                                    (K.K_n, "n"), (K.K_DOWN, ""), (K.K_SPACE, " ")])  # fmt: skip
+            self.post(pygame.KEYDOWN, key=key, unicode=text, mod=0, scancode=0)
+            return
+        roll = rng.random()
+        if roll < 0.12:
+            self.post(pygame.MOUSEBUTTONDOWN, pos=self.a_point(), button=rng.choice(buttons))
+        elif roll < 0.24:
+            self.post(pygame.MOUSEBUTTONUP, pos=self.a_point(), button=rng.choice(buttons))
+        elif roll < 0.30:
+            held = (rng.random() < 0.5, rng.random() < 0.2, rng.random() < 0.3)
+            self.post(pygame.MOUSEMOTION, pos=self.a_point(), rel=(0, 0), buttons=held)
+        elif roll < 0.34:
+            self.post(pygame.MOUSEWHEEL, x=rng.randint(-2, 2), y=rng.randint(-3, 3),
+                      flipped=False, precise_x=0.0, precise_y=0.0)  # fmt: skip
+        elif roll < 0.62:
+            key, text = rng.choice(KEYS if rng.random() < 0.97 else ESCAPES)
+            mod = rng.choice([0] * 8 + [pygame.KMOD_LSHIFT, pygame.KMOD_LCTRL, pygame.KMOD_LALT])
+            if mod == pygame.KMOD_LCTRL:
+                text = ""
+                if key == pygame.K_q and rng.random() < 0.7:
+                    key = pygame.K_z  # Ctrl+Q quits at once: keep it rarer than Ctrl+Z
+            elif mod == pygame.KMOD_LSHIFT:
+                text = text.upper()
+            self.post(pygame.KEYDOWN, key=key, unicode=text, mod=mod, scancode=0)
+        elif roll < 0.995:
+            # a whole click: on a safe cell now and then (so games are won), else anywhere
+            pos = self.a_safe_cell() if roll < 0.9 else None
+            button = 1 if pos is not None else rng.choice(buttons)
+            pos = pos or self.a_point()
+            self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+            self.step_once()
+            self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+        elif roll < 0.998:
+            size = (rng.randrange(120, 1600), rng.randrange(120, 1200))
+            self.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        else:
+            self.post(pygame.QUIT)
+
+    def step_once(self) -> None:
+        """Move the clock on (now and then past a long press or a message) and run one tick."""
+        rng = self.rng
+        self.clock.ms += rng.choice([0, 16, 16, 16, 50, 120, 400]) if rng.random() < 0.97 else 3000
+        try:
+            self.step()
+        except Exception:  # a fault of the program: counted, then the game starts again
+            self.exceptions.append(f"event {self.events}: {traceback.format_exc()}")
+            self.restart()
+            return
+        self.scenes[self.scene()] += 1
+        if not self.app.running:
+            self.restart()
+            return
+        self.check()
+
+    def restart(self) -> None:
+        """Start again, as a player would; now and then a file broke while the game was away."""
+        self.app.assistant.close()
+        self._kept_seen = None
+        if self.rng.random() < 0.1:
+            self.damage_a_file()
+        self.start()
+
+    def damage_a_file(self) -> None:
+        path = self.folder / self.rng.choice(["settings.json", "kept-game.json"])
+        if path.exists():
+            data = path.read_bytes()
+            path.write_bytes(data[: self.rng.randrange(len(data) + 1)] + self.rng.randbytes(3))
+            self.damaged += 1
+
+    def run(self, events: int, *, every: int = 0, out=None) -> dict:
+        began = time.perf_counter()
+        said = 0
+        while self.events < events:
+            self.one_event()
+            self.step_once()
+            if every and out is not None and self.events // every > said:
+                said = self.events // every
+                print(json.dumps({"progress": self.events, **self.figures(began)}), file=out,
+                      flush=True)  # fmt: skip
+        return self.figures(began)
+
+    def figures(self, began: float) -> dict:
+        return {
+            "events": self.events,
+            "steps": self.steps,
+            "starts": self.starts,
+            "scenes_covered": len(self.scenes),
+            "scenes": dict(sorted(self.scenes.items())),
+            "exceptions": len(self.exceptions),
+            "broken_invariants": len(self.broken),
+            "finished_games": len(self.finished),
+            "files_damaged": self.damaged,
+            "longest_step_ms": round(self.longest_ms, 1),
+            "longest_step_scene": self.longest_scene,
+            "longest_step_after": self.longest_what,
+            "seconds": round(time.perf_counter() - began, 1),
+        }
+
+    # ---- what must always hold ----------------------------------------------------------
+
+    def check(self) -> None:
+        app = self.app
+        game = app.game
+        view = game.view()
+        where = f"event {self.events} ({self.scene()})"
+        flags = sum(line.count("F") + line.count("!") for line in view)
+        if game.mines_remaining != game.mines - flags:
+            self.broken.append(f"{where}: counter {game.mines_remaining}, flags {flags}")
+        layout = game.layout()
+        if game.state is GameState.WON and any(
+            ch == "." and shown in "#?" for lrow, vrow in zip(layout, view, strict=True)
+            for ch, shown in zip(lrow, vrow, strict=True)
+        ):  # fmt: skip
+            self.broken.append(f"{where}: a won game with a covered safe cell")
+        if app.playback is None:
+            self._check_kept(where)
+            self._check_rows(where)
+
+    def _check_kept(self, where: str) -> None:
+        game = self.app.game
+        if game.state is not GameState.PLAYING or not game.moves:
+            return
+        seen = (id(game), len(game.moves), game.moves[-1])
+        if seen == self._kept_seen:
+            return  # nothing was played since the last look
+        self._kept_seen = seen
+        try:
+            kept = load_replay(self.history.kept)
+        except ReplayError as e:
+            self.broken.append(f"{where}: the kept file cannot be read: {e}")
+            return
+        if kept.moves != game.moves or kept.layout != game.layout():
+            self.broken.append(f"{where}: the kept file is not the game being played")
+
+    def _check_rows(self, where: str) -> None:
+        """One row per game that ever finished: a loss taken back keeps its row until the
+        game ends again and replaces it (rows are keyed by the game's id)."""
+        app = self.app
+        if app.game.state.is_over:
+            session = getattr(app, "session", None)
+            key = getattr(session, "game_id", None) or id(app.game)
+            self.finished[key] = app.game
+        rows = self.stats.conn.execute("SELECT count(*) FROM games").fetchone()[0]
+        if rows - self.row_offset != len(self.finished):
+            self.broken.append(f"{where}: {rows} rows for {len(self.finished)} finished games")
+            self.row_offset = rows - len(self.finished)  # said once, not on every later step
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--events", type=int, default=5000, help="how many events to post")
+    p.add_argument("--seed", type=int, default=1, help="the seed of the run")
+    p.add_argument("--every", type=int, default=5000, help="a progress line this often")
+    args = p.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="pixel-mines-fuzz-") as folder:
+        for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME"):  # never the player's own files
+            os.environ[name] = folder
+        fuzzer = Fuzzer(Path(folder), args.seed)
+        figures = fuzzer.run(args.events, every=args.every, out=sys.stdout)
+        print(json.dumps({"seed": args.seed, **figures}), flush=True)
+        for text in fuzzer.exceptions[:5] + fuzzer.broken[:20]:
+            print(json.dumps({"problem": text}), flush=True)
+        pygame.quit()
+    return 1 if fuzzer.exceptions or fuzzer.broken else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
