@@ -17,7 +17,7 @@ from game.engine.cells import CellSet
 from game.ui import marks
 from game.ui.display import Display
 from game.ui.hints import HintMarks
-from game.ui.layout import LED_DIGITS, Box, Layout
+from game.ui.layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
 from game.ui.theme import Theme
 
 SPRITE_OF_VIEW = {
@@ -58,10 +58,12 @@ class Looks:
         return cells
 
 
-def led_text(value: int) -> str:
-    """Three LED characters: 0-999, or '-' and two digits down to -99."""
-    value = max(-99, min(999, value))
-    return f"-{-value:02d}" if value < 0 else f"{value:03d}"
+def led_text(value: int, digits: int = LED_DIGITS) -> str:
+    """`digits` LED characters: 0 to all nines, or '-' and the rest down to -99 (three
+    digits), -999 (four)...; beyond either end the panel shows the end."""
+    most, least = 10**digits - 1, -(10 ** (digits - 1) - 1)
+    value = max(least, min(most, value))
+    return f"-{-value:0{digits - 1}d}" if value < 0 else f"{value:0{digits}d}"
 
 
 class Renderer:
@@ -141,12 +143,12 @@ class Renderer:
         self.toolbar_state = state
         lay = self.layout
         if old is None or old[0] != counter:
-            self._draw_led(lay.counter, led_text(counter))
+            self._draw_led(lay.counter, led_text(counter, lay.led_digits))
         if old is None or old[1] != face:
             self.canvas.blit(self.theme.sprites[face], (lay.face.x, lay.face.y))
             self.dirty.append(lay.face)
         if old is None or old[2] != timer:
-            self._draw_led(lay.timer, led_text(timer))
+            self._draw_led(lay.timer, led_text(timer, TIMER_DIGITS))
 
     def _draw_led(self, box: Box, text: str) -> None:
         col = self.theme.colours
@@ -161,7 +163,7 @@ class Renderer:
         c.fblits(
             [
                 (sprites["led_minus" if ch == "-" else f"led_{ch}"], (box.x + 1 + i * w, box.y + 1))
-                for i, ch in enumerate(text[:LED_DIGITS])
+                for i, ch in enumerate(text[: (box.w - 2) // w])
             ]
         )
         self.dirty.append(box)

@@ -40,6 +40,7 @@ from game.store.replays import Replay, ReplayError, load_replay
 from game.store.settings import MAX_SCALE, VOLUMES, Settings, SettingsFile
 from game.ui import keys
 from game.ui import layout as geometry
+from game.ui import screen as desktop
 from game.ui.assist import Assistant
 from game.ui.chores import Chores
 from game.ui.dialogs import (
@@ -78,7 +79,6 @@ MESSAGE_MS = 2500
 SCROLL_MS = 120  # a long status line moves one character this often
 CASCADE_MS = 250  # a whole region has turned over within this
 FLIP_MS = 40  # how long each tile shows pressed while it turns
-SCREEN_RESERVE = (40, 80)  # leave room for window decorations and task bars
 START_MAX_SCALE = 3
 
 
@@ -164,16 +164,94 @@ class App:
     # ---- set-up --------------------------------------------------------------------------
 
     def _usable_screen(self) -> tuple[int, int]:
-        sizes = pygame.display.get_desktop_sizes()
-        w, h = sizes[0] if sizes else (1024, 768)
-        return max(320, w - SCREEN_RESERVE[0]), max(240, h - SCREEN_RESERVE[1])
+        """The room a window's inside has on the usable screen (task bars and the window's
+        frame left out); `self.screen` and `self.frame` are what it was worked out from."""
+        self.screen = desktop.usable_screen()
+        self.frame = desktop.window_frame()
+        w, h = desktop.room_on(self.screen, self.frame)
+        return max(320, w), max(240, h)
+
+    def _board_geometry(self) -> tuple:
+        """What the layout needs to size this board: rows, cols, sprite sizes, counter digits."""
+        b = self.board
+        return b.rows, b.cols, self.theme.sizes, geometry.led_digits_for(b.mines)
 
     def _window_size_for(self, scale: int) -> tuple[int, int]:
-        w, h = geometry.full_canvas_size(self.board.rows, self.board.cols, self.theme.sizes)
+        rows, cols, sizes, digits = self._board_geometry()
+        w, h = geometry.full_canvas_size(rows, cols, sizes, digits)
         return min(w * scale, self.space[0]), min(h * scale, self.space[1])
 
     def _open_window(self) -> None:
-        self.window_size = self.display.open(self._window_size_for(self.scale))
+        """A window for the board at the zoom, wholly on the usable screen: the zoom is lowered
+        when the board would not fit. The first one is the window the player left, if it
+        still fits the screen, else centred."""
+        first = pygame.display.get_surface() is None
+        self.space = self._usable_screen()
+        rows, cols, sizes, digits = self._board_geometry()
+        self.scale = min(self.scale, geometry.most_scale(rows, cols, self.space, sizes, digits))
+        size = self._window_size_for(self.scale)
+        if first:
+            self._open_first_window(size)
+        else:
+            self.window_size = self.display.open(size)
+            if not self.display.fullscreen:
+                self._keep_on_screen(desktop.window_position())
+        desktop.set_minimum_size(geometry.smallest_canvas_size(sizes, digits))
+        self._remember_window()
+
+    def _open_first_window(self, size: tuple[int, int]) -> None:
+        """The window at start: with the theme's icon, as the player left it (size, place,
+        fullscreen) when that still fits, else centred at `size`."""
+        pygame.display.set_icon(desktop.icon_of(self.theme.sprites[desktop.ICON_SPRITE]))
+        self.display.fullscreen = self.settings.fullscreen
+        kept_size = self._kept_size()
+        if kept_size is not None:
+            size = kept_size
+            rows, cols, sizes, digits = self._board_geometry()
+            self.scale = geometry.scale_for_window(rows, cols, size, self.scale, sizes, digits)
+        place = self.settings.window_position
+        if place is None or not desktop.wholly_on(self.screen, size, place):
+            place = desktop.place_window(size, self.screen, None, self.frame)
+        with desktop.opening_at(place):
+            self.window_size = self.display.open(size)
+        if not self.display.fullscreen:
+            # A window manager may take the first place for its frame's, and the frame is known
+            # only now the window is shown: placed again, the move says it exactly.
+            self.space = self._usable_screen()
+            desktop.move_window(
+                desktop.place_window(self.window_size, self.screen, place, self.frame)
+            )
+
+    def _kept_size(self) -> tuple[int, int] | None:
+        """The window size the settings remember, if it was for this board (see
+        `_remember_window`) and still fits the screen and the toolbar."""
+        s = self.settings
+        if s.window_size is None or self.board != s.board_choice():
+            return None
+        w, h = s.window_size
+        least = geometry.smallest_canvas_size(*self._board_geometry()[2:])
+        if least[0] <= w <= self.space[0] and least[1] <= h <= self.space[1]:
+            return w, h
+        return None
+
+    def _keep_on_screen(self, position: tuple[int, int] | None) -> None:
+        """Move the window where `desktop.place_window` says, from `position`."""
+        self.space = self._usable_screen()  # the frame is known once the window is shown
+        there = desktop.place_window(self.window_size, self.screen, position, self.frame)
+        if there != desktop.window_position():
+            desktop.move_window(there)
+
+    def _remember_window(self) -> None:
+        """The window's size, place and fullscreen into the settings (written with them, and
+        at quit). In fullscreen the window to come back to stays remembered; the size is kept
+        for the board the settings start with, which it was made for."""
+        s = self.settings
+        s.fullscreen = self.display.fullscreen
+        if not self.display.fullscreen:
+            s.window_position = desktop.window_position()
+        if self.board == s.board_choice():  # not a board from the command line or a code
+            size = self.display.windowed_size if self.display.fullscreen else self.display.size
+            s.window_size = tuple(size) if size else s.window_size
 
     def _session_rules(self) -> None:
         """The rules new games follow: the settings, unless the command line said otherwise."""
@@ -218,9 +296,8 @@ class App:
         self._relayout()
 
     def _relayout(self) -> None:
-        self.layout = geometry.fit(
-            self.board.rows, self.board.cols, self.display.size, self.scale, self.theme.sizes
-        )
+        rows, cols, sizes, digits = self._board_geometry()
+        self.layout = geometry.fit(rows, cols, self.display.size, self.scale, sizes, digits)
         self._clamp_scroll()
         self.renderer = Renderer(self.theme, self.layout)
 
@@ -250,8 +327,10 @@ class App:
             return
         chosen = self.settings.scale
         most = START_MAX_SCALE if chosen is None else chosen
-        self.scale = geometry.best_scale(board.rows, board.cols, self.space, most, self.theme.sizes)
+        rows, cols, sizes, digits = self._board_geometry()
+        self.scale = geometry.best_scale(rows, cols, self.space, most, sizes, digits)
         self._open_window()
+        self.save_settings()  # the window it now has
 
     def play_game(self, game: Game, *, daily: str | None = None) -> None:
         """Play a game made elsewhere (a shared board, the daily board, a fixed layout) in this
@@ -793,13 +872,17 @@ class App:
             return  # our own set_mode: the scale was chosen already
         self.window_size = tuple(size)
         if not self.display.fullscreen:  # fullscreen keeps the scale the player had
-            self.scale = geometry.best_scale(
-                self.board.rows, self.board.cols, self.window_size, sizes=self.theme.sizes
+            rows, cols, sizes, digits = self._board_geometry()
+            self.scale = geometry.scale_for_window(
+                rows, cols, self.window_size, self.scale, sizes, digits
             )
+            self._remember_window()  # written with the next settings, or at quit
         self._relayout()
 
     def set_scale(self, scale: int) -> None:
-        most = geometry.largest_scale(self.space, self.theme.sizes)
+        self.space = self._usable_screen()
+        rows, cols, sizes, digits = self._board_geometry()
+        most = geometry.most_scale(rows, cols, self.space, sizes, digits)
         if scale > most:
             self.say(f"Zoom {most}x is the most")
         scale = max(1, min(most, scale))
@@ -807,14 +890,23 @@ class App:
             return
         self.scale = scale
         self.settings.scale = scale
-        self.save_settings()
         self._open_window()
+        self.save_settings()
         self._relayout()
         self.say(f"Zoom {scale}x")
 
     def toggle_fullscreen(self) -> None:
-        """Fullscreen and back, at the same whole scale, the board centred."""
+        """Fullscreen and back, at the same whole scale, the board centred; back in a window,
+        the window is where it was (if that is still on the screen)."""
+        self._remember_window()
+        back_to = self.settings.window_position
         self.window_size = self.display.toggle_fullscreen()
+        if not self.display.fullscreen:
+            rows, cols, sizes, digits = self._board_geometry()
+            desktop.set_minimum_size(geometry.smallest_canvas_size(sizes, digits))
+            self._keep_on_screen(back_to)
+        self._remember_window()
+        self.save_settings()
         self._relayout()
 
     # ---- keyboard ------------------------------------------------------------------------
@@ -990,6 +1082,7 @@ class App:
             return
         self.theme = theme
         self.sounds.use_theme(theme)
+        pygame.display.set_icon(desktop.icon_of(theme.sprites[desktop.ICON_SPRITE]))
         self.settings.theme = key
         self._relayout()
         self.save_settings()
@@ -1043,6 +1136,8 @@ class App:
         self.session.keep()
         self.history.flush()  # what the writer's thread has yet to write is written now
         self.assistant.close()
+        self._remember_window()
+        self.save_settings()
         self.running = False
 
     # ---- codes, the daily board, replays -------------------------------------------------
