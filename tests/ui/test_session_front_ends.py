@@ -375,7 +375,8 @@ def test_a_long_kept_game_is_read_and_resumed_off_the_frame(tmp_path, monkeypatc
         from game.store.settings import Settings
 
         app = App(BoardChoice.standard(Difficulty.BEGINNER), Settings(motion=False),
-                  load_library(), scale=1, history=History(kept=kept))  # fmt: skip
+                  load_library(), scale=1, history=History(kept=kept),
+                  clock=lambda: 5000)  # fmt: skip
         for _ in range(5):
             app.step()  # frames go on while the file is read
         assert app.dialog is None and "Reading" in app.status_text()
