@@ -1,89 +1,244 @@
-"""Dialogs and overlays over the canvas: help, quit confirmation, custom board.
+"""Dialogs over the board, each a Form of the widget kit (game/ui/widgets.py): help, the quit
+and resume questions, the custom board, notes and results, statistics, options, themes, board
+codes and the menu.
 
-Each turns keys into a result and says what to show as lines of text; none draws or touches
-the game itself. The window decides what a result means.
+A dialog keeps its state, builds its Form from it and turns keys, clicks and its buttons into
+a result (CLOSE, an Answer, a board...); it never touches the game. The window decides what a
+result means, and where the panel goes (`place`).
 """
 
 from __future__ import annotations
 
-import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
 from game.engine.game import MAX_SIDE, MIN_SIDE
 from game.store.stats import KINDS, Stats
-
-Line = tuple[str, str]  # text, theme colour name
+from game.ui.layout import Box
+from game.ui.widgets import (
+    PAD,
+    SCROLLBAR_W,
+    THIN,
+    Button,
+    Chart,
+    Field,
+    Form,
+    Label,
+    ListBox,
+    Metrics,
+    Pairs,
+    Widget,
+    wrap,
+)
 
 CLOSE = "close"
+DIGITS = "0123456789"
+LIST_ROWS = 12  # rows a list shows where there is room; fewer on a small window
+HELP_CHARS = 56  # help lines wrap here at most, so they stay readable on a wide board
 
 
 class Dialog:
-    def lines(self, width: int) -> list[Line]:
-        """What to show, as lines of at most `width` characters."""
+    """A Form and what its keys and buttons mean.
+
+    Subclasses build the Form (`build`), map a button's id to a result (`button`) and may take
+    keys before the Form does (`shortcut`: a result, None for nothing, or NOT_MINE to let the
+    Form have it). The Form is rebuilt when the state changes; focus, hover and the place it
+    had are carried over.
+    """
+
+    title = ""
+
+    def __init__(self) -> None:
+        self.form: Form = self.build()
+        self._placing: tuple[Metrics, Box, Box] | None = None
+        self.dirty = True  # something on the panel changed since it was last drawn
+        self.drawn_box: Box | None = None  # where it was last drawn on the canvas
+
+    # ---- what subclasses provide ----
+
+    def build(self) -> Form:
         raise NotImplementedError
 
-    def chart(self) -> list[tuple[float, str]]:
-        """Bars under the text: (height from 0 to 1, theme colour name), oldest first."""
-        return []
+    def button(self, id: str) -> object | None:
+        """What the button `id` does (Enter and Esc give the default and cancel buttons)."""
+        return CLOSE
 
-    def pictures(self) -> list[tuple[int, int, pygame.Surface]]:
-        """Images over the text: (line, x in pixels from the text's left, surface)."""
-        return []
+    def shortcut(self, event: pygame.event.Event) -> object:
+        return NOT_MINE
+
+    def clicked(self, widget: Widget, point: tuple[int, int]) -> object | None:
+        """A left press on a row of the form that is not a button (after the form saw it)."""
+        return None
+
+    def outside(self) -> object | None:
+        """A left press outside the panel."""
+        return None
+
+    # ---- the form ----
+
+    def refresh(self) -> None:
+        """Build the form again from the state, keeping focus, hover and place."""
+        old = self.form
+        focused = getattr(old.focused, "id", None)
+        looks = {b.id: (b.hover, b.pressed) for b in old.buttons()}
+        self.form = self.build()
+        for b in self.form.buttons():
+            b.hover, b.pressed = looks.get(b.id, (False, False))
+        if focused is not None and self.form.find(focused) is not None:
+            self.form.focused = self.form.find(focused)
+        self.form.mouse = old.mouse
+        if self._placing is not None:
+            self.form.layout(*self._placing)
+        self.dirty = True
+
+    def place(self, m: Metrics, area: Box, bounds: Box) -> Box:
+        """Size the panel and centre it over `area` (the board), inside `bounds` (the canvas)."""
+        if self._placing != (m, area, bounds):
+            self._placing = (m, area, bounds)
+            self.placed(m, area, bounds)
+            self.dirty = True
+        return self.form.layout(m, area, bounds)
+
+    def placed(self, m: Metrics, area: Box, bounds: Box) -> None:
+        """The room changed (a dialog whose rows depend on the width rebuilds them here)."""
+
+    def covers_drawn(self) -> bool:
+        """Whether the panel as placed now covers all of the panel last drawn."""
+        old, new = self.drawn_box, self.form.box
+        return old is None or (new.x <= old.x and new.y <= old.y and new.right >= old.right
+                               and new.bottom >= old.bottom)  # fmt: skip
+
+    def draw(self, surface: pygame.Surface, theme) -> Box:
+        box = self.form.draw(surface, theme)
+        self.drawn_box = box
+        self.dirty = False
+        return box
+
+    # ---- input ----
 
     def key(self, event: pygame.event.Event) -> object | None:
-        """Handle a key press; return a result (CLOSE, QUIT, a board) or None to stay open."""
-        raise NotImplementedError
+        """A key press: a result (CLOSE, an Answer, a board...) or None to stay open."""
+        self.dirty = True
+        result = self.shortcut(event)
+        if result is not NOT_MINE:
+            return result
+        id = self.form.handle(event)
+        return None if id is None else self.button(id)
 
-    def click(self, line: int | None) -> object | None:
-        """A click on line `line` of the dialog (None: outside the lines)."""
+    def mouse(self, event: pygame.event.Event, to_canvas) -> object | None:
+        """A mouse event (its position in window pixels; `to_canvas` maps it to the canvas)."""
+        before = self._looks()
+        point = to_canvas(*event.pos) if hasattr(event, "pos") else None
+        pressed = event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1
+        if pressed and (point is None or not self.form.contains(*point)):
+            return self.outside()
+        id = self.form.handle(event, to_canvas)
+        if self._looks() != before or event.type != pygame.MOUSEMOTION:
+            self.dirty = True
+        if id is not None:
+            return self.button(id)
+        if pressed:
+            widget = self.form.widget_at(*point)
+            if widget is not None and not isinstance(widget, Button):
+                return self.clicked(widget, point)
         return None
+
+    def wheel(self, event: pygame.event.Event) -> None:
+        self.form.handle(event)
+        self.dirty = True
+
+    def _looks(self) -> tuple:
+        return tuple((b.hover, b.pressed) for b in self.form.buttons())
+
+    # ---- what it says, for tests and the terminal-minded ----
+
+    def texts(self) -> list[str]:
+        """Every piece of text the panel holds (all list rows, scrolled into view or not)."""
+        out = [self.form.title]
+        for w in self.form.rows:
+            if isinstance(w, Label):
+                out.append(w.content)
+            elif isinstance(w, Pairs):
+                out += [f"{a} {b}" for a, b in w.rows]
+            elif isinstance(w, Field):
+                out.append(f"{w.label} {w.value}".strip())
+                if w.error:
+                    out.append(w.error)
+            elif isinstance(w, ListBox):
+                out += w.texts()
+            elif isinstance(w, Chart):
+                out.append(w.x_label)
+        return out + [b.label for b in self.form.buttons()]
+
+
+NOT_MINE = object()  # a shortcut's answer: the key is the form's
+
+
+def _is_enter(event) -> bool:
+    return event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+# ---- help ------------------------------------------------------------------------------
 
 
 class HelpOverlay(Dialog):
-    """Every key and mouse action, made from the key table: Up/Down/PageUp/PageDown scroll,
-    any other key closes."""
+    """Every key and mouse action, made from the key table, in a scrolling list: Up/Down and
+    PageUp/PageDown scroll, any other key (or a click outside) closes."""
 
-    def __init__(self, rows: list[tuple[str, str]], room: int) -> None:
-        self.rows = rows  # (keys, what they do)
-        self.room = max(3, room - 3)  # lines for rows under the title, above the footer
-        self.top = 0
-        self.total = len(rows)  # display lines, once laid out for a width
+    title = "Keys and mouse"
 
-    def _display(self, width: int) -> list[Line]:
+    def __init__(self, rows: list[tuple[str, str]]) -> None:
+        self.rows = rows  # (keys, what they do); a row without `what` is a heading
+        self.chars = HELP_CHARS
+        super().__init__()
+
+    def lines(self) -> list[str]:
         """Two columns; keys too long for theirs get a line of their own, nothing is cut."""
+        width = self.chars
         keys_w = min(max(len(k) for k, _ in self.rows), max(6, width // 2 - 1))
-        out: list[Line] = []
+        out: list[str] = []
         for keys, what in self.rows:
             if keys and not what:  # a heading
-                out.append((keys[:width], "accent"))
+                out.append(keys[:width].upper())
             elif len(keys) > keys_w or keys_w + 1 + len(what) > width:
-                out.append((keys[:width], "text"))
-                out += [(" " * 2 + part, "text") for part in textwrap.wrap(what, width - 2)]
+                out += wrap(keys, width)
+                out += ["  " + part for part in wrap(what, width - 2)]
             else:
-                out.append((f"{keys:<{keys_w}} {what}".rstrip(), "text"))
+                out.append(f"{keys:<{keys_w}} {what}".rstrip())
         return out
 
-    def lines(self, width: int) -> list[Line]:
-        display = self._display(width)
-        self.total = len(display)
-        self.top = max(0, min(self.top, self.total - self.room))
-        more = self.top + self.room < self.total
-        footer = "Up/Down more, Esc close" if self.top or more else "any key closes"
-        return [("Keys and mouse", "accent"), *display[self.top : self.top + self.room],
-                ("", "text"), (footer[:width], "text")]  # fmt: skip
+    def build(self) -> Form:
+        top = getattr(self, "_list", None)
+        rows = ListBox("help", self.lines(), shown=LIST_ROWS)
+        if top is not None:
+            rows.select(top.selected)
+        self._list = rows
+        return Form(self.title, [rows], [Button("close", "Close")], default="close",
+                    cancel="close")  # fmt: skip
 
-    def key(self, event: pygame.event.Event) -> object | None:
-        step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.room,
-                pygame.K_PAGEDOWN: self.room}.get(event.key)  # fmt: skip
-        if step is None:
-            return CLOSE
-        self.top = max(0, min(self.total - self.room, self.top + step))
-        return None
+    def placed(self, m, area, bounds):
+        # the widest the list can be on the canvas, less its well and scroll bar
+        room = (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
+        chars = max(10, min(HELP_CHARS, room))
+        if chars != self.chars:
+            self.chars = chars
+            self.refresh()
 
-    def click(self, line: int | None) -> object | None:
+    def shortcut(self, event):
+        scroll = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
+                  pygame.K_END, pygame.K_TAB)  # fmt: skip
+        if event.key in scroll or _is_enter(event) or event.key == pygame.K_SPACE:
+            return NOT_MINE
+        if event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL):
+            return None
         return CLOSE
+
+    def outside(self):
+        return CLOSE
+
+
+# ---- questions -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -95,7 +250,8 @@ class Answer:
 
 
 class ConfirmDialog(Dialog):
-    """A yes/no question: Y or Enter for yes, N or Esc for no."""
+    """A yes/no question with two buttons: Y (or Enter on the yes button) for yes, N or Esc
+    for no."""
 
     def __init__(self, question: str, title: str, paragraphs: list[str], *, yes: str,
                  no: str) -> None:  # fmt: skip
@@ -103,36 +259,34 @@ class ConfirmDialog(Dialog):
         self.title = title
         self.paragraphs = paragraphs
         self.yes_text, self.no_text = yes, no
-        self._last_lines: list[Line] = []
+        super().__init__()
 
-    def lines(self, width: int) -> list[Line]:
-        out: list[Line] = [(self.title, "accent"), ("", "text")]
-        for text in self.paragraphs:
-            out += [(line, "text") for line in textwrap.wrap(text, width)]
-        self._last_lines = [*out, ("", "text"), (f"Y Enter  {self.yes_text}", "text"),
-                            (f"N Esc    {self.no_text}", "text")]  # fmt: skip
-        return self._last_lines
+    def build(self) -> Form:
+        return Form(
+            self.title,
+            [Label(p) for p in self.paragraphs],
+            [Button("yes", self.yes_text.capitalize()), Button("no", self.no_text.capitalize())],
+            default="yes",
+            cancel="no",
+        )
 
-    def key(self, event: pygame.event.Event) -> object | None:
-        if event.key in (pygame.K_y, pygame.K_RETURN, pygame.K_KP_ENTER):
+    def button(self, id):
+        return Answer(self.question, id == "yes")
+
+    def shortcut(self, event):
+        if event.key == pygame.K_y:
             return Answer(self.question, True)
-        if event.key in (pygame.K_n, pygame.K_ESCAPE):
+        if event.key == pygame.K_n:
             return Answer(self.question, False)
-        return None
-
-    def click(self, line: int | None) -> object | None:
-        """A click on the yes line or the no line (the last two) answers."""
-        count = len(self._last_lines)
-        if line == count - 2:
-            return Answer(self.question, True)
-        if line == count - 1:
-            return Answer(self.question, False)
-        return None
+        return NOT_MINE
 
 
 def confirm_quit() -> ConfirmDialog:
     return ConfirmDialog("quit", "Quit?", ["A game is on. It is kept for next time."],
                          yes="quit", no="keep playing")  # fmt: skip
+
+
+# ---- the custom board ------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -142,16 +296,42 @@ class CustomSize:
     mines: int
 
 
-@dataclass
 class CustomDialog(Dialog):
-    """Rows, columns and mines, each checked against its limit and explained in place."""
+    """Rows, columns and mines in three fields, each checked against its limit and explained
+    under it; OK (Enter) starts the board, Cancel (Esc) does not."""
 
-    values: list[str] = field(default_factory=lambda: ["20", "30", "120"])
-    focus: int = 0
-    errors: list[str] = field(default_factory=lambda: ["", "", ""])
-
+    title = "Custom board"
     FIELDS = ("Rows", "Columns", "Mines")
-    FIRST_FIELD_LINE = 2  # the line of the first field in lines()
+    IDS = ("rows", "cols", "mines")
+
+    def __init__(self, values: list[str] | None = None) -> None:
+        values = values or ["20", "30", "120"]
+        named = zip(self.IDS, self.FIELDS, values, strict=True)
+        self.fields = [Field(id, name, v, allowed=DIGITS, max_len=5) for id, name, v in named]
+        super().__init__()
+
+    @property
+    def values(self) -> list[str]:
+        return [f.value for f in self.fields]
+
+    @property
+    def errors(self) -> list[str]:
+        return [f.error for f in self.fields]
+
+    @property
+    def focus(self) -> int | None:
+        f = self.form.focused
+        return self.fields.index(f) if f in self.fields else None
+
+    def _limits_line(self) -> str:
+        mines = self.limits()[2]
+        most = f"{mines[1]}" if mines else "rows x cols - 1"
+        return f"Sides {MIN_SIDE} to {MAX_SIDE}, mines 1 to {most}."
+
+    def build(self) -> Form:
+        return Form(self.title, [*self.fields, Label(self._limits_line())],
+                    [Button("ok", "OK"), Button("cancel", "Cancel")], default="ok",
+                    cancel="cancel")  # fmt: skip
 
     def limits(self) -> list[tuple[int, int] | None]:
         side = (MIN_SIDE, MAX_SIDE)
@@ -160,91 +340,80 @@ class CustomDialog(Dialog):
         return [side, side, (1, rows * cols - 1) if sides_ok else None]
 
     def _number(self, k: int) -> int | None:
-        v = self.values[k]
+        v = self.fields[k].value
         return int(v) if v.isascii() and v.isdigit() else None
 
-    def lines(self, width: int) -> list[Line]:
-        out: list[Line] = [("Custom board", "accent"), ("", "text")]
-        for k, (name, limit) in enumerate(zip(self.FIELDS, self.limits(), strict=True)):
-            mark = ">" if k == self.focus else " "
-            cursor = "_" if k == self.focus else " "
-            shown = f"{self.values[k]}{cursor}"
-            hint = f"{limit[0]}-{limit[1]}" if limit else "?"
-            colour = "accent" if k == self.focus else "text"
-            out.append((f"{mark}{name:<8}{shown:<5}{hint}", colour))
-            out.append((f"  {self.errors[k]}" if self.errors[k] else "", "error"))
-        out += [("Tab    next field", "text"), ("Enter  start", "text"), ("Esc    cancel", "text")]
-        return out
-
     def check(self) -> CustomSize | None:
-        """Explain every bad field next to it; the size if all are good."""
+        """Explain every bad field under it; the size if all are good."""
         limits = self.limits()
-        self.errors = ["", "", ""]
         for k, name in enumerate(self.FIELDS):
-            value = self._number(k)
-            limit = limits[k]
+            value, limit, f = self._number(k), limits[k], self.fields[k]
+            f.error = ""
             if value is None:
-                self.errors[k] = "type a whole number"
+                f.error = "type a whole number"
             elif limit is None:
-                self.errors[k] = "fix rows/cols first"
+                f.error = "fix rows/cols first"
             elif not limit[0] <= value <= limit[1]:
-                self.errors[k] = f"{name.lower()}: {limit[0]} to {limit[1]}"
-        if any(self.errors):
-            self.focus = next(k for k, e in enumerate(self.errors) if e)
+                f.error = f"{name.lower()}: {limit[0]} to {limit[1]}"
+        bad = [f for f in self.fields if f.error]
+        if bad:
+            self.refresh()
+            self.form.focused = bad[0]
             return None
         return CustomSize(self._number(0), self._number(1), self._number(2))
 
-    def key(self, event: pygame.event.Event) -> object | None:
-        k = event.key
-        if k == pygame.K_ESCAPE:
-            return CLOSE
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return self.check()
-        if k in (pygame.K_TAB, pygame.K_DOWN) and not event.mod & pygame.KMOD_SHIFT:
-            self.focus = (self.focus + 1) % 3
-        elif k in (pygame.K_UP, pygame.K_TAB):
-            self.focus = (self.focus - 1) % 3
-        elif k == pygame.K_BACKSPACE:
-            self.values[self.focus] = self.values[self.focus][:-1]
-        elif event.unicode in tuple("0123456789") and len(self.values[self.focus]) < 5:
-            self.values[self.focus] += event.unicode
-            self.errors[self.focus] = ""
-        return None
+    def button(self, id):
+        return self.check() if id == "ok" else CLOSE
 
-    def click(self, line: int | None) -> object | None:
-        if line is not None:
-            k = (line - self.FIRST_FIELD_LINE) // 2
-            if 0 <= k < 3:
-                self.focus = k
-        return None
+    def key(self, event):
+        result = super().key(event)
+        label = self.form.rows[-1]
+        if isinstance(label, Label) and label.content != self._limits_line():
+            self.refresh()  # the mines' limit follows the sides being typed
+        return result
+
+
+# ---- notes and results -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MenuChoice:
+    action: str
 
 
 class NoticeDialog(Dialog):
-    """Something the player should know (a result, a file set aside); any key closes.
+    """Something the player should know (a result, a file set aside): its paragraphs, a table
+    of label and value, an OK button; any key closes. With `new_game` it offers one too."""
 
-    `table` lines are shown as they are; each of `paragraphs` is wrapped to the width.
-    """
-
-    def __init__(self, title: str, paragraphs: list[str], table: list[str] = ()) -> None:
+    def __init__(self, title: str, paragraphs: list[str], table: list[tuple[str, str]] = (),
+                 *, new_game: bool = False) -> None:  # fmt: skip
         self.title = title
-        self.paragraphs = paragraphs
+        self.paragraphs = list(paragraphs)
         self.table = list(table)
+        self.new_game = new_game
+        super().__init__()
 
-    def lines(self, width: int) -> list[Line]:
-        out: list[Line] = [(self.title, "accent"), ("", "text")]
-        out += [(line, "text") for line in self.table]
-        for text in self.paragraphs:
-            out += [(line, "text") for line in textwrap.wrap(text, width, break_long_words=True)]
-            out.append(("", "text"))
-        if not self.paragraphs:
-            out.append(("", "text"))
-        return [*out, ("any key closes", "text")]
+    def build(self) -> Form:
+        rows: list[Widget] = []
+        if self.table:
+            rows.append(Pairs(self.table))
+        rows += [Label(p) for p in self.paragraphs]
+        buttons = [Button("new_game", "New game")] if self.new_game else []
+        return Form(self.title, rows, [*buttons, Button("ok", "OK")], default="ok",
+                    cancel="ok")  # fmt: skip
 
-    def key(self, event: pygame.event.Event) -> object | None:
-        return CLOSE
+    def button(self, id):
+        return MenuChoice("new_game") if id == "new_game" else CLOSE
 
-    def click(self, line: int | None) -> object | None:
-        return CLOSE
+    def shortcut(self, event):
+        if event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
+            return NOT_MINE
+        if event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT) or _is_enter(event):
+            return NOT_MINE if _is_enter(event) else None
+        return CLOSE  # any other key, as a note always did
+
+
+# ---- statistics ------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -252,18 +421,34 @@ class WatchReplay:
     path: str
 
 
+CHART_H = 30
+
+
 class StatsDialog(Dialog):
-    """Statistics of one kind of board at a time, and the daily boards; Left/Right or 1-5
-    switch pages, Up/Down pick one of the best times and Enter watches its replay."""
+    """Statistics of one kind of board at a time, and the daily boards; Left/Right or 1-5 (or
+    the < and > buttons) switch pages, Up/Down pick one of the best times and Enter (or Watch)
+    watches its replay."""
 
     PAGES = (*KINDS, "daily")
 
     def __init__(self, stats: Stats, kind: str, today: str) -> None:
         self.stats = stats
         self.today = today
-        self.page = self.PAGES.index(kind)
+        self._page = self.PAGES.index(kind)
         self.pick = 0
         self._summary = None
+        super().__init__()
+
+    @property
+    def page(self) -> int:
+        return self._page
+
+    @page.setter
+    def page(self, page: int) -> None:
+        """Turn to another page (it wraps round) at its first best time."""
+        self._page = page % len(self.PAGES)
+        self.pick = 0
+        self.refresh()
 
     @property
     def kind(self) -> str:
@@ -277,73 +462,103 @@ class StatsDialog(Dialog):
             self._summary = self.stats.summary(self.kind)
         return self._summary
 
-    def lines(self, width: int) -> list[Line]:
-        title = (f"{self.kind.capitalize()} {self.page + 1}/{len(self.PAGES)}", "accent")
-        out: list[Line] = [title]
+    def build(self) -> Form:
+        title = f"{self.kind.capitalize()} {self.page + 1}/{len(self.PAGES)}"
+        self._times = None
+        rows: list[Widget] = []
         if not self.stats.usable:
-            out.append(("(not being recorded)", "error"))
+            rows.append(Label("Not being recorded.", "error"))
         d = self.stats.daily_summary(self.today) if self.kind == "daily" else None
         s = self.summary  # read first, so rows it left out are counted below
         if self.stats.skipped:
-            out.append((f"({self.stats.skipped} broken games left out)", "error"))
+            rows.append(Label(f"{self.stats.skipped} broken games left out.", "error"))
+        pages = [Button("prev", "<"), Button("next", ">")]
+        close = Button("close", "Close")
         if d is not None:
-            return [*out, (f"Days played {d.played}", "text"), (f"Days won {d.won}", "text"),
-                    (f"Streak {d.streak} best {d.best_streak}", "text"), ("", "text"),
-                    ("G, Daily board: today", "text")]  # fmt: skip
-        out.append((f"Won {s.won}/{s.played} {s.win_rate:.0%}", "text"))
-        out.append((f"Streak {s.current_streak} best {s.best_streak}", "text"))
+            rows += [Pairs([("Days played", d.played), ("Days won", d.won),
+                            ("Streak", f"{d.streak}, best {d.best_streak}")]),
+                     Label("Play today's board: Daily board in the menu (G).")]  # fmt: skip
+            return Form(title, rows, [*pages, close], default="close", cancel="close")
         rate = "-" if s.best_rate is None else f"{s.best_rate:.2f}"
-        out.append((f"Best 3BV/s {rate}", "text"))
+        rows.append(Pairs([("Won", f"{s.won}/{s.played} {s.win_rate:.0%}"),
+                           ("Streak", f"{s.current_streak}, best {s.best_streak}"),
+                           ("Best 3BV/s", rate)]))  # fmt: skip
         if s.kind == "custom":
-            out.append(("(sizes vary: no times)", "text"))
-        for n, (ms, at, replay) in enumerate(s.best_times, 1):
-            picked = n - 1 == self.pick
-            mark = (">" if replay else "-") if picked else " "
-            out.append(
-                (f"{mark}{n:>2} {ms / 1000:7.3f} {at[5:10]}", "accent" if picked else "text")
-            )
+            rows.append(Label("Sizes vary: no best times."))
+        buttons = [*pages]
         if s.best_times:
-            out.append(("Enter: watch its replay", "text"))
-        if not s.best_times and s.kind != "custom":
-            out.append(("No wins yet", "text"))
-        return out
+            times = [(f"{n}.", f"{ms / 1000:.3f} s", at[5:10], "replay" if replay else "")
+                     for n, (ms, at, replay) in enumerate(s.best_times, 1)]  # fmt: skip
+            self.pick = min(self.pick, len(times) - 1)
+            self._times = ListBox("times", times, shown=min(len(times), 5), selected=self.pick)
+            rows.append(self._times)
+            if any(replay for _, _, replay in s.best_times):
+                buttons.append(Button("watch", "Watch"))
+        elif s.kind != "custom":
+            rows.append(Label("No wins yet."))
+        if s.recent:
+            rows.append(self.chart())
+        return Form(title, rows, [*buttons, close], default="close", cancel="close")
 
-    def chart(self) -> list[tuple[float, str]]:
-        if self.summary is None:
-            return []
+    def chart(self) -> Chart:
+        """The recent games, oldest first: a win's time, a loss full height and checkered."""
         recent = self.summary.recent
-        slowest = max([ms for won, ms, _ in recent if won] + [1])
-        return [
-            (max(ms / slowest, 0.1), "shadow" if assisted else "accent") if won else (1.0, "error")
-            for won, ms, assisted in recent
-        ]
+        slowest = max([ms for won, ms, _ in recent if won] + [1000]) / 1000
+        bars = [(ms / 1000, "shadow" if assisted else "accent") if won else (slowest, "error")
+                for won, ms, assisted in recent]  # fmt: skip
+        return Chart(bars, x_label=f"last {len(recent)} games", unit="s", height=CHART_H)
 
-    def key(self, event: pygame.event.Event) -> object | None:
+    def _watch(self) -> object | None:
+        s = self.summary
+        if s and s.best_times:
+            replay = s.best_times[self.pick][2]
+            if replay:
+                return WatchReplay(replay)
+        return None
+
+    def button(self, id):
+        if id in ("prev", "next"):
+            self.page += 1 if id == "next" else -1
+            return None
+        if id == "watch":
+            return self._watch()
+        return CLOSE
+
+    def shortcut(self, event):
         k = event.key
-        if k in (pygame.K_RIGHT, pygame.K_TAB):
-            self.page = (self.page + 1) % len(self.PAGES)
-            self.pick = 0
+        if k == pygame.K_RIGHT:
+            self.page += 1
         elif k == pygame.K_LEFT:
-            self.page = (self.page - 1) % len(self.PAGES)
-            self.pick = 0
+            self.page -= 1
         elif event.unicode in tuple("12345"):
             self.page = int(event.unicode) - 1
-            self.pick = 0
+        elif k == pygame.K_s:
+            return CLOSE
         elif k in (pygame.K_UP, pygame.K_DOWN) and self.summary and self.summary.best_times:
             step = -1 if k == pygame.K_UP else 1
             self.pick = (self.pick + step) % len(self.summary.best_times)
-        elif k == pygame.K_RETURN and self.summary and self.summary.best_times:
-            replay = self.summary.best_times[self.pick][2]
-            if replay:
-                return WatchReplay(replay)
-        elif k in (pygame.K_ESCAPE, pygame.K_s):
-            return CLOSE
+            self._times.select(self.pick)
+        elif _is_enter(event) and not isinstance(self.form.focused, Button):
+            return self._watch()
+        else:
+            return NOT_MINE
         return None
 
-    def click(self, line: int | None) -> object | None:
-        self.page = (self.page + 1) % len(self.PAGES)
-        self.pick = 0
-        return None
+    def mouse(self, event, to_canvas):
+        result = super().mouse(event, to_canvas)
+        times = getattr(self, "_times", None)
+        if times is not None and times in self.form.rows:
+            self.pick = times.selected
+        return result
+
+    def wheel(self, event):
+        super().wheel(event)
+        times = getattr(self, "_times", None)
+        if times is not None and times in self.form.rows:
+            self.pick = times.selected
+
+
+# ---- options ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -355,37 +570,47 @@ class Change:
 
 
 class SettingsDialog(Dialog):
-    """Every setting with its value; Up/Down choose, Left/Right/Space change, Esc closes."""
+    """Every setting with its value in a list; Up/Down choose, Left/Right/Space/Enter (or a
+    click on the row, or Change) change it, Esc closes."""
+
+    title = "Options"
 
     def __init__(self, rows: list[tuple[str, str, list[tuple[object, str]], object]]) -> None:
         """`rows`: (setting name, label, [(value, shown as)], current value)."""
         self.rows = rows
-        self.focus = 0
+        self.list = ListBox("settings", self._texts(), shown=len(rows))
+        super().__init__()
 
-    def lines(self, width: int) -> list[Line]:
-        out: list[Line] = [("Options", "accent")]
-        for k, (_, label, choices, current) in enumerate(self.rows):
-            shown = next((text for value, text in choices if value == current), str(current))
-            mark = ">" if k == self.focus else " "
-            out.append((f"{mark}{label:<8}{shown}", "accent" if k == self.focus else "text"))
-        return [*out, ("", "text"), ("Up Down  choose", "text"), ("Left Right change", "text"),
-                ("Esc      close", "text")]  # fmt: skip
+    def _texts(self) -> list[tuple[str, str]]:
+        return [(label, next((text for value, text in choices if value == current), str(current)))
+                for _, label, choices, current in self.rows]  # fmt: skip
 
-    def key(self, event: pygame.event.Event) -> object | None:
+    @property
+    def focus(self) -> int:
+        return self.list.selected
+
+    def build(self) -> Form:
+        self.list.rows = [tuple(r) for r in self._texts()]
+        return Form(self.title, [self.list],
+                    [Button("change", "Change"), Button("close", "Close")], default="change",
+                    cancel="close")  # fmt: skip
+
+    def button(self, id):
+        return self._step(1) if id == "change" else CLOSE
+
+    def shortcut(self, event):
         k = event.key
-        if k in (pygame.K_ESCAPE, pygame.K_o):
+        on_list = self.form.focused is self.list
+        if k == pygame.K_o:
             return CLOSE
-        if k == pygame.K_UP:
-            self.focus = (self.focus - 1) % len(self.rows)
-        elif k in (pygame.K_DOWN, pygame.K_TAB):
-            self.focus = (self.focus + 1) % len(self.rows)
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN):
+        if k in (pygame.K_LEFT, pygame.K_RIGHT):
             return self._step(-1 if k == pygame.K_LEFT else 1)
-        return None
+        if on_list and (k == pygame.K_SPACE or _is_enter(event)):
+            return self._step(1)
+        return NOT_MINE
 
-    def click(self, line: int | None) -> object | None:
-        if line is not None and 1 <= line <= len(self.rows):
-            self.focus = line - 1
+    def clicked(self, widget, point):
+        if widget is self.list and self.list.row_at(point, self.list.m) is not None:
             return self._step(1)
         return None
 
@@ -395,28 +620,39 @@ class SettingsDialog(Dialog):
         k = values.index(current) if current in values else -1
         value = values[(k + direction) % len(values)]
         self.rows[self.focus] = (name, label, choices, value)
+        self.refresh()
         return Change(name, value)
 
 
-class ListDialog(Dialog):
-    """A list with a focus: Up/Down or Tab move it, Enter or Space choose, Esc (or the key
-    that opened it) closes."""
+# ---- lists of things to choose ---------------------------------------------------------
 
-    close_key = pygame.K_ESCAPE
+
+class ListDialog(Dialog):
+    """A list to choose from: Up/Down move, Enter or Space (or a click on a row) choose, Esc
+    (or the key that opened it) closes."""
+
+    close_keys: tuple[int, ...] = ()
     entries: list
 
     def choose(self, index: int) -> object:
         raise NotImplementedError
 
-    def key(self, event: pygame.event.Event) -> object | None:
-        k = event.key
-        if k in (pygame.K_ESCAPE, self.close_key):
+    @property
+    def focus(self) -> int:
+        return self.list.selected
+
+    def button(self, id):
+        return self.choose(self.focus) if id == "choose" else CLOSE
+
+    def shortcut(self, event):
+        if event.key in self.close_keys:
             return CLOSE
-        if k == pygame.K_UP:
-            self.focus = (self.focus - 1) % len(self.entries)
-        elif k in (pygame.K_DOWN, pygame.K_TAB):
-            self.focus = (self.focus + 1) % len(self.entries)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if self.form.focused is self.list and (_is_enter(event) or event.key == pygame.K_SPACE):
+            return self.choose(self.focus)
+        return NOT_MINE
+
+    def clicked(self, widget, point):
+        if widget is self.list and self.list.row_at(point, self.list.m) is not None:
             return self.choose(self.focus)
         return None
 
@@ -432,58 +668,54 @@ def theme_preview(theme) -> pygame.Surface:
     return surf
 
 
+class Picture(Widget):
+    """An image, centred in its row; `image()` gives the one to show now."""
+
+    def __init__(self, image, size: tuple[int, int]) -> None:
+        self.image = image
+        self.size = size
+
+    def measure(self, m, width):
+        return min(width, self.size[0]), self.size[1]
+
+    def paint(self, surface, theme, style, focused):
+        image = self.image()
+        x = self.box.x + (self.box.w - image.get_width()) // 2
+        surface.blit(image, (x, self.box.y))
+
+
 @dataclass(frozen=True)
 class PickTheme:
     key: str
 
 
 class ThemeMenu(ListDialog):
-    """The themes by display name with a preview each, and what is wrong with broken ones."""
+    """The themes by display name, a preview of the one selected, and what is wrong with the
+    ones left out."""
 
-    LINES_PER_THEME = 3  # the name, then two lines' height for the preview
+    title = "Themes"
+    close_keys = (pygame.K_m,)
 
-    def __init__(self, library, current: str, rows_room: int) -> None:
+    def __init__(self, library, current: str) -> None:
         self.entries = [(key, t.name, theme_preview(t)) for key, t in library.themes.items()]
         self.problems = list(library.problems)
         keys = [key for key, _, _ in self.entries]
-        self.focus = keys.index(current) if current in keys else 0
-        self.shown = max(1, (rows_room - 3) // self.LINES_PER_THEME)
+        start = keys.index(current) if current in keys else 0
+        self.list = ListBox("themes", [name for _, name, _ in self.entries],
+                            shown=min(len(self.entries), 8), selected=start)  # fmt: skip
+        super().__init__()
 
-    def _first(self) -> int:
-        return max(0, min(self.focus - self.shown + 1, len(self.entries) - self.shown))
-
-    def lines(self, width: int) -> list[Line]:
-        out: list[Line] = [("Themes", "accent")]
-        first = self._first()
-        for k in range(first, min(first + self.shown, len(self.entries))):
-            _, name, _ = self.entries[k]
-            mark = ">" if k == self.focus else " "
-            out += [(f"{mark}{name}", "accent" if k == self.focus else "text"), ("", "text"),
-                    ("", "text")]  # fmt: skip
-        for problem in self.problems:
-            out += [(line, "error") for line in textwrap.wrap(f"Left out: {problem}", width)]
-        return [*out, ("Enter  use   Esc  close", "text")]
-
-    def pictures(self) -> list[tuple[int, int, pygame.Surface]]:
-        first = self._first()
-        return [
-            (1 + (k - first) * self.LINES_PER_THEME + 1, 6, self.entries[k][2])
-            for k in range(first, min(first + self.shown, len(self.entries)))
-        ]
-
-    close_key = pygame.K_m
+    def build(self) -> Form:
+        size = (max(p.get_width() for *_, p in self.entries),
+                max(p.get_height() for *_, p in self.entries))  # fmt: skip
+        preview = Picture(lambda: self.entries[self.focus][2], size)
+        problems = [Label(f"Left out: {p}", "error") for p in self.problems]
+        return Form(self.title, [self.list, preview, *problems],
+                    [Button("choose", "Use"), Button("close", "Close")], default="choose",
+                    cancel="close")  # fmt: skip
 
     def choose(self, index: int) -> object:
         return PickTheme(self.entries[index][0])
-
-    def click(self, line: int | None) -> object | None:
-        if line is None or line < 1:
-            return None
-        k = self._first() + (line - 1) // self.LINES_PER_THEME
-        if k < min(self._first() + self.shown, len(self.entries)):
-            self.focus = k
-            return self.choose(k)
-        return None
 
 
 @dataclass(frozen=True)
@@ -492,88 +724,58 @@ class PlayCode:
 
 
 class CodeDialog(Dialog):
-    """Type or paste (Ctrl+V) a board code; Enter plays it, a wrong code is explained."""
+    """Type or paste (Ctrl+V) a board code; Play (Enter) plays it, a wrong code is explained
+    under the field."""
+
+    title = "Play a board code"
 
     def __init__(self, text: str = "", paste=None) -> None:
-        self.text = text
-        self.error = ""
-        self.paste = paste  # a function giving the clipboard's text
+        self.field = Field("code", "", "", max_len=64, paste=paste)
+        self.field.insert(text)
+        super().__init__()
 
-    def lines(self, width: int) -> list[Line]:
-        shown = self.text[-(width - 1) :] + "_"
-        out: list[Line] = [
-            ("Play a board code", "accent"),
-            ("", "text"),
-            (shown, "text"),
-            ("", "text"),
-        ]
-        if self.error:
-            out += [(line, "error") for line in textwrap.wrap(self.error, width)]
-            out.append(("", "text"))
-        return [*out, ("Ctrl+V paste", "text"), ("Enter  play", "text"), ("Esc    cancel", "text")]
+    @property
+    def text(self) -> str:
+        return self.field.value
 
-    def key(self, event: pygame.event.Event) -> object | None:
+    @property
+    def error(self) -> str:
+        return self.field.error
+
+    def build(self) -> Form:
+        return Form(self.title, [Label("Type or paste (Ctrl+V) a code:"), self.field],
+                    [Button("play", "Play"), Button("cancel", "Cancel")], default="play",
+                    cancel="cancel")  # fmt: skip
+
+    def button(self, id):
         from game.engine.codes import CodeError, decode
 
-        k = event.key
-        if k == pygame.K_ESCAPE:
+        if id != "play":
             return CLOSE
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            try:
-                return PlayCode(decode(self.text))
-            except CodeError as e:
-                self.error = str(e).capitalize() + "."
-                return None
-        if k == pygame.K_v and event.mod & pygame.KMOD_CTRL:
-            pasted = self.paste() if self.paste is not None else ""
-            self.text += "".join(ch for ch in pasted if ch.isascii() and ch.isprintable())[:64]
-        elif k == pygame.K_BACKSPACE:
-            self.text = self.text[:-1]
-        elif event.unicode.isascii() and event.unicode.isprintable() and len(self.text) < 64:
-            self.text += event.unicode
-        self.error = ""
-        return None
-
-
-@dataclass(frozen=True)
-class MenuChoice:
-    action: str
+        try:
+            return PlayCode(decode(self.field.value))
+        except CodeError as e:
+            self.field.error = str(e).capitalize() + "."
+            self.refresh()
+            return None
 
 
 class MenuDialog(ListDialog):
-    """A list of actions: Up/Down choose, Enter does it, Esc closes."""
+    """A list of actions with their keys: Up/Down choose, Enter does it, Esc closes."""
 
-    def __init__(self, title: str, entries: list[tuple[str, str, str]], room: int = 99) -> None:
-        """`entries`: (action, label, key); `room`: the lines that fit."""
+    close_keys = (pygame.K_g, pygame.K_F10)  # the keys that open it close it
+
+    def __init__(self, title: str, entries: list[tuple[str, str, str]]) -> None:
+        """`entries`: (action, label, key)."""
         self.title = title
         self.entries = entries
-        self.focus = 0
-        self.room = max(3, room - 3)  # entries shown at once, under the title, above the footer
-        self.top = 0
+        rows = [(label, key) for _, label, key in entries]
+        self.list = ListBox("menu", rows, shown=min(len(rows), LIST_ROWS))
+        super().__init__()
 
-    def lines(self, width: int) -> list[Line]:
-        self.top = min(max(self.top, self.focus - self.room + 1), self.focus)
-        out: list[Line] = [(self.title, "accent")]
-        for k in range(self.top, min(len(self.entries), self.top + self.room)):
-            _, label, key = self.entries[k]
-            mark = ">" if k == self.focus else " "
-            gap = max(1, width - 1 - len(label) - len(key))
-            text = f"{mark}{label}{' ' * gap}{key}" if len(key) < width // 2 else f"{mark}{label}"
-            out.append((text[:width], "accent" if k == self.focus else "text"))
-        return [*out, ("", "text"), ("Enter  do   Esc  close"[:width], "text")]
-
-    close_key = pygame.K_g
-
-    def key(self, event: pygame.event.Event) -> object | None:
-        if event.key == pygame.K_F10:  # the key that opens it closes it
-            return CLOSE
-        return super().key(event)
+    def build(self) -> Form:
+        return Form(self.title, [self.list], [Button("choose", "OK"), Button("close", "Close")],
+                    default="choose", cancel="close")  # fmt: skip
 
     def choose(self, index: int) -> object:
         return MenuChoice(self.entries[index][0])
-
-    def click(self, line: int | None) -> object | None:
-        if line is not None and 1 <= line <= min(self.room, len(self.entries) - self.top):
-            self.focus = self.top + line - 1
-            return self.choose(self.focus)
-        return None

@@ -349,60 +349,15 @@ def _xywh(box: Box) -> tuple[int, int, int, int]:
     return box.x, box.y, box.w, box.h
 
 
-DIALOG_PAD = 4
-
-
-def dialog_box(layout: Layout) -> Box:
-    """Dialogs cover everything inside the frame."""
-    b = layout.sizes.border
+def dialog_room(layout: Layout) -> tuple[Box, Box]:
+    """Where a dialog's panel goes: centred over the board area, inside the canvas."""
     w, h = layout.canvas_size
-    return Box(b, b, w - 2 * b, h - 2 * b)
+    return layout.area, Box(0, 0, w, h)
 
 
-def dialog_line_at(layout: Layout, font_height: int, point: tuple[int, int] | None) -> int | None:
-    """Which line of a dialog a canvas point is on, or None outside the dialog."""
-    box = dialog_box(layout)
-    if point is None or not box.contains(*point):
-        return None
-    return (point[1] - box.y - DIALOG_PAD) // font_height
-
-
-def dialog_room(layout: Layout, font_width: int, font_height: int) -> tuple[int, int]:
-    """How many characters across and lines down fit in a dialog."""
-    box = dialog_box(layout)
-    return (box.w - 2 * DIALOG_PAD) // font_width, (box.h - 2 * DIALOG_PAD) // font_height
-
-
-CHART_HEIGHT = 20
-
-
-def draw_dialog(renderer: Renderer, dialog) -> None:
-    """A raised panel over the canvas with the dialog's lines, and its chart at the bottom."""
-    theme = renderer.theme
-    col = theme.colours
-    font = theme.font
-    box = dialog_box(renderer.layout)
-    c = renderer.canvas
-    c.fill(col["panel"], pygame.Rect(*_xywh(box)))
-    pygame.draw.rect(c, col["light"], (box.x, box.y, box.w, 1))
-    pygame.draw.rect(c, col["light"], (box.x, box.y, 1, box.h))
-    pygame.draw.rect(c, col["shadow"], (box.x, box.bottom - 1, box.w, 1))
-    pygame.draw.rect(c, col["shadow"], (box.right - 1, box.y, 1, box.h))
-    width, _ = dialog_room(renderer.layout, font.width, font.height)
-    for i, (text, colour) in enumerate(dialog.lines(width)):
-        if text:
-            y = box.y + DIALOG_PAD + i * font.height
-            c.blit(font.render(text[:width], col[colour]), (box.x + DIALOG_PAD, y))
-    for line, x, picture in dialog.pictures():
-        c.blit(picture, (box.x + DIALOG_PAD + x, box.y + DIALOG_PAD + line * font.height))
-    bars = dialog.chart()
-    if bars:
-        base = box.bottom - DIALOG_PAD
-        bar_w = max(1, min(3, (box.w - 2 * DIALOG_PAD) // len(bars)))
-        pygame.draw.rect(c, col["shadow"], (box.x + DIALOG_PAD, base, len(bars) * bar_w, 1))
-        for k, (height, colour) in enumerate(bars):
-            h = max(1, round(height * CHART_HEIGHT))
-            x = box.x + DIALOG_PAD + k * bar_w
-            pygame.draw.rect(c, col[colour], (x, base - h, max(1, bar_w - 1), h))
-    renderer.board_shown = False
+def draw_dialog(renderer: Renderer, dialog) -> Box:
+    """The dialog's panel over what the canvas shows (the board, veiled while a game waits)."""
+    box = dialog.draw(renderer.canvas, renderer.theme)
+    renderer.board_shown = False  # a scroll must not move the panel with the tiles
     renderer.dirty.append(box)
+    return box

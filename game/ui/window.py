@@ -68,9 +68,10 @@ from game.ui.display import Display
 from game.ui.gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
 from game.ui.hints import hint_cells, hint_marks, hint_words, odds_words
 from game.ui.playback import Playback
-from game.ui.render import Looks, Renderer, dialog_line_at, dialog_room, draw_dialog
+from game.ui.render import Looks, Renderer, dialog_room, draw_dialog
 from game.ui.sound import SoundBoard
 from game.ui.theme import DEFAULT_THEME, ThemeLibrary
+from game.ui.widgets import Metrics
 
 TITLE = "Pixel Mines"
 FPS = 60
@@ -483,21 +484,22 @@ class App:
             cleared = g.safe_opened * 100 // max(g.safe_total, 1)
             self.say(f"Boom! {cleared}% cleared")
         else:
-            lines = [
-                f"Time   {rec.time_ms / 1000:.3f} s",
-                f"3BV    {rec.bbbv}",
-                f"3BV/s  {'-' if rec.bbbv_per_s is None else f'{rec.bbbv_per_s:.2f}'}",
-                f"Clicks {rec.clicks}",
-                f"Eff.   {rec.efficiency:.0%}",
+            table = [
+                ("Time", f"{rec.time_ms / 1000:.3f} s"),
+                ("3BV", rec.bbbv),
+                ("3BV/s", "-" if rec.bbbv_per_s is None else f"{rec.bbbv_per_s:.2f}"),
+                ("Clicks", rec.clicks),
+                ("Efficiency", f"{rec.efficiency:.0%}"),
             ]
-            if new is not None and new.best_time:
-                lines.append("New best time!")
-            if new is not None and new.best_rate:
-                lines.append("New best 3BV/s!")
             code = self.board_code()
             if code:
-                lines += ["", "Board code", code]
-            self.open_dialog(NoticeDialog("You won!", [], table=lines))
+                table.append(("Code", code))
+            news = []
+            if new is not None and new.best_time:
+                news.append("New best time!")
+            if new is not None and new.best_rate:
+                news.append("New best 3BV/s!")
+            self.open_dialog(NoticeDialog("You won!", news, table=table, new_game=True))
 
     # ---- motion --------------------------------------------------------------------------
 
@@ -750,12 +752,13 @@ class App:
         if veiled != self.drawn_veiled:
             r.invalidate()
             self.drawn_veiled = veiled
+        dialog = self.dialog
+        if dialog is not None:
+            dialog.place(Metrics.of(self.theme), *dialog_room(self.layout))
+            if not r.full and (self.pending or dialog.dirty and not dialog.covers_drawn()):
+                r.invalidate()  # cells changed under it, or it shrank: draw what it uncovers
         full = r.full
-        if self.dialog is not None:
-            if full:
-                r.draw_frame()
-                draw_dialog(r, self.dialog)
-        else:
+        if dialog is None or full:
             pressed = self.pressed_cells()
             hint_cell = self.hint.cell if self.hint is not None else None
             probs = self.probabilities if self.show_probabilities else None
@@ -782,6 +785,8 @@ class App:
             if full or status != self.drawn_status:
                 r.draw_status(status)
                 self.drawn_status = status
+        if dialog is not None and (full or dialog.dirty):
+            draw_dialog(r, dialog)
         self.pending.clear()
         r.present(self.display)
 
@@ -789,10 +794,8 @@ class App:
 
     def on_button_down(self, button: int, pos: tuple[int, int]) -> None:
         if self.dialog is not None:
-            if button == LEFT:
-                point = self.layout.canvas_point(*pos)
-                line = dialog_line_at(self.layout, self.theme.font.height, point)
-                self._dialog_result(self.dialog.click(line))
+            event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=button, pos=pos)
+            self._dialog_result(self.dialog.mouse(event, self.layout.canvas_point))
             return
         self.mouse_pos = pos
         if self.playback is not None:
@@ -808,6 +811,8 @@ class App:
 
     def on_motion(self, pos: tuple[int, int]) -> None:
         if self.dialog is not None:
+            event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos)
+            self._dialog_result(self.dialog.mouse(event, self.layout.canvas_point))
             return
         self.mouse_pos = pos
         self._follow_pointer()
@@ -820,6 +825,8 @@ class App:
 
     def on_button_up(self, button: int, pos: tuple[int, int]) -> None:
         if self.dialog is not None:
+            event = pygame.event.Event(pygame.MOUSEBUTTONUP, button=button, pos=pos)
+            self._dialog_result(self.dialog.mouse(event, self.layout.canvas_point))
             return
         self.mouse_pos = pos
         cell = self.layout.cell_at(*pos, self.top, self.left)
@@ -846,6 +853,7 @@ class App:
 
     def on_wheel(self, event: pygame.event.Event) -> None:
         if self.dialog is not None:
+            self.dialog.wheel(event)
             return
         dx, dy = event.x, event.y
         if pygame.key.get_mods() & pygame.KMOD_SHIFT:
@@ -991,14 +999,10 @@ class App:
         self.say("Sound " + self.settings.volume)
 
     def open_help(self) -> None:
-        font = self.theme.font
-        _, rows = dialog_room(self.layout, font.width, font.height)
-        self.open_dialog(HelpOverlay(keys.help_rows(), rows))
+        self.open_dialog(HelpOverlay(keys.help_rows()))
 
     def open_menu(self) -> None:
-        font = self.theme.font
-        _, rows = dialog_room(self.layout, font.width, font.height)
-        self.open_dialog(MenuDialog("Menu", self._menu_entries(), rows))
+        self.open_dialog(MenuDialog("Menu", self._menu_entries()))
 
     def toggle_pause(self) -> None:
         """The pause key: the clock stops and the board is hidden until play goes on."""
@@ -1175,9 +1179,7 @@ class App:
                 for name in keys.MENUS for b in keys.menu(name)]  # fmt: skip
 
     def open_theme_menu(self) -> None:
-        font = self.theme.font
-        _, rows = dialog_room(self.layout, font.width, font.height)
-        self.open_dialog(ThemeMenu(self.themes, self.theme.key, rows))
+        self.open_dialog(ThemeMenu(self.themes, self.theme.key))
 
     def open_stats(self) -> None:
         stats = self.history.stats
@@ -1258,11 +1260,10 @@ class App:
     def _dialog_result(self, result: object | None) -> None:
         if isinstance(result, Change):
             self.change_setting(result.name, result.value)
-            self.renderer.invalidate()
+            self.renderer.invalidate()  # a theme, a zoom or a board may have come with it
             return
         if result is None:
-            self.renderer.invalidate()  # the dialog's text changed
-            return
+            return  # the dialog redraws itself if it changed (dialog.dirty)
         self.dialog = self.queued.pop(0) if self.queued else None
         if self.dialog is None:
             self.session.resume(PAUSE_DIALOG)

@@ -73,6 +73,20 @@ class Driver:
         self.down(pos, button)
         self.up(pos, button)
 
+    def button_pos(self, id):
+        """The window position of the middle of the open dialog's button `id`."""
+        button = self.app.dialog.form.find(id)
+        assert button is not None, f"the dialog has no button {id!r}"
+        box = self.app.layout.window_box(button.box)
+        return box.x + box.w // 2, box.y + box.h // 2
+
+    def press(self, id):
+        """Click the open dialog's button `id` with the mouse: over it, down, up."""
+        pos = self.button_pos(id)
+        self.move(pos, buttons=(0, 0, 0))
+        self.down(pos)
+        self.up(pos)
+
     def key(self, key, unicode="", mod=0):
         self.post(pygame.KEYDOWN, key=key, unicode=unicode, mod=mod, scancode=0)
         self.tick()

@@ -99,7 +99,7 @@ def test_a_kept_game_set_aside_is_shown_in_the_window_and_echoed(tmp_path):
                   history=History(kept=kept, echo=echoed.append))  # fmt: skip
         app.chores.wait(10)  # the kept game is read off the frame
         app.step()
-        lines = [text for text, _ in app.dialog.lines(60)]
+        lines = app.dialog.texts()
         app.assistant.close()
     finally:
         pygame.quit()

@@ -217,7 +217,7 @@ def test_the_timer_ticks_each_second_only_when_the_option_is_on(drive):
 def test_the_options_show_the_volume_and_change_it(drive, tmp_path):
     d = drive(settings=Settings(motion=False))
     d.key(pygame.K_o, "o")
-    lines = [text for text, _ in d.app.dialog.lines(30)]
+    lines = d.app.dialog.texts()
     assert any(t.split() == ["Sound", "low"] for t in lines)
     assert any(t.split() == ["Tick", "off"] for t in lines)
     row = next(k for k, t in enumerate(lines) if t.split()[:1] == ["Sound"])
@@ -234,7 +234,7 @@ def test_the_mute_key_is_in_the_help_and_the_readme(drive):
     d.key(pygame.K_F1)
     seen = []
     for _ in range(60):  # the help scrolls: read it all
-        seen += [t for t, _ in d.app.dialog.lines(30)]
+        seen += d.app.dialog.texts()
         d.key(pygame.K_DOWN)
     assert any(t.split()[:1] == ["V"] and "Sound" in t for t in seen)
     readme = (ROOT / "README.md").read_text()

@@ -36,7 +36,7 @@ def test_left_press_shows_pressed_cell_and_oh_face_and_release_opens(drive):
     d.up(pos)
     assert d.app.game.cell(8, 8) == "."
     assert d.app.game.state is GameState.WON
-    lines = [text for text, _ in d.app.dialog.lines(22)]
+    lines = d.app.dialog.texts()
     assert lines[0] == "You won!" and any(t.startswith("3BV/s") for t in lines)
     d.key(pygame.K_SPACE, " ")  # closes the results; the board is there underneath
     assert d.app.dialog is None
@@ -214,13 +214,24 @@ def test_custom_dialog_explains_bad_values_and_starts_good_ones(drive):
     assert dialog.errors[0] == "rows: 5 to 200"
     assert dialog.errors[1] == "columns: 5 to 200"
     assert dialog.errors[2] == "fix rows/cols first"
-    assert any("rows: 5 to 200" in text for text, _ in dialog.lines(22))
+    assert "rows: 5 to 200" in dialog.texts()
     assert d.app.game.rows == 9
+    assert dialog.focus == 0  # the first bad field has the focus
     # fix them: rows 12, columns 20, mines 300 (too many for 240 cells), then 30
-    dialog.values = ["12", "20", "300"]
-    d.key(pygame.K_RETURN)
+    for value in ("12", "20", "300"):
+        for _ in range(5):
+            d.key(pygame.K_BACKSPACE)
+        for ch in value:
+            d.key(getattr(pygame, f"K_{ch}"), ch)
+        d.key(pygame.K_TAB)
+    assert dialog.values == ["12", "20", "300"]
+    d.press("ok")  # the OK button, with the mouse
     assert dialog.errors == ["", "", "mines: 1 to 239"]
-    dialog.values[2] = "30"
+    assert dialog.focus == 2
+    d.key(pygame.K_BACKSPACE)
+    d.key(pygame.K_BACKSPACE)
+    d.key(pygame.K_0, "0")
+    assert dialog.values[2] == "30"
     d.key(pygame.K_RETURN)
     assert d.app.dialog is None
     assert (d.app.game.rows, d.app.game.cols, d.app.game.mines) == (12, 20, 30)
@@ -232,6 +243,10 @@ def test_custom_dialog_escape_cancels(drive):
     d.key(pygame.K_ESCAPE)
     assert d.app.dialog is None and d.app.running
     assert d.app.game.rows == 9
+    d.key(pygame.K_c, "c")
+    d.key(pygame.K_BACKSPACE)
+    d.press("cancel")
+    assert d.app.dialog is None and d.app.game.rows == 9
 
 
 def test_scrolling_a_100_by_100_board(drive):
@@ -378,24 +393,22 @@ def record_of_a_win(n, kind="beginner"):
     )  # fmt: skip
 
 
-def test_every_dialog_line_fits_the_smallest_canvas(drive, tmp_path):
+def every_dialog(d, tmp_path) -> list:
+    """One of each dialog, in its fullest state: errors shown, long lists, long values."""
+    from game.ui import keys
     from game.ui.dialogs import (
         CodeDialog,
+        ConfirmDialog,
         CustomDialog,
         HelpOverlay,
         MenuDialog,
         NoticeDialog,
         SettingsDialog,
         StatsDialog,
+        ThemeMenu,
         confirm_quit,
     )
-    from game.ui.render import CHART_HEIGHT, DIALOG_PAD, dialog_box
 
-    d = drive(BoardChoice(5, 5, 3))
-    font = d.app.theme.font
-    box = dialog_box(d.app.layout)
-    room_cols = (box.w - 2 * DIALOG_PAD) // font.width
-    room_rows = (box.h - 2 * DIALOG_PAD) // font.height
     custom = CustomDialog(["4", "99999", "99999"])
     custom.check()
     wide = CustomDialog(["200", "200", "39999"])
@@ -405,28 +418,74 @@ def test_every_dialog_line_fits_the_smallest_canvas(drive, tmp_path):
     d.app.settings.board = "intermediate"
     d.app.settings.custom_rows = d.app.settings.custom_cols = 200
     d.app.settings.custom_mines = 39999
-    from game.ui import keys
-
-    help_all = HelpOverlay(keys.help_rows(), room_rows)
-    help_end = HelpOverlay(keys.help_rows(), room_rows)
-    help_end.top = len(help_end.rows)  # scrolled to the end
-    help_end.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
-    dialogs = [help_all, help_end, confirm_quit(), custom, wide]
-    dialogs.append(SettingsDialog(d.app._settings_rows()))
-    dialogs += [StatsDialog(stats, kind, "2026-11-29") for kind in ("beginner", "custom", "daily")]
+    help_end = HelpOverlay(keys.help_rows())
+    help_end.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode=""))
     code = CodeDialog("0" * 30)
     code.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     assert code.error
-    dialogs += [code, MenuDialog("Menu", d.app._menu_entries(), room_rows)]
     (tmp_path / "file").write_text("")
-    dialogs.append(StatsDialog(Stats(tmp_path / "file" / "stats.sqlite3"), "beginner", "x"))
-    dialogs.append(NoticeDialog("You won!", [], table=["Time   999.999 s", "New best 3BV/s!"]))
-    for dialog in dialogs:
-        lines = dialog.lines(room_cols)
-        rows_free = room_rows - (CHART_HEIGHT // font.height + 1 if dialog.chart() else 0)
-        assert len(lines) <= rows_free, type(dialog)
-        for text, _ in lines:
-            assert len(text) <= room_cols, text
+    resume = ConfirmDialog("resume", "Resume?", ["You left an Expert game at 123 s.",
+                           "Or play 200x200/39999?"], yes="resume", no="play that")  # fmt: skip
+    won = NoticeDialog("You won!", ["New best time!", "New best 3BV/s!"],
+                       table=[("Time", "999.999 s"), ("3BV", "9999"), ("3BV/s", "12.34"),
+                              ("Clicks", "12345"), ("Efficiency", "100%"),
+                              ("Code", "7K3QW9ZX2M4N8PT6RB5HJ0AB")], new_game=True)  # fmt: skip
+    note = NoticeDialog(
+        "Note",
+        [
+            "The settings file was not valid; kept it as "
+            "/home/someone/.config/pixel-mines/settings.json.corrupt-1."
+        ],
+    )
+    return [
+        HelpOverlay(keys.help_rows()), help_end, confirm_quit(), resume, custom, wide,
+        SettingsDialog(d.app._settings_rows()),
+        *[StatsDialog(stats, kind, "2026-11-29") for kind in ("beginner", "custom", "daily")],
+        StatsDialog(Stats(tmp_path / "file" / "stats.sqlite3"), "beginner", "x"),
+        code, MenuDialog("Menu", d.app._menu_entries()), ThemeMenu(d.app.themes, "classic"),
+        won, note,
+    ]  # fmt: skip
+
+
+def test_every_dialog_panel_fits_the_smallest_canvas_with_nothing_clipped(drive, tmp_path):
+    from game.ui.widgets import TITLE_PAD, Field, Label, ListBox, Pairs, style_for
+
+    d = drive(BoardChoice(5, 5, 3), scale=1)
+    w, h = d.app.layout.canvas_size
+    gw = d.app.theme.font.width
+    for dialog in every_dialog(d, tmp_path):
+        d.app.open_dialog(dialog)
+        d.tick()
+        form = dialog.form
+        name = type(dialog).__name__
+        box = form.box
+        assert box.x >= 0 and box.y >= 0 and box.right <= w and box.bottom <= h, name
+        assert len(form.title) * gw <= form.title_box.w - 2 * TITLE_PAD, form.title
+        for widget in form.widgets():
+            b = widget.box
+            inside = box.x < b.x and box.y < b.y and b.right < box.right and b.bottom < box.bottom
+            assert inside, (name, type(widget).__name__)
+            if isinstance(widget, Label):
+                assert all(len(line) * gw <= b.w for line in widget.lines), widget.content
+                assert "".join(widget.lines).replace(" ", "") == widget.content.replace(" ", "")
+            elif isinstance(widget, Pairs):
+                for _, values in widget.cells:
+                    assert all(widget.value_x(widget.m) + len(v) * gw <= b.right for v in values)
+            elif isinstance(widget, ListBox):
+                room = (widget.rows_box().w - 2) // gw
+                assert all(len(t) <= room for t in widget.texts()), (name, widget.texts())
+            elif isinstance(widget, Field):
+                assert widget.field.x >= b.x and widget.field.right <= b.right
+        for button in form.buttons():
+            assert (button.box.w - 6) // gw >= len(button.label), button.label
+            assert box.contains(button.box.x, button.box.y)
+            assert box.contains(button.box.right - 1, button.box.bottom - 1)
+        # drawn over the board, with the title bar in the theme's title colour
+        bar = form.title_box
+        title_bg = style_for(d.app.theme).title_bg
+        assert tuple(d.app.renderer.canvas.get_at((bar.right - 2, bar.y + 1)))[:3] == title_bg
+        d.key(pygame.K_ESCAPE)
+        assert d.app.dialog is None, name
 
 
 def test_a_finished_game_is_recorded_and_s_shows_the_statistics(drive, tmp_path):
@@ -436,14 +495,14 @@ def test_a_finished_game_is_recorded_and_s_shows_the_statistics(drive, tmp_path)
     d.tick(2000)
     d.click((0, 8))
     assert d.app.game.state is GameState.WON and d.app.game.bbbv > 1
-    texts = [t for t, _ in d.app.dialog.lines(22)]
+    texts = d.app.dialog.texts()
     assert "New best 3BV/s!" in texts and "New best time!" not in texts  # custom: no best time
     d.key(pygame.K_ESCAPE)
     summary = d.app.history.stats.summary("custom")
     assert (summary.played, summary.won) == (1, 1)
     d.key(pygame.K_s, "s")
     assert d.app.dialog.summary.kind == "custom"
-    assert any("Won 1/1" in t for t, _ in d.app.dialog.lines(22))
+    assert any("Won 1/1" in t for t in d.app.dialog.texts())
     d.key(pygame.K_RIGHT)
     assert d.app.dialog.kind == "daily"
     d.key(pygame.K_RIGHT)
@@ -487,8 +546,8 @@ def test_start_up_notes_are_shown_until_a_key(drive):
         )
     )
     d.tick()
-    texts = [t for t, _ in d.app.dialog.lines(22)]
-    assert all(len(t) <= 22 for t in texts) and "Note" in texts
+    texts = d.app.dialog.texts()
+    assert "Note" in texts and any("settings.json.corrupt-1" in t for t in texts)
     d.key(pygame.K_a, "a")
     assert d.app.dialog is None
 
@@ -591,9 +650,13 @@ def test_the_theme_menu_lists_themes_and_picks_one(drive):
     d = drive()
     d.key(pygame.K_m, "m")
     menu = d.app.dialog
-    texts = [t for t, _ in menu.lines(22)]
-    assert ">Classic" in texts
-    assert len(menu.pictures()) == min(len(d.app.themes.names()), menu.shown)
+    texts = menu.texts()
+    assert "Classic" in texts and menu.entries[menu.focus][0] == "classic"
+    preview = next(w for w in menu.form.rows if type(w).__name__ == "Picture")
+    assert preview.image() is menu.entries[menu.focus][2]  # the selected theme's own tiles
+    d.key(pygame.K_DOWN)
+    assert preview.image() is menu.entries[menu.focus][2] and menu.focus == 1
+    d.key(pygame.K_UP)
     d.key(pygame.K_RETURN)
     assert d.app.dialog is None and d.app.theme.key == "classic"
 
@@ -716,7 +779,7 @@ def test_a_kept_game_is_offered_at_start_and_resumed_exactly(drive, tmp_path):
     d.app.history = History(kept=kept)
     d.app._offer_kept_game(d.app.session.take_offer(), (), None)
     d.tick()
-    assert "Resume?" in [t for t, _ in d.app.dialog.lines(26)]
+    assert "Resume?" in d.app.dialog.texts()
     d.key(pygame.K_y, "y")
     assert d.app.game.view() == g.view() and d.app.game.moves == g.moves
     assert d.app.elapsed_ms() == 12_345
@@ -837,14 +900,15 @@ def test_a_key_added_to_the_table_works_and_shows_in_the_help_and_the_menu(drive
     d.key(pygame.K_F1)
     seen = []
     for _ in range(80):
-        seen += [t for t, _ in d.app.dialog.lines(40)]
+        seen += d.app.dialog.texts()
         d.key(pygame.K_DOWN)
     assert any(t.startswith("J ") and "Hint again" in t for t in seen)
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_g, "g")
     menu = d.app.dialog
     assert ("hint", "Hint again", "J") in menu.entries
-    menu.focus = menu.entries.index(("hint", "Hint again", "J"))
+    while menu.entries[menu.focus] != ("hint", "Hint again", "J"):
+        d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN)
     assert d.app.dialog is None
 
