@@ -231,6 +231,8 @@ def _main(argv: list[str] | None) -> int:
         themes = load_library(user_themes_dir())
         for line in themes.problems:
             print(f"{PROG}: {line}; it is left out", file=sys.stderr)
+        for line in themes.warnings:
+            print(f"{PROG}: {line}", file=sys.stderr)
         if args.theme is not None:
             if args.theme not in themes.themes:
                 listed = ", ".join(themes.names())

@@ -699,6 +699,7 @@ class ThemeMenu(ListDialog):
     def __init__(self, library, current: str) -> None:
         self.entries = [(key, t.name, theme_preview(t)) for key, t in library.themes.items()]
         self.problems = list(library.problems)
+        self.warnings = list(getattr(library, "warnings", []))
         keys = [key for key, _, _ in self.entries]
         start = keys.index(current) if current in keys else 0
         self.list = ListBox("themes", [name for _, name, _ in self.entries],
@@ -710,6 +711,7 @@ class ThemeMenu(ListDialog):
                 max(p.get_height() for *_, p in self.entries))  # fmt: skip
         preview = Picture(lambda: self.entries[self.focus][2], size)
         problems = [Label(f"Left out: {p}", "error") for p in self.problems]
+        problems += [Label(w.capitalize() + ".", "error") for w in self.warnings]
         return Form(self.title, [self.list, preview, *problems],
                     [Button("choose", "Use"), Button("close", "Close")], default="choose",
                     cancel="close")  # fmt: skip

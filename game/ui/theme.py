@@ -117,10 +117,12 @@ def available_themes() -> list[str]:
 
 @dataclass
 class ThemeLibrary:
-    """Every theme that loaded, by name, and one line for each that did not."""
+    """Every theme that loaded, by name, one line for each that did not, and one line for
+    each that loaded but is hard to read (its text contrast falls short)."""
 
     themes: dict[str, Theme]
     problems: list[str]
+    warnings: list[str] = field(default_factory=list)
 
     def names(self) -> list[str]:
         return list(self.themes)
@@ -138,8 +140,10 @@ def load_library(user_dir: Path | None = None) -> ThemeLibrary:
 
     The classic theme must load: it ships with the game, so its failure is a program error.
     """
+    from game.ui.widgets import contrast_warning  # the widgets' styles say what is read where
+
     themes: dict[str, Theme] = {}
-    problems = []
+    problems, warnings = [], []
     if user_dir is not None and user_dir.is_dir():
         try:
             next(iter(user_dir.iterdir()), None)
@@ -153,11 +157,14 @@ def load_library(user_dir: Path | None = None) -> ThemeLibrary:
         try:
             themes[folder.name] = load_theme(folder)
             problems += themes[folder.name].sound_problems
+            warning = contrast_warning(themes[folder.name])
+            if warning is not None:
+                warnings.append(warning)
         except ThemeError as e:
             if folder.name == DEFAULT_THEME and folder.parent == THEMES_DIR:
                 raise
             problems.append(str(e))
-    return ThemeLibrary(themes, problems)
+    return ThemeLibrary(themes, problems, warnings)
 
 
 def _colour(value: object, where: str) -> tuple[int, int, int]:

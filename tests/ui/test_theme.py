@@ -103,6 +103,15 @@ def test_a_broken_player_theme_is_left_out_with_its_reason(broken):
     assert library.names()[0] == "classic"
 
 
+def test_a_player_theme_with_hard_to_read_text_loads_with_one_warning(broken):
+    edit(broken, 'text = "#000000"', 'text = "#b0b0b0"')  # light grey on the grey panel
+    library = load_library(broken.parent)
+    assert "mytheme" in library.themes and library.problems == []
+    assert len(library.warnings) == 1
+    assert "'mytheme'" in library.warnings[0] and "contrast" in library.warnings[0]
+    assert load_library().warnings == []  # the shipped themes read well
+
+
 def test_a_player_theme_cannot_take_a_shipped_name(tmp_path):
     shutil.copytree(THEMES_DIR / "classic", tmp_path / "classic")
     library = load_library(tmp_path)
