@@ -62,6 +62,7 @@ KEYS = [
     (K.K_BACKSPACE, "\b"), (K.K_r, "r"), (K.K_LEFTBRACKET, "["), (K.K_RIGHTBRACKET, "]"),
     (K.K_0, "0"), (K.K_4, "4"), (K.K_5, "5"), (K.K_6, "6"), (K.K_7, "7"), (K.K_8, "8"),
     (K.K_9, "9"), (K.K_a, "a"), (K.K_x, "x"), (K.K_HOME, ""), (K.K_F5, ""), (K.K_F11, ""),
+    (K.K_F10, ""), (K.K_END, ""), (K.K_PAGEDOWN, ""), (K.K_PAGEUP, ""), (K.K_DELETE, ""),
 ]  # fmt: skip
 ESCAPES = [(K.K_ESCAPE, "\x1b")]  # leaves dialogs and quits: less often than the others
 
@@ -169,6 +170,10 @@ class Fuzzer:
         """Mostly a cell on screen, sometimes the face, sometimes anywhere (off the window too)."""
         app, rng = self.app, self.rng
         lay = app.layout
+        if app.dialog is not None and rng.random() < 0.6:  # a button, list or field of it
+            targets = app.dialog.form.focusables() + [app.dialog.form]
+            box = lay.window_box(rng.choice(targets).box)
+            return (box.x + rng.randrange(max(1, box.w)), box.y + rng.randrange(max(1, box.h)))
         roll = rng.random()
         if roll < 0.7:
             for _ in range(4):

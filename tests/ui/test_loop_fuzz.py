@@ -15,7 +15,8 @@ from tools.fuzz import FakeClock, Fuzzer
 
 EVENTS = 3000  # about a second each: seconds in CI; tools/fuzz.py --events N for long runs
 SCENES = {"play:ready", "play:playing", "SettingsDialog", "StatsDialog", "MenuDialog",
-          "CodeDialog", "CustomDialog"}  # fmt: skip
+          "CodeDialog", "CustomDialog", "HelpOverlay", "ConfirmDialog", "NoticeDialog",
+          "ThemeMenu"}  # every dialog  # fmt: skip
 
 
 @pytest.fixture

@@ -1,0 +1,238 @@
+"""Every dialog is a panel over the board whose buttons work with the mouse (hover, press,
+release on it) and with the keyboard (Tab moves the focus ring, Enter acts, Esc cancels)."""
+
+import pygame
+
+from game.engine import Difficulty, Game, GameState
+from game.engine.boards import BoardChoice
+from game.store.history import History
+from game.store.stats import Stats
+from game.ui.dialogs import NoticeDialog
+from game.ui.widgets import Button, style_for
+
+WALL = ["....*...."] * 9  # a click on (0, 0) opens the left side, (0, 8) the right: a win
+
+
+def tab_to(d, id):
+    """Tab round the focus ring to the button `id`."""
+    form = d.app.dialog.form
+    for _ in range(len(form.focusables())):
+        if getattr(form.focused, "id", None) == id:
+            return
+        d.key(pygame.K_TAB, "\t")
+    raise AssertionError(f"Tab never reached {id!r}")
+
+
+def test_the_quit_question_answers_by_button_with_mouse_and_keyboard(drive):
+    d = drive()
+    d.click((4, 4))
+    d.key(pygame.K_ESCAPE)
+    d.press("no")  # Keep playing
+    assert d.app.dialog is None and d.app.running
+    d.key(pygame.K_ESCAPE)
+    tab_to(d, "no")
+    d.key(pygame.K_RETURN, "\r")  # Enter acts on the focused button, not the default
+    assert d.app.dialog is None and d.app.running
+    d.key(pygame.K_ESCAPE)
+    d.press("yes")
+    assert not d.app.running
+
+
+def test_a_button_shows_hover_and_press_and_acts_only_when_released_on_it(drive):
+    d = drive()
+    d.click((4, 4))
+    d.key(pygame.K_ESCAPE)
+    form = d.app.dialog.form
+    no = form.find("no")
+    canvas = d.app.renderer.canvas
+    before = pygame.image.tobytes(canvas.subsurface(no.box.x, no.box.y, no.box.w, no.box.h), "RGB")
+    pos = d.button_pos("no")
+    d.move(pos, buttons=(0, 0, 0))
+    assert no.hover and no.looks(False) == "hover"
+    after = pygame.image.tobytes(canvas.subsurface(no.box.x, no.box.y, no.box.w, no.box.h), "RGB")
+    assert after != before  # the hover look reached the canvas
+    d.down(pos)
+    assert no.looks(False) == "pressed"
+    d.move(d.button_pos("yes"))  # dragged off: nothing happens on release
+    d.up(d.button_pos("yes"))
+    assert d.app.dialog is not None and d.app.running
+    assert not no.pressed
+
+
+def test_the_resume_question_has_buttons(drive, tmp_path):
+    from game.store.replays import keep_game, replay_of
+
+    g = Game(9, 9, 10, seed=3)
+    g.reveal(4, 4, at_ms=0)
+    kept = tmp_path / "kept.json"
+    keep_game(replay_of(g, elapsed_ms=5_000, source="window"), kept)
+    d = drive()
+    d.app.history = History(kept=kept)
+    d.app._offer_kept_game(d.app.session.take_offer(), (), None)
+    d.tick()
+    assert [b.label for b in d.app.dialog.form.buttons()] == ["Resume", "New game"]
+    d.press("yes")
+    assert d.app.dialog is None and d.app.game.view() == g.view()
+
+
+def test_the_win_notice_offers_a_new_game_and_ok(drive, tmp_path):
+    d = drive(layout=WALL)
+    d.app.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.click((0, 0))
+    d.click((0, 8))
+    assert d.app.game.state is GameState.WON
+    texts = d.app.dialog.texts()
+    assert any(t.startswith("Time ") for t in texts) and "You won!" in texts
+    d.press("new_game")
+    assert d.app.dialog is None and d.app.game.state is GameState.READY
+    d.app.open_dialog(NoticeDialog("Note", ["Read me."]))
+    d.tick()
+    assert d.app.dialog.form.focused.id == "ok"
+    d.key(pygame.K_RETURN, "\r")  # OK
+    assert d.app.dialog is None
+
+
+def test_statistics_pages_turn_by_buttons_and_close(drive, tmp_path):
+    d = drive()
+    d.app.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.key(pygame.K_s, "s")
+    dialog = d.app.dialog
+    assert dialog.kind == "beginner"
+    d.press("next")
+    assert dialog.kind == "intermediate"
+    tab_to(d, "prev")
+    d.key(pygame.K_RETURN, "\r")
+    d.key(pygame.K_RETURN, "\r")  # the focus stays on < as the page turns
+    assert dialog.kind == "daily"
+    assert "Days played 0" in dialog.texts()
+    d.press("close")
+    assert d.app.dialog is None
+
+
+def test_options_change_by_button_and_by_a_click_on_the_row(drive, tmp_path):
+    d = drive()
+    d.key(pygame.K_o, "o")
+    dialog = d.app.dialog
+    for _ in range(3):
+        d.key(pygame.K_DOWN)
+    d.press("change")  # ? marks: off -> on
+    assert d.app.settings.question_marks
+    rows = dialog.list.rows_box()
+    line_h = dialog.list.m.line_h
+    row = 7  # Motion
+    point = d.app.layout.window_box(rows)
+    scale = d.app.layout.scale
+    pos = point.x + 10 * scale, point.y + (row * line_h + line_h // 2) * scale
+    motion = d.app.settings.motion
+    d.down(pos)
+    d.up(pos)
+    assert dialog.focus == 7 and d.app.settings.motion != motion
+    tab_to(d, "close")
+    d.key(pygame.K_RETURN, "\r")
+    assert d.app.dialog is None
+
+
+def test_the_theme_menu_uses_a_theme_by_button(drive):
+    d = drive()
+    d.key(pygame.K_m, "m")
+    menu = d.app.dialog
+    d.key(pygame.K_DOWN)
+    wanted = menu.entries[menu.focus][0]
+    d.press("choose")
+    assert d.app.dialog is None and d.app.theme.key == wanted
+    d.key(pygame.K_m, "m")
+    d.press("close")
+    assert d.app.dialog is None and d.app.theme.key == wanted
+
+
+def test_the_code_dialog_plays_by_button_and_cancels_by_keyboard(drive):
+    d = drive()
+    d.click((2, 3))
+    code = d.app.board_code()
+    e = drive()
+    e.app.open_code_dialog()
+    e.tick()
+    for ch in code:
+        e.key(pygame.K_a, ch)
+    assert e.app.dialog.text == code
+    e.press("play")
+    assert e.app.dialog is None and e.app.game.layout() == d.app.game.layout()
+    e.app.open_code_dialog()
+    e.tick()
+    tab_to(e, "cancel")
+    e.key(pygame.K_RETURN, "\r")
+    assert e.app.dialog is None
+
+
+def test_the_menu_does_what_its_ok_button_or_a_click_on_a_row_says(drive):
+    d = drive()
+    d.key(pygame.K_g, "g")
+    menu = d.app.dialog
+    while menu.entries[menu.focus][0] != "expert":
+        d.key(pygame.K_DOWN)
+    d.press("choose")
+    assert d.app.dialog is None and (d.app.game.rows, d.app.game.cols) == (16, 30)
+    d.key(pygame.K_g, "g")
+    menu = d.app.dialog
+    rows = d.app.layout.window_box(menu.list.rows_box())
+    line_h = menu.list.m.line_h * d.app.layout.scale
+    pos = rows.x + 10, rows.y + line_h + line_h // 2  # the second row: Beginner
+    assert menu.entries[1][0] == "beginner"
+    d.down(pos)
+    assert d.app.dialog is None and (d.app.game.rows, d.app.game.cols) == (9, 9)
+
+
+def test_help_closes_by_its_button_by_enter_and_by_a_click_outside(drive):
+    d = drive(BoardChoice.standard(Difficulty.EXPERT), scale=1)
+    d.key(pygame.K_F1)
+    d.press("close")
+    assert d.app.dialog is None
+    d.key(pygame.K_F1)
+    d.key(pygame.K_PAGEDOWN)
+    assert d.app.dialog is not None  # scrolling keeps it open
+    d.key(pygame.K_RETURN, "\r")
+    assert d.app.dialog is None
+    d.key(pygame.K_F1)
+    d.down(d.at((0, 0)))  # the top-left cell is outside the panel on Expert
+    assert d.app.dialog is None
+
+
+def test_a_dialog_is_centred_over_the_board_which_stays_visible_and_veiled(drive):
+    # Expert's size; a click at (0, 0) opens all but a safe cell walled in by mines
+    layout = ["." * 30] * 14 + ["." * 28 + "**", "." * 28 + "*."]
+    d = drive(layout=layout, scale=1)
+    d.click((0, 0))
+    assert d.app.game.state is GameState.PLAYING and d.cell_shows((0, 0), "open_0")
+    d.key(pygame.K_ESCAPE)  # the quit question over a game in play
+    form = d.app.dialog.form
+    area = d.app.layout.area
+    assert area.x < form.box.x and form.box.right < area.right
+    assert abs((form.box.x + form.box.w // 2) - (area.x + area.w // 2)) <= 1
+    assert abs((form.box.y + form.box.h // 2) - (area.y + area.h // 2)) <= 1
+    assert d.app.session.veiled
+    assert d.cell_shows((0, 0), "covered")  # seen around the panel, veiled
+    bar = form.title_box
+    canvas = d.app.renderer.canvas
+    assert tuple(canvas.get_at((bar.x + 1, bar.y + 1)))[:3] == style_for(d.app.theme).title_bg
+    d.press("no")
+    assert d.cell_shows((0, 0), "open_0")  # the game is back as it was
+
+
+def test_every_button_of_every_dialog_is_reached_by_tab(drive, tmp_path):
+    import importlib
+
+    every_dialog = importlib.import_module("tests.ui.test_window").every_dialog
+    d = drive()
+    for dialog in every_dialog(d, tmp_path):
+        d.app.open_dialog(dialog)
+        d.tick()
+        form = dialog.form
+        seen = set()
+        for _ in range(len(form.focusables()) + 1):
+            d.key(pygame.K_TAB, "\t")
+            assert d.app.dialog is dialog, type(dialog).__name__  # Tab never closes it
+            seen.add(id(form.focused) if not isinstance(form.focused, Button) else form.focused.id)
+            form = dialog.form
+        assert {b.id for b in form.buttons()} <= seen, type(dialog).__name__
+        d.key(pygame.K_ESCAPE)
+        assert d.app.dialog is None, type(dialog).__name__
