@@ -211,6 +211,9 @@ def theme_switch(runs: int) -> None:
     emit("theme_switch_expert_scale2_frame", samples, 16.0, themes=len(keys))
 
 
+DIALOG_FRAME_MS = 4.0  # a dialog's open, close or hover frame (issue 13)
+
+
 def dialog_frames(runs: int) -> None:
     app = make_app(BoardChoice.standard(Difficulty.EXPERT), scale=2)
     app.game.reveal(8, 15)
@@ -222,8 +225,22 @@ def dialog_frames(runs: int) -> None:
             t = time.perf_counter()
             app.step()
             samples.append((time.perf_counter() - t) * 1000)
-    emit("dialog_open_expert_scale2_frame", opening, 16.0)
-    emit("dialog_close_expert_scale2_frame", closing, 16.0)
+    emit("dialog_open_expert_scale2_frame", opening, DIALOG_FRAME_MS)
+    emit("dialog_close_expert_scale2_frame", closing, DIALOG_FRAME_MS)
+    # the mouse over the help's Close button and off it again: the panel alone is redrawn
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, unicode="", mod=0))
+    app.step()
+    box = app.layout.window_box(app.dialog.form.find("close").box)
+    over, off = (box.x + 2, box.y + 2), (box.x + 2, box.y - 40)
+    hovering = []
+    for k in range(runs * 2):
+        pos = over if k % 2 == 0 else off
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))  # fmt: skip
+        t = time.perf_counter()
+        app.step()
+        hovering.append((time.perf_counter() - t) * 1000)
+    emit("dialog_hover_expert_scale2_frame", hovering, DIALOG_FRAME_MS)
 
 
 def largest_opening_start(layout: list[str], rows: int, cols: int) -> tuple[int, int]:
