@@ -35,6 +35,7 @@ from game.ui.widgets import (
 CLOSE = "close"
 DIGITS = "0123456789"
 LIST_ROWS = 12  # rows a list shows where there is room; fewer on a small window
+HELP_ROWS = 24  # the help shows this many lines where the window has room
 HELP_CHARS = 56  # help lines wrap here at most, so they stay readable on a wide board
 
 
@@ -173,6 +174,8 @@ class Dialog:
 
 
 NOT_MINE = object()  # a shortcut's answer: the key is the form's
+MODIFIERS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LGUI,
+             pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE)  # fmt: skip
 
 
 def _is_enter(event) -> bool:
@@ -210,7 +213,7 @@ class HelpOverlay(Dialog):
 
     def build(self) -> Form:
         top = getattr(self, "_list", None)
-        rows = ListBox("help", self.lines(), shown=LIST_ROWS)
+        rows = ListBox("help", self.lines(), shown=HELP_ROWS)
         if top is not None:
             rows.select(top.selected)
         self._list = rows
@@ -230,8 +233,8 @@ class HelpOverlay(Dialog):
                   pygame.K_END, pygame.K_TAB)  # fmt: skip
         if event.key in scroll or _is_enter(event) or event.key == pygame.K_SPACE:
             return NOT_MINE
-        if event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL):
-            return None
+        if event.key in MODIFIERS:
+            return None  # pressed on the way to another key
         return CLOSE
 
     def outside(self):
@@ -408,8 +411,10 @@ class NoticeDialog(Dialog):
     def shortcut(self, event):
         if event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
             return NOT_MINE
-        if event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT) or _is_enter(event):
-            return NOT_MINE if _is_enter(event) else None
+        if _is_enter(event):
+            return NOT_MINE
+        if event.key in MODIFIERS:
+            return None  # pressed on the way to another key
         return CLOSE  # any other key, as a note always did
 
 
@@ -699,7 +704,7 @@ class ThemeMenu(ListDialog):
     def __init__(self, library, current: str) -> None:
         self.entries = [(key, t.name, theme_preview(t)) for key, t in library.themes.items()]
         self.problems = list(library.problems)
-        self.warnings = list(getattr(library, "warnings", []))
+        self.warnings = list(library.warnings)
         keys = [key for key, _, _ in self.entries]
         start = keys.index(current) if current in keys else 0
         self.list = ListBox("themes", [name for _, name, _ in self.entries],
@@ -711,7 +716,7 @@ class ThemeMenu(ListDialog):
                 max(p.get_height() for *_, p in self.entries))  # fmt: skip
         preview = Picture(lambda: self.entries[self.focus][2], size)
         problems = [Label(f"Left out: {p}", "error") for p in self.problems]
-        problems += [Label(w.capitalize() + ".", "error") for w in self.warnings]
+        problems += [Label(w[:1].upper() + w[1:] + ".", "error") for w in self.warnings]
         return Form(self.title, [self.list, preview, *problems],
                     [Button("choose", "Use"), Button("close", "Close")], default="choose",
                     cancel="close")  # fmt: skip
