@@ -95,10 +95,11 @@ class Dialog:
 
     def place(self, m: Metrics, area: Box, bounds: Box) -> Box:
         """Size the panel and centre it over `area` (the board), inside `bounds` (the canvas)."""
-        if self._placing != (m, area, bounds):
-            self._placing = (m, area, bounds)
-            self.placed(m, area, bounds)
-            self.dirty = True
+        if self._placing == (m, area, bounds):
+            return self.form.box  # placed already (the form places itself again on events)
+        self._placing = (m, area, bounds)
+        self.placed(m, area, bounds)
+        self.dirty = True
         return self.form.layout(m, area, bounds)
 
     def placed(self, m: Metrics, area: Box, bounds: Box) -> None:

@@ -236,3 +236,47 @@ def test_every_button_of_every_dialog_is_reached_by_tab(drive, tmp_path):
         assert {b.id for b in form.buttons()} <= seen, type(dialog).__name__
         d.key(pygame.K_ESCAPE)
         assert d.app.dialog is None, type(dialog).__name__
+
+
+def test_a_best_time_is_watched_by_enter_or_by_the_watch_button(drive, tmp_path):
+    import dataclasses
+    import importlib
+
+    tw = importlib.import_module("tests.ui.test_window")
+    path, _ = tw.replay_file(tmp_path)
+    stats = Stats(tmp_path / "stats.sqlite3")
+    for n in (1, 2):  # wins, fastest first: the second one has the replay
+        rec = tw.record_of_a_win(n)
+        stats.record(dataclasses.replace(rec, replay=str(path) if n == 2 else None))
+    d = drive()
+    d.app.history = History(stats)
+    d.key(pygame.K_s, "s")
+    dialog = d.app.dialog
+    d.key(pygame.K_RETURN, "\r")  # the fastest has no replay: nothing to watch
+    assert d.app.dialog is dialog and d.app.playback is None
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN, "\r")
+    assert d.app.dialog is None and d.app.playback is not None
+    d.key(pygame.K_ESCAPE)  # leave the replay
+    d.key(pygame.K_s, "s")
+    times = d.app.dialog.form.find("times")
+    rows = d.app.layout.window_box(times.rows_box())
+    line_h = times.m.line_h * d.app.layout.scale
+    d.down((rows.x + 4, rows.y + line_h + line_h // 2))  # a click on the second row
+    assert times.selected == 1 and d.app.dialog.pick == 1
+    d.press("watch")
+    assert d.app.dialog is None and d.app.playback is not None
+
+
+def test_the_wheel_scrolls_the_list_under_the_mouse(drive):
+    d = drive(scale=1)
+    d.key(pygame.K_F1)
+    listing = d.app.dialog.form.find("help")
+    box = d.app.layout.window_box(listing.box)
+    d.move((box.x + 5, box.y + 5), buttons=(0, 0, 0))
+    d.post(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0)
+    d.tick()
+    assert listing.selected == 3 and d.app.dialog is not None
+    d.post(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0)
+    d.tick()
+    assert listing.selected == 1
