@@ -186,6 +186,27 @@ def _is_enter(event) -> bool:
 # ---- help ------------------------------------------------------------------------------
 
 
+class ScrollText(ListBox):
+    """Lines to read, not to choose from: the keys and the wheel scroll them, no line is
+    picked (`selected` is the top line shown)."""
+
+    def select(self, index: int) -> None:
+        self.top = self.selected = max(0, min(index, len(self.rows) - self.shown))
+
+    def place(self, m, box):
+        super().place(m, box)
+        self.select(self.top)
+
+    def press(self, point):
+        if self.scrolls and self.bar_box().contains(*point):
+            super().press(point)  # the bar pages; a line itself does nothing
+
+    def paint(self, surface, theme, style, focused):
+        top, self.selected = self.selected, -1  # no line drawn as picked
+        super().paint(surface, theme, style, focused)
+        self.selected = top
+
+
 class HelpOverlay(Dialog):
     """Every key and mouse action, made from the key table, in a scrolling list: Up/Down and
     PageUp/PageDown scroll, any other key (or a click outside) closes."""
@@ -214,7 +235,7 @@ class HelpOverlay(Dialog):
 
     def build(self) -> Form:
         top = getattr(self, "_list", None)
-        rows = ListBox("help", self.lines(), shown=HELP_ROWS)
+        rows = ScrollText("help", self.lines(), shown=HELP_ROWS)
         if top is not None:
             rows.select(top.selected)
         self._list = rows
