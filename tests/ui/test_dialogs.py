@@ -280,3 +280,35 @@ def test_the_wheel_scrolls_the_list_under_the_mouse(drive):
     d.post(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0)
     d.tick()
     assert listing.selected == 1
+
+
+def test_what_a_dialog_redraws_by_itself_equals_a_full_redraw(drive, tmp_path):
+    d = drive(scale=1)
+    d.app.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.click((4, 4))
+
+    def same_as_full():
+        canvas = d.app.renderer.canvas
+        drawn = pygame.image.tobytes(canvas, "RGB")
+        d.app.renderer.invalidate()
+        d.tick()
+        return drawn == pygame.image.tobytes(canvas, "RGB")
+
+    d.app.open_code_dialog()
+    d.tick()
+    for ch in "12":
+        d.key(pygame.K_a, ch)
+        assert same_as_full()
+    d.key(pygame.K_RETURN, "\r")  # an error line: the panel grows
+    assert d.app.dialog.error and same_as_full()
+    d.key(pygame.K_BACKSPACE)  # the error goes: the panel shrinks, the board shows again
+    assert not d.app.dialog.error and same_as_full()
+    d.move(d.button_pos("cancel"), buttons=(0, 0, 0))  # hover
+    assert same_as_full()
+    d.move((1, 1), buttons=(0, 0, 0))
+    assert same_as_full()
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_s, "s")
+    for _ in range(5):
+        d.key(pygame.K_RIGHT)  # pages of other sizes
+        assert same_as_full()
