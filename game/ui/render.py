@@ -14,11 +14,12 @@ import pygame
 
 from game.engine import Game
 from game.engine.cells import CellSet
-from game.ui import marks
+from game.ui import marks, menubar, widgets
 from game.ui.display import Display
 from game.ui.hints import HintMarks
 from game.ui.layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
 from game.ui.theme import Theme
+from game.ui.widgets import Metrics
 
 SPRITE_OF_VIEW = {
     "#": "covered",
@@ -122,18 +123,22 @@ class Renderer:
         b = lay.sizes.border
         c.fill(self.theme.colours["panel"])
         self.board_shown = False
+        top = lay.frame.y  # under the menu bar
         mid = lay.area.y - b
         pieces = []
         for x in range(b, w - b, b):
-            pieces += [(s["frame_t"], (x, 0)), (s["frame_m"], (x, mid)), (s["frame_b"], (x, h - b))]
-        for y in range(b, h - b, b):
+            pieces += [(s["frame_t"], (x, top)), (s["frame_m"], (x, mid)),
+                       (s["frame_b"], (x, h - b))]  # fmt: skip
+        for y in range(top + b, h - b, b):
             pieces += [(s["frame_l"], (0, y)), (s["frame_r"], (w - b, y))]
         pieces += [
-            (s["frame_tl"], (0, 0)), (s["frame_tr"], (w - b, 0)),
+            (s["frame_tl"], (0, top)), (s["frame_tr"], (w - b, top)),
             (s["frame_ml"], (0, mid)), (s["frame_mr"], (w - b, mid)),
             (s["frame_bl"], (0, h - b)), (s["frame_br"], (w - b, h - b)),
         ]  # fmt: skip
         c.fblits(pieces)
+        names = [name for name, _ in menubar.menus()]
+        self.draw_menu_bar(menubar.Placed(menubar.place_titles(lay, Metrics.of(self.theme), names)))
 
     def draw_toolbar(self, counter: int, face: str, timer: int) -> None:
         state = (counter, face, timer)
@@ -317,6 +322,45 @@ class Renderer:
             self.canvas.blit(font.render(fit, col[colour_name]), (box.x + 2, y))
         self.dirty.append(box)
 
+    def draw_menu_bar(self, placed: menubar.Placed, open_menu: int | None = None,
+                      focus: int | None = None) -> None:  # fmt: skip
+        """The menu titles along the top; with a menu open, its title highlighted and its
+        drop-down over the board: labels on the left, keys in a column on the right, the row
+        with the focus highlighted, etched lines between groups."""
+        c, font = self.canvas, self.theme.font
+        col = menubar.Colours.of(self.theme)
+        bar = self.layout.menu_bar
+        c.fill(col.bar, pygame.Rect(*_xywh(bar)))
+        for i, (text, box) in enumerate(placed.titles):
+            ink = col.text
+            if i == open_menu:
+                c.fill(col.highlight, pygame.Rect(*_xywh(box)))
+                ink = col.highlight_text
+            c.blit(font.render(text, ink), (box.x + menubar.TITLE_PAD, _text_y(box, font)))
+        self.dirty.append(bar)
+        panel = placed.panel
+        if panel is None:
+            return
+        c.fill(col.bar, pygame.Rect(*_xywh(panel)))
+        widgets.outline(c, panel, col.edge)
+        widgets.bevel(c, widgets.inset(panel, 1), col.light, col.shadow)
+        for row in placed.rows:
+            box = row.box
+            if row.index is None:
+                mid = box.y + box.h // 2
+                c.fill(col.shadow, (box.x + 1, mid - 1, box.w - 2, 1))
+                c.fill(col.light, (box.x + 1, mid, box.w - 2, 1))
+                continue
+            ink = col.text
+            if row.index == focus:
+                c.fill(col.highlight, pygame.Rect(*_xywh(box)))
+                ink = col.highlight_text
+            y = _text_y(box, font)
+            c.blit(font.render(placed.labels[row.index], ink), (box.x + menubar.ITEM_PAD, y))
+            if placed.keys[row.index]:
+                c.blit(font.render(placed.keys[row.index], ink), (placed.key_x, y))
+        self.dirty.append(panel)
+
     # ---- to the window -------------------------------------------------------------------
 
     def present(self, display: Display) -> list[pygame.Rect]:
@@ -349,14 +393,19 @@ def _xywh(box: Box) -> tuple[int, int, int, int]:
     return box.x, box.y, box.w, box.h
 
 
+def _text_y(box: Box, font) -> int:
+    """Where a line of text goes to sit in the middle of a box (the glyphs' top row is blank)."""
+    return box.y + (box.h - font.height) // 2 + 1
+
+
 DIALOG_PAD = 4
 
 
 def dialog_box(layout: Layout) -> Box:
-    """Dialogs cover everything inside the frame."""
+    """Dialogs cover everything inside the frame (the menu bar above it stays)."""
     b = layout.sizes.border
-    w, h = layout.canvas_size
-    return Box(b, b, w - 2 * b, h - 2 * b)
+    f = layout.frame
+    return Box(f.x + b, f.y + b, f.w - 2 * b, f.h - 2 * b)
 
 
 def dialog_line_at(layout: Layout, font_height: int, point: tuple[int, int] | None) -> int | None:

@@ -54,7 +54,6 @@ from game.ui.dialogs import (
     Dialog,
     HelpOverlay,
     MenuChoice,
-    MenuDialog,
     NoticeDialog,
     PickTheme,
     PlayCode,
@@ -67,10 +66,12 @@ from game.ui.dialogs import (
 from game.ui.display import Display
 from game.ui.gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
 from game.ui.hints import hint_cells, hint_marks, hint_words, odds_words
+from game.ui.menubar import MenuBar, Placed, menus
 from game.ui.playback import Playback
 from game.ui.render import Looks, Renderer, dialog_line_at, dialog_room, draw_dialog
 from game.ui.sound import SoundBoard
 from game.ui.theme import DEFAULT_THEME, ThemeLibrary
+from game.ui.widgets import Metrics
 
 TITLE = "Pixel Mines"
 FPS = 60
@@ -140,6 +141,7 @@ class App:
         self.sounds = SoundBoard(settings, clock)
         self.sounds.use_theme(theme)
         self.dialog: Dialog | None = None
+        self.menubar = MenuBar()  # Game, Options, Help above the frame
         self.message: tuple[str, int, int] | None = None  # text, until when, since when
         self.assistant = Assistant()
         self.show_probabilities = False
@@ -691,6 +693,8 @@ class App:
 
     def handle(self, event: pygame.event.Event) -> None:
         t = event.type
+        if t == pygame.MOUSEWHEEL and self.menubar.is_open:
+            return  # the board stays put under an open menu
         if t == pygame.QUIT:
             self.quit()
         elif t == pygame.KEYDOWN:
@@ -700,7 +704,7 @@ class App:
             if not self.alt_alone:
                 self.on_key(event)
         elif t == pygame.KEYUP and event.key in (pygame.K_LALT, pygame.K_RALT):
-            if self.alt_alone and self.dialog is None and self.playback is None:
+            if self.alt_alone and self.dialog is None:
                 self.open_menu()
             self.alt_alone = False
         elif t == pygame.MOUSEBUTTONDOWN and event.button in (LEFT, MIDDLE, RIGHT):
@@ -782,12 +786,21 @@ class App:
             if full or status != self.drawn_status:
                 r.draw_status(status)
                 self.drawn_status = status
+        if self.menubar.is_open and self.dialog is not None:
+            self.menubar.close()  # a dialog came up (a file read off the frame...): it goes first
+        if self.menubar.is_open and (full or r.dirty):  # over whatever was drawn under it
+            r.draw_menu_bar(self.menubar.placed(self.layout, Metrics.of(self.theme)),
+                            *self.menubar.look())  # fmt: skip
         self.pending.clear()
         r.present(self.display)
 
     # ---- mouse ---------------------------------------------------------------------------
 
     def on_button_down(self, button: int, pos: tuple[int, int]) -> None:
+        if self.dialog is None and (self.menubar.is_open or self.layout.on_menu_bar(*pos)):
+            point = self.layout.canvas_point(*pos)
+            self._menu(lambda bar, placed: bar.press(point, placed))
+            return
         if self.dialog is not None:
             if button == LEFT:
                 point = self.layout.canvas_point(*pos)
@@ -807,6 +820,10 @@ class App:
         self._play_all(self.gestures.press(button, cell, self.now(), on_face=on_face))
 
     def on_motion(self, pos: tuple[int, int]) -> None:
+        if self.dialog is None and self.menubar.is_open:
+            point = self.layout.canvas_point(*pos)
+            self._menu(lambda bar, placed: bar.motion(point, placed))
+            return
         if self.dialog is not None:
             return
         self.mouse_pos = pos
@@ -819,6 +836,10 @@ class App:
         self.gestures.motion(cell, self.now(), on_face=self.layout.on_face(*pos))
 
     def on_button_up(self, button: int, pos: tuple[int, int]) -> None:
+        if self.menubar.eat_release or self.menubar.is_open:
+            point = self.layout.canvas_point(*pos)
+            self._menu(lambda bar, placed: bar.release(point, placed))
+            return
         if self.dialog is not None:
             return
         self.mouse_pos = pos
@@ -914,6 +935,11 @@ class App:
     def on_key(self, event: pygame.event.Event) -> None:
         """Keys mean what the key table (game/ui/keys.py) says; a dialog or a replay being
         watched gets them first."""
+        if self.menubar.is_open and self.dialog is None:
+            if not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self._menu(lambda bar, _: bar.key(event))
+                return
+            self._menu(lambda bar, _: bar.close())  # Alt+Enter, Ctrl+Z...: close, then act
         action = keys.action_for(event)
         if action == "quit_now":
             self.quit()  # at once, even over a dialog
@@ -995,10 +1021,28 @@ class App:
         _, rows = dialog_room(self.layout, font.width, font.height)
         self.open_dialog(HelpOverlay(keys.help_rows(), rows))
 
+    # ---- the menu bar (game/ui/menubar.py) -------------------------------------------------
+
     def open_menu(self) -> None:
-        font = self.theme.font
-        _, rows = dialog_room(self.layout, font.width, font.height)
-        self.open_dialog(MenuDialog("Menu", self._menu_entries(), rows))
+        """G, F10, Alt alone: the Game menu, its first row highlighted (or the open menu
+        closes)."""
+        self._menu(lambda bar, _: bar.close() if bar.is_open else bar.open_menu(0))
+
+    def _menu(self, take: Callable[[MenuBar, Placed], str | None]) -> None:
+        """Give the menu bar an input, then follow it: the game pauses while a menu is open,
+        the bar is drawn again when it changed, and a row chosen runs its action."""
+        bar = self.menubar
+        was_open, before = bar.is_open, bar.look()
+        action = take(bar, bar.placed(self.layout, Metrics.of(self.theme)))
+        if bar.is_open and not was_open:
+            self.session.pause(PAUSE_DIALOG)
+            self.gestures.reset()
+        elif was_open and not bar.is_open and self.dialog is None:
+            self.session.resume(PAUSE_DIALOG)
+        if bar.look() != before:
+            self.renderer.invalidate()
+        if action is not None:
+            self.do(action)
 
     def toggle_pause(self) -> None:
         """The pause key: the clock stops and the board is hidden until play goes on."""
@@ -1169,10 +1213,9 @@ class App:
         self.play_game(board, daily=today.isoformat())
         self.say(f"The daily board of {today.isoformat()}: the same for everyone", lasting=True)
 
-    def _menu_entries(self) -> list[tuple[str, str]]:
-        """Every menu row of the key table, in its menus' order, with its first key."""
-        return [(b.action, b.label, b.keys[0].label() if b.keys else "")
-                for name in keys.MENUS for b in keys.menu(name)]  # fmt: skip
+    def _menu_entries(self) -> list[tuple[str, str, str]]:
+        """Every row of the menu bar, in its menus' order: (action, label, key)."""
+        return [(i.action, i.label, i.key) for _, items in menus() for i in items]
 
     def open_theme_menu(self) -> None:
         font = self.theme.font

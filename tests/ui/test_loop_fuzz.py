@@ -14,8 +14,8 @@ from game.ui.window import App
 from tools.fuzz import FakeClock, Fuzzer
 
 EVENTS = 3000  # about a second each: seconds in CI; tools/fuzz.py --events N for long runs
-SCENES = {"play:ready", "play:playing", "SettingsDialog", "StatsDialog", "MenuDialog",
-          "CodeDialog", "CustomDialog"}  # fmt: skip
+SCENES = {"play:ready", "play:playing", "SettingsDialog", "StatsDialog", "menu:Game",
+          "menu:Options", "menu:Help", "CodeDialog", "CustomDialog"}  # fmt: skip
 
 
 @pytest.fixture
