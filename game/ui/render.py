@@ -14,7 +14,7 @@ import pygame
 
 from game.engine import Game
 from game.engine.cells import CellSet
-from game.ui import marks, menubar, widgets
+from game.ui import keys, marks, menubar, widgets
 from game.ui.display import Display
 from game.ui.hints import HintMarks
 from game.ui.layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
@@ -137,8 +137,8 @@ class Renderer:
             (s["frame_bl"], (0, h - b)), (s["frame_br"], (w - b, h - b)),
         ]  # fmt: skip
         c.fblits(pieces)
-        names = [name for name, _ in menubar.menus()]
-        self.draw_menu_bar(menubar.Placed(menubar.place_titles(lay, Metrics.of(self.theme), names)))
+        titles = menubar.place_titles(lay, Metrics.of(self.theme), list(keys.MENUS))
+        self.draw_menu_bar(menubar.Placed(titles))
 
     def draw_toolbar(self, counter: int, face: str, timer: int) -> None:
         state = (counter, face, timer)
