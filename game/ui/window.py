@@ -38,7 +38,7 @@ from game.session import (
 from game.store.history import History
 from game.store.replays import Replay, ReplayError, load_replay
 from game.store.settings import MAX_SCALE, VOLUMES, Settings, SettingsFile
-from game.ui import keys
+from game.ui import keys, status
 from game.ui import layout as geometry
 from game.ui import screen as desktop
 from game.ui.assist import Assistant
@@ -659,9 +659,26 @@ class App:
             return self._hint_words(self.hint)
         if self.game.deaths and not self.game.state.is_over:
             return f"Mines hit: {self.game.deaths}"
-        if self.game.state is not GameState.READY:
-            return self.board_code() or ""
-        return ""
+        return status.text_of(self.resting_pieces())
+
+    def resting_pieces(self) -> list[status.Piece]:
+        """At rest: the board code once there is one (else where to find help), the daily
+        board and no-guess mode, labelled, or as icons where the line is narrow."""
+        parts = []
+        code = self.board_code() if self.game.state is not GameState.READY else None
+        if code:
+            parts.append(status.Part("Code", "code", code))
+        else:
+            parts.append(status.Part("F1 keys, Alt menu", "help"))
+        if self.daily is not None and self.playback is None:
+            parts.append(status.Part("Daily", "daily", self.daily))
+        if self.game.no_guess:
+            parts.append(status.Part("No guess", "noguess"))
+        return status.fit(parts, self.status_room())
+
+    def status_room(self) -> int:
+        """How many characters the line under the board holds."""
+        return max(1, (self.layout.status.w - 4) // self.theme.font.width)
 
     def say(self, text: str, lasting: bool = False) -> None:
         """A line under the board for a moment, or until the next game when `lasting`."""
@@ -778,10 +795,11 @@ class App:
             self.drawn_pressed = pressed
             self.drawn_cursor = self.cursor
             r.draw_toolbar(self.game.mines_remaining, self.face(), self.timer_value())
-            status = self.status_text()
-            if full or status != self.drawn_status:
-                r.draw_status(status)
-                self.drawn_status = status
+            line = self.status_text()
+            if full or line != self.drawn_status:
+                resting = self.message is None and line == status.text_of(self.resting_pieces())
+                r.draw_status(self.resting_pieces() if resting else line)
+                self.drawn_status = line
         self.pending.clear()
         r.present(self.display)
 
