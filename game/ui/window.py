@@ -650,7 +650,7 @@ class App:
         if self.chores.busy:
             return self.chores.status
         if self.session.paused_by(PAUSE_KEY) and self.session.veiled:
-            return "Paused: press Pause or F3, or click, to play on"
+            return "Paused: click or F3"  # fits the narrowest line (26)
         if self.show_probabilities and self.probabilities is not None:
             cell = self.layout.cell_at(*self.mouse_pos, self.top, self.left)
             if cell is not None and cell in self.probabilities:
