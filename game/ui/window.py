@@ -410,14 +410,17 @@ class App:
         if not changed:
             return
         self.bbbv_done = None
-        self.pending.append(changed)
+        if self.motion and len(changed) > 1 and self._animate(changed, origin):
+            # the veiled tiles look as they did until their ring turns: only the clicked
+            # cell is drawn now (a 200x200 cascade would otherwise redraw the whole view)
+            self.pending.append([origin])
+        else:
+            self.pending.append(changed)
         if self.hint is not None:  # the hint was for the board as it was
             self.pending.append(hint_cells(self.hint))
             self.hint = None
         if self.show_probabilities:
             self.assistant.ask("probabilities", g.view(), g.mines)
-        if self.motion and len(changed) > 1:
-            self._animate(changed, origin)
         if outcome is not None and outcome.finished is not None:
             self._game_over(outcome.finished)
 
@@ -505,9 +508,9 @@ class App:
     def motion(self) -> bool:
         return self.settings.motion and self.motion_allowed
 
-    def _animate(self, changed: CellSet, origin: tuple[int, int]) -> None:
+    def _animate(self, changed: CellSet, origin: tuple[int, int]) -> bool:
         """Turn the visible changed tiles over in a wave outward from `origin`, all within
-        CASCADE_MS. Only the look waits: the game is already in its final state."""
+        CASCADE_MS; whether any did. Only the look waits: the game is already final."""
         lay = self.layout
         top, left = self.top, self.left
         bottom, right = top + lay.view_rows, left + lay.view_cols
@@ -526,7 +529,7 @@ class App:
                 rings.setdefault(abs(col - c0), []).append((row, col))
         rings.pop(0, None)  # the clicked cell shows what it is at once
         if not rings:
-            return
+            return False
         farthest = max(rings)
         now = self.now()
         spread = CASCADE_MS - FLIP_MS
@@ -539,6 +542,7 @@ class App:
             veil.update((cell, "flag") for cell in veil if self.game.cell(*cell) == wrong)
         veil.update(self.veiled)  # tiles already veiled keep the look they have
         self.veiled = veil
+        return True
 
     def _advance_animation(self, now: int) -> None:
         """Each ring of veiled tiles shows pressed for a moment, then its true look."""
