@@ -14,7 +14,7 @@ import pygame
 
 from game.engine import Game
 from game.engine.cells import CellSet
-from game.ui import keys, marks, menubar, widgets
+from game.ui import keys, marks, menubar, status, widgets
 from game.ui.display import Display
 from game.ui.hints import HintMarks
 from game.ui.layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
@@ -310,17 +310,38 @@ class Renderer:
             self._hint = marks.brackets(self.layout.sizes.tile, accent, inner)
         return self._hint
 
-    def draw_status(self, text: str, colour_name: str = "text") -> None:
-        """The line under the board: a message, or empty."""
+    def draw_status(self, text: str | list, colour_name: str = "text") -> None:
+        """The line under the board: a message, or pieces of text and small icons (see
+        game/ui/status.py), or empty."""
         box = self.layout.status
         col = self.theme.colours
         font = self.theme.font
+        colour = col[colour_name]
         self.canvas.fill(col["panel"], pygame.Rect(*_xywh(box)))
-        if text:
-            fit = text[: max(1, (box.w - 4) // font.width)]
-            y = box.y + (box.h - font.height) // 2 + 1
-            self.canvas.blit(font.render(fit, col[colour_name]), (box.x + 2, y))
+        pieces = [(None, text)] if isinstance(text, str) else text
+        room = max(1, (box.w - 4) // font.width)
+        x, y = box.x + 2, box.y + (box.h - font.height) // 2 + 1
+        used = 0
+        for icon, words in pieces:
+            if icon is not None:
+                self._status_icon(icon, x + used * font.width, y, colour)
+                used += 2
+            elif words:
+                shown = words[: max(0, room - used)]
+                self.canvas.blit(font.render(shown, colour), (x + used * font.width, y))
+                used += len(shown) + 1
         self.dirty.append(box)
+
+    def _status_icon(self, name: str, x: int, y: int, colour) -> None:
+        """One of status.ICONS, 5 x 7 pixels, in one character cell of the font."""
+        font = self.theme.font
+        rows = status.ICONS[name]
+        left = x + max(0, (font.width - 5) // 2)
+        top = y + max(0, (font.height - 7) // 2)
+        for dy, line in enumerate(rows):
+            for dx, bit in enumerate(line):
+                if bit == "#":
+                    self.canvas.fill(colour, (left + dx, top + dy, 1, 1))
 
     def draw_menu_bar(self, placed: menubar.Placed, open_menu: int | None = None,
                       focus: int | None = None) -> None:  # fmt: skip

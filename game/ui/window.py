@@ -38,7 +38,7 @@ from game.session import (
 from game.store.history import History
 from game.store.replays import Replay, ReplayError, load_replay
 from game.store.settings import MAX_SCALE, VOLUMES, Settings, SettingsFile
-from game.ui import keys
+from game.ui import keys, status
 from game.ui import layout as geometry
 from game.ui import screen as desktop
 from game.ui.assist import Assistant
@@ -412,14 +412,17 @@ class App:
         if not changed:
             return
         self.bbbv_done = None
-        self.pending.append(changed)
+        if self.motion and len(changed) > 1 and self._animate(changed, origin):
+            # the veiled tiles look as they did until their ring turns: only the clicked
+            # cell is drawn now (a 200x200 cascade would otherwise redraw the whole view)
+            self.pending.append([origin])
+        else:
+            self.pending.append(changed)
         if self.hint is not None:  # the hint was for the board as it was
             self.pending.append(hint_cells(self.hint))
             self.hint = None
         if self.show_probabilities:
             self.assistant.ask("probabilities", g.view(), g.mines)
-        if self.motion and len(changed) > 1:
-            self._animate(changed, origin)
         if outcome is not None and outcome.finished is not None:
             self._game_over(outcome.finished)
 
@@ -507,9 +510,9 @@ class App:
     def motion(self) -> bool:
         return self.settings.motion and self.motion_allowed
 
-    def _animate(self, changed: CellSet, origin: tuple[int, int]) -> None:
+    def _animate(self, changed: CellSet, origin: tuple[int, int]) -> bool:
         """Turn the visible changed tiles over in a wave outward from `origin`, all within
-        CASCADE_MS. Only the look waits: the game is already in its final state."""
+        CASCADE_MS; whether any did. Only the look waits: the game is already final."""
         lay = self.layout
         top, left = self.top, self.left
         bottom, right = top + lay.view_rows, left + lay.view_cols
@@ -528,7 +531,7 @@ class App:
                 rings.setdefault(abs(col - c0), []).append((row, col))
         rings.pop(0, None)  # the clicked cell shows what it is at once
         if not rings:
-            return
+            return False
         farthest = max(rings)
         now = self.now()
         spread = CASCADE_MS - FLIP_MS
@@ -541,6 +544,7 @@ class App:
             veil.update((cell, "flag") for cell in veil if self.game.cell(*cell) == wrong)
         veil.update(self.veiled)  # tiles already veiled keep the look they have
         self.veiled = veil
+        return True
 
     def _advance_animation(self, now: int) -> None:
         """Each ring of veiled tiles shows pressed for a moment, then its true look."""
@@ -652,7 +656,7 @@ class App:
         if self.chores.busy:
             return self.chores.status
         if self.session.paused_by(PAUSE_KEY) and self.session.veiled:
-            return "Paused: press Pause or F3, or click, to play on"
+            return "Paused: click or F3"  # fits the narrowest line (26)
         if self.show_probabilities and self.probabilities is not None:
             cell = self.layout.cell_at(*self.mouse_pos, self.top, self.left)
             if cell is not None and cell in self.probabilities:
@@ -661,9 +665,26 @@ class App:
             return self._hint_words(self.hint)
         if self.game.deaths and not self.game.state.is_over:
             return f"Mines hit: {self.game.deaths}"
-        if self.game.state is not GameState.READY:
-            return self.board_code() or ""
-        return ""
+        return status.text_of(self.resting_pieces())
+
+    def resting_pieces(self) -> list[status.Piece]:
+        """At rest: the board code once there is one (else where to find help), the daily
+        board and no-guess mode, labelled, or as icons where the line is narrow."""
+        parts = []
+        code = self.board_code() if self.game.state is not GameState.READY else None
+        if code:
+            parts.append(status.Part("Code", "code", code))
+        else:
+            parts.append(status.Part("F1 keys, Alt menu", "help"))
+        if self.daily is not None and self.playback is None:
+            parts.append(status.Part("Daily", "daily", self.daily))
+        if self.game.no_guess:
+            parts.append(status.Part("No guess", "noguess"))
+        return status.fit(parts, self.status_room())
+
+    def status_room(self) -> int:
+        """How many characters the line under the board holds."""
+        return max(1, (self.layout.status.w - 4) // self.theme.font.width)
 
     def say(self, text: str, lasting: bool = False) -> None:
         """A line under the board for a moment, or until the next game when `lasting`."""
@@ -782,10 +803,11 @@ class App:
             self.drawn_pressed = pressed
             self.drawn_cursor = self.cursor
             r.draw_toolbar(self.game.mines_remaining, self.face(), self.timer_value())
-            status = self.status_text()
-            if full or status != self.drawn_status:
-                r.draw_status(status)
-                self.drawn_status = status
+            line = self.status_text()
+            if full or line != self.drawn_status:
+                resting = self.message is None and line == status.text_of(self.resting_pieces())
+                r.draw_status(self.resting_pieces() if resting else line)
+                self.drawn_status = line
         if self.menubar.is_open and self.dialog is not None:
             self.menubar.close()  # a dialog came up (a file read off the frame...): it goes first
         if self.menubar.is_open and (full or r.dirty):  # over whatever was drawn under it
