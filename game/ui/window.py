@@ -751,11 +751,11 @@ class App:
     def update(self) -> None:
         now = self.now()
         if self.playback is not None:
-            if self.dialog is None:
+            if self.dialog is None and not self.menubar.is_open:
                 for move in self.playback.tick(now):
                     self._play_back(move)
             else:
-                self.playback.hold(now)  # the replay's clock waits while a dialog is up
+                self.playback.hold(now)  # the replay's clock waits under a dialog or a menu
         if self.playback is None:
             self._play_all(self.gestures.tick(now, self.look))
         if self.message is not None and now >= self.message[1]:
