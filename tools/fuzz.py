@@ -28,7 +28,6 @@ import tempfile
 import time
 import traceback
 from collections import Counter
-from concurrent.futures import Executor, Future
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -40,11 +39,12 @@ import pygame  # noqa: E402
 
 from game.engine import Difficulty, GameState  # noqa: E402
 from game.engine.boards import BoardChoice  # noqa: E402
+from game.session import ManualClock as FakeClock  # noqa: E402
 from game.store.history import History  # noqa: E402
 from game.store.replays import ReplayError, load_replay  # noqa: E402
 from game.store.settings import SettingsFile  # noqa: E402
 from game.store.stats import Stats  # noqa: E402
-from game.ui.assist import Assistant  # noqa: E402
+from game.ui.assist import Assistant, RunAtOnce  # noqa: E402
 from game.ui.chores import Chores  # noqa: E402
 from game.ui.theme import load_library  # noqa: E402
 from game.ui.widgets import Metrics  # noqa: E402
@@ -67,25 +67,6 @@ KEYS = [
     (K.K_F10, ""), (K.K_END, ""),
 ]  # fmt: skip
 ESCAPES = [(K.K_ESCAPE, "\x1b")]  # leaves dialogs and quits: less often than the others
-
-
-class FakeClock:
-    """The loop's clock: milliseconds the fuzzer moves on (so runs repeat exactly)."""
-
-    def __init__(self) -> None:
-        self.ms = 10_000
-
-    def __call__(self) -> int:
-        return self.ms
-
-
-class RunAtOnce(Executor):
-    """The solver's work done as it is asked for, so hints and odds are repeatable."""
-
-    def submit(self, fn, /, *args, **kwargs):
-        future = Future()
-        future.set_result(fn(*args, **kwargs))
-        return future
 
 
 class Fuzzer:
