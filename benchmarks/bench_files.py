@@ -85,7 +85,15 @@ def main() -> int:
             emit("keep the game after a move (done on every move)",
                  timed(lambda g=game: keep_game(replay_of(g, elapsed_ms=1, source="window"),
                                                 kept)), moves=moves)  # fmt: skip
+            points = game._checkpoints
             emit("undo one move (the engine replays the rest)",
+                 timed(lambda g=game: (g.undo(), g.redo())), moves=moves,
+                 checkpoints=len(points), checkpoint_every=game.checkpoint_every,
+                 checkpoint_bytes=sum(len(p.view) + len(p.spread) for p in points),
+                 uncompressed_bytes=2 * len(game._view) * len(points))  # fmt: skip
+            game.checkpoint_every = 0
+            game._checkpoints.clear()
+            emit("undo one move without checkpoints (the engine replays every move)",
                  timed(lambda g=game: (g.undo(), g.redo())), moves=moves)  # fmt: skip
 
         over = folder / "over.json"
