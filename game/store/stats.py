@@ -25,7 +25,7 @@ from game.engine import Difficulty, Game, GameState
 from game.engine.boards import BoardChoice
 from game.store.files import atomic_write, data_dir, set_aside
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 MIGRATIONS = {
     1: """
         CREATE TABLE games (
@@ -61,7 +61,55 @@ MIGRATIONS = {
         CREATE UNIQUE INDEX games_by_game_id ON games (game_id);
     """,
 }
+# What a row must hold to count as a game (`_good_row` says the same in Python; the two are
+# tested against each other). Never NULL, so NOT (...) is exactly the rows left out.
+GOOD_ROW = (
+    "(typeof(won) = 'integer' AND won IN (0, 1) AND typeof(assisted) = 'integer'"
+    " AND assisted IN (0, 1) AND typeof(time_ms) = 'integer' AND time_ms >= 0"
+    " AND (bbbv IS NULL OR typeof(bbbv) = 'integer') AND typeof(played_at) = 'text'"
+    " AND (bbbv_per_s IS NULL OR (typeof(bbbv_per_s) IN ('integer', 'real')"
+    " AND bbbv_per_s >= 0 AND bbbv_per_s < 1e999))"
+    " AND (replay IS NULL OR typeof(replay) = 'text'))"
+)
+# A game that can set a record: unassisted, and a board the first click does not clear.
+FAIR = f"{GOOD_ROW} AND assisted = 0 AND bbbv > 1"
+FAIR_WIN = f"{FAIR} AND won = 1"
+GOOD_DAILY = (
+    "(typeof(won) = 'integer' AND won IN (0, 1) AND typeof(assisted) = 'integer'"
+    " AND assisted IN (0, 1) AND typeof(daily) = 'text' AND length(daily) = 10)"
+)
+# Version 4 keeps every figure the statistics show bounded however many rows there are: the
+# partial indexes hold exactly the rows a figure reads (sqlite uses one when the query's
+# WHERE repeats the index's: the fastest fair wins, the best 3BV/s, the rows left out, the
+# daily boards), and `tallies` keeps the counts and the streaks of each kind up to a row id,
+# so that only newer rows are read; the triggers forget a tally as soon as a row it counted
+# changes, is removed, or a row is put under it.
+MIGRATIONS[4] = f"""
+    CREATE INDEX games_bad ON games (kind, id) WHERE NOT {GOOD_ROW};
+    CREATE INDEX games_fair_times ON games (kind, time_ms, played_at, id) WHERE {FAIR_WIN};
+    CREATE INDEX games_fair_rates ON games (kind, bbbv_per_s)
+        WHERE {FAIR_WIN} AND bbbv_per_s IS NOT NULL;
+    CREATE INDEX games_daily ON games (daily, id) WHERE daily IS NOT NULL;
+    CREATE TABLE tallies (
+        kind TEXT NOT NULL,
+        upto INTEGER NOT NULL,      -- every games row with an id up to this one is counted
+        played INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        run INTEGER NOT NULL,       -- the streak running after row `upto`
+        best INTEGER NOT NULL,      -- the best streak up to row `upto`
+        PRIMARY KEY (kind, upto)
+    );
+    CREATE TRIGGER tallies_on_insert AFTER INSERT ON games
+        BEGIN DELETE FROM tallies WHERE upto >= new.id; END;
+    CREATE TRIGGER tallies_on_update AFTER UPDATE ON games
+        BEGIN DELETE FROM tallies WHERE upto >= min(old.id, new.id); END;
+    CREATE TRIGGER tallies_on_delete AFTER DELETE ON games
+        BEGIN DELETE FROM tallies WHERE upto >= old.id; END;
+"""
 KINDS = tuple(d.name.lower() for d in Difficulty) + ("custom",)
+# Tallies kept per kind: the newest is used; the older ones stand in when the newest is
+# forgotten (the last game's end undone removes its row) so that only a few rows are read.
+TALLIES_KEPT = 8
 BEST_TIMES = 10
 RECENT = 50
 
@@ -264,6 +312,9 @@ class Stats:
         for target in range(version + 1, SCHEMA_VERSION + 1):
             with conn:
                 conn.executescript(f"BEGIN; {MIGRATIONS[target]} PRAGMA user_version = {target};")
+        if version < 4:  # count an old file's games once, here, rather than at the first S
+            for kind in KINDS:
+                _tally(conn, kind)
 
     def _start_over(self, why: str) -> None:
         try:
@@ -318,7 +369,9 @@ class Stats:
                   rec.daily, rec.game_id)  # fmt: skip
         updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c != "game_id")
         try:
-            before = self.summary(rec.kind, leaving_out=rec.game_id)
+            self._note_bad_rows(rec.kind, rec.game_id)
+            self._say_skipped()
+            best_times, best_rate = self._bests(rec.kind, rec.game_id)
             with self.conn:
                 cursor = self.conn.execute(
                     f"INSERT INTO games ({', '.join(columns)})"
@@ -341,9 +394,8 @@ class Stats:
             return NewRecords()
         rate = rec.bbbv_per_s
         return NewRecords(
-            best_time=rec.kind != "custom"
-            and (not before.best_times or rec.time_ms < before.best_times[0][0]),
-            best_rate=rate is not None and (before.best_rate is None or rate > before.best_rate),
+            best_time=rec.kind != "custom" and (not best_times or rec.time_ms < best_times[0][0]),
+            best_rate=rate is not None and (best_rate is None or rate > best_rate),
         )
 
     # ---- reading -------------------------------------------------------------------------
@@ -362,36 +414,108 @@ class Stats:
             self._give_up(f"cannot write {self.path} ({e})")
 
     def daily_summary(self, today: str) -> DailySummary:
-        """Daily boards: days played and won, and the streak of days won (`today` in UTC)."""
+        """Daily boards: days played and won, and the streak of days won (`today` in UTC).
+
+        Reads one row a day (the first game of each date), never every game."""
         rows = []
         if self.conn is not None:
-            for row in self.conn.execute(
-                "SELECT id, daily, won, assisted FROM games WHERE daily IS NOT NULL ORDER BY id"
-            ):
-                good = _good_daily_row(row)
+            bad_days = []
+            for day, won, assisted, _ in self.conn.execute(
+                "SELECT daily, won, assisted, min(id) FROM games"
+                f" WHERE daily IS NOT NULL AND {GOOD_DAILY} GROUP BY daily ORDER BY min(id)"
+            ):  # sqlite takes won and assisted from the row of min(id): the day's first game
+                good = _good_daily_row((None, day, won, assisted))
                 if good is None:
-                    self._skip(row[0])
+                    bad_days.append(day)
                 else:
                     rows.append(good)
+            for (row_id,) in self.conn.execute(
+                f"SELECT id FROM games WHERE daily IS NOT NULL AND NOT {GOOD_DAILY}"
+            ):
+                self._skip(row_id)
+            for day in bad_days:  # a date that is not one: every game of it is left out
+                for (row_id,) in self.conn.execute(
+                    f"SELECT id FROM games WHERE daily IS NOT NULL AND daily = ? AND {GOOD_DAILY}",
+                    (day,),
+                ):
+                    self._skip(row_id)
             self._say_skipped()
         return _daily(rows, today)
 
     def summary(self, kind: str, *, leaving_out: str | None = None) -> Summary:
         """Figures of one kind of board; `leaving_out` a game's own row (while it is recorded
-        again, its earlier end must not count against it)."""
+        again, its earlier end must not count against it).
+
+        The work is bounded by the rows shown (best times, recent games), the rows left out
+        and the rows added since the last summary (see `tallies`), not by the number of games.
+        """
+        if self.conn is None:
+            return summarise(kind, [])
+        if (
+            leaving_out is not None
+            and self.conn.execute(
+                "SELECT 1 FROM games WHERE kind = ? AND game_id IS ?", (kind, leaving_out)
+            ).fetchone()
+        ):
+            return self._summary_of_every_row(kind, leaving_out)
+        self._note_bad_rows(kind, None)
+        played, won, streak, best_streak = self._tallies(kind)
+        best_times, best_rate = self._bests(kind, None)
+        recent = self.conn.execute(  # reads past the rows left out, which are read anyway
+            "SELECT won, time_ms, assisted, bbbv FROM games INDEXED BY games_by_kind"
+            f" WHERE kind = ? AND {GOOD_ROW} ORDER BY id DESC LIMIT ?",
+            (kind, RECENT),
+        ).fetchall()
+        self._say_skipped()
+        return Summary(
+            kind=kind, played=played, won=won, current_streak=streak, best_streak=best_streak,
+            best_times=best_times, best_rate=best_rate,
+            recent=[(bool(w), ms, bool(a) or (b or 0) <= 1) for w, ms, a, b in reversed(recent)],
+        )  # fmt: skip
+
+    def _note_bad_rows(self, kind: str, leaving_out: str | None) -> None:
+        for (row_id,) in self.conn.execute(
+            "SELECT id FROM games INDEXED BY games_bad"
+            f" WHERE kind = ? AND NOT {GOOD_ROW} AND (? IS NULL OR game_id IS NOT ?)",
+            (kind, leaving_out, leaving_out),
+        ):
+            self._skip(row_id)
+
+    def _bests(self, kind: str, leaving_out: str | None) -> tuple[list, float | None]:
+        """The fastest fair wins (none for custom boards) and the best 3BV/s of one kind."""
+        best_times = []
+        if kind != "custom":
+            best_times = self.conn.execute(
+                "SELECT time_ms, played_at, replay FROM games INDEXED BY games_fair_times"
+                f" WHERE kind = ? AND {FAIR_WIN} AND (? IS NULL OR game_id IS NOT ?)"
+                " ORDER BY time_ms, played_at, id LIMIT ?",
+                (kind, leaving_out, leaving_out, BEST_TIMES),
+            ).fetchall()
+        rate = self.conn.execute(
+            "SELECT bbbv_per_s FROM games INDEXED BY games_fair_rates"
+            f" WHERE kind = ? AND {FAIR_WIN} AND bbbv_per_s IS NOT NULL"
+            " AND (? IS NULL OR game_id IS NOT ?) ORDER BY bbbv_per_s DESC LIMIT 1",
+            (kind, leaving_out, leaving_out),
+        ).fetchone()
+        return best_times, None if rate is None else rate[0]
+
+    def _tallies(self, kind: str) -> tuple[int, int, int, int]:
+        return _tally(self.conn, kind)
+
+    def _summary_of_every_row(self, kind: str, leaving_out: str | None) -> Summary:
+        """The figures from every row of one kind read into Python (a game recorded again)."""
         rows = []
-        if self.conn is not None:
-            for row in self.conn.execute(
-                "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay"
-                " FROM games WHERE kind = ? AND (? IS NULL OR game_id IS NOT ?) ORDER BY id",
-                (kind, leaving_out, leaving_out),
-            ):
-                good = _good_row(row)
-                if good is None:
-                    self._skip(row[0])
-                else:
-                    rows.append(good)
-            self._say_skipped()
+        for row in self.conn.execute(
+            "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay"
+            " FROM games WHERE kind = ? AND (? IS NULL OR game_id IS NOT ?) ORDER BY id",
+            (kind, leaving_out, leaving_out),
+        ):
+            good = _good_row(row)
+            if good is None:
+                self._skip(row[0])
+            else:
+                rows.append(good)
+        self._say_skipped()
         return summarise(kind, rows)
 
     def _skip(self, row_id: object) -> None:
@@ -504,6 +628,65 @@ def summarise(kind: str, rows: list[tuple]) -> Summary:
         best_rate=max(rates) if rates else None,
         recent=[(bool(r[0]), r[1], bool(r[2])) for r in rows[-RECENT:]],
     )
+
+
+def _tally(conn: sqlite3.Connection, kind: str) -> tuple[int, int, int, int]:
+    """(played, won, current streak, best streak) of one kind: the newest kept tally and the
+    rows after it, then a tally kept for the rows up to now. One read transaction, so the
+    tally written matches the rows read."""
+    began = not conn.in_transaction
+    if began:
+        conn.execute("BEGIN")
+    try:
+        kept = conn.execute(
+            "SELECT upto, played, won, run, best FROM tallies WHERE kind = ?"
+            " ORDER BY upto DESC LIMIT 1", (kind,)
+        ).fetchone()  # fmt: skip
+        if kept is None or not all(type(v) is int and v >= 0 for v in kept):
+            kept = (0, 0, 0, 0, 0)  # none yet, or not one we wrote: count every row
+        upto, played, won, run, best = kept
+        top = conn.execute("SELECT max(id) FROM games").fetchone()[0]
+        if top is not None and top > upto:
+            span = (kind, upto, top)  # the rows since the tally, by their ids
+            more, more_won = conn.execute(
+                "SELECT count(*), count(CASE won WHEN 1 THEN 1 END) FROM games"
+                f" WHERE id > ?2 AND id <= ?3 AND kind = ?1 AND {GOOD_ROW}", span
+            ).fetchone()  # fmt: skip
+            played, won = played + more, won + more_won
+            wins = bytes(w for (w,) in conn.execute(
+                f"SELECT won FROM games WHERE id > ?2 AND id <= ?3 AND kind = ?1 AND {FAIR}"
+                " ORDER BY id", span
+            ))  # fmt: skip
+            runs = wins.split(b"\x00")  # the fair wins between fair losses
+            if len(runs) == 1:
+                run += len(wins)
+                best = max(best, run)
+            else:
+                best = max(best, run + len(runs[0]), max(map(len, runs)))
+                run = len(runs[-1])
+            _keep_tally(conn, kind, (top, played, won, run, best))
+    finally:
+        if began and conn.in_transaction:
+            conn.commit()
+    return played, won, run, best
+
+
+def _keep_tally(conn: sqlite3.Connection, kind: str, tally: tuple) -> None:
+    """Write a tally if the file can be written at once; never wait for another copy of the
+    game that is writing (a tally is only a shortcut: it is worked out again next time)."""
+    conn.execute("PRAGMA busy_timeout = 0")
+    try:
+        conn.execute("INSERT OR REPLACE INTO tallies VALUES (?, ?, ?, ?, ?, ?)", (kind, *tally))
+        conn.execute(
+            "DELETE FROM tallies WHERE kind = ? AND upto NOT IN"
+            " (SELECT upto FROM tallies WHERE kind = ? ORDER BY upto DESC LIMIT ?)",
+            (kind, kind, TALLIES_KEPT),
+        )
+    except sqlite3.OperationalError as e:
+        if not _is_file_error(e):
+            raise
+    finally:
+        conn.execute("PRAGMA busy_timeout = 15000")
 
 
 def stats_report(stats: Stats, today: str) -> list[str]:
