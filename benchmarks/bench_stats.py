@@ -105,6 +105,17 @@ def main() -> int:
         emit("statistics report of every kind (--stats, in process)",
              timed(lambda: stats_report(stats, TODAY)), rows=rows)  # fmt: skip
         stats.close()
+        conn = sqlite3.connect(path)
+        with conn:  # a hostile file: every game broken (and every tally forgotten)
+            conn.execute("UPDATE games SET time_ms = 'abc'")
+        conn.close()
+        stats = Stats(path)
+        emit("summary of one kind when every row is broken, the first time",
+             timed(lambda: stats.summary("beginner"), 1), rows=rows)  # fmt: skip
+        emit("summary of one kind when every row is broken",
+             timed(lambda: stats.summary("beginner")), rows=rows,
+             skipped=stats.skipped)  # fmt: skip
+        stats.close()
         env = {**os.environ, "XDG_DATA_HOME": str(data), "XDG_CONFIG_HOME": str(data / "c"),
                "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}  # fmt: skip
         command = [sys.executable, str(ROOT / "main.py"), "--stats"]

@@ -78,13 +78,17 @@ GOOD_DAILY = (
     "(typeof(won) = 'integer' AND won IN (0, 1) AND typeof(assisted) = 'integer'"
     " AND assisted IN (0, 1) AND typeof(daily) = 'text' AND length(daily) = 10)"
 )
+# ... and its date is one Python reads (`_is_date`, given the raw bytes: a text that is not
+# UTF-8 is read with its bad bytes marked, as everywhere else).
+DAILY_OK = f"{GOOD_DAILY} AND pixel_mines_date(CAST(daily AS BLOB))"
 # Version 4 keeps every figure the statistics show bounded however many rows there are: the
 # partial indexes hold exactly the rows a figure reads (sqlite uses one when the query's
-# WHERE repeats the index's: the fastest fair wins, the best 3BV/s, the rows left out, the
-# daily boards), and `tallies` keeps the counts and the streaks of each kind up to a row id,
-# so that only newer rows are read; the triggers forget a tally as soon as a row it counted
-# changes, is removed, or a row is put under it.
+# WHERE repeats the index's: the recent games, the fastest fair wins, the best 3BV/s, the
+# rows left out, the daily boards), and `tallies` keeps the counts and the streaks of each
+# kind up to a row id, so that only newer rows are read; the triggers forget a tally as
+# soon as a row it counted changes, is removed, or a row is put under it.
 MIGRATIONS[4] = f"""
+    CREATE INDEX games_good ON games (kind, id) WHERE {GOOD_ROW};
     CREATE INDEX games_bad ON games (kind, id) WHERE NOT {GOOD_ROW};
     CREATE INDEX games_fair_times ON games (kind, time_ms, played_at, id) WHERE {FAIR_WIN};
     CREATE INDEX games_fair_rates ON games (kind, bbbv_per_s)
@@ -256,7 +260,10 @@ class Stats:
         self.messages: list[str] = []
         self.conn: sqlite3.Connection | None = None
         self.last_row: int | None = None
-        self._skipped: set = set()  # ids of rows that are not games
+        self._kinds_read: set[str] = set()  # whose rows left out are counted in `skipped`
+        # daily rows left out at the last daily reading: (kind, not a game either, how many)
+        self._daily_left_out: list[tuple[str, int, int]] = []
+        self._skipped = 0
         self._skipped_said = 0
         self._open()
 
@@ -290,6 +297,7 @@ class Stats:
         # text another program wrote need not be UTF-8: read it with the bad bytes marked
         # (a bad date then fails its check) rather than fail the whole query
         conn.text_factory = _text
+        conn.create_function("pixel_mines_date", 1, _is_date, deterministic=True)
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
@@ -369,8 +377,6 @@ class Stats:
                   rec.daily, rec.game_id)  # fmt: skip
         updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c != "game_id")
         try:
-            self._note_bad_rows(rec.kind, rec.game_id)
-            self._say_skipped()
             best_times, best_rate = self._bests(rec.kind, rec.game_id)
             with self.conn:
                 cursor = self.conn.execute(
@@ -384,6 +390,8 @@ class Stats:
                     self.last_row = self.conn.execute(
                         "SELECT id FROM games WHERE game_id = ?", (rec.game_id,)
                     ).fetchone()[0]
+            self._kinds_read.add(rec.kind)
+            self._say_skipped()
         except sqlite3.DatabaseError as e:
             if not (_is_file_error(e) or _is_broken_file(e)):
                 raise
@@ -419,26 +427,15 @@ class Stats:
         Reads one row a day (the first game of each date), never every game."""
         rows = []
         if self.conn is not None:
-            bad_days = []
-            for day, won, assisted, _ in self.conn.execute(
-                "SELECT daily, won, assisted, min(id) FROM games"
-                f" WHERE daily IS NOT NULL AND {GOOD_DAILY} GROUP BY daily ORDER BY min(id)"
-            ):  # sqlite takes won and assisted from the row of min(id): the day's first game
-                good = _good_daily_row((None, day, won, assisted))
-                if good is None:
-                    bad_days.append(day)
-                else:
-                    rows.append(good)
-            for (row_id,) in self.conn.execute(
-                f"SELECT id FROM games WHERE daily IS NOT NULL AND NOT {GOOD_DAILY}"
-            ):
-                self._skip(row_id)
-            for day in bad_days:  # a date that is not one: every game of it is left out
-                for (row_id,) in self.conn.execute(
-                    f"SELECT id FROM games WHERE daily IS NOT NULL AND daily = ? AND {GOOD_DAILY}",
-                    (day,),
-                ):
-                    self._skip(row_id)
+            firsts = self.conn.execute(  # won and assisted of the row of min(id): the first game
+                "SELECT daily, won, assisted, min(id) FROM games INDEXED BY games_daily"
+                f" WHERE daily IS NOT NULL AND {DAILY_OK} GROUP BY daily"
+            )
+            rows = [(day, bool(won) and not assisted) for day, won, assisted, _ in firsts]
+            self._daily_left_out = self.conn.execute(
+                f"SELECT kind, NOT {GOOD_ROW}, count(*) FROM games INDEXED BY games_daily"
+                f" WHERE daily IS NOT NULL AND NOT ({DAILY_OK}) GROUP BY 1, 2"
+            ).fetchall()
             self._say_skipped()
         return _daily(rows, today)
 
@@ -458,28 +455,20 @@ class Stats:
             ).fetchone()
         ):
             return self._summary_of_every_row(kind, leaving_out)
-        self._note_bad_rows(kind, None)
         played, won, streak, best_streak = self._tallies(kind)
         best_times, best_rate = self._bests(kind, None)
-        recent = self.conn.execute(  # reads past the rows left out, which are read anyway
-            "SELECT won, time_ms, assisted, bbbv FROM games INDEXED BY games_by_kind"
+        recent = self.conn.execute(
+            "SELECT won, time_ms, assisted, bbbv FROM games INDEXED BY games_good"
             f" WHERE kind = ? AND {GOOD_ROW} ORDER BY id DESC LIMIT ?",
             (kind, RECENT),
         ).fetchall()
+        self._kinds_read.add(kind)
         self._say_skipped()
         return Summary(
             kind=kind, played=played, won=won, current_streak=streak, best_streak=best_streak,
             best_times=best_times, best_rate=best_rate,
             recent=[(bool(w), ms, bool(a) or (b or 0) <= 1) for w, ms, a, b in reversed(recent)],
         )  # fmt: skip
-
-    def _note_bad_rows(self, kind: str, leaving_out: str | None) -> None:
-        for (row_id,) in self.conn.execute(
-            "SELECT id FROM games INDEXED BY games_bad"
-            f" WHERE kind = ? AND NOT {GOOD_ROW} AND (? IS NULL OR game_id IS NOT ?)",
-            (kind, leaving_out, leaving_out),
-        ):
-            self._skip(row_id)
 
     def _bests(self, kind: str, leaving_out: str | None) -> tuple[list, float | None]:
         """The fastest fair wins (none for custom boards) and the best 3BV/s of one kind."""
@@ -511,24 +500,34 @@ class Stats:
             (kind, leaving_out, leaving_out),
         ):
             good = _good_row(row)
-            if good is None:
-                self._skip(row[0])
-            else:
+            if good is not None:
                 rows.append(good)
+        self._kinds_read.add(kind)
         self._say_skipped()
         return summarise(kind, rows)
 
-    def _skip(self, row_id: object) -> None:
-        self._skipped.add(row_id)
-
     @property
     def skipped(self) -> int:
-        """How many rows were left out because they do not hold a game."""
-        return len(self._skipped)
+        """How many rows the figures read so far leave out because they do not hold a game
+        (counted by sqlite as they were at the last reading, never read one by one)."""
+        return self._skipped
+
+    def _count_skipped(self) -> int:
+        kinds = sorted(self._kinds_read)
+        marks = ", ".join("?" * len(kinds))
+        n = 0
+        if kinds:
+            n = self.conn.execute(
+                f"SELECT count(*) FROM games INDEXED BY games_bad"
+                f" WHERE kind IN ({marks}) AND NOT {GOOD_ROW}", kinds
+            ).fetchone()[0]  # fmt: skip
+        # the daily rows left out when they were last read, unless counted above already
+        n += sum(k for kind, bad, k in self._daily_left_out if not (bad and kind in kinds))
+        return n
 
     def _say_skipped(self) -> None:
         """One line about the rows left out, kept up to date (never one line per row)."""
-        n = len(self._skipped)
+        self._skipped = n = self._count_skipped()
         if n == self._skipped_said:
             return
         self.messages = [m for m in self.messages if not m.startswith(_SKIPPED)]
@@ -543,6 +542,17 @@ _SKIPPED = "Statistics: skipped"
 
 def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _is_date(raw: bytes) -> bool:
+    """Whether a daily board's date (raw bytes, ten characters) is a date to Python, as
+    `_good_daily_row` has it."""
+    try:
+        date.fromisoformat(_text(raw))
+    except ValueError:
+        return False
+    return True
 
 
 def _flag(value: object) -> bool:
