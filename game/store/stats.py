@@ -149,10 +149,15 @@ def _schema(version: int) -> tuple[frozenset, tuple]:
 
 
 def _schema_of(conn: sqlite3.Connection) -> tuple[frozenset, tuple]:
+    # Every object's whole definition but the games table's (whose columns are compared
+    # below, as older files got them by ALTER TABLE): the queries name our indexes, and an
+    # index of that name made otherwise would fail them.
     objects = frozenset(
-        row
-        for row in conn.execute("SELECT type, name, tbl_name FROM sqlite_master")
-        if not str(row[1]).startswith("sqlite_")  # sqlite's own: autoindexes, statistics
+        (kind, name, table, None if (kind, name) == ("table", "games") else sql)
+        for kind, name, table, sql in conn.execute(
+            "SELECT type, name, tbl_name, sql FROM sqlite_master"
+        )
+        if not str(name).startswith("sqlite_")  # sqlite's own: autoindexes, statistics
     )
     columns = tuple(conn.execute('SELECT name, type, "notnull", pk FROM pragma_table_info(?)',
                                  ("games",)))  # fmt: skip

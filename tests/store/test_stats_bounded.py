@@ -4,6 +4,7 @@ changed or removed between two readings."""
 
 import math
 import random
+import sqlite3
 
 import pytest
 
@@ -180,3 +181,17 @@ def test_a_daily_date_that_is_not_utf8_is_left_out_and_counted(tmp_path):
         )  # ten bytes, the last one not UTF-8
     assert stats.daily_summary(TODAY) == every_row_daily(stats)
     assert stats.daily_summary(TODAY).played == 0 and stats.skipped == 1
+
+
+def test_a_database_whose_index_of_ours_is_made_otherwise_is_set_aside(tmp_path):
+    path = tmp_path / "stats.sqlite3"
+    Stats(path).close()
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("DROP INDEX games_fair_rates")
+        conn.execute("CREATE INDEX games_fair_rates ON games (kind)")  # the name, not the index
+    conn.close()
+    stats = Stats(path)
+    assert stats.usable and "kept as" in stats.take_messages()[0]
+    assert stats.summary("beginner").best_rate is None
+    assert [p for p in tmp_path.iterdir() if p.name.startswith("stats.sqlite3.corrupt-")]
