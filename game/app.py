@@ -216,7 +216,8 @@ def _main(argv: list[str] | None) -> int:
         daily_date = today.isoformat()
         first_game = daily(today).game(question_marks=qm)
         asked_for = "today's daily board"
-    history = History.on_disk(stats)
+    # the window writes on a thread of its own (a frame never waits for the disk)
+    history = History.on_disk(stats, background=not args.text)
     try:
         if args.text:
             return play(board, seed=args.seed, safe_zone=zone, history=history,

@@ -48,6 +48,16 @@ def describe_kept(kept: Replay) -> str:
 
 
 @dataclass
+class KeptRead:
+    """What reading the kept game found: it, lines for the player, and the game played to
+    its end when the file says it had ended."""
+
+    kept: Replay | None
+    lines: list[str]
+    final: Game | None = None
+
+
+@dataclass
 class Outcome:
     """What a move, an undo or a redo did."""
 
@@ -83,6 +93,7 @@ class Session:
         self.question_marks = question_marks
         self.messages: list[str] = []  # lines for the player, taken by the front end
         self.offer: Replay | None = None  # the kept game, until the player answers
+        self.offer_pending = False  # the kept game is being read
         self.game: Game | None = None
         self.game_id = new_game_id()
         self.daily: str | None = None
@@ -99,31 +110,47 @@ class Session:
         A kept game that had already ended (the program was stopped while recording it) is
         recorded now instead; writing its row and replay again changes nothing. Old temporary
         files of killed writes are removed."""
+        self.expect_offer()
+        return self.receive_offer(self.read_offer())
+
+    def expect_offer(self) -> None:
+        """The kept game is being read (on another thread): until it is received, starting a
+        game leaves it alone and nothing is kept over it."""
+        self.offer_pending = True
+
+    def read_offer(self) -> KeptRead:
+        """The slow part of taking the offer, for a worker thread: it reads files and builds
+        games, and touches nothing of the session's."""
         self.history.tidy()
         kept, lines = self.history.take_kept()
-        self.messages += lines
-        if kept is not None and kept.result:
-            self._settle(kept)
+        final = kept.final_game() if kept is not None and kept.result else None
+        return KeptRead(kept, lines, final)
+
+    def receive_offer(self, read: KeptRead) -> Replay | None:
+        """What `read_offer` found: a game to offer, or an ended one recorded now."""
+        self.offer_pending = False
+        self.messages += read.lines
+        kept = read.kept
+        if kept is not None and read.final is not None and read.final.state.is_over:
+            done = self.history.finished(read.final, kept.elapsed_ms, kept.source or self.source,
+                                         game_id=kept.game_id or new_game_id(),
+                                         daily=kept.daily, played_at=kept.played_at)  # fmt: skip
+            self.messages += done.messages
             kept = None
         self.offer = kept
         return kept
 
-    def _settle(self, kept: Replay) -> None:
-        game = kept.final_game()
-        if not game.state.is_over:  # a result that the moves do not reach: keep as it is
-            self.offer = kept
-            return
-        done = self.history.finished(game, kept.elapsed_ms, kept.source or self.source,
-                                     game_id=kept.game_id or new_game_id(),
-                                     daily=kept.daily, played_at=kept.played_at)  # fmt: skip
-        self.messages += done.messages
+    def resumed_game(self) -> Game | None:
+        """The kept game with every move played (slow for a long one: a worker may do it)."""
+        return None if self.offer is None else self.offer.final_game(self.question_marks)
 
-    def accept_offer(self) -> None:
-        """Play the kept game on, with its clock, moves and marks as they were."""
+    def accept_offer(self, game: Game | None = None) -> None:
+        """Play the kept game on, with its clock, moves and marks as they were (`game`: the
+        one `resumed_game` built, if it was built elsewhere)."""
         kept, self.offer = self.offer, None
         if kept is None:
             return
-        game = kept.final_game(self.question_marks)
+        game = game if game is not None else kept.final_game(self.question_marks)
         self.start(game, daily=kept.daily, elapsed_ms=kept.elapsed_ms,
                    game_id=kept.game_id)  # fmt: skip
 
@@ -150,7 +177,7 @@ class Session:
         The game that was being played is left: an unfinished game is not recorded, and it is
         no longer kept (the kept game is the one in progress when the program stops). A kept
         game still waiting for an answer is left alone."""
-        if self.offer is None and self.game is not None:
+        if self.offer is None and not self.offer_pending and self.game is not None:
             self.history.forget_kept()
         self.game = game
         self.game_id = game_id or new_game_id()
@@ -278,9 +305,12 @@ class Session:
         g = self.game
         if g is None or (g.state.is_over and self.finished is not None):
             return  # its record is written and the kept copy gone
+        if self.offer_pending:
+            return  # the game kept from last time is being read: never written over
         self.messages += self.history.keep(g, self.elapsed_ms(), self.source, daily=self.daily,
                                            game_id=self.game_id)  # fmt: skip
 
     def take_messages(self) -> list[str]:
-        taken, self.messages = self.messages, []
+        """Lines for the player: from this session, and from writes finished meanwhile."""
+        taken, self.messages = self.messages + self.history.take_late(), []
         return taken

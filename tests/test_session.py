@@ -244,9 +244,9 @@ def die(*args, **kwargs):
 if where == "replay":
     history.save_replay = die
 elif where == "row":
-    Stats.record = die
+    Stats.store = die
 elif where == "forget":
-    history.History.forget_kept = die
+    history.forget_kept_game = die
 h = history.History.on_disk(Stats())
 s = Session(h, "text")
 s.start(Game.from_layout(["*.*......", "***......"] + ["........."] * 7))

@@ -44,6 +44,7 @@ from game.store.replays import ReplayError, load_replay  # noqa: E402
 from game.store.settings import SettingsFile  # noqa: E402
 from game.store.stats import Stats  # noqa: E402
 from game.ui.assist import Assistant  # noqa: E402
+from game.ui.chores import Chores  # noqa: E402
 from game.ui.theme import load_library  # noqa: E402
 from game.ui.window import App  # noqa: E402
 
@@ -128,7 +129,9 @@ class Fuzzer:
         self.app = App(board or settings.board_choice(), settings, self.themes,
                        seed=self.rng.randrange(2**32), scale=self.rng.choice([None, 1, 2]),
                        clock=self.clock, settings_file=self.settings_file, history=self.history,
-                       motion=self.rng.random() < 0.7)  # fmt: skip
+                       motion=self.rng.random() < 0.7,
+                       # work off the frame runs at once, so a seed replays the same run
+                       chores=Chores(threaded=False))  # fmt: skip
         self.app.assistant = Assistant(RunAtOnce())
         self.starts += 1
         self.step()

@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from game.resources import assets_dir  # noqa: E402
+from game.ui.screen import ICON_SPRITE, icon_of  # noqa: E402
 
 Colour = tuple[int, int, int]
 Rect = tuple[int, int, int, int]
@@ -1129,21 +1130,10 @@ def write_theme(pal: Palette) -> Path:
 
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)  # what Linux desktops (hicolor) and docks ask for
 ICON_THEME = "classic"
-ICON_SPRITE = "mine_red"  # the mine that went off: Minesweeper at a glance, even at 16 px
 
 
 def icon_name(size: int) -> str:
     return f"pixel-mines-{size}.png"
-
-
-def draw_icon(sprite: pygame.Surface, size: int) -> pygame.Surface:
-    """The sprite scaled by the largest whole factor that fits, centred: every pixel stays a
-    crisp square (24 px gets the 16 px sprite with a transparent margin, never a 1.5x blur)."""
-    factor = max(1, size // max(sprite.get_size()))
-    art = pygame.transform.scale_by(sprite, factor)  # nearest neighbour
-    icon = pygame.Surface((size, size), pygame.SRCALPHA)
-    icon.blit(art, art.get_rect(center=(size // 2, size // 2)))
-    return icon
 
 
 def write_icons() -> Path:
@@ -1158,7 +1148,7 @@ def write_icons() -> Path:
     out = ASSETS_DIR / "icons"
     out.mkdir(parents=True, exist_ok=True)
     for size in ICON_SIZES:
-        pygame.image.save(draw_icon(sprite, size), str(out / icon_name(size)))
+        pygame.image.save(icon_of(sprite, size), str(out / icon_name(size)))
     return out
 
 

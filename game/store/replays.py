@@ -159,7 +159,9 @@ def save_replay(replay: Replay, folder: Path | None = None) -> Path:
     """Write a finished game's replay (again: the same file); its path. OSError if the folder
     cannot be written."""
     path = replay_path(replay, folder)
-    atomic_write(path, to_json(replay))
+    # no fsync: a kill cannot lose it (the OS has it), and waiting for the disk would stall
+    # the frame that ends the game
+    atomic_write(path, to_json(replay), durable=False)
     return path
 
 

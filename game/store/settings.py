@@ -20,6 +20,7 @@ from game.store.files import FileRefused, atomic_write, config_dir, read_capped,
 BOARDS = ("beginner", "intermediate", "expert", "custom")
 VOLUMES = ("off", "low", "normal")
 MAX_SCALE = 8
+MAX_WINDOW_SIDE = 16384  # larger than any screen; a bigger remembered size is taken as damage
 MAX_BYTES = 64 * 1024  # a settings file is under a kilobyte; unknown keys get room to spare
 MAX_DEPTH = 32  # an unknown key's value nested deeper is dropped (it could not be written back)
 
@@ -40,6 +41,12 @@ class Settings:
     no_guess: bool = False  # boards that deduction alone clears
     volume: str = "low"  # sound effects: one of VOLUMES
     timer_tick: bool = False  # a tick each second of the timer
+    # The window as the player last had it, restored at start if it still fits the screen
+    # (None: not known yet). Size and position are of the window's inside, in pixels, when not
+    # fullscreen.
+    window_size: tuple[int, int] | None = None
+    window_position: tuple[int, int] | None = None
+    fullscreen: bool = False
     extra: dict = field(default_factory=dict)  # keys this version does not know, kept as read
 
     def board_choice(self) -> BoardChoice:
@@ -61,7 +68,11 @@ class Settings:
         for f in fields(self):
             if f.name != "extra":
                 value = getattr(self, f.name)
-                data[f.name] = value.value if isinstance(value, SafeZone) else value
+                if isinstance(value, SafeZone):
+                    value = value.value
+                elif isinstance(value, tuple):
+                    value = list(value)
+                data[f.name] = value
         return data
 
 
@@ -77,6 +88,16 @@ def _valid(name: str, value: object) -> object:
     elif name == "scale":
         if value is None or (type(value) is int and 1 <= value <= MAX_SCALE):
             return value
+    elif name in ("window_size", "window_position"):
+        if value is None:
+            return None
+        low = 1 if name == "window_size" else -MAX_WINDOW_SIDE
+        if (
+            isinstance(value, list | tuple)
+            and len(value) == 2
+            and all(type(v) is int and low <= v <= MAX_WINDOW_SIDE for v in value)
+        ):
+            return tuple(value)
     elif name == "volume":
         if value in VOLUMES:
             return value
@@ -180,7 +201,9 @@ class SettingsFile:
         if self._leave_alone:
             return None  # said when it was loaded
         try:
-            atomic_write(self.path, json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n")
+            text = json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n"
+            # no fsync: an option changed in a dialog must not wait for the disk
+            atomic_write(self.path, text, durable=False)
         except OSError as e:
             if self._write_failed:
                 return None

@@ -123,6 +123,17 @@ _FILE_ERRORS = ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_LOC
 _BROKEN_FILE = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
 
 
+def _no_waiting_for_the_disk(conn: sqlite3.Connection) -> None:
+    """A commit need not wait for the disk (a frame would): write-ahead logging with normal
+    syncing keeps the file whole through a crash or a kill and loses at most the last game to
+    a power cut. A folder where the log cannot be made keeps sqlite's default."""
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+    except sqlite3.OperationalError:
+        pass
+
+
 def _is_file_error(e: sqlite3.Error) -> bool:
     return (getattr(e, "sqlite_errorname", "") or "").startswith(_FILE_ERRORS)
 
@@ -316,6 +327,7 @@ class Stats:
                 raise sqlite3.DatabaseError("quick_check failed")
             _check_ours(conn, version)
             self._migrate(conn, version)
+            _no_waiting_for_the_disk(conn)
         except BaseException:
             conn.close()
             raise
@@ -364,13 +376,33 @@ class Stats:
     # ---- writing -------------------------------------------------------------------------
 
     def record(self, rec: GameRecord) -> NewRecords | None:
-        """Store one finished game; what records it set, or None when it was not kept.
+        """Store one finished game; what records it set, or None when it was not kept."""
+        if self.conn is None:
+            return None
+        new = self.new_records(rec)
+        return new if self.store(rec) else None
 
-        A game with an id has one row whatever happens: recording it again (after a crash, a
+    def new_records(self, rec: GameRecord) -> NewRecords:
+        """The records this game sets against the others (its own earlier row left out)."""
+        if not rec.won or rec.assisted or not rec.counts_for_records or self.conn is None:
+            return NewRecords()
+        best_times, best_rate = self._bests(rec.kind, rec.game_id)  # a few rows, not all
+        self._kinds_read.add(rec.kind)
+        self._say_skipped()
+        rate = rec.bbbv_per_s
+        return NewRecords(
+            best_time=rec.kind != "custom" and (not best_times or rec.time_ms < best_times[0][0]),
+            best_rate=rate is not None and (best_rate is None or rate > best_rate),
+        )
+
+    def store(self, rec: GameRecord) -> bool:
+        """Write one finished game's row; whether it was written.
+
+        A game with an id has one row whatever happens: storing it again (after a crash, a
         resume, a second copy of the program, or a loss taken back and played to its end)
         replaces its row."""
         if self.conn is None:
-            return None
+            return False
         columns = ("played_at", "kind", "rows", "cols", "mines", "seed", "safe_zone", "won",
                    "time_ms", "bbbv", "bbbv_per_s", "clicks_left", "clicks_right",
                    "clicks_chord", "efficiency", "cleared", "safe_cells", "assisted", "source",
@@ -382,7 +414,6 @@ class Stats:
                   rec.daily, rec.game_id)  # fmt: skip
         updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c != "game_id")
         try:
-            best_times, best_rate = self._bests(rec.kind, rec.game_id)
             with self.conn:
                 cursor = self.conn.execute(
                     f"INSERT INTO games ({', '.join(columns)})"
@@ -395,21 +426,13 @@ class Stats:
                     self.last_row = self.conn.execute(
                         "SELECT id FROM games WHERE game_id = ?", (rec.game_id,)
                     ).fetchone()[0]
-            self._kinds_read.add(rec.kind)
-            self._say_skipped()
         except sqlite3.DatabaseError as e:
             if not (_is_file_error(e) or _is_broken_file(e)):
                 raise
             self.close()
             self._give_up(f"cannot write {self.path} ({e})")
-            return None
-        if not rec.won or rec.assisted or not rec.counts_for_records:
-            return NewRecords()
-        rate = rec.bbbv_per_s
-        return NewRecords(
-            best_time=rec.kind != "custom" and (not best_times or rec.time_ms < best_times[0][0]),
-            best_rate=rate is not None and (best_rate is None or rate > best_rate),
-        )
+            return False
+        return True
 
     # ---- reading -------------------------------------------------------------------------
 

@@ -15,8 +15,10 @@ TOOLBAR_HEIGHT = 32  # inside the frame: the 24 px face with 4 px above and belo
 MIN_AREA_W = 160
 MIN_AREA_H = 144
 STATUS_HEIGHT = 14  # a line of text under the board: results, notes, hints
-LED_DIGITS = 3
+LED_DIGITS = 3  # the fewest digits of the mine counter, and the timer's (it stops at 999)
+TIMER_DIGITS = 3
 PANEL_PAD = 5  # from the frame to the counter and the timer
+FACE_GAP = 4  # at least this between the face and a counter
 MAX_SCALE = 8
 
 
@@ -64,6 +66,7 @@ class Layout:
     origin_x: int = 0  # where the scaled canvas starts in the window
     origin_y: int = 0
     sizes: Sizes = Sizes()
+    led_digits: int = LED_DIGITS  # of the mine counter: `led_digits_for(mines)`
 
     # ---- the canvas at 1x ----------------------------------------------------------------
 
@@ -72,7 +75,7 @@ class Layout:
         """The board area inside the frame (at least MIN_AREA_W x MIN_AREA_H; the board is
         centred in it)."""
         s = self.sizes
-        w = max(self.view_cols * s.tile, MIN_AREA_W)
+        w = max(self.view_cols * s.tile, MIN_AREA_W, toolbar_width(s, self.led_digits))
         h = max(self.view_rows * s.tile, MIN_AREA_H)
         return Box(s.border, 2 * s.border + TOOLBAR_HEIGHT, w, h)
 
@@ -106,20 +109,20 @@ class Layout:
         f = self.sizes.face
         return Box(t.x + (t.w - f) // 2, t.y + (t.h - f) // 2, f, f)
 
-    def _led_box(self, x: int) -> Box:
+    def _led_box(self, x: int, digits: int) -> Box:
         s = self.sizes
         t = self.toolbar
-        w, h = LED_DIGITS * s.led_w + 2, s.led_h + 2  # a 1 px sunken rim around the digits
+        w, h = led_width(s, digits), s.led_h + 2
         return Box(x, t.y + (t.h - h) // 2, w, h)
 
     @cached_property
     def counter(self) -> Box:
-        return self._led_box(self.toolbar.x + PANEL_PAD)
+        return self._led_box(self.toolbar.x + PANEL_PAD, self.led_digits)
 
     @cached_property
     def timer(self) -> Box:
-        probe = self._led_box(0)
-        return self._led_box(self.toolbar.right - PANEL_PAD - probe.w)
+        w = led_width(self.sizes, TIMER_DIGITS)
+        return self._led_box(self.toolbar.right - PANEL_PAD - w, TIMER_DIGITS)
 
     # ---- cells <-> pixels ----------------------------------------------------------------
 
@@ -167,20 +170,44 @@ class Layout:
         return point is not None and self.face.contains(*point)
 
 
+def led_digits_for(mines: int) -> int:
+    """Digits of the mine counter for a board of `mines`: enough for the count (39,999 on
+    200 x 200 takes five), never fewer than the classic three."""
+    return max(LED_DIGITS, len(str(max(0, mines))))
+
+
+def led_width(sizes: Sizes, digits: int) -> int:
+    """An LED panel of `digits`, with its 1 px sunken rim."""
+    return digits * sizes.led_w + 2
+
+
+def toolbar_width(sizes: Sizes, led_digits: int = LED_DIGITS) -> int:
+    """The narrowest toolbar that holds the counter, the face and the timer apart."""
+    leds = led_width(sizes, led_digits) + led_width(sizes, TIMER_DIGITS)
+    # the face is centred, so the wider panel sets the room on both of its sides
+    side = PANEL_PAD + max(led_width(sizes, led_digits), led_width(sizes, TIMER_DIGITS))
+    return max(leds, 2 * (side + FACE_GAP) + sizes.face)
+
+
 def chrome_size(sizes: Sizes) -> tuple[int, int]:
     """Canvas pixels that are not board tiles (frame and toolbar), width and height."""
     return 2 * sizes.border, 3 * sizes.border + TOOLBAR_HEIGHT + STATUS_HEIGHT
 
 
 def fit(
-    rows: int, cols: int, window: tuple[int, int], scale: int, sizes: Sizes = Sizes()
+    rows: int,
+    cols: int,
+    window: tuple[int, int],
+    scale: int,
+    sizes: Sizes = Sizes(),
+    led_digits: int = LED_DIGITS,
 ) -> Layout:
     """The layout of a board in a window at a given scale: as much board as fits, centred."""
     cw, ch = chrome_size(sizes)
     ww, wh = window
     view_cols = max(1, min(cols, (ww // scale - cw) // sizes.tile))
     view_rows = max(1, min(rows, (wh // scale - ch) // sizes.tile))
-    probe = Layout(rows, cols, view_rows, view_cols, scale, 0, 0, sizes)
+    probe = Layout(rows, cols, view_rows, view_cols, scale, 0, 0, sizes, led_digits)
     w, h = probe.canvas_size
     return Layout(
         rows,
@@ -191,23 +218,70 @@ def fit(
         max(0, (ww - w * scale) // 2),
         max(0, (wh - h * scale) // 2),
         sizes,
+        led_digits,
     )
 
 
-def full_canvas_size(rows: int, cols: int, sizes: Sizes = Sizes()) -> tuple[int, int]:
+def full_canvas_size(
+    rows: int, cols: int, sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS
+) -> tuple[int, int]:
     """The canvas at 1x when the whole board shows."""
-    return Layout(rows, cols, rows, cols, sizes=sizes).canvas_size
+    return Layout(rows, cols, rows, cols, sizes=sizes, led_digits=led_digits).canvas_size
 
 
 def best_scale(
-    rows: int, cols: int, space: tuple[int, int], most: int = MAX_SCALE, sizes: Sizes = Sizes()
+    rows: int,
+    cols: int,
+    space: tuple[int, int],
+    most: int = MAX_SCALE,
+    sizes: Sizes = Sizes(),
+    led_digits: int = LED_DIGITS,
 ) -> int:
     """The largest whole scale, at most `most`, at which the whole board fits `space` (>= 1)."""
-    w, h = full_canvas_size(rows, cols, sizes)
+    w, h = full_canvas_size(rows, cols, sizes, led_digits)
     return max(1, min(most, space[0] // w, space[1] // h))
 
 
-def largest_scale(space: tuple[int, int], sizes: Sizes = Sizes()) -> int:
+def smallest_canvas_size(sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS) -> tuple[int, int]:
+    """The canvas of one visible cell: any board shows in it, scrolled, with the whole toolbar.
+    At 1x it is the smallest window the game lets itself be made."""
+    return Layout(1, 1, 1, 1, sizes=sizes, led_digits=led_digits).canvas_size
+
+
+def largest_scale(
+    space: tuple[int, int], sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS
+) -> int:
     """The largest scale at which the smallest canvas (any board, scrolled) still fits (>= 1)."""
-    w, h = Layout(1, 1, 1, 1, sizes=sizes).canvas_size
+    w, h = smallest_canvas_size(sizes, led_digits)
     return max(1, min(MAX_SCALE, space[0] // w, space[1] // h))
+
+
+def most_scale(
+    rows: int,
+    cols: int,
+    space: tuple[int, int],
+    sizes: Sizes = Sizes(),
+    led_digits: int = LED_DIGITS,
+) -> int:
+    """The largest zoom a board may have in `space`: the largest at which all of it shows; for
+    a board that has to scroll even at 1x, the largest at which the smallest canvas fits."""
+    w, h = full_canvas_size(rows, cols, sizes, led_digits)
+    if w <= space[0] and h <= space[1]:
+        return best_scale(rows, cols, space, MAX_SCALE, sizes, led_digits)
+    return largest_scale(space, sizes, led_digits)
+
+
+def scale_for_window(
+    rows: int,
+    cols: int,
+    window: tuple[int, int],
+    current: int,
+    sizes: Sizes = Sizes(),
+    led_digits: int = LED_DIGITS,
+) -> int:
+    """The zoom for a window the player sized: the largest at which the whole board shows;
+    a board that scrolls anyway keeps its zoom, as far as the window allows."""
+    w, h = full_canvas_size(rows, cols, sizes, led_digits)
+    if w <= window[0] and h <= window[1]:
+        return best_scale(rows, cols, window, MAX_SCALE, sizes, led_digits)
+    return max(1, min(current, largest_scale(window, sizes, led_digits)))

@@ -14,8 +14,10 @@ import pygame
 
 from game.engine import Game
 from game.engine.cells import CellSet
+from game.ui import marks, status
 from game.ui.display import Display
-from game.ui.layout import LED_DIGITS, Box, Layout
+from game.ui.hints import HintMarks
+from game.ui.layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
 from game.ui.theme import Theme
 
 SPRITE_OF_VIEW = {
@@ -42,6 +44,7 @@ class Looks:
     veiled: dict[tuple[int, int], str] = field(default_factory=dict)
     hint: tuple[int, int] | None = None  # outlined: the cell a hint points at
     probabilities: dict[tuple[int, int], float] | None = None  # tinted: mine probability
+    hint_marks: HintMarks | None = None  # the hint's proof: framed numbers, ticks, mine marks
 
     def marked(self) -> set[tuple[int, int]]:
         """Cells drawn with something over them, apart from veiled ones (a region turning
@@ -50,19 +53,17 @@ class Looks:
         cells.update(c for c in (self.cursor, self.hint) if c is not None)
         if self.probabilities:
             cells.update(self.probabilities)
+        if self.hint_marks is not None:
+            cells.update(self.hint_marks.cells())
         return cells
 
 
-TINT_LEVELS = 10
-SAFE_TINT = (40, 190, 90)
-MINE_TINT = (230, 40, 40)
-TINT_ALPHA = 120
-
-
-def led_text(value: int) -> str:
-    """Three LED characters: 0-999, or '-' and two digits down to -99."""
-    value = max(-99, min(999, value))
-    return f"-{-value:02d}" if value < 0 else f"{value:03d}"
+def led_text(value: int, digits: int = LED_DIGITS) -> str:
+    """`digits` LED characters: 0 to all nines, or '-' and the rest down to -99 (three
+    digits), -999 (four)...; beyond either end the panel shows the end."""
+    most, least = 10**digits - 1, -(10 ** (digits - 1) - 1)
+    value = max(least, min(most, value))
+    return f"-{-value:0{digits - 1}d}" if value < 0 else f"{value:0{digits}d}"
 
 
 class Renderer:
@@ -77,6 +78,7 @@ class Renderer:
         self.board_shown = False  # the canvas shows the board (not a dialog over it)
         self._tints: dict[int, pygame.Surface] = {}
         self._hint: pygame.Surface | None = None
+        self._marks: dict[str, pygame.Surface] = {}  # odds digits, tick, mine mark, frame
         self.toolbar_state: tuple | None = None
 
     def invalidate(self) -> None:
@@ -141,12 +143,12 @@ class Renderer:
         self.toolbar_state = state
         lay = self.layout
         if old is None or old[0] != counter:
-            self._draw_led(lay.counter, led_text(counter))
+            self._draw_led(lay.counter, led_text(counter, lay.led_digits))
         if old is None or old[1] != face:
             self.canvas.blit(self.theme.sprites[face], (lay.face.x, lay.face.y))
             self.dirty.append(lay.face)
         if old is None or old[2] != timer:
-            self._draw_led(lay.timer, led_text(timer))
+            self._draw_led(lay.timer, led_text(timer, TIMER_DIGITS))
 
     def _draw_led(self, box: Box, text: str) -> None:
         col = self.theme.colours
@@ -161,7 +163,7 @@ class Renderer:
         c.fblits(
             [
                 (sprites["led_minus" if ch == "-" else f"led_{ch}"], (box.x + 1 + i * w, box.y + 1))
-                for i, ch in enumerate(text[:LED_DIGITS])
+                for i, ch in enumerate(text[: (box.w - 2) // w])
             ]
         )
         self.dirty.append(box)
@@ -226,7 +228,9 @@ class Renderer:
                 sprite = sprites["pressed"] if pressed else tile_of[ch]
             pieces.append((sprite, (x, y)))
             if looks.probabilities is not None and cell in looks.probabilities:
-                pieces.append((self._tint(looks.probabilities[cell]), (x, y)))
+                pieces += self._odds(looks.probabilities[cell], x, y)
+            if looks.hint_marks is not None:
+                pieces += self._proof(looks.hint_marks, cell, x, y)
             if looks.hint == cell:
                 pieces.append((self._hint_mark(), (x, y)))
             if looks.cursor == cell:
@@ -240,43 +244,99 @@ class Renderer:
             self.dirty.extend(Box(x, y, t, t) for x, y in drawn)
 
     def _tint(self, probability: float) -> pygame.Surface:
-        """A see-through square from green (safe) to red (a mine), made once per level."""
-        level = round(probability * TINT_LEVELS)
+        """A see-through square on the odds' ramp (blue when proven safe), made once per level."""
+        level = marks.tint_level(probability)
         surf = self._tints.get(level)
         if surf is None:
-            k = level / TINT_LEVELS
-            colour = [round(a + (b - a) * k) for a, b in zip(SAFE_TINT, MINE_TINT, strict=True)]
             t = self.layout.sizes.tile
             surf = pygame.Surface((t, t), pygame.SRCALPHA)
-            surf.fill((*colour, TINT_ALPHA))
+            surf.fill((*marks.tint_colour(level), marks.TINT_ALPHA))
             self._tints[level] = surf
         return surf
+
+    def _mark(self, name: str) -> pygame.Surface:
+        """A mark made once: 'tick', 'mine', 'frame', or odds digits such as '7' or '20'."""
+        surf = self._marks.get(name)
+        if surf is None:
+            if name == "tick":
+                surf = marks.tick()
+            elif name == "mine":
+                surf = marks.mine()
+            elif name == "frame":
+                surf = marks.number_frame(self.layout.sizes.tile, *outline_colours(self.theme))
+            else:
+                surf = marks.digits(name)
+            self._marks[name] = surf
+        return surf
+
+    def _centred(self, name: str, x: int, y: int) -> tuple[pygame.Surface, tuple[int, int]]:
+        surf = self._mark(name)
+        dx, dy = marks.centred(self.layout.sizes.tile, surf)
+        return surf, (x + dx, y + dy)
+
+    def _odds(self, probability: float, x: int, y: int) -> list:
+        """The tint, and a tick (proven safe), a mine mark (proven mine) or, from zoom
+        DIGIT_ZOOM on, the odds in whole percent."""
+        pieces = [(self._tint(probability), (x, y))]
+        if probability <= 0.0:
+            pieces.append(self._centred("tick", x, y))
+        elif probability >= 1.0:
+            pieces.append(self._centred("mine", x, y))
+        elif self.layout.scale >= marks.DIGIT_ZOOM:
+            pieces.append(self._centred(marks.percent_text(probability), x, y))
+        return pieces
+
+    def _proof(self, proof: HintMarks, cell: tuple[int, int], x: int, y: int) -> list:
+        """A hint's marks on one cell: a frame on a number it reads, a tick on a cell it proves
+        safe, a mine mark on a cell it knows is a mine."""
+        pieces = []
+        if cell in proof.numbers:
+            pieces.append((self._mark("frame"), (x, y)))
+        if cell in proof.safe:
+            pieces.append(self._centred("tick", x, y))
+        elif cell in proof.mines:
+            pieces.append(self._centred("mine", x, y))
+        return pieces
 
     def _hint_mark(self) -> pygame.Surface:
         """Four corner brackets in the accent colour: unlike the keyboard cursor's box."""
         if self._hint is None:
-            t = self.layout.sizes.tile
-            surf = pygame.Surface((t, t), pygame.SRCALPHA)
-            colour = self.theme.colours["accent"]
-            arm = t // 3
-            for x, y in ((0, 0), (t - arm, 0), (0, t - 2), (t - arm, t - 2)):  # across
-                pygame.draw.rect(surf, colour, (x, y, arm, 2))
-            for x, y in ((0, 0), (t - 2, 0), (0, t - arm), (t - 2, t - arm)):  # down
-                pygame.draw.rect(surf, colour, (x, y, 2, arm))
-            self._hint = surf
+            accent, inner = outline_colours(self.theme)
+            self._hint = marks.brackets(self.layout.sizes.tile, accent, inner)
         return self._hint
 
-    def draw_status(self, text: str, colour_name: str = "text") -> None:
-        """The line under the board: a message, or empty."""
+    def draw_status(self, text: str | list, colour_name: str = "text") -> None:
+        """The line under the board: a message, or pieces of text and small icons (see
+        game/ui/status.py), or empty."""
         box = self.layout.status
         col = self.theme.colours
         font = self.theme.font
+        colour = col[colour_name]
         self.canvas.fill(col["panel"], pygame.Rect(*_xywh(box)))
-        if text:
-            fit = text[: max(1, (box.w - 4) // font.width)]
-            y = box.y + (box.h - font.height) // 2 + 1
-            self.canvas.blit(font.render(fit, col[colour_name]), (box.x + 2, y))
+        pieces = [(None, text)] if isinstance(text, str) else text
+        room = max(1, (box.w - 4) // font.width)
+        x, y = box.x + 2, box.y + (box.h - font.height) // 2 + 1
+        used = 0
+        for icon, words in pieces:
+            if icon is not None:
+                self._status_icon(icon, x + used * font.width, y, colour)
+                used += 2
+            elif words:
+                shown = words[: max(0, room - used)]
+                self.canvas.blit(font.render(shown, colour), (x + used * font.width, y))
+                used += len(shown) + 1
         self.dirty.append(box)
+
+    def _status_icon(self, name: str, x: int, y: int, colour) -> None:
+        """One of status.ICONS, 5 x 7 pixels, in one character cell of the font."""
+        font = self.theme.font
+        rows = status.ICONS[name]
+        left = x + max(0, (font.width - 5) // 2)
+        top = y + max(0, (font.height - 7) // 2)
+        for dy, line in enumerate(rows):
+            for dx, bit in enumerate(line):
+                if bit == "#":
+                    self.canvas.fill(colour, (left + dx, top + dy, 1, 1))
 
     # ---- to the window -------------------------------------------------------------------
 
@@ -294,6 +354,16 @@ class Renderer:
         self.dirty.clear()
         self.shifts.clear()
         return sent
+
+
+def outline_colours(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The accent, and the theme colour lining the hint's outlines so they show on covered and
+    open tiles alike (the accent alone can be the covered tile's own shade)."""
+    col = theme.colours
+    palette = [col[name] for name in ("light", "shadow", "text", "panel", "led_off")]
+    t = theme.sizes.tile
+    grounds = [theme.sprites[name].get_at((t // 2, t // 2)) for name in ("covered", "open_0")]
+    return col["accent"], marks.companion(col["accent"], palette, grounds)
 
 
 def _xywh(box: Box) -> tuple[int, int, int, int]:

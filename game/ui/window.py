@@ -29,6 +29,7 @@ from game.session import (
     PAUSE_DIALOG,
     PAUSE_KEY,
     PAUSE_REPLAY,
+    KeptRead,
     Outcome,
     Session,
     describe_kept,
@@ -37,9 +38,11 @@ from game.session import (
 from game.store.history import History
 from game.store.replays import Replay, ReplayError, load_replay
 from game.store.settings import MAX_SCALE, VOLUMES, Settings, SettingsFile
-from game.ui import keys
+from game.ui import keys, status
 from game.ui import layout as geometry
+from game.ui import screen as desktop
 from game.ui.assist import Assistant
+from game.ui.chores import Chores
 from game.ui.dialogs import (
     CLOSE,
     Answer,
@@ -63,6 +66,7 @@ from game.ui.dialogs import (
 )
 from game.ui.display import Display
 from game.ui.gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
+from game.ui.hints import hint_cells, hint_marks, hint_words, odds_words
 from game.ui.playback import Playback
 from game.ui.render import Looks, Renderer, dialog_line_at, dialog_room, draw_dialog
 from game.ui.sound import SoundBoard
@@ -75,7 +79,6 @@ MESSAGE_MS = 2500
 SCROLL_MS = 120  # a long status line moves one character this often
 CASCADE_MS = 250  # a whole region has turned over within this
 FLIP_MS = 40  # how long each tile shows pressed while it turns
-SCREEN_RESERVE = (40, 80)  # leave room for window decorations and task bars
 START_MAX_SCALE = 3
 
 
@@ -99,6 +102,7 @@ class App:
         daily: str | None = None,
         replay: Replay | None = None,
         asked_for: str | None = None,
+        chores: Chores | None = None,
     ) -> None:
         self.settings = settings
         self.motion_allowed = motion
@@ -141,29 +145,113 @@ class App:
         self.show_probabilities = False
         self.drawn_status: str | None = None
         self.drawn_veiled = False
-        # Taken before any game starts, so a kept game is never written over unasked.
-        kept = self.session.take_offer()
+        self.chores = chores if chores is not None else Chores()
+        # Expected before any game starts, so a kept game is never written over unasked; read
+        # off the frame (a long one takes a while), the board waiting meanwhile.
+        self.session.expect_offer()
         self.session.new_game(self.board)
         self._start()
         if replay is not None:
             self.watch(replay)
         elif first_game is not None:
             self.play_game(first_game, daily=daily)
-        self._offer_kept_game(kept, messages, asked_for)
+
+        def offer(read: KeptRead) -> None:
+            self._offer_kept_game(self.session.receive_offer(read), messages, asked_for)
+
+        self.chores.start(self.session.read_offer, offer, "Reading the game you left...")
 
     # ---- set-up --------------------------------------------------------------------------
 
     def _usable_screen(self) -> tuple[int, int]:
-        sizes = pygame.display.get_desktop_sizes()
-        w, h = sizes[0] if sizes else (1024, 768)
-        return max(320, w - SCREEN_RESERVE[0]), max(240, h - SCREEN_RESERVE[1])
+        """The room a window's inside has on the usable screen (task bars and the window's
+        frame left out); `self.screen` and `self.frame` are what it was worked out from."""
+        self.screen = desktop.usable_screen()
+        self.frame = desktop.window_frame()
+        w, h = desktop.room_on(self.screen, self.frame)
+        return max(320, w), max(240, h)
+
+    def _board_geometry(self) -> tuple:
+        """What the layout needs to size this board: rows, cols, sprite sizes, counter digits."""
+        b = self.board
+        return b.rows, b.cols, self.theme.sizes, geometry.led_digits_for(b.mines)
 
     def _window_size_for(self, scale: int) -> tuple[int, int]:
-        w, h = geometry.full_canvas_size(self.board.rows, self.board.cols, self.theme.sizes)
+        rows, cols, sizes, digits = self._board_geometry()
+        w, h = geometry.full_canvas_size(rows, cols, sizes, digits)
         return min(w * scale, self.space[0]), min(h * scale, self.space[1])
 
     def _open_window(self) -> None:
-        self.window_size = self.display.open(self._window_size_for(self.scale))
+        """A window for the board at the zoom, wholly on the usable screen: the zoom is lowered
+        when the board would not fit. The first one is the window the player left, if it
+        still fits the screen, else centred."""
+        first = pygame.display.get_surface() is None
+        self.space = self._usable_screen()
+        rows, cols, sizes, digits = self._board_geometry()
+        self.scale = min(self.scale, geometry.most_scale(rows, cols, self.space, sizes, digits))
+        size = self._window_size_for(self.scale)
+        if first:
+            self._open_first_window(size)
+        else:
+            self.window_size = self.display.open(size)
+            if not self.display.fullscreen:
+                self._keep_on_screen(desktop.window_position())
+        desktop.set_minimum_size(geometry.smallest_canvas_size(sizes, digits))
+        self._remember_window()
+
+    def _open_first_window(self, size: tuple[int, int]) -> None:
+        """The window at start: with the theme's icon, as the player left it (size, place,
+        fullscreen) when that still fits, else centred at `size`."""
+        pygame.display.set_icon(desktop.icon_of(self.theme.sprites[desktop.ICON_SPRITE]))
+        self.display.fullscreen = self.settings.fullscreen
+        kept_size = self._kept_size()
+        if kept_size is not None:
+            size = kept_size
+            rows, cols, sizes, digits = self._board_geometry()
+            self.scale = geometry.scale_for_window(rows, cols, size, self.scale, sizes, digits)
+        place = self.settings.window_position
+        if place is None or not desktop.wholly_on(self.screen, size, place):
+            place = desktop.place_window(size, self.screen, None, self.frame)
+        with desktop.opening_at(place):
+            self.window_size = self.display.open(size)
+        if not self.display.fullscreen:
+            # A window manager may take the first place for its frame's, and the frame is known
+            # only now the window is shown: placed again, the move says it exactly.
+            self.space = self._usable_screen()
+            desktop.move_window(
+                desktop.place_window(self.window_size, self.screen, place, self.frame)
+            )
+
+    def _kept_size(self) -> tuple[int, int] | None:
+        """The window size the settings remember, if it was for this board (see
+        `_remember_window`) and still fits the screen and the toolbar."""
+        s = self.settings
+        if s.window_size is None or self.board != s.board_choice():
+            return None
+        w, h = s.window_size
+        least = geometry.smallest_canvas_size(*self._board_geometry()[2:])
+        if least[0] <= w <= self.space[0] and least[1] <= h <= self.space[1]:
+            return w, h
+        return None
+
+    def _keep_on_screen(self, position: tuple[int, int] | None) -> None:
+        """Move the window where `desktop.place_window` says, from `position`."""
+        self.space = self._usable_screen()  # the frame is known once the window is shown
+        there = desktop.place_window(self.window_size, self.screen, position, self.frame)
+        if there != desktop.window_position():
+            desktop.move_window(there)
+
+    def _remember_window(self) -> None:
+        """The window's size, place and fullscreen into the settings (written with them, and
+        at quit). In fullscreen the window to come back to stays remembered; the size is kept
+        for the board the settings start with, which it was made for."""
+        s = self.settings
+        s.fullscreen = self.display.fullscreen
+        if not self.display.fullscreen:
+            s.window_position = desktop.window_position()
+        if self.board == s.board_choice():  # not a board from the command line or a code
+            size = self.display.windowed_size if self.display.fullscreen else self.display.size
+            s.window_size = tuple(size) if size else s.window_size
 
     def _session_rules(self) -> None:
         """The rules new games follow: the settings, unless the command line said otherwise."""
@@ -208,9 +296,8 @@ class App:
         self._relayout()
 
     def _relayout(self) -> None:
-        self.layout = geometry.fit(
-            self.board.rows, self.board.cols, self.display.size, self.scale, self.theme.sizes
-        )
+        rows, cols, sizes, digits = self._board_geometry()
+        self.layout = geometry.fit(rows, cols, self.display.size, self.scale, sizes, digits)
         self._clamp_scroll()
         self.renderer = Renderer(self.theme, self.layout)
 
@@ -240,8 +327,10 @@ class App:
             return
         chosen = self.settings.scale
         most = START_MAX_SCALE if chosen is None else chosen
-        self.scale = geometry.best_scale(board.rows, board.cols, self.space, most, self.theme.sizes)
+        rows, cols, sizes, digits = self._board_geometry()
+        self.scale = geometry.best_scale(rows, cols, self.space, most, sizes, digits)
         self._open_window()
+        self.save_settings()  # the window it now has
 
     def play_game(self, game: Game, *, daily: str | None = None) -> None:
         """Play a game made elsewhere (a shared board, the daily board, a fixed layout) in this
@@ -277,12 +366,18 @@ class App:
             self.open_dialog(NoticeDialog("Note", trouble + list(notes)))
 
     def _resume_kept(self, yes: bool) -> None:
-        if yes:
-            self._stop_watching()
-            self.session.accept_offer()
-            self._show_game()
-        else:
+        if not yes:
             self.session.decline_offer()
+            return
+
+        def resume(game: Game | None) -> None:
+            self._stop_watching()
+            self._stop_laying()
+            self.session.accept_offer(game)
+            self._show_game()
+
+        # every move is played again: a long game takes a while, so not on the frame
+        self.chores.start(self.session.resumed_game, resume, "Resuming your game...")
 
     def apply(self, move: Move) -> None:
         """Execute a move made some other way than the mouse (keys, tests)."""
@@ -291,8 +386,8 @@ class App:
 
     def _play(self, move: Move) -> None:
         """Execute a move on the game and note what to redraw."""
-        if self.playback is not None or self.laying is not None:
-            return  # a replay is watched, not played; a board being laid waits
+        if self.playback is not None or self.laying is not None or self.chores.busy:
+            return  # a replay is watched, not played; a board being laid, or a file read, waits
         if self.session.needs_laying(move):
             self._lay_then(move)
             return
@@ -315,14 +410,17 @@ class App:
         if not changed:
             return
         self.bbbv_done = None
-        self.pending.append(changed)
+        if self.motion and len(changed) > 1 and self._animate(changed, origin):
+            # the veiled tiles look as they did until their ring turns: only the clicked
+            # cell is drawn now (a 200x200 cascade would otherwise redraw the whole view)
+            self.pending.append([origin])
+        else:
+            self.pending.append(changed)
         if self.hint is not None:  # the hint was for the board as it was
-            self.pending.append([self.hint.cell])
+            self.pending.append(hint_cells(self.hint))
             self.hint = None
         if self.show_probabilities:
             self.assistant.ask("probabilities", g.view(), g.mines)
-        if self.motion and len(changed) > 1:
-            self._animate(changed, origin)
         if outcome is not None and outcome.finished is not None:
             self._game_over(outcome.finished)
 
@@ -410,9 +508,9 @@ class App:
     def motion(self) -> bool:
         return self.settings.motion and self.motion_allowed
 
-    def _animate(self, changed: CellSet, origin: tuple[int, int]) -> None:
+    def _animate(self, changed: CellSet, origin: tuple[int, int]) -> bool:
         """Turn the visible changed tiles over in a wave outward from `origin`, all within
-        CASCADE_MS. Only the look waits: the game is already in its final state."""
+        CASCADE_MS; whether any did. Only the look waits: the game is already final."""
         lay = self.layout
         top, left = self.top, self.left
         bottom, right = top + lay.view_rows, left + lay.view_cols
@@ -431,7 +529,7 @@ class App:
                 rings.setdefault(abs(col - c0), []).append((row, col))
         rings.pop(0, None)  # the clicked cell shows what it is at once
         if not rings:
-            return
+            return False
         farthest = max(rings)
         now = self.now()
         spread = CASCADE_MS - FLIP_MS
@@ -444,6 +542,7 @@ class App:
             veil.update((cell, "flag") for cell in veil if self.game.cell(*cell) == wrong)
         veil.update(self.veiled)  # tiles already veiled keep the look they have
         self.veiled = veil
+        return True
 
     def _advance_animation(self, now: int) -> None:
         """Each ring of veiled tiles shows pressed for a moment, then its true look."""
@@ -523,11 +622,16 @@ class App:
         self.hint = hint
         if self.playback is None and not self.game.state.is_over:
             self.game.assisted = True
-        self.say(hint.reason)  # an estimated guess says so in its own reason
-        self.pending.append([hint.cell])
+        self.say(self._hint_words(hint))  # an estimated guess says so in its own words
+        self.pending.append(hint_cells(hint))
         if self.layout.cell_rect(*hint.cell, self.top, self.left) is None:
             self.cursor = hint.cell
             self._keep_cursor_in_view()
+
+    def _hint_words(self, hint) -> str:
+        """Why the hint, in words that point at its marks and fit the status line."""
+        room = max(1, (self.layout.status.w - 4) // self.theme.font.width)
+        return hint_words(hint, self.game.cell, self.game.mines, room)
 
     def status_text(self) -> str:
         """What the line under the board shows now; a line too long for it scrolls."""
@@ -547,17 +651,38 @@ class App:
         the board code once there is one."""
         if self.playback is not None:
             return self.playback_status()
+        if self.chores.busy:
+            return self.chores.status
         if self.session.paused_by(PAUSE_KEY) and self.session.veiled:
-            return "Paused: press Pause or F3, or click, to play on"
+            return "Paused: click or F3"  # fits the narrowest line (26)
         if self.show_probabilities and self.probabilities is not None:
             cell = self.layout.cell_at(*self.mouse_pos, self.top, self.left)
             if cell is not None and cell in self.probabilities:
-                return f"({cell[0]},{cell[1]}) mine {self.probabilities[cell]:.1%}"
+                return odds_words(self.probabilities[cell])
+        if self.hint is not None:  # the marks stay until the board changes: so do the words
+            return self._hint_words(self.hint)
         if self.game.deaths and not self.game.state.is_over:
             return f"Mines hit: {self.game.deaths}"
-        if self.game.state is not GameState.READY:
-            return self.board_code() or ""
-        return ""
+        return status.text_of(self.resting_pieces())
+
+    def resting_pieces(self) -> list[status.Piece]:
+        """At rest: the board code once there is one (else where to find help), the daily
+        board and no-guess mode, labelled, or as icons where the line is narrow."""
+        parts = []
+        code = self.board_code() if self.game.state is not GameState.READY else None
+        if code:
+            parts.append(status.Part("Code", "code", code))
+        else:
+            parts.append(status.Part("F1 keys, Alt menu", "help"))
+        if self.daily is not None and self.playback is None:
+            parts.append(status.Part("Daily", "daily", self.daily))
+        if self.game.no_guess:
+            parts.append(status.Part("No guess", "noguess"))
+        return status.fit(parts, self.status_room())
+
+    def status_room(self) -> int:
+        """How many characters the line under the board holds."""
+        return max(1, (self.layout.status.w - 4) // self.theme.font.width)
 
     def say(self, text: str, lasting: bool = False) -> None:
         """A line under the board for a moment, or until the next game when `lasting`."""
@@ -632,6 +757,9 @@ class App:
         if self.message is not None and now >= self.message[1]:
             self.message = None
         self._check_laying()
+        self.chores.poll()
+        if self.history.late:  # a write on the writer's thread had something to say
+            self._take_session_messages()
         self._advance_animation(now)
         self._collect_assistance()
         playing = self.session.running and self.playback is None  # no tick while paused
@@ -652,7 +780,8 @@ class App:
             pressed = self.pressed_cells()
             hint_cell = self.hint.cell if self.hint is not None else None
             probs = self.probabilities if self.show_probabilities else None
-            looks = Looks(pressed, self.cursor, self.veiled, hint_cell, probs)
+            marks = hint_marks(self.hint)
+            looks = Looks(pressed, self.cursor, self.veiled, hint_cell, probs, marks)
             if veiled:  # paused: every cell covered, nothing held or hinted
                 looks = Looks()
             args = (VeiledBoard(self.game) if veiled else self.game, self.top, self.left)
@@ -670,10 +799,11 @@ class App:
             self.drawn_pressed = pressed
             self.drawn_cursor = self.cursor
             r.draw_toolbar(self.game.mines_remaining, self.face(), self.timer_value())
-            status = self.status_text()
-            if full or status != self.drawn_status:
-                r.draw_status(status)
-                self.drawn_status = status
+            line = self.status_text()
+            if full or line != self.drawn_status:
+                resting = self.message is None and line == status.text_of(self.resting_pieces())
+                r.draw_status(self.resting_pieces() if resting else line)
+                self.drawn_status = line
         self.pending.clear()
         r.present(self.display)
 
@@ -764,13 +894,17 @@ class App:
             return  # our own set_mode: the scale was chosen already
         self.window_size = tuple(size)
         if not self.display.fullscreen:  # fullscreen keeps the scale the player had
-            self.scale = geometry.best_scale(
-                self.board.rows, self.board.cols, self.window_size, sizes=self.theme.sizes
+            rows, cols, sizes, digits = self._board_geometry()
+            self.scale = geometry.scale_for_window(
+                rows, cols, self.window_size, self.scale, sizes, digits
             )
+            self._remember_window()  # written with the next settings, or at quit
         self._relayout()
 
     def set_scale(self, scale: int) -> None:
-        most = geometry.largest_scale(self.space, self.theme.sizes)
+        self.space = self._usable_screen()
+        rows, cols, sizes, digits = self._board_geometry()
+        most = geometry.most_scale(rows, cols, self.space, sizes, digits)
         if scale > most:
             self.say(f"Zoom {most}x is the most")
         scale = max(1, min(most, scale))
@@ -778,14 +912,23 @@ class App:
             return
         self.scale = scale
         self.settings.scale = scale
-        self.save_settings()
         self._open_window()
+        self.save_settings()
         self._relayout()
         self.say(f"Zoom {scale}x")
 
     def toggle_fullscreen(self) -> None:
-        """Fullscreen and back, at the same whole scale, the board centred."""
+        """Fullscreen and back, at the same whole scale, the board centred; back in a window,
+        the window is where it was (if that is still on the screen)."""
+        self._remember_window()
+        back_to = self.settings.window_position
         self.window_size = self.display.toggle_fullscreen()
+        if not self.display.fullscreen:
+            rows, cols, sizes, digits = self._board_geometry()
+            desktop.set_minimum_size(geometry.smallest_canvas_size(sizes, digits))
+            self._keep_on_screen(back_to)
+        self._remember_window()
+        self.save_settings()
         self._relayout()
 
     # ---- keyboard ------------------------------------------------------------------------
@@ -961,6 +1104,7 @@ class App:
             return
         self.theme = theme
         self.sounds.use_theme(theme)
+        pygame.display.set_icon(desktop.icon_of(theme.sprites[desktop.ICON_SPRITE]))
         self.settings.theme = key
         self._relayout()
         self.save_settings()
@@ -1012,7 +1156,10 @@ class App:
         """Stop; a game in progress is kept with the time on its clock."""
         self._stop_laying()
         self.session.keep()
+        self.history.flush()  # what the writer's thread has yet to write is written now
         self.assistant.close()
+        self._remember_window()
+        self.save_settings()
         self.running = False
 
     # ---- codes, the daily board, replays -------------------------------------------------
@@ -1063,12 +1210,21 @@ class App:
         self.open_dialog(StatsDialog(stats, self.board.kind, today))
 
     def watch_file(self, path: str) -> None:
-        try:
-            replay = load_replay(Path(path))
-        except ReplayError as e:
-            self.open_dialog(NoticeDialog("Replay", [str(e)]))
-            return
-        self.watch(replay)
+        """Watch a replay from the statistics: read (and checked) off the frame."""
+
+        def read() -> Replay | ReplayError:
+            try:
+                return load_replay(Path(path))
+            except ReplayError as e:
+                return e
+
+        def show(replay: Replay | ReplayError) -> None:
+            if isinstance(replay, ReplayError):
+                self.open_dialog(NoticeDialog("Replay", [str(replay)]))
+            else:
+                self.watch(replay)
+
+        self.chores.start(read, show, "Reading the replay...")
 
     def watch(self, replay: Replay, speed_index: int | None = None) -> None:
         """Play a replay back in this window, in real time; the game being played waits (its

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from game.engine import SafeZone
 from game.store.settings import Settings, SettingsFile
 
@@ -85,3 +87,31 @@ def test_volume_and_tick_keep_good_values_and_bad_ones_fall_back_to_low_and_off(
     settings, messages = SettingsFile(path).load()
     assert (settings.volume, settings.timer_tick) == ("low", False)
     assert "volume" in messages[0] and "timer_tick" in messages[0]
+
+
+def test_the_window_size_place_and_fullscreen_round_trip(tmp_path):
+    f = SettingsFile(tmp_path / "settings.json")
+    s = Settings(window_size=(812, 540), window_position=(-1200, 35), fullscreen=True)
+    f.save(s)
+    loaded, messages = SettingsFile(tmp_path / "settings.json").load()
+    assert (loaded.window_size, loaded.window_position, loaded.fullscreen) == (
+        (812, 540), (-1200, 35), True)  # fmt: skip
+    assert messages == []
+    assert json.loads((tmp_path / "settings.json").read_text())["window_size"] == [812, 540]
+
+
+@pytest.mark.parametrize(
+    "size, place, fullscreen",
+    [([0, 400], [10, 10, 10], "yes"), ("800x600", ["a", 3], 1), ([True, 400], [1.5, 2], None),
+     ([800, 10**9], {"x": 1}, "on"), ([800], [-(10**9), 0], [])],
+)  # fmt: skip
+def test_bad_window_values_fall_back_to_unknown_and_say_so(tmp_path, size, place, fullscreen):
+    path = tmp_path / "settings.json"
+    data = {"window_size": size, "window_position": place, "fullscreen": fullscreen,
+            "board": "expert"}  # fmt: skip
+    path.write_text(json.dumps(data))
+    settings, messages = SettingsFile(path).load()
+    assert settings.window_size is None and settings.window_position is None
+    assert settings.fullscreen is False and settings.board == "expert"
+    for name in ("window_size", "window_position", "fullscreen"):
+        assert name in messages[0]

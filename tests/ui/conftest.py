@@ -9,6 +9,7 @@ from game.engine import Difficulty, Game
 from game.engine.boards import BoardChoice
 from game.store.settings import Settings
 from game.ui.assist import Assistant
+from game.ui.chores import Chores
 from game.ui.theme import load_library
 from game.ui.window import App
 
@@ -103,7 +104,9 @@ def drive():
         # Motion is off unless a test asks for it, so tiles show their final look at once;
         # sound too, so only the tests of sound open the (dummy) audio device.
         settings = settings or Settings(motion=False, volume="off")
-        app = App(board, settings, load_library(), seed=seed, scale=scale, clock=clock)
+        # work that goes off the frame in the game runs at once here, so steps stay in order
+        app = App(board, settings, load_library(), seed=seed, scale=scale, clock=clock,
+                  chores=Chores(threaded=False))  # fmt: skip
         app.assistant = Assistant(RunAtOnce())
         if layout is not None:
             app.play_game(Game.from_layout(layout))

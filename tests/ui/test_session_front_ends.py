@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pygame
 
-from game.engine import Game, GameState
+from game.engine import Difficulty, Game, GameState, Move, MoveKind
+from game.engine.boards import BoardChoice
 from game.store.history import History
 from game.store.stats import Stats
 from game.text import play
@@ -275,3 +276,122 @@ def test_a_new_game_while_a_no_guess_board_is_laid_stops_the_search(drive, monke
     d.key(pygame.K_n, "n")
     assert stopped.wait(10) and d.app.laying is None
     assert d.app.game.state is GameState.READY
+
+
+def test_keeping_and_recording_wait_on_the_writer_thread_never_on_the_frame(
+    drive, tmp_path, monkeypatch
+):
+    import threading
+
+    import game.store.history as history_module
+    from game.store.writer import Writer
+
+    release = threading.Event()
+    real_save = history_module.save_replay
+
+    def slow_save(replay, folder):
+        release.wait(10)  # a disk that takes as long as the test says
+        return real_save(replay, folder)
+
+    monkeypatch.setattr(history_module, "save_replay", slow_save)
+    h = History(Stats(tmp_path / "stats.sqlite3"), tmp_path / "replays", tmp_path / "kept.json",
+                writer=Writer())  # fmt: skip
+    d = drive(layout=POCKET)
+    d.app.history = h
+    d.click((4, 4))
+    d.click((0, 1))  # the win: its replay is being written, slowly
+    assert d.app.game.state is GameState.WON and d.app.dialog is not None  # shown at once
+    for _ in range(10):
+        d.tick()  # the loop goes on while the writer waits
+    assert not h.writer.idle and not list((tmp_path / "replays").glob("*.json"))
+    release.set()
+    h.flush()
+    assert len(list((tmp_path / "replays").glob("*.json"))) == 1
+    assert h.stats.summary("custom").played == 1 and not (tmp_path / "kept.json").exists()
+
+
+def test_a_bug_in_a_background_write_is_raised_not_swallowed(tmp_path):
+    import pytest
+
+    from game.store.writer import Writer
+
+    def broken():
+        raise ZeroDivisionError("a fault of the program")
+
+    w = Writer()
+    w.submit(broken)
+    with pytest.raises(ZeroDivisionError):
+        w.flush()
+    w.submit(lambda: None)
+    assert w.flush()
+
+
+def test_a_newer_kept_game_replaces_one_not_yet_written():
+    import threading
+
+    from game.store.writer import Writer
+
+    gate, written = threading.Event(), []
+    w = Writer()
+    w.submit(lambda: gate.wait(10))  # holds the thread
+    for n in range(5):
+        w.submit(lambda n=n: written.append(n), key="keep")
+    gate.set()
+    w.flush()
+    assert written == [4]
+
+
+def test_a_long_kept_game_is_read_and_resumed_off_the_frame(tmp_path, monkeypatch):
+    """The loop keeps ticking while the kept game is read and while it is played back to
+    where it was; the board waits, and the resume question comes when the reading is done."""
+    import threading
+
+    from game.session import Session
+    from game.store.replays import keep_game, replay_of
+    from game.ui.theme import load_library
+    from game.ui.window import App
+
+    g = Game.from_layout(POCKET)
+    g.reveal(4, 4, at_ms=0)
+    g.toggle_flag(0, 0, at_ms=700)
+    kept = tmp_path / "kept.json"
+    game_id = "20261130-120000-00000000000c"
+    keep_game(replay_of(g, elapsed_ms=9000, source="window", game_id=game_id), kept)
+    gates = {"read": threading.Event(), "resume": threading.Event()}
+    real_read, real_resumed = Session.read_offer, Session.resumed_game
+
+    def slow_read(self):
+        gates["read"].wait(10)
+        return real_read(self)
+
+    def slow_resumed(self):
+        gates["resume"].wait(10)
+        return real_resumed(self)
+
+    monkeypatch.setattr(Session, "read_offer", slow_read)
+    monkeypatch.setattr(Session, "resumed_game", slow_resumed)
+    pygame.display.init()
+    try:
+        from game.store.settings import Settings
+
+        app = App(BoardChoice.standard(Difficulty.BEGINNER), Settings(motion=False),
+                  load_library(), scale=1, history=History(kept=kept),
+                  clock=lambda: 5000)  # fmt: skip
+        for _ in range(5):
+            app.step()  # frames go on while the file is read
+        assert app.dialog is None and "Reading" in app.status_text()
+        app.apply(Move(MoveKind.OPEN, 4, 4))  # the board waits meanwhile
+        assert app.game.state is GameState.READY
+        gates["read"].set()
+        app.chores.wait(10)
+        assert app.dialog is not None and app.dialog.question == "resume"
+        app._dialog_result(app.dialog.key(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=0, unicode="y")))  # fmt: skip
+        for _ in range(5):
+            app.step()  # and while its moves are played again
+        assert "Resuming" in app.status_text() and app.game.moves == []
+        gates["resume"].set()
+        app.chores.wait(10)
+        assert app.game.view() == g.view() and app.elapsed_ms() == 9000
+    finally:
+        pygame.quit()

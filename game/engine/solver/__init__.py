@@ -13,14 +13,14 @@ touch no number. A part too big for the work budget is estimated instead, and th
 The package, one file a step: `position` (reading a view), `counting` (one part of the frontier),
 `probabilities` (the whole board), `deduction` (what one, two or three numbers prove, and the
 reasons), `guess` (the guess policy) and `endgame` (searching the last layouts to the end).
-What other code may use is imported here: the answers (`hint`, `analyse`,
-`mine_probabilities`) and, for the engine's no-guess generation, the core on flat cells
+What other code may use is imported here: the answers (`hint` with its `HintKind`,
+`analyse`, `mine_probabilities`) and, for the engine's no-guess generation, the core on flat cells
 (`neighbours`, `solve_constraints`, `Solution`, `Inconsistent`).
 """
 
 from __future__ import annotations
 
-from game.engine.solver.answers import Analysis, Cell, Hint
+from game.engine.solver.answers import Analysis, Cell, Hint, HintKind
 from game.engine.solver.deduction import Deduction, explain_global
 from game.engine.solver.guess import choose_guess, guess_hint
 from game.engine.solver.position import Inconsistent, neighbours, parse
@@ -36,6 +36,7 @@ __all__ = [
     "Analysis",
     "Cell",
     "Hint",
+    "HintKind",
     "Inconsistent",
     "Solution",
     "analyse",

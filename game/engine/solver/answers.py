@@ -4,20 +4,44 @@ probability of every cell that is not open). Plain data; the work is done elsewh
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import Enum
 
 Cell = tuple[int, int]
 
 
+class HintKind(Enum):
+    """What proves a hint, so a front end can word it its own way."""
+
+    ONE_NUMBER = "one number"  # every mine around one number is known (or it has none)
+    NUMBERS = "numbers together"  # two or three numbers together
+    ALL_NUMBERS = "all the numbers"  # only the whole frontier proves it
+    MINES_PLACED = "mines placed"  # the numbers hold every mine: none is left away from them
+    MINE_COUNT = "mine count"  # every way to fit the board's mine total leaves it clear
+    NO_MINES = "no mines"  # the board has no mines
+    GUESS = "guess"  # nothing is certain: the best guess
+
+
 @dataclass(frozen=True)
 class Hint:
-    """The cell to open next and why. `safe` is True only when the cell is certainly safe."""
+    """The cell to open next and why. `safe` is True only when the cell is certainly safe.
+
+    `reason` names cells by (row, col), for the terminal. The evidence behind it, for a front end
+    that shows the proof on the board: `kind`, the open `numbers` the proof reads, the cells it
+    knows are mines (`proven_mines`) and the cells it proves safe with `cell` (`proven_safe`,
+    `cell` among them when safe). Two hints are equal when they give the same answer: the
+    evidence does not take part.
+    """
 
     cell: Cell
     safe: bool
     probability: float  # that the cell is a mine
     reason: str
     approximate: bool = False
+    kind: HintKind | None = field(default=None, compare=False)
+    numbers: tuple[Cell, ...] = field(default=(), compare=False)
+    proven_mines: tuple[Cell, ...] = field(default=(), compare=False)
+    proven_safe: tuple[Cell, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.solver.answers import Hint
+from game.engine.solver.answers import Hint, HintKind
 from game.engine.solver.position import Position, and_list, cell_text, neighbours, number_text
 from game.engine.solver.probabilities import Solution
 
@@ -248,7 +248,24 @@ class Deduction:
             reason += "."
         if fact.mines_used:
             reason += " " + self._mine_sources(fact.mines_used)
-        return Hint(divmod(cell, pos.cols), True, 0.0, reason)
+        return self._with_evidence(cell, fact, reason)
+
+    def _with_evidence(self, cell: int, fact: _Fact, reason: str) -> Hint:
+        """The hint with what its step read (its numbers, the mines they count) and proved."""
+        cols = self.pos.cols
+        step = [j for j, f in self.facts.items() if f.numbers == fact.numbers]
+        mines = set(fact.mines_used).union(j for j in step if self.facts[j].mine)
+        safe = [j for j in step if not self.facts[j].mine]
+        return Hint(
+            divmod(cell, cols),
+            True,
+            0.0,
+            reason,
+            kind=HintKind.ONE_NUMBER if fact.level == 1 else HintKind.NUMBERS,
+            numbers=tuple(divmod(n, cols) for n in fact.numbers),
+            proven_mines=tuple(divmod(j, cols) for j in sorted(mines)),
+            proven_safe=tuple(divmod(j, cols) for j in sorted(safe)),
+        )
 
     def _mine_sources(self, mines: tuple[int, ...]) -> str:
         pos = self.pos
@@ -286,12 +303,25 @@ def explain_global(pos: Position, sol: Solution, certain: dict[int, bool]) -> Hi
             named += " together"
         verb = "leaves" if len(numbers) == 1 and not more else "leave"
         reason = f"{cell_text(pos, cell)} is safe: {named} {verb} no way to place a mine there."
-        return Hint(divmod(cell, pos.cols), True, 0.0, reason)
+        near = {j for n in numbers for j in nb[n]}
+        return Hint(
+            divmod(cell, pos.cols),
+            True,
+            0.0,
+            reason,
+            kind=HintKind.ALL_NUMBERS,
+            numbers=tuple(divmod(n, pos.cols) for n in numbers),
+            proven_mines=tuple(divmod(j, pos.cols) for j in sorted(near) if certain.get(j)),
+            proven_safe=tuple(divmod(j, pos.cols) for j in sorted(near) if certain.get(j) is False),
+        )
     cell = safes[0]
     where = cell_text(pos, cell)
+    kind = HintKind.MINE_COUNT
     if pos.mines == 0:
+        kind = HintKind.NO_MINES
         reason = f"{where} is safe: the board has no mines at all."
     elif cell not in sol.prob and sol.rest_certain is False:
+        kind = HintKind.MINES_PLACED
         need = (
             "the board's only mine" if pos.mines == 1 else f"all {pos.mines} of the board's mines"
         )
@@ -304,4 +334,13 @@ def explain_global(pos: Position, sol: Solution, certain: dict[int, bool]) -> Hi
             f"{where} is safe: the board has {pos.mines} mines, and every way to fit them to the "
             "numbers leaves it clear."
         )
-    return Hint(divmod(cell, pos.cols), True, 0.0, reason)
+    mines = sorted(k for k, mine in certain.items() if mine)
+    return Hint(
+        divmod(cell, pos.cols),
+        True,
+        0.0,
+        reason,
+        kind=kind,
+        proven_mines=tuple(divmod(k, pos.cols) for k in mines),
+        proven_safe=tuple(divmod(k, pos.cols) for k in safes),
+    )

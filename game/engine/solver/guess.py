@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from game.engine.solver.answers import Hint
+from game.engine.solver.answers import Hint, HintKind
 from game.engine.solver.endgame import endgame_guess, local_endgame
 from game.engine.solver.position import Inconsistent, Position, cell_text, constraints, neighbours
 from game.engine.solver.probabilities import Solution, solve_constraints
@@ -31,7 +31,7 @@ def guess_hint(pos: Position, cell: int, p: float, approximate: bool, note: str)
     if approximate:
         reason += " (estimated: the position is too big to count exactly)"
     reason += "." + (f" {note}" if note else "")
-    return Hint(divmod(cell, pos.cols), False, p, reason, approximate)
+    return Hint(divmod(cell, pos.cols), False, p, reason, approximate, kind=HintKind.GUESS)
 
 
 def choose_guess(

@@ -1,0 +1,172 @@
+"""Small pixel marks drawn over tiles for hints and mine odds, made in code at 1x.
+
+Owns the tiny 3x5 digit font, the tick (proven safe), the mine mark (proven mine), the frame
+around a number a hint reads, and the colour ramp of the odds. Every mark has a one-pixel
+dark rim, so it reads on light and dark tiles of every theme. Draws nothing on the canvas itself:
+the renderer places what is made here.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+# 3 x 5 digits, a row a string: '#' is ink.
+DIGITS = {
+    "0": ("###", "#.#", "#.#", "#.#", "###"),
+    "1": (".#.", "##.", ".#.", ".#.", "###"),
+    "2": ("###", "..#", "###", "#..", "###"),
+    "3": ("###", "..#", ".##", "..#", "###"),
+    "4": ("#.#", "#.#", "###", "..#", "..#"),
+    "5": ("###", "#..", "###", "..#", "###"),
+    "6": ("###", "#..", "###", "#.#", "###"),
+    "7": ("###", "..#", ".#.", ".#.", ".#."),
+    "8": ("###", "#.#", "###", "#.#", "###"),
+    "9": ("###", "#.#", "###", "..#", "###"),
+}
+TICK = (
+    ".....##",
+    "....##.",
+    "##.##..",
+    ".###...",
+    "..#....",
+)
+MINE = (
+    "#.#.#",
+    ".###.",
+    "#####",
+    ".###.",
+    "#.#.#",
+)
+INK = (255, 255, 255)
+RIM = (16, 16, 16)
+MINE_INK = (16, 16, 16)
+MINE_RIM = (255, 255, 255)
+DIGIT_ZOOM = 2  # from this zoom on, covered cells show their odds in digits
+
+# The odds' tint, from a possible mine to a likely one: light to dark as well as yellow to red,
+# so players who do not tell red from green still read the order. A proven safe cell is blue
+# (it also gets a tick): far from every yellow even without red-green vision.
+RAMP = (
+    (0.0, (255, 245, 150)),
+    (0.3, (250, 170, 50)),
+    (0.65, (225, 60, 30)),
+    (1.0, (120, 0, 50)),
+)
+SAFE_TINT = (30, 110, 255)
+MINE_TINT = (90, 0, 40)
+TINT_LEVELS = 10  # steps of the ramp for cells that are neither proven safe nor proven mine
+TINT_ALPHA = 150
+
+
+def tint_level(probability: float) -> int:
+    """0 only for a proven safe cell, TINT_LEVELS only for a proven mine, else 1 .. levels - 1."""
+    if probability <= 0.0:
+        return 0
+    if probability >= 1.0:
+        return TINT_LEVELS
+    return min(TINT_LEVELS - 1, max(1, round(probability * TINT_LEVELS)))
+
+
+def tint_colour(level: int) -> tuple[int, int, int]:
+    """The colour of a tint level (see `tint_level`)."""
+    if level <= 0:
+        return SAFE_TINT
+    if level >= TINT_LEVELS:
+        return MINE_TINT
+    k = (level - 1) / (TINT_LEVELS - 2)  # the possible levels spread over the whole ramp
+    for (k0, c0), (k1, c1) in zip(RAMP, RAMP[1:], strict=False):
+        if k <= k1:
+            f = (k - k0) / (k1 - k0)
+            return tuple(round(a + (b - a) * f) for a, b in zip(c0, c1, strict=True))
+    return RAMP[-1][1]
+
+
+def percent_text(probability: float) -> str:
+    """The odds in whole percent for a cell that is neither proven safe nor proven mine: 1-99."""
+    return str(min(99, max(1, round(probability * 100))))
+
+
+def _picture(rows: tuple[str, ...], ink, rim) -> pygame.Surface:
+    """The glyph with a one-pixel rim around it on every side (diagonals included)."""
+    h, w = len(rows), len(rows[0])
+    surf = pygame.Surface((w + 2, h + 2), pygame.SRCALPHA)
+    on = {(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#"}
+    for x, y in on:
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if (x + dx, y + dy) not in on:
+                    surf.set_at((x + dx + 1, y + dy + 1), rim)
+    for x, y in on:
+        surf.set_at((x + 1, y + 1), ink)
+    return surf
+
+
+def digit_rows(text: str) -> tuple[str, ...]:
+    """`text` in the 3x5 font, one blank column between digits."""
+    return tuple(".".join(DIGITS[ch][y] for ch in text) for y in range(5))
+
+
+def digits(text: str) -> pygame.Surface:
+    return _picture(digit_rows(text), INK, RIM)
+
+
+def tick() -> pygame.Surface:
+    return _picture(TICK, INK, RIM)
+
+
+def mine() -> pygame.Surface:
+    return _picture(MINE, MINE_INK, MINE_RIM)
+
+
+def luminance(colour) -> float:
+    """Relative luminance (WCAG) of an sRGB colour."""
+
+    def lin(v: int) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(v) for v in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    """WCAG contrast ratio of two colours, 1 to 21."""
+    low, high = sorted((luminance(a), luminance(b)))
+    return (high + 0.05) / (low + 0.05)
+
+
+def companion(accent, palette, grounds) -> tuple[int, int, int]:
+    """The colour of `palette` to line the accent with, so that an outline stands out on every
+    one of `grounds` (the tiles it is drawn on): on each ground, the better of the two counts."""
+
+    def worst(c) -> tuple[float, float]:
+        shown = min(max(contrast(accent, g), contrast(c, g)) for g in grounds)
+        return shown, contrast(c, accent)
+
+    return tuple(max(palette, key=worst)[:3])
+
+
+def number_frame(tile: int, accent, inner) -> pygame.Surface:
+    """A thin closed frame round a tile, with a line of `inner` inside it: unlike the thick
+    corner brackets of the hint's cell."""
+    surf = pygame.Surface((tile, tile), pygame.SRCALPHA)
+    pygame.draw.rect(surf, inner, (1, 1, tile - 2, tile - 2), 1)
+    pygame.draw.rect(surf, accent, (0, 0, tile, tile), 1)
+    return surf
+
+
+def brackets(tile: int, accent, inner) -> pygame.Surface:
+    """Four thick corner brackets, each lined with `inner`: the outline of the cell to open."""
+    surf = pygame.Surface((tile, tile), pygame.SRCALPHA)
+    arm = tile // 3
+    for colour, width, reach in ((inner, 3, arm + 1), (accent, 2, arm)):
+        for x, y in ((0, 0), (tile - reach, 0), (0, tile - width), (tile - reach, tile - width)):
+            pygame.draw.rect(surf, colour, (x, y, reach, width))  # across
+        for x, y in ((0, 0), (tile - width, 0), (0, tile - reach), (tile - width, tile - reach)):
+            pygame.draw.rect(surf, colour, (x, y, width, reach))  # down
+    return surf
+
+
+def centred(tile: int, mark: pygame.Surface) -> tuple[int, int]:
+    """Where a mark sits on a tile: in the middle."""
+    return (tile - mark.get_width()) // 2, (tile - mark.get_height()) // 2
