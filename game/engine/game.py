@@ -392,7 +392,10 @@ class Game:
         self._checkpoint()
 
     def undo(self) -> CellSet:
-        """Take back the last move, a losing one included; the game counts as assisted."""
+        """Take back the last move, a losing one included; the game counts as assisted.
+
+        Replays at most `checkpoint_every` moves from the nearest checkpoint, however long
+        the game is."""
         if not self.moves:
             return _NOTHING
         self._undone.append(self.moves.pop())

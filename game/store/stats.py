@@ -6,6 +6,8 @@ set aside and a new one started; one from a newer version is left untouched; a f
 cannot be written means records are not kept this time. Rows are checked as they are read: a
 row that is not a game is left out and counted. Each case is said once, in a line a player
 understands.
+Reading is bounded by what is shown, not by the number of games: figures come from partial
+indexes and from tallies kept in the file (schema version 4) rather than from every row.
 """
 
 from __future__ import annotations
