@@ -113,8 +113,11 @@ MIGRATIONS[4] = f"""
         BEGIN DELETE FROM tallies WHERE upto >= old.id; END;
 """
 KINDS = tuple(d.name.lower() for d in Difficulty) + ("custom",)
+# A new tally is written once this many rows came after the newest (or when there is none):
+# a summary reads at most about this many rows, and writes rarely (it runs on the loop).
+TALLY_EVERY = 256
 # Tallies kept per kind: the newest is used; the older ones stand in when the newest is
-# forgotten (the last game's end undone removes its row) so that only a few rows are read.
+# forgotten (a row it counted changed or was removed) so that only a few rows are read.
 TALLIES_KEPT = 8
 BEST_TIMES = 10
 RECENT = 50
@@ -682,7 +685,8 @@ def _tally(conn: sqlite3.Connection, kind: str) -> tuple[int, int, int, int]:
             "SELECT upto, played, won, run, best FROM tallies WHERE kind = ?"
             " ORDER BY upto DESC LIMIT 1", (kind,)
         ).fetchone()  # fmt: skip
-        if kept is None or not all(type(v) is int and v >= 0 for v in kept):
+        fresh = kept is None or not all(type(v) is int and v >= 0 for v in kept)
+        if fresh:
             kept = (0, 0, 0, 0, 0)  # none yet, or not one we wrote: count every row
         upto, played, won, run, best = kept
         top = conn.execute("SELECT max(id) FROM games").fetchone()[0]
@@ -704,7 +708,8 @@ def _tally(conn: sqlite3.Connection, kind: str) -> tuple[int, int, int, int]:
             else:
                 best = max(best, run + len(runs[0]), max(map(len, runs)))
                 run = len(runs[-1])
-            _keep_tally(conn, kind, (top, played, won, run, best))
+            if fresh or top - upto >= TALLY_EVERY:
+                _keep_tally(conn, kind, (top, played, won, run, best))
     finally:
         if began and conn.in_transaction:
             conn.commit()

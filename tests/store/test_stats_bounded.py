@@ -8,8 +8,10 @@ import sqlite3
 
 import pytest
 
+from game.store import stats as stats_module
 from game.store.stats import (
     KINDS,
+    TALLY_EVERY,
     Stats,
     _daily,
     _good_daily_row,
@@ -95,8 +97,9 @@ def insert(stats: Stats, row: tuple) -> None:
         )
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_figures_equal_those_of_every_row_read_in_python(tmp_path, seed):
+@pytest.mark.parametrize("seed, tally_every", [(0, 1), (1, 2), (2, 5), (3, TALLY_EVERY)])
+def test_figures_equal_those_of_every_row_read_in_python(tmp_path, monkeypatch, seed, tally_every):
+    monkeypatch.setattr(stats_module, "TALLY_EVERY", tally_every)  # tallies kept often
     rng = random.Random(seed)
     stats = Stats(tmp_path / "stats.sqlite3")
     kinds, dailies = set(), []
@@ -162,13 +165,14 @@ def test_recording_a_game_again_leaves_its_own_earlier_row_out(tmp_path):
 def test_undoing_the_last_games_end_falls_back_to_an_older_tally(tmp_path):
     rng = random.Random(9)
     stats = Stats(tmp_path / "stats.sqlite3")
-    for n in range(30):
+    for n in range(1 + 2 * TALLY_EVERY):
         insert(stats, random_row(rng, n, "beginner"))
         stats.summary("beginner")
     last = stats.conn.execute("SELECT max(id) FROM games").fetchone()[0]
+    tallies = "SELECT upto FROM tallies WHERE kind = 'beginner' ORDER BY upto"
+    assert [u for (u,) in stats.conn.execute(tallies)] == [1, 1 + TALLY_EVERY, last]
     stats.delete(last)
-    left = [u for (u,) in stats.conn.execute("SELECT upto FROM tallies WHERE kind = 'beginner'")]
-    assert left and max(left) == last - 1  # the tally before the last game is still there
+    assert [u for (u,) in stats.conn.execute(tallies)] == [1, 1 + TALLY_EVERY]
     assert stats.summary("beginner") == every_row_summary(stats, "beginner")
 
 
