@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.engine import Game
-from game.engine.cells import CellSet
+from game.engine.cells import CellSet, ViewChar
 from game.ui import keys, marks, menubar, status, widgets
 from game.ui.display import Display
 from game.ui.hints import HintMarks
@@ -21,17 +21,18 @@ from game.ui.layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
 from game.ui.theme import Theme
 from game.ui.widgets import Metrics
 
+V = ViewChar
 SPRITE_OF_VIEW = {
-    "#": "covered",
-    "F": "flag",
-    "?": "question",
-    ".": "open_0",
-    **{str(n): f"open_{n}" for n in range(1, 9)},
-    "*": "mine",
-    "X": "mine_red",
-    "!": "mine_wrong",
+    V.COVERED: "covered",
+    V.FLAG: "flag",
+    V.QUESTION: "question",
+    V.ZERO: "open_0",
+    **{V.number(n): f"open_{n}" for n in range(1, 9)},
+    V.MINE: "mine",
+    V.EXPLODED: "mine_red",
+    V.WRONG_FLAG: "mine_wrong",
 }
-PRESSABLE = "#?"
+PRESSABLE = frozenset({V.COVERED, V.QUESTION})
 MANY_TILES = 48
 
 

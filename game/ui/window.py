@@ -1368,10 +1368,10 @@ class VeiledBoard:
         self.rows, self.cols = game.rows, game.cols
 
     def view(self) -> list[str]:
-        return ["#" * self.cols] * self.rows
+        return [ViewChar.COVERED * self.cols] * self.rows
 
     def cell(self, row: int, col: int) -> str:
-        return "#"
+        return ViewChar.COVERED
 
 
 _ARROWS = {
