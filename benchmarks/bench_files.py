@@ -66,6 +66,21 @@ def largest_game(moves: int) -> Game:
     return g
 
 
+def opened_game(moves: int) -> Game:
+    """A 200x200 game of `moves` reveals of safe cells in a random order (each replayed move
+    opens cells: the dearest kind of move to replay)."""
+    g = Game(200, 200, 8000, seed=3)
+    g.reveal(100, 100, at_ms=0)
+    layout = g.layout()
+    safe = [(r, c) for r in range(200) for c in range(200) if layout[r][c] == "."]
+    random.Random(2).shuffle(safe)
+    for t, (r, c) in enumerate(safe, 1):
+        if len(g.moves) >= moves or g.safe_opened == g.safe_total - 1:
+            break
+        g.reveal(r, c, at_ms=t)
+    return g
+
+
 def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)
@@ -85,8 +100,24 @@ def main() -> int:
             emit("keep the game after a move (done on every move)",
                  timed(lambda g=game: keep_game(replay_of(g, elapsed_ms=1, source="window"),
                                                 kept)), moves=moves)  # fmt: skip
+            points = game._checkpoints
             emit("undo one move (the engine replays the rest)",
+                 timed(lambda g=game: (g.undo(), g.redo())), moves=moves,
+                 checkpoints=len(points), checkpoint_every=game.checkpoint_every,
+                 checkpoint_bytes=sum(len(p.view) + len(p.spread) for p in points),
+                 uncompressed_bytes=2 * len(game._view) * len(points))  # fmt: skip
+            game.checkpoint_every = 0
+            game._checkpoints.clear()
+            emit("undo one move without checkpoints (the engine replays every move)",
                  timed(lambda g=game: (g.undo(), g.redo())), moves=moves)  # fmt: skip
+
+        game = opened_game(16_000)  # an undo replays 999 reveals from the last checkpoint
+        emit("undo one reveal of a game of reveals", timed(lambda: (game.undo(), game.redo())),
+             moves=len(game.moves), checkpoints=len(game._checkpoints))  # fmt: skip
+        game.checkpoint_every = 0
+        game._checkpoints.clear()
+        emit("undo one reveal of a game of reveals without checkpoints",
+             timed(lambda: (game.undo(), game.redo())), moves=len(game.moves))  # fmt: skip
 
         over = folder / "over.json"
         with open(over, "wb") as f:

@@ -34,6 +34,17 @@ def monotonic_ms() -> int:
     return time.monotonic_ns() // 1_000_000
 
 
+class ManualClock:
+    """A clock in milliseconds that moves only when told (`ms += ...`): for tests, seeded fuzz
+    runs and anything that must repeat exactly."""
+
+    def __init__(self, ms: int = 10_000) -> None:
+        self.ms = ms
+
+    def __call__(self) -> int:
+        return self.ms
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 

@@ -8,6 +8,7 @@ every screen and dialog; between runs (after a quit) it now and then breaks the 
 the kept game, as a crash or a disk might. After each step it checks what must always hold:
   - the mine counter is the mines less the flags on the board;
   - a won game has no covered safe cell;
+  - an open menu stops the clock, and never stays open under a dialog;
   - the kept file is the game being played (same board, same moves);
   - every game that finished is one row of the statistics (a loss taken back keeps its row
     until the game ends again and replaces it).
@@ -27,7 +28,6 @@ import tempfile
 import time
 import traceback
 from collections import Counter
-from concurrent.futures import Executor, Future
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -39,13 +39,15 @@ import pygame  # noqa: E402
 
 from game.engine import Difficulty, GameState  # noqa: E402
 from game.engine.boards import BoardChoice  # noqa: E402
+from game.session import ManualClock as FakeClock  # noqa: E402
 from game.store.history import History  # noqa: E402
 from game.store.replays import ReplayError, load_replay  # noqa: E402
 from game.store.settings import SettingsFile  # noqa: E402
 from game.store.stats import Stats  # noqa: E402
-from game.ui.assist import Assistant  # noqa: E402
+from game.ui.assist import Assistant, RunAtOnce  # noqa: E402
 from game.ui.chores import Chores  # noqa: E402
 from game.ui.theme import load_library  # noqa: E402
+from game.ui.widgets import Metrics  # noqa: E402
 from game.ui.window import App  # noqa: E402
 
 # Every key the game binds somewhere (board, dialogs, replays), with the text it types, and a
@@ -65,25 +67,6 @@ KEYS = [
     (K.K_F10, ""), (K.K_END, ""), (K.K_PAGEDOWN, ""), (K.K_PAGEUP, ""), (K.K_DELETE, ""),
 ]  # fmt: skip
 ESCAPES = [(K.K_ESCAPE, "\x1b")]  # leaves dialogs and quits: less often than the others
-
-
-class FakeClock:
-    """The loop's clock: milliseconds the fuzzer moves on (so runs repeat exactly)."""
-
-    def __init__(self) -> None:
-        self.ms = 10_000
-
-    def __call__(self) -> int:
-        return self.ms
-
-
-class RunAtOnce(Executor):
-    """The solver's work done as it is asked for, so hints and odds are repeatable."""
-
-    def submit(self, fn, /, *args, **kwargs):
-        future = Future()
-        future.set_result(fn(*args, **kwargs))
-        return future
 
 
 class Fuzzer:
@@ -141,6 +124,8 @@ class Fuzzer:
         app = self.app
         if app.dialog is not None:
             return type(app.dialog).__name__
+        if app.menubar.is_open:
+            return "menu:" + app.menubar.names()[app.menubar.open]
         if app.playback is not None:
             return "replay"
         return f"play:{app.game.state.value}"
@@ -167,7 +152,8 @@ class Fuzzer:
             self.last_event += f" {pygame.key.name(attrs['key'])}{ctrl}"
 
     def a_point(self) -> tuple[int, int]:
-        """Mostly a cell on screen, sometimes the face, sometimes anywhere (off the window too)."""
+        """Mostly a cell on screen, sometimes the face or the menu bar (a title, or a row of
+        the open menu), sometimes anywhere (off the window too)."""
         app, rng = self.app, self.rng
         lay = app.layout
         if app.dialog is not None and rng.random() < 0.6:  # a button, list or field of it
@@ -175,6 +161,12 @@ class Fuzzer:
             box = lay.window_box(rng.choice(targets).box)
             return (box.x + rng.randrange(max(1, box.w)), box.y + rng.randrange(max(1, box.h)))
         roll = rng.random()
+        if roll < 0.08 or app.menubar.is_open and roll < 0.5:
+            placed = app.menubar.placed(lay, Metrics.of(app.theme))
+            boxes = [box for _, box in placed.titles] + [row.box for row in placed.rows]
+            box = rng.choice(boxes)
+            return (lay.origin_x + (box.x + rng.randrange(box.w)) * lay.scale,
+                    lay.origin_y + (box.y + rng.randrange(box.h)) * lay.scale)  # fmt: skip
         if roll < 0.7:
             for _ in range(4):
                 row = app.top + rng.randrange(max(1, lay.view_rows))
@@ -212,6 +204,13 @@ class Fuzzer:
     def one_event(self) -> None:
         rng = self.rng
         buttons = [1, 1, 1, 2, 3, 3, 4, 5]
+        if rng.random() < 0.01:  # Alt alone opens the menu bar; with a key it does not
+            self.post(pygame.KEYDOWN, key=K.K_LALT, unicode="", mod=K.KMOD_LALT, scancode=0)
+            if rng.random() < 0.3:
+                self.post(pygame.KEYDOWN, key=K.K_RETURN, unicode="\r", mod=K.KMOD_LALT,
+                          scancode=0)  # fmt: skip
+            self.post(pygame.KEYUP, key=K.K_LALT, unicode="", mod=0, scancode=0)
+            return
         if self.app.dialog is not None and rng.random() < 0.25:  # a player answers dialogs
             key, text = rng.choice([(K.K_ESCAPE, "\x1b"), (K.K_RETURN, "\r"), (K.K_y, "y"),
                                     (K.K_n, "n"), (K.K_DOWN, ""), (K.K_SPACE, " ")])  # fmt: skip
@@ -322,6 +321,8 @@ class Fuzzer:
         flags = sum(line.count("F") + line.count("!") for line in view)
         if game.mines_remaining != game.mines - flags:
             self.broken.append(f"{where}: counter {game.mines_remaining}, flags {flags}")
+        if app.menubar.is_open and (app.dialog is not None or app.session.running):
+            self.broken.append(f"{where}: a menu open over a dialog or a running clock")
         layout = game.layout()
         if game.state is GameState.WON and any(
             ch == "." and shown in "#?" for lrow, vrow in zip(layout, view, strict=True)

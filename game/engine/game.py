@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -21,6 +22,9 @@ from game.engine.minefield import MINE, ZERO, Minefield
 
 MIN_SIDE = 5
 MAX_SIDE = 200
+# Undo restores the nearest checkpoint and replays only the moves after it, so its work is
+# bounded by this many moves, not by the length of the game (benchmarks/bench_files.py).
+CHECKPOINT_EVERY = 1000
 
 # The view is kept as bytes: these are the `ViewChar`s as byte values.
 COVERED = ord(ViewChar.COVERED)
@@ -109,6 +113,18 @@ class Clicks:
     left: int = 0
     right: int = 0
     chord: int = 0
+
+
+class _Checkpoint(NamedTuple):
+    """What `Game._rebuild` works out after the first `moves` moves (view and spread
+    compressed: a 200×200 board is 2 × 40,804 bytes before)."""
+
+    moves: int
+    view: bytes
+    spread: bytes
+    flags: int
+    opened: int
+    state: GameState
 
 
 def check_custom_size(rows: int, cols: int, mines: int) -> None:
@@ -209,6 +225,9 @@ class Game:
         self.no_guess = False
         self.no_guess_failed = False
         self.assisted = False  # undo (and later hints) used
+        # Snapshots of what `_rebuild` works out, every `checkpoint_every` moves (0: none).
+        self.checkpoint_every = CHECKPOINT_EVERY
+        self._checkpoints: list[_Checkpoint] = []
 
     def _set_field(self, field: Minefield) -> None:
         self._field = field
@@ -240,6 +259,9 @@ class Game:
                     self._spread[i] = 0
         if self._opened:
             self.state = GameState.PLAYING
+        # The game now differs from the covered board `_rebuild` starts from: no snapshot of
+        # it may stand in for a rebuild.
+        self.checkpoint_every = 0
 
     # ---- what the player sees -------------------------------------------------------------
 
@@ -362,12 +384,18 @@ class Game:
 
     def _record(self, move: RecordedMove) -> None:
         self.moves.append(move)
-        self._undone.clear()
+        if self._undone:  # a new history from here: later snapshots no longer describe it
+            self._undone.clear()
+            self._drop_checkpoints_after(len(self.moves) - 1)
         if self.state is GameState.LOST:
             self.deaths += 1
+        self._checkpoint()
 
     def undo(self) -> CellSet:
-        """Take back the last move, a losing one included; the game counts as assisted."""
+        """Take back the last move, a losing one included; the game counts as assisted.
+
+        Replays at most `checkpoint_every` moves from the nearest checkpoint, however long
+        the game is."""
         if not self.moves:
             return _NOTHING
         self._undone.append(self.moves.pop())
@@ -406,16 +434,52 @@ class Game:
             raise ValueError(f"{move.kind.value} at ({move.row}, {move.col}) changes nothing here")
 
     def _rebuild(self) -> CellSet:
-        """Replay every remaining move from a covered board; the cells that look different."""
+        """Replay the remaining moves from the nearest checkpoint (or a covered board); the
+        cells that look different. The result is that of replaying every move."""
         before = bytes(self._view)
-        self._view = fill.covered_view(self.rows, self.cols)
-        self._flags = self._opened = 0
-        self.state = GameState.READY
-        if self._field is not None:
-            self._spread = fill.initial_spread(self._field)
-        for move in self.moves:
+        done = self._restore_checkpoint(len(self.moves))
+        if done == 0:
+            self._view = fill.covered_view(self.rows, self.cols)
+            self._flags = self._opened = 0
+            self.state = GameState.READY
+            if self._field is not None:
+                self._spread = fill.initial_spread(self._field)
+        for move in self.moves[done:]:
             self._apply(move)
         return self._difference(before)
+
+    # Checkpoints. A snapshot is taken after every `checkpoint_every`-th recorded move, once
+    # the mines are laid (before that the spread array does not exist, and a rebuild makes
+    # it). Undo keeps the snapshots past the current move (a redo walks the same history);
+    # a new move after an undo drops them.
+
+    def _checkpoint(self) -> None:
+        n = len(self.moves)
+        every = self.checkpoint_every
+        if not every or n % every or self._field is None:
+            return
+        if self._checkpoints and self._checkpoints[-1].moves >= n:
+            return
+        self._checkpoints.append(
+            _Checkpoint(n, zlib.compress(self._view, 1), zlib.compress(self._spread, 1),
+                        self._flags, self._opened, self.state)
+        )  # fmt: skip
+
+    def _drop_checkpoints_after(self, moves: int) -> None:
+        points = self._checkpoints
+        while points and points[-1].moves > moves:
+            points.pop()
+
+    def _restore_checkpoint(self, moves: int) -> int:
+        """Restore the latest snapshot taken at `moves` moves or fewer; how many moves it
+        holds (0: none, nothing restored)."""
+        for point in reversed(self._checkpoints):
+            if point.moves <= moves:
+                self._view = bytearray(zlib.decompress(point.view))
+                self._spread = bytearray(zlib.decompress(point.spread))
+                self._flags, self._opened, self.state = point.flags, point.opened, point.state
+                return point.moves
+        return 0
 
     def _difference(self, before: bytes) -> CellSet:
         x = int.from_bytes(before, "big") ^ int.from_bytes(self._view, "big")

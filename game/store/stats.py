@@ -6,6 +6,8 @@ set aside and a new one started; one from a newer version is left untouched; a f
 cannot be written means records are not kept this time. Rows are checked as they are read: a
 row that is not a game is left out and counted. Each case is said once, in a line a player
 understands.
+Reading is bounded by what is shown, not by the number of games: figures come from partial
+indexes and from tallies kept in the file (schema version 4) rather than from every row.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from game.engine import Difficulty, Game, GameState
 from game.engine.boards import BoardChoice
 from game.store.files import atomic_write, data_dir, set_aside
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 MIGRATIONS = {
     1: """
         CREATE TABLE games (
@@ -61,7 +63,62 @@ MIGRATIONS = {
         CREATE UNIQUE INDEX games_by_game_id ON games (game_id);
     """,
 }
+# What a row must hold to count as a game (`_good_row` says the same in Python; the two are
+# tested against each other). Never NULL, so NOT (...) is exactly the rows left out.
+GOOD_ROW = (
+    "(typeof(won) = 'integer' AND won IN (0, 1) AND typeof(assisted) = 'integer'"
+    " AND assisted IN (0, 1) AND typeof(time_ms) = 'integer' AND time_ms >= 0"
+    " AND (bbbv IS NULL OR typeof(bbbv) = 'integer') AND typeof(played_at) = 'text'"
+    " AND (bbbv_per_s IS NULL OR (typeof(bbbv_per_s) IN ('integer', 'real')"
+    " AND bbbv_per_s >= 0 AND bbbv_per_s < 1e999))"
+    " AND (replay IS NULL OR typeof(replay) = 'text'))"
+)
+# A game that can set a record: unassisted, and a board the first click does not clear.
+FAIR = f"{GOOD_ROW} AND assisted = 0 AND bbbv > 1"
+FAIR_WIN = f"{FAIR} AND won = 1"
+GOOD_DAILY = (
+    "(typeof(won) = 'integer' AND won IN (0, 1) AND typeof(assisted) = 'integer'"
+    " AND assisted IN (0, 1) AND typeof(daily) = 'text' AND length(daily) = 10)"
+)
+# ... and its date is one Python reads (`_is_date`, given the raw bytes: a text that is not
+# UTF-8 is read with its bad bytes marked, as everywhere else).
+DAILY_OK = f"{GOOD_DAILY} AND pixel_mines_date(CAST(daily AS BLOB))"
+# Version 4 keeps every figure the statistics show bounded however many rows there are: the
+# partial indexes hold exactly the rows a figure reads (sqlite uses one when the query's
+# WHERE repeats the index's: the recent games, the fastest fair wins, the best 3BV/s, the
+# rows left out, the daily boards), and `tallies` keeps the counts and the streaks of each
+# kind up to a row id, so that only newer rows are read; the triggers forget a tally as
+# soon as a row it counted changes, is removed, or a row is put under it.
+MIGRATIONS[4] = f"""
+    CREATE INDEX games_good ON games (kind, id) WHERE {GOOD_ROW};
+    CREATE INDEX games_bad ON games (kind, id) WHERE NOT {GOOD_ROW};
+    CREATE INDEX games_fair_times ON games (kind, time_ms, played_at, id) WHERE {FAIR_WIN};
+    CREATE INDEX games_fair_rates ON games (kind, bbbv_per_s)
+        WHERE {FAIR_WIN} AND bbbv_per_s IS NOT NULL;
+    CREATE INDEX games_daily ON games (daily, id) WHERE daily IS NOT NULL;
+    CREATE TABLE tallies (
+        kind TEXT NOT NULL,
+        upto INTEGER NOT NULL,      -- every games row with an id up to this one is counted
+        played INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        run INTEGER NOT NULL,       -- the streak running after row `upto`
+        best INTEGER NOT NULL,      -- the best streak up to row `upto`
+        PRIMARY KEY (kind, upto)
+    );
+    CREATE TRIGGER tallies_on_insert AFTER INSERT ON games
+        BEGIN DELETE FROM tallies WHERE upto >= new.id; END;
+    CREATE TRIGGER tallies_on_update AFTER UPDATE ON games
+        BEGIN DELETE FROM tallies WHERE upto >= min(old.id, new.id); END;
+    CREATE TRIGGER tallies_on_delete AFTER DELETE ON games
+        BEGIN DELETE FROM tallies WHERE upto >= old.id; END;
+"""
 KINDS = tuple(d.name.lower() for d in Difficulty) + ("custom",)
+# A new tally is written once this many rows came after the newest (or when there is none):
+# a summary reads at most about this many rows, and writes rarely (it runs on the loop).
+TALLY_EVERY = 256
+# Tallies kept per kind: the newest is used; the older ones stand in when the newest is
+# forgotten (a row it counted changed or was removed) so that only a few rows are read.
+TALLIES_KEPT = 8
 BEST_TIMES = 10
 RECENT = 50
 
@@ -108,10 +165,15 @@ def _schema(version: int) -> tuple[frozenset, tuple]:
 
 
 def _schema_of(conn: sqlite3.Connection) -> tuple[frozenset, tuple]:
+    # Every object's whole definition but the games table's (whose columns are compared
+    # below, as older files got them by ALTER TABLE): the queries name our indexes, and an
+    # index of that name made otherwise would fail them.
     objects = frozenset(
-        row
-        for row in conn.execute("SELECT type, name, tbl_name FROM sqlite_master")
-        if not str(row[1]).startswith("sqlite_")  # sqlite's own: autoindexes, statistics
+        (kind, name, table, None if (kind, name) == ("table", "games") else sql)
+        for kind, name, table, sql in conn.execute(
+            "SELECT type, name, tbl_name, sql FROM sqlite_master"
+        )
+        if not str(name).startswith("sqlite_")  # sqlite's own: autoindexes, statistics
     )
     columns = tuple(conn.execute('SELECT name, type, "notnull", pk FROM pragma_table_info(?)',
                                  ("games",)))  # fmt: skip
@@ -219,7 +281,10 @@ class Stats:
         self.messages: list[str] = []
         self.conn: sqlite3.Connection | None = None
         self.last_row: int | None = None
-        self._skipped: set = set()  # ids of rows that are not games
+        self._kinds_read: set[str] = set()  # whose rows left out are counted in `skipped`
+        # daily rows left out at the last daily reading: (kind, not a game either, how many)
+        self._daily_left_out: list[tuple[str, int, int]] = []
+        self._skipped = 0
         self._skipped_said = 0
         self._open()
 
@@ -253,6 +318,7 @@ class Stats:
         # text another program wrote need not be UTF-8: read it with the bad bytes marked
         # (a bad date then fails its check) rather than fail the whole query
         conn.text_factory = _text
+        conn.create_function("pixel_mines_date", 1, _is_date, deterministic=True)
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
@@ -276,6 +342,9 @@ class Stats:
         for target in range(version + 1, SCHEMA_VERSION + 1):
             with conn:
                 conn.executescript(f"BEGIN; {MIGRATIONS[target]} PRAGMA user_version = {target};")
+        if version < 4:  # count an old file's games once, here, rather than at the first S
+            for kind in KINDS:
+                _tally(conn, kind)
 
     def _start_over(self, why: str) -> None:
         try:
@@ -322,12 +391,13 @@ class Stats:
         """The records this game sets against the others (its own earlier row left out)."""
         if not rec.won or rec.assisted or not rec.counts_for_records or self.conn is None:
             return NewRecords()
-        before = self.summary(rec.kind, leaving_out=rec.game_id)
+        best_times, best_rate = self._bests(rec.kind, rec.game_id)  # a few rows, not all
+        self._kinds_read.add(rec.kind)
+        self._say_skipped()
         rate = rec.bbbv_per_s
         return NewRecords(
-            best_time=rec.kind != "custom"
-            and (not before.best_times or rec.time_ms < before.best_times[0][0]),
-            best_rate=rate is not None and (before.best_rate is None or rate > before.best_rate),
+            best_time=rec.kind != "custom" and (not best_times or rec.time_ms < best_times[0][0]),
+            best_rate=rate is not None and (best_rate is None or rate > best_rate),
         )
 
     def store(self, rec: GameRecord) -> bool:
@@ -385,49 +455,112 @@ class Stats:
             self._give_up(f"cannot write {self.path} ({e})")
 
     def daily_summary(self, today: str) -> DailySummary:
-        """Daily boards: days played and won, and the streak of days won (`today` in UTC)."""
+        """Daily boards: days played and won, and the streak of days won (`today` in UTC).
+
+        Reads one row a day (the first game of each date), never every game."""
         rows = []
         if self.conn is not None:
-            for row in self.conn.execute(
-                "SELECT id, daily, won, assisted FROM games WHERE daily IS NOT NULL ORDER BY id"
-            ):
-                good = _good_daily_row(row)
-                if good is None:
-                    self._skip(row[0])
-                else:
-                    rows.append(good)
+            firsts = self.conn.execute(  # won and assisted of the row of min(id): the first game
+                "SELECT daily, won, assisted, min(id) FROM games INDEXED BY games_daily"
+                f" WHERE daily IS NOT NULL AND {DAILY_OK} GROUP BY daily"
+            )
+            rows = [(day, bool(won) and not assisted) for day, won, assisted, _ in firsts]
+            self._daily_left_out = self.conn.execute(
+                f"SELECT kind, NOT {GOOD_ROW}, count(*) FROM games INDEXED BY games_daily"
+                f" WHERE daily IS NOT NULL AND NOT ({DAILY_OK}) GROUP BY 1, 2"
+            ).fetchall()
             self._say_skipped()
         return _daily(rows, today)
 
     def summary(self, kind: str, *, leaving_out: str | None = None) -> Summary:
         """Figures of one kind of board; `leaving_out` a game's own row (while it is recorded
-        again, its earlier end must not count against it)."""
-        rows = []
-        if self.conn is not None:
-            for row in self.conn.execute(
-                "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay"
-                " FROM games WHERE kind = ? AND (? IS NULL OR game_id IS NOT ?) ORDER BY id",
-                (kind, leaving_out, leaving_out),
-            ):
-                good = _good_row(row)
-                if good is None:
-                    self._skip(row[0])
-                else:
-                    rows.append(good)
-            self._say_skipped()
-        return summarise(kind, rows)
+        again, its earlier end must not count against it).
 
-    def _skip(self, row_id: object) -> None:
-        self._skipped.add(row_id)
+        The work is bounded by the rows shown (best times, recent games), the rows left out
+        and the rows added since the last summary (see `tallies`), not by the number of games.
+        """
+        if self.conn is None:
+            return summarise(kind, [])
+        if (
+            leaving_out is not None
+            and self.conn.execute(
+                "SELECT 1 FROM games WHERE kind = ? AND game_id IS ?", (kind, leaving_out)
+            ).fetchone()
+        ):
+            return self._summary_of_every_row(kind, leaving_out)
+        played, won, streak, best_streak = self._tallies(kind)
+        best_times, best_rate = self._bests(kind, None)
+        recent = self.conn.execute(
+            "SELECT won, time_ms, assisted, bbbv FROM games INDEXED BY games_good"
+            f" WHERE kind = ? AND {GOOD_ROW} ORDER BY id DESC LIMIT ?",
+            (kind, RECENT),
+        ).fetchall()
+        self._kinds_read.add(kind)
+        self._say_skipped()
+        return Summary(
+            kind=kind, played=played, won=won, current_streak=streak, best_streak=best_streak,
+            best_times=best_times, best_rate=best_rate,
+            recent=[(bool(w), ms, bool(a) or (b or 0) <= 1) for w, ms, a, b in reversed(recent)],
+        )  # fmt: skip
+
+    def _bests(self, kind: str, leaving_out: str | None) -> tuple[list, float | None]:
+        """The fastest fair wins (none for custom boards) and the best 3BV/s of one kind."""
+        best_times = []
+        if kind != "custom":
+            best_times = self.conn.execute(
+                "SELECT time_ms, played_at, replay FROM games INDEXED BY games_fair_times"
+                f" WHERE kind = ? AND {FAIR_WIN} AND (? IS NULL OR game_id IS NOT ?)"
+                " ORDER BY time_ms, played_at, id LIMIT ?",
+                (kind, leaving_out, leaving_out, BEST_TIMES),
+            ).fetchall()
+        rate = self.conn.execute(
+            "SELECT bbbv_per_s FROM games INDEXED BY games_fair_rates"
+            f" WHERE kind = ? AND {FAIR_WIN} AND bbbv_per_s IS NOT NULL"
+            " AND (? IS NULL OR game_id IS NOT ?) ORDER BY bbbv_per_s DESC LIMIT 1",
+            (kind, leaving_out, leaving_out),
+        ).fetchone()
+        return best_times, None if rate is None else rate[0]
+
+    def _tallies(self, kind: str) -> tuple[int, int, int, int]:
+        return _tally(self.conn, kind)
+
+    def _summary_of_every_row(self, kind: str, leaving_out: str | None) -> Summary:
+        """The figures from every row of one kind read into Python (a game recorded again)."""
+        rows = []
+        for row in self.conn.execute(
+            "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay"
+            " FROM games WHERE kind = ? AND (? IS NULL OR game_id IS NOT ?) ORDER BY id",
+            (kind, leaving_out, leaving_out),
+        ):
+            good = _good_row(row)
+            if good is not None:
+                rows.append(good)
+        self._kinds_read.add(kind)
+        self._say_skipped()
+        return summarise(kind, rows)
 
     @property
     def skipped(self) -> int:
-        """How many rows were left out because they do not hold a game."""
-        return len(self._skipped)
+        """How many rows the figures read so far leave out because they do not hold a game
+        (counted by sqlite as they were at the last reading, never read one by one)."""
+        return self._skipped
+
+    def _count_skipped(self) -> int:
+        kinds = sorted(self._kinds_read)
+        marks = ", ".join("?" * len(kinds))
+        n = 0
+        if kinds:
+            n = self.conn.execute(
+                f"SELECT count(*) FROM games INDEXED BY games_bad"
+                f" WHERE kind IN ({marks}) AND NOT {GOOD_ROW}", kinds
+            ).fetchone()[0]  # fmt: skip
+        # the daily rows left out when they were last read, unless counted above already
+        n += sum(k for kind, bad, k in self._daily_left_out if not (bad and kind in kinds))
+        return n
 
     def _say_skipped(self) -> None:
         """One line about the rows left out, kept up to date (never one line per row)."""
-        n = len(self._skipped)
+        self._skipped = n = self._count_skipped()
         if n == self._skipped_said:
             return
         self.messages = [m for m in self.messages if not m.startswith(_SKIPPED)]
@@ -442,6 +575,17 @@ _SKIPPED = "Statistics: skipped"
 
 def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _is_date(raw: bytes) -> bool:
+    """Whether a daily board's date (raw bytes, ten characters) is a date to Python, as
+    `_good_daily_row` has it."""
+    try:
+        date.fromisoformat(_text(raw))
+    except ValueError:
+        return False
+    return True
 
 
 def _flag(value: object) -> bool:
@@ -527,6 +671,67 @@ def summarise(kind: str, rows: list[tuple]) -> Summary:
         best_rate=max(rates) if rates else None,
         recent=[(bool(r[0]), r[1], bool(r[2])) for r in rows[-RECENT:]],
     )
+
+
+def _tally(conn: sqlite3.Connection, kind: str) -> tuple[int, int, int, int]:
+    """(played, won, current streak, best streak) of one kind: the newest kept tally and the
+    rows after it, then a tally kept for the rows up to now. One read transaction, so the
+    tally written matches the rows read."""
+    began = not conn.in_transaction
+    if began:
+        conn.execute("BEGIN")
+    try:
+        kept = conn.execute(
+            "SELECT upto, played, won, run, best FROM tallies WHERE kind = ?"
+            " ORDER BY upto DESC LIMIT 1", (kind,)
+        ).fetchone()  # fmt: skip
+        fresh = kept is None or not all(type(v) is int and v >= 0 for v in kept)
+        if fresh:
+            kept = (0, 0, 0, 0, 0)  # none yet, or not one we wrote: count every row
+        upto, played, won, run, best = kept
+        top = conn.execute("SELECT max(id) FROM games").fetchone()[0]
+        if top is not None and top > upto:
+            span = (kind, upto, top)  # the rows since the tally, by their ids
+            more, more_won = conn.execute(
+                "SELECT count(*), count(CASE won WHEN 1 THEN 1 END) FROM games"
+                f" WHERE id > ?2 AND id <= ?3 AND kind = ?1 AND {GOOD_ROW}", span
+            ).fetchone()  # fmt: skip
+            played, won = played + more, won + more_won
+            wins = bytes(w for (w,) in conn.execute(
+                f"SELECT won FROM games WHERE id > ?2 AND id <= ?3 AND kind = ?1 AND {FAIR}"
+                " ORDER BY id", span
+            ))  # fmt: skip
+            runs = wins.split(b"\x00")  # the fair wins between fair losses
+            if len(runs) == 1:
+                run += len(wins)
+                best = max(best, run)
+            else:
+                best = max(best, run + len(runs[0]), max(map(len, runs)))
+                run = len(runs[-1])
+            if fresh or top - upto >= TALLY_EVERY:
+                _keep_tally(conn, kind, (top, played, won, run, best))
+    finally:
+        if began and conn.in_transaction:
+            conn.commit()
+    return played, won, run, best
+
+
+def _keep_tally(conn: sqlite3.Connection, kind: str, tally: tuple) -> None:
+    """Write a tally if the file can be written at once; never wait for another copy of the
+    game that is writing (a tally is only a shortcut: it is worked out again next time)."""
+    conn.execute("PRAGMA busy_timeout = 0")
+    try:
+        conn.execute("INSERT OR REPLACE INTO tallies VALUES (?, ?, ?, ?, ?, ?)", (kind, *tally))
+        conn.execute(
+            "DELETE FROM tallies WHERE kind = ? AND upto NOT IN"
+            " (SELECT upto FROM tallies WHERE kind = ? ORDER BY upto DESC LIMIT ?)",
+            (kind, kind, TALLIES_KEPT),
+        )
+    except sqlite3.OperationalError as e:
+        if not _is_file_error(e):
+            raise
+    finally:
+        conn.execute("PRAGMA busy_timeout = 15000")
 
 
 def stats_report(stats: Stats, today: str) -> list[str]:

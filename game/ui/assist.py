@@ -13,6 +13,16 @@ from game.engine import solver
 _WORK = {"hint": solver.hint, "probabilities": solver.analyse}
 
 
+class RunAtOnce(Executor):
+    """An executor that does the work as it is asked for: hints and odds in order, for tests
+    and seeded fuzz runs that must repeat exactly."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        future = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
 class Assistant:
     def __init__(self, pool: Executor | None = None) -> None:
         self._pool = pool or ThreadPoolExecutor(max_workers=1, thread_name_prefix="solver")

@@ -1,6 +1,6 @@
 """Dialogs over the board, each a Form of the widget kit (game/ui/widgets.py): help, the quit
-and resume questions, the custom board, notes and results, statistics, options, themes, board
-codes and the menu.
+and resume questions, the custom board, notes and results, statistics, options, themes and
+board codes (the menus are the menu bar's, game/ui/menubar.py).
 
 A dialog keeps its state, builds its Form from it and turns keys, clicks and its buttons into
 a result (CLOSE, an Answer, a board...); it never touches the game. The window decides what a
@@ -34,7 +34,7 @@ from game.ui.widgets import (
 
 CLOSE = "close"
 DIGITS = "0123456789"
-LIST_ROWS = 12  # rows a list shows where there is room; fewer on a small window
+
 HELP_ROWS = 24  # the help shows this many lines where the window has room
 HELP_CHARS = 56  # help lines wrap here at most, so they stay readable on a wide board
 
@@ -403,6 +403,8 @@ class CustomDialog(Dialog):
 
 @dataclass(frozen=True)
 class MenuChoice:
+    """An action of the key table chosen in a dialog (New game in the win notice)."""
+
     action: str
 
 
@@ -787,24 +789,3 @@ class CodeDialog(Dialog):
             self.field.error = str(e).capitalize() + "."
             self.refresh()
             return None
-
-
-class MenuDialog(ListDialog):
-    """A list of actions with their keys: Up/Down choose, Enter does it, Esc closes."""
-
-    close_keys = (pygame.K_g, pygame.K_F10)  # the keys that open it close it
-
-    def __init__(self, title: str, entries: list[tuple[str, str, str]]) -> None:
-        """`entries`: (action, label, key)."""
-        self.title = title
-        self.entries = entries
-        rows = [(label, key) for _, label, key in entries]
-        self.list = ListBox("menu", rows, shown=min(len(rows), LIST_ROWS))
-        super().__init__()
-
-    def build(self) -> Form:
-        return Form(self.title, [self.list], [Button("choose", "OK"), Button("close", "Close")],
-                    default="choose", cancel="close")  # fmt: skip
-
-    def choose(self, index: int) -> object:
-        return MenuChoice(self.entries[index][0])

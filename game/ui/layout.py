@@ -1,7 +1,8 @@
 """Where things are: pure geometry of the canvas and the window, no pygame and no state.
 
-The canvas is drawn at 1x: a frame, the toolbar (counter, face, timer) and the visible part of
-the board. The window shows it scaled by a whole number, centred, with a plain margin around.
+The canvas is drawn at 1x: the menu bar along its top, then a frame around the toolbar (counter,
+face, timer) and the visible part of the board. The window shows it scaled by a whole number,
+centred, with a plain margin around.
 Pixels are (x, y); cells are (row, col); the two never share a name.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+MENU_HEIGHT = 14  # the menu bar above the frame: a line of text with room for its highlight
 TOOLBAR_HEIGHT = 32  # inside the frame: the 24 px face with 4 px above and below
 # The board area is at least this big, so dialogs and a board code (24 characters) have room.
 MIN_AREA_W = 160
@@ -77,7 +79,7 @@ class Layout:
         s = self.sizes
         w = max(self.view_cols * s.tile, MIN_AREA_W, toolbar_width(s, self.led_digits))
         h = max(self.view_rows * s.tile, MIN_AREA_H)
-        return Box(s.border, 2 * s.border + TOOLBAR_HEIGHT, w, h)
+        return Box(s.border, MENU_HEIGHT + 2 * s.border + TOOLBAR_HEIGHT, w, h)
 
     @cached_property
     def board(self) -> Box:
@@ -99,9 +101,24 @@ class Layout:
         return a.right + self.sizes.border, self.status.bottom + self.sizes.border
 
     @cached_property
+    def menu_bar(self) -> Box:
+        """The strip of menu titles along the top of the canvas, above the frame."""
+        return Box(0, 0, self.canvas_size[0], MENU_HEIGHT)
+
+    @cached_property
+    def frame(self) -> Box:
+        """What the theme's frame goes round: the canvas under the menu bar."""
+        w, h = self.canvas_size
+        return Box(0, MENU_HEIGHT, w, h - MENU_HEIGHT)
+
+    def on_menu_bar(self, x: int, y: int) -> bool:
+        point = self.canvas_point(x, y)
+        return point is not None and self.menu_bar.contains(*point)
+
+    @cached_property
     def toolbar(self) -> Box:
         b = self.sizes.border
-        return Box(b, b, self.area.w, TOOLBAR_HEIGHT)
+        return Box(b, MENU_HEIGHT + b, self.area.w, TOOLBAR_HEIGHT)
 
     @cached_property
     def face(self) -> Box:
@@ -154,7 +171,8 @@ class Layout:
         return cx, cy
 
     def cell_at(self, x: int, y: int, top: int = 0, left: int = 0) -> tuple[int, int] | None:
-        """The (row, col) under a window pixel, or None off the board (toolbar, frame, margin)."""
+        """The (row, col) under a window pixel, or None off the board (menu bar, toolbar,
+        frame, margin)."""
         point = self.canvas_point(x, y)
         if point is None:
             return None
@@ -190,8 +208,9 @@ def toolbar_width(sizes: Sizes, led_digits: int = LED_DIGITS) -> int:
 
 
 def chrome_size(sizes: Sizes) -> tuple[int, int]:
-    """Canvas pixels that are not board tiles (frame and toolbar), width and height."""
-    return 2 * sizes.border, 3 * sizes.border + TOOLBAR_HEIGHT + STATUS_HEIGHT
+    """Canvas pixels that are not board tiles (menu bar, frame, toolbar and status line), width
+    and height."""
+    return 2 * sizes.border, MENU_HEIGHT + 3 * sizes.border + TOOLBAR_HEIGHT + STATUS_HEIGHT
 
 
 def fit(

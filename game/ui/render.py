@@ -13,24 +13,26 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.engine import Game
-from game.engine.cells import CellSet
-from game.ui import marks
+from game.engine.cells import CellSet, ViewChar
+from game.ui import keys, marks, menubar, status, widgets
 from game.ui.display import Display
 from game.ui.hints import HintMarks
 from game.ui.layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
 from game.ui.theme import Theme
+from game.ui.widgets import Metrics
 
+V = ViewChar
 SPRITE_OF_VIEW = {
-    "#": "covered",
-    "F": "flag",
-    "?": "question",
-    ".": "open_0",
-    **{str(n): f"open_{n}" for n in range(1, 9)},
-    "*": "mine",
-    "X": "mine_red",
-    "!": "mine_wrong",
+    V.COVERED: "covered",
+    V.FLAG: "flag",
+    V.QUESTION: "question",
+    V.ZERO: "open_0",
+    **{V.number(n): f"open_{n}" for n in range(1, 9)},
+    V.MINE: "mine",
+    V.EXPLODED: "mine_red",
+    V.WRONG_FLAG: "mine_wrong",
 }
-PRESSABLE = "#?"
+PRESSABLE = frozenset({V.COVERED, V.QUESTION})
 MANY_TILES = 48
 
 
@@ -122,18 +124,22 @@ class Renderer:
         b = lay.sizes.border
         c.fill(self.theme.colours["panel"])
         self.board_shown = False
+        top = lay.frame.y  # under the menu bar
         mid = lay.area.y - b
         pieces = []
         for x in range(b, w - b, b):
-            pieces += [(s["frame_t"], (x, 0)), (s["frame_m"], (x, mid)), (s["frame_b"], (x, h - b))]
-        for y in range(b, h - b, b):
+            pieces += [(s["frame_t"], (x, top)), (s["frame_m"], (x, mid)),
+                       (s["frame_b"], (x, h - b))]  # fmt: skip
+        for y in range(top + b, h - b, b):
             pieces += [(s["frame_l"], (0, y)), (s["frame_r"], (w - b, y))]
         pieces += [
-            (s["frame_tl"], (0, 0)), (s["frame_tr"], (w - b, 0)),
+            (s["frame_tl"], (0, top)), (s["frame_tr"], (w - b, top)),
             (s["frame_ml"], (0, mid)), (s["frame_mr"], (w - b, mid)),
             (s["frame_bl"], (0, h - b)), (s["frame_br"], (w - b, h - b)),
         ]  # fmt: skip
         c.fblits(pieces)
+        titles = menubar.place_titles(lay, Metrics.of(self.theme), list(keys.MENUS))
+        self.draw_menu_bar(menubar.Placed(titles))
 
     def draw_toolbar(self, counter: int, face: str, timer: int) -> None:
         state = (counter, face, timer)
@@ -305,17 +311,77 @@ class Renderer:
             self._hint = marks.brackets(self.layout.sizes.tile, accent, inner)
         return self._hint
 
-    def draw_status(self, text: str, colour_name: str = "text") -> None:
-        """The line under the board: a message, or empty."""
+    def draw_status(self, text: str | list, colour_name: str = "text") -> None:
+        """The line under the board: a message, or pieces of text and small icons (see
+        game/ui/status.py), or empty."""
         box = self.layout.status
         col = self.theme.colours
         font = self.theme.font
+        colour = col[colour_name]
         self.canvas.fill(col["panel"], pygame.Rect(*_xywh(box)))
-        if text:
-            fit = text[: max(1, (box.w - 4) // font.width)]
-            y = box.y + (box.h - font.height) // 2 + 1
-            self.canvas.blit(font.render(fit, col[colour_name]), (box.x + 2, y))
+        pieces = [(None, text)] if isinstance(text, str) else text
+        room = max(1, (box.w - 4) // font.width)
+        x, y = box.x + 2, box.y + (box.h - font.height) // 2 + 1
+        used = 0
+        for icon, words in pieces:
+            if icon is not None:
+                self._status_icon(icon, x + used * font.width, y, colour)
+                used += 2
+            elif words:
+                shown = words[: max(0, room - used)]
+                self.canvas.blit(font.render(shown, colour), (x + used * font.width, y))
+                used += len(shown) + 1
         self.dirty.append(box)
+
+    def _status_icon(self, name: str, x: int, y: int, colour) -> None:
+        """One of status.ICONS, 5 x 7 pixels, in one character cell of the font."""
+        font = self.theme.font
+        rows = status.ICONS[name]
+        left = x + max(0, (font.width - 5) // 2)
+        top = y + max(0, (font.height - 7) // 2)
+        for dy, line in enumerate(rows):
+            for dx, bit in enumerate(line):
+                if bit == "#":
+                    self.canvas.fill(colour, (left + dx, top + dy, 1, 1))
+
+    def draw_menu_bar(self, placed: menubar.Placed, open_menu: int | None = None,
+                      focus: int | None = None) -> None:  # fmt: skip
+        """The menu titles along the top; with a menu open, its title highlighted and its
+        drop-down over the board: labels on the left, keys in a column on the right, the row
+        with the focus highlighted, etched lines between groups."""
+        c, font = self.canvas, self.theme.font
+        col = menubar.Colours.of(self.theme)
+        bar = self.layout.menu_bar
+        c.fill(col.bar, pygame.Rect(*_xywh(bar)))
+        for i, (text, box) in enumerate(placed.titles):
+            ink = col.text
+            if i == open_menu:
+                c.fill(col.highlight, pygame.Rect(*_xywh(box)))
+                ink = col.highlight_text
+            c.blit(font.render(text, ink), (box.x + menubar.TITLE_PAD, _text_y(box, font)))
+        self.dirty.append(bar)
+        panel = placed.panel
+        if panel is None:
+            return
+        c.fill(col.bar, pygame.Rect(*_xywh(panel)))
+        widgets.outline(c, panel, col.edge)
+        widgets.bevel(c, widgets.inset(panel, 1), col.light, col.shadow)
+        for row in placed.rows:
+            box = row.box
+            if row.index is None:
+                mid = box.y + box.h // 2
+                c.fill(col.shadow, (box.x + 1, mid - 1, box.w - 2, 1))
+                c.fill(col.light, (box.x + 1, mid, box.w - 2, 1))
+                continue
+            ink = col.text
+            if row.index == focus:
+                c.fill(col.highlight, pygame.Rect(*_xywh(box)))
+                ink = col.highlight_text
+            y = _text_y(box, font)
+            c.blit(font.render(placed.labels[row.index], ink), (box.x + menubar.ITEM_PAD, y))
+            if placed.keys[row.index]:
+                c.blit(font.render(placed.keys[row.index], ink), (placed.key_x, y))
+        self.dirty.append(panel)
 
     # ---- to the window -------------------------------------------------------------------
 
@@ -350,9 +416,14 @@ def _xywh(box: Box) -> tuple[int, int, int, int]:
 
 
 def dialog_room(layout: Layout) -> tuple[Box, Box]:
-    """Where a dialog's panel goes: centred over the board area, inside the canvas."""
-    w, h = layout.canvas_size
-    return layout.area, Box(0, 0, w, h)
+    """Where a dialog's panel goes: centred over the board area, inside the frame (the menu
+    bar above it stays)."""
+    return layout.area, layout.frame
+
+
+def _text_y(box: Box, font) -> int:
+    """Where a line of text goes to sit in the middle of a box (the glyphs' top row is blank)."""
+    return box.y + (box.h - font.height) // 2 + 1
 
 
 def draw_dialog(renderer: Renderer, dialog) -> Box:

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-ICON = "icon"  # a piece drawn as the named pixel icon, one character cell wide
-
 
 @dataclass(frozen=True)
 class Part:
@@ -30,8 +28,9 @@ ICONS: dict[str, tuple[str, ...]] = {
 
 def fit(parts: list[Part], room: int) -> list[Piece]:
     """The pieces to draw in `room` character cells: every part labelled if they all fit,
-    else with icons for labels, else as many whole parts as fit, the first ones first."""
-    labelled = [(None, f"{p.label} {p.content}".strip()) for p in parts]
+    else with icons for labels, else content alone (icons only for parts without content),
+    else as many whole parts as fit, the first ones first."""
+    labelled: list[Piece] = [(None, " | ".join(f"{p.label} {p.content}".strip() for p in parts))]
     if _width(labelled) <= room:
         return labelled
     iconic: list[Piece] = []
@@ -39,6 +38,11 @@ def fit(parts: list[Part], room: int) -> list[Piece]:
         iconic.append((p.icon, ""))
         if p.content:
             iconic.append((None, p.content))
+    if _width(iconic) > room:
+        # content before icons: a part with content keeps it and loses its icon
+        bare = [(None, p.content) if p.content else (p.icon, "") for p in parts]
+        if _width(bare) <= room:
+            return bare
     while iconic and _width(iconic) > room:
         # drop the last part whole: its content and its icon
         if iconic[-1][0] is None and len(iconic) > 1 and iconic[-2][0] is not None:
@@ -48,7 +52,7 @@ def fit(parts: list[Part], room: int) -> list[Piece]:
 
 
 def _width(pieces: list[Piece]) -> int:
-    """Character cells: an icon is one, text its length, one space between pieces."""
+    """Character cells: an icon is one, text its length, one space after each but the last."""
     cells = sum(1 if icon else len(text) for icon, text in pieces)
     return cells + max(0, len(pieces) - 1)
 

@@ -38,7 +38,7 @@ from game.session import (
 from game.store.history import History
 from game.store.replays import Replay, ReplayError, load_replay
 from game.store.settings import MAX_SCALE, VOLUMES, Settings, SettingsFile
-from game.ui import keys
+from game.ui import keys, status
 from game.ui import layout as geometry
 from game.ui import screen as desktop
 from game.ui.assist import Assistant
@@ -54,7 +54,6 @@ from game.ui.dialogs import (
     Dialog,
     HelpOverlay,
     MenuChoice,
-    MenuDialog,
     NoticeDialog,
     PickTheme,
     PlayCode,
@@ -67,6 +66,7 @@ from game.ui.dialogs import (
 from game.ui.display import Display
 from game.ui.gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
 from game.ui.hints import hint_cells, hint_marks, hint_words, odds_words
+from game.ui.menubar import MenuBar, Placed, menus
 from game.ui.playback import Playback
 from game.ui.render import Looks, Renderer, dialog_room, draw_dialog
 from game.ui.sound import SoundBoard
@@ -141,6 +141,7 @@ class App:
         self.sounds = SoundBoard(settings, clock)
         self.sounds.use_theme(theme)
         self.dialog: Dialog | None = None
+        self.menubar = MenuBar()  # Game, Options, Help above the frame
         self.message: tuple[str, int, int] | None = None  # text, until when, since when
         self.assistant = Assistant()
         self.show_probabilities = False
@@ -411,14 +412,17 @@ class App:
         if not changed:
             return
         self.bbbv_done = None
-        self.pending.append(changed)
+        if self.motion and len(changed) > 1 and self._animate(changed, origin):
+            # the veiled tiles look as they did until their ring turns: only the clicked
+            # cell is drawn now (a 200x200 cascade would otherwise redraw the whole view)
+            self.pending.append([origin])
+        else:
+            self.pending.append(changed)
         if self.hint is not None:  # the hint was for the board as it was
             self.pending.append(hint_cells(self.hint))
             self.hint = None
         if self.show_probabilities:
             self.assistant.ask("probabilities", g.view(), g.mines)
-        if self.motion and len(changed) > 1:
-            self._animate(changed, origin)
         if outcome is not None and outcome.finished is not None:
             self._game_over(outcome.finished)
 
@@ -507,9 +511,9 @@ class App:
     def motion(self) -> bool:
         return self.settings.motion and self.motion_allowed
 
-    def _animate(self, changed: CellSet, origin: tuple[int, int]) -> None:
+    def _animate(self, changed: CellSet, origin: tuple[int, int]) -> bool:
         """Turn the visible changed tiles over in a wave outward from `origin`, all within
-        CASCADE_MS. Only the look waits: the game is already in its final state."""
+        CASCADE_MS; whether any did. Only the look waits: the game is already final."""
         lay = self.layout
         top, left = self.top, self.left
         bottom, right = top + lay.view_rows, left + lay.view_cols
@@ -528,7 +532,7 @@ class App:
                 rings.setdefault(abs(col - c0), []).append((row, col))
         rings.pop(0, None)  # the clicked cell shows what it is at once
         if not rings:
-            return
+            return False
         farthest = max(rings)
         now = self.now()
         spread = CASCADE_MS - FLIP_MS
@@ -541,6 +545,7 @@ class App:
             veil.update((cell, "flag") for cell in veil if self.game.cell(*cell) == wrong)
         veil.update(self.veiled)  # tiles already veiled keep the look they have
         self.veiled = veil
+        return True
 
     def _advance_animation(self, now: int) -> None:
         """Each ring of veiled tiles shows pressed for a moment, then its true look."""
@@ -652,7 +657,7 @@ class App:
         if self.chores.busy:
             return self.chores.status
         if self.session.paused_by(PAUSE_KEY) and self.session.veiled:
-            return "Paused: press Pause or F3, or click, to play on"
+            return "Paused: click or F3"  # fits the narrowest line (26)
         if self.show_probabilities and self.probabilities is not None:
             cell = self.layout.cell_at(*self.mouse_pos, self.top, self.left)
             if cell is not None and cell in self.probabilities:
@@ -661,9 +666,26 @@ class App:
             return self._hint_words(self.hint)
         if self.game.deaths and not self.game.state.is_over:
             return f"Mines hit: {self.game.deaths}"
-        if self.game.state is not GameState.READY:
-            return self.board_code() or ""
-        return ""
+        return status.text_of(self.resting_pieces())
+
+    def resting_pieces(self) -> list[status.Piece]:
+        """At rest: the board code once there is one (else where to find help), the daily
+        board and no-guess mode, labelled, or as icons where the line is narrow."""
+        parts = []
+        code = self.board_code() if self.game.state is not GameState.READY else None
+        if code:
+            parts.append(status.Part("Code", "code", code))
+        else:
+            parts.append(status.Part("F1 keys, Alt menu", "help"))
+        if self.daily is not None and self.playback is None:
+            parts.append(status.Part("Daily", "daily", self.daily))
+        if self.game.no_guess:
+            parts.append(status.Part("No guess", "noguess"))
+        return status.fit(parts, self.status_room())
+
+    def status_room(self) -> int:
+        """How many characters the line under the board holds."""
+        return max(1, (self.layout.status.w - 4) // self.theme.font.width)
 
     def say(self, text: str, lasting: bool = False) -> None:
         """A line under the board for a moment, or until the next game when `lasting`."""
@@ -693,6 +715,8 @@ class App:
 
     def handle(self, event: pygame.event.Event) -> None:
         t = event.type
+        if t == pygame.MOUSEWHEEL and self.menubar.is_open:
+            return  # the board stays put under an open menu
         if t == pygame.QUIT:
             self.quit()
         elif t == pygame.KEYDOWN:
@@ -702,7 +726,7 @@ class App:
             if not self.alt_alone:
                 self.on_key(event)
         elif t == pygame.KEYUP and event.key in (pygame.K_LALT, pygame.K_RALT):
-            if self.alt_alone and self.dialog is None and self.playback is None:
+            if self.alt_alone and self.dialog is None:
                 self.open_menu()
             self.alt_alone = False
         elif t == pygame.MOUSEBUTTONDOWN and event.button in (LEFT, MIDDLE, RIGHT):
@@ -728,11 +752,11 @@ class App:
     def update(self) -> None:
         now = self.now()
         if self.playback is not None:
-            if self.dialog is None:
+            if self.dialog is None and not self.menubar.is_open:
                 for move in self.playback.tick(now):
                     self._play_back(move)
             else:
-                self.playback.hold(now)  # the replay's clock waits while a dialog is up
+                self.playback.hold(now)  # the replay's clock waits under a dialog or a menu
         if self.playback is None:
             self._play_all(self.gestures.tick(now, self.look))
         if self.message is not None and now >= self.message[1]:
@@ -781,18 +805,28 @@ class App:
             self.drawn_pressed = pressed
             self.drawn_cursor = self.cursor
             r.draw_toolbar(self.game.mines_remaining, self.face(), self.timer_value())
-            status = self.status_text()
-            if full or status != self.drawn_status:
-                r.draw_status(status)
-                self.drawn_status = status
+            line = self.status_text()
+            if full or line != self.drawn_status:
+                resting = self.message is None and line == status.text_of(self.resting_pieces())
+                r.draw_status(self.resting_pieces() if resting else line)
+                self.drawn_status = line
         if dialog is not None and (full or dialog.dirty):
             draw_dialog(r, dialog)
+        if self.menubar.is_open and self.dialog is not None:
+            self.menubar.close()  # a dialog came up (a file read off the frame...): it goes first
+        if self.menubar.is_open and (full or r.dirty):  # over whatever was drawn under it
+            r.draw_menu_bar(self.menubar.placed(self.layout, Metrics.of(self.theme)),
+                            *self.menubar.look())  # fmt: skip
         self.pending.clear()
         r.present(self.display)
 
     # ---- mouse ---------------------------------------------------------------------------
 
     def on_button_down(self, button: int, pos: tuple[int, int]) -> None:
+        if self.dialog is None and (self.menubar.is_open or self.layout.on_menu_bar(*pos)):
+            point = self.layout.canvas_point(*pos)
+            self._menu(lambda bar, placed: bar.press(point, placed))
+            return
         if self.dialog is not None:
             event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=button, pos=pos)
             self._dialog_result(self.dialog.mouse(event, self.layout.canvas_point))
@@ -810,6 +844,10 @@ class App:
         self._play_all(self.gestures.press(button, cell, self.now(), on_face=on_face))
 
     def on_motion(self, pos: tuple[int, int]) -> None:
+        if self.dialog is None and self.menubar.is_open:
+            point = self.layout.canvas_point(*pos)
+            self._menu(lambda bar, placed: bar.motion(point, placed))
+            return
         if self.dialog is not None:
             event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos)
             self._dialog_result(self.dialog.mouse(event, self.layout.canvas_point))
@@ -824,6 +862,10 @@ class App:
         self.gestures.motion(cell, self.now(), on_face=self.layout.on_face(*pos))
 
     def on_button_up(self, button: int, pos: tuple[int, int]) -> None:
+        if self.menubar.eat_release or self.menubar.is_open:
+            point = self.layout.canvas_point(*pos)
+            self._menu(lambda bar, placed: bar.release(point, placed))
+            return
         if self.dialog is not None:
             event = pygame.event.Event(pygame.MOUSEBUTTONUP, button=button, pos=pos)
             self._dialog_result(self.dialog.mouse(event, self.layout.canvas_point))
@@ -922,6 +964,11 @@ class App:
     def on_key(self, event: pygame.event.Event) -> None:
         """Keys mean what the key table (game/ui/keys.py) says; a dialog or a replay being
         watched gets them first."""
+        if self.menubar.is_open and self.dialog is None:
+            if not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self._menu(lambda bar, _: bar.key(event))
+                return
+            self._menu(lambda bar, _: bar.close())  # Alt+Enter, Ctrl+Z...: close, then act
         action = keys.action_for(event)
         if action == "quit_now":
             self.quit()  # at once, even over a dialog
@@ -1001,8 +1048,28 @@ class App:
     def open_help(self) -> None:
         self.open_dialog(HelpOverlay(keys.help_rows()))
 
+    # ---- the menu bar (game/ui/menubar.py) -------------------------------------------------
+
     def open_menu(self) -> None:
-        self.open_dialog(MenuDialog("Menu", self._menu_entries()))
+        """G, F10, Alt alone: the Game menu, its first row highlighted (or the open menu
+        closes)."""
+        self._menu(lambda bar, _: bar.close() if bar.is_open else bar.open_menu(0))
+
+    def _menu(self, take: Callable[[MenuBar, Placed], str | None]) -> None:
+        """Give the menu bar an input, then follow it: the game pauses while a menu is open,
+        the bar is drawn again when it changed, and a row chosen runs its action."""
+        bar = self.menubar
+        was_open, before = bar.is_open, bar.look()
+        action = take(bar, bar.placed(self.layout, Metrics.of(self.theme)))
+        if bar.is_open and not was_open:
+            self.session.pause(PAUSE_DIALOG)
+            self.gestures.reset()
+        elif was_open and not bar.is_open and self.dialog is None:
+            self.session.resume(PAUSE_DIALOG)
+        if bar.look() != before:
+            self.renderer.invalidate()
+        if action is not None:
+            self.do(action)
 
     def toggle_pause(self) -> None:
         """The pause key: the clock stops and the board is hidden until play goes on."""
@@ -1173,10 +1240,9 @@ class App:
         self.play_game(board, daily=today.isoformat())
         self.say(f"The daily board of {today.isoformat()}: the same for everyone", lasting=True)
 
-    def _menu_entries(self) -> list[tuple[str, str]]:
-        """Every menu row of the key table, in its menus' order, with its first key."""
-        return [(b.action, b.label, b.keys[0].label() if b.keys else "")
-                for name in keys.MENUS for b in keys.menu(name)]  # fmt: skip
+    def _menu_entries(self) -> list[tuple[str, str, str]]:
+        """Every row of the menu bar, in its menus' order: (action, label, key)."""
+        return [(i.action, i.label, i.key) for _, items in menus() for i in items]
 
     def open_theme_menu(self) -> None:
         self.open_dialog(ThemeMenu(self.themes, self.theme.key))
@@ -1304,10 +1370,10 @@ class VeiledBoard:
         self.rows, self.cols = game.rows, game.cols
 
     def view(self) -> list[str]:
-        return ["#" * self.cols] * self.rows
+        return [ViewChar.COVERED * self.cols] * self.rows
 
     def cell(self, row: int, col: int) -> str:
-        return "#"
+        return ViewChar.COVERED
 
 
 _ARROWS = {

@@ -1,34 +1,16 @@
 """A real App on the dummy video driver, fed real pygame events, with a clock the test sets."""
 
-from concurrent.futures import Executor, Future
-
 import pygame
 import pytest
 
 from game.engine import Difficulty, Game
 from game.engine.boards import BoardChoice
+from game.session import ManualClock as FakeClock
 from game.store.settings import Settings
-from game.ui.assist import Assistant
+from game.ui.assist import Assistant, RunAtOnce
 from game.ui.chores import Chores
 from game.ui.theme import load_library
 from game.ui.window import App
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.ms = 10_000
-
-    def __call__(self) -> int:
-        return self.ms
-
-
-class RunAtOnce(Executor):
-    """Runs the solver's work as it is submitted, so tests need not wait for a thread."""
-
-    def submit(self, fn, /, *args, **kwargs):
-        future = Future()
-        future.set_result(fn(*args, **kwargs))
-        return future
 
 
 class Driver:

@@ -164,24 +164,6 @@ def test_the_code_dialog_plays_by_button_and_cancels_by_keyboard(drive):
     assert e.app.dialog is None
 
 
-def test_the_menu_does_what_its_ok_button_or_a_click_on_a_row_says(drive):
-    d = drive()
-    d.key(pygame.K_g, "g")
-    menu = d.app.dialog
-    while menu.entries[menu.focus][0] != "expert":
-        d.key(pygame.K_DOWN)
-    d.press("choose")
-    assert d.app.dialog is None and (d.app.game.rows, d.app.game.cols) == (16, 30)
-    d.key(pygame.K_g, "g")
-    menu = d.app.dialog
-    rows = d.app.layout.window_box(menu.list.rows_box())
-    line_h = menu.list.m.line_h * d.app.layout.scale
-    pos = rows.x + 10, rows.y + line_h + line_h // 2  # the second row: Beginner
-    assert menu.entries[1][0] == "beginner"
-    d.down(pos)
-    assert d.app.dialog is None and (d.app.game.rows, d.app.game.cols) == (9, 9)
-
-
 def test_help_closes_by_its_button_by_enter_and_by_a_click_outside(drive):
     d = drive(BoardChoice.standard(Difficulty.EXPERT), scale=1)
     d.key(pygame.K_F1)

@@ -3,14 +3,19 @@
 import pytest
 
 from game.ui.layout import (
+    MENU_HEIGHT,
     MIN_AREA_H,
     MIN_AREA_W,
     STATUS_HEIGHT,
     TOOLBAR_HEIGHT,
+    Box,
     Layout,
     best_scale,
+    chrome_size,
     fit,
     full_canvas_size,
+    largest_scale,
+    smallest_canvas_size,
 )
 
 EXPERT = Layout(16, 30, 16, 30)  # whole board shown, scale 1
@@ -20,13 +25,42 @@ def window_xy(lay: Layout, cx: int, cy: int) -> tuple[int, int]:
     return lay.origin_x + cx * lay.scale, lay.origin_y + cy * lay.scale
 
 
-def test_canvas_is_frame_toolbar_and_board():
+def test_canvas_is_menu_bar_frame_toolbar_and_board():
     assert EXPERT.canvas_size == (
         8 + 30 * 16 + 8,
-        8 + TOOLBAR_HEIGHT + 8 + 16 * 16 + STATUS_HEIGHT + 8,
+        MENU_HEIGHT + 8 + TOOLBAR_HEIGHT + 8 + 16 * 16 + STATUS_HEIGHT + 8,
     )
     assert EXPERT.status.y == EXPERT.board.bottom
-    assert EXPERT.board.x == 8 and EXPERT.board.y == 8 + TOOLBAR_HEIGHT + 8
+    assert EXPERT.board.x == 8 and EXPERT.board.y == MENU_HEIGHT + 8 + TOOLBAR_HEIGHT + 8
+    w, h = EXPERT.canvas_size
+    assert (EXPERT.menu_bar.y, EXPERT.menu_bar.w, EXPERT.menu_bar.h) == (0, w, MENU_HEIGHT)
+    assert EXPERT.frame.y == EXPERT.menu_bar.bottom and EXPERT.frame.bottom == h
+    assert EXPERT.toolbar.y == EXPERT.frame.y + 8
+    assert chrome_size(EXPERT.sizes) == (w - 30 * 16, h - 16 * 16)
+
+
+@pytest.mark.parametrize("scale, origin", [(1, (0, 0)), (2, (5, 3)), (4, (40, 17))])
+def test_the_menu_bar_is_neither_a_cell_nor_the_face_and_the_board_starts_under_it(scale, origin):
+    lay = Layout(9, 9, 9, 9, scale, *origin)
+    bar = lay.menu_bar
+    for cx in (0, bar.w // 2, bar.w - 1):
+        for cy in (0, bar.h - 1):
+            x, y = window_xy(lay, cx, cy)
+            assert lay.on_menu_bar(x, y) and lay.cell_at(x, y) is None and not lay.on_face(x, y)
+    x, y = window_xy(lay, 5, bar.bottom)
+    assert not lay.on_menu_bar(x, y) and not lay.on_menu_bar(origin[0] - 1, origin[1])
+    assert lay.cell_at(*window_xy(lay, lay.board.x, lay.board.y)) == (0, 0)
+    assert lay.window_box(bar) == Box(origin[0], origin[1], bar.w * scale, MENU_HEIGHT * scale)
+
+
+def test_every_size_counts_the_menu_bar():
+    w, h = full_canvas_size(9, 9)
+    assert h == MENU_HEIGHT + 8 + TOOLBAR_HEIGHT + 8 + MIN_AREA_H + STATUS_HEIGHT + 8
+    assert smallest_canvas_size() == (w, h)  # Beginner is as small as the area gets
+    assert best_scale(9, 9, (2 * w, 2 * h)) == 2 and best_scale(9, 9, (2 * w, 2 * h - 1)) == 1
+    assert largest_scale((3 * w, 3 * h - 1)) == 2
+    lay = fit(200, 200, (800, 600), 1)
+    assert lay.canvas_size[1] <= 600 < lay.canvas_size[1] + 16
 
 
 @pytest.mark.parametrize("scale, origin", [(1, (0, 0)), (2, (5, 3)), (3, (17, 40))])
@@ -87,7 +121,8 @@ def test_face_and_counters_sit_inside_the_toolbar_without_overlap():
 
 def test_fit_shows_what_fits_and_scales_by_whole_numbers():
     lay = fit(200, 200, (800, 600), 1)
-    assert lay.view_cols == (800 - 16) // 16 and lay.view_rows == (600 - 56 - 14) // 16
+    assert lay.view_cols == (800 - 16) // 16
+    assert lay.view_rows == (600 - MENU_HEIGHT - 56 - 14) // 16
     assert lay.canvas_size[0] <= 800 and lay.canvas_size[1] <= 600
     small = fit(9, 9, (1000, 1000), 3)
     assert (small.view_rows, small.view_cols) == (9, 9)

@@ -7,6 +7,7 @@ from game.engine import Difficulty
 from game.ui.layout import (
     LED_DIGITS,
     MAX_SCALE,
+    MENU_HEIGHT,
     TIMER_DIGITS,
     Box,
     Layout,
@@ -81,7 +82,7 @@ def test_the_zoom_is_lowered_when_the_board_would_not_fit():
     scale, size = window_for(rows, cols, mines, 3, screen, frame)
     assert scale == 2 and size == (2 * w, 2 * h)  # ...so it opens at 2, whole
     # a board that scrolls even at 1x keeps the zoom asked for, up to what the screen holds
-    assert most_scale(200, 200, room) == min(room[0] // 176, room[1] // 214)
+    assert most_scale(200, 200, room) == min(room[0] // 176, room[1] // (214 + MENU_HEIGHT))
 
 
 def test_a_window_the_player_sizes_gets_the_largest_zoom_that_shows_the_whole_board():

@@ -10,6 +10,8 @@ from game.store.history import History
 from game.store.settings import Settings, SettingsFile
 from game.store.stats import GameRecord, Stats
 from game.ui.gestures import DOUBLE_CLICK_MS, LONG_PRESS_MS
+from game.ui.menubar import Item
+from game.ui.widgets import Metrics
 from game.ui.window import MESSAGE_MS
 
 MESSAGE_WAIT = MESSAGE_MS + 100
@@ -401,7 +403,6 @@ def every_dialog(d, tmp_path) -> list:
         ConfirmDialog,
         CustomDialog,
         HelpOverlay,
-        MenuDialog,
         NoticeDialog,
         SettingsDialog,
         StatsDialog,
@@ -442,7 +443,7 @@ def every_dialog(d, tmp_path) -> list:
         SettingsDialog(d.app._settings_rows()),
         *[StatsDialog(stats, kind, "2026-11-29") for kind in ("beginner", "custom", "daily")],
         StatsDialog(Stats(tmp_path / "file" / "stats.sqlite3"), "beginner", "x"),
-        code, MenuDialog("Menu", d.app._menu_entries()), ThemeMenu(d.app.themes, "classic"),
+        code, ThemeMenu(d.app.themes, "classic"),
         won, note,
     ]  # fmt: skip
 
@@ -681,10 +682,10 @@ def test_undo_after_a_loss_plays_on_counts_the_mine_and_redo_loses_again(drive):
 
 def test_the_board_code_shows_after_the_first_click_and_can_be_copied(drive):
     d = drive()
-    assert d.app.resting_status() == ""
+    assert "F1 keys" in d.app.resting_status()  # before the first click: where help is
     d.click((4, 4))
     code = d.app.board_code()
-    assert code and d.app.resting_status() == code
+    assert code and d.app.resting_status() in (f"Code {code}", f"[code] {code}")
     assert len(code) <= 26  # fits the status line of the smallest board
     d.key(pygame.K_c, "c", mod=pygame.KMOD_CTRL)
     assert pygame.scrap.get_text() == code
@@ -715,9 +716,10 @@ def test_the_daily_board_from_the_game_menu_is_expert_and_recorded_by_date(drive
     d = drive(scale=1)
     d.app.history = History(Stats(tmp_path / "stats.sqlite3"))
     d.key(pygame.K_g, "g")
-    while d.app.dialog.entries[d.app.dialog.focus][0] != "daily":
+    while d.app.menubar.items()[d.app.menubar.focus].action != "daily":
         d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN)
+    assert not d.app.menubar.is_open
     g = d.app.game
     assert (g.rows, g.cols, g.mines) == (16, 30, 99) and d.app.daily
     d.click(g.first_click)
@@ -904,13 +906,15 @@ def test_a_key_added_to_the_table_works_and_shows_in_the_help_and_the_menu(drive
         d.key(pygame.K_DOWN)
     assert any(t.startswith("J ") and "Hint again" in t for t in seen)
     d.key(pygame.K_ESCAPE)
-    d.key(pygame.K_g, "g")
-    menu = d.app.dialog
-    assert ("hint", "Hint again", "J") in menu.entries
-    while menu.entries[menu.focus] != ("hint", "Hint again", "J"):
-        d.key(pygame.K_DOWN)
+    d.key(pygame.K_g, "g")  # the Game menu of the bar lists it with its key, last
+    bar = d.app.menubar
+    assert bar.items()[-1] == Item("hint", "Hint again", "J")
+    placed = bar.placed(d.app.layout, Metrics.of(d.app.theme))
+    assert placed.labels[-1] == "Hint again" and placed.keys[-1] == "J"
+    d.app.hint = None
+    d.key(pygame.K_END)
     d.key(pygame.K_RETURN)
-    assert d.app.dialog is None
+    assert not bar.is_open and d.app.dialog is None and d.app.hint is not None
 
 
 def test_every_menu_entry_and_key_of_the_table_has_an_action(drive):
@@ -928,11 +932,13 @@ def test_alt_alone_opens_the_menu_and_alt_with_a_key_does_not(drive):
     d.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=pygame.KMOD_LALT, unicode="\r", scancode=0)
     d.post(pygame.KEYUP, key=pygame.K_LALT, mod=0, unicode="", scancode=0)
     d.tick()
-    assert d.app.dialog is None
+    assert not d.app.menubar.is_open and d.app.dialog is None
+    assert d.app.display.fullscreen  # Alt+Enter is full screen
     d.post(pygame.KEYDOWN, key=pygame.K_LALT, mod=pygame.KMOD_LALT, unicode="", scancode=0)
     d.post(pygame.KEYUP, key=pygame.K_LALT, mod=0, unicode="", scancode=0)
     d.tick()
-    assert d.app.dialog is not None and d.app.dialog.title == "Menu"
+    assert d.app.menubar.is_open and d.app.menubar.names()[d.app.menubar.open] == "Game"
+    assert d.app.dialog is None
 
 
 def test_the_readme_key_tables_are_the_code_key_table():

@@ -1,0 +1,76 @@
+"""The line under the board at rest: labels when they fit, icons when they do not, never a
+part cut in the middle."""
+
+import pygame
+
+from game.engine import Game
+from game.engine.boards import BoardChoice
+from game.ui.status import ICONS, Part, fit, text_of
+
+CODE = "0" * 24
+
+
+def test_labels_when_everything_fits():
+    parts = [Part("Code", "code", CODE), Part("No guess", "noguess")]
+    assert fit(parts, 80) == [(None, f"Code {CODE} | No guess")]
+
+
+def test_labels_turn_into_icons_rather_than_cutting_the_code():
+    parts = [Part("Code", "code", CODE), Part("No guess", "noguess")]
+    pieces = fit(parts, 28)  # a Beginner line at zoom 1 holds about 26
+    assert pieces == [("code", ""), (None, CODE), ("noguess", "")]
+    assert all(len(text) in (0, 24) for _, text in pieces)
+
+
+def test_content_keeps_its_place_before_icons():
+    parts = [Part("Code", "code", CODE), Part("No guess", "noguess")]
+    assert fit(parts, 26) == [(None, CODE), ("noguess", "")]
+
+
+def test_parts_that_do_not_fit_even_as_icons_go_whole_from_the_end():
+    parts = [Part("Code", "code", CODE), Part("Daily", "daily", "2026-11-30")]
+    assert fit(parts, 27) == [("code", ""), (None, CODE)]
+    assert text_of(fit(parts, 27)) == f"[code] {CODE}"
+
+
+def test_every_icon_is_five_by_seven():
+    for rows in ICONS.values():
+        assert len(rows) == 7 and all(len(line) == 5 for line in rows)
+
+
+def test_the_idle_line_says_where_help_is_and_the_code_is_labelled(drive):
+    d = drive()
+    assert "F1" in d.app.resting_status()
+    d.click((4, 4))
+    code = d.app.board_code()
+    assert d.app.resting_status() == f"Code {code}" or d.app.resting_status() == f"[code] {code}"
+
+
+def test_a_no_guess_board_and_the_daily_board_say_so_under_the_board(drive):
+    from datetime import date
+
+    from game.engine.codes import daily
+
+    d = drive(
+        BoardChoice.standard(__import__("game.engine", fromlist=["Difficulty"]).Difficulty.EXPERT)
+    )
+    d.app.play_game(daily(date(2026, 11, 30)).game(), daily="2026-11-30")
+    d.app.message = None
+    line = d.app.resting_status()
+    assert "Daily 2026-11-30" in line and "No guess" in line
+
+
+def test_the_icons_are_drawn_when_the_line_is_narrow(drive):
+    d = drive(BoardChoice.of(9, 9, 10), scale=1)
+    d.app.play_game(Game(9, 9, 10, seed=3))
+    d.app.game.no_guess = True  # as a no-guess board says of itself
+    d.click((4, 4))
+    pieces = d.app.resting_pieces()
+    assert ("noguess", "") in pieces and (None, d.app.board_code()) in pieces
+    box = d.app.layout.status
+    canvas = d.app.renderer.canvas
+    text = d.app.theme.colours["text"]
+    font_w = d.app.theme.font.width
+    x0 = box.x + 2 + 25 * font_w  # the icon's cell, after the code and a space
+    strip = canvas.subsurface(pygame.Rect(x0, box.y, font_w, box.h))
+    assert any(strip.get_at((x, y))[:3] == text for x in range(font_w) for y in range(box.h))
