@@ -461,6 +461,7 @@ def test_every_dialog_panel_fits_the_smallest_canvas_with_nothing_clipped(drive,
         name = type(dialog).__name__
         box = form.box
         assert box.x >= 0 and box.y >= 0 and box.right <= w and box.bottom <= h, name
+        assert box.y >= d.app.layout.frame.y, name  # the menu bar above stays in sight
         assert len(form.title) * gw <= form.title_box.w - 2 * TITLE_PAD, form.title
         for widget in form.widgets():
             b = widget.box
