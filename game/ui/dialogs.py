@@ -216,6 +216,7 @@ class HelpOverlay(Dialog):
     def __init__(self, rows: list[tuple[str, str]]) -> None:
         self.rows = rows  # (keys, what they do); a row without `what` is a heading
         self.chars = HELP_CHARS
+        self._list: ScrollText | None = None
         super().__init__()
 
     def lines(self) -> list[str]:
@@ -234,10 +235,9 @@ class HelpOverlay(Dialog):
         return out
 
     def build(self) -> Form:
-        top = getattr(self, "_list", None)
         rows = ScrollText("help", self.lines(), shown=HELP_ROWS)
-        if top is not None:
-            rows.select(top.selected)
+        if self._list is not None:
+            rows.select(self._list.selected)  # rebuilt for another width: stay where it was
         self._list = rows
         return Form(self.title, [rows], [Button("close", "Close")], default="close",
                     cancel="close")  # fmt: skip
@@ -466,6 +466,7 @@ class StatsDialog(Dialog):
         self._page = self.PAGES.index(kind)
         self.pick = 0
         self._summary = None
+        self._times: ListBox | None = None  # the best times, when the page has any
         super().__init__()
 
     @property
@@ -575,16 +576,17 @@ class StatsDialog(Dialog):
 
     def mouse(self, event, to_canvas):
         result = super().mouse(event, to_canvas)
-        times = getattr(self, "_times", None)
-        if times is not None and times in self.form.rows:
-            self.pick = times.selected
+        self._picked()
         return result
 
     def wheel(self, event):
         super().wheel(event)
-        times = getattr(self, "_times", None)
-        if times is not None and times in self.form.rows:
-            self.pick = times.selected
+        self._picked()
+
+    def _picked(self) -> None:
+        """A click or the wheel picked a best time in the list."""
+        if self._times is not None:
+            self.pick = self._times.selected
 
 
 # ---- options ---------------------------------------------------------------------------
