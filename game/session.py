@@ -55,7 +55,8 @@ def describe_kept(kept: Replay) -> str:
     board = BoardChoice.of(kept.rows, kept.cols, kept.mines)
     name = board.label if board.difficulty is not None else f"{kept.cols}×{kept.rows}"
     seconds = kept.elapsed_ms // 1000
-    return f"a {name} game from {when} ({seconds} s, {plural(len(kept.moves), 'move')})"
+    article = "an" if name[0] in "AEIOU" else "a"
+    return f"{article} {name} game from {when} ({seconds} s, {plural(len(kept.moves), 'move')})"
 
 
 @dataclass

@@ -292,3 +292,11 @@ def test_a_kept_game_keeps_its_id_through_a_file(tmp_path):
     h = history(tmp_path)
     h.keep(g, 0, "text", game_id=replay.game_id)
     assert load_replay(tmp_path / "kept.json").game_id == replay.game_id
+
+
+def test_the_kept_game_is_named_with_the_right_article(tmp_path):
+    g = Game(16, 30, 99, seed=2)
+    g.reveal(8, 15)
+    h = history(tmp_path)
+    h.keep(g, 3000, "window", game_id="20261130-120000-00000000000d")
+    assert describe_kept(session(tmp_path).take_offer()).startswith("an Expert game from ")
