@@ -8,12 +8,10 @@ Nothing is drawn when nothing changed.
 
 from __future__ import annotations
 
-import heapq
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from itertools import chain, repeat
 from pathlib import Path
 
 import pygame
@@ -64,6 +62,7 @@ from game.ui.dialogs import (
     confirm_quit,
 )
 from game.ui.display import Display
+from game.ui.drawstate import DrawState
 from game.ui.gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
 from game.ui.hints import hint_cells, hint_marks, hint_words, odds_words
 from game.ui.menubar import MenuBar, Placed, menus
@@ -78,8 +77,6 @@ FPS = 60
 WHEEL_CELLS = 3
 MESSAGE_MS = 2500
 SCROLL_MS = 120  # a long status line moves one character this often
-CASCADE_MS = 250  # a whole region has turned over within this
-FLIP_MS = 40  # how long each tile shows pressed while it turns
 START_MAX_SCALE = 3
 
 
@@ -145,8 +142,6 @@ class App:
         self.message: tuple[str, int, int] | None = None  # text, until when, since when
         self.assistant = Assistant()
         self.show_probabilities = False
-        self.drawn_status: str | None = None
-        self.drawn_veiled = False
         self.chores = chores if chores is not None else Chores()
         # Expected before any game starts, so a kept game is never written over unasked; read
         # off the frame (a long one takes a while), the board waiting meanwhile.
@@ -287,14 +282,10 @@ class App:
         self.cursor: tuple[int, int] | None = None
         self.top = self.left = 0
         self.mouse_pos = (-1, -1)
-        self.pending: list = []
-        self.drawn_pressed: set[tuple[int, int]] = set()
-        self.animation: list[tuple[int, int, int, list]] = []  # (due ms, stage, ring, cells)
+        self.drawn = DrawState()  # a new game's canvas is drawn anew
         self.hint = None
         self.wants_hint = False
         self.probabilities: dict[tuple[int, int], float] | None = None
-        self.veiled: dict[tuple[int, int], str] = {}
-        self.drawn_cursor: tuple[int, int] | None = None
         self._relayout()
 
     def _relayout(self) -> None:
@@ -415,11 +406,11 @@ class App:
         if self.motion and len(changed) > 1 and self._animate(changed, origin):
             # the veiled tiles look as they did until their ring turns: only the clicked
             # cell is drawn now (a 200x200 cascade would otherwise redraw the whole view)
-            self.pending.append([origin])
+            self.drawn.pending.append([origin])
         else:
-            self.pending.append(changed)
+            self.drawn.pending.append(changed)
         if self.hint is not None:  # the hint was for the board as it was
-            self.pending.append(hint_cells(self.hint))
+            self.drawn.pending.append(hint_cells(self.hint))
             self.hint = None
         if self.show_probabilities:
             self.assistant.ask("probabilities", g.view(), g.mines)
@@ -512,53 +503,16 @@ class App:
         return self.settings.motion and self.motion_allowed
 
     def _animate(self, changed: CellSet, origin: tuple[int, int]) -> bool:
-        """Turn the visible changed tiles over in a wave outward from `origin`, all within
-        CASCADE_MS; whether any did. Only the look waits: the game is already final."""
-        lay = self.layout
-        top, left = self.top, self.left
-        bottom, right = top + lay.view_rows, left + lay.view_cols
-        r0, c0 = origin
-        rings: dict[int, list[tuple[int, int]]] = {}  # distance from the origin -> cells
-        for row, first, stop in changed.runs():
-            if not top <= row < bottom:
-                continue
-            dr = abs(row - r0)
-            lo, hi = max(first, left), min(stop, right)
-            # the columns within dr of the origin's column all lie on ring dr: one batch
-            mid_lo, mid_hi = max(lo, c0 - dr), min(hi, c0 + dr + 1)
-            if mid_lo < mid_hi:
-                rings.setdefault(dr, []).extend(zip(repeat(row), range(mid_lo, mid_hi)))
-            for col in chain(range(lo, min(hi, mid_lo)), range(max(lo, mid_hi), hi)):
-                rings.setdefault(abs(col - c0), []).append((row, col))
-        rings.pop(0, None)  # the clicked cell shows what it is at once
-        if not rings:
-            return False
-        farthest = max(rings)
-        now = self.now()
-        spread = CASCADE_MS - FLIP_MS
-        veil: dict[tuple[int, int], str] = {}
-        for d, cells in rings.items():
-            veil.update(dict.fromkeys(cells, "covered"))
-            heapq.heappush(self.animation, (now + d * spread // farthest, 0, d, cells))
-        if self.game.state is GameState.LOST:  # a wrong flag shows as a flag until its turn
-            wrong = ViewChar.WRONG_FLAG
-            veil.update((cell, "flag") for cell in veil if self.game.cell(*cell) == wrong)
-        veil.update(self.veiled)  # tiles already veiled keep the look they have
-        self.veiled = veil
-        return True
+        """Turn the visible changed tiles over from `origin` (see DrawState.cascade)."""
+        g = self.game
+        wrong = None
+        if g.state is GameState.LOST:
 
-    def _advance_animation(self, now: int) -> None:
-        """Each ring of veiled tiles shows pressed for a moment, then its true look."""
-        while self.animation and self.animation[0][0] <= now:
-            due, stage, d, cells = heapq.heappop(self.animation)
-            if stage == 0:
-                for cell in cells:
-                    self.veiled[cell] = "pressed"
-                heapq.heappush(self.animation, (due + FLIP_MS, 1, d, cells))
-            else:
-                for cell in cells:
-                    self.veiled.pop(cell, None)
-            self.pending.append(cells)
+            def wrong(cell):
+                return g.cell(*cell) == ViewChar.WRONG_FLAG
+
+        view = (self.top, self.left, self.layout.view_rows, self.layout.view_cols)
+        return self.drawn.cascade(changed, origin, view, self.now(), wrong)
 
     def elapsed_ms(self) -> int:
         return self.session.elapsed_ms()
@@ -626,7 +580,7 @@ class App:
         if self.playback is None and not self.game.state.is_over:
             self.game.assisted = True
         self.say(self._hint_words(hint))  # an estimated guess says so in its own words
-        self.pending.append(hint_cells(hint))
+        self.drawn.pending.append(hint_cells(hint))
         if self.layout.cell_rect(*hint.cell, self.top, self.left) is None:
             self.cursor = hint.cell
             self._keep_cursor_in_view()
@@ -693,7 +647,7 @@ class App:
         # a long line scrolls through the status line, so it stays up long enough to read
         shown_for = max(MESSAGE_MS, len(text) * SCROLL_MS + MESSAGE_MS)
         self.message = (text, now + shown_for if not lasting else 2**62, now)
-        self.drawn_status = None
+        self.drawn.status = None
 
     # ---- the loop ------------------------------------------------------------------------
 
@@ -765,7 +719,7 @@ class App:
         self.chores.poll()
         if self.history.late:  # a write on the writer's thread had something to say
             self._take_session_messages()
-        self._advance_animation(now)
+        self.drawn.advance(now)
         self._collect_assistance()
         playing = self.session.running and self.playback is None  # no tick while paused
         self.sounds.update(self.timer_value() if playing else None)
@@ -773,13 +727,13 @@ class App:
     def draw(self) -> None:
         r = self.renderer
         veiled = self.playback is None and self.session.veiled
-        if veiled != self.drawn_veiled:
+        if veiled != self.drawn.board_hidden:
             r.invalidate()
-            self.drawn_veiled = veiled
+            self.drawn.board_hidden = veiled
         dialog = self.dialog
         if dialog is not None:
             dialog.place(Metrics.of(self.theme), *dialog_room(self.layout))
-            if not r.full and (self.pending or dialog.dirty and not dialog.covers_drawn()):
+            if not r.full and (self.drawn.pending or dialog.dirty and not dialog.covers_drawn()):
                 r.invalidate()  # cells changed under it, or it shrank: draw what it uncovers
         full = r.full
         if dialog is None or full:
@@ -787,7 +741,7 @@ class App:
             hint_cell = self.hint.cell if self.hint is not None else None
             probs = self.probabilities if self.show_probabilities else None
             marks = hint_marks(self.hint)
-            looks = Looks(pressed, self.cursor, self.veiled, hint_cell, probs, marks)
+            looks = Looks(pressed, self.cursor, self.drawn.veiled, hint_cell, probs, marks)
             if veiled:  # paused: every cell covered, nothing held or hinted
                 looks = Looks()
             args = (VeiledBoard(self.game) if veiled else self.game, self.top, self.left)
@@ -795,21 +749,21 @@ class App:
                 r.draw_frame()
                 r.draw_board(*args, looks)
             else:
-                for cells in self.pending:
+                for cells in self.drawn.pending:
                     r.draw_cells(*args, cells, looks)
-                touched = pressed ^ self.drawn_pressed
-                if self.cursor != self.drawn_cursor:
-                    touched |= {c for c in (self.cursor, self.drawn_cursor) if c is not None}
+                touched = pressed ^ self.drawn.pressed
+                if self.cursor != self.drawn.cursor:
+                    touched |= {c for c in (self.cursor, self.drawn.cursor) if c is not None}
                 if touched:
                     r.draw_cells(*args, touched, looks)
-            self.drawn_pressed = pressed
-            self.drawn_cursor = self.cursor
+            self.drawn.pressed = pressed
+            self.drawn.cursor = self.cursor
             r.draw_toolbar(self.game.mines_remaining, self.face(), self.timer_value())
             line = self.status_text()
-            if full or line != self.drawn_status:
+            if full or line != self.drawn.status:
                 resting = self.message is None and line == status.text_of(self.resting_pieces())
                 r.draw_status(self.resting_pieces() if resting else line)
-                self.drawn_status = line
+                self.drawn.status = line
         if dialog is not None and (full or dialog.dirty):
             draw_dialog(r, dialog)
         if self.menubar.is_open and self.dialog is not None:
@@ -817,7 +771,7 @@ class App:
         if self.menubar.is_open and (full or r.dirty):  # over whatever was drawn under it
             r.draw_menu_bar(self.menubar.placed(self.layout, Metrics.of(self.theme)),
                             *self.menubar.look())  # fmt: skip
-        self.pending.clear()
+        self.drawn.pending.clear()
         r.present(self.display)
 
     # ---- mouse ---------------------------------------------------------------------------
@@ -909,7 +863,7 @@ class App:
         self._clamp_scroll()
         if (self.top, self.left) != old:
             moved = (self.top - old[0], self.left - old[1])
-            self.pending.extend(self.renderer.scroll(*moved, self.top, self.left))
+            self.drawn.pending.extend(self.renderer.scroll(*moved, self.top, self.left))
             self._follow_pointer()
 
     def _clamp_scroll(self) -> None:
@@ -1081,7 +1035,7 @@ class App:
             self.gestures.reset()
         else:
             self.say("Nothing to pause: the clock is not running")
-        self.drawn_status = None
+        self.drawn.status = None
 
     def move_cursor(self, drow: int, dcol: int) -> None:
         if self.cursor is None:
@@ -1309,7 +1263,7 @@ class App:
             self.watch(pb.replay, pb.speed_index)
         elif action == "replay_leave":
             self.leave_replay()
-        self.drawn_status = None
+        self.drawn.status = None
 
     def _play_back(self, move) -> None:
         changed = self.game.play_recorded(move)

@@ -201,7 +201,7 @@ def test_every_frame_of_a_cascade_and_a_loss_shows_exactly_the_canvas(drive, sca
             d.click(mine)
         d.tick(10)
         assert window_bytes()[0] == canvas_as_shown(d.app), f"frame {k}"
-        frames += bool(d.app.animation)
+        frames += bool(d.app.drawn.animation)
     assert frames > 5 and g.state.is_over
 
 

@@ -615,7 +615,7 @@ def test_the_custom_dialog_takes_only_ascii_digits(drive):
 
 
 def test_motion_turns_a_region_over_outward_without_delaying_the_game(drive):
-    from game.ui.window import CASCADE_MS
+    from game.ui.drawstate import CASCADE_MS
 
     d = drive(layout=CORNER, settings=Settings(motion=True))
     d.click((8, 8))
@@ -625,7 +625,7 @@ def test_motion_turns_a_region_over_outward_without_delaying_the_game(drive):
     assert d.cell_shows((2, 2), "covered")  # far from the click: not turned yet
     d.tick(CASCADE_MS)
     assert d.cell_shows((2, 2), "open_0") and d.cell_shows((0, 0), "flag")
-    assert d.app.animation == [] and d.app.veiled == {}
+    assert d.app.drawn.animation == [] and d.app.drawn.veiled == {}
 
 
 def test_a_lost_games_mines_ripple_out_from_the_one_that_went_off(drive):
@@ -645,7 +645,7 @@ def test_no_motion_shows_everything_at_once(drive):
     d.app.motion_allowed = False  # what --no-motion does
     d.click((1, 1))
     d.click((8, 8))
-    assert d.cell_shows((0, 4), "mine") and d.app.animation == []
+    assert d.cell_shows((0, 4), "mine") and d.app.drawn.animation == []
 
 
 def test_the_theme_menu_lists_themes_and_picks_one(drive):

@@ -1,0 +1,78 @@
+"""What the canvas shows and what must be drawn again, apart from the game and from what the
+mouse buttons are doing (Tatham's `game_drawstate`): it can be thrown away with the canvas.
+
+It also holds the motion of a cascade: tiles veiled with the look they had, turning over ring
+by ring outward from the click. Only the look waits; the game is already in its final state.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+from itertools import chain, repeat
+
+from game.engine.cells import CellSet
+
+CASCADE_MS = 250  # a whole region has turned over within this
+FLIP_MS = 40  # how long each tile shows pressed while it turns
+
+Cell = tuple[int, int]
+
+
+class DrawState:
+    def __init__(self) -> None:
+        self.pending: list = []  # groups of cells to draw again at the next frame
+        self.pressed: set[Cell] = set()  # the cells drawn pressed
+        self.cursor: Cell | None = None  # where the keyboard cursor was drawn
+        self.status: str | None = None  # the line under the board as drawn
+        self.board_hidden = False  # the board was drawn veiled (a paused game)
+        self.veiled: dict[Cell, str] = {}  # cell -> the sprite it shows until its ring turns
+        self.animation: list[tuple[int, int, int, list]] = []  # (due ms, stage, ring, cells)
+
+    def cascade(self, changed: CellSet, origin: Cell, view: tuple[int, int, int, int],
+                now: int, wrong_flag: Callable[[Cell], bool] | None = None) -> bool:  # fmt: skip
+        """Veil the changed tiles in `view` (top, left, rows, cols) and turn them over in a
+        wave outward from `origin`, all within CASCADE_MS; whether any tile was veiled.
+        `wrong_flag(cell)`: a lost game's wrong flags show as flags until their turn."""
+        top, left, rows, cols = view
+        bottom, right = top + rows, left + cols
+        r0, c0 = origin
+        rings: dict[int, list[Cell]] = {}  # distance from the origin -> cells
+        for row, first, stop in changed.runs():
+            if not top <= row < bottom:
+                continue
+            dr = abs(row - r0)
+            lo, hi = max(first, left), min(stop, right)
+            # the columns within dr of the origin's column all lie on ring dr: one batch
+            mid_lo, mid_hi = max(lo, c0 - dr), min(hi, c0 + dr + 1)
+            if mid_lo < mid_hi:
+                rings.setdefault(dr, []).extend(zip(repeat(row), range(mid_lo, mid_hi)))
+            for col in chain(range(lo, min(hi, mid_lo)), range(max(lo, mid_hi), hi)):
+                rings.setdefault(abs(col - c0), []).append((row, col))
+        rings.pop(0, None)  # the clicked cell shows what it is at once
+        if not rings:
+            return False
+        farthest = max(rings)
+        spread = CASCADE_MS - FLIP_MS
+        veil: dict[Cell, str] = {}
+        for d, cells in rings.items():
+            veil.update(dict.fromkeys(cells, "covered"))
+            heapq.heappush(self.animation, (now + d * spread // farthest, 0, d, cells))
+        if wrong_flag is not None:
+            veil.update((cell, "flag") for cell in veil if wrong_flag(cell))
+        veil.update(self.veiled)  # tiles already veiled keep the look they have
+        self.veiled = veil
+        return True
+
+    def advance(self, now: int) -> None:
+        """Each ring of veiled tiles shows pressed for a moment, then its true look."""
+        while self.animation and self.animation[0][0] <= now:
+            due, stage, d, cells = heapq.heappop(self.animation)
+            if stage == 0:
+                for cell in cells:
+                    self.veiled[cell] = "pressed"
+                heapq.heappush(self.animation, (due + FLIP_MS, 1, d, cells))
+            else:
+                for cell in cells:
+                    self.veiled.pop(cell, None)
+            self.pending.append(cells)
