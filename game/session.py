@@ -77,6 +77,7 @@ class Outcome:
     started: bool = False  # the first reveal: the clock runs from here
     finished: Finished | None = None  # the game ended and was recorded
     retaken: bool = False  # a finished game (a loss) was taken back and plays on
+    refused: str | None = None  # why the move was not carried out (a player's mistake)
 
     def __bool__(self) -> bool:
         return bool(self.changed)
@@ -265,10 +266,18 @@ class Session:
                 and not g.is_laid)  # fmt: skip
 
     def play(self, move: Move) -> Outcome:
-        """Carry out a move; a game that ends with it is recorded."""
+        """Carry out a move; a game that ends with it is recorded.
+
+        A shared board (a code, the daily board) was laid for its marked first cell, so it is
+        safe there and only there: the first opening must be that cell (flags may come first);
+        another is refused, with `Outcome.refused` saying why."""
         g = self.game
         if g.state.is_over:
             return Outcome()
+        start = g.first_click
+        if (g.state is GameState.READY and start is not None and move.kind is not MoveKind.FLAG
+                and (move.row, move.col) != start):  # fmt: skip
+            return Outcome(refused="Start at the marked cell")
         was_ready = g.state is GameState.READY
         changed = g.play(move, at_ms=self.elapsed_ms())
         self._run()

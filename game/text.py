@@ -147,6 +147,10 @@ class TextGame:
         g = self.game
         cell = g.cell(move.row, move.col)
         outcome = self.session.play(move)
+        if outcome.refused:
+            r, c = g.first_click
+            self.say(f"{outcome.refused}: this shared board starts at ({r}, {c}): r {r} {c}")
+            return
         if outcome.started and g.no_guess_failed:
             self.say(NO_GUESS_FAILED)
         self.say_messages()

@@ -300,3 +300,19 @@ def test_the_kept_game_is_named_with_the_right_article(tmp_path):
     h = history(tmp_path)
     h.keep(g, 3000, "window", game_id="20261130-120000-00000000000d")
     assert describe_kept(session(tmp_path).take_offer()).startswith("an Expert game from ")
+
+
+def test_a_shared_board_opens_only_at_its_marked_cell_first(tmp_path):
+    from datetime import date
+
+    from game.engine.codes import daily
+
+    s = session(tmp_path)
+    s.start(daily(date(2026, 11, 30)).game(), daily="2026-11-30")
+    start = s.game.first_click
+    elsewhere = ((start[0] + 5) % 16, (start[1] + 9) % 30)
+    refused = s.play(Move(OPEN, *elsewhere))
+    assert refused.refused and s.game.state is GameState.READY and not s.game.moves
+    assert s.play(Move(FLAG, *elsewhere))  # a flag may come first
+    assert s.play(Move(OPEN, *start)).started
+    assert s.game.state is GameState.PLAYING

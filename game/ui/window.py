@@ -387,6 +387,11 @@ class App:
         g = self.game
         before, cell_before = g.state, g.cell(move.row, move.col)
         outcome = self.session.play(move)
+        if outcome.refused:
+            self.say(outcome.refused, lasting=True)
+            self.cursor = self.game.first_click  # the mark, in view
+            self._keep_cursor_in_view()
+            return
         self.sounds.play_move(move.kind, len(outcome.changed), before, g.state, cell_before)
         if outcome.started:
             self.message = None  # "start at the marked cell" has been done

@@ -395,3 +395,17 @@ def test_a_long_kept_game_is_read_and_resumed_off_the_frame(tmp_path, monkeypatc
         assert app.game.view() == g.view() and app.elapsed_ms() == 9000
     finally:
         pygame.quit()
+
+
+def test_the_daily_board_in_the_window_waits_for_the_marked_cell(drive):
+    from datetime import date
+
+    from game.engine.codes import daily
+
+    d = drive(BoardChoice.standard(Difficulty.EXPERT), scale=1)
+    d.app.play_game(daily(date(2026, 11, 30)).game(), daily="2026-11-30")
+    start = d.app.game.first_click
+    d.click(((start[0] + 5) % 16, (start[1] + 9) % 30))
+    assert d.app.game.state is GameState.READY and "marked cell" in d.app.status_text()
+    d.click(start)
+    assert d.app.game.state is not GameState.READY
