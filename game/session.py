@@ -53,7 +53,9 @@ def describe_kept(kept: Replay) -> str:
     """The kept game in a few words, e.g. 'a 9×9 game from 2026-11-30 12:40 (12 s, 1 move)'."""
     when = kept.played_at[:16].replace("T", " ")
     board = BoardChoice.of(kept.rows, kept.cols, kept.mines)
-    name = board.label if board.difficulty is not None else f"{kept.cols}×{kept.rows}"
+    # plain "x": the window's pixel font has ASCII only
+    name = (board.label if board.difficulty is not None
+            else f"custom {kept.cols}x{kept.rows}, {kept.mines}-mine")  # fmt: skip
     seconds = kept.elapsed_ms // 1000
     article = "an" if name[0] in "AEIOU" else "a"
     return f"{article} {name} game from {when} ({seconds} s, {plural(len(kept.moves), 'move')})"

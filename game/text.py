@@ -116,6 +116,8 @@ class TextGame:
         command = words[0].lower()
         if command == "q":
             self.session.keep()
+            if self.game.state is GameState.PLAYING:
+                self.say("Your game is kept: it is offered again next time.")
             return False
         if command == "h":
             self.say(HELP)
@@ -207,7 +209,8 @@ class TextGame:
             return True
         if word in ("n", "no", "q"):
             return False
-        self.say("Please answer y or n.")
+        lost = self.game.state is GameState.LOST
+        self.say("Please answer y, n, or u to undo the loss." if lost else "Please answer y or n.")
         return None
 
 
@@ -323,7 +326,9 @@ def _offer_kept_game(text: TextGame, stdin: TextIO, asked_for: str | None) -> bo
         if word in ("n", "no"):
             session.decline_offer()
             return False
-        text.say("Please answer y or n.")
+        if word == "q":  # quit before answering: the kept game stays for next time
+            return None
+        text.say("Please answer y or n (q quits and keeps it for next time).")
 
 
 def print_replay(replay: Replay, out: TextIO | None = None) -> int:

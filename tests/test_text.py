@@ -14,11 +14,13 @@ BEGINNER = BoardChoice.standard(Difficulty.BEGINNER)
 
 
 class FakeClock:
+    """Milliseconds, half a second more each time it is read."""
+
     def __init__(self):
-        self.now = 100.0
+        self.now = 100_000
 
     def __call__(self):
-        self.now += 0.5
+        self.now += 500
         return self.now
 
 
@@ -124,3 +126,28 @@ def test_a_loss_can_be_undone_in_the_terminal_and_play_goes_on():
     assert "or u to undo the loss" in out
     assert "Undone (this game now counts as assisted)." in out
     assert "Mines hit: 1" in out and "Mines left: 9" in out
+
+
+def test_after_a_loss_a_wrong_answer_names_u_too():
+    g = BEGINNER.new_game(seed=7)
+    g.reveal(4, 4)
+    r, c = next(
+        (r, c) for r, line in enumerate(g.layout()) for c, ch in enumerate(line) if ch == "*"
+    )
+    _, out = run(["r 4 4", f"r {r} {c}", "maybe", "n"])
+    assert "Please answer y, n, or u to undo the loss." in out
+
+
+def test_q_at_the_resume_question_quits_and_keeps_the_game(tmp_path):
+    from game.store.history import History
+
+    kept = tmp_path / "kept.json"
+    history = History(kept=kept)
+    out = io.StringIO()
+    play(BEGINNER, seed=7, stdin=io.StringIO("r 4 4\nq\n"), out=out, clock=FakeClock(),
+         history=history)  # fmt: skip
+    assert "Your game is kept" in out.getvalue() and kept.exists()
+    out = io.StringIO()
+    status = play(BEGINNER, seed=7, stdin=io.StringIO("q\n"), out=out, clock=FakeClock(),
+                  history=History(kept=kept))  # fmt: skip
+    assert status == 0 and kept.exists() and "Resume it?" in out.getvalue()

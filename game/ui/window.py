@@ -414,8 +414,10 @@ class App:
             self.drawn.pending.append([origin])
         else:
             self.drawn.pending.append(changed)
-        if self.hint is not None:  # the hint was for the board as it was
+        if self.hint is not None:  # the hint was for the board as it was: marks and words go
             self.drawn.pending.append(hint_cells(self.hint))
+            if self.message is not None and self.message[0] == self._hint_words(self.hint):
+                self.message = None
             self.hint = None
         if self.show_probabilities:
             self.assistant.ask("probabilities", g.view(), g.mines)
@@ -465,7 +467,7 @@ class App:
             self.say("A won game is final")
             return
         self._after_move(self.session.undo().changed, g.first_click or (0, 0))
-        self.say("Undone: the game counts as assisted")
+        self.say("Undone (now assisted)")
 
     def redo(self) -> None:
         if self.playback is not None or not self.game.can_redo:
@@ -1039,7 +1041,7 @@ class App:
             s.pause(PAUSE_KEY)
             self.gestures.reset()
         else:
-            self.say("Nothing to pause: the clock is not running")
+            self.say("Nothing to pause yet")
         self.drawn.status = None
 
     def move_cursor(self, drow: int, dcol: int) -> None:
@@ -1180,7 +1182,7 @@ class App:
         try:
             pygame.scrap.put_text(code)
         except pygame.error:
-            self.say("The clipboard is not available")
+            self.say("No clipboard here")
             return
         self.say("Board code copied")
 
@@ -1197,7 +1199,7 @@ class App:
         today = datetime.now(UTC).date()
         board = daily(today).game(question_marks=self.settings.question_marks)
         self.play_game(board, daily=today.isoformat())
-        self.say(f"The daily board of {today.isoformat()}: the same for everyone", lasting=True)
+        self.say(f"Daily {today.isoformat()}: start at the mark", lasting=True)
 
     def _menu_entries(self) -> list[tuple[str, str, str]]:
         """Every row of the menu bar, in its menus' order: (action, label, key)."""
@@ -1209,7 +1211,7 @@ class App:
     def open_stats(self) -> None:
         stats = self.history.stats
         if stats is None:
-            self.say("Statistics are not kept here")
+            self.say("No statistics kept here")
             return
         today = datetime.now(UTC).date().isoformat()
         self.open_dialog(StatsDialog(stats, self.board.kind, today))

@@ -239,3 +239,16 @@ def test_a_hint_out_of_view_scrolls_into_view_with_its_outline(drive):
     assert box is not None
     accent, _ = outline_colours(d.app.theme)
     assert tuple(d.app.renderer.canvas.get_at((box.x, box.y)))[:3] == accent
+
+
+def test_the_hint_words_go_with_its_marks_when_the_board_changes(drive):
+    d = drive()
+    d.click((4, 4))
+    d.key(pygame.K_h, "h")
+    hint = d.app.hint
+    assert hint is not None and d.app.message is not None
+    said = d.app.message[0]
+    covered = next((r, c) for r in range(9) for c in range(9)
+                   if d.app.game.cell(r, c) == "#" and (r, c) != hint.cell)  # fmt: skip
+    d.click(covered, button=3)  # a flag changes the board
+    assert d.app.hint is None and said not in d.app.status_text()

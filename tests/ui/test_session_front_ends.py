@@ -189,7 +189,7 @@ def test_a_board_asked_for_while_a_game_is_kept_asks_which_naming_both(tmp_path)
     run_main(tmp_path, ["--text", "--rows", "100", "--cols", "100", "--mines", "100"],
              "r 50 50\nq\n")  # fmt: skip
     asked = run_main(tmp_path, ["--text", "--difficulty", "expert"], "n\nq\n")
-    assert "You left a 100×100 game" in asked.stdout
+    assert "You left a custom 100x100, 100-mine game" in asked.stdout
     assert "or play the Expert board as asked (n)?" in asked.stdout
     assert "Expert: 30×16, 99 mines" in asked.stdout
     again = run_main(tmp_path, ["--text", "--difficulty", "beginner"], "q\n")
