@@ -202,7 +202,8 @@ def _main(argv: list[str] | None) -> int:
     asked_for = None  # the board the command line asks for, named if a kept game competes
     if board is not None:
         seeded = f" of seed {args.seed}" if args.seed is not None else ""
-        asked_for = f"the {board.label} board{seeded}"
+        # plain "x": the window's pixel font has ASCII only
+        asked_for = f"the {board.label.replace('×', 'x')} board{seeded}"
     elif args.seed is not None:
         asked_for = f"a board of seed {args.seed}"
     if board is None:

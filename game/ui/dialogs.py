@@ -533,10 +533,12 @@ class StatsDialog(Dialog):
     def chart(self) -> Chart:
         """The recent games, oldest first: a win's time, a loss full height and checkered."""
         recent = self.summary.recent
-        slowest = max([ms for won, ms, _ in recent if won] + [1000]) / 1000
+        # the scale is the longest game shown, lost or won, so its axis says real seconds
+        slowest = max([ms for _, ms, _ in recent] + [1000]) / 1000
         bars = [(ms / 1000, "shadow" if assisted else "accent") if won else (slowest, "error")
                 for won, ms, assisted in recent]  # fmt: skip
-        return Chart(bars, x_label=f"last {len(recent)} games", unit="s", height=CHART_H)
+        games = "game" if len(recent) == 1 else "games"
+        return Chart(bars, x_label=f"last {len(recent)} {games}", unit="s", height=CHART_H)
 
     def _watch(self) -> object | None:
         s = self.summary

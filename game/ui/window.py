@@ -746,7 +746,9 @@ class App:
         if dialog is None or full:
             pressed = self.pressed_cells()
             hint_cell = self.hint.cell if self.hint is not None else None
-            probs = self.probabilities if self.show_probabilities else None
+            # the odds are for a game in play: at the end they would hide the mines shown
+            showing = self.show_probabilities and not self.game.state.is_over
+            probs = self.probabilities if showing else None
             marks = hint_marks(self.hint)
             looks = Looks(pressed, self.cursor, self.drawn.veiled, hint_cell, probs, marks)
             if veiled:  # paused: every cell covered, nothing held or hinted

@@ -252,3 +252,17 @@ def test_the_hint_words_go_with_its_marks_when_the_board_changes(drive):
                    if d.app.game.cell(r, c) == "#" and (r, c) != hint.cell)  # fmt: skip
     d.click(covered, button=3)  # a flag changes the board
     assert d.app.hint is None and said not in d.app.status_text()
+
+
+def test_the_odds_step_aside_at_the_end_so_the_mines_show(drive):
+    from tests.ui.test_window import CHORD
+
+    d = drive(layout=CHORD)
+    d.click((1, 1))
+    d.key(pygame.K_p, "p")
+    d.tick()
+    assert d.app.probabilities
+    d.click((0, 0))  # a mine
+    d.tick()
+    assert d.app.game.state is GameState.LOST and d.cell_shows((0, 0), "mine_red")
+    assert d.cell_shows((0, 4), "mine")
