@@ -136,14 +136,37 @@ class Display:
             elif bounds.contains(target):
                 pygame.transform.scale(part, target.size, window.subsurface(target))
             else:
-                window.blit(pygame.transform.scale(part, target.size), target)
-                target = target.clip(bounds)
+                target = _scale_cut(window, bounds, part, target, s)
             sent.append(target)
         if background is not None:
             sent = [bounds]
         if sent:
             pygame.display.update(sent)
         return sent
+
+
+def _scale_cut(window: pygame.Surface, bounds: pygame.Rect, part: pygame.Surface,
+               target: pygame.Rect, s: int) -> pygame.Rect:  # fmt: skip
+    """A canvas part larger than the window (a window made smaller than its canvas): the
+    whole canvas pixels that show are scaled straight into the window, like any other box;
+    only a last pixel cut by the window's edge goes through a scaled copy."""
+    shown = target.clip(bounds)
+    if not shown:
+        return shown
+    x0, y0 = -(-(shown.x - target.x) // s), -(-(shown.y - target.y) // s)  # rounded up
+    x1, y1 = (shown.right - target.x) // s, (shown.bottom - target.y) // s  # rounded down
+    if x1 > x0 and y1 > y0:
+        whole = pygame.Rect(target.x + x0 * s, target.y + y0 * s, (x1 - x0) * s, (y1 - y0) * s)
+        inner = part.subsurface((x0, y0, x1 - x0, y1 - y0))
+        pygame.transform.scale(inner, whole.size, window.subsurface(whole))
+        if whole == shown:
+            return shown
+    cut = window.get_clip()
+    window.set_clip(shown)
+    # the pixels cut by the edge (and, if none was whole, the rest): through a copy
+    window.blit(pygame.transform.scale(part, target.size), target)
+    window.set_clip(cut)
+    return shown
 
 
 def _merged(boxes: list[Box]) -> list[Box]:

@@ -221,3 +221,29 @@ def test_the_plain_framebuffer_is_asked_for_on_x11_only_and_never_over_the_users
     monkeypatch.setenv(display.FRAMEBUFFER_HINT, "1")
     assert not display.prefer_plain_framebuffer()
     assert os.environ[display.FRAMEBUFFER_HINT] == "1"
+
+
+@pytest.mark.parametrize("window", [(528, 642), (527, 640), (100, 101)])
+def test_a_canvas_larger_than_its_window_shows_exactly_its_top_left_part(window):
+    from game.ui.display import Display
+    from game.ui.layout import Box, Layout, fit
+
+    pygame.display.init()
+    try:
+        display = Display()
+        display.open(window)
+        layout: Layout = fit(9, 9, window, 3)
+        canvas = pygame.Surface(layout.canvas_size)
+        for x in range(canvas.get_width()):  # stripes, so any misplaced pixel shows
+            pygame.draw.line(canvas, ((x * 37) % 256, (x * 11) % 256, 90), (x, 0),
+                             (x, canvas.get_height()))  # fmt: skip
+        display.present(canvas, layout, [Box(0, 0, *layout.canvas_size)])
+        got = display.surface
+        want = pygame.transform.scale_by(canvas, 3)
+        ox, oy = layout.origin_x, layout.origin_y
+        for x in range(0, got.get_width(), 7):
+            for y in range(0, got.get_height(), 5):
+                if 0 <= x - ox < want.get_width() and 0 <= y - oy < want.get_height():
+                    assert got.get_at((x, y)) == want.get_at((x - ox, y - oy)), (x, y)
+    finally:
+        pygame.quit()
