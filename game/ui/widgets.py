@@ -503,7 +503,8 @@ class Field(Widget):
         if self._label_above:
             h += m.glyph_h
         indent = label_chars + 1 if label_chars else 0
-        self._error_lines = wrap(self.error, chars - indent) if self.error else []
+        # "! " first: in a theme whose error colour is its text colour, it still reads as one
+        self._error_lines = wrap(f"! {self.error}", chars - indent) if self.error else []
         h += len(self._error_lines) * m.glyph_h
         error_w = (indent + max((len(line) for line in self._error_lines), default=0)) * m.glyph_w
         return max(indent * m.glyph_w + field_w, error_w), h

@@ -619,7 +619,11 @@ class App:
             return self.chores.status
         if self.session.paused_by(PAUSE_KEY) and self.session.veiled:
             return "Paused: click or F3"  # fits the narrowest line (26)
-        if self.show_probabilities and self.probabilities is not None:
+        if (
+            self.show_probabilities
+            and self.probabilities is not None
+            and not self.game.state.is_over
+        ):
             cell = self.layout.cell_at(*self.mouse_pos, self.top, self.left)
             if cell is not None and cell in self.probabilities:
                 return odds_words(self.probabilities[cell])
