@@ -1,9 +1,10 @@
-"""The windowed game: one fixed-tick loop that turns pygame events into moves on the engine.
+"""The window: one fixed-tick loop, the display, and the rooms it hands events to.
 
-Input is interpreted into a `Move` (plain data, by game/ui/gestures.py for the mouse) and the
-move is executed on the game's session; cursor, scroll and dialogs are UI state kept here; what
-is on screen belongs to `Renderer`.
-Nothing is drawn when nothing changed.
+The rooms are in game/ui/scenes.py: the board (play), a replay watched over it, the stack of
+dialogs over either, the open menu on top; each takes its own input and draws its part. Input
+becomes a `Move` (plain data, by game/ui/gestures.py for the mouse, game/ui/keys.py for keys)
+executed on the game's session; what is on the canvas is game/ui/drawstate.py's. Nothing is
+drawn when nothing changed.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from game.engine.game import shown_seconds
 from game.session import (
     NO_GUESS_FAILED,
     PAUSE_AWAY,
-    PAUSE_DIALOG,
     PAUSE_KEY,
     PAUSE_REPLAY,
     KeptRead,
@@ -63,14 +63,14 @@ from game.ui.dialogs import (
 )
 from game.ui.display import Display
 from game.ui.drawstate import DrawState
-from game.ui.gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
-from game.ui.hints import hint_cells, hint_marks, hint_words, odds_words
-from game.ui.menubar import MenuBar, Placed, menus
+from game.ui.gestures import NEW_GAME, Gestures, click_moves
+from game.ui.hints import hint_cells, hint_words, odds_words
+from game.ui.menubar import MenuBar, menus
 from game.ui.playback import Playback
-from game.ui.render import Looks, Renderer, dialog_room, draw_dialog
+from game.ui.render import Renderer
+from game.ui.scenes import DialogStack, Layer, MenuLayer, PlayScene, ReplayScene
 from game.ui.sound import SoundBoard
 from game.ui.theme import DEFAULT_THEME, ThemeLibrary
-from game.ui.widgets import Metrics
 
 TITLE = "Pixel Mines"
 FPS = 60
@@ -110,9 +110,7 @@ class App:
         history = history if history is not None else History()
         self.session = Session(history, "window", clock=clock, seed=seed)
         self._session_rules()
-        self.playback: Playback | None = None
-        self.replay_game: Game | None = None  # the game a replay plays back, while watching
-        self.queued: list[Dialog] = []
+        self.replay: ReplayScene | None = None  # a replay watched over the game in play
         self.themes = themes
         theme = themes.get(settings.theme) or themes.get(DEFAULT_THEME)
         self.theme = theme
@@ -137,8 +135,10 @@ class App:
         themes.convert()
         self.sounds = SoundBoard(settings, clock)
         self.sounds.use_theme(theme)
-        self.dialog: Dialog | None = None
-        self.menubar = MenuBar()  # Game, Options, Help above the frame
+        # the rooms: the board under everything, dialogs over it, the open menu on top
+        self.play_scene = PlayScene(self)
+        self.dialogs = DialogStack(self)
+        self.menu = MenuLayer(self)
         self.message: tuple[str, int, int] | None = None  # text, until when, since when
         self.assistant = Assistant()
         self.show_probabilities = False
@@ -272,7 +272,26 @@ class App:
     @property
     def game(self) -> Game:
         """The game on the board: the session's, or the one a replay plays back."""
-        return self.replay_game if self.playback is not None else self.session.game
+        return self.replay.game if self.replay is not None else self.session.game
+
+    @property
+    def dialog(self) -> Dialog | None:
+        """The dialog shown, if any (the stack's top)."""
+        return self.dialogs.dialog
+
+    @property
+    def playback(self) -> Playback | None:
+        """The replay being watched, if any."""
+        return None if self.replay is None else self.replay.playback
+
+    @property
+    def menubar(self) -> MenuBar:
+        return self.menu.bar
+
+    def layers(self) -> list[Layer]:
+        """Top first: the open menu, the dialogs, the replay watched, the board."""
+        return [self.menu, self.dialogs, *([self.replay] if self.replay else []),
+                self.play_scene]  # fmt: skip
 
     def _start(self) -> None:
         """Fresh UI state for the current game and window."""
@@ -307,9 +326,9 @@ class App:
         self._start()
 
     def _stop_watching(self) -> None:
-        if self.playback is not None:
-            self.playback = self.replay_game = None
-            self.session.resume(PAUSE_REPLAY)
+        if self.replay is not None:
+            self.replay.leave()
+            self.replay = None
 
     def _switch_board(self, board: BoardChoice) -> None:
         """Another size of board: the scale the player chose if it fits, else the largest
@@ -397,9 +416,9 @@ class App:
             self.message = None  # "start at the marked cell" has been done
             if self.game.no_guess_failed:
                 self.say(NO_GUESS_FAILED)
-        self._after_move(outcome.changed, (move.row, move.col), outcome)
+        self.after_move(outcome.changed, (move.row, move.col), outcome)
 
-    def _after_move(self, changed: CellSet, origin: tuple[int, int],
+    def after_move(self, changed: CellSet, origin: tuple[int, int],
                     outcome: Outcome | None = None) -> None:  # fmt: skip
         """Redraw, motion, hints and the end of the game, after any change (`outcome`: what
         the session did; None while a replay plays back)."""
@@ -466,14 +485,14 @@ class App:
         if g.state is GameState.WON:
             self.say("A won game is final")
             return
-        self._after_move(self.session.undo().changed, g.first_click or (0, 0))
+        self.after_move(self.session.undo().changed, g.first_click or (0, 0))
         self.say("Undone (now assisted)")
 
     def redo(self) -> None:
         if self.playback is not None or not self.game.can_redo:
             return
         move = self.game.next_redo
-        self._after_move(self.session.redo().changed, (move.row, move.col))
+        self.after_move(self.session.redo().changed, (move.row, move.col))
 
     def board_code(self) -> str | None:
         return code_of(self.game)
@@ -614,7 +633,7 @@ class App:
         """The line under the board when no message is up: replay counters, mines hit, or
         the board code once there is one."""
         if self.playback is not None:
-            return self.playback_status()
+            return self.replay.status()
         if self.chores.busy:
             return self.chores.status
         if self.session.paused_by(PAUSE_KEY) and self.session.veiled:
@@ -679,29 +698,18 @@ class App:
         self.draw()
 
     def handle(self, event: pygame.event.Event) -> None:
+        """The window's own events here; the rest to the top-most room that takes them."""
         t = event.type
-        if t == pygame.MOUSEWHEEL and self.menubar.is_open:
-            return  # the board stays put under an open menu
         if t == pygame.QUIT:
             self.quit()
-        elif t == pygame.KEYDOWN:
+        elif t == pygame.KEYDOWN and event.key in (pygame.K_LALT, pygame.K_RALT):
             # Alt opens the menu when pressed and released by itself (Alt+Enter stays full
             # screen), as desktop programs do
-            self.alt_alone = event.key in (pygame.K_LALT, pygame.K_RALT)
-            if not self.alt_alone:
-                self.on_key(event)
+            self.alt_alone = True
         elif t == pygame.KEYUP and event.key in (pygame.K_LALT, pygame.K_RALT):
             if self.alt_alone and self.dialog is None:
                 self.open_menu()
             self.alt_alone = False
-        elif t == pygame.MOUSEBUTTONDOWN and event.button in (LEFT, MIDDLE, RIGHT):
-            self.on_button_down(event.button, event.pos)
-        elif t == pygame.MOUSEBUTTONUP and event.button in (LEFT, MIDDLE, RIGHT):
-            self.on_button_up(event.button, event.pos)
-        elif t == pygame.MOUSEMOTION:
-            self.on_motion(event.pos)
-        elif t == pygame.MOUSEWHEEL:
-            self.on_wheel(event)
         elif t == pygame.VIDEORESIZE:
             self.on_resize(event.size)
         elif t == pygame.WINDOWFOCUSGAINED:
@@ -713,17 +721,24 @@ class App:
             if t == pygame.WINDOWRESTORED:
                 self.session.resume(PAUSE_AWAY)
             self.renderer.invalidate()
+        else:
+            rooms = self.layers()
+            if t == pygame.KEYDOWN:
+                self.alt_alone = False
+                if self.menu.handle(event):
+                    return
+                if keys.action_for(event) == "quit_now":
+                    self.quit()  # at once, even over a dialog
+                    return
+                rooms = rooms[1:]  # the menu has had it
+            for room in rooms:
+                if room.handle(event):
+                    return
 
     def update(self) -> None:
         now = self.now()
-        if self.playback is not None:
-            if self.dialog is None and not self.menubar.is_open:
-                for move in self.playback.tick(now):
-                    self._play_back(move)
-            else:
-                self.playback.hold(now)  # the replay's clock waits under a dialog or a menu
-        if self.playback is None:
-            self._play_all(self.gestures.tick(now, self.look))
+        for layer in self.layers():
+            layer.update(now)
         if self.message is not None and now >= self.message[1]:
             self.message = None
         self._check_laying()
@@ -736,118 +751,33 @@ class App:
         self.sounds.update(self.timer_value() if playing else None)
 
     def draw(self) -> None:
+        """Each room draws its part, the board first; then what changed goes to the screen."""
         r = self.renderer
         veiled = self.playback is None and self.session.veiled
         if veiled != self.drawn.board_hidden:
             r.invalidate()
             self.drawn.board_hidden = veiled
-        dialog = self.dialog
-        if dialog is not None:
-            dialog.place(Metrics.of(self.theme), *dialog_room(self.layout))
-            if not r.full and (self.drawn.pending or dialog.dirty and not dialog.covers_drawn()):
-                r.invalidate()  # cells changed under it, or it shrank: draw what it uncovers
+        self.dialogs.place()
         full = r.full
-        if dialog is None or full:
-            pressed = self.pressed_cells()
-            hint_cell = self.hint.cell if self.hint is not None else None
-            # the odds are for a game in play: at the end they would hide the mines shown
-            showing = self.show_probabilities and not self.game.state.is_over
-            probs = self.probabilities if showing else None
-            marks = hint_marks(self.hint)
-            looks = Looks(pressed, self.cursor, self.drawn.veiled, hint_cell, probs, marks)
-            if veiled:  # paused: every cell covered, nothing held or hinted
-                looks = Looks()
-            args = (VeiledBoard(self.game) if veiled else self.game, self.top, self.left)
-            if full:
-                r.draw_frame()
-                r.draw_board(*args, looks)
-            else:
-                for cells in self.drawn.pending:
-                    r.draw_cells(*args, cells, looks)
-                touched = pressed ^ self.drawn.pressed
-                if self.cursor != self.drawn.cursor:
-                    touched |= {c for c in (self.cursor, self.drawn.cursor) if c is not None}
-                if touched:
-                    r.draw_cells(*args, touched, looks)
-            self.drawn.pressed = pressed
-            self.drawn.cursor = self.cursor
-            r.draw_toolbar(self.game.mines_remaining, self.face(), self.timer_value())
-            line = self.status_text()
-            if full or line != self.drawn.status:
-                resting = self.message is None and line == status.text_of(self.resting_pieces())
-                r.draw_status(self.resting_pieces() if resting else line)
-                self.drawn.status = line
-        if dialog is not None and (full or dialog.dirty):
-            draw_dialog(r, dialog)
-        if self.menubar.is_open and self.dialog is not None:
-            self.menubar.close()  # a dialog came up (a file read off the frame...): it goes first
-        if self.menubar.is_open and (full or r.dirty):  # over whatever was drawn under it
-            r.draw_menu_bar(self.menubar.placed(self.layout, Metrics.of(self.theme)),
-                            *self.menubar.look())  # fmt: skip
+        self.play_scene.draw(full)
+        self.dialogs.draw(full)
+        self.menu.draw(full)
         self.drawn.pending.clear()
         r.present(self.display)
 
     # ---- mouse ---------------------------------------------------------------------------
 
-    def on_button_down(self, button: int, pos: tuple[int, int]) -> None:
-        if self.dialog is None and (self.menubar.is_open or self.layout.on_menu_bar(*pos)):
-            point = self.layout.canvas_point(*pos)
-            self._menu(lambda bar, placed: bar.press(point, placed))
-            return
-        if self.dialog is not None:
-            event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=button, pos=pos)
-            self._dialog_result(self.dialog.mouse(event, self.layout.canvas_point))
-            return
-        self.mouse_pos = pos
-        if self.playback is not None:
-            return  # a replay is watched, not played
-        if self.session.paused_by(PAUSE_KEY):
-            self.toggle_pause()  # a click plays on; its release does not act on the board
-            return
-        on_face = self.layout.on_face(*pos)
-        if button == LEFT and not on_face:
-            self.cursor = None
-        cell = self.layout.cell_at(*pos, self.top, self.left)
-        self._play_all(self.gestures.press(button, cell, self.now(), on_face=on_face))
-
-    def on_motion(self, pos: tuple[int, int]) -> None:
-        if self.dialog is None and self.menubar.is_open:
-            point = self.layout.canvas_point(*pos)
-            self._menu(lambda bar, placed: bar.motion(point, placed))
-            return
-        if self.dialog is not None:
-            event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos)
-            self._dialog_result(self.dialog.mouse(event, self.layout.canvas_point))
-            return
-        self.mouse_pos = pos
-        self._follow_pointer()
-
-    def _follow_pointer(self) -> None:
+    def follow_pointer(self) -> None:
         """The held buttons follow the mouse (after a motion or a scroll)."""
         pos = self.mouse_pos
         cell = self.layout.cell_at(*pos, self.top, self.left)
         self.gestures.motion(cell, self.now(), on_face=self.layout.on_face(*pos))
 
-    def on_button_up(self, button: int, pos: tuple[int, int]) -> None:
-        if self.menubar.eat_release or self.menubar.is_open:
-            point = self.layout.canvas_point(*pos)
-            self._menu(lambda bar, placed: bar.release(point, placed))
-            return
-        if self.dialog is not None:
-            event = pygame.event.Event(pygame.MOUSEBUTTONUP, button=button, pos=pos)
-            self._dialog_result(self.dialog.mouse(event, self.layout.canvas_point))
-            return
-        self.mouse_pos = pos
-        cell = self.layout.cell_at(*pos, self.top, self.left)
-        done = self.gestures.release(button, cell, self.now(), self.look,
-                                     on_face=self.layout.on_face(*pos))  # fmt: skip
-        self._play_all(done)
-
     def look(self, cell: tuple[int, int]) -> str:
         """What a cell shows (the text view's character)."""
         return self.game.cell(*cell)
 
-    def _play_all(self, moves: list) -> None:
+    def play_all(self, moves: list) -> None:
         """Carry out what a gesture asked for: moves, or a new game (the face)."""
         for move in moves:
             if move == NEW_GAME:
@@ -860,15 +790,6 @@ class App:
         for move in click_moves(cell, self.look, self.settings):
             self.apply(move)
 
-    def on_wheel(self, event: pygame.event.Event) -> None:
-        if self.dialog is not None:
-            self.dialog.wheel(event)
-            return
-        dx, dy = event.x, event.y
-        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
-            dx, dy = -dy, 0
-        self.scroll_by(-dy * WHEEL_CELLS, dx * WHEEL_CELLS)
-
     def scroll_by(self, rows: int, cols: int) -> None:
         old = (self.top, self.left)
         self.top += rows
@@ -877,7 +798,7 @@ class App:
         if (self.top, self.left) != old:
             moved = (self.top - old[0], self.left - old[1])
             self.drawn.pending.extend(self.renderer.scroll(*moved, self.top, self.left))
-            self._follow_pointer()
+            self.follow_pointer()
 
     def _clamp_scroll(self) -> None:
         lay = self.layout
@@ -927,28 +848,6 @@ class App:
         self._relayout()
 
     # ---- keyboard ------------------------------------------------------------------------
-
-    def on_key(self, event: pygame.event.Event) -> None:
-        """Keys mean what the key table (game/ui/keys.py) says; a dialog or a replay being
-        watched gets them first."""
-        if self.menubar.is_open and self.dialog is None:
-            if not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-                self._menu(lambda bar, _: bar.key(event))
-                return
-            self._menu(lambda bar, _: bar.close())  # Alt+Enter, Ctrl+Z...: close, then act
-        action = keys.action_for(event)
-        if action == "quit_now":
-            self.quit()  # at once, even over a dialog
-        elif self.dialog is not None:
-            self._dialog_result(self.dialog.key(event))
-        elif self.playback is not None and keys.action_for(event, keys.REPLAY_KEYS):
-            self.on_replay_action(keys.action_for(event, keys.REPLAY_KEYS))
-        elif action == "pause":
-            self.toggle_pause()
-        elif self.session.paused_by(PAUSE_KEY):
-            self.toggle_pause()  # any other key plays on first
-        elif action is not None:
-            self.do(action)
 
     def actions(self) -> dict[str, Callable[[], None]]:
         """What each action of the key table does (menus use the same names)."""
@@ -1020,23 +919,7 @@ class App:
     def open_menu(self) -> None:
         """G, F10, Alt alone: the Game menu, its first row highlighted (or the open menu
         closes)."""
-        self._menu(lambda bar, _: bar.close() if bar.is_open else bar.open_menu(0))
-
-    def _menu(self, take: Callable[[MenuBar, Placed], str | None]) -> None:
-        """Give the menu bar an input, then follow it: the game pauses while a menu is open,
-        the bar is drawn again when it changed, and a row chosen runs its action."""
-        bar = self.menubar
-        was_open, before = bar.is_open, bar.look()
-        action = take(bar, bar.placed(self.layout, Metrics.of(self.theme)))
-        if bar.is_open and not was_open:
-            self.session.pause(PAUSE_DIALOG)
-            self.gestures.reset()
-        elif was_open and not bar.is_open and self.dialog is None:
-            self.session.resume(PAUSE_DIALOG)
-        if bar.look() != before:
-            self.renderer.invalidate()
-        if action is not None:
-            self.do(action)
+        self.menu.take(lambda bar, _: bar.close() if bar.is_open else bar.open_menu(0))
 
     def toggle_pause(self) -> None:
         """The pause key: the clock stops and the board is hidden until play goes on."""
@@ -1160,13 +1043,7 @@ class App:
 
     def open_dialog(self, dialog: Dialog) -> None:
         """Show a dialog now, or after the one on screen closes."""
-        if self.dialog is not None:
-            self.queued.append(dialog)
-            return
-        self.dialog = dialog
-        self.session.pause(PAUSE_DIALOG)
-        self.gestures.reset()
-        self.renderer.invalidate()
+        self.dialogs.open(dialog)
 
     def quit(self) -> None:
         """Stop; a game in progress is kept with the time on its clock."""
@@ -1246,10 +1123,7 @@ class App:
         game = replay.new_game()
         self._switch_board(BoardChoice.of(game.rows, game.cols, game.mines))
         self._start()
-        self.replay_game = game
-        self.playback = Playback(replay, self.now())
-        if speed_index is not None:
-            self.playback.speed_index = speed_index
+        self.replay = ReplayScene(self, replay, game, speed_index)
 
     def leave_replay(self) -> None:
         """Back to the game that was being played, or a new one if it had ended."""
@@ -1259,48 +1133,14 @@ class App:
         else:
             self._show_game()
 
-    def on_replay_action(self, action: str) -> None:
-        """A key of the replay table (keys.REPLAY_KEYS) while a replay is watched."""
-        pb = self.playback
-        if action == "replay_pause":
-            pb.toggle_pause(self.now())
-        elif action == "replay_step":
-            move = pb.step()
-            if move is not None:
-                self._play_back(move)
-        elif action == "replay_faster":
-            pb.change_speed(1)
-        elif action == "replay_slower":
-            pb.change_speed(-1)
-        elif action == "replay_restart":
-            self.watch(pb.replay, pb.speed_index)
-        elif action == "replay_leave":
-            self.leave_replay()
-        self.drawn.status = None
-
-    def _play_back(self, move) -> None:
-        changed = self.game.play_recorded(move)
-        self._after_move(changed, (move.row, move.col))
-
-    def playback_status(self) -> str:
-        pb = self.playback
-        g = self.game
-        state = "paused" if pb.paused else ("end" if pb.finished else f"x{pb.speed:g}")
-        if self.bbbv_done is None:
-            self.bbbv_done = g.bbbv_done()
-        return f"{state} 3BV {self.bbbv_done}/{g.bbbv or 0} clk {len(g.moves)}"
-
-    def _dialog_result(self, result: object | None) -> None:
+    def dialog_result(self, result: object | None) -> None:
         if isinstance(result, Change):
             self.change_setting(result.name, result.value)
             self.renderer.invalidate()  # a theme, a zoom or a board may have come with it
             return
         if result is None:
             return  # the dialog redraws itself if it changed (dialog.dirty)
-        self.dialog = self.queued.pop(0) if self.queued else None
-        if self.dialog is None:
-            self.session.resume(PAUSE_DIALOG)
-        self.renderer.invalidate()
+        self.dialogs.close()
         if isinstance(result, Answer):
             if result.question == "quit" and result.yes:
                 self.quit()
@@ -1328,19 +1168,6 @@ class Laying:
     move: Move
     worker: threading.Thread
     stop: threading.Event
-
-
-class VeiledBoard:
-    """What a paused game shows: its size, and every cell covered."""
-
-    def __init__(self, game: Game) -> None:
-        self.rows, self.cols = game.rows, game.cols
-
-    def view(self) -> list[str]:
-        return [ViewChar.COVERED * self.cols] * self.rows
-
-    def cell(self, row: int, col: int) -> str:
-        return ViewChar.COVERED
 
 
 _ARROWS = {

@@ -385,7 +385,7 @@ def test_a_long_kept_game_is_read_and_resumed_off_the_frame(tmp_path, monkeypatc
         gates["read"].set()
         app.chores.wait(10)
         assert app.dialog is not None and app.dialog.question == "resume"
-        app._dialog_result(app.dialog.key(
+        app.dialog_result(app.dialog.key(
             pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=0, unicode="y")))  # fmt: skip
         for _ in range(5):
             app.step()  # and while its moves are played again

@@ -949,3 +949,26 @@ def test_the_readme_key_tables_are_the_code_key_table():
 
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     assert keys.readme_table() in readme, "README: paste keys.readme_table() into Keys (window)"
+
+
+def test_each_room_takes_its_own_input_top_first(drive, tmp_path):
+    from game.ui.scenes import DialogStack, MenuLayer, PlayScene, ReplayScene
+
+    d = drive()
+    rooms = d.app.layers()
+    assert [type(r) for r in rooms] == [MenuLayer, DialogStack, PlayScene]
+    d.key(pygame.K_F1)  # a dialog over the board takes the next key, the board does not
+    d.key(pygame.K_SPACE, " ")
+    assert d.app.cursor is None and d.app.game.state is GameState.READY
+    if d.app.dialog is not None:
+        d.key(pygame.K_ESCAPE)
+    assert d.app.dialog is None
+    path, _ = replay_file(tmp_path)
+    from game.store.replays import load_replay
+
+    d.app.watch(load_replay(path))
+    assert [type(r) for r in d.app.layers()] == [MenuLayer, DialogStack, ReplayScene, PlayScene]
+    d.key(pygame.K_SPACE, " ")  # the replay's key: pause, not the board's Space
+    assert d.app.playback.paused
+    d.key(pygame.K_ESCAPE)  # leaves the replay: the board is on top again
+    assert [type(r) for r in d.app.layers()] == [MenuLayer, DialogStack, PlayScene]
