@@ -109,7 +109,7 @@ def test_statistics_pages_turn_by_buttons_and_close(drive, tmp_path):
     assert d.app.dialog is None
 
 
-def test_options_change_by_button_and_by_a_click_on_the_row(drive, tmp_path):
+def test_options_a_click_picks_the_row_and_change_changes_it_once(drive, tmp_path):
     d = drive()
     d.key(pygame.K_o, "o")
     dialog = d.app.dialog
@@ -126,7 +126,9 @@ def test_options_change_by_button_and_by_a_click_on_the_row(drive, tmp_path):
     motion = d.app.settings.motion
     d.down(pos)
     d.up(pos)
-    assert dialog.focus == 7 and d.app.settings.motion != motion
+    assert dialog.focus == 7 and d.app.settings.motion == motion  # picked, not changed
+    d.press("change")
+    assert d.app.settings.motion != motion  # one step, not two
     tab_to(d, "close")
     d.key(pygame.K_RETURN, "\r")
     assert d.app.dialog is None
