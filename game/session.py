@@ -58,7 +58,8 @@ def describe_kept(kept: Replay) -> str:
             else f"custom {kept.cols}x{kept.rows}, {kept.mines}-mine")  # fmt: skip
     seconds = kept.elapsed_ms // 1000
     article = "an" if name[0] in "AEIOU" else "a"
-    return f"{article} {name} game from {when} ({seconds} s, {plural(len(kept.moves), 'move')})"
+    what = f"{article} {name} game" if kept.daily is None else f"the daily board of {kept.daily}"
+    return f"{what} from {when} ({seconds} s, {plural(len(kept.moves), 'move')})"
 
 
 @dataclass

@@ -316,3 +316,16 @@ def test_a_shared_board_opens_only_at_its_marked_cell_first(tmp_path):
     assert s.play(Move(FLAG, *elsewhere))  # a flag may come first
     assert s.play(Move(OPEN, *start)).started
     assert s.game.state is GameState.PLAYING
+
+
+def test_a_kept_daily_board_is_named_as_the_daily_board(tmp_path):
+    from datetime import date
+
+    from game.engine.codes import daily
+
+    s = session(tmp_path)
+    s.start(daily(date(2026, 11, 30)).game(), daily="2026-11-30")
+    s.play(Move(OPEN, *s.game.first_click))
+    assert describe_kept(session(tmp_path).take_offer()).startswith(
+        "the daily board of 2026-11-30 from "
+    )

@@ -74,7 +74,9 @@ def hint_wordings(hint: Hint, shown: Callable[[int, int], str], mines: int) -> l
         ]
     if kind is HintKind.NUMBERS:
         counting = ", counting the marked mines" if hint.proven_mines else ""
-        many = len(hint.numbers)
+        # in words, not a digit: "the 2 framed numbers" reads as "the framed 2s"
+        count = len(hint.numbers)
+        many = {2: "two", 3: "three", 4: "four"}.get(count, str(count))
         return [
             f"The {many} framed numbers leave no room for a mine in the outlined cell{counting}",
             f"The {many} framed numbers leave no room for a mine here",
