@@ -6,13 +6,10 @@ replay or kept game is the work the window must do off its frame (see README, Re
 
 from __future__ import annotations
 
-import json
 import os
 import random
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -23,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.timing import emit, timed  # noqa: E402
 from game.engine import Game  # noqa: E402
 from game.store.replays import (  # noqa: E402
     MAX_BYTES,
@@ -36,21 +34,6 @@ from game.store.replays import (  # noqa: E402
 from game.store.settings import SettingsFile  # noqa: E402
 from game.store.stats import Stats  # noqa: E402
 from game.ui.theme import load_library  # noqa: E402
-
-
-def timed(fn, runs: int = 3) -> list[float]:
-    samples = []
-    for _ in range(runs):
-        began = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - began) * 1000)
-    return samples
-
-
-def emit(name: str, samples: list[float], **extra) -> None:
-    print(json.dumps({"name": name, "median_ms": round(statistics.median(samples), 1),
-                      "max_ms": round(max(samples), 1), "runs": len(samples), **extra}),
-          flush=True)  # fmt: skip
 
 
 def largest_game(moves: int) -> Game:

@@ -9,15 +9,12 @@ open also shows the one-time upgrade.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import sqlite3
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -25,24 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.timing import emit, timed  # noqa: E402
 from game.store.stats import MIGRATIONS, GameRecord, Stats, stats_report  # noqa: E402
 
 TODAY = "2026-11-30"
-
-
-def timed(fn, runs: int = 3) -> list[float]:
-    samples = []
-    for _ in range(runs):
-        began = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - began) * 1000)
-    return samples
-
-
-def emit(name: str, samples: list[float], **extra) -> None:
-    print(json.dumps({"name": name, "median_ms": round(statistics.median(samples), 1),
-                      "max_ms": round(max(samples), 1), "runs": len(samples), **extra}),
-          flush=True)  # fmt: skip
 
 
 def old_database(path: Path, rows: int) -> None:
