@@ -291,6 +291,19 @@ def click(app: App, cell: tuple[int, int]) -> float:
     return (time.perf_counter() - t) * 1000
 
 
+def frames_after(app: App, frames: int) -> list[float]:
+    """The ms of each of the next `frames` frames, in real time (what turns over after a
+    click)."""
+    clock = pygame.time.Clock()
+    samples = []
+    for _ in range(frames):
+        clock.tick(FPS)
+        t = time.perf_counter()
+        app.step()
+        samples.append((time.perf_counter() - t) * 1000)
+    return samples
+
+
 def click_frame_200(runs: int) -> None:
     layout = layout_200()
     rows = cols = 200
@@ -421,14 +434,10 @@ def cascade_200(runs: int) -> None:
             app.play_game(Game.from_layout(layout))
             place(app, SIZES["1600x1000"])
             centre_on(app, start)
-            clock = pygame.time.Clock()
             clicks[name].append(click(app, start))
             opened = app.game.safe_opened
-            for _ in range(10 if name == "click" else 0):
-                clock.tick(FPS)
-                t = time.perf_counter()
-                app.step()
-                after.append((time.perf_counter() - t) * 1000)
+            if name == "click":
+                after += frames_after(app, 10)
             close(app)
     bare = bare_loop(list(app.display.size), [window_rect(app, app.layout.board)])
     for name, samples in (*clicks.items(), ("10_frames_after", after)):
@@ -475,11 +484,8 @@ def losing_click_200(runs: int) -> None:
                 app.game.bbbv  # noqa: B018  (worked out before the click)
             results[name].append(click(app, mine))
             assert app.game.state.is_over
-            for _ in range(10 if name == "with_3bv" else 0):
-                clock.tick(FPS)
-                t = time.perf_counter()
-                app.step()
-                after.append((time.perf_counter() - t) * 1000)
+            if name == "with_3bv":
+                after += frames_after(app, 10)
             close(app)
     bare = bare_loop(list(app.display.size), [window_rect(app, app.layout.board)])
     for name, samples in (*results.items(), ("10_frames_after", after)):

@@ -79,7 +79,6 @@ class Outcome:
     changed: CellSet | frozenset = field(default_factory=frozenset)
     started: bool = False  # the first reveal: the clock runs from here
     finished: Finished | None = None  # the game ended and was recorded
-    retaken: bool = False  # a finished game (a loss) was taken back and plays on
     refused: str | None = None  # why the move was not carried out (a player's mistake)
 
     def __bool__(self) -> bool:
@@ -293,14 +292,10 @@ class Session:
         g = self.game
         if not g.moves or g.state is GameState.WON:
             return Outcome()
-        lost = g.state is GameState.LOST
+        self.finished = None  # a loss taken back: the game ends again later, replacing its row
         changed = g.undo()
         self._run()
-        outcome = self._after(changed)
-        outcome.retaken = lost
-        if lost:
-            self.finished = None
-        return outcome
+        return self._after(changed)
 
     def redo(self) -> Outcome:
         g = self.game

@@ -280,7 +280,6 @@ class Stats:
         self.path = path if path is not None else data_dir() / "stats.sqlite3"
         self.messages: list[str] = []
         self.conn: sqlite3.Connection | None = None
-        self.last_row: int | None = None
         self._kinds_read: set[str] = set()  # whose rows left out are counted in `skipped`
         # daily rows left out at the last daily reading: (kind, not a game either, how many)
         self._daily_left_out: list[tuple[str, int, int]] = []
@@ -420,17 +419,12 @@ class Stats:
         updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c != "game_id")
         try:
             with self.conn:
-                cursor = self.conn.execute(
+                self.conn.execute(
                     f"INSERT INTO games ({', '.join(columns)})"
                     f" VALUES ({', '.join('?' * len(columns))})"
                     f" ON CONFLICT (game_id) DO UPDATE SET {updates}",
                     values,
                 )
-                self.last_row = cursor.lastrowid
-                if rec.game_id is not None:  # an update leaves lastrowid as it was
-                    self.last_row = self.conn.execute(
-                        "SELECT id FROM games WHERE game_id = ?", (rec.game_id,)
-                    ).fetchone()[0]
         except sqlite3.DatabaseError as e:
             if not (_is_file_error(e) or _is_broken_file(e)):
                 raise

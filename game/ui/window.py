@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -74,7 +73,6 @@ from game.ui.theme import DEFAULT_THEME, ThemeLibrary
 
 TITLE = "Pixel Mines"
 FPS = 60
-WHEEL_CELLS = 3
 MESSAGE_MS = 2500
 SCROLL_MS = 120  # a long status line moves one character this often
 START_MAX_SCALE = 3
@@ -116,7 +114,7 @@ class App:
         self.theme = theme
         self.now = clock
         self.focused = False  # the window had the focus at least once (Xvfb may never give it)
-        self.laying: Laying | None = None  # a no-guess board being laid off the frame
+        self.stop_laying: threading.Event | None = None  # stops a no-guess board being laid
         self.alt_alone = False  # Alt is down and nothing else was pressed with it
         # what the mouse buttons are doing; the settings are its rules (chord on left, hold)
         self.gestures = Gestures(settings)
@@ -398,7 +396,7 @@ class App:
 
     def _play(self, move: Move) -> None:
         """Execute a move on the game and note what to redraw."""
-        if self.playback is not None or self.laying is not None or self.chores.busy:
+        if self.playback is not None or self.chores.busy:
             return  # a replay is watched, not played; a board being laid, or a file read, waits
         if self.session.needs_laying(move):
             self._lay_then(move)
@@ -444,30 +442,25 @@ class App:
             self._game_over(outcome.finished)
 
     def _lay_then(self, move: Move) -> None:
-        """Lay a no-guess board on a worker thread, and play `move` once it is laid; the
-        window goes on answering (and can start another game or quit) meanwhile."""
+        """Lay a no-guess board off the frame (a chore), and play `move` once it is laid;
+        the window goes on answering (and can start another game or quit) meanwhile."""
         game, stop = self.game, threading.Event()
-        worker = threading.Thread(target=game.lay, args=(move.row, move.col, stop.is_set),
-                                  name="lay-no-guess", daemon=True)  # fmt: skip
-        self.laying = Laying(game, move, worker, stop)
-        worker.start()
-        self.say("Laying a no-guess board...", lasting=True)
+        self.stop_laying = stop
 
-    def _check_laying(self) -> None:
-        laying = self.laying
-        if laying is None or laying.worker.is_alive():
-            return
-        self.laying = None
-        self.message = None
-        if laying.game is self.session.game and laying.game.is_laid:
-            self.apply(laying.move)
+        def then(laid: bool) -> None:
+            if self.stop_laying is stop:
+                self.stop_laying = None
+            if laid and game is self.session.game:
+                self.apply(move)
+
+        self.chores.start(lambda: game.lay(move.row, move.col, stop.is_set), then,
+                          "Laying a no-guess board...")  # fmt: skip
 
     def _stop_laying(self) -> None:
         """Another game or quitting: the search stops at its next step; nothing is laid."""
-        if self.laying is not None:
-            self.laying.stop.set()
-            self.laying = None
-            self.message = None
+        if self.stop_laying is not None:
+            self.stop_laying.set()
+            self.stop_laying = None
 
     def _take_session_messages(self) -> None:
         """Lines the session has for the player (a folder that cannot be written...): said
@@ -741,7 +734,6 @@ class App:
             layer.update(now)
         if self.message is not None and now >= self.message[1]:
             self.message = None
-        self._check_laying()
         self.chores.poll()
         if self.history.late:  # a write on the writer's thread had something to say
             self._take_session_messages()
@@ -1158,24 +1150,6 @@ class App:
             self.new_game(BoardChoice.of(result.rows, result.cols, result.mines))
         elif result != CLOSE:
             raise ValueError(f"unknown dialog result {result!r}")
-
-
-@dataclass
-class Laying:
-    """A no-guess board being laid on a worker thread, and the click that waits for it."""
-
-    game: Game
-    move: Move
-    worker: threading.Thread
-    stop: threading.Event
-
-
-_ARROWS = {
-    pygame.K_UP: (-1, 0),
-    pygame.K_DOWN: (1, 0),
-    pygame.K_LEFT: (0, -1),
-    pygame.K_RIGHT: (0, 1),
-}
 
 
 def run(

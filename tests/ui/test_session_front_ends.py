@@ -15,6 +15,7 @@ from game.engine.boards import BoardChoice
 from game.store.history import History
 from game.store.stats import Stats
 from game.text import play
+from game.ui.chores import Chores
 
 ROOT = Path(__file__).resolve().parents[2]
 # Five mines around (0, 1): (4, 4) opens every other safe cell; then (0, 1) wins, (0, 0) loses.
@@ -241,6 +242,7 @@ def test_a_no_guess_board_is_laid_off_the_frame_and_the_window_keeps_answering(d
 
     monkeypatch.setattr(Game, "lay", slow_lay)
     d = drive()
+    d.app.chores = Chores()  # off the frame for real, as in the game
     d.app.session.no_guess = True
     d.key(pygame.K_n, "n")
     d.click((4, 4))
@@ -249,7 +251,7 @@ def test_a_no_guess_board_is_laid_off_the_frame_and_the_window_keeps_answering(d
     assert d.app.game.state is GameState.READY and "no-guess" in d.app.status_text()
     d.click((0, 0))  # ignored while laying
     release.set()
-    d.app.laying.worker.join(10)
+    d.app.chores.wait(10)
     d.tick()
     assert d.app.game.state is not GameState.READY and d.app.game.cell(4, 4) != "#"
     assert len(d.app.game.moves) == 1  # the click while laying did nothing
@@ -269,13 +271,15 @@ def test_a_new_game_while_a_no_guess_board_is_laid_stops_the_search(drive, monke
 
     monkeypatch.setattr(Game, "lay", endless_lay)
     d = drive()
+    d.app.chores = Chores()  # off the frame for real, as in the game
     d.app.session.no_guess = True
     d.key(pygame.K_n, "n")
     d.click((4, 4))
     assert started.wait(10)
     d.key(pygame.K_n, "n")
-    assert stopped.wait(10) and d.app.laying is None
-    assert d.app.game.state is GameState.READY
+    assert stopped.wait(10) and d.app.stop_laying is None
+    d.app.chores.wait(10)
+    assert d.app.game.state is GameState.READY and not d.app.game.moves
 
 
 def test_keeping_and_recording_wait_on_the_writer_thread_never_on_the_frame(
