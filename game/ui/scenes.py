@@ -325,8 +325,9 @@ class PlayScene(Layer):
         r.draw_toolbar(game.mines_remaining, app.face(), app.timer_value())
         line = app.status_text()
         if full or line != app.drawn.status:
-            resting = app.message is None and line == status.text_of(app.resting_pieces())
-            r.draw_status(app.resting_pieces() if resting else line)
+            pieces = app.resting_pieces() if app.message is None else None
+            resting = pieces is not None and line == status.text_of(pieces)
+            r.draw_status(pieces if resting else line)  # icons only for the resting line
             app.drawn.status = line
 
 
