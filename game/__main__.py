@@ -1,5 +1,5 @@
 """`python -m game` starts the app, exactly as `python main.py` does."""
 
-from game.app import main
+from .app import main
 
 raise SystemExit(main())

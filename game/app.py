@@ -13,15 +13,15 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from game.engine import Difficulty, SafeZone
-from game.engine.boards import BoardChoice
-from game.engine.codes import MAX_SEED, CodeError, daily, decode
-from game.engine.game import MAX_SIDE, MIN_SIDE, check_custom_size
-from game.store.history import History
-from game.store.replays import ReplayError, load_replay
-from game.store.settings import SettingsFile
-from game.store.stats import Stats, export_csv, stats_report
-from game.text import play, print_replay
+from .engine import Difficulty, SafeZone
+from .engine.boards import BoardChoice
+from .engine.codes import MAX_SEED, CodeError, daily, decode
+from .engine.game import MAX_SIDE, MIN_SIDE, check_custom_size
+from .store.history import History
+from .store.replays import ReplayError, load_replay
+from .store.settings import SettingsFile
+from .store.stats import Stats, export_csv, stats_report
+from .text import play, print_replay
 
 PROG = "pixel-mines"
 # A whole number on the command line: the ASCII digits 0-9 with an optional leading minus, and
@@ -225,9 +225,9 @@ def _main(argv: list[str] | None) -> int:
                         no_guess=args.no_guess or settings.no_guess,
                         first_game=first_game, daily=daily_date,
                         asked_for=asked_for)  # fmt: skip
-        from game.store.files import user_themes_dir
-        from game.ui.theme import load_library
-        from game.ui.window import run
+        from .store.files import user_themes_dir
+        from .ui.theme import load_library
+        from .ui.window import run
 
         themes = load_library(user_themes_dir())
         for line in themes.problems:
@@ -256,7 +256,7 @@ def _set_window_icon() -> None:
     ignore a change after). The same picture as the desktop entry's icon."""
     import pygame
 
-    from game.resources import icons_dir
+    from .resources import icons_dir
 
     pygame.display.init()
     pygame.display.set_icon(pygame.image.load(icons_dir() / "pixel-mines-64.png"))

@@ -1,7 +1,7 @@
 """Where the files that ship with the game are: the one place that knows the three layouts.
 
-An installed wheel and a PyInstaller bundle both carry them as `game/assets/` inside the
-package; a source checkout keeps them in `assets/` beside `game/`. Nothing else works out
+An installed wheel and a PyInstaller bundle both carry them as `pixel_mines/assets/` inside
+the package; a source checkout keeps them in `assets/` beside `game/`. Nothing else works out
 paths to shipped files: callers ask `assets_dir()`, `themes_dir()` or `icons_dir()`.
 """
 
@@ -11,11 +11,12 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-PACKAGE = "game"
+# "game" in a checkout, "pixel_mines" installed (README: why the two names).
+PACKAGE = __name__.rpartition(".")[0]
 
 
 def _package_dir() -> Path:
-    """The folder of the `game` package, wherever it was imported from."""
+    """The folder of this package, wherever and under whichever name it was imported."""
     found = resources.files(PACKAGE)
     if isinstance(found, Path):
         return found
@@ -31,7 +32,7 @@ def _package_dir() -> Path:
 def assets_dir() -> Path:
     """The folder holding `themes/`, `icons/` and the desktop entry.
 
-    Wheel and bundle: `game/assets` (inside the package, so no top-level `assets` collides
+    Wheel and bundle: `pixel_mines/assets` (inside the package, so no top-level `assets` collides
     with another project); source checkout: `assets/` next to the package.
     """
     package = _package_dir()

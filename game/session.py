@@ -12,12 +12,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.engine import Game, GameState, Move, MoveKind
-from game.engine.boards import BoardChoice, SeedStream
-from game.engine.cells import CellSet
-from game.engine.game import SafeZone, shown_seconds
-from game.store.history import Finished, History
-from game.store.replays import Replay, new_game_id
+from .engine import Game, GameState, Move, MoveKind
+from .engine.boards import BoardChoice, SeedStream
+from .engine.cells import CellSet
+from .engine.game import SafeZone, shown_seconds
+from .store.history import Finished, History
+from .store.replays import Replay, new_game_id
 
 # Why the clock may be paused; any one of them pauses it.
 PAUSE_KEY = "key"  # the player pressed the pause key

@@ -11,14 +11,14 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from game.engine import Game, GameState, Move, MoveKind
-from game.engine.boards import BoardChoice
-from game.engine.cells import NUMBER_CHARS, ViewChar
-from game.engine.codes import code_of
-from game.engine.game import SafeZone
-from game.session import NO_GUESS_FAILED, Session, describe_kept, monotonic_ms, plural
-from game.store.history import History
-from game.store.replays import Replay
+from .engine import Game, GameState, Move, MoveKind
+from .engine.boards import BoardChoice
+from .engine.cells import NUMBER_CHARS, ViewChar
+from .engine.codes import code_of
+from .engine.game import SafeZone
+from .session import NO_GUESS_FAILED, Session, describe_kept, monotonic_ms, plural
+from .store.history import History
+from .store.replays import Replay
 
 HELP = """\
 Commands (rows and columns count from 0 at the top-left):

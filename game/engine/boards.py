@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.engine.game import Difficulty, Game
+from .game import Difficulty, Game
 
 
 @dataclass(frozen=True)

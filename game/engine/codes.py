@@ -13,7 +13,7 @@ import hashlib
 from dataclasses import dataclass
 from datetime import date
 
-from game.engine.game import MAX_SIDE, MIN_SIDE, Difficulty, Game, SafeZone, check_custom_size
+from .game import MAX_SIDE, MIN_SIDE, Difficulty, Game, SafeZone, check_custom_size
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTWXYZ"
 BASE = len(ALPHABET)  # 31, a prime

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from game.engine.cells import ViewChar
-from game.engine.minefield import SPREAD_TABLE, Minefield, paint_walls
+from .cells import ViewChar
+from .minefield import SPREAD_TABLE, Minefield, paint_walls
 
 # 1 for covered or '?': the cells a fill opens
 _OPENABLE = bytes(1 if chr(b) in (ViewChar.COVERED, ViewChar.QUESTION) else 0 for b in range(256))

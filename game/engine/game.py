@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from game.engine import fill, measures, minefield
-from game.engine.cells import NUMBER_CHARS, OPEN_CHARS, CellSet, ViewChar
-from game.engine.minefield import MINE, ZERO, Minefield
+from . import fill, measures, minefield
+from .cells import NUMBER_CHARS, OPEN_CHARS, CellSet, ViewChar
+from .minefield import MINE, ZERO, Minefield
 
 MIN_SIDE = 5
 MAX_SIDE = 200
@@ -577,7 +577,7 @@ class Game:
             )
         rng = random.Random(self.seed)
         if self.no_guess:
-            from game.engine.noguess import Cancelled, lay_no_guess  # the solver loads if asked
+            from .noguess import Cancelled, lay_no_guess  # the solver loads if asked
 
             try:
                 field = lay_no_guess(self.rows, self.cols, self.mines, rng, (row, col), safe,

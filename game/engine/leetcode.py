@@ -7,9 +7,9 @@ the click, leaving the argument untouched.
 
 from __future__ import annotations
 
-from game.engine import minefield
-from game.engine.cells import COVERED_CHARS, LayoutChar, ViewChar
-from game.engine.game import Game
+from . import minefield
+from .cells import COVERED_CHARS, LayoutChar, ViewChar
+from .game import Game
 
 # LeetCode's alphabet ('M', 'E', 'B', 'X', digits) into ours: a layout, then a starting view.
 _MINE, _SAFE = LayoutChar.MINE, LayoutChar.SAFE

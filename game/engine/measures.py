@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from game.engine.cells import NUMBERED_BYTES, ViewChar
-from game.engine.minefield import ZERO, Minefield
+from .cells import NUMBERED_BYTES, ViewChar
+from .minefield import ZERO, Minefield
 
 _ZERO_RUN = re.compile(re.escape(ViewChar.ZERO.encode("ascii")) + b"+")
 _ZERO_TO_ONE = bytes(1 if b == ZERO else 0 for b in range(256))

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from itertools import compress
 
-from game.engine.cells import NUMBERED_BYTES, LayoutChar, ViewChar
+from .cells import NUMBERED_BYTES, LayoutChar, ViewChar
 
 # What a cell of `Minefield.numbers` holds: the text view's characters, so an open cell's view
 # character is simply its number character.

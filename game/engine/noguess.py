@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from game.engine import minefield, solver
-from game.engine.minefield import Minefield
+from . import minefield, solver
+from .minefield import Minefield
 
 _MAX_PASSES = 40  # full replays of one layout before it is thrown away for a fresh one
 

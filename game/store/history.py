@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.engine import Game
-from game.store.files import remove_stale_temp_files
-from game.store.replays import (
+from ..engine import Game
+from .files import remove_stale_temp_files
+from .replays import (
     Replay,
     forget_kept_game,
     keep_game,
@@ -28,8 +28,8 @@ from game.store.replays import (
     save_replay,
     take_kept_game,
 )
-from game.store.stats import GameRecord, NewRecords, Stats
-from game.store.writer import Writer
+from .stats import GameRecord, NewRecords, Stats
+from .writer import Writer
 
 
 def to_stderr(line: str) -> None:

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
-from game.engine import Game, MoveKind, SafeZone
-from game.engine.game import MAX_SIDE, RecordedMove, check_custom_size
-from game.store.files import FileRefused, atomic_write, data_dir, read_capped, set_aside
+from ..engine import Game, MoveKind, SafeZone
+from ..engine.game import MAX_SIDE, RecordedMove, check_custom_size
+from .files import FileRefused, atomic_write, data_dir, read_capped, set_aside
 
 FORMAT = "pixel-mines-replay"
 VERSION = 1

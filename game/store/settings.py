@@ -12,10 +12,10 @@ import json
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from game.engine import Difficulty, SafeZone
-from game.engine.boards import BoardChoice
-from game.engine.game import check_custom_size
-from game.store.files import FileRefused, atomic_write, config_dir, read_capped, set_aside
+from ..engine import Difficulty, SafeZone
+from ..engine.boards import BoardChoice
+from ..engine.game import check_custom_size
+from .files import FileRefused, atomic_write, config_dir, read_capped, set_aside
 
 BOARDS = ("beginner", "intermediate", "expert", "custom")
 VOLUMES = ("off", "low", "normal")

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
-from game.engine import Difficulty, Game, GameState
-from game.engine.boards import BoardChoice
-from game.store.files import atomic_write, data_dir, set_aside
+from ..engine import Difficulty, Game, GameState
+from ..engine.boards import BoardChoice
+from .files import atomic_write, data_dir, set_aside
 
 SCHEMA_VERSION = 4
 MIGRATIONS = {

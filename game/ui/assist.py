@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
-from game.engine import solver
+from ..engine import solver
 
 _WORK = {"hint": solver.hint, "probabilities": solver.analyse}
 

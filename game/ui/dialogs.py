@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.engine.game import MAX_SIDE, MIN_SIDE
-from game.store.stats import KINDS, Stats
-from game.ui.layout import Box
-from game.ui.widgets import (
+from ..engine.game import MAX_SIDE, MIN_SIDE
+from ..store.stats import KINDS, Stats
+from .layout import Box
+from .widgets import (
     PAD,
     SCROLLBAR_W,
     THIN,
@@ -783,7 +783,7 @@ class CodeDialog(Dialog):
                     cancel="cancel")  # fmt: skip
 
     def button(self, id):
-        from game.engine.codes import CodeError, decode
+        from ..engine.codes import CodeError, decode
 
         if id != "play":
             return CLOSE

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 
 import pygame
 
-from game.ui.layout import Box, Layout
+from .layout import Box, Layout
 
 # SDL's hint: "0" keeps the plain window framebuffer instead of a texture. Set only where the
 # video driver has a framebuffer of its own (elsewhere SDL could then open no window at all),

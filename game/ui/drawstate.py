@@ -11,7 +11,7 @@ import heapq
 from collections.abc import Callable
 from itertools import chain, repeat
 
-from game.engine.cells import CellSet
+from ..engine.cells import CellSet
 
 CASCADE_MS = 250  # a whole region has turned over within this
 FLIP_MS = 40  # how long each tile shows pressed while it turns

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.engine import Move, MoveKind
-from game.engine.cells import COVERED_CHARS, NUMBER_CHARS, ViewChar
+from ..engine import Move, MoveKind
+from ..engine.cells import COVERED_CHARS, NUMBER_CHARS, ViewChar
 
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 LONG_PRESS_MS = 350

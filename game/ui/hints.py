@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.engine.solver import Hint, HintKind
+from ..engine.solver import Hint, HintKind
 
 Cell = tuple[int, int]
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import keys
-from game.ui.layout import Box, Layout
-from game.ui.widgets import Colour, Metrics, readable_on, shorten, style_for
+from . import keys
+from .layout import Box, Layout
+from .widgets import Colour, Metrics, readable_on, shorten, style_for
 
 TITLE_PAD = 5  # left and right of a title's text
 BAR_X = 2  # where the first title starts

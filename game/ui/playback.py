@@ -6,8 +6,8 @@ game of its own and draws them like any other move.
 
 from __future__ import annotations
 
-from game.engine.game import RecordedMove
-from game.store.replays import Replay
+from ..engine.game import RecordedMove
+from ..store.replays import Replay
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 

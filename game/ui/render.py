@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.engine import Game
-from game.engine.cells import CellSet, ViewChar
-from game.ui import keys, marks, menubar, status, widgets
-from game.ui.display import Display
-from game.ui.hints import HintMarks
-from game.ui.layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
-from game.ui.theme import Theme
-from game.ui.widgets import Metrics
+from ..engine import Game
+from ..engine.cells import CellSet, ViewChar
+from . import keys, marks, menubar, status, widgets
+from .display import Display
+from .hints import HintMarks
+from .layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
+from .theme import Theme
+from .widgets import Metrics
 
 V = ViewChar
 SPRITE_OF_VIEW = {

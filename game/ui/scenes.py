@@ -12,20 +12,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.cells import ViewChar
-from game.session import PAUSE_DIALOG, PAUSE_KEY, PAUSE_REPLAY
-from game.ui import keys, status
-from game.ui.dialogs import Dialog
-from game.ui.gestures import LEFT, MIDDLE, RIGHT
-from game.ui.hints import hint_marks
-from game.ui.menubar import MenuBar
-from game.ui.playback import Playback
-from game.ui.render import Looks, dialog_room, draw_dialog
-from game.ui.widgets import Metrics
+from ..engine.cells import ViewChar
+from ..session import PAUSE_DIALOG, PAUSE_KEY, PAUSE_REPLAY
+from . import keys, status
+from .dialogs import Dialog
+from .gestures import LEFT, MIDDLE, RIGHT
+from .hints import hint_marks
+from .menubar import MenuBar
+from .playback import Playback
+from .render import Looks, dialog_room, draw_dialog
+from .widgets import Metrics
 
 if TYPE_CHECKING:
-    from game.engine import Game
-    from game.ui.window import App
+    from ..engine import Game
+    from .window import App
 
 WHEEL_CELLS = 3
 BUTTONS = (LEFT, MIDDLE, RIGHT)

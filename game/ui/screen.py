@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pygame
 
-from game.ui.layout import Box
+from .layout import Box
 
 # When SDL cannot tell: room kept for a task bar, and a title bar with thin borders.
 TASK_BAR_GUESS = 48

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pygame
 
-from game.engine import GameState, MoveKind
-from game.engine.cells import NUMBER_CHARS, ViewChar
-from game.store.settings import VOLUMES
+from ..engine import GameState, MoveKind
+from ..engine.cells import NUMBER_CHARS, ViewChar
+from ..store.settings import VOLUMES
 
 EFFECTS = ("open", "region", "flag", "unflag", "dud", "explode", "win", "tick")
 REGION_STEPS = (10, 40, 150)  # a region this big plays the 2nd, 3rd, 4th variant

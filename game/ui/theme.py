@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pygame
 
-from game.resources import themes_dir
-from game.store.files import FileRefused, read_capped
-from game.ui.layout import LED_DIGITS, MIN_AREA_W, PANEL_PAD, TOOLBAR_HEIGHT, Sizes
-from game.ui.sound import sound_table
+from ..resources import themes_dir
+from ..store.files import FileRefused, read_capped
+from .layout import LED_DIGITS, MIN_AREA_W, PANEL_PAD, TOOLBAR_HEIGHT, Sizes
+from .sound import sound_table
 
 THEMES_DIR = themes_dir()  # checkout, installed wheel or bundle: game/resources.py knows
 DEFAULT_THEME = "classic"
@@ -140,7 +140,7 @@ def load_library(user_dir: Path | None = None) -> ThemeLibrary:
 
     The classic theme must load: it ships with the game, so its failure is a program error.
     """
-    from game.ui.widgets import contrast_warning  # the widgets' styles say what is read where
+    from .widgets import contrast_warning  # the widgets' styles say what is read where
 
     themes: dict[str, Theme] = {}
     problems, warnings = [], []

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui.layout import Box
+from .layout import Box
 
 Colour = tuple[int, int, int]
 

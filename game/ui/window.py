@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pygame
 
-from game.engine import Difficulty, Game, GameState, Move, MoveKind, SafeZone
-from game.engine.boards import BoardChoice
-from game.engine.cells import CellSet, ViewChar
-from game.engine.codes import code_of, daily
-from game.engine.game import shown_seconds
-from game.session import (
+from ..engine import Difficulty, Game, GameState, Move, MoveKind, SafeZone
+from ..engine.boards import BoardChoice
+from ..engine.cells import CellSet, ViewChar
+from ..engine.codes import code_of, daily
+from ..engine.game import shown_seconds
+from ..session import (
     NO_GUESS_FAILED,
     PAUSE_AWAY,
     PAUSE_KEY,
@@ -32,15 +32,15 @@ from game.session import (
     describe_kept,
     monotonic_ms,
 )
-from game.store.history import History
-from game.store.replays import Replay, ReplayError, load_replay
-from game.store.settings import MAX_SCALE, VOLUMES, Settings, SettingsFile
-from game.ui import keys, status
-from game.ui import layout as geometry
-from game.ui import screen as desktop
-from game.ui.assist import Assistant
-from game.ui.chores import Chores
-from game.ui.dialogs import (
+from ..store.history import History
+from ..store.replays import Replay, ReplayError, load_replay
+from ..store.settings import MAX_SCALE, VOLUMES, Settings, SettingsFile
+from . import keys, status
+from . import layout as geometry
+from . import screen as desktop
+from .assist import Assistant
+from .chores import Chores
+from .dialogs import (
     CLOSE,
     Answer,
     Change,
@@ -60,16 +60,16 @@ from game.ui.dialogs import (
     WatchReplay,
     confirm_quit,
 )
-from game.ui.display import Display
-from game.ui.drawstate import DrawState
-from game.ui.gestures import NEW_GAME, Gestures, click_moves
-from game.ui.hints import hint_cells, hint_words, odds_words
-from game.ui.menubar import MenuBar, menus
-from game.ui.playback import Playback
-from game.ui.render import Renderer
-from game.ui.scenes import DialogStack, Layer, MenuLayer, PlayScene, ReplayScene
-from game.ui.sound import SoundBoard
-from game.ui.theme import DEFAULT_THEME, ThemeLibrary
+from .display import Display
+from .drawstate import DrawState
+from .gestures import NEW_GAME, Gestures, click_moves
+from .hints import hint_cells, hint_words, odds_words
+from .menubar import MenuBar, menus
+from .playback import Playback
+from .render import Renderer
+from .scenes import DialogStack, Layer, MenuLayer, PlayScene, ReplayScene
+from .sound import SoundBoard
+from .theme import DEFAULT_THEME, ThemeLibrary
 
 TITLE = "Pixel Mines"
 FPS = 60

@@ -20,11 +20,11 @@ What other code may use is imported here: the answers (`hint` with its `HintKind
 
 from __future__ import annotations
 
-from game.engine.solver.answers import Analysis, Cell, Hint, HintKind
-from game.engine.solver.deduction import Deduction, explain_global
-from game.engine.solver.guess import choose_guess, guess_hint
-from game.engine.solver.position import Inconsistent, neighbours, parse
-from game.engine.solver.probabilities import (
+from .answers import Analysis, Cell, Hint, HintKind
+from .deduction import Deduction, explain_global
+from .guess import choose_guess, guess_hint
+from .position import Inconsistent, neighbours, parse
+from .probabilities import (
     DEFAULT_BUDGET,
     Solution,
     solve_constraints,

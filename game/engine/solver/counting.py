@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from operator import add, mul
 
-from game.engine.solver.position import Inconsistent, OverBudget
+from .position import Inconsistent, OverBudget
 
 MAX_DEPTH = 120  # of the branch-and-split recursion, far inside Python's limit
 

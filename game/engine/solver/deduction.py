@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.solver.answers import Hint, HintKind
-from game.engine.solver.position import Position, and_list, cell_text, neighbours, number_text
-from game.engine.solver.probabilities import Solution
+from .answers import Hint, HintKind
+from .position import Position, and_list, cell_text, neighbours, number_text
+from .probabilities import Solution
 
 _LEVEL3_TARGETS = 40  # cells looked at for three-number proofs
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 import math
 
-from game.engine.solver.counting import MAX_DEPTH
-from game.engine.solver.position import OverBudget, Position, neighbours
-from game.engine.solver.probabilities import Solution
+from .counting import MAX_DEPTH
+from .position import OverBudget, Position, neighbours
+from .probabilities import Solution
 
 _ENDGAME_LAYOUTS = 500  # at most this many layouts left: search the game tree exactly
 _ENDGAME_NODES = 50_000

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 
-from game.engine.solver.answers import Hint, HintKind
-from game.engine.solver.endgame import endgame_guess, local_endgame
-from game.engine.solver.position import Inconsistent, Position, cell_text, constraints, neighbours
-from game.engine.solver.probabilities import Solution, solve_constraints
+from .answers import Hint, HintKind
+from .endgame import endgame_guess, local_endgame
+from .position import Inconsistent, Position, cell_text, constraints, neighbours
+from .probabilities import Solution, solve_constraints
 
 _LOOKAHEAD_BUDGET = 5_000  # per analysis while weighing guesses
 _MAX_GUESS_CANDIDATES = 14

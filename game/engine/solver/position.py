@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.engine.cells import COVERED_CHARS, END_CHARS, OPEN_CHARS, ViewChar
+from ..cells import COVERED_CHARS, END_CHARS, OPEN_CHARS, ViewChar
 
 
 class Inconsistent(Exception):

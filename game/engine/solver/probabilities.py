@@ -10,8 +10,8 @@ import math
 from dataclasses import dataclass
 from operator import mul
 
-from game.engine.solver.counting import Part, cached_part, convolve, marginals
-from game.engine.solver.position import Inconsistent, Position, constraints
+from .counting import Part, cached_part, convolve, marginals
+from .position import Inconsistent, Position, constraints
 
 DEFAULT_BUDGET = 50_000  # work units of one analysis: 1-2 s of search at worst (Expert: < 100)
 _PART_FLOOR = 2_000  # every part may use this much, even after big ones spent the budget
