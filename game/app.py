@@ -22,6 +22,7 @@ from .store.replays import ReplayError, load_replay
 from .store.settings import SettingsFile
 from .store.stats import Stats, export_csv, stats_report
 from .text import play, print_replay
+from .version import version
 
 PROG = "pixel-mines"
 # A whole number on the command line: the ASCII digits 0-9 with an optional leading minus, and
@@ -73,6 +74,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Pixel Mines: Minesweeper in a window (default) or in the terminal.",
         allow_abbrev=False,  # options are written in full: "--sc" is not "--scale"
     )
+    p.add_argument("--version", action="version", version=f"{PROG} {version()}")
     p.add_argument("--text", action="store_true", help="play in the terminal instead of a window")
     p.add_argument(
         "--difficulty",

@@ -6,7 +6,10 @@ or a wait. Sounds are loaded once per theme; nothing here decides a move or draw
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
+import tempfile
 import wave
 from pathlib import Path
 
@@ -114,6 +117,32 @@ def _say(line: str) -> None:
     print(f"pixel-mines: {line}", file=sys.stderr)
 
 
+@contextlib.contextmanager
+def _library_noise_dropped():
+    """Standard error at the file-descriptor level goes nowhere for the block's duration.
+
+    With no audio device, the C libraries SDL tries (libasound, PulseAudio's client) write a
+    dozen lines of their own to fd 2 before SDL gives up; SDL's answer, which says the same in
+    one line, reaches the player through `_say`. Python's own `sys.stderr` is flushed first so
+    nothing of ours is caught. If fd 2 is closed there is nothing to protect.
+    """
+    sys.stderr.flush() if sys.stderr is not None else None
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with tempfile.TemporaryFile() as sink:
+            os.dup2(sink.fileno(), 2)
+            try:
+                yield
+            finally:
+                os.dup2(saved, 2)
+    finally:
+        os.close(saved)
+
+
 class SoundBoard:
     """Plays a theme's effects at the volume the settings hold, each on its own channel, so a
     repeat cuts the last one short instead of piling up. Reads `settings.volume` and
@@ -218,7 +247,8 @@ class SoundBoard:
         if self.device is None:
             try:
                 if not pygame.mixer.get_init():
-                    pygame.mixer.init(FREQUENCY, -16, 2, BUFFER)
+                    with _library_noise_dropped():
+                        pygame.mixer.init(FREQUENCY, -16, 2, BUFFER)
                 pygame.mixer.set_num_channels(len(EFFECTS))
                 self.device = True
             except pygame.error as e:

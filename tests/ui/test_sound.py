@@ -507,3 +507,28 @@ def test_a_sound_file_cut_short_is_left_out_with_one_line(own_theme):
     theme = load_theme(own_theme)
     assert len(theme.sound_problems) == 1 and "'win'" in theme.sound_problems[0]
     assert "cut short" in theme.sound_problems[0] and "win" not in theme.sounds
+
+
+def test_no_audio_device_prints_the_games_one_line_and_no_library_noise():
+    """With no device, libasound and PulseAudio's client write lines of their own to fd 2 while
+    SDL tries them; the player sees only the game's line. (Where a device does open, nothing
+    is printed at all, which passes too.)"""
+    env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}
+    env.update(SDL_AUDIODRIVER="alsa", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.pop("XDG_RUNTIME_DIR", None)
+    code = (
+        "import pygame; pygame.display.init()\n"
+        "from types import SimpleNamespace\n"
+        "from game.ui.sound import SoundBoard\n"
+        "board = SoundBoard(SimpleNamespace(volume='normal', timer_tick=False))\n"
+        "print(board._open_device())\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run([sys.executable, "-c", code], cwd=root, env=env,
+                            capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()
+    if result.stdout.strip() == "False":
+        assert len(lines) == 1 and lines[0].startswith("pixel-mines: no sound:"), lines
+    else:
+        assert lines == []
