@@ -18,6 +18,8 @@ import pygame
 import pytest
 
 import game.resources as resources
+import game.version as version_module
+from game.ui.screen import icon_of as screen_icon_of
 from tests.test_text import solve
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,22 +62,83 @@ def test_requirements_test_txt_adds_exactly_the_test_extra():
     assert {line.split(">")[0] for line in lines[1:]} == set(TEST_TOOLS)
 
 
-def test_every_package_under_game_is_listed_for_the_wheel():
+def test_every_package_under_game_is_listed_for_the_wheel_under_the_installed_name():
     found = {
-        ".".join(p.parent.relative_to(ROOT).parts)
+        ".".join(("pixel_mines", *p.parent.relative_to(ROOT / "game").parts))
         for p in (ROOT / "game").rglob("__init__.py")
         if "__pycache__" not in p.parts
     }
     setuptools = PYPROJECT["tool"]["setuptools"]
-    assert set(setuptools["packages"]) == found | {"game.assets"}
-    assert setuptools["package-dir"] == {"game.assets": "assets"}
-    assert setuptools["package-data"] == {"game.assets": ["**/*"]}
+    assert set(setuptools["packages"]) == found | {"pixel_mines.assets"}
+    assert setuptools["package-dir"] == {"pixel_mines": "game", "pixel_mines.assets": "assets"}
+    assert setuptools["package-data"] == {"pixel_mines.assets": ["**/*"]}
+    assert setuptools["include-package-data"] is False  # MANIFEST.in is for the sdist only
 
 
 def test_the_command_starts_the_app():
     project = PYPROJECT["project"]
-    assert project["scripts"] == {"pixel-mines": "game.app:main"}
-    assert project["gui-scripts"]["pixel-mines-gui"] == "game.app:main"
+    assert project["scripts"] == {"pixel-mines": "pixel_mines.app:main"}
+    assert project["gui-scripts"]["pixel-mines-gui"] == "pixel_mines.app:main"
+
+
+def test_the_version_is_read_from_the_one_place_that_holds_it():
+    assert "version" not in PYPROJECT["project"] and "version" in PYPROJECT["project"]["dynamic"]
+    dynamic = PYPROJECT["tool"]["setuptools"]["dynamic"]["version"]
+    assert dynamic == {"attr": "pixel_mines.version.__version__"}
+    assert re.fullmatch(r"\d+\.\d+\.\d+", version_module.__version__)
+
+
+def test_code_inside_the_package_imports_its_own_modules_relatively():
+    """Installed, the folder is `pixel_mines`: an absolute `game.` import would find nothing."""
+    import ast
+
+    offenders = []
+    for path in (ROOT / "game").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            offenders += [f"{path.relative_to(ROOT)}:{node.lineno}" for n in names
+                          if n.split(".")[0] in ("game", "pixel_mines")]  # fmt: skip
+    assert offenders == []
+
+
+def test_version_in_a_checkout_is_the_constant_whatever_else_is_installed(monkeypatch):
+    from importlib import metadata
+
+    monkeypatch.setattr(metadata, "version", lambda name: "9.9.9")  # another copy, installed
+    assert version_module.version() == version_module.__version__
+    result = subprocess.run([sys.executable, "main.py", "--version"], cwd=ROOT,
+                            capture_output=True, text=True, check=True)  # fmt: skip
+    assert result.stdout == f"pixel-mines {version_module.__version__}\n"
+
+
+def installed_version_module():
+    """game/version.py loaded as the installed package would have it."""
+    spec = importlib.util.spec_from_file_location("pixel_mines.version", version_module.__file__)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_version_installed_comes_from_the_metadata(monkeypatch):
+    from importlib import metadata
+
+    asked = []
+    monkeypatch.setattr(metadata, "version", lambda name: asked.append(name) or "7.8.9")
+    assert installed_version_module().version() == "7.8.9" and asked == ["pixel-mines"]
+
+
+def test_version_in_a_bundle_without_metadata_is_the_constant(monkeypatch):
+    from importlib import metadata
+
+    def missing(name):
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "version", missing)
+    assert installed_version_module().version() == version_module.__version__
 
 
 # ---- the locator ------------------------------------------------------------------------------
@@ -163,6 +226,55 @@ def test_icons_are_the_sheets_mine_scaled_by_whole_pixels_at_every_size():
             assert icon.get_at(px) == sprite.get_at((x, y)), (size, x, y)
 
 
+def embedded_pngs_of_ico(data: bytes) -> dict[int, bytes]:
+    import struct
+
+    reserved, kind, count = struct.unpack_from("<HHH", data)
+    assert (reserved, kind) == (0, 1)
+    found = {}
+    for i in range(count):
+        w, h, _, _, planes, bits, size, offset = struct.unpack_from("<BBBBHHII", data, 6 + 16 * i)
+        assert w == h and planes == 1 and bits == 32
+        found[w or 256] = data[offset : offset + size]
+    return found
+
+
+def embedded_pngs_of_icns(data: bytes) -> dict[bytes, bytes]:
+    import struct
+
+    assert data[:4] == b"icns" and struct.unpack_from(">I", data, 4)[0] == len(data)
+    found, at = {}, 8
+    while at < len(data):
+        code, length = data[at : at + 4], struct.unpack_from(">I", data, at + 4)[0]
+        found[code] = data[at + 8 : at + length]
+        at += length
+    return found
+
+
+def png_surface(data: bytes) -> pygame.Surface:
+    import io
+
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return pygame.image.load(io.BytesIO(data), "icon.png")
+
+
+def test_the_ico_and_icns_hold_the_same_icon_at_each_of_their_sizes():
+    make_themes = load_tool("make_themes")
+    sprite = make_themes.icon_sprite()
+    ico = embedded_pngs_of_ico((ASSETS / "icons" / "pixel-mines.ico").read_bytes())
+    assert sorted(ico) == list(make_themes.ICO_SIZES)
+    icns = embedded_pngs_of_icns((ASSETS / "icons" / "pixel-mines.icns").read_bytes())
+    assert list(icns) == [code for code, _ in make_themes.ICNS_TYPES]
+    pictures = [(size, ico[size]) for size in ico]
+    pictures += [(size, icns[code]) for code, size in make_themes.ICNS_TYPES]
+    for size, data in pictures:
+        expected = screen_icon_of(sprite, size)
+        got = png_surface(data)
+        assert got.get_size() == (size, size)
+        for x, y in ((0, 0), (size // 2, size // 2), (size // 3, size * 2 // 3), (size - 1, 5)):
+            assert got.get_at((x, y)) == expected.get_at((x, y)), (size, x, y)
+
+
 # ---- the bundle's spec ------------------------------------------------------------------------
 
 
@@ -171,15 +283,47 @@ def test_the_bundle_spec_ships_every_asset_where_the_locator_looks():
     spec = build_bundle.bundle_spec()
     shipped = set()
     for source, target in spec.data:
-        assert target == "game/assets"  # game/resources.py: inside the package
+        assert target == "pixel_mines/assets"  # game/resources.py: inside the package
         files = [source] if source.is_file() else [p for p in source.rglob("*") if p.is_file()]
         shipped |= {p.relative_to(ASSETS).as_posix() for p in files}
     assert shipped == asset_files() and "themes/classic/sheet.png" in shipped
     assert spec.icon.is_file() and spec.icon.parent == ASSETS / "icons"
-    assert spec.entry == ROOT / "main.py" and "game.app import main" in spec.entry.read_text()
+    assert spec.package == "pixel_mines" and spec.source == ROOT / "game"
+    assert "from pixel_mines.app import main" in spec.entry.read_text()
     args = build_bundle.pyinstaller_args(spec, Path("dist"), Path("work"))
     assert args[-1] == str(spec.entry) and "--onedir" in args
-    assert f"{ASSETS}{os.pathsep}game/assets" in args
+    assert f"{ASSETS}{os.pathsep}pixel_mines/assets" in args
+    assert args[args.index("--paths") + 1] == str(Path("work") / "source")
+
+
+def test_the_bundle_leaves_out_tls_and_what_the_game_never_loads():
+    build_bundle = load_tool("build_bundle")
+    args = build_bundle.pyinstaller_args(build_bundle.bundle_spec(), Path("d"), Path("w"))
+    excluded = {args[i + 1] for i, a in enumerate(args) if a == "--exclude-module"}
+    assert {"_ssl", "ssl", "_hashlib", "tkinter", "numpy"} <= excluded
+    # nothing the game imports is among them (hashlib itself stays: the daily board's sha256)
+    used = {m.split(".")[0] for m in sys.modules}
+    assert not (excluded & {"hashlib", "sqlite3", "json", "tomllib", "platformdirs", "pygame"})
+    assert "hashlib" in used
+
+
+def test_the_staged_source_is_the_game_folder_under_the_installed_name(tmp_path):
+    build_bundle = load_tool("build_bundle")
+    staged = build_bundle.staged_source(build_bundle.bundle_spec(), tmp_path)
+    copied = staged / "pixel_mines" / "app.py"
+    assert copied.read_bytes() == (ROOT / "game" / "app.py").read_bytes()
+    assert not list(staged.rglob("__pycache__"))
+
+
+@pytest.mark.parametrize("platform, suffix", [("win32", ".ico"), ("darwin", ".icns")])
+def test_the_bundles_executable_icon_needs_no_pillow(platform, suffix):
+    """Windows and macOS take an .ico or .icns as it is; a PNG would need Pillow to convert."""
+    build_bundle = load_tool("build_bundle")
+    spec = build_bundle.bundle_spec(platform)
+    assert spec.icon.suffix == suffix and spec.icon.is_file()
+    args = build_bundle.pyinstaller_args(spec, Path("d"), Path("w"), platform)
+    assert args[args.index("--icon") + 1] == str(spec.icon)
+    assert "--icon" not in build_bundle.pyinstaller_args(spec, Path("d"), Path("w"), "linux")
 
 
 # ---- the wheel, installed in a fresh venv -----------------------------------------------------
@@ -234,6 +378,53 @@ def in_venv(venv, code: str):
     return json.loads(result.stdout)
 
 
+@pytest.fixture(scope="module")
+def sdist(venv, tmp_path_factory):
+    """The sdist, built by setuptools in the fresh venv from a copy of the tree: its members
+    (below the top folder) and what the build printed."""
+    import tarfile
+
+    python, _ = venv
+    tmp = tmp_path_factory.mktemp("sdist")
+    source = tmp / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis",
+        ".venv", "venv"))  # fmt: skip
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "setuptools>=77"],
+                   check=True)  # fmt: skip
+    built = subprocess.run([str(python), "-c", "from setuptools import build_meta as b; "
+                            f"print(b.build_sdist({str(tmp / 'out')!r}))"], cwd=source,
+                           capture_output=True, text=True, check=True)  # fmt: skip
+    name = built.stdout.strip().splitlines()[-1]
+    with tarfile.open(tmp / "out" / name) as tar:
+        members = {m.name.split("/", 1)[1] for m in tar.getmembers() if m.isfile()}
+    return members, built.stdout + built.stderr
+
+
+def files_under(folder: str) -> set[str]:
+    return {p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts}  # fmt: skip
+
+
+@pytest.mark.wheel
+def test_the_sdist_holds_every_test_tool_doc_and_benchmark(sdist):
+    members, _ = sdist
+    for folder in ("tests", "tools", "docs", "benchmarks", "assets"):
+        assert files_under(folder) <= members, folder
+    assert {"main.py", "requirements.txt", "requirements-test.txt", "pyproject.toml",
+            "README.md", "LICENSE", "game/version.py"} <= members  # fmt: skip
+    assert not [m for m in members if m.endswith((".pyc", ".pyo")) or "__pycache__" in m]
+
+
+@pytest.mark.wheel
+def test_building_the_sdist_prints_no_warning_of_our_making(sdist):
+    _, printed = sdist
+    ours = [line for line in printed.splitlines()
+            if "would be ignored" in line or "absent from the `packages`" in line
+            or "no previously-included" in line or "not found" in line.lower()]  # fmt: skip
+    assert ours == []
+
+
 @pytest.mark.wheel
 def test_the_installed_game_needs_no_test_tool_outside_an_extra(venv):
     requires = in_venv(venv, "import importlib.metadata as m, json; "
@@ -248,11 +439,11 @@ def test_the_installed_game_needs_no_test_tool_outside_an_extra(venv):
 def test_the_wheel_ships_every_asset_inside_the_package(venv):
     found = in_venv(
         venv,
-        "import json, game, game.resources as r, sysconfig; print(json.dumps("
-        "[game.__file__, str(r.assets_dir()), sysconfig.get_path('purelib')]))",
+        "import json, pixel_mines, pixel_mines.resources as r, sysconfig; print(json.dumps("
+        "[pixel_mines.__file__, str(r.assets_dir()), sysconfig.get_path('purelib')]))",
     )
-    game_file, assets, site = map(Path, found)
-    assert game_file.is_relative_to(site) and assets == site / "game" / "assets"
+    package_file, assets, site = map(Path, found)
+    assert package_file.is_relative_to(site) and assets == site / "pixel_mines" / "assets"
     assert not (site / "assets").exists()
     assert {p.relative_to(assets).as_posix() for p in assets.rglob("*") if p.is_file()} == (
         asset_files()
@@ -261,12 +452,37 @@ def test_the_wheel_ships_every_asset_inside_the_package(venv):
 
 @pytest.mark.wheel
 def test_the_installed_game_loads_every_shipped_theme_from_where_it_was_installed(venv):
-    found = in_venv(venv, "import json; from game.ui.theme import THEMES_DIR, load_library; "
+    found = in_venv(venv, "import json; from pixel_mines.ui.theme import THEMES_DIR, load_library; "
                           "lib = load_library(); print(json.dumps([str(THEMES_DIR), "
                           "lib.names(), lib.problems]))")  # fmt: skip
     themes_dir, names, problems = found
     assert "site-packages" in themes_dir and not Path(themes_dir).is_relative_to(ROOT)
     assert sorted(names) == SHIPPED_THEMES and problems == []
+
+
+@pytest.mark.wheel
+def test_the_wheel_installs_pixel_mines_and_nothing_named_game(venv):
+    """A top-level `game` is a common name among pygame projects; two would break each other."""
+    site = Path(in_venv(venv, "import json, sysconfig; "
+                              "print(json.dumps(sysconfig.get_path('purelib')))"))  # fmt: skip
+    top = {p.name for p in site.iterdir()}
+    assert "pixel_mines" in top and "game" not in top and "assets" not in top
+    record = in_venv(venv, "import json, importlib.metadata as m; print(json.dumps("
+                           "[str(f) for f in m.files('pixel-mines')]))")  # fmt: skip
+    assert not [f for f in record if f.split("/")[0] in ("game", "assets")]
+    python, game = venv
+    module = subprocess.run([str(python), "-m", "pixel_mines", "--version"], cwd=game.cwd,
+                            env=game.env, capture_output=True, text=True)  # fmt: skip
+    assert module.returncode == 0 and module.stdout.startswith("pixel-mines ")
+
+
+@pytest.mark.wheel
+def test_installed_version_is_the_metadatas_and_the_checkouts(venv):
+    metadata = in_venv(venv, "import json, importlib.metadata as m; "
+                             "print(json.dumps(m.version('pixel-mines')))")  # fmt: skip
+    result = venv[1].run("--version")
+    assert result.returncode == 0 and result.stdout == f"pixel-mines {metadata}\n"
+    assert metadata == version_module.__version__
 
 
 @pytest.mark.wheel
@@ -341,13 +557,16 @@ def test_the_bundle_builds_and_plays(tmp_path):
     report = json.loads(build.stdout.strip().splitlines()[-1])
     print(report)
     folder = Path(report["folder"])
-    assert {p.relative_to(folder / "_internal" / "game" / "assets").as_posix()
-            for p in (folder / "_internal" / "game" / "assets").rglob("*")
+    inside = folder / "_internal" / "pixel_mines" / "assets"
+    assert {p.relative_to(inside).as_posix() for p in inside.rglob("*")
             if p.is_file()} == asset_files()  # fmt: skip
+    assert not [p.name for p in (folder / "_internal").iterdir()
+                if p.name.startswith(("libssl", "libcrypto", "numpy", "game"))]  # fmt: skip
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     game = Installed([str(folder / "pixel-mines")], elsewhere, clean_env(tmp_path))
     assert game.run("--help").returncode == 0
+    assert game.run("--version").stdout == f"pixel-mines {version_module.__version__}\n"
     check_plays_a_scripted_text_game(game)
     check_lists_every_shipped_theme(game)
     check_window_starts_with_every_theme(game)

@@ -2,8 +2,10 @@
 
 PyInstaller is a build tool, not a dependency of the game: `python -m pip install pyinstaller`,
 then `python tools/build_bundle.py` writes dist/pixel-mines/ (start dist/pixel-mines/pixel-mines).
-The bundle lays out the shipped files as the wheel does (`game/assets/...`), so
-game/resources.py finds them the same way; `bundle_spec` is checked by tests/test_packaging.py.
+The bundle carries the game as the wheel does: the game/ folder as the package `pixel_mines`,
+its files in `pixel_mines/assets/...`, so game/resources.py finds them the same way;
+`bundle_spec` is checked by tests/test_packaging.py. What the game never loads is left out
+(`EXCLUDED`; README: the sizes before and after).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 import time
 from dataclasses import dataclass
@@ -22,8 +25,21 @@ sys.path.insert(0, str(ROOT))  # this checkout's game package, not an installed 
 from game.resources import assets_dir  # noqa: E402
 
 NAME = "pixel-mines"
-ASSETS_IN_BUNDLE = "game/assets"  # where game/resources.py looks inside the package
-ICON = Path("icons") / "pixel-mines-256.png"  # under assets/
+PACKAGE = "pixel_mines"  # the import name inside the bundle, as in the wheel
+ASSETS_IN_BUNDLE = f"{PACKAGE}/assets"  # where game/resources.py looks inside the package
+# The executable's own icon, under assets/: .ico and .icns hold PNGs (tools/make_themes.py), so
+# PyInstaller needs no Pillow for them. Linux desktops take the icon from the desktop entry.
+ICONS = {"win32": Path("icons") / "pixel-mines.ico", "darwin": Path("icons") / "pixel-mines.icns"}
+ICON_ELSEWHERE = Path("icons") / "pixel-mines-256.png"
+# Modules the game never loads but PyInstaller would take because something could import them:
+# ssl and _hashlib bring libssl and libcrypto (hashlib falls back to its own sha256 without
+# them), numpy comes with pygame's surfarray hooks, tkinter with Tcl/Tk, yaml and
+# charset_normalizer with hooks of packages that happen to be installed beside the build.
+EXCLUDED = (
+    "_ssl", "ssl", "_hashlib", "numpy", "tkinter", "_tkinter", "yaml", "charset_normalizer",
+    "unittest", "pydoc", "doctest", "xmlrpc", "lib2to3", "pygame.tests", "pygame.examples",
+    "pygame.docs",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -32,31 +48,44 @@ class BundleSpec:
     entry: Path  # the script the bundle starts
     data: tuple[tuple[Path, str], ...]  # (file or folder here, folder inside the bundle)
     icon: Path
-    packages: tuple[str, ...]  # packages taken whole, imported lazily or not
+    package: str  # the game/ folder is imported under this name
+    source: Path  # the game/ folder
+    excluded: tuple[str, ...]
 
 
-def bundle_spec() -> BundleSpec:
+def bundle_spec(platform: str = sys.platform) -> BundleSpec:
     """What goes into the bundle. assets/ goes as one folder, so a new file ships unasked."""
     assets = assets_dir()
     return BundleSpec(
         name=NAME,
-        entry=ROOT / "main.py",
+        entry=ROOT / "tools" / "bundle_entry.py",
         data=((assets, ASSETS_IN_BUNDLE),),
-        icon=assets / ICON,
-        packages=("game",),
+        icon=assets / ICONS.get(platform, ICON_ELSEWHERE),
+        package=PACKAGE,
+        source=ROOT / "game",
+        excluded=EXCLUDED,
     )
 
 
-def pyinstaller_args(spec: BundleSpec, dist: Path, work: Path) -> list[str]:
+def staged_source(spec: BundleSpec, work: Path) -> Path:
+    """A folder holding a copy of game/ named as the package, for PyInstaller's search path."""
+    staged = work / "source"
+    shutil.rmtree(staged, ignore_errors=True)
+    shutil.copytree(spec.source, staged / spec.package,
+                    ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    return staged
+
+
+def pyinstaller_args(spec: BundleSpec, dist: Path, work: Path, platform: str = sys.platform):
     args = ["--noconfirm", "--clean", "--onedir", "--console", "--name", spec.name,
-            "--distpath", str(dist), "--workpath", str(work), "--specpath", str(work)]  # fmt: skip
-    for package in spec.packages:
-        args += ["--collect-submodules", package]
+            "--distpath", str(dist), "--workpath", str(work), "--specpath", str(work),
+            "--paths", str(work / "source"),
+            "--collect-submodules", spec.package]  # fmt: skip
+    for module in spec.excluded:
+        args += ["--exclude-module", module]
     for source, target in spec.data:
         args += ["--add-data", f"{source}{os.pathsep}{target}"]
-    if sys.platform in ("win32", "darwin"):
-        # The executable's own icon exists only there (a PNG needs Pillow for PyInstaller to
-        # convert it; not tried here). Linux desktops take the icon from the .desktop entry.
+    if platform in ICONS:
         args += ["--icon", str(spec.icon)]
     args.append(str(spec.entry))
     return args
@@ -71,6 +100,7 @@ def build(dist: Path, work: Path) -> Path:
     import PyInstaller.__main__
 
     spec = bundle_spec()
+    staged_source(spec, work)
     PyInstaller.__main__.run(pyinstaller_args(spec, dist, work))
     return dist / spec.name
 

@@ -2,12 +2,15 @@
 
 Owns assets/themes/<theme>/sheet.png and theme.toml (but for the [sounds] table, which
 tools/make_sounds.py writes and a redraw keeps), and the application icon in assets/icons/
-(cut from the classic sheet); run ``python tools/make_themes.py``.
+(cut from the classic sheet, as PNGs for Linux and as .ico and .icns files for the bundle's
+executable on Windows and macOS); run ``python tools/make_themes.py``.
 """
 
 from __future__ import annotations
 
+import io
 import os
+import struct
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -1136,19 +1139,68 @@ def icon_name(size: int) -> str:
     return f"pixel-mines-{size}.png"
 
 
-def write_icons() -> Path:
-    """The application icon at every size, cut from the committed sheet of ICON_THEME."""
+# Windows reads .ico, macOS .icns; both may hold PNG images, so the pictures are the same PNGs
+# the Linux icons are, and PyInstaller needs no Pillow to convert them. ICO: a 6-byte header
+# and a 16-byte entry per image (width and height 0 mean 256). ICNS: 'icns' and the file's
+# length, then per image a type code naming its size and the entry's length (big-endian).
+ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
+ICNS_TYPES = (  # (type code, pixel size): the PNG-carrying types of the format
+    (b"icp4", 16), (b"icp5", 32), (b"icp6", 64), (b"ic07", 128), (b"ic08", 256),
+    (b"ic09", 512), (b"ic11", 32), (b"ic12", 64), (b"ic13", 256), (b"ic14", 512),
+)  # fmt: skip
+ICON_BASENAME = "pixel-mines"
+
+
+def png_bytes(surface: pygame.Surface) -> bytes:
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, "icon.png")
+    return buffer.getvalue()
+
+
+def ico_bytes(pngs: dict[int, bytes]) -> bytes:
+    """An ICO file of PNG images, smallest first."""
+    sizes = sorted(pngs)
+    header = struct.pack("<HHH", 0, 1, len(sizes))
+    offset = len(header) + 16 * len(sizes)
+    entries, data = b"", b""
+    for size in sizes:
+        side = 0 if size >= 256 else size
+        entries += struct.pack("<BBBBHHII", side, side, 0, 0, 1, 32, len(pngs[size]), offset)
+        data += pngs[size]
+        offset += len(pngs[size])
+    return header + entries + data
+
+
+def icns_bytes(pngs: dict[int, bytes]) -> bytes:
+    """An ICNS file with one PNG entry per type in ICNS_TYPES."""
+    body = b"".join(
+        code + struct.pack(">I", 8 + len(pngs[size])) + pngs[size] for code, size in ICNS_TYPES
+    )
+    return b"icns" + struct.pack(">I", 8 + len(body)) + body
+
+
+def icon_sprite() -> pygame.Surface:
+    """The mine of ICON_THEME's committed sheet: the picture every icon is made from."""
     import tomllib
 
     folder = THEMES_DIR / ICON_THEME
     rect = tomllib.loads((folder / "theme.toml").read_text(encoding="utf-8"))["sprites"][
         ICON_SPRITE
     ]
-    sprite = pygame.image.load(str(folder / "sheet.png")).subsurface(rect)
+    return pygame.image.load(str(folder / "sheet.png")).subsurface(rect)
+
+
+def write_icons() -> Path:
+    """The application icon at every size, cut from the committed sheet of ICON_THEME."""
+    sprite = icon_sprite()
     out = ASSETS_DIR / "icons"
     out.mkdir(parents=True, exist_ok=True)
     for size in ICON_SIZES:
         pygame.image.save(icon_of(sprite, size), str(out / icon_name(size)))
+    sizes = set(ICO_SIZES) | {size for _, size in ICNS_TYPES}
+    pngs = {size: png_bytes(icon_of(sprite, size)) for size in sorted(sizes)}
+    (out / f"{ICON_BASENAME}.ico").write_bytes(ico_bytes({s: pngs[s] for s in ICO_SIZES}))
+    (out / f"{ICON_BASENAME}.icns").write_bytes(icns_bytes(pngs))
     return out
 
 
