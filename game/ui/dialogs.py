@@ -10,6 +10,7 @@ result means, and where the panel goes (`place`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 
@@ -440,6 +441,21 @@ class NoticeDialog(Dialog):
         if event.key in MODIFIERS:
             return None  # pressed on the way to another key
         return CLOSE  # any other key, as a note always did
+
+
+def about_dialog(version: str, settings_folder: Path, data_folder: Path) -> NoticeDialog:
+    """Help → About: which version is running, its licence, and where the player's files are
+    (settings in one folder; statistics, replays, the kept game and their own themes in the
+    other), so a player can back them up or report a bug precisely."""
+    return NoticeDialog(
+        "About Pixel Mines",
+        [
+            "Minesweeper in pixel art, free software under the MIT licence.",
+            f"Settings: {settings_folder}",
+            f"Statistics, replays and your themes: {data_folder}",
+        ],
+        [("Version", version), ("Licence", "MIT")],
+    )
 
 
 # ---- statistics ------------------------------------------------------------------------

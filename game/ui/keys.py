@@ -122,6 +122,7 @@ PLAY_KEYS: tuple[Binding, ...] = (
         "Options",
     ),
     Binding("help", "Keys and mouse", (key(K.K_F1), char("?")), "Help"),
+    Binding("about", "About", (), "Help"),
     # Alt opens the menu when pressed and released by itself (the window watches for that),
     # so Alt+Enter stays full screen; its Key here never matches an event.
     Binding("menu", "Menu", (key(K.K_g), key(K.K_F10), Key(name="Alt"))),

@@ -32,9 +32,11 @@ from ..session import (
     describe_kept,
     monotonic_ms,
 )
+from ..store.files import config_dir, data_dir
 from ..store.history import History
 from ..store.replays import Replay, ReplayError, load_replay
 from ..store.settings import MAX_SCALE, VOLUMES, Settings, SettingsFile
+from ..version import version
 from . import keys, status
 from . import layout as geometry
 from . import screen as desktop
@@ -58,6 +60,7 @@ from .dialogs import (
     StatsDialog,
     ThemeMenu,
     WatchReplay,
+    about_dialog,
     confirm_quit,
 )
 from .display import Display
@@ -871,6 +874,7 @@ class App:
             "zoom_out": lambda: self.set_scale(self.scale - 1),
             "fullscreen": self.toggle_fullscreen,
             "help": self.open_help,
+            "about": self.open_about,
             "menu": self.open_menu,
             "cursor_up": lambda: self.move_cursor(-1, 0),
             "cursor_down": lambda: self.move_cursor(1, 0),
@@ -905,6 +909,9 @@ class App:
 
     def open_help(self) -> None:
         self.open_dialog(HelpOverlay(keys.help_rows()))
+
+    def open_about(self) -> None:
+        self.open_dialog(about_dialog(version(), config_dir(), data_dir()))
 
     # ---- the menu bar (game/ui/menubar.py) -------------------------------------------------
 

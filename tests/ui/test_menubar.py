@@ -332,3 +332,23 @@ def test_a_dialog_holds_the_bar_and_a_dialog_that_comes_up_closes_the_menu(drive
 
 def test_the_smallest_layout_is_a_beginner_at_zoom_one():
     assert smallest_canvas_size(Sizes()) == BEGINNER.canvas_size
+
+
+def test_help_about_names_the_version_the_licence_and_where_the_players_files_are(drive):
+    from game.store.files import config_dir, data_dir
+    from game.version import __version__
+
+    d = drive(scale=3)
+    d.key(pygame.K_F10)
+    d.key(pygame.K_LEFT)  # round to the last menu: Help
+    assert keys.MENUS[d.app.menubar.open] == "Help"
+    while d.app.menubar.items()[d.app.menubar.focus].action != "about":
+        d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN, "\r")
+    about = d.app.dialog
+    assert about is not None and about.title == "About Pixel Mines"
+    assert ("Version", __version__) in about.table and ("Licence", "MIT") in about.table
+    said = " ".join(about.paragraphs)
+    assert str(config_dir()) in said and str(data_dir()) in said
+    d.key(pygame.K_RETURN, "\r")
+    assert d.app.dialog is None
