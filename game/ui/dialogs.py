@@ -450,7 +450,7 @@ def about_dialog(version: str, settings_folder: Path, data_folder: Path) -> Noti
     return NoticeDialog(
         "About Pixel Mines",
         [
-            "Minesweeper in pixel art, free software under the MIT licence.",
+            "Minesweeper done right, in crisp pixel art.",
             f"Settings: {settings_folder}",
             f"Statistics, replays and your themes: {data_folder}",
         ],
