@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 WHEEL_CELLS = 3
 BUTTONS = (LEFT, MIDDLE, RIGHT)
+BUTTON_NAMES = {LEFT: "left", MIDDLE: "middle", RIGHT: "right"}  # as the journal writes them
 MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
@@ -275,6 +276,9 @@ class PlayScene(Layer):
         lay = app.layout
         cell = lay.cell_at(*pos, app.top, app.left)
         on_face = lay.on_face(*pos)
+        if app.playback is None and not on_face:  # every click is journaled, before it acts
+            event = "release" if t == pygame.MOUSEBUTTONUP else "press"
+            app.session.note(event, button=BUTTON_NAMES[button], cell=cell)
         if t == pygame.MOUSEBUTTONUP:
             app.play_all(app.gestures.release(button, cell, app.now(), app.look,
                                               on_face=on_face))  # fmt: skip

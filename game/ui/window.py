@@ -574,7 +574,7 @@ class App:
         self.show_probabilities = not self.show_probabilities
         if self.show_probabilities:
             if self.playback is None and not self.game.state.is_over:
-                self.game.assisted = True  # seeing the odds is help, like a hint
+                self.session.assist("odds")  # seeing the odds is help, like a hint
             self.assistant.ask("probabilities", self.game.view(), self.game.mines)
         self.say("Mine odds on" if self.show_probabilities else "Mine odds off")
         self.renderer.invalidate()
@@ -600,7 +600,7 @@ class App:
             return
         self.hint = hint
         if self.playback is None and not self.game.state.is_over:
-            self.game.assisted = True
+            self.session.assist("hint")
         self.say(self._hint_words(hint))  # an estimated guess says so in its own words
         self.drawn.pending.append(hint_cells(hint))
         if self.layout.cell_rect(*hint.cell, self.top, self.left) is None:
@@ -958,6 +958,8 @@ class App:
         if self.cursor is None:
             self.move_cursor(0, 0)
             return
+        key = {MoveKind.OPEN: "space", MoveKind.FLAG: "f", MoveKind.CHORD: "d"}[kind]
+        self.session.note("key", key=key, cell=self.cursor)  # journaled as the click it is
         if kind is MoveKind.OPEN:
             self._left_click(self.cursor)
         else:

@@ -1,5 +1,6 @@
 """The real loop fed real pygame events: mouse, keys, dialogs, scrolling, the toolbar."""
 
+import json
 import re
 
 import pygame
@@ -771,15 +772,14 @@ def test_a_replay_plays_back_in_real_time_with_pause_step_and_speed(drive, tmp_p
 
 
 def test_a_kept_game_is_offered_at_start_and_resumed_exactly(drive, tmp_path):
-    from game.store.replays import keep_game, replay_of
+    from tests.keeping import keep
 
     g = Game(9, 9, 10, seed=3)
     g.reveal(4, 4, at_ms=0)
     g.toggle_flag(0, 0, at_ms=500)
-    kept = tmp_path / "kept.json"
-    keep_game(replay_of(g, elapsed_ms=12_345, source="window"), kept)
+    kept = keep(tmp_path / "kept", g, 12_345, "window")
     d = drive()
-    d.app.history = History(kept=kept)
+    d.app.history = History(kept=tmp_path / "kept")
     d.app._offer_kept_game(d.app.session.take_offer(), (), None)
     d.tick()
     assert "Resume?" in d.app.dialog.texts()
@@ -789,7 +789,10 @@ def test_a_kept_game_is_offered_at_start_and_resumed_exactly(drive, tmp_path):
     d.tick(100)
     assert d.app.elapsed_ms() == 12_445  # the clock goes on from where it was kept
     d.click((8, 8), button=3)
-    assert kept.exists()  # every move keeps it up to date
+    lines = kept.read_text().splitlines()  # every click is journaled, the same file goes on
+    # a right button flags as it goes down (classic), so the move comes before the release
+    assert [json.loads(x)["e"] for x in lines[-3:]] == ["press", "move", "release"]
+    assert json.loads(lines[-2])["did"] == "flagged"
 
 
 def test_changing_board_size_picks_the_scale_that_fits_again(drive):
@@ -812,11 +815,11 @@ def test_an_undone_loss_is_one_row_replaced_at_the_real_end_and_a_win_is_final(d
     d.click((1, 1))
     d.click((0, 0))
     stats = d.app.history.stats
-    assert stats.summary("custom").played == 1 and len(list(tmp_path.glob("*.json"))) == 1
+    assert stats.summary("custom").played == 1 and len(list(tmp_path.glob("*.jsonl"))) == 1
     d.key(pygame.K_z, "z", mod=pygame.KMOD_CTRL)
     assert d.app.game.state is GameState.PLAYING
     # the loss stays recorded until the game ends again and its row is replaced
-    assert stats.summary("custom").played == 1 and len(list(tmp_path.glob("*.json"))) == 1
+    assert stats.summary("custom").played == 1 and len(list(tmp_path.glob("*.jsonl"))) == 1
     for r, line in enumerate(CHORD):
         for c, ch in enumerate(line):
             if ch == "." and d.app.game.cell(r, c) == "#":
