@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..engine import Game, MoveKind, SafeZone
 from ..engine.game import MAX_SIDE, RecordedMove, check_custom_size
-from .files import FileRefused, atomic_write, data_dir, read_capped, set_aside
+from .files import FileRefused, atomic_write, data_dir, read_capped
 
 FORMAT = "pixel-mines-replay"
 VERSION = 2  # the newest this game reads and the one it writes
@@ -485,9 +485,12 @@ def _events(name: str, replay: Replay, lines: list[str]) -> None:
             raise ReplayError(f"{where}: cell {_show(value)} is not on the board")
         return value[0], value[1]
 
-    for k, line in enumerate(lines, 2):
+    # One parse of all the lines by the C decoder; line by line only to name a damaged one.
+    parsed = _json_or_none("[" + ",".join(lines) + "]") if all(lines) else None
+    if not (isinstance(parsed, list) and len(parsed) == len(lines)):
+        parsed = [_json_or_none(line) for line in lines]
+    for k, entry in enumerate(parsed, 2):
         where = f"{name}: line {k}"
-        entry = _json_or_none(line)
         if not isinstance(entry, dict):
             raise ReplayError(f"{where} is damaged (not one JSON object); the lines after it "
                               "cannot be trusted")  # fmt: skip
@@ -573,31 +576,3 @@ def _events(name: str, replay: Replay, lines: list[str]) -> None:
     else:
         replay.moves = before_laying
         replay.assisted = assisted
-
-
-def keep_game(replay: Replay, path: Path | None = None) -> None:
-    """Write the game being played, so a quit or a crash does not lose it (atomic)."""
-    atomic_write(path if path is not None else kept_game_path(), to_json(replay), durable=False)
-
-
-def take_kept_game(path: Path | None = None) -> tuple[Replay | None, list[str]]:
-    """The kept game, if any, and lines for the player; a broken one is set aside."""
-    path = path if path is not None else kept_game_path()
-    if not path.exists():
-        return None, []
-    try:
-        replay = load_replay(path)
-    except ReplayError as e:
-        try:
-            kept = set_aside(path)
-        except OSError as why:
-            return None, [f"The game kept from last time cannot be read ({e}); it cannot be "
-                          f"moved aside ({why.strerror or why}), so it is left as it is and "
-                          "games are not kept this time."]  # fmt: skip
-        return None, [f"The game kept from last time cannot be read ({e}); it was moved to "
-                      f"{kept.name} and a new game starts."]  # fmt: skip
-    return replay, []
-
-
-def forget_kept_game(path: Path | None = None) -> None:
-    (path if path is not None else kept_game_path()).unlink(missing_ok=True)
