@@ -476,7 +476,7 @@ def test_a_click_in_the_real_loop_is_heard_at_least_at_minus_30_dbfs_within_100_
     result, stderr, raw = disk_run
     freq, size, channels = result["format"]
     assert size == -16 and result["cells"][0] == "1"
-    assert len(stderr.strip().splitlines()) == 2 and "pixel-mines" not in stderr
+    assert stderr.strip() == ""  # the disk driver's own lines are library noise, dropped
     peaks = frame_peaks(raw, channels)
     click = int(result["first"] * freq)
     margin = freq // 20  # 50 ms: the driver's clock and ours drift a little apart
