@@ -110,6 +110,10 @@ def _parser() -> argparse.ArgumentParser:
         "--seed-of", type=seed_text, metavar="TEXT", help="print the seed a CSV's seed cell means"
     )
     p.add_argument(
+        "--install-desktop", action="store_true", help="add the game to your desktop's menu"
+    )
+    p.add_argument("--uninstall-desktop", action="store_true", help="take it out of the menu again")
+    p.add_argument(
         "--no-guess", action="store_true", help="boards that never need a guess (this run)"
     )
     p.add_argument("--theme", metavar="NAME", help="window: the theme to start with")
@@ -166,6 +170,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
         parser.error("--replay needs the name of a replay file")
     if args.force and args.export_stats is None:
         parser.error("--force goes with --export-stats")
+    if args.install_desktop and args.uninstall_desktop:
+        parser.error("choose one of --install-desktop, --uninstall-desktop")
     return args, board
 
 
@@ -185,6 +191,10 @@ def _main(argv: list[str] | None) -> int:
     if args.seed_of is not None:
         print(args.seed_of)
         return 0
+    if args.install_desktop or args.uninstall_desktop:
+        from .desktop import run
+
+        return run(install=args.install_desktop)
     replay = None
     if args.replay is not None:
         try:
