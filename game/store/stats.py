@@ -28,6 +28,7 @@ from ..engine import Difficulty, Game, GameState
 from ..engine.boards import BoardChoice
 from ..engine.codes import MAX_SEED, CodeError, code_of, decode, seed_text
 from .files import atomic_write, data_dir, set_aside
+from .replays import ReplayError, load_replay
 
 SCHEMA_VERSION = 5
 MIGRATIONS = {
@@ -850,15 +851,27 @@ def stats_csv(stats: Stats) -> tuple[str, int]:
     rows = []
     if stats.conn is not None:
         sql = ", ".join(expr for _, expr, _ in EXPORT_COLUMNS)
-        rows = stats.conn.execute(f"SELECT {sql} FROM games ORDER BY id").fetchall()
+        rows = stats.conn.execute(f"SELECT {sql}, replay FROM games ORDER BY id").fetchall()
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(name for name, _, _ in EXPORT_COLUMNS)
-    for row in rows:
-        writer.writerow(
-            written(value) for (_, _, written), value in zip(EXPORT_COLUMNS, row, strict=True)
-        )
+    code_at = [name for name, _, _ in EXPORT_COLUMNS].index("code")
+    for *values, replay in rows:
+        cells = [written(v) for (_, _, written), v in zip(EXPORT_COLUMNS, values, strict=True)]
+        if values[code_at] is None and isinstance(replay, str):
+            cells[code_at] = _code_from_replay(replay)
+        writer.writerow(cells)
     return out.getvalue(), len(rows)
+
+
+def _code_from_replay(path: str) -> str:
+    """The board code of a game recorded before rows kept one (schema 5), from its replay;
+    empty when the replay is gone or unreadable, or the board had no code."""
+    try:
+        game = load_replay(Path(path)).final_game()
+    except ReplayError:
+        return ""
+    return code_of(game) or ""
 
 
 class ExistingFile(FileExistsError):

@@ -343,3 +343,18 @@ def test_export_of_an_unusable_database_writes_the_header_only(tmp_path):
     assert export_csv(stats, out) == 0
     assert out.read_text(encoding="utf-8").splitlines()[0].startswith("date,board,")
     assert len(out.read_text(encoding="utf-8").splitlines()) == 1
+
+
+def test_a_game_recorded_before_rows_kept_codes_gets_its_code_from_its_replay(tmp_path):
+    from game.store.replays import replay_of, save_replay
+
+    g = won_game(BIG_SEED)
+    path = save_replay(replay_of(g, elapsed_ms=9_000, source="text"), tmp_path)
+    stats = Stats(tmp_path / "stats.sqlite3")
+    stats.record(GameRecord.of(g, 9_000, source="text", replay=str(path)))
+    stats.record(GameRecord.of(g, 9_000, source="text", replay=str(tmp_path / "gone.json")))
+    stats.conn.execute("UPDATE games SET code = NULL")  # as a schema 4 file has them
+    stats.conn.commit()
+    out = tmp_path / "games.csv"
+    export_csv(stats, out)
+    assert [row["code"] for row in read_csv(out)] == [code_of(g), ""]
