@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .resources import PACKAGE, assets_dir, desktop_dir, icons_dir
 from .store.files import atomic_write
+from .version import version
 
 # The reverse-DNS application id: the desktop file's, the metainfo's and the icons' name.
 APP_ID = "io.github.pixelmines.PixelMines"
@@ -21,25 +22,6 @@ COMMAND = "pixel-mines"  # the console script, and the window class (StartupWMCl
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # The characters that make the desktop entry spec quote an argument of Exec.
 _RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
-
-
-def game_version() -> str:
-    """The game's version, from its one place: `version.py` once it is in this package, until
-    then pyproject.toml (a checkout) or the installed package's metadata."""
-    try:
-        from .version import __version__
-
-        return __version__
-    except ImportError:
-        pass
-    pyproject = assets_dir().parent / "pyproject.toml"
-    if pyproject.is_file():
-        import tomllib
-
-        return tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]
-    from importlib import metadata
-
-    return metadata.version(COMMAND)
 
 
 def data_home(environ: Mapping[str, str] = os.environ) -> Path:
@@ -156,7 +138,7 @@ def write_files(home: Path, command: list[str]) -> list[Path]:
     for size, source in shipped_icons().items():
         atomic_write(files.icon(size), source.read_bytes())
         written.append(files.icon(size))
-    atomic_write(files.metainfo, metainfo(game_version()))
+    atomic_write(files.metainfo, metainfo(version()))
     written.append(files.metainfo)
     # the entry last: a menu shows it only once its icon is there
     atomic_write(files.entry, desktop_entry(command))

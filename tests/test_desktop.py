@@ -15,6 +15,7 @@ import pytest
 from game import app, desktop
 from game.desktop import APP_ID
 from game.resources import assets_dir
+from game.version import __version__
 
 ROOT = Path(__file__).resolve().parents[1]
 # Paths as unfriendly as a file system allows: spaces, quotes, $, backslash, %, a line break.
@@ -194,13 +195,13 @@ def test_exec_quotes_every_path_so_that_it_reads_back_whole(path):
 
 
 def test_the_metainfo_names_the_app_its_licences_screenshots_and_this_release(tmp_path):
-    root = ET.fromstring(desktop.metainfo(desktop.game_version()))
+    root = ET.fromstring(desktop.metainfo(__version__))
     assert root.get("type") == "desktop-application"
     assert root.findtext("id") == APP_ID
     assert root.findtext("metadata_license") == "CC0-1.0"
     assert root.findtext("project_license") == "MIT"
     assert root.find("launchable").text == f"{APP_ID}.desktop"
-    assert root.find("releases/release").get("version") == desktop.game_version() == "0.1.0"
+    assert root.find("releases/release").get("version") == __version__
     images = [image.text for image in root.iter("image")]
     assert images
     for url in images:
@@ -209,11 +210,11 @@ def test_the_metainfo_names_the_app_its_licences_screenshots_and_this_release(tm
         assert shot.is_file() and shot.stat().st_size < 100_000, shot
 
 
-def test_the_version_comes_from_the_one_place_pyproject_holds_it():
-    import tomllib
-
-    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert desktop.game_version() == pyproject["project"]["version"]
+def test_the_installed_metainfo_names_the_running_version(tmp_path):
+    desktop.write_files(tmp_path, ["pixel-mines"])
+    (metainfo,) = (tmp_path / "metainfo").glob("*.xml")
+    root = ET.fromstring(metainfo.read_text(encoding="utf-8"))
+    assert root.find("releases/release").get("version") == __version__
 
 
 # ---- the validators -------------------------------------------------------------------------

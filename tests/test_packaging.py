@@ -553,7 +553,7 @@ def test_installed_game_adds_itself_to_the_menu_starting_its_own_script(venv):
     entry = share / "applications" / "io.github.pixelmines.PixelMines.desktop"
     assert f"Exec={game.command[0]}\n" in entry.read_text(encoding="utf-8")
     metainfo = share / "metainfo" / "io.github.pixelmines.PixelMines.metainfo.xml"
-    assert f'<release version="{PYPROJECT["project"]["version"]}"' in metainfo.read_text("utf-8")
+    assert f'<release version="{version_module.__version__}"' in metainfo.read_text("utf-8")
     assert game.run("--uninstall-desktop", XDG_DATA_HOME=str(share)).returncode == 0
     assert not [p for p in share.rglob("*") if p.is_file()]
 
