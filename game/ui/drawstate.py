@@ -21,6 +21,10 @@ Cell = tuple[int, int]
 
 class DrawState:
     def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """A new game's canvas: everything is drawn anew."""
         self.pending: list = []  # groups of cells to draw again at the next frame
         self.pressed: set[Cell] = set()  # the cells drawn pressed
         self.cursor: Cell | None = None  # where the keyboard cursor was drawn

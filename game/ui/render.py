@@ -345,7 +345,8 @@ class Renderer:
                     self.canvas.fill(colour, (left + dx, top + dy, 1, 1))
 
     def draw_menu_bar(self, placed: menubar.Placed, open_menu: int | None = None,
-                      focus: int | None = None) -> None:  # fmt: skip
+                      focus: int | None = None,
+                      marks: list[tuple[bool | None, bool]] = ()) -> None:  # fmt: skip
         """The menu titles along the top; with a menu open, its title highlighted and its
         drop-down over the board: labels on the left, keys in a column on the right, the row
         with the focus highlighted, etched lines between groups."""
@@ -373,12 +374,17 @@ class Renderer:
                 c.fill(col.shadow, (box.x + 1, mid - 1, box.w - 2, 1))
                 c.fill(col.light, (box.x + 1, mid, box.w - 2, 1))
                 continue
-            ink = col.text
+            checked, available = marks[row.index] if row.index < len(marks) else (None, True)
+            ink = col.text if available else col.shadow
             if row.index == focus:
                 c.fill(col.highlight, pygame.Rect(*_xywh(box)))
-                ink = col.highlight_text
+                ink = col.highlight_text if available else col.light
             y = _text_y(box, font)
-            c.blit(font.render(placed.labels[row.index], ink), (box.x + menubar.ITEM_PAD, y))
+            x = box.x + menubar.ITEM_PAD
+            if checked:
+                _tick(c, x, y, font.width, font.height, ink)
+            x += menubar.TICK_CHARS * font.width
+            c.blit(font.render(placed.labels[row.index], ink), (x, y))
             if placed.keys[row.index]:
                 c.blit(font.render(placed.keys[row.index], ink), (placed.key_x, y))
         self.dirty.append(panel)
@@ -409,6 +415,15 @@ def outline_colours(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int,
     t = theme.sizes.tile
     grounds = [theme.sprites[name].get_at((t // 2, t // 2)) for name in ("covered", "open_0")]
     return col["accent"], marks.companion(col["accent"], palette, grounds)
+
+
+def _tick(c: pygame.Surface, x: int, y: int, w: int, h: int, ink) -> None:
+    """A check mark drawn in one character cell, two pixels thick."""
+    low = y + h - 2
+    down = [(x + k, low - 2 + k) for k in range(max(1, w // 3))]
+    up = [(down[-1][0] + k, down[-1][1] - k) for k in range(1, max(2, w - len(down)))]
+    for px, py in down + up:
+        c.fill(ink, (px, max(y, py - 1), 1, 2))
 
 
 def _xywh(box: Box) -> tuple[int, int, int, int]:
