@@ -946,15 +946,6 @@ def test_a_key_added_to_the_table_works_and_shows_in_the_help_and_the_menu(drive
     assert not bar.is_open and d.app.ctx.dialogs.dialog is None and d.app.play.hint is not None
 
 
-def test_every_menu_entry_and_key_of_the_table_has_an_action(drive):
-    from game.ui import keys
-
-    d = drive()
-    actions = d.app.actions()
-    assert {b.action for b in keys.PLAY_KEYS} <= actions.keys()
-    assert {action for action, _, _ in d.app._menu_entries()} <= actions.keys()
-
-
 def test_alt_alone_opens_the_menu_and_alt_with_a_key_does_not(drive):
     d = drive()
     d.post(pygame.KEYDOWN, key=pygame.K_LALT, mod=pygame.KMOD_LALT, unicode="", scancode=0)
@@ -980,7 +971,10 @@ def test_the_readme_key_tables_are_the_code_key_table():
 
 
 def test_each_room_takes_its_own_input_top_first(drive, tmp_path):
-    from game.ui.scenes import DialogStack, MenuLayer, PlayScene, ReplayScene
+    from game.ui.scenes.dialogs import DialogScene as DialogStack
+    from game.ui.scenes.menu import MenuLayer
+    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.replay import ReplayScene
 
     d = drive()
     rooms = d.app.layers()
