@@ -110,7 +110,7 @@ def place(app: App, size: tuple[int, int] | None, scale: int | None = None) -> N
     if scale is not None and scale != app.ctx.frame.scale:
         app.ctx.frame.scale = scale
         app.ctx.frame.relayout()
-    app.ctx.frame.renderer.invalidate()
+    app.ctx.drawn.invalidate()
     app.step()
 
 
@@ -184,7 +184,7 @@ def full_redraw_expert(runs: int) -> None:
     canvas_only, with_present = [], []
     for _ in range(runs):
         t = time.perf_counter()
-        r.invalidate()
+        r.drawn.invalidate()
         r.draw_frame()
         r.draw_board(game, 0, 0, Looks())
         r.draw_toolbar(game.mines_remaining, "face_smile", 5)
@@ -270,7 +270,7 @@ def centre_on(app: App, cell: tuple[int, int]) -> None:
     lay = app.ctx.frame.layout
     app.play.top = max(0, min(cell[0] - lay.view_rows // 2, lay.rows - lay.view_rows))
     app.play.left = max(0, min(cell[1] - lay.view_cols // 2, lay.cols - lay.view_cols))
-    app.ctx.frame.renderer.invalidate()
+    app.ctx.drawn.invalidate()
     app.step()
 
 
@@ -364,11 +364,11 @@ def present_cost(runs: int) -> None:
                              app.play.top, app.play.left)  # fmt: skip
         tile, whole = [], []
         for _ in range(runs):
-            r.dirty.append(cell)
+            r.drawn.dirty.append(cell)
             t = time.perf_counter()
             r.present(app.ctx.frame.display)
             tile.append((time.perf_counter() - t) * 1000)
-            r.invalidate()
+            r.drawn.invalidate()
             t = time.perf_counter()
             r.present(app.ctx.frame.display)
             whole.append((time.perf_counter() - t) * 1000)
@@ -398,7 +398,7 @@ def wheel_scroll_200(frames: int) -> None:
         centre_on(app, start)
         click(app, start)
         app.play.top = app.play.left = 60
-        app.ctx.frame.renderer.invalidate()
+        app.ctx.drawn.invalidate()
         app.step()
         clock = pygame.time.Clock()
         notches = [(0, -1), (1, 0), (0, 1), (-1, 0)]

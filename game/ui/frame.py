@@ -14,6 +14,7 @@ from ..store.settings import Settings
 from . import layout as geometry
 from . import screen as desktop
 from .display import Display
+from .drawstate import DrawState
 from .render import Renderer
 from .theme import Theme
 
@@ -22,8 +23,9 @@ START_MAX_SCALE = 3
 
 class Frame:
     def __init__(self, settings: Settings, theme: Theme, board: BoardChoice,
-                 scale: int | None = None) -> None:  # fmt: skip
+                 scale: int | None = None, drawn: DrawState | None = None) -> None:  # fmt: skip
         self.settings = settings
+        self.drawn = drawn if drawn is not None else DrawState()
         self.theme = theme
         self.board = board
         self.display = Display()
@@ -135,7 +137,7 @@ class Frame:
         """A layout and a renderer for the window as it is now; the rooms are told."""
         rows, cols, sizes, digits = self.geometry()
         self.layout = geometry.fit(rows, cols, self.display.size, self.scale, sizes, digits)
-        self.renderer = Renderer(self.theme, self.layout)
+        self.renderer = Renderer(self.theme, self.layout, self.drawn)
         for told in self.relaid:
             told()
 

@@ -64,7 +64,7 @@ class Options:
     def changed(self, result: Change) -> None:
         """A row of the Options dialog changed (the dialog stays up)."""
         self.change(result.name, result.value)
-        self.ctx.frame.renderer.invalidate()  # a theme, a zoom or a board may have come
+        self.ctx.drawn.invalidate()  # a theme, a zoom or a board may have come
 
     def picked_theme(self, result: PickTheme) -> None:
         self.set_theme(result.key)

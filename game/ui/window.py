@@ -75,11 +75,11 @@ class App:
                           clock=clock, seed=seed)  # fmt: skip
         pygame.display.set_caption(TITLE)
         theme = themes.get(settings.theme) or themes.get(DEFAULT_THEME)
-        frame = Frame(settings, theme, board, scale)
+        drawn = DrawState()
+        frame = Frame(settings, theme, board, scale, drawn)
         themes.convert()
         sounds = SoundBoard(settings, clock)
         sounds.use_theme(theme)
-        drawn = DrawState()
         aids = Aids(clock, sounds, assistant or Assistant(),
                     chores if chores is not None else Chores(), themes, settings_file,
                     motion)  # fmt: skip
@@ -227,7 +227,7 @@ class App:
         elif t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
             if t == pygame.WINDOWRESTORED:
                 session.resume(PAUSE_AWAY)
-            self.ctx.frame.renderer.invalidate()
+            self.ctx.drawn.invalidate()
         else:
             rooms = self.layers()
             if t == pygame.KEYDOWN:
@@ -260,10 +260,10 @@ class App:
         r = ctx.frame.renderer
         veiled = self.games.replay is None and ctx.session.veiled
         if veiled != ctx.drawn.board_hidden:
-            r.invalidate()
+            ctx.drawn.invalidate()
             ctx.drawn.board_hidden = veiled
         self.dialogs.place()
-        full = r.full
+        full = ctx.drawn.full
         for layer in reversed(self.layers()):
             layer.draw(full)
         ctx.drawn.pending.clear()

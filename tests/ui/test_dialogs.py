@@ -277,7 +277,7 @@ def test_what_a_dialog_redraws_by_itself_equals_a_full_redraw(drive, tmp_path):
     def same_as_full():
         canvas = d.app.ctx.frame.renderer.canvas
         drawn = pygame.image.tobytes(canvas, "RGB")
-        d.app.ctx.frame.renderer.invalidate()
+        d.app.ctx.drawn.invalidate()
         d.tick()
         return drawn == pygame.image.tobytes(canvas, "RGB")
 

@@ -30,7 +30,7 @@ def paint_cells_apart(app) -> dict[bytes, tuple[int, int]]:
             box = lay.cell_rect(row, col, app.play.top, app.play.left)
             colour = (row * 7 % 256, col * 5 % 256, (row * 31 + col * 17) % 200 + 50)
             r.canvas.fill(colour, (box.x, box.y, box.w, box.h))
-            r.dirty.append(box)
+            r.drawn.dirty.append(box)
             colours[bytes(colour)] = (row, col)
     r.present(app.ctx.frame.display)
     return colours
@@ -147,7 +147,7 @@ def test_scrolling_moves_the_drawn_tiles_and_draws_only_what_came_into_view(driv
             assert boards == []
         scrolled = window_bytes(), pygame.image.tobytes(d.app.ctx.frame.renderer.canvas, "RGB")
         del d.app.ctx.frame.renderer.draw_board
-        d.app.ctx.frame.renderer.invalidate()
+        d.app.ctx.drawn.invalidate()
         d.tick()
         assert (
             window_bytes(),
@@ -163,7 +163,7 @@ def test_a_scroll_under_a_dialog_draws_the_board_anew_when_it_closes(drive):
     d.tick()
     d.key(pygame.K_ESCAPE)
     shown = pygame.image.tobytes(d.app.ctx.frame.renderer.canvas, "RGB")
-    d.app.ctx.frame.renderer.invalidate()
+    d.app.ctx.drawn.invalidate()
     d.tick()
     assert pygame.image.tobytes(d.app.ctx.frame.renderer.canvas, "RGB") == shown
 

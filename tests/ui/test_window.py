@@ -306,7 +306,7 @@ def test_counter_goes_negative_on_screen(drive):
     for col in range(1, 4):
         d.click((5, col), button=3)
     assert d.app.play.game.mines_remaining == -2
-    assert d.app.ctx.frame.renderer.toolbar_state[0] == -2
+    assert d.app.ctx.drawn.toolbar[0] == -2
 
 
 def test_escape_asks_while_playing_and_ctrl_q_quits_at_once(drive):

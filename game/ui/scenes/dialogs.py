@@ -39,14 +39,14 @@ class DialogStack:
             return
         self.dialog = dialog
         self.session.pause(PAUSE_DIALOG)
-        self.frame.renderer.invalidate()
+        self.frame.drawn.invalidate()
 
     def close(self) -> None:
         """The dialog shown is done: the next one waiting, or the game plays on."""
         self.dialog = self.queued.pop(0) if self.queued else None
         if self.dialog is None:
             self.session.resume(PAUSE_DIALOG)
-        self.frame.renderer.invalidate()
+        self.frame.drawn.invalidate()
 
 
 class DialogScene(Layer):
@@ -97,10 +97,11 @@ class DialogScene(Layer):
         dialog, frame = self.stack.dialog, self.stack.frame
         if dialog is None:
             return
-        r = frame.renderer
         dialog.place(Metrics.of(frame.theme), *dialog_room(frame.layout))
-        if not r.full and (self.drawn.pending or dialog.dirty and not dialog.covers_drawn()):
-            r.invalidate()
+        if not self.drawn.full and (
+            self.drawn.pending or dialog.dirty and not dialog.covers_drawn()
+        ):
+            self.drawn.invalidate()
 
     def draw(self, full: bool) -> None:
         dialog = self.stack.dialog

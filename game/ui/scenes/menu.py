@@ -70,7 +70,7 @@ class MenuLayer(Layer):
         elif was_open and not bar.is_open and ctx.dialogs.dialog is None:
             ctx.session.resume(PAUSE_DIALOG)
         if bar.look() != before:
-            ctx.frame.renderer.invalidate()
+            ctx.drawn.invalidate()
         if action is not None and ctx.commands.available(action):
             ctx.commands.do(action)
 
@@ -86,6 +86,6 @@ class MenuLayer(Layer):
         r = ctx.frame.renderer
         if bar.is_open and ctx.dialogs.dialog is not None:
             bar.close()  # a dialog came up (a file read off the frame...): it goes first
-        if bar.is_open and (full or r.dirty):  # over whatever was drawn under it
+        if bar.is_open and (full or ctx.drawn.dirty):  # over whatever was drawn under it
             placed = bar.placed(ctx.frame.layout, Metrics.of(ctx.frame.theme))
             r.draw_menu_bar(placed, *bar.look(), self.marks())

@@ -49,7 +49,7 @@ class PlayScene(Layer):
         self.top = self.left = 0
         self.mouse_pos = (-1, -1)
         self.ctx.drawn.reset()
-        self.ctx.frame.renderer.invalidate()
+        self.ctx.drawn.invalidate()
         self.hint = None
         self.wants_hint = False
         self.probabilities: dict[Cell, float] | None = None
@@ -365,7 +365,7 @@ class PlayScene(Layer):
                 self.game.assisted = True  # seeing the odds is help, like a hint
             self.ctx.aids.assistant.ask("probabilities", self.game.view(), self.game.mines)
         self.ctx.status.say("Mine odds on" if self.show_probabilities else "Mine odds off")
-        self.ctx.frame.renderer.invalidate()
+        self.ctx.drawn.invalidate()
 
     def _collect_assistance(self) -> None:
         view, assistant = None, self.ctx.aids.assistant
@@ -380,7 +380,7 @@ class PlayScene(Layer):
             ready, analysis = assistant.answer("probabilities", view)
             if ready:
                 self.probabilities = analysis.probabilities
-                self.ctx.frame.renderer.invalidate()
+                self.ctx.drawn.invalidate()
 
     def show_hint(self, hint) -> None:
         if hint is None:

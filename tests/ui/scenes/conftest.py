@@ -41,9 +41,9 @@ def context():
         settings = settings or Settings(motion=False, volume="off")
         themes = load_library()
         session = Session(History(), "window", clock=clock, seed=seed)
-        frame = Frame(settings, themes.get(settings.theme), board, scale)
-        themes.convert()
         drawn = DrawState()
+        frame = Frame(settings, themes.get(settings.theme), board, scale, drawn)
+        themes.convert()
 
         def redraw():
             drawn.status = None
