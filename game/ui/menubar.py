@@ -92,6 +92,11 @@ class Placed:
         return point is not None and self.panel is not None and self.panel.contains(*point)
 
 
+def _starts_extra(before: Item, item: Item) -> bool:
+    """The first of a run of rows beyond the key table's (the themes): a group of its own."""
+    return ":" in item.action and ":" not in before.action
+
+
 def place_titles(layout: Layout, m: Metrics, names: list[str]) -> list[tuple[str, Box]]:
     """The titles left to right on the bar; their first letters alone where the whole words
     do not fit the canvas's width."""
@@ -124,7 +129,8 @@ def place_drop_down(layout: Layout, m: Metrics, title: Box, items: list[Item]
     top = title.bottom
     room_h = canvas_h - top - 2 * EDGE - 2
     line_h = m.line_h
-    separated = [k > 0 and item.action in GROUP_STARTS for k, item in enumerate(items)]
+    separated = [k > 0 and (item.action in GROUP_STARTS or _starts_extra(items[k - 1], item))
+                 for k, item in enumerate(items)]  # fmt: skip
     if len(items) * line_h + sum(separated) * SEPARATOR_H > room_h:
         separated = [False] * len(items)
         if len(items) * line_h > room_h:
