@@ -126,7 +126,7 @@ def _filled(cell) -> bool:
     return True
 
 
-def make_app():
+def make_app(threaded=False):
     import pygame
 
     from game.engine import Difficulty
@@ -139,7 +139,7 @@ def make_app():
 
     pygame.display.init()
     return App(BoardChoice.standard(Difficulty.BEGINNER), Settings(motion=False, volume="off"),
-               load_library(), clock=ManualClock(), chores=Chores(threaded=False))  # fmt: skip
+               load_library(), clock=ManualClock(), chores=Chores(threaded=threaded))  # fmt: skip
 
 
 def test_the_context_is_small_and_holds_nothing_of_the_app():
@@ -150,8 +150,9 @@ def test_the_context_is_small_and_holds_nothing_of_the_app():
     from game.ui.scenes import Context
     from game.ui.window import App
 
-    app = make_app()
+    app = make_app(threaded=True)  # the kept game is still being read: its chore is held
     try:
+        assert app.ctx.aids.chores.running or app.ctx.aids.chores.status is None
         assert not isinstance(app.ctx, App) and not issubclass(App, Context)
         assert not issubclass(Context, App) and Context not in App.__mro__
         fields = dataclasses.fields(Context)
@@ -159,6 +160,7 @@ def test_the_context_is_small_and_holds_nothing_of_the_app():
         for f in fields:
             found = [o for o in reachable(getattr(app.ctx, f.name)) if isinstance(o, App)]
             assert not found, f"the context's {f.name} reaches the App"
+        app.ctx.aids.chores.wait(10)
     finally:
         app.ctx.aids.assistant.close()
         pygame.quit()

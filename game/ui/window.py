@@ -47,6 +47,8 @@ FPS = 60
 
 
 class App:
+    """The loop and the wiring; everything else is a room's or the context's."""
+
     def __init__(
         self,
         board: BoardChoice,
@@ -91,8 +93,7 @@ class App:
         self.games = Games(self.ctx, self.play)
         self.options = Options(self.ctx, self.games.new_game, safe_zone=safe_zone,
                                no_guess=no_guess)  # fmt: skip
-        self.menu = MenuLayer(self.ctx)
-        self.menu.bar.extra = self._theme_rows()
+        self.menu = MenuLayer(self.ctx, self._theme_rows())
         self.dialogs = DialogScene(self.ctx.dialogs, drawn, self._answers())
         self._wire_commands()
         # Expected before any game starts, so a kept game is never written over unasked; read
@@ -105,8 +106,10 @@ class App:
         elif first_game is not None:
             self.games.play_game(first_game, daily=daily)
 
+        games = self.games  # not self: what the chore holds must not reach the App
+
         def offer(read: KeptRead) -> None:
-            self.games.offer_kept_game(session.receive_offer(read), messages, asked_for)
+            games.offer_kept_game(session.receive_offer(read), messages, asked_for)
 
         aids.chores.start(session.read_offer, offer, "Reading the game you left...")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from ...session import PAUSE_DIALOG
-from ..menubar import MenuBar
+from ..menubar import Item, MenuBar
 from ..widgets import Metrics
 from .context import Context
 from .layer import Layer
@@ -18,9 +18,10 @@ MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
 class MenuLayer(Layer):
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, extra: dict[str, list[Item]] | None = None) -> None:
+        """`extra`: rows beyond the key table's, by menu (one row a theme)."""
         self.ctx = ctx
-        self.bar = MenuBar()
+        self.bar = MenuBar(extra)
 
     def handle(self, event: pygame.event.Event) -> bool:
         bar, t, layout = self.bar, event.type, self.ctx.frame.layout
