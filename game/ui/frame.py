@@ -39,7 +39,8 @@ class Frame:
             )
         self.scale = min(wanted, geometry.largest_scale(self.space, theme.sizes))
         self.open_window()
-        self.relayout()
+        # no layout yet: the renderer keeps the theme's sprites, so it is made (`relayout`)
+        # once they are converted for this window, which needs the window first
 
     # ---- the screen and the window ----------------------------------------------------------
 

@@ -79,7 +79,8 @@ class App:
         theme = themes.get(settings.theme) or themes.get(DEFAULT_THEME)
         drawn = DrawState()
         frame = Frame(settings, theme, board, scale, drawn)
-        themes.convert()
+        themes.convert()  # for the window just opened, before a renderer keeps the sprites
+        frame.relayout()
         sounds = SoundBoard(settings, clock)
         sounds.use_theme(theme)
         aids = Aids(clock, sounds, assistant or Assistant(),

@@ -44,6 +44,7 @@ def context():
         drawn = DrawState()
         frame = Frame(settings, themes.get(settings.theme), board, scale, drawn)
         themes.convert()
+        frame.relayout()
 
         def redraw():
             drawn.status = None
