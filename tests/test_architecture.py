@@ -188,3 +188,13 @@ def test_the_app_is_thin():
     methods = [n for n in app.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     assert app.end_lineno - app.lineno + 1 <= 300
     assert len(methods) <= 40
+
+
+def test_each_room_has_a_test_file_that_builds_it_without_the_window():
+    tests = ROOT / "tests" / "ui" / "scenes"
+    for room in ("play", "replay", "dialogs", "menu", "games"):
+        path = tests / f"test_{room}.py"
+        found = imported_modules(path, "tests.ui.scenes")
+        assert f"game.ui.scenes.{room}" in found, room
+        assert not [m for m in found if m.startswith("game.ui.window")], room
+        assert "App(" not in path.read_text(encoding="utf-8"), room
