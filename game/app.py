@@ -261,8 +261,8 @@ def _main(argv: list[str] | None) -> int:
         if args.text:
             return play(board, seed=args.seed, safe_zone=zone, history=history,
                         no_guess=args.no_guess or settings.no_guess,
-                        first_game=first_game, daily=daily_date,
-                        asked_for=asked_for)  # fmt: skip
+                        first_game=first_game, daily=daily_date, asked_for=asked_for,
+                        ask_before_leaving=settings.ask_before_leaving)  # fmt: skip
         from .store.files import user_themes_dir
         from .ui.theme import load_library
         from .ui.window import run
