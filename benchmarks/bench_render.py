@@ -87,30 +87,30 @@ def make_app(board: BoardChoice, scale: int = 1, *, history: History | None = No
              motion: bool = True) -> App:  # fmt: skip
     settings = Settings(motion=motion)
     app = App(board, settings, load_library(), seed=1, scale=scale, history=history)
-    assert app.dialog is None, "a dialog is open: nothing would reach the board"
+    assert app.ctx.dialogs.dialog is None, "a dialog is open: nothing would reach the board"
     return app
 
 
 def close(app: App) -> None:
     """Done with an app; nothing is kept for the next one to offer back."""
-    app.assistant.close()
-    app.history.forget_kept()
-    if app.display.fullscreen:
-        app.toggle_fullscreen()
+    app.ctx.aids.assistant.close()
+    app.ctx.session.history.forget_kept()
+    if app.ctx.frame.display.fullscreen:
+        app.options.toggle_fullscreen()
 
 
 def place(app: App, size: tuple[int, int] | None, scale: int | None = None) -> None:
     """The window at `size` (None: fullscreen), at `scale` if given (else the game's pick)."""
     if size is None:
-        if not app.display.fullscreen:
-            app.toggle_fullscreen()
+        if not app.ctx.frame.display.fullscreen:
+            app.options.toggle_fullscreen()
     else:
-        app.display.open(size)
-        app.on_resize(size)
-    if scale is not None and scale != app.scale:
-        app.scale = scale
-        app._relayout()
-    app.renderer.invalidate()
+        app.ctx.frame.display.open(size)
+        app.ctx.frame.resized(size)
+    if scale is not None and scale != app.ctx.frame.scale:
+        app.ctx.frame.scale = scale
+        app.ctx.frame.relayout()
+    app.ctx.drawn.invalidate()
     app.step()
 
 
@@ -169,7 +169,7 @@ def bare_loop(size: tuple[int, int] | None, rects: list, *, plain: bool = True,
 
 
 def window_rect(app: App, box) -> list[int]:
-    b = app.layout.window_box(box)
+    b = app.ctx.frame.layout.window_box(box)
     return [b.x, b.y, b.w, b.h]
 
 
@@ -178,18 +178,18 @@ def window_rect(app: App, box) -> list[int]:
 
 def full_redraw_expert(runs: int) -> None:
     app = make_app(BoardChoice.standard(Difficulty.EXPERT), scale=2)
-    game = app.game
+    game = app.play.game
     game.reveal(8, 15)
-    r = app.renderer
+    r = app.ctx.frame.renderer
     canvas_only, with_present = [], []
     for _ in range(runs):
         t = time.perf_counter()
-        r.invalidate()
+        r.drawn.invalidate()
         r.draw_frame()
         r.draw_board(game, 0, 0, Looks())
         r.draw_toolbar(game.mines_remaining, "face_smile", 5)
         t1 = time.perf_counter()
-        r.present(app.display)
+        r.present(app.ctx.frame.display)
         t2 = time.perf_counter()
         canvas_only.append((t1 - t) * 1000)
         with_present.append((t2 - t) * 1000)
@@ -199,13 +199,13 @@ def full_redraw_expert(runs: int) -> None:
 
 def theme_switch(runs: int) -> None:
     app = make_app(BoardChoice.standard(Difficulty.EXPERT), scale=2)
-    app.game.reveal(8, 15)
+    app.play.game.reveal(8, 15)
     app.step()
-    keys = app.themes.names()
+    keys = app.ctx.aids.themes.names()
     samples = []
     for k in range(runs):
         t = time.perf_counter()
-        app.set_theme(keys[(k + 1) % len(keys)])
+        app.options.set_theme(keys[(k + 1) % len(keys)])
         app.step()
         samples.append((time.perf_counter() - t) * 1000)
     emit("theme_switch_expert_scale2_frame", samples, 16.0, themes=len(keys))
@@ -216,7 +216,7 @@ DIALOG_FRAME_MS = 4.0  # a dialog's open, close or hover frame (issue 13)
 
 def dialog_frames(runs: int) -> None:
     app = make_app(BoardChoice.standard(Difficulty.EXPERT), scale=2)
-    app.game.reveal(8, 15)
+    app.play.game.reveal(8, 15)
     app.step()
     opening, closing = [], []
     for _ in range(runs):
@@ -230,7 +230,7 @@ def dialog_frames(runs: int) -> None:
     # the mouse over the help's Close button and off it again: the panel alone is redrawn
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, unicode="", mod=0))
     app.step()
-    box = app.layout.window_box(app.dialog.form.find("close").box)
+    box = app.ctx.frame.layout.window_box(app.ctx.dialogs.dialog.form.find("close").box)
     over, off = (box.x + 2, box.y + 2), (box.x + 2, box.y - 40)
     hovering = []
     for k in range(runs * 2):
@@ -267,16 +267,16 @@ def layout_200(density: int = 20) -> list[str]:
 
 
 def centre_on(app: App, cell: tuple[int, int]) -> None:
-    lay = app.layout
-    app.top = max(0, min(cell[0] - lay.view_rows // 2, lay.rows - lay.view_rows))
-    app.left = max(0, min(cell[1] - lay.view_cols // 2, lay.cols - lay.view_cols))
-    app.renderer.invalidate()
+    lay = app.ctx.frame.layout
+    app.play.top = max(0, min(cell[0] - lay.view_rows // 2, lay.rows - lay.view_rows))
+    app.play.left = max(0, min(cell[1] - lay.view_cols // 2, lay.cols - lay.view_cols))
+    app.ctx.drawn.invalidate()
     app.step()
 
 
 def pixel_of(app: App, cell: tuple[int, int]) -> tuple[int, int]:
-    lay = app.layout
-    box = lay.window_box(lay.cell_rect(*cell, app.top, app.left))
+    lay = app.ctx.frame.layout
+    box = lay.window_box(lay.cell_rect(*cell, app.play.top, app.play.left))
     return box.x + box.w // 2, box.y + box.h // 2
 
 
@@ -312,13 +312,14 @@ def click_frame_200(runs: int) -> None:
     samples, opened = [], 0
     for _ in range(runs):
         app = make_app(BoardChoice(rows, cols, mines))
-        app.play_game(Game.from_layout(layout))
+        app.games.play_game(Game.from_layout(layout))
         centre_on(app, start)
         samples.append(click(app, start))
-        opened = app.game.safe_opened
+        opened = app.play.game.safe_opened
+    lay = app.ctx.frame.layout
     emit(
         "frame_after_click_200x200_5pct", samples, 16.0, cells_opened=opened,
-        view=[app.layout.view_rows, app.layout.view_cols], window=list(app.display.size),
+        view=[lay.view_rows, lay.view_cols], window=list(app.ctx.frame.display.size),
     )  # fmt: skip
 
 
@@ -338,9 +339,10 @@ def idle(runs: int, seconds: float) -> None:
         clock.tick(FPS)
     cpu = time.process_time() - cpu0
     wall = time.perf_counter() - wall0
-    bare = bare_loop(app.display.size, [], runs=0, idle_s=seconds)["idle_percent"]
+    size = app.ctx.frame.display.size
+    bare = bare_loop(size, [], runs=0, idle_s=seconds)["idle_percent"]
     line = {"name": "idle_cpu_percent_of_one_core", "percent": round(100 * cpu / wall, 2),
-            "seconds": round(wall, 1), "window": list(app.display.size), "goal_percent": 2.0,
+            "seconds": round(wall, 1), "window": list(size), "goal_percent": 2.0,
             "pass": 100 * cpu / wall <= 2.0}  # fmt: skip
     say(beside(line, "percent", bare))
 
@@ -357,20 +359,20 @@ def present_cost(runs: int) -> None:
         else:
             app = make_app(BoardChoice(200, 200, 2000))
             place(app, size, 3)
-        lay, r = app.layout, app.renderer
-        cell = lay.cell_rect(app.top + lay.view_rows // 2, app.left + lay.view_cols // 2,
-                             app.top, app.left)  # fmt: skip
+        lay, r = app.ctx.frame.layout, app.ctx.frame.renderer
+        cell = lay.cell_rect(app.play.top + lay.view_rows // 2, app.play.left + lay.view_cols // 2,
+                             app.play.top, app.play.left)  # fmt: skip
         tile, whole = [], []
         for _ in range(runs):
-            r.dirty.append(cell)
+            r.drawn.dirty.append(cell)
             t = time.perf_counter()
-            r.present(app.display)
+            r.present(app.ctx.frame.display)
             tile.append((time.perf_counter() - t) * 1000)
-            r.invalidate()
+            r.drawn.invalidate()
             t = time.perf_counter()
-            r.present(app.display)
+            r.present(app.ctx.frame.display)
             whole.append((time.perf_counter() - t) * 1000)
-        window = list(app.display.size)
+        window = list(app.ctx.frame.display.size)
         rects = [window_rect(app, cell), [0, 0, *window]]
         bare = bare_loop(None if size is None else window, rects, runs=runs)
         sdl_default = bare_loop(None if size is None else window, rects, runs=runs, plain=False)
@@ -391,12 +393,12 @@ def wheel_scroll_200(frames: int) -> None:
     start = largest_opening_start(layout, 200, 200)
     for scale in (1, 3):
         app = make_app(BoardChoice(200, 200, sum(line.count("*") for line in layout)))
-        app.play_game(Game.from_layout(layout))
+        app.games.play_game(Game.from_layout(layout))
         place(app, SIZES["1600x1000"], scale)
         centre_on(app, start)
         click(app, start)
-        app.top = app.left = 60
-        app.renderer.invalidate()
+        app.play.top = app.play.left = 60
+        app.ctx.drawn.invalidate()
         app.step()
         clock = pygame.time.Clock()
         notches = [(0, -1), (1, 0), (0, 1), (-1, 0)]
@@ -409,9 +411,11 @@ def wheel_scroll_200(frames: int) -> None:
             app.step()
             samples.append((time.perf_counter() - t) * 1000)
             clock.tick(FPS)
-        bare = bare_loop(list(app.display.size), [window_rect(app, app.layout.board)])
+        bare = bare_loop(
+            list(app.ctx.frame.display.size), [window_rect(app, app.ctx.frame.layout.board)]
+        )
         line = {"name": f"wheel_scroll_200x200_1600x1000_scale{scale}", **spread(samples),
-                "view": [app.layout.view_rows, app.layout.view_cols],
+                "view": [app.ctx.frame.layout.view_rows, app.ctx.frame.layout.view_cols],
                 "goal_median_ms": 8.0, "goal_p95_ms": 16.0}  # fmt: skip
         line["pass"] = line["median_ms"] <= 8.0 and line["p95_ms"] <= 16.0
         say(beside(line, "median_ms", bare["rects"][0]))
@@ -431,21 +435,23 @@ def cascade_200(runs: int) -> None:
             history = History.on_disk(Stats()) if name == "click" else History()
             app = make_app(BoardChoice(200, 200, sum(line.count("*") for line in layout)),
                            history=history)  # fmt: skip
-            app.play_game(Game.from_layout(layout))
+            app.games.play_game(Game.from_layout(layout))
             place(app, SIZES["1600x1000"])
             centre_on(app, start)
             clicks[name].append(click(app, start))
-            opened = app.game.safe_opened
+            opened = app.play.game.safe_opened
             if name == "click":
                 after += frames_after(app, 10)
             close(app)
-    bare = bare_loop(list(app.display.size), [window_rect(app, app.layout.board)])
+    bare = bare_loop(
+        list(app.ctx.frame.display.size), [window_rect(app, app.ctx.frame.layout.board)]
+    )
     for name, samples in (*clicks.items(), ("10_frames_after", after)):
         line = {
             "name": f"cascade_200x200_1600x1000_{name}",
             **spread(samples),
             "cells_opened": opened,
-            "scale": app.layout.scale,
+            "scale": app.ctx.frame.layout.scale,
             "goal_worst_ms": FRAME_MS,
         }
         line["pass"] = line["worst_ms"] <= FRAME_MS
@@ -468,26 +474,28 @@ def losing_click_200(runs: int) -> None:
             history = History.on_disk(Stats()) if on_disk else History()
             app = make_app(BoardChoice(200, 200, sum(line.count("*") for line in layout)),
                            history=history)  # fmt: skip
-            app.play_game(Game.from_layout(layout))
+            app.games.play_game(Game.from_layout(layout))
             place(app, SIZES["1600x1000"])
             centre_on(app, start)
             click(app, start)
-            lay = app.layout
-            mine = next((r, c) for r in range(app.top, app.top + lay.view_rows)
-                        for c in range(app.left, app.left + lay.view_cols)
+            lay = app.ctx.frame.layout
+            mine = next((r, c) for r in range(app.play.top, app.play.top + lay.view_rows)
+                        for c in range(app.play.left, app.play.left + lay.view_cols)
                         if layout[r][c] == "*")  # fmt: skip
             clock = pygame.time.Clock()
             for _ in range(20):  # let the region finish turning over
                 clock.tick(FPS)
                 app.step()
             if known:
-                app.game.bbbv  # noqa: B018  (worked out before the click)
+                app.play.game.bbbv  # noqa: B018  (worked out before the click)
             results[name].append(click(app, mine))
-            assert app.game.state.is_over
+            assert app.play.game.state.is_over
             if name == "with_3bv":
                 after += frames_after(app, 10)
             close(app)
-    bare = bare_loop(list(app.display.size), [window_rect(app, app.layout.board)])
+    bare = bare_loop(
+        list(app.ctx.frame.display.size), [window_rect(app, app.ctx.frame.layout.board)]
+    )
     for name, samples in (*results.items(), ("10_frames_after", after)):
         line = {
             "name": f"losing_click_200x200_1600x1000_{name}",

@@ -15,12 +15,12 @@ from pathlib import Path
 
 from .engine import Difficulty, SafeZone
 from .engine.boards import BoardChoice
-from .engine.codes import MAX_SEED, CodeError, daily, decode
+from .engine.codes import MAX_SEED, CodeError, daily, decode, seed_of_text
 from .engine.game import MAX_SIDE, MIN_SIDE, check_custom_size
 from .store.history import History
 from .store.replays import ReplayError, load_replay
 from .store.settings import SettingsFile
-from .store.stats import Stats, export_csv, stats_report
+from .store.stats import ExistingFile, Stats, export_csv, stats_csv, stats_report
 from .text import play, print_replay
 from .version import version
 
@@ -68,6 +68,14 @@ def seed_number(text: str) -> int:
     return int(text)
 
 
+def seed_text(text: str) -> int:
+    """argparse type: a seed as the statistics' CSV writes it (`S` and 13 characters)."""
+    try:
+        return seed_of_text(text)
+    except CodeError as e:
+        raise argparse.ArgumentTypeError(f"{_shown(text)}: {e}") from None
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog=PROG,
@@ -96,7 +104,17 @@ def _parser() -> argparse.ArgumentParser:
         help="first click: 'opening' keeps its 3×3 free (default), 'cell' only the cell",
     )
     p.add_argument("--stats", action="store_true", help="print your statistics and exit")
-    p.add_argument("--export-stats", metavar="FILE", help="write every game to a CSV file and exit")
+    p.add_argument(
+        "--export-stats", metavar="FILE", help="write every game to a CSV file (- for stdout), exit"
+    )
+    p.add_argument("--force", action="store_true", help="--export-stats: replace an existing file")
+    p.add_argument(
+        "--seed-of", type=seed_text, metavar="TEXT", help="print the seed a CSV's seed cell means"
+    )
+    p.add_argument(
+        "--install-desktop", action="store_true", help="add the game to your desktop's menu"
+    )
+    p.add_argument("--uninstall-desktop", action="store_true", help="take it out of the menu again")
     p.add_argument(
         "--no-guess", action="store_true", help="boards that never need a guess (this run)"
     )
@@ -152,6 +170,10 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
         parser.error(f"--theme: a theme is named by its folder name (got {_shown(args.theme)})")
     if args.replay == "":
         parser.error("--replay needs the name of a replay file")
+    if args.force and args.export_stats is None:
+        parser.error("--force goes with --export-stats")
+    if args.install_desktop and args.uninstall_desktop:
+        parser.error("choose one of --install-desktop, --uninstall-desktop")
     return args, board
 
 
@@ -168,6 +190,13 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str] | None) -> int:
     args, board = parse_args(argv)
+    if args.seed_of is not None:
+        print(args.seed_of)
+        return 0
+    if args.install_desktop or args.uninstall_desktop:
+        from .desktop import run
+
+        return run(install=args.install_desktop)
     replay = None
     if args.replay is not None:
         try:
@@ -191,7 +220,14 @@ def _main(argv: list[str] | None) -> int:
         return 0
     if args.export_stats is not None:
         try:
-            count = export_csv(stats, Path(args.export_stats))
+            if args.export_stats == "-":
+                sys.stdout.write(stats_csv(stats)[0])
+                return 0
+            count = export_csv(stats, Path(args.export_stats), replace=args.force)
+        except ExistingFile:
+            print(f"{PROG}: {args.export_stats} already exists (add --force to replace it)",
+                  file=sys.stderr)  # fmt: skip
+            return 2
         except OSError as e:
             print(f"{PROG}: cannot write {args.export_stats} ({e.strerror or e})",
                   file=sys.stderr)  # fmt: skip
@@ -225,8 +261,8 @@ def _main(argv: list[str] | None) -> int:
         if args.text:
             return play(board, seed=args.seed, safe_zone=zone, history=history,
                         no_guess=args.no_guess or settings.no_guess,
-                        first_game=first_game, daily=daily_date,
-                        asked_for=asked_for)  # fmt: skip
+                        first_game=first_game, daily=daily_date, asked_for=asked_for,
+                        ask_before_leaving=settings.ask_before_leaving)  # fmt: skip
         from .store.files import user_themes_dir
         from .ui.theme import load_library
         from .ui.window import run

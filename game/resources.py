@@ -53,3 +53,8 @@ def themes_dir() -> Path:
 def icons_dir() -> Path:
     """The application icon, one PNG per size (`icons/pixel-mines-NN.png`)."""
     return assets_dir() / "icons"
+
+
+def desktop_dir() -> Path:
+    """The desktop entry and the AppStream metainfo, named by the application id."""
+    return assets_dir() / "desktop"

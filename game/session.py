@@ -33,6 +33,11 @@ NO_GUESS_FAILED = (
 )
 
 
+# The one question asked before a game in progress is replaced, and what happens to it.
+LEAVE_QUESTION = "Leave this game?"
+LEAVE_WORDS = "It is not finished, so it is not recorded."
+
+
 def monotonic_ms() -> int:
     return time.monotonic_ns() // 1_000_000
 
@@ -234,6 +239,12 @@ class Session:
         self._played_ms = elapsed_ms
         self._since = None
         self._run()
+
+    @property
+    def in_progress(self) -> bool:
+        """A game is in progress: at least one move made and not over. Replacing it (a new
+        game, another board, a replay) asks first, in both front ends: see `LEAVE_WORDS`."""
+        return bool(self.game.moves) and not self.game.state.is_over
 
     @property
     def board(self) -> BoardChoice:

@@ -16,7 +16,15 @@ from .engine.boards import BoardChoice
 from .engine.cells import NUMBER_CHARS, ViewChar
 from .engine.codes import code_of
 from .engine.game import SafeZone
-from .session import NO_GUESS_FAILED, Session, describe_kept, monotonic_ms, plural
+from .session import (
+    LEAVE_QUESTION,
+    LEAVE_WORDS,
+    NO_GUESS_FAILED,
+    Session,
+    describe_kept,
+    monotonic_ms,
+    plural,
+)
 from .store.history import History
 from .store.replays import Replay
 
@@ -62,12 +70,15 @@ class TextGame:
         clock: Callable[[], int] = monotonic_ms,
         history: History | None = None,
         no_guess: bool = False,
+        ask_before_leaving: bool = True,
     ) -> None:
         self.out = out
+        self.ask_before_leaving = ask_before_leaving
         self.session = Session(history if history is not None else History(), "text",
                                clock=clock, seed=seed, safe_zone=safe_zone,
                                no_guess=no_guess)  # fmt: skip
         self.board = board
+        self.leaving = False  # "Leave this game?" was asked and waits for its answer
 
     @property
     def game(self) -> Game:
@@ -111,6 +122,14 @@ class TextGame:
     def handle(self, line: str) -> bool:
         """Carry out one line of input; False means quit."""
         words = line.split()
+        if self.leaving:
+            self.leaving = False
+            if words and words[0].lower() in ("y", "yes"):
+                self.new_game()
+                self.show()
+            else:
+                self.say("Back to your game.")
+            return True
         if not words:
             return True
         command = words[0].lower()
@@ -121,6 +140,12 @@ class TextGame:
             return False
         if command == "h":
             self.say(HELP)
+            return True
+        if (
+            command == "n" and self.ask_before_leaving and self.session.in_progress
+        ):  # the window's rule: ask first
+            self.leaving = True
+            self.say(f"{LEAVE_QUESTION} {LEAVE_WORDS} (y/n)")
             return True
         if command == "n":
             self.new_game()
@@ -252,6 +277,7 @@ def play(
     daily: str | None = None,
     no_guess: bool = False,
     asked_for: str | None = None,
+    ask_before_leaving: bool = True,
 ) -> int:
     """Run terminal games until the player quits or input ends; the exit status.
 
@@ -261,7 +287,8 @@ def play(
     stdin = stdin if stdin is not None else sys.stdin
     out = out if out is not None else sys.stdout
     text = TextGame(board, seed=seed, safe_zone=safe_zone, out=out, clock=clock,
-                    history=history, no_guess=no_guess)  # fmt: skip
+                    history=history, no_guess=no_guess,
+                    ask_before_leaving=ask_before_leaving)  # fmt: skip
     session = text.session
     text.say("Pixel Mines in the terminal. Type h for help.")
     resumed = _offer_kept_game(text, stdin, asked_for)  # asked first: never written over

@@ -9,6 +9,7 @@ import pytest
 
 from game.app import parse_args
 from game.engine import Difficulty
+from game.engine.codes import decode
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -96,7 +97,10 @@ def test_export_stats_writes_the_games_played_to_a_csv_file(tmp_path):
     assert f"wrote 1 game to {out}" in result.stdout
     with out.open(newline="", encoding="utf-8") as f:
         (row,) = list(csv.DictReader(f))
-    assert (row["board"], row["seed"], row["won"], row["assisted"]) == ("beginner", "7", "1", "0")
+    assert (row["board"], row["seed"], row["won"], row["assisted"]) == (
+        "beginner", "S0000000000007", "1", "0"
+    )  # fmt: skip
+    assert decode(row["code"]).seed == 7  # the board code of the game played
 
 
 def test_export_stats_to_an_unwritable_path_exits_2_with_one_line(tmp_path):

@@ -249,3 +249,74 @@ def test_the_readme_gives_the_ranges_and_how_numbers_are_written():
     numbers = [a for a in parser_actions() if a.type in (app.whole_number, app.seed_number)]
     assert {a.option_strings[-1] for a in numbers} == {"--rows", "--cols", "--mines", "--seed",
                                                        "--scale"}  # fmt: skip
+
+
+# ---- the statistics' CSV ----------------------------------------------------------------------
+
+
+def exported_with_one_game(capsys, monkeypatch, tmp_path, argv) -> tuple[int, str, str]:
+    """Run the start-up in this process with one game recorded; (status, stdout, stderr)."""
+    from game.store.stats import GameRecord, Stats
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    g, t = finished_game()
+    stats = Stats()
+    stats.record(GameRecord.of(g, t, source="text"))
+    stats.close()
+    capsys.readouterr()
+    status = app.main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_export_stats_dash_writes_the_csv_to_standard_output(capsys, monkeypatch, tmp_path):
+    status, out, err = exported_with_one_game(capsys, monkeypatch, tmp_path,
+                                              ["--export-stats", "-"])  # fmt: skip
+    assert status == 0 and err == ""
+    header, row = out.splitlines()
+    assert header.startswith("date,board,rows,cols,mines,seed,code,") and row
+    assert not (tmp_path / "-").exists()
+
+
+def test_an_existing_export_file_is_refused_unless_forced(capsys, monkeypatch, tmp_path):
+    target = tmp_path / "games.csv"
+    target.write_text("my own notes\n")
+    line = refused(capsys, ["--export-stats", str(target)], monkeypatch, tmp_path)
+    assert str(target) in line and "already exists" in line and "--force" in line
+    assert target.read_text() == "my own notes\n"
+    status, out, _ = exported_with_one_game(capsys, monkeypatch, tmp_path,
+                                            ["--export-stats", str(target), "--force"])  # fmt: skip
+    assert status == 0 and f"wrote 1 game to {target}" in out
+    assert target.read_text().startswith("date,board,")
+
+
+def test_force_without_an_export_is_refused(capsys, monkeypatch, tmp_path):
+    assert "--force" in refused(capsys, ["--force"], monkeypatch, tmp_path)
+
+
+def test_seed_of_gives_back_every_digit_of_a_20_digit_seed(capsys):
+    from game.engine.codes import seed_text
+
+    for seed in (12345678901234567890, MAX_SEED - 1, 0):
+        assert app.main(["--seed-of", seed_text(seed)]) == 0
+        assert capsys.readouterr().out == f"{seed}\n"
+
+
+@pytest.mark.parametrize("text", ["", "12345678901234567890", "S!", "SZZZZZZZZZZZZZ"])
+def test_seed_of_refuses_text_that_is_not_a_seed(capsys, monkeypatch, tmp_path, text):
+    assert "--seed-of" in refused(capsys, ["--seed-of", text], monkeypatch, tmp_path)
+
+
+def test_the_readme_s_way_back_from_a_seed_cell_gives_its_20_digits(capsys):
+    """The README's example, run as it is written there, and its formula by hand."""
+    from game.engine.codes import ALPHABET
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    text, seed = re.search(r"pixel-mines --seed-of (S\w+) +# prints (\d{20})\n", readme).groups()
+    assert app.main(["--seed-of", text]) == 0
+    assert capsys.readouterr().out == f"{seed}\n"
+    by_hand = 0
+    for ch in text[1:]:
+        by_hand = by_hand * 31 + ALPHABET.index(ch)
+    assert by_hand == int(seed) and f"`{ALPHABET}`" in readme

@@ -194,10 +194,11 @@ def test_no_module_works_out_asset_paths_from_its_own_file():
 
 
 def test_the_desktop_entry_names_the_command_the_icon_and_the_window_class():
-    entry = (ASSETS / "desktop" / "pixel-mines.desktop").read_text(encoding="utf-8")
+    app_id = "io.github.pixelmines.PixelMines"
+    entry = (ASSETS / "desktop" / f"{app_id}.desktop").read_text(encoding="utf-8")
     fields = dict(line.split("=", 1) for line in entry.splitlines()[1:] if "=" in line)
     assert entry.startswith("[Desktop Entry]\n")
-    assert fields["Exec"] == "pixel-mines" and fields["Icon"] == "pixel-mines"
+    assert fields["Exec"] == "pixel-mines" and fields["Icon"] == app_id
     assert fields["StartupWMClass"] == "pixel-mines" and fields["Type"] == "Application"
 
 
@@ -538,7 +539,23 @@ def test_installed_game_exports_its_statistics(venv):
     assert game.run("--export-stats", str(out)).returncode == 0
     with out.open(newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
-    assert rows and rows[-1]["seed"] == "7" and rows[-1]["won"] == "1"
+    assert rows and rows[-1]["seed"] == "S0000000000007" and rows[-1]["won"] == "1"
+
+
+@pytest.mark.wheel
+def test_installed_game_adds_itself_to_the_menu_starting_its_own_script(venv):
+    game = venv[1]
+    share = game.cwd / "share"
+    result = game.run("--install-desktop", XDG_DATA_HOME=str(share))
+    assert result.returncode == 0, result.stderr
+    written = {Path(line.removeprefix("wrote ")) for line in result.stdout.splitlines()}
+    assert {p for p in share.rglob("*") if p.is_file()} == written and len(written) == 9
+    entry = share / "applications" / "io.github.pixelmines.PixelMines.desktop"
+    assert f"Exec={game.command[0]}\n" in entry.read_text(encoding="utf-8")
+    metainfo = share / "metainfo" / "io.github.pixelmines.PixelMines.metainfo.xml"
+    assert f'<release version="{version_module.__version__}"' in metainfo.read_text("utf-8")
+    assert game.run("--uninstall-desktop", XDG_DATA_HOME=str(share)).returncode == 0
+    assert not [p for p in share.rglob("*") if p.is_file()]
 
 
 # ---- the bundle, built for real (opt-in) ------------------------------------------------------

@@ -151,3 +151,29 @@ def test_q_at_the_resume_question_quits_and_keeps_the_game(tmp_path):
     status = play(BEGINNER, seed=7, stdin=io.StringIO("q\n"), out=out, clock=FakeClock(),
                   history=History(kept=kept))  # fmt: skip
     assert status == 0 and kept.exists() and "Resume it?" in out.getvalue()
+
+
+def test_n_in_a_game_in_progress_asks_first_and_no_keeps_the_game():
+    _, out = run(["r 4 4", "n", "n", "q"])
+    assert out.count("Leave this game?") == 1 and "not recorded" in out
+    assert "Back to your game." in out
+    assert "Your game is kept" in out  # the game played on and was still in progress
+
+
+def test_n_answered_yes_starts_a_new_game():
+    _, out = run(["r 4 4", "n", "y", "q"])
+    assert "Leave this game?" in out
+    assert "Back to your game." not in out
+    assert "Your game is kept" not in out  # the new game has no move to keep
+
+
+def test_n_before_any_move_starts_a_new_game_at_once():
+    _, out = run(["n", "q"])
+    assert "Leave this game?" not in out
+
+
+def test_the_question_can_be_turned_off_in_the_terminal_too():
+    out = io.StringIO()
+    play(BEGINNER, seed=7, stdin=io.StringIO("r 4 4\nn\nq\n"), out=out, clock=FakeClock(),
+         ask_before_leaving=False)  # fmt: skip
+    assert "Leave this game?" not in out.getvalue()

@@ -116,19 +116,19 @@ class Fuzzer:
                        motion=self.rng.random() < 0.7,
                        # work off the frame runs at once, so a seed replays the same run
                        chores=Chores(threaded=False))  # fmt: skip
-        self.app.assistant = Assistant(RunAtOnce())
+        self.app.ctx.aids.assistant = Assistant(RunAtOnce())
         self.starts += 1
         self.step()
 
     def scene(self) -> str:
         app = self.app
-        if app.dialog is not None:
-            return type(app.dialog).__name__
-        if app.menubar.is_open:
-            return "menu:" + app.menubar.names()[app.menubar.open]
-        if app.playback is not None:
+        if app.ctx.dialogs.dialog is not None:
+            return type(app.ctx.dialogs.dialog).__name__
+        if app.menu.bar.is_open:
+            return "menu:" + app.menu.bar.names()[app.menu.bar.open]
+        if app.games.replay is not None:
             return "replay"
-        return f"play:{app.game.state.value}"
+        return f"play:{app.play.game.state.value}"
 
     def step(self) -> None:
         began = time.perf_counter()
@@ -137,7 +137,7 @@ class Fuzzer:
         self.steps += 1
         if took > self.longest_ms:
             self.longest_ms, self.longest_scene = took, self.scene()
-            board = self.app.game
+            board = self.app.play.game
             self.longest_what = f"{self.last_event} on {board.cols}x{board.rows}/{board.mines}"
 
     # ---- events ------------------------------------------------------------------------
@@ -155,23 +155,25 @@ class Fuzzer:
         """Mostly a cell on screen, sometimes the face or the menu bar (a title, or a row of
         the open menu), sometimes anywhere (off the window too)."""
         app, rng = self.app, self.rng
-        lay = app.layout
-        if app.dialog is not None and rng.random() < 0.6:  # a button, list or field of it
-            targets = app.dialog.form.focusables() + [app.dialog.form]
+        lay = app.ctx.frame.layout
+        if (
+            app.ctx.dialogs.dialog is not None and rng.random() < 0.6
+        ):  # a button, list or field of it
+            targets = app.ctx.dialogs.dialog.form.focusables() + [app.ctx.dialogs.dialog.form]
             box = lay.window_box(rng.choice(targets).box)
             return (box.x + rng.randrange(max(1, box.w)), box.y + rng.randrange(max(1, box.h)))
         roll = rng.random()
-        if roll < 0.08 or app.menubar.is_open and roll < 0.5:
-            placed = app.menubar.placed(lay, Metrics.of(app.theme))
+        if roll < 0.08 or app.menu.bar.is_open and roll < 0.5:
+            placed = app.menu.bar.placed(lay, Metrics.of(app.ctx.frame.theme))
             boxes = [box for _, box in placed.titles] + [row.box for row in placed.rows]
             box = rng.choice(boxes)
             return (lay.origin_x + (box.x + rng.randrange(box.w)) * lay.scale,
                     lay.origin_y + (box.y + rng.randrange(box.h)) * lay.scale)  # fmt: skip
         if roll < 0.7:
             for _ in range(4):
-                row = app.top + rng.randrange(max(1, lay.view_rows))
-                col = app.left + rng.randrange(max(1, lay.view_cols))
-                box = lay.cell_rect(row, col, app.top, app.left)
+                row = app.play.top + rng.randrange(max(1, lay.view_rows))
+                col = app.play.left + rng.randrange(max(1, lay.view_cols))
+                box = lay.cell_rect(row, col, app.play.top, app.play.left)
                 if box is not None:
                     return (lay.origin_x + (box.x + box.w // 2) * lay.scale,
                             lay.origin_y + (box.y + box.h // 2) * lay.scale)  # fmt: skip
@@ -185,17 +187,17 @@ class Fuzzer:
     def a_safe_cell(self) -> tuple[int, int] | None:
         """A covered safe cell on screen, if the mines are laid (so games get won too)."""
         app = self.app
-        layout = app.game.layout()
-        if layout is None or app.dialog is not None:
+        layout = app.play.game.layout()
+        if layout is None or app.ctx.dialogs.dialog is not None:
             return None
-        lay = app.layout
-        cells = [(r, c) for r in range(app.top, min(app.top + lay.view_rows, app.game.rows))
-                 for c in range(app.left, min(app.left + lay.view_cols, app.game.cols))
-                 if layout[r][c] == "." and app.game.cell(r, c) in "#?"]  # fmt: skip
+        lay, top, left, game = app.ctx.frame.layout, app.play.top, app.play.left, app.play.game
+        cells = [(r, c) for r in range(top, min(top + lay.view_rows, game.rows))
+                 for c in range(left, min(left + lay.view_cols, game.cols))
+                 if layout[r][c] == "." and game.cell(r, c) in "#?"]  # fmt: skip
         if not cells:
             return None
         row, col = self.rng.choice(cells)
-        box = lay.cell_rect(row, col, app.top, app.left)
+        box = lay.cell_rect(row, col, app.play.top, app.play.left)
         if box is None:
             return None
         return (lay.origin_x + (box.x + box.w // 2) * lay.scale,
@@ -211,7 +213,9 @@ class Fuzzer:
                           scancode=0)  # fmt: skip
             self.post(pygame.KEYUP, key=K.K_LALT, unicode="", mod=0, scancode=0)
             return
-        if self.app.dialog is not None and rng.random() < 0.25:  # a player answers dialogs
+        if (
+            self.app.ctx.dialogs.dialog is not None and rng.random() < 0.25
+        ):  # a player answers dialogs
             key, text = rng.choice([(K.K_ESCAPE, "\x1b"), (K.K_RETURN, "\r"), (K.K_y, "y"),
                                     (K.K_n, "n"), (K.K_DOWN, ""), (K.K_SPACE, " ")])  # fmt: skip
             self.post(pygame.KEYDOWN, key=key, unicode=text, mod=0, scancode=0)
@@ -262,14 +266,14 @@ class Fuzzer:
             self.restart()
             return
         self.scenes[self.scene()] += 1
-        if not self.app.running:
+        if not self.app.games.running:
             self.restart()
             return
         self.check()
 
     def restart(self) -> None:
         """Start again, as a player would; now and then a file broke while the game was away."""
-        self.app.assistant.close()
+        self.app.ctx.aids.assistant.close()
         self._kept_seen = None
         if self.rng.random() < 0.1:
             self.damage_a_file()
@@ -320,13 +324,13 @@ class Fuzzer:
 
     def check(self) -> None:
         app = self.app
-        game = app.game
+        game = app.play.game
         view = game.view()
         where = f"event {self.events} ({self.scene()})"
         flags = sum(line.count("F") + line.count("!") for line in view)
         if game.mines_remaining != game.mines - flags:
             self.broken.append(f"{where}: counter {game.mines_remaining}, flags {flags}")
-        if app.menubar.is_open and (app.dialog is not None or app.session.running):
+        if app.menu.bar.is_open and (app.ctx.dialogs.dialog is not None or app.ctx.session.running):
             self.broken.append(f"{where}: a menu open over a dialog or a running clock")
         layout = game.layout()
         if game.state is GameState.WON and any(
@@ -334,19 +338,19 @@ class Fuzzer:
             for ch, shown in zip(lrow, vrow, strict=True)
         ):  # fmt: skip
             self.broken.append(f"{where}: a won game with a covered safe cell")
-        if app.playback is None:
+        if app.games.replay is None:
             self._check_kept(where)
             self._check_rows(where)
 
     def _check_kept(self, where: str) -> None:
-        game = self.app.game
+        game = self.app.play.game
         if game.state is not GameState.PLAYING or not game.moves:
             return
         seen = (id(game), len(game.moves), game.moves[-1])
         if seen == self._kept_seen:
             return  # nothing was played since the last look
         self._kept_seen = seen
-        journal = self.app.session.journal
+        journal = self.app.ctx.session.journal
         if journal is None or not journal.open:
             self.broken.append(f"{where}: a game with moves has no journal")
             return
@@ -362,10 +366,10 @@ class Fuzzer:
         """One row per game that ever finished: a loss taken back keeps its row until the
         game ends again and replaces it (rows are keyed by the game's id)."""
         app = self.app
-        if app.game.state.is_over:
+        if app.play.game.state.is_over:
             session = getattr(app, "session", None)
-            key = getattr(session, "game_id", None) or id(app.game)
-            self.finished[key] = app.game
+            key = getattr(session, "game_id", None) or id(app.play.game)
+            self.finished[key] = app.play.game
         rows = self.stats.conn.execute("SELECT count(*) FROM games").fetchone()[0]
         if rows - self.row_offset != len(self.finished):
             self.broken.append(f"{where}: {rows} rows for {len(self.finished)} finished games")

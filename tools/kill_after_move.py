@@ -43,17 +43,18 @@ pygame.display.init()
 board = BoardChoice.standard(Difficulty.EXPERT if expert else Difficulty.BEGINNER)
 app = App(board, Settings(motion=False, volume="off"), load_library(), seed=seed, scale=1,
           history=History.on_disk(Stats(), background=True))
-app.chores.wait(10)
+app.ctx.aids.chores.wait(10)
 app.step()
-g = app.game
+play = app.play
+g = play.game
 for _ in range(clicks):
     covered = [(r, c) for r in range(g.rows) for c in range(g.cols)
                if g.cell(r, c) == "#" and (r, c) in app.visible_cells()]
     if not covered or g.state.is_over:
         break
     cell = rng.choice(covered)
-    lay = app.layout
-    box = lay.cell_rect(*cell, app.top, app.left)
+    lay = app.ctx.frame.layout
+    box = lay.cell_rect(*cell, play.top, play.left)
     pos = (lay.origin_x + (box.x + box.w // 2) * lay.scale,
            lay.origin_y + (box.y + box.h // 2) * lay.scale)
     button = 3 if rng.random() < 0.3 and g.moves else 1
@@ -70,9 +71,9 @@ def visible_cells_patch() -> str:
     """The window's cells in view, for the child (no such method on App: computed here)."""
     return """
 def _visible(app):
-    lay = app.layout
-    return {(r, c) for r in range(app.top, app.top + lay.view_rows)
-            for c in range(app.left, app.left + lay.view_cols)}
+    lay, play = app.ctx.frame.layout, app.play
+    return {(r, c) for r in range(play.top, play.top + lay.view_rows)
+            for c in range(play.left, play.left + lay.view_cols)}
 App.visible_cells = _visible
 """
 

@@ -118,6 +118,49 @@ def decode(text: str) -> BoardCode:
                      bool(flags & 2), seed, divmod(click, cols))  # fmt: skip
 
 
+# A seed written for a spreadsheet (the statistics' CSV): "S" and 13 digits of the code alphabet,
+# always that long. Spreadsheets keep 15 significant digits, so a 20-digit seed written in
+# decimal loses its last ones; this form is text to every spreadsheet (no run of digits longer
+# than 13, never all digits, no "1E5" it could take for a number, no month name it could take
+# for a date), and 31**13 > 2**64 holds every seed.
+SEED_PREFIX = "S"
+SEED_DIGITS = 13
+
+
+def seed_text(seed: int) -> str:
+    """A seed (0 to 2**64 - 1) in the form the statistics' CSV writes it."""
+    if not 0 <= seed < MAX_SEED:
+        raise ValueError("a seed is a whole number from 0 to 2**64 - 1")
+    digits = []
+    for _ in range(SEED_DIGITS):
+        seed, d = divmod(seed, BASE)
+        digits.append(ALPHABET[d])
+    return SEED_PREFIX + "".join(reversed(digits))
+
+
+def seed_of_text(text: str) -> int:
+    """The seed a `seed_text` stands for; CodeError with a reason a player understands if it
+    is not one. Read as codes are (lower case, O for 0, I and L for 1; spaces ignored)."""
+    cleaned = "".join(text.split()).upper()
+    if not cleaned.startswith(SEED_PREFIX):
+        raise CodeError(f"a seed written as text starts with {SEED_PREFIX!r}")
+    body = cleaned[len(SEED_PREFIX) :]
+    if not 1 <= len(body) <= SEED_DIGITS:
+        raise CodeError(f"a seed written as text has {SEED_DIGITS} characters after "
+                        f"{SEED_PREFIX!r} (this one has {len(body)})")  # fmt: skip
+    value = 0
+    for ch in body:
+        letter = _READ_AS.get(ch, ch)
+        if letter not in ALPHABET:
+            raise CodeError(
+                f"{ch!r} is not used in seeds written as text; check for a typing mistake"
+            )
+        value = value * BASE + ALPHABET.index(letter)
+    if value >= MAX_SEED:
+        raise CodeError("this is not a seed of this game (it is larger than 2**64 - 1)")
+    return value
+
+
 def daily(day: date, no_guess: bool = True) -> BoardCode:
     """Today's board for everyone: Expert, no-guess, a seed from the UTC date, the first click
     in the middle."""

@@ -74,8 +74,9 @@ def user_themes_dir() -> Path:
     return data_dir() / "themes"
 
 
-def atomic_write(path: Path, text: str, *, durable: bool = True) -> None:
-    """Write text to `path` so that a crash leaves either the old file or the new one.
+def atomic_write(path: Path, text: str | bytes, *, durable: bool = True) -> None:
+    """Write text (UTF-8) or bytes to `path` so that a crash leaves either the old file or the
+    new one.
 
     `durable=False` skips the fsync: for a file rewritten after every move, where waiting for
     the disk each time would stall the frame and losing the last move to a power cut is fine.
@@ -83,7 +84,8 @@ def atomic_write(path: Path, text: str, *, durable: bool = True) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        binary = isinstance(text, bytes)
+        with os.fdopen(fd, "wb" if binary else "w", encoding=None if binary else "utf-8") as f:
             f.write(text)
             f.flush()
             if durable:

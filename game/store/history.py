@@ -40,6 +40,14 @@ from .writer import Writer
 MAX_OFFERED = 9  # a start offers at most this many kept games (the newest), named one a line
 
 
+def _last_played(path: Path) -> tuple[float, str]:
+    """When a journal was last written to (the game last played first), then its name."""
+    try:
+        return path.stat().st_mtime, path.name
+    except OSError:
+        return 0.0, path.name
+
+
 def to_stderr(line: str) -> None:
     print(f"pixel-mines: {line}", file=sys.stderr, flush=True)
 
@@ -178,7 +186,8 @@ class History:
                 remove_stale_temp_files(folder)
 
     def take_kept(self) -> tuple[list[Kept], list[str]]:
-        """The unfinished games no live copy holds, newest first, each now held by this copy;
+        """The unfinished games no live copy holds, the last played first, each now held by
+        this copy;
         lines for the player (also echoed). A journal that cannot be read is set aside; one
         with no move is removed; one whose game had ended is recorded (again: its row and
         replay are keyed by its id) and removed."""
@@ -187,7 +196,7 @@ class History:
         lines = self._adopt_legacy()
         found: list[Kept] = []
         try:
-            paths = sorted(self.kept.glob(f"*{SUFFIX}"), reverse=True)  # ids start with the date
+            paths = sorted(self.kept.glob(f"*{SUFFIX}"), key=_last_played, reverse=True)
             orphans = [p for p in self.kept.glob(f"*{LOCK_SUFFIX}")
                        if not p.with_suffix(SUFFIX).exists()]  # fmt: skip
         except OSError:

@@ -473,6 +473,7 @@ def _events(name: str, replay: Replay, lines: list[str]) -> None:
     rows, cols = replay.rows, replay.cols
     game = replay.new_game() if replay.layout is not None else None
     before_laying: list[RecordedMove] = []  # flags placed before the mines were laid
+    undone_before: list[RecordedMove] = []  # and taken back (a redo plays them again)
     assisted = False
     result: dict = {}
     last_t = 0
@@ -530,6 +531,7 @@ def _events(name: str, replay: Replay, lines: list[str]) -> None:
                         raise ReplayError(f"{where}: a {move_kind.value} before the mines "
                                           "were laid")  # fmt: skip
                     before_laying.append(move)
+                    undone_before.clear()
                 elif not game.play_recorded(move):
                     raise ReplayError(f"{where} ({move_kind.value} at ({r}, {c})) is not "
                                       "possible at that point of the game")  # fmt: skip
@@ -544,8 +546,15 @@ def _events(name: str, replay: Replay, lines: list[str]) -> None:
                 for move in before_laying:
                     if not game.play_recorded(move):
                         raise ReplayError(f"{where}: a flag before it is not possible")
+        elif kind in ("undo", "redo") and game is None:  # flags before the mines: a list
+            source, target = ((before_laying, undone_before) if kind == "undo"
+                              else (undone_before, before_laying))  # fmt: skip
+            if not source:
+                raise ReplayError(f"{where}: nothing to {kind} at that point of the game")
+            target.append(source.pop())
+            assisted = assisted or kind == "undo"
         elif kind in ("undo", "redo"):
-            done = game is not None and (game.undo() if kind == "undo" else game.redo())
+            done = game.undo() if kind == "undo" else game.redo()
             if not done:
                 raise ReplayError(f"{where}: nothing to {kind} at that point of the game")
             result = {}  # a loss taken back: the game goes on

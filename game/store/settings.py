@@ -41,6 +41,7 @@ class Settings:
     no_guess: bool = False  # boards that deduction alone clears
     volume: str = "low"  # sound effects: one of VOLUMES
     timer_tick: bool = False  # a tick each second of the timer
+    ask_before_leaving: bool = True  # a new game over one in progress asks first
     # The window as the player last had it, restored at start if it still fits the screen
     # (None: not known yet). Size and position are of the window's inside, in pixels, when not
     # fullscreen.

@@ -13,6 +13,7 @@ indexes and from tallies kept in the file (schema version 4) rather than from ev
 from __future__ import annotations
 
 import csv
+import errno
 import functools
 import io
 import math
@@ -25,9 +26,11 @@ from pathlib import Path
 
 from ..engine import Difficulty, Game, GameState
 from ..engine.boards import BoardChoice
+from ..engine.codes import MAX_SEED, CodeError, code_of, decode, seed_text
 from .files import atomic_write, data_dir, set_aside
+from .replays import ReplayError, load_replay
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 MIGRATIONS = {
     1: """
         CREATE TABLE games (
@@ -111,6 +114,11 @@ MIGRATIONS[4] = f"""
         BEGIN DELETE FROM tallies WHERE upto >= min(old.id, new.id); END;
     CREATE TRIGGER tallies_on_delete AFTER DELETE ON games
         BEGIN DELETE FROM tallies WHERE upto >= old.id; END;
+"""
+# Version 5 keeps each game's board code (what lets a player play its board again); games
+# recorded before it have none.
+MIGRATIONS[5] = """
+    ALTER TABLE games ADD COLUMN code TEXT;  -- the board code, if it had one
 """
 KINDS = tuple(d.name.lower() for d in Difficulty) + ("custom",)
 # A new tally is written once this many rows came after the newest (or when there is none):
@@ -207,6 +215,7 @@ class GameRecord:
     replay: str | None = None
     daily: str | None = None
     game_id: str | None = None
+    code: str | None = None
 
     @classmethod
     def of(
@@ -225,7 +234,7 @@ class GameRecord:
             won=game.state is GameState.WON, time_ms=time_ms, bbbv=game.bbbv,
             clicks_left=c.left, clicks_right=c.right, clicks_chord=c.chord,
             cleared=game.safe_opened, safe_cells=game.safe_total, assisted=game.assisted,
-            source=source, replay=replay, daily=daily, game_id=game_id,
+            source=source, replay=replay, daily=daily, game_id=game_id, code=code_of(game),
         )  # fmt: skip
 
     @property
@@ -410,12 +419,12 @@ class Stats:
         columns = ("played_at", "kind", "rows", "cols", "mines", "seed", "safe_zone", "won",
                    "time_ms", "bbbv", "bbbv_per_s", "clicks_left", "clicks_right",
                    "clicks_chord", "efficiency", "cleared", "safe_cells", "assisted", "source",
-                   "replay", "daily", "game_id")  # fmt: skip
+                   "replay", "daily", "game_id", "code")  # fmt: skip
         values = (rec.played_at, rec.kind, rec.rows, rec.cols, rec.mines, rec.seed,
                   rec.safe_zone, int(rec.won), rec.time_ms, rec.bbbv, rec.bbbv_per_s,
                   rec.clicks_left, rec.clicks_right, rec.clicks_chord, rec.efficiency,
                   rec.cleared, rec.safe_cells, int(rec.assisted), rec.source, rec.replay,
-                  rec.daily, rec.game_id)  # fmt: skip
+                  rec.daily, rec.game_id, rec.code)  # fmt: skip
         updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c != "game_id")
         try:
             with self.conn:
@@ -750,29 +759,133 @@ def stats_report(stats: Stats, today: str) -> list[str]:
     return lines
 
 
-# The columns of `--export-stats`, and the SQL that gives each (in this order).
+# The columns of `--export-stats`, in this order: (name, SQL, how a value is written). Every
+# value is checked as it is written (a file edited by hand may hold anything): one that is not
+# what its column holds is left empty. Nothing is a run of more than 15 digits, as spreadsheets
+# keep 15 significant digits and round the rest away.
+_MAX_COUNT = 10**15
+
+
+def _count(value: object) -> str:
+    return str(value) if type(value) is int and 0 <= value < _MAX_COUNT else ""
+
+
+def _measure(places: int):
+    def written(value: object) -> str:
+        if type(value) not in (int, float) or not (math.isfinite(value) and 0 <= value < 1e9):
+            return ""
+        return f"{value:.{places}f}"
+
+    return written
+
+
+def _zero_or_one(value: object) -> str:
+    return str(value) if _flag(value) else ""
+
+
+def _date_with_offset(value: object) -> str:
+    """ISO 8601 with its UTC offset. Rows hold the local time the game ended without one: it
+    is read as this computer's local time on that date (summer time included)."""
+    if not isinstance(value, str):
+        return ""
+    try:
+        when = datetime.fromisoformat(value)
+        if when.tzinfo is None:
+            when = when.astimezone()
+        return when.isoformat(timespec="seconds")
+    except (ValueError, OverflowError, OSError):
+        return ""
+
+
+def _kind(value: object) -> str:
+    return value if value in KINDS else ""
+
+
+def _seed(value: object) -> str:
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20:
+        seed = int(value)
+        if seed < MAX_SEED:
+            return seed_text(seed)
+    return ""
+
+
+def _code(value: object) -> str:
+    if not isinstance(value, str):
+        return ""
+    try:
+        decode(value)
+    except CodeError:
+        return ""
+    return value
+
+
+def _daily_date(value: object) -> str:
+    return value if isinstance(value, str) and len(value) == 10 and _is_date(value.encode()) else ""
+
+
 EXPORT_COLUMNS = (
-    ("date", "played_at"), ("board", "kind"), ("rows", "rows"), ("cols", "cols"),
-    ("mines", "mines"), ("seed", "seed"), ("time_ms", "time_ms"), ("3bv", "bbbv"),
-    ("3bv_per_s", "bbbv_per_s"), ("clicks", "clicks_left + clicks_right + clicks_chord"),
-    ("efficiency", "efficiency"), ("won", "won"), ("assisted", "assisted"), ("daily", "daily"),
-)  # fmt: skip
+    ("date", "played_at", _date_with_offset),
+    ("board", "kind", _kind),
+    ("rows", "rows", _count),
+    ("cols", "cols", _count),
+    ("mines", "mines", _count),
+    ("seed", "seed", _seed),
+    ("code", "code", _code),
+    ("time_ms", "time_ms", _count),
+    ("3bv", "bbbv", _count),
+    ("3bv_per_s", "bbbv_per_s", _measure(3)),
+    ("clicks", "clicks_left + clicks_right + clicks_chord", _count),
+    ("efficiency", "efficiency", _measure(2)),
+    ("won", "won", _zero_or_one),
+    ("assisted", "assisted", _zero_or_one),
+    ("daily", "daily", _daily_date),
+)
 
 
-def export_csv(stats: Stats, path: Path) -> int:
-    """Write every game, oldest first, to a CSV file the player owns; return how many.
+def stats_csv(stats: Stats) -> tuple[str, int]:
+    """Every game, oldest first, as CSV text with a header row; and how many games.
 
-    Empty cells mean "none" (3BV/s and efficiency of a loss, the seed of a board from a code
-    that had none, the date of a board that was not a daily one). Raises OSError when the file
-    cannot be written; the file is replaced whole or not at all.
+    Empty cells mean "none" (3BV/s and efficiency of a loss, the seed and code of a board that
+    had none, the date of a board that was not a daily one).
     """
     rows = []
     if stats.conn is not None:
-        sql = ", ".join(expr for _, expr in EXPORT_COLUMNS)
-        rows = stats.conn.execute(f"SELECT {sql} FROM games ORDER BY id").fetchall()
+        sql = ", ".join(expr for _, expr, _ in EXPORT_COLUMNS)
+        rows = stats.conn.execute(f"SELECT {sql}, replay FROM games ORDER BY id").fetchall()
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(name for name, _ in EXPORT_COLUMNS)
-    writer.writerows(["" if v is None else v for v in row] for row in rows)
-    atomic_write(path, out.getvalue())
-    return len(rows)
+    writer.writerow(name for name, _, _ in EXPORT_COLUMNS)
+    code_at = [name for name, _, _ in EXPORT_COLUMNS].index("code")
+    for *values, replay in rows:
+        cells = [written(v) for (_, _, written), v in zip(EXPORT_COLUMNS, values, strict=True)]
+        if values[code_at] is None and isinstance(replay, str):
+            cells[code_at] = _code_from_replay(replay)
+        writer.writerow(cells)
+    return out.getvalue(), len(rows)
+
+
+def _code_from_replay(path: str) -> str:
+    """The board code of a game recorded before rows kept one (schema 5), from its replay;
+    empty when the replay is gone or unreadable, or the board had no code."""
+    try:
+        game = load_replay(Path(path)).final_game()
+    except ReplayError:
+        return ""
+    return code_of(game) or ""
+
+
+class ExistingFile(FileExistsError):
+    """The export would replace a file and was not asked to."""
+
+
+def export_csv(stats: Stats, path: Path, *, replace: bool = False) -> int:
+    """Write `stats_csv` to a file the player names; return how many games it holds.
+
+    An existing file is replaced only when asked to (ExistingFile otherwise); the file is
+    replaced whole or not at all. Raises OSError when it cannot be written.
+    """
+    if not replace and os.path.lexists(path) and not path.is_dir():
+        raise ExistingFile(errno.EEXIST, "it already exists", str(path))
+    text, count = stats_csv(stats)
+    atomic_write(path, text)
+    return count

@@ -10,11 +10,13 @@ result means, and where the panel goes (`place`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
 import pygame
 
 from ..engine.game import MAX_SIDE, MIN_SIDE
+from ..session import LEAVE_QUESTION, LEAVE_WORDS
 from ..store.stats import KINDS, Stats
 from .layout import Box
 from .widgets import (
@@ -33,7 +35,13 @@ from .widgets import (
     wrap,
 )
 
-CLOSE = "close"
+
+@dataclass(frozen=True)
+class Closed:
+    """The dialog is done and asks for nothing more."""
+
+
+CLOSE = Closed()
 DIGITS = "0123456789"
 
 HELP_ROWS = 24  # the help shows this many lines where the window has room
@@ -267,11 +275,19 @@ class HelpOverlay(Dialog):
 # ---- questions -------------------------------------------------------------------------
 
 
+class Question(Enum):
+    """What a yes/no dialog asks; its answer names it, so answers are told apart by kind."""
+
+    QUIT = "quit"
+    RESUME = "resume"
+    LEAVE = "leave"
+
+
 @dataclass(frozen=True)
 class Answer:
     """The reply to a ConfirmDialog: which question, and yes or no."""
 
-    question: str
+    question: Question
     yes: bool
 
 
@@ -279,7 +295,7 @@ class ConfirmDialog(Dialog):
     """A yes/no question with two buttons: Y (or Enter on the yes button) for yes, N or Esc
     for no."""
 
-    def __init__(self, question: str, title: str, paragraphs: list[str], *, yes: str,
+    def __init__(self, question: Question, title: str, paragraphs: list[str], *, yes: str,
                  no: str) -> None:  # fmt: skip
         self.question = question
         self.title = title
@@ -308,8 +324,14 @@ class ConfirmDialog(Dialog):
 
 
 def confirm_quit() -> ConfirmDialog:
-    return ConfirmDialog("quit", "Quit?", ["A game is on. It is kept for next time."],
+    return ConfirmDialog(Question.QUIT, "Quit?", ["A game is on. It is kept for next time."],
                          yes="quit", no="keep playing")  # fmt: skip
+
+
+def confirm_leave(what: str) -> ConfirmDialog:
+    """The one question before a game in progress is replaced by `what` ("Intermediate")."""
+    return ConfirmDialog(Question.LEAVE, LEAVE_QUESTION, [LEAVE_WORDS, f"Start {what}?"],
+                         yes="leave", no="stay")  # fmt: skip
 
 
 # ---- the custom board ------------------------------------------------------------------
@@ -616,6 +638,7 @@ class Change:
 
     name: str
     value: object
+    keeps_open = True  # the options stay up while each change is applied
 
 
 class SettingsDialog(Dialog):
@@ -704,6 +727,40 @@ class ListDialog(Dialog):
         if widget is self.list and self.list.row_at(point, self.list.m) is not None:
             return self.choose(self.focus)
         return None
+
+
+@dataclass(frozen=True)
+class ResumeKept:
+    """Which kept game to play on (its place in the list), or None: none of them."""
+
+    index: int | None
+
+
+class KeptGamesDialog(ListDialog):
+    """More than one unfinished game was kept (two copies of the game were playing): each
+    named on a row; Resume (Enter, or a click on a row) plays the one picked on and the others
+    stay kept for next time; the other button drops them all; Esc decides nothing (they stay
+    kept, and a new game is played)."""
+
+    title = "Resume a game?"
+
+    def __init__(self, names: list[str], no: str) -> None:
+        self.entries = names
+        self.no_text = no
+        self.list = ListBox("kept", names, shown=min(len(names), 6))
+        super().__init__()
+
+    def build(self) -> Form:
+        return Form(self.title, [Label(f"You left {len(self.entries)} unfinished games."),
+                                 self.list],
+                    [Button("choose", "Resume"), Button("drop", self.no_text.capitalize())],
+                    default="choose", cancel="drop")  # fmt: skip
+
+    def button(self, id):
+        return ResumeKept(self.focus if id == "choose" else None)
+
+    def choose(self, index: int) -> object:
+        return ResumeKept(index)
 
 
 PREVIEW_SPRITES = ("covered", "open_1", "open_2", "open_3", "flag", "mine", "mine_red")

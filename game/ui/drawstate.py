@@ -1,5 +1,7 @@
 """What the canvas shows and what must be drawn again, apart from the game and from what the
 mouse buttons are doing (Tatham's `game_drawstate`): it can be thrown away with the canvas.
+The renderer (game/ui/render.py) only draws; whether the next frame draws everything, which
+boxes changed, how the board moved and what the toolbar shows are kept here.
 
 It also holds the motion of a cascade: tiles veiled with the look they had, turning over ring
 by ring outward from the click. Only the look waits; the game is already in its final state.
@@ -21,6 +23,13 @@ Cell = tuple[int, int]
 
 class DrawState:
     def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """A new game's canvas: everything is drawn anew."""
+        self.dirty: list = []  # canvas boxes drawn since the last present
+        self.shifts: list = []  # (box, dx, dy): the board moved on the canvas since then
+        self.invalidate()
         self.pending: list = []  # groups of cells to draw again at the next frame
         self.pressed: set[Cell] = set()  # the cells drawn pressed
         self.cursor: Cell | None = None  # where the keyboard cursor was drawn
@@ -28,6 +37,19 @@ class DrawState:
         self.board_hidden = False  # the board was drawn veiled (a paused game)
         self.veiled: dict[Cell, str] = {}  # cell -> the sprite it shows until its ring turns
         self.animation: list[tuple[int, int, int, list]] = []  # (due ms, stage, ring, cells)
+
+    def invalidate(self) -> None:
+        """Forget what is on the canvas: the next frame draws everything."""
+        self.full = True
+        self.toolbar: tuple | None = None  # (counter, face, timer) as drawn
+        self.board_shown = False  # the canvas shows the board (not a dialog over it)
+        self.shifts.clear()
+
+    def presented(self) -> None:
+        """What was drawn is on the screen now."""
+        self.full = False
+        self.dirty.clear()
+        self.shifts.clear()
 
     def cascade(self, changed: CellSet, origin: Cell, view: tuple[int, int, int, int],
                 now: int, wrong_flag: Callable[[Cell], bool] | None = None) -> bool:  # fmt: skip

@@ -1,7 +1,7 @@
 """The one key table: which key does what, and how it is named. Key handling, the F1 help and
 the menus are all made from it, so they cannot disagree.
 
-A table row is data: an action name (the window maps it to a method), a label, the keys, and
+A table row is data: an action name (a command of game/ui/commands.py), a label, the keys, and
 the menu it is listed in. Knows no game and draws nothing.
 """
 
@@ -68,7 +68,7 @@ def char(text: str, name: str = "") -> Key:
 
 @dataclass(frozen=True)
 class Binding:
-    action: str  # what the window does; one method each
+    action: str  # the command it runs (game/ui/commands.py)
     label: str  # what it is called in the help and the menus
     keys: tuple[Key, ...]
     menu: str | None = None  # the menu that lists it (None: help only)

@@ -23,6 +23,7 @@ BAR_X = 2  # where the first title starts
 EDGE = 2  # the drop-down's outline and bevel
 ITEM_PAD = 4  # inside the drop-down, left and right of its rows
 KEY_GAP = 3  # characters at least between a row's label and its key
+TICK_CHARS = 1  # a column left of the labels for the tick of a checked row
 SEPARATOR_H = 5  # an etched line between groups of rows
 ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -43,8 +44,10 @@ class Item:
     key: str
 
 
-def menus(table: tuple[keys.Binding, ...] | None = None) -> list[tuple[str, list[Item]]]:
-    """Each menu of `keys.MENUS` with its rows, in table order (the play keys by default)."""
+def menus(table: tuple[keys.Binding, ...] | None = None,
+          extra: dict[str, list[Item]] | None = None) -> list[tuple[str, list[Item]]]:  # fmt: skip
+    """Each menu of `keys.MENUS` with its rows, in table order (the play keys by default),
+    then the `extra` rows of that menu (one row a theme, say)."""
     table = table or keys.PLAY_KEYS
     out = []
     for name in keys.MENUS:
@@ -52,7 +55,7 @@ def menus(table: tuple[keys.Binding, ...] | None = None) -> list[tuple[str, list
         for b in keys.menu(name, table):
             shown = [k.label() for k in b.keys if k.shown]
             items.append(Item(b.action, b.label, shown[0] if shown else ""))
-        out.append((name, items))
+        out.append((name, items + list((extra or {}).get(name, ()))))
     return out
 
 
@@ -89,6 +92,11 @@ class Placed:
         return point is not None and self.panel is not None and self.panel.contains(*point)
 
 
+def _starts_extra(before: Item, item: Item) -> bool:
+    """The first of a run of rows beyond the key table's (the themes): a group of its own."""
+    return ":" in item.action and ":" not in before.action
+
+
 def place_titles(layout: Layout, m: Metrics, names: list[str]) -> list[tuple[str, Box]]:
     """The titles left to right on the bar; their first letters alone where the whole words
     do not fit the canvas's width."""
@@ -113,7 +121,7 @@ def place_drop_down(layout: Layout, m: Metrics, title: Box, items: list[Item]
     label_chars = max((len(i.label) for i in items), default=0)
     key_chars = max((len(i.key) for i in items), default=0)
     gap = KEY_GAP if key_chars else 0
-    chrome = 2 * (EDGE + ITEM_PAD)
+    chrome = 2 * (EDGE + ITEM_PAD) + TICK_CHARS * m.glyph_w
     room = (canvas_w - chrome) // m.glyph_w
     label_chars = max(1, min(label_chars, room - gap - key_chars))
     w = chrome + (label_chars + gap + key_chars) * m.glyph_w
@@ -121,7 +129,8 @@ def place_drop_down(layout: Layout, m: Metrics, title: Box, items: list[Item]
     top = title.bottom
     room_h = canvas_h - top - 2 * EDGE - 2
     line_h = m.line_h
-    separated = [k > 0 and item.action in GROUP_STARTS for k, item in enumerate(items)]
+    separated = [k > 0 and (item.action in GROUP_STARTS or _starts_extra(items[k - 1], item))
+                 for k, item in enumerate(items)]  # fmt: skip
     if len(items) * line_h + sum(separated) * SEPARATOR_H > room_h:
         separated = [False] * len(items)
         if len(items) * line_h > room_h:
@@ -136,7 +145,7 @@ def place_drop_down(layout: Layout, m: Metrics, title: Box, items: list[Item]
         y += line_h
     panel = Box(x, top, w, min(y + 1 + EDGE, canvas_h) - top)
     labels = tuple(shorten(i.label, label_chars) for i in items)
-    key_x = x + EDGE + ITEM_PAD + (label_chars + gap) * m.glyph_w
+    key_x = x + EDGE + ITEM_PAD + (TICK_CHARS + label_chars + gap) * m.glyph_w
     return panel, tuple(rows), labels, key_x
 
 
@@ -149,12 +158,13 @@ class MenuBar:
     menu is open (and the release of a press the bar took: `eat_release`), and the keys.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, extra: dict[str, list[Item]] | None = None) -> None:
+        self.extra = extra  # rows beyond the key table's, by menu
         self.open: int | None = None  # the index of the open menu
         self.focus: int | None = None  # the item with the highlight in the open menu
         self.held = False  # the button that opened the menu is still down: a release acts
         self.eat_release = False  # a press went to the bar: so does its release
-        self._menus = menus()
+        self._menus = menus(extra=extra)
 
     @property
     def is_open(self) -> bool:
@@ -183,7 +193,7 @@ class MenuBar:
     def open_menu(self, index: int = 0, *, keyboard: bool = True) -> None:
         """Open a menu; from the keyboard its first row has the focus, from the mouse none."""
         if self.open is None:
-            self._menus = menus()  # the key table as it is now
+            self._menus = menus(extra=self.extra)  # the key table as it is now
         self.open = index % len(self._menus)
         self.focus = 0 if keyboard and self.items() else None
 

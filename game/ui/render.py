@@ -1,8 +1,9 @@
 """Drawing: sprites from the theme onto one 1x canvas, which the display shows scaled.
 
-Owns the canvas and what is on it (a draw state that can be thrown away with `invalidate`).
-Draws only what it is told changed (a scroll moves what is drawn and draws the strip that came
-into view); never reads input and never changes the game.
+Owns the canvas's pixels only: what is on it, what changed and how the board moved are the draw
+state's (game/ui/drawstate.py), which it notes as it draws. Draws only what it is told changed
+(a scroll moves what is drawn and draws the strip that came into view); never reads input and
+never changes the game.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from ..engine import Game
 from ..engine.cells import CellSet, ViewChar
 from . import keys, marks, menubar, status, widgets
 from .display import Display
+from .drawstate import DrawState
 from .hints import HintMarks
 from .layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
 from .theme import Theme
@@ -69,26 +71,17 @@ def led_text(value: int, digits: int = LED_DIGITS) -> str:
 
 
 class Renderer:
-    def __init__(self, theme: Theme, layout: Layout) -> None:
+    def __init__(self, theme: Theme, layout: Layout, drawn: DrawState | None = None) -> None:
+        """`drawn`: what is on the canvas and what changed (kept there, not here)."""
         self.theme = theme
         self.layout = layout
+        self.drawn = drawn if drawn is not None else DrawState()
+        self.drawn.invalidate()  # a new canvas
         self.canvas = pygame.Surface(layout.canvas_size).convert()
         self._tile_of = {ch: theme.sprites[name] for ch, name in SPRITE_OF_VIEW.items()}
-        self.dirty: list[Box] = []
-        self.shifts: list[tuple[Box, int, int]] = []  # board moves since the last present
-        self.full = True
-        self.board_shown = False  # the canvas shows the board (not a dialog over it)
         self._tints: dict[int, pygame.Surface] = {}
         self._hint: pygame.Surface | None = None
         self._marks: dict[str, pygame.Surface] = {}  # odds digits, tick, mine mark, frame
-        self.toolbar_state: tuple | None = None
-
-    def invalidate(self) -> None:
-        """Forget what is on the canvas: the next frame draws everything."""
-        self.full = True
-        self.toolbar_state = None
-        self.board_shown = False
-        self.shifts.clear()
 
     def scroll(self, rows: int, cols: int, top: int, left: int) -> list[list[tuple[int, int]]]:
         """The view moved `rows` down and `cols` right and now starts at (top, left): move the
@@ -99,15 +92,16 @@ class Renderer:
         lay = self.layout
         if (rows, cols) == (0, 0):
             return []
-        if (self.full or not self.board_shown
+        drawn = self.drawn
+        if (drawn.full or not drawn.board_shown
                 or abs(rows) >= lay.view_rows or abs(cols) >= lay.view_cols):  # fmt: skip
-            self.invalidate()
+            drawn.invalidate()
             return []
         t = lay.sizes.tile
         box = lay.board
         dx, dy = -cols * t, -rows * t
         self.canvas.subsurface(_xywh(box)).scroll(dx, dy)
-        self.shifts.append((box, dx, dy))
+        drawn.shifts.append((box, dx, dy))
         # view rows and columns that came in at the bottom or top, at the right or left
         new_rows = range(lay.view_rows - rows, lay.view_rows) if rows > 0 else range(-rows)
         new_cols = range(lay.view_cols - cols, lay.view_cols) if cols > 0 else range(-cols)
@@ -123,7 +117,7 @@ class Renderer:
         w, h = lay.canvas_size
         b = lay.sizes.border
         c.fill(self.theme.colours["panel"])
-        self.board_shown = False
+        self.drawn.board_shown = False
         top = lay.frame.y  # under the menu bar
         mid = lay.area.y - b
         pieces = []
@@ -143,16 +137,16 @@ class Renderer:
 
     def draw_toolbar(self, counter: int, face: str, timer: int) -> None:
         state = (counter, face, timer)
-        if state == self.toolbar_state:
+        if state == self.drawn.toolbar:
             return
-        old = self.toolbar_state
-        self.toolbar_state = state
+        old = self.drawn.toolbar
+        self.drawn.toolbar = state
         lay = self.layout
         if old is None or old[0] != counter:
             self._draw_led(lay.counter, led_text(counter, lay.led_digits))
         if old is None or old[1] != face:
             self.canvas.blit(self.theme.sprites[face], (lay.face.x, lay.face.y))
-            self.dirty.append(lay.face)
+            self.drawn.dirty.append(lay.face)
         if old is None or old[2] != timer:
             self._draw_led(lay.timer, led_text(timer, TIMER_DIGITS))
 
@@ -172,7 +166,7 @@ class Renderer:
                 for i, ch in enumerate(text[: (box.w - 2) // w])
             ]
         )
-        self.dirty.append(box)
+        self.drawn.dirty.append(box)
 
     def draw_board(self, game: Game, top: int, left: int, looks: Looks) -> None:
         """Every visible tile, plus the area around a board smaller than its area."""
@@ -201,11 +195,11 @@ class Renderer:
                     for c, ch in enumerate(line[left : left + lay.view_cols])
                 ]
         self.canvas.fblits(pieces)
-        self.board_shown = True
+        self.drawn.board_shown = True
         extra = looks.marked().difference(veiled)
         if extra:
             self.draw_cells(game, top, left, extra, looks)
-        self.dirty.append(lay.area)
+        self.drawn.dirty.append(lay.area)
 
     def draw_cells(self, game: Game, top: int, left: int, cells: Iterable, looks: Looks) -> None:
         """The tiles of the given cells that are in view, each as its view and `looks` say."""
@@ -245,9 +239,11 @@ class Renderer:
         self.canvas.fblits(pieces)
         if len(drawn) > MANY_TILES:  # one box around them all scales faster than many small
             xs, ys = [p[0] for p in drawn], [p[1] for p in drawn]
-            self.dirty.append(Box(min(xs), min(ys), max(xs) - min(xs) + t, max(ys) - min(ys) + t))
+            self.drawn.dirty.append(
+                Box(min(xs), min(ys), max(xs) - min(xs) + t, max(ys) - min(ys) + t)
+            )
         else:
-            self.dirty.extend(Box(x, y, t, t) for x, y in drawn)
+            self.drawn.dirty.extend(Box(x, y, t, t) for x, y in drawn)
 
     def _tint(self, probability: float) -> pygame.Surface:
         """A see-through square on the odds' ramp (blue when proven safe), made once per level."""
@@ -331,7 +327,7 @@ class Renderer:
                 shown = words[: max(0, room - used)]
                 self.canvas.blit(font.render(shown, colour), (x + used * font.width, y))
                 used += len(shown) + 1
-        self.dirty.append(box)
+        self.drawn.dirty.append(box)
 
     def _status_icon(self, name: str, x: int, y: int, colour) -> None:
         """One of status.ICONS, 5 x 7 pixels, in one character cell of the font."""
@@ -345,7 +341,8 @@ class Renderer:
                     self.canvas.fill(colour, (left + dx, top + dy, 1, 1))
 
     def draw_menu_bar(self, placed: menubar.Placed, open_menu: int | None = None,
-                      focus: int | None = None) -> None:  # fmt: skip
+                      focus: int | None = None,
+                      marks: list[tuple[bool | None, bool]] = ()) -> None:  # fmt: skip
         """The menu titles along the top; with a menu open, its title highlighted and its
         drop-down over the board: labels on the left, keys in a column on the right, the row
         with the focus highlighted, etched lines between groups."""
@@ -359,7 +356,7 @@ class Renderer:
                 c.fill(col.highlight, pygame.Rect(*_xywh(box)))
                 ink = col.highlight_text
             c.blit(font.render(text, ink), (box.x + menubar.TITLE_PAD, _text_y(box, font)))
-        self.dirty.append(bar)
+        self.drawn.dirty.append(bar)
         panel = placed.panel
         if panel is None:
             return
@@ -373,31 +370,34 @@ class Renderer:
                 c.fill(col.shadow, (box.x + 1, mid - 1, box.w - 2, 1))
                 c.fill(col.light, (box.x + 1, mid, box.w - 2, 1))
                 continue
-            ink = col.text
+            checked, available = marks[row.index] if row.index < len(marks) else (None, True)
+            ink = col.text if available else col.shadow
             if row.index == focus:
                 c.fill(col.highlight, pygame.Rect(*_xywh(box)))
-                ink = col.highlight_text
+                ink = col.highlight_text if available else col.light
             y = _text_y(box, font)
-            c.blit(font.render(placed.labels[row.index], ink), (box.x + menubar.ITEM_PAD, y))
+            x = box.x + menubar.ITEM_PAD
+            if checked:
+                _tick(c, x, y, font.width, font.height, ink)
+            x += menubar.TICK_CHARS * font.width
+            c.blit(font.render(placed.labels[row.index], ink), (x, y))
             if placed.keys[row.index]:
                 c.blit(font.render(placed.keys[row.index], ink), (placed.key_x, y))
-        self.dirty.append(panel)
+        self.drawn.dirty.append(panel)
 
     # ---- to the window -------------------------------------------------------------------
 
     def present(self, display: Display) -> list[pygame.Rect]:
         """Show what changed since the last present; returns the window rects sent."""
-        background = None
-        if self.full:
+        background, drawn = None, self.drawn
+        if drawn.full:
             background = self.theme.colours["background"]
-            self.dirty = [Box(0, 0, *self.layout.canvas_size)]
-            self.shifts.clear()
-            self.full = False
+            drawn.dirty[:] = [Box(0, 0, *self.layout.canvas_size)]
+            drawn.shifts.clear()
         sent = display.present(
-            self.canvas, self.layout, self.dirty, background=background, shifts=self.shifts
+            self.canvas, self.layout, drawn.dirty, background=background, shifts=drawn.shifts
         )
-        self.dirty.clear()
-        self.shifts.clear()
+        drawn.presented()
         return sent
 
 
@@ -409,6 +409,15 @@ def outline_colours(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int,
     t = theme.sizes.tile
     grounds = [theme.sprites[name].get_at((t // 2, t // 2)) for name in ("covered", "open_0")]
     return col["accent"], marks.companion(col["accent"], palette, grounds)
+
+
+def _tick(c: pygame.Surface, x: int, y: int, w: int, h: int, ink) -> None:
+    """A check mark drawn in one character cell, two pixels thick."""
+    low = y + h - 2
+    down = [(x + k, low - 2 + k) for k in range(max(1, w // 3))]
+    up = [(down[-1][0] + k, down[-1][1] - k) for k in range(1, max(2, w - len(down)))]
+    for px, py in down + up:
+        c.fill(ink, (px, max(y, py - 1), 1, 2))
 
 
 def _xywh(box: Box) -> tuple[int, int, int, int]:
@@ -429,6 +438,6 @@ def _text_y(box: Box, font) -> int:
 def draw_dialog(renderer: Renderer, dialog) -> Box:
     """The dialog's panel over what the canvas shows (the board, veiled while a game waits)."""
     box = dialog.draw(renderer.canvas, renderer.theme)
-    renderer.board_shown = False  # a scroll must not move the panel with the tiles
-    renderer.dirty.append(box)
+    renderer.drawn.board_shown = False  # a scroll must not move the panel with the tiles
+    renderer.drawn.dirty.append(box)
     return box

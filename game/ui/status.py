@@ -1,11 +1,55 @@
-"""The line under the board at rest: labelled parts (the board code, the daily board, no-guess
-mode, where to find help) that shorten to small pixel icons when the line is too narrow, and
-are dropped whole from the end rather than cut. Pure: no pygame, no game.
+"""The line under the board: a message said for a while (scrolling when too long), else the
+line at rest, of labelled parts (the board code, the daily board, no-guess mode, where to find
+help) that shorten to small pixel icons when the line is too narrow and are dropped whole from
+the end rather than cut. Pure: no pygame, no game; the play scene says what rests there.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+MESSAGE_MS = 2500
+SCROLL_MS = 120  # a long status line moves one character this often
+FOREVER = 2**62
+
+
+class StatusLine:
+    """The message on the line, until when and since when; `drawn_again` is told of each."""
+
+    def __init__(self, now: Callable[[], int], drawn_again: Callable[[], None]) -> None:
+        self.now = now
+        self.drawn_again = drawn_again
+        self.message: tuple[str, int, int] | None = None  # text, until when, since when
+
+    def say(self, text: str, lasting: bool = False) -> None:
+        """A line under the board for a moment, or until the next game when `lasting`."""
+        now = self.now()
+        # a long line scrolls through the status line, so it stays up long enough to read
+        shown_for = max(MESSAGE_MS, len(text) * SCROLL_MS + MESSAGE_MS)
+        self.message = (text, now + shown_for if not lasting else FOREVER, now)
+        self.drawn_again()
+
+    def saying(self) -> str | None:
+        return None if self.message is None else self.message[0]
+
+    def clear(self) -> None:
+        self.message = None
+
+    def expire(self, now: int) -> None:
+        if self.message is not None and now >= self.message[1]:
+            self.message = None
+
+    def text(self, room: int, resting: Callable[[], str]) -> str:
+        """What the line shows now in `room` characters; a message too long for it scrolls."""
+        if self.message is None:
+            return resting()
+        text, _, since = self.message
+        if len(text) <= room:
+            return text
+        loop = text + "   " + text
+        start = (self.now() - since) // SCROLL_MS % (len(text) + 3)
+        return loop[start : start + room]
 
 
 @dataclass(frozen=True)

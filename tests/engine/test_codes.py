@@ -1,11 +1,23 @@
-"""Board codes: round trip, typos refused, the same board for everyone."""
+"""Board codes: round trip, typos refused, the same board for everyone; seeds as text."""
+
+import re
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from game.engine import Game, SafeZone
-from game.engine.codes import ALPHABET, LENGTH, BoardCode, CodeError, daily, decode, encode
+from game.engine.codes import (
+    ALPHABET,
+    LENGTH,
+    BoardCode,
+    CodeError,
+    daily,
+    decode,
+    encode,
+    seed_of_text,
+    seed_text,
+)
 
 
 @st.composite
@@ -79,3 +91,37 @@ def test_games_without_a_seed_or_a_first_click_have_no_code():
     layout_game = Game.from_layout(["*....", "....."])
     layout_game.reveal(1, 4)
     assert BoardCode.of(layout_game) is None
+
+
+# ---- seeds written as text (the statistics' CSV) ----------------------------------------------
+
+
+@given(st.integers(0, 2**64 - 1))
+def test_a_seed_as_text_reads_back_exactly(seed):
+    assert seed_of_text(seed_text(seed)) == seed
+
+
+@given(st.integers(0, 2**64 - 1))
+def test_a_seed_as_text_is_text_to_a_spreadsheet(seed):
+    """Always "S" and 13 characters: never a number (not even in 1E5 form) or a date, and no
+    run of digits a spreadsheet could round."""
+    text = seed_text(seed)
+    assert len(text) == 14 and text[0] == "S" and set(text[1:]) <= set(ALPHABET)
+    assert not re.search(r"[0-9]{16}", text)
+    with pytest.raises(ValueError):
+        float(text)
+
+
+def test_the_largest_seed_fits_and_the_text_form_is_read_as_people_type_it():
+    assert seed_text(0) == "S0000000000000"
+    top = seed_text(2**64 - 1)
+    assert seed_of_text(top) == 2**64 - 1
+    assert seed_of_text(f"  {top.lower()} ") == 2**64 - 1
+    assert seed_of_text("sO00000000001") == 1  # O read as 0, as in codes
+
+
+@pytest.mark.parametrize("text", ["", "S", "12345", "S00000000000000", "SU000000000000",
+                                  "SZZZZZZZZZZZZZ"])  # fmt: skip
+def test_text_that_is_not_a_seed_is_refused_with_a_reason(text):
+    with pytest.raises(CodeError):
+        seed_of_text(text)

@@ -211,6 +211,18 @@ def test_flags_before_the_mines_are_laid_are_journaled_and_read_back(tmp_path):
     assert kinds == ["move", "laid", "move", "stop"]
 
 
+def test_flags_taken_back_before_the_mines_are_laid_read_back(tmp_path):
+    s = Session(history(tmp_path), "window", clock=Clock())
+    s.start(Game(16, 30, 99, seed=8))
+    s.play(Move(FLAG, 6, 5))
+    s.play(Move(FLAG, 13, 9))
+    s.undo()  # before any opening: the mines are not laid yet
+    s.play(Move(OPEN, 8, 8))
+    s.keep()
+    replay = load_replay(journals(tmp_path / "kept")[0])
+    assert replay.moves == s.game.moves and replay.final_game().view() == s.game.view()
+
+
 # ---- one kept game per copy -------------------------------------------------------------------
 
 HOLD = """
@@ -285,9 +297,10 @@ def test_two_copies_each_keep_their_game_and_both_are_offered_afterwards(tmp_pat
     assert len(journals(kept)) == 2
     c = run_text(tmp_path, [], ["q"])
     assert "You left 2 unfinished games:" in c.stdout
-    assert "an Intermediate game" in c.stdout and "a Beginner game" in c.stdout
-    d = run_text(tmp_path, [], ["2", "q"])  # the older one (A's Beginner game) resumed
-    assert "Beginner" in d.stdout.split("Resume one")[1]
+    listed = [line.split() for line in c.stdout.splitlines() if line.startswith("  ")]
+    assert [words[1:3] for words in listed] == [["a", "Beginner"], ["an", "Intermediate"]]
+    d = run_text(tmp_path, [], ["2", "q"])  # A quit last, so it is first; B's is resumed
+    assert "Intermediate: 16×16, 40 mines" in d.stdout.split("Resume one")[1]
     assert len(journals(kept)) == 2  # the other stays kept for next time
 
 
@@ -322,16 +335,16 @@ from game.ui.window import App
 pygame.display.init()
 app = App(BoardChoice.standard(Difficulty.BEGINNER), Settings(motion=False, volume="off"),
           load_library(), seed=3, scale=1, history=History.on_disk(Stats(), background=True))
-app.chores.wait(10)
+app.ctx.aids.chores.wait(10)
 for _ in range(3):
     app.step()
-lay = app.layout
-box = lay.cell_rect(4, 4, app.top, app.left)
+play, lay = app.play, app.ctx.frame.layout
+box = lay.cell_rect(4, 4, play.top, play.left)
 pos = (lay.origin_x + box.x + box.w // 2, lay.origin_y + box.y + box.h // 2)
 pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
 pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
 app.step()  # the frame that shows the opening
-print(app.game.view()[4][4], flush=True)
+print(play.game.view()[4][4], flush=True)
 os.kill(os.getpid(), signal.SIGKILL)
 """
 

@@ -2,14 +2,20 @@
 
 import csv
 import os
+import re
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
-from game.engine import Game
+import pytest
+
+from game.engine import Game, GameState
+from game.engine.codes import code_of, decode, seed_of_text, seed_text
 from game.store.stats import (
     SCHEMA_VERSION,
+    ExistingFile,
     GameRecord,
     Stats,
     export_csv,
@@ -211,7 +217,82 @@ def test_daily_streak_counts_first_tries_won_in_a_row_up_to_today(tmp_path):
     assert stats.daily_summary("2026-12-05").streak == 0
 
 
-def test_export_writes_every_game_as_a_csv_row_that_reads_back(tmp_path):
+HEADER = ("date,board,rows,cols,mines,seed,code,time_ms,3bv,3bv_per_s,clicks,efficiency,won,"
+          "assisted,daily")  # fmt: skip
+BIG_SEED = 12345678901234567890  # 20 digits: a spreadsheet keeps 15 of them
+
+
+@pytest.fixture
+def summer_time_zone(monkeypatch):
+    """Local time is Central European (+01:00, +02:00 in summer) for this test."""
+    monkeypatch.setenv("TZ", "CET-1CEST,M3.5.0,M10.5.0/3")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def won_game(seed: int) -> Game:
+    g = Game(9, 9, 10, seed=seed)
+    g.reveal(4, 4)
+    for r, line in enumerate(g.layout()):
+        for c, ch in enumerate(line):
+            if ch == ".":
+                g.reveal(r, c)
+    assert g.state is GameState.WON
+    return g
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def test_export_writes_every_column_of_a_known_game(tmp_path, summer_time_zone):
+    g = won_game(BIG_SEED)
+    rec = GameRecord.of(g, 12_345, source="text", played_at="2026-11-29T12:00:00")
+    stats = Stats(tmp_path / "stats.sqlite3")
+    stats.record(rec)
+    out = tmp_path / "games.csv"
+    assert export_csv(stats, out) == 1
+    assert out.read_text(encoding="utf-8").splitlines()[0] == HEADER
+    (row,) = read_csv(out)
+    clicks = rec.clicks_left + rec.clicks_right + rec.clicks_chord
+    assert row == {
+        "date": "2026-11-29T12:00:00+01:00", "board": "beginner", "rows": "9", "cols": "9",
+        "mines": "10", "seed": seed_text(BIG_SEED), "code": code_of(g), "time_ms": "12345",
+        "3bv": str(g.bbbv), "3bv_per_s": f"{round(g.bbbv / 12.345, 3):.3f}",
+        "clicks": str(clicks), "efficiency": f"{round(g.bbbv / clicks, 2):.2f}", "won": "1",
+        "assisted": "0", "daily": "",
+    }  # fmt: skip
+    assert decode(row["code"]).seed == BIG_SEED and decode(row["code"]).first_click == (4, 4)
+    assert seed_of_text(row["seed"]) == BIG_SEED
+
+
+def test_export_keeps_every_digit_of_a_20_digit_seed_and_no_field_is_a_long_number(tmp_path):
+    stats = Stats(tmp_path / "stats.sqlite3")
+    stats.record(GameRecord(**{**record().__dict__, "seed": str(BIG_SEED)}))
+    stats.record(GameRecord(**{**record().__dict__, "seed": str(2**64 - 1)}))
+    out = tmp_path / "games.csv"
+    export_csv(stats, out)
+    rows = read_csv(out)
+    assert [seed_of_text(row["seed"]) for row in rows] == [BIG_SEED, 2**64 - 1]
+    fields = [value for row in rows for value in row.values()]
+    assert not [value for value in fields if re.search(r"[0-9]{16}", value)]
+
+
+def test_export_writes_dates_with_their_utc_offset_summer_time_included(tmp_path, summer_time_zone):
+    stats = Stats(tmp_path / "stats.sqlite3")
+    for when in ("2026-07-01T09:30:00", "2026-01-01T09:30:00", "2026-03-01T09:30:00-05:00"):
+        stats.record(GameRecord(**{**record().__dict__, "played_at": when}))
+    out = tmp_path / "games.csv"
+    export_csv(stats, out)
+    assert [row["date"] for row in read_csv(out)] == [
+        "2026-07-01T09:30:00+02:00", "2026-01-01T09:30:00+01:00", "2026-03-01T09:30:00-05:00"
+    ]  # fmt: skip
+
+
+def test_export_rounds_measures_and_leaves_empty_what_a_game_does_not_have(tmp_path):
     stats = Stats(tmp_path / "stats.sqlite3")
     stats.record(record(time_ms=12_500, bbbv=25))
     stats.record(record(kind="expert", won=False, assisted=True))
@@ -219,19 +300,40 @@ def test_export_writes_every_game_as_a_csv_row_that_reads_back(tmp_path):
     stats.record(daily)
     out = tmp_path / "games.csv"
     assert export_csv(stats, out) == 3
-    with out.open(newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    header = "date,board,rows,cols,mines,seed,time_ms,3bv,3bv_per_s,clicks,efficiency,won,assisted"
-    assert ",".join(rows[0]) == header + ",daily"
-    first, lost, day = rows
-    assert first["date"] == "2026-11-29T12:00:00" and first["board"] == "beginner"
-    assert (first["rows"], first["cols"], first["mines"], first["seed"]) == ("9", "9", "10", "1")
-    assert (first["time_ms"], first["3bv"], first["clicks"]) == ("12500", "25", "25")
-    assert float(first["3bv_per_s"]) == 2.0 and float(first["efficiency"]) == 1.0
-    assert (first["won"], first["assisted"], first["daily"]) == ("1", "0", "")
+    first, lost, day = read_csv(out)
+    assert (first["3bv_per_s"], first["efficiency"]) == ("2.000", "1.00")
+    assert (first["rows"], first["cols"], first["mines"]) == ("9", "9", "10")
+    assert first["seed"] == seed_text(1)
+    assert first["code"] == ""  # a record made without a game has no board code
     assert (lost["board"], lost["won"], lost["assisted"]) == ("expert", "0", "1")
     assert lost["3bv_per_s"] == "" and lost["efficiency"] == ""
-    assert day["daily"] == "2026-11-29"
+    assert day["daily"] == "2026-11-29" and first["daily"] == ""
+
+
+def test_export_leaves_empty_a_value_a_hand_edited_row_holds_that_is_not_its_column(tmp_path):
+    stats = Stats(tmp_path / "stats.sqlite3")
+    stats.record(record())
+    stats.conn.execute("UPDATE games SET seed = '123456789012345678901234', kind = 'x',"
+                       " played_at = 'yesterday', code = 'NOTACODE', time_ms = -1,"
+                       " efficiency = 1e999, daily = '2026-13-45'")  # fmt: skip
+    stats.conn.commit()
+    out = tmp_path / "games.csv"
+    export_csv(stats, out)
+    (row,) = read_csv(out)
+    assert [row[k] for k in ("seed", "board", "date", "code", "time_ms", "efficiency", "daily")
+            ] == [""] * 7  # fmt: skip
+
+
+def test_export_replaces_an_existing_file_only_when_asked(tmp_path):
+    stats = Stats(tmp_path / "stats.sqlite3")
+    stats.record(record())
+    out = tmp_path / "games.csv"
+    out.write_text("mine\n")
+    with pytest.raises(ExistingFile):
+        export_csv(stats, out)
+    assert out.read_text() == "mine\n"
+    assert export_csv(stats, out, replace=True) == 1
+    assert out.read_text().startswith(HEADER)
 
 
 def test_export_of_an_unusable_database_writes_the_header_only(tmp_path):
@@ -241,3 +343,18 @@ def test_export_of_an_unusable_database_writes_the_header_only(tmp_path):
     assert export_csv(stats, out) == 0
     assert out.read_text(encoding="utf-8").splitlines()[0].startswith("date,board,")
     assert len(out.read_text(encoding="utf-8").splitlines()) == 1
+
+
+def test_a_game_recorded_before_rows_kept_codes_gets_its_code_from_its_replay(tmp_path):
+    from game.store.replays import replay_of, save_replay
+
+    g = won_game(BIG_SEED)
+    path = save_replay(replay_of(g, elapsed_ms=9_000, source="text"), tmp_path)
+    stats = Stats(tmp_path / "stats.sqlite3")
+    stats.record(GameRecord.of(g, 9_000, source="text", replay=str(path)))
+    stats.record(GameRecord.of(g, 9_000, source="text", replay=str(tmp_path / "gone.json")))
+    stats.conn.execute("UPDATE games SET code = NULL")  # as a schema 4 file has them
+    stats.conn.commit()
+    out = tmp_path / "games.csv"
+    export_csv(stats, out)
+    assert [row["code"] for row in read_csv(out)] == [code_of(g), ""]

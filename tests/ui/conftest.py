@@ -21,15 +21,15 @@ class Driver:
         self.clock = clock
 
     def at(self, cell):
-        lay = self.app.layout
-        box = lay.cell_rect(*cell, self.app.top, self.app.left)
+        lay = self.app.ctx.frame.layout
+        box = lay.cell_rect(*cell, self.app.play.top, self.app.play.left)
         assert box is not None, f"{cell} is not in view"
         return lay.origin_x + (box.x + box.w // 2) * lay.scale, lay.origin_y + (
             box.y + box.h // 2
         ) * lay.scale
 
     def face_pos(self):
-        lay = self.app.layout
+        lay = self.app.ctx.frame.layout
         f = lay.face
         return lay.origin_x + (f.x + f.w // 2) * lay.scale, lay.origin_y + (
             f.y + f.h // 2
@@ -57,9 +57,9 @@ class Driver:
 
     def button_pos(self, id):
         """The window position of the middle of the open dialog's button `id`."""
-        button = self.app.dialog.form.find(id)
+        button = self.app.ctx.dialogs.dialog.form.find(id)
         assert button is not None, f"the dialog has no button {id!r}"
-        box = self.app.layout.window_box(button.box)
+        box = self.app.ctx.frame.layout.window_box(button.box)
         return box.x + box.w // 2, box.y + box.h // 2
 
     def press(self, id):
@@ -79,14 +79,16 @@ class Driver:
 
     def sprite_at(self, box, name) -> bool:
         """Whether the canvas shows the theme sprite `name` in the canvas box."""
-        canvas = self.app.renderer.canvas
+        canvas = self.app.ctx.frame.renderer.canvas
         expected = pygame.Surface((box.w, box.h), 0, canvas)
-        expected.blit(self.app.theme.sprites[name], (0, 0))
+        expected.blit(self.app.ctx.frame.theme.sprites[name], (0, 0))
         got = canvas.subsurface((box.x, box.y, box.w, box.h))
         return pygame.image.tobytes(expected, "RGB") == pygame.image.tobytes(got, "RGB")
 
     def cell_shows(self, cell, name) -> bool:
-        return self.sprite_at(self.app.layout.cell_rect(*cell, self.app.top, self.app.left), name)
+        return self.sprite_at(
+            self.app.ctx.frame.layout.cell_rect(*cell, self.app.play.top, self.app.play.left), name
+        )
 
 
 @pytest.fixture
@@ -103,9 +105,9 @@ def drive():
         # work that goes off the frame in the game runs at once here, so steps stay in order
         app = App(board, settings, load_library(), seed=seed, scale=scale, clock=clock,
                   chores=Chores(threaded=False))  # fmt: skip
-        app.assistant = Assistant(RunAtOnce())
+        app.ctx.aids.assistant = Assistant(RunAtOnce())
         if layout is not None:
-            app.play_game(Game.from_layout(layout))
+            app.games.play_game(Game.from_layout(layout))
         driver = Driver(app, clock)
         driver.tick()
         made.append(driver)

@@ -15,7 +15,7 @@ WALL = ["....*...."] * 9  # a click on (0, 0) opens the left side, (0, 8) the ri
 
 def tab_to(d, id):
     """Tab round the focus ring to the button `id`."""
-    form = d.app.dialog.form
+    form = d.app.ctx.dialogs.dialog.form
     for _ in range(len(form.focusables())):
         if getattr(form.focused, "id", None) == id:
             return
@@ -28,23 +28,23 @@ def test_the_quit_question_answers_by_button_with_mouse_and_keyboard(drive):
     d.click((4, 4))
     d.key(pygame.K_ESCAPE)
     d.press("no")  # Keep playing
-    assert d.app.dialog is None and d.app.running
+    assert d.app.ctx.dialogs.dialog is None and d.app.games.running
     d.key(pygame.K_ESCAPE)
     tab_to(d, "no")
     d.key(pygame.K_RETURN, "\r")  # Enter acts on the focused button, not the default
-    assert d.app.dialog is None and d.app.running
+    assert d.app.ctx.dialogs.dialog is None and d.app.games.running
     d.key(pygame.K_ESCAPE)
     d.press("yes")
-    assert not d.app.running
+    assert not d.app.games.running
 
 
 def test_a_button_shows_hover_and_press_and_acts_only_when_released_on_it(drive):
     d = drive()
     d.click((4, 4))
     d.key(pygame.K_ESCAPE)
-    form = d.app.dialog.form
+    form = d.app.ctx.dialogs.dialog.form
     no = form.find("no")
-    canvas = d.app.renderer.canvas
+    canvas = d.app.ctx.frame.renderer.canvas
     before = pygame.image.tobytes(canvas.subsurface(no.box.x, no.box.y, no.box.w, no.box.h), "RGB")
     pos = d.button_pos("no")
     d.move(pos, buttons=(0, 0, 0))
@@ -55,7 +55,7 @@ def test_a_button_shows_hover_and_press_and_acts_only_when_released_on_it(drive)
     assert no.looks(False) == "pressed"
     d.move(d.button_pos("yes"))  # dragged off: nothing happens on release
     d.up(d.button_pos("yes"))
-    assert d.app.dialog is not None and d.app.running
+    assert d.app.ctx.dialogs.dialog is not None and d.app.games.running
     assert not no.pressed
 
 
@@ -66,36 +66,36 @@ def test_the_resume_question_has_buttons(drive, tmp_path):
     g.reveal(4, 4, at_ms=0)
     keep(tmp_path / "kept", g, 5_000, "window")
     d = drive()
-    d.app.history = History(kept=tmp_path / "kept")
-    d.app._offer_kept_game(d.app.session.take_offer(), (), None)
+    d.app.ctx.session.history = History(kept=tmp_path / "kept")
+    d.app.games.offer_kept_game(d.app.ctx.session.take_offer(), (), None)
     d.tick()
-    assert [b.label for b in d.app.dialog.form.buttons()] == ["Resume", "New game"]
+    assert [b.label for b in d.app.ctx.dialogs.dialog.form.buttons()] == ["Resume", "New game"]
     d.press("yes")
-    assert d.app.dialog is None and d.app.game.view() == g.view()
+    assert d.app.ctx.dialogs.dialog is None and d.app.play.game.view() == g.view()
 
 
 def test_the_win_notice_offers_a_new_game_and_ok(drive, tmp_path):
     d = drive(layout=WALL)
-    d.app.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"))
     d.click((0, 0))
     d.click((0, 8))
-    assert d.app.game.state is GameState.WON
-    texts = d.app.dialog.texts()
+    assert d.app.play.game.state is GameState.WON
+    texts = d.app.ctx.dialogs.dialog.texts()
     assert any(t.startswith("Time ") for t in texts) and "You won!" in texts
     d.press("new_game")
-    assert d.app.dialog is None and d.app.game.state is GameState.READY
-    d.app.open_dialog(NoticeDialog("Note", ["Read me."]))
+    assert d.app.ctx.dialogs.dialog is None and d.app.play.game.state is GameState.READY
+    d.app.ctx.dialogs.open(NoticeDialog("Note", ["Read me."]))
     d.tick()
-    assert d.app.dialog.form.focused.id == "ok"
+    assert d.app.ctx.dialogs.dialog.form.focused.id == "ok"
     d.key(pygame.K_RETURN, "\r")  # OK
-    assert d.app.dialog is None
+    assert d.app.ctx.dialogs.dialog is None
 
 
 def test_statistics_pages_turn_by_buttons_and_close(drive, tmp_path):
     d = drive()
-    d.app.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"))
     d.key(pygame.K_s, "s")
-    dialog = d.app.dialog
+    dialog = d.app.ctx.dialogs.dialog
     assert dialog.kind == "beginner"
     d.press("next")
     assert dialog.kind == "intermediate"
@@ -105,79 +105,79 @@ def test_statistics_pages_turn_by_buttons_and_close(drive, tmp_path):
     assert dialog.kind == "daily"
     assert "Days played 0" in dialog.texts()
     d.press("close")
-    assert d.app.dialog is None
+    assert d.app.ctx.dialogs.dialog is None
 
 
 def test_options_a_click_picks_the_row_and_change_changes_it_once(drive, tmp_path):
     d = drive()
     d.key(pygame.K_o, "o")
-    dialog = d.app.dialog
+    dialog = d.app.ctx.dialogs.dialog
     for _ in range(3):
         d.key(pygame.K_DOWN)
     d.press("change")  # ? marks: off -> on
-    assert d.app.settings.question_marks
+    assert d.app.ctx.settings.question_marks
     rows = dialog.list.rows_box()
     line_h = dialog.list.m.line_h
     row = 7  # Motion
-    point = d.app.layout.window_box(rows)
-    scale = d.app.layout.scale
+    point = d.app.ctx.frame.layout.window_box(rows)
+    scale = d.app.ctx.frame.layout.scale
     pos = point.x + 10 * scale, point.y + (row * line_h + line_h // 2) * scale
-    motion = d.app.settings.motion
+    motion = d.app.ctx.settings.motion
     d.down(pos)
     d.up(pos)
-    assert dialog.focus == 7 and d.app.settings.motion == motion  # picked, not changed
+    assert dialog.focus == 7 and d.app.ctx.settings.motion == motion  # picked, not changed
     d.press("change")
-    assert d.app.settings.motion != motion  # one step, not two
+    assert d.app.ctx.settings.motion != motion  # one step, not two
     tab_to(d, "close")
     d.key(pygame.K_RETURN, "\r")
-    assert d.app.dialog is None
+    assert d.app.ctx.dialogs.dialog is None
 
 
 def test_the_theme_menu_uses_a_theme_by_button(drive):
     d = drive()
     d.key(pygame.K_m, "m")
-    menu = d.app.dialog
+    menu = d.app.ctx.dialogs.dialog
     d.key(pygame.K_DOWN)
     wanted = menu.entries[menu.focus][0]
     d.press("choose")
-    assert d.app.dialog is None and d.app.theme.key == wanted
+    assert d.app.ctx.dialogs.dialog is None and d.app.ctx.frame.theme.key == wanted
     d.key(pygame.K_m, "m")
     d.press("close")
-    assert d.app.dialog is None and d.app.theme.key == wanted
+    assert d.app.ctx.dialogs.dialog is None and d.app.ctx.frame.theme.key == wanted
 
 
 def test_the_code_dialog_plays_by_button_and_cancels_by_keyboard(drive):
     d = drive()
     d.click((2, 3))
-    code = d.app.board_code()
+    code = d.app.play.board_code()
     e = drive()
-    e.app.open_code_dialog()
+    e.app.games.open_code_dialog()
     e.tick()
     for ch in code:
         e.key(pygame.K_a, ch)
-    assert e.app.dialog.text == code
+    assert e.app.ctx.dialogs.dialog.text == code
     e.press("play")
-    assert e.app.dialog is None and e.app.game.layout() == d.app.game.layout()
-    e.app.open_code_dialog()
+    assert e.app.ctx.dialogs.dialog is None and e.app.play.game.layout() == d.app.play.game.layout()
+    e.app.games.open_code_dialog()
     e.tick()
     tab_to(e, "cancel")
     e.key(pygame.K_RETURN, "\r")
-    assert e.app.dialog is None
+    assert e.app.ctx.dialogs.dialog is None
 
 
 def test_help_closes_by_its_button_by_enter_and_by_a_click_outside(drive):
     d = drive(BoardChoice.standard(Difficulty.EXPERT), scale=1)
     d.key(pygame.K_F1)
     d.press("close")
-    assert d.app.dialog is None
+    assert d.app.ctx.dialogs.dialog is None
     d.key(pygame.K_F1)
     d.key(pygame.K_PAGEDOWN)
-    assert d.app.dialog is not None  # scrolling keeps it open
+    assert d.app.ctx.dialogs.dialog is not None  # scrolling keeps it open
     d.key(pygame.K_RETURN, "\r")
-    assert d.app.dialog is None
+    assert d.app.ctx.dialogs.dialog is None
     d.key(pygame.K_F1)
     d.down(d.at((0, 0)))  # the top-left cell is outside the panel on Expert
-    assert d.app.dialog is None
+    assert d.app.ctx.dialogs.dialog is None
 
 
 def test_a_dialog_is_centred_over_the_board_which_stays_visible_and_veiled(drive):
@@ -185,18 +185,21 @@ def test_a_dialog_is_centred_over_the_board_which_stays_visible_and_veiled(drive
     layout = ["." * 30] * 14 + ["." * 28 + "**", "." * 28 + "*."]
     d = drive(layout=layout, scale=1)
     d.click((0, 0))
-    assert d.app.game.state is GameState.PLAYING and d.cell_shows((0, 0), "open_0")
+    assert d.app.play.game.state is GameState.PLAYING and d.cell_shows((0, 0), "open_0")
     d.key(pygame.K_ESCAPE)  # the quit question over a game in play
-    form = d.app.dialog.form
-    area = d.app.layout.area
+    form = d.app.ctx.dialogs.dialog.form
+    area = d.app.ctx.frame.layout.area
     assert area.x < form.box.x and form.box.right < area.right
     assert abs((form.box.x + form.box.w // 2) - (area.x + area.w // 2)) <= 1
     assert abs((form.box.y + form.box.h // 2) - (area.y + area.h // 2)) <= 1
-    assert d.app.session.veiled
+    assert d.app.ctx.session.veiled
     assert d.cell_shows((0, 0), "covered")  # seen around the panel, veiled
     bar = form.title_box
-    canvas = d.app.renderer.canvas
-    assert tuple(canvas.get_at((bar.x + 1, bar.y + 1)))[:3] == style_for(d.app.theme).title_bg
+    canvas = d.app.ctx.frame.renderer.canvas
+    assert (
+        tuple(canvas.get_at((bar.x + 1, bar.y + 1)))[:3]
+        == style_for(d.app.ctx.frame.theme).title_bg
+    )
     d.press("no")
     assert d.cell_shows((0, 0), "open_0")  # the game is back as it was
 
@@ -207,18 +210,18 @@ def test_every_button_of_every_dialog_is_reached_by_tab(drive, tmp_path):
     every_dialog = importlib.import_module("tests.ui.test_window").every_dialog
     d = drive()
     for dialog in every_dialog(d, tmp_path):
-        d.app.open_dialog(dialog)
+        d.app.ctx.dialogs.open(dialog)
         d.tick()
         form = dialog.form
         seen = set()
         for _ in range(len(form.focusables()) + 1):
             d.key(pygame.K_TAB, "\t")
-            assert d.app.dialog is dialog, type(dialog).__name__  # Tab never closes it
+            assert d.app.ctx.dialogs.dialog is dialog, type(dialog).__name__  # Tab never closes it
             seen.add(id(form.focused) if not isinstance(form.focused, Button) else form.focused.id)
             form = dialog.form
         assert {b.id for b in form.buttons()} <= seen, type(dialog).__name__
         d.key(pygame.K_ESCAPE)
-        assert d.app.dialog is None, type(dialog).__name__
+        assert d.app.ctx.dialogs.dialog is None, type(dialog).__name__
 
 
 def test_a_best_time_is_watched_by_enter_or_by_the_watch_button(drive, tmp_path):
@@ -232,34 +235,34 @@ def test_a_best_time_is_watched_by_enter_or_by_the_watch_button(drive, tmp_path)
         rec = tw.record_of_a_win(n)
         stats.record(dataclasses.replace(rec, replay=str(path) if n == 2 else None))
     d = drive()
-    d.app.history = History(stats)
+    d.app.ctx.session.history = History(stats)
     d.key(pygame.K_s, "s")
-    dialog = d.app.dialog
+    dialog = d.app.ctx.dialogs.dialog
     d.key(pygame.K_RETURN, "\r")  # the fastest has no replay: nothing to watch
-    assert d.app.dialog is dialog and d.app.playback is None
+    assert d.app.ctx.dialogs.dialog is dialog and d.app.games.replay is None
     d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN, "\r")
-    assert d.app.dialog is None and d.app.playback is not None
+    assert d.app.ctx.dialogs.dialog is None and d.app.games.replay is not None
     d.key(pygame.K_ESCAPE)  # leave the replay
     d.key(pygame.K_s, "s")
-    times = d.app.dialog.form.find("times")
-    rows = d.app.layout.window_box(times.rows_box())
-    line_h = times.m.line_h * d.app.layout.scale
+    times = d.app.ctx.dialogs.dialog.form.find("times")
+    rows = d.app.ctx.frame.layout.window_box(times.rows_box())
+    line_h = times.m.line_h * d.app.ctx.frame.layout.scale
     d.down((rows.x + 4, rows.y + line_h + line_h // 2))  # a click on the second row
-    assert times.selected == 1 and d.app.dialog.pick == 1
+    assert times.selected == 1 and d.app.ctx.dialogs.dialog.pick == 1
     d.press("watch")
-    assert d.app.dialog is None and d.app.playback is not None
+    assert d.app.ctx.dialogs.dialog is None and d.app.games.replay is not None
 
 
 def test_the_wheel_scrolls_the_list_under_the_mouse(drive):
     d = drive(scale=1)
     d.key(pygame.K_F1)
-    listing = d.app.dialog.form.find("help")
-    box = d.app.layout.window_box(listing.box)
+    listing = d.app.ctx.dialogs.dialog.form.find("help")
+    box = d.app.ctx.frame.layout.window_box(listing.box)
     d.move((box.x + 5, box.y + 5), buttons=(0, 0, 0))
     d.post(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0)
     d.tick()
-    assert listing.selected == 3 and d.app.dialog is not None
+    assert listing.selected == 3 and d.app.ctx.dialogs.dialog is not None
     d.post(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0)
     d.tick()
     assert listing.selected == 1
@@ -267,25 +270,25 @@ def test_the_wheel_scrolls_the_list_under_the_mouse(drive):
 
 def test_what_a_dialog_redraws_by_itself_equals_a_full_redraw(drive, tmp_path):
     d = drive(scale=1)
-    d.app.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"))
     d.click((4, 4))
 
     def same_as_full():
-        canvas = d.app.renderer.canvas
+        canvas = d.app.ctx.frame.renderer.canvas
         drawn = pygame.image.tobytes(canvas, "RGB")
-        d.app.renderer.invalidate()
+        d.app.ctx.drawn.invalidate()
         d.tick()
         return drawn == pygame.image.tobytes(canvas, "RGB")
 
-    d.app.open_code_dialog()
+    d.app.games.open_code_dialog()
     d.tick()
     for ch in "12":
         d.key(pygame.K_a, ch)
         assert same_as_full()
     d.key(pygame.K_RETURN, "\r")  # an error line: the panel grows
-    assert d.app.dialog.error and same_as_full()
+    assert d.app.ctx.dialogs.dialog.error and same_as_full()
     d.key(pygame.K_BACKSPACE)  # the error goes: the panel shrinks, the board shows again
-    assert not d.app.dialog.error and same_as_full()
+    assert not d.app.ctx.dialogs.dialog.error and same_as_full()
     d.move(d.button_pos("cancel"), buttons=(0, 0, 0))  # hover
     assert same_as_full()
     d.move((1, 1), buttons=(0, 0, 0))

@@ -23,16 +23,16 @@ def pixel(data: bytes, width: int, x: int, y: int) -> bytes:
 
 def paint_cells_apart(app) -> dict[bytes, tuple[int, int]]:
     """Give every visible cell its own colour on the canvas and show it; colour -> cell."""
-    lay, r = app.layout, app.renderer
+    lay, r = app.ctx.frame.layout, app.ctx.frame.renderer
     colours = {}
-    for row in range(app.top, app.top + lay.view_rows):
-        for col in range(app.left, app.left + lay.view_cols):
-            box = lay.cell_rect(row, col, app.top, app.left)
+    for row in range(app.play.top, app.play.top + lay.view_rows):
+        for col in range(app.play.left, app.play.left + lay.view_cols):
+            box = lay.cell_rect(row, col, app.play.top, app.play.left)
             colour = (row * 7 % 256, col * 5 % 256, (row * 31 + col * 17) % 200 + 50)
             r.canvas.fill(colour, (box.x, box.y, box.w, box.h))
-            r.dirty.append(box)
+            r.drawn.dirty.append(box)
             colours[bytes(colour)] = (row, col)
-    r.present(app.display)
+    r.present(app.ctx.frame.display)
     return colours
 
 
@@ -41,7 +41,7 @@ def assert_shown_cell_is_the_cell_under_the_pointer(app) -> int:
     shows there is the cell a click there means. Returns how many board pixels were checked."""
     colours = paint_cells_apart(app)
     data, width = window_bytes()
-    lay = app.layout
+    lay = app.ctx.frame.layout
     height = pygame.display.get_surface().get_height()
     board = lay.window_box(lay.board)
     tile = lay.sizes.tile * lay.scale
@@ -50,7 +50,7 @@ def assert_shown_cell_is_the_cell_under_the_pointer(app) -> int:
     checked = 0
     for y in ys:
         for x in range(width):
-            cell = lay.cell_at(x, y, app.top, app.left)
+            cell = lay.cell_at(x, y, app.play.top, app.play.left)
             shown = colours.get(pixel(data, width, x, y))
             assert cell == shown, (x, y, cell, shown)
             checked += cell is not None
@@ -66,46 +66,46 @@ def assert_shown_cell_is_the_cell_under_the_pointer(app) -> int:
 )  # fmt: skip
 def test_every_pixel_shows_the_cell_a_click_there_means(drive, board, scale):
     d = drive(board, scale=scale)
-    assert d.app.layout.scale == scale
+    assert d.app.ctx.frame.layout.scale == scale
     assert assert_shown_cell_is_the_cell_under_the_pointer(d.app) > 0
 
 
 def test_fullscreen_keeps_the_scale_centres_the_board_and_clicks_land_on_their_cell(drive):
     d = drive(BoardChoice.standard(Difficulty.EXPERT), scale=2)
     windowed = pygame.display.get_surface().get_size()
-    d.app.toggle_fullscreen()
+    d.app.options.toggle_fullscreen()
     d.tick()
     screen = pygame.display.get_desktop_sizes()[0]
-    lay = d.app.layout
+    lay = d.app.ctx.frame.layout
     assert pygame.display.is_fullscreen() and pygame.display.get_surface().get_size() == screen
-    assert d.app.scale == lay.scale == 2
+    assert d.app.ctx.frame.scale == lay.scale == 2
     w, h = lay.canvas_size
     assert (lay.origin_x, lay.origin_y) == ((screen[0] - 2 * w) // 2, (screen[1] - 2 * h) // 2)
     # the margin is the theme's background colour, not black
     data, width = window_bytes()
-    background = pygame.Color(d.app.theme.colours["background"])
+    background = pygame.Color(d.app.ctx.frame.theme.colours["background"])
     assert pixel(data, width, 0, 0) == bytes((background.r, background.g, background.b))
     d.post(pygame.VIDEORESIZE, size=(600, 400), w=600, h=400)  # what a window manager says
     d.tick()
-    assert d.app.scale == 2 and d.app.layout.origin_x == lay.origin_x
+    assert d.app.ctx.frame.scale == 2 and d.app.ctx.frame.layout.origin_x == lay.origin_x
     d.click((15, 29), button=3)
-    assert d.app.game.cell(15, 29) == "F"
+    assert d.app.play.game.cell(15, 29) == "F"
     assert assert_shown_cell_is_the_cell_under_the_pointer(d.app) > 0
-    d.app.toggle_fullscreen()
+    d.app.options.toggle_fullscreen()
     d.tick()
     assert not pygame.display.is_fullscreen()
-    assert pygame.display.get_surface().get_size() == windowed and d.app.scale == 2
+    assert pygame.display.get_surface().get_size() == windowed and d.app.ctx.frame.scale == 2
 
 
 def test_zoom_and_a_new_board_in_fullscreen_stay_fullscreen(drive):
     d = drive(scale=2)
-    d.app.toggle_fullscreen()
+    d.app.options.toggle_fullscreen()
     screen = pygame.display.get_desktop_sizes()[0]
     d.key(pygame.K_EQUALS, "+")
-    assert pygame.display.get_surface().get_size() == screen and d.app.scale == 3
+    assert pygame.display.get_surface().get_size() == screen and d.app.ctx.frame.scale == 3
     assert assert_shown_cell_is_the_cell_under_the_pointer(d.app) > 0
     d.key(pygame.K_3, "3")
-    assert pygame.display.get_surface().get_size() == screen and d.app.board.cols == 30
+    assert pygame.display.get_surface().get_size() == screen and d.app.ctx.frame.board.cols == 30
     assert assert_shown_cell_is_the_cell_under_the_pointer(d.app) > 0
 
 
@@ -119,57 +119,62 @@ def random_layout(rows: int, cols: int, mines: int, seed: int) -> list[str]:
 @pytest.mark.parametrize("scale, window", [(1, None), (2, None), (2, (300, 260))])
 def test_scrolling_moves_the_drawn_tiles_and_draws_only_what_came_into_view(drive, scale, window):
     d = drive(BoardChoice(120, 120, 1500), scale=scale)
-    d.app.play_game(Game.from_layout(random_layout(120, 120, 1500, seed=4)))
+    d.app.games.play_game(Game.from_layout(random_layout(120, 120, 1500, seed=4)))
     if window is not None:  # a window smaller than the canvas: the edge is cut off
         pygame.display.set_mode(window, pygame.RESIZABLE)
         d.post(pygame.VIDEORESIZE, size=window, w=window[0], h=window[1])
         d.tick()
-        d.app.set_scale(scale)
+        d.app.options.set_scale(scale)
     d.tick()
-    lay = d.app.layout
-    g = d.app.game
+    lay = d.app.ctx.frame.layout
+    g = d.app.play.game
     safe = [(r, c) for r in range(lay.view_rows) for c in range(lay.view_cols)
             if g.layout()[r][c] == "."]  # fmt: skip
     for cell in safe[:40:3]:
-        d.app.apply(Move(MoveKind.OPEN, *cell))
-    d.app.cursor = (lay.view_rows // 2, lay.view_cols // 2)
+        d.app.play.apply(Move(MoveKind.OPEN, *cell))
+    d.app.play.cursor = (lay.view_rows // 2, lay.view_cols // 2)
     d.tick()
     boards = []
     frames = [[(-2, 0)], [(0, 1)], [(1, 0)], [(0, -1)], [(-1, 1)], [(-1, 0), (0, 1), (2, -1)]]
     for events in frames:  # each frame: what the scroll drew, then the same drawn anew
-        d.app.renderer.draw_board = lambda *a, **k: boards.append(a)  # a full redraw shows here
+        d.app.ctx.frame.renderer.draw_board = lambda *a, **k: boards.append(
+            a
+        )  # a full redraw shows here
         for y, x in events:
             d.post(pygame.MOUSEWHEEL, x=x, y=y, flipped=False, precise_x=x, precise_y=y)
         d.tick()
         if window is None:
             assert boards == []
-        scrolled = window_bytes(), pygame.image.tobytes(d.app.renderer.canvas, "RGB")
-        del d.app.renderer.draw_board
-        d.app.renderer.invalidate()
+        scrolled = window_bytes(), pygame.image.tobytes(d.app.ctx.frame.renderer.canvas, "RGB")
+        del d.app.ctx.frame.renderer.draw_board
+        d.app.ctx.drawn.invalidate()
         d.tick()
-        assert (window_bytes(), pygame.image.tobytes(d.app.renderer.canvas, "RGB")) == scrolled
-    assert (d.app.top, d.app.left) == (3, 3)
+        assert (
+            window_bytes(),
+            pygame.image.tobytes(d.app.ctx.frame.renderer.canvas, "RGB"),
+        ) == scrolled
+    assert (d.app.play.top, d.app.play.left) == (3, 3)
 
 
 def test_a_scroll_under_a_dialog_draws_the_board_anew_when_it_closes(drive):
     d = drive(BoardChoice(100, 100, 900), scale=1)
     d.key(pygame.K_F1)  # the list of keys covers the board
-    d.app.scroll_by(5, 4)
+    d.app.play.scroll_by(5, 4)
     d.tick()
     d.key(pygame.K_ESCAPE)
-    shown = pygame.image.tobytes(d.app.renderer.canvas, "RGB")
-    d.app.renderer.invalidate()
+    shown = pygame.image.tobytes(d.app.ctx.frame.renderer.canvas, "RGB")
+    d.app.ctx.drawn.invalidate()
     d.tick()
-    assert pygame.image.tobytes(d.app.renderer.canvas, "RGB") == shown
+    assert pygame.image.tobytes(d.app.ctx.frame.renderer.canvas, "RGB") == shown
 
 
 def canvas_as_shown(app) -> bytes:
     """The whole canvas scaled and centred on a window of the theme's colour, made apart from
     the display: what the window must hold after any frame."""
-    lay, canvas = app.layout, app.renderer.canvas
+    lay, canvas = app.ctx.frame.layout, app.ctx.frame.renderer.canvas
     window = pygame.display.get_surface()
     expected = pygame.Surface(window.get_size(), 0, window)
-    expected.fill(app.theme.colours["background"])
+    expected.fill(app.ctx.frame.theme.colours["background"])
     w, h = lay.canvas_size
     expected.blit(pygame.transform.scale(canvas, (w * lay.scale, h * lay.scale)),
                   (lay.origin_x, lay.origin_y))  # fmt: skip
@@ -181,10 +186,10 @@ def test_every_frame_of_a_cascade_and_a_loss_shows_exactly_the_canvas(drive, sca
     from game.store.settings import Settings
 
     d = drive(BoardChoice(40, 40, 100), scale=scale, settings=Settings(motion=True))
-    d.app.play_game(Game.from_layout(random_layout(40, 40, 100, seed=9)))
+    d.app.games.play_game(Game.from_layout(random_layout(40, 40, 100, seed=9)))
     d.tick()
-    g = d.app.game
-    lay = d.app.layout
+    g = d.app.play.game
+    lay = d.app.ctx.frame.layout
     rows = g.layout()
 
     def zero(r, c):
@@ -201,7 +206,7 @@ def test_every_frame_of_a_cascade_and_a_loss_shows_exactly_the_canvas(drive, sca
             d.click(mine)
         d.tick(10)
         assert window_bytes()[0] == canvas_as_shown(d.app), f"frame {k}"
-        frames += bool(d.app.drawn.animation)
+        frames += bool(d.app.ctx.drawn.animation)
     assert frames > 5 and g.state.is_over
 
 

@@ -30,8 +30,8 @@ def first_ink(rows):
 
 
 def pixel(d, cell, xy):
-    box = d.app.layout.cell_rect(*cell, d.app.top, d.app.left)
-    return tuple(d.app.renderer.canvas.get_at((box.x + xy[0], box.y + xy[1])))[:3]
+    box = d.app.ctx.frame.layout.cell_rect(*cell, d.app.play.top, d.app.play.left)
+    return tuple(d.app.ctx.frame.renderer.canvas.get_at((box.x + xy[0], box.y + xy[1])))[:3]
 
 
 def one_number_hint_layout():
@@ -50,8 +50,8 @@ def test_a_hint_frames_its_number_and_marks_the_mine_and_the_safe_cells(drive):
     d = drive(layout=layout, scale=1)
     d.click((4, 4))
     d.key(pygame.K_h, "h")
-    h = d.app.hint
-    accent = d.app.theme.colours["accent"]
+    h = d.app.play.hint
+    accent = d.app.ctx.frame.theme.colours["accent"]
     (number,) = h.numbers
     assert pixel(d, number, (8, 0)) == accent  # the frame on the number's edge
     mine_at = first_ink(marks.MINE)
@@ -59,16 +59,16 @@ def test_a_hint_frames_its_number_and_marks_the_mine_and_the_safe_cells(drive):
     tick_at = first_ink(marks.TICK)
     assert h.cell in h.proven_safe
     assert all(pixel(d, s, tick_at) == marks.INK for s in h.proven_safe)
-    said = d.app.status_text()
-    value = d.app.game.cell(*number)
+    said = d.app.play.status_text()
+    value = d.app.play.game.cell(*number)
     mine_word = "mine" if len(h.proven_mines) == 1 else "mines"
     assert said == f"Safe: the {value} has its {mine_word}"
     d.tick(10_000)  # long after the message: the words stay while the marks do
-    assert d.app.status_text() == said
+    assert d.app.play.status_text() == said
     d.click(h.cell)
-    shown = d.app.game.cell(*number)
+    shown = d.app.play.game.cell(*number)
     assert d.cell_shows(number, f"open_{shown}")  # the board changed: the marks go
-    assert d.app.status_text() != said
+    assert d.app.play.status_text() != said
 
 
 def test_every_hint_wording_fits_a_beginner_status_line_and_names_no_coordinates():
@@ -95,7 +95,7 @@ def test_every_hint_wording_fits_a_beginner_status_line_and_names_no_coordinates
 
 def test_the_beginner_status_line_at_zoom_1_holds_the_short_wordings(drive):
     d = drive(scale=1)
-    room = (d.app.layout.status.w - 4) // d.app.theme.font.width
+    room = (d.app.ctx.frame.layout.status.w - 4) // d.app.ctx.frame.theme.font.width
     assert room >= BEGINNER_ROOM
 
 
@@ -108,16 +108,18 @@ def test_a_guess_says_its_odds_in_words():
 
 
 def tile_bytes(d, cell):
-    box = d.app.layout.cell_rect(*cell, d.app.top, d.app.left)
-    return pygame.image.tobytes(d.app.renderer.canvas.subsurface(box.x, box.y, 16, 16), "RGB")
+    box = d.app.ctx.frame.layout.cell_rect(*cell, d.app.play.top, d.app.play.left)
+    return pygame.image.tobytes(
+        d.app.ctx.frame.renderer.canvas.subsurface(box.x, box.y, 16, 16), "RGB"
+    )
 
 
 def odds_tiles(d, cell, probabilities):
     """How one covered cell looks at each probability, drawn by the real renderer."""
     out = {}
     for p in probabilities:
-        d.app.renderer.draw_cells(
-            d.app.game, d.app.top, d.app.left, [cell], Looks(probabilities={cell: p})
+        d.app.ctx.frame.renderer.draw_cells(
+            d.app.play.game, d.app.play.top, d.app.play.left, [cell], Looks(probabilities={cell: p})
         )
         out[p] = tile_bytes(d, cell)
     return out
@@ -232,26 +234,26 @@ def test_a_hint_out_of_view_scrolls_into_view_with_its_outline(drive):
     d.click((5, 5))
     d.post(pygame.MOUSEWHEEL, x=0, y=-1000, flipped=False, precise_x=0.0, precise_y=-1000.0)
     d.tick()
-    assert d.app.top > 20  # the opened area is out of view
+    assert d.app.play.top > 20  # the opened area is out of view
     d.key(pygame.K_h, "h")
-    h = d.app.hint
-    box = d.app.layout.cell_rect(*h.cell, d.app.top, d.app.left)
+    h = d.app.play.hint
+    box = d.app.ctx.frame.layout.cell_rect(*h.cell, d.app.play.top, d.app.play.left)
     assert box is not None
-    accent, _ = outline_colours(d.app.theme)
-    assert tuple(d.app.renderer.canvas.get_at((box.x, box.y)))[:3] == accent
+    accent, _ = outline_colours(d.app.ctx.frame.theme)
+    assert tuple(d.app.ctx.frame.renderer.canvas.get_at((box.x, box.y)))[:3] == accent
 
 
 def test_the_hint_words_go_with_its_marks_when_the_board_changes(drive):
     d = drive()
     d.click((4, 4))
     d.key(pygame.K_h, "h")
-    hint = d.app.hint
-    assert hint is not None and d.app.message is not None
-    said = d.app.message[0]
+    hint = d.app.play.hint
+    assert hint is not None and d.app.ctx.status.message is not None
+    said = d.app.ctx.status.message[0]
     covered = next((r, c) for r in range(9) for c in range(9)
-                   if d.app.game.cell(r, c) == "#" and (r, c) != hint.cell)  # fmt: skip
+                   if d.app.play.game.cell(r, c) == "#" and (r, c) != hint.cell)  # fmt: skip
     d.click(covered, button=3)  # a flag changes the board
-    assert d.app.hint is None and said not in d.app.status_text()
+    assert d.app.play.hint is None and said not in d.app.play.status_text()
 
 
 def test_the_odds_step_aside_at_the_end_so_the_mines_show(drive):
@@ -261,8 +263,8 @@ def test_the_odds_step_aside_at_the_end_so_the_mines_show(drive):
     d.click((1, 1))
     d.key(pygame.K_p, "p")
     d.tick()
-    assert d.app.probabilities
+    assert d.app.play.probabilities
     d.click((0, 0))  # a mine
     d.tick()
-    assert d.app.game.state is GameState.LOST and d.cell_shows((0, 0), "mine_red")
+    assert d.app.play.game.state is GameState.LOST and d.cell_shows((0, 0), "mine_red")
     assert d.cell_shows((0, 4), "mine")

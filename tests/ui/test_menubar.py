@@ -208,63 +208,65 @@ def window_point(lay, box):
 
 
 def placed_of(app):
-    return app.menubar.placed(app.layout, Metrics.of(app.theme))
+    return app.menu.bar.placed(app.ctx.frame.layout, Metrics.of(app.ctx.frame.theme))
 
 
 def test_a_click_on_game_opens_it_pauses_the_game_and_a_click_on_a_row_runs_it(drive):
     d = drive(scale=2)
     d.click((0, 0))
-    assert d.app.game.state is GameState.PLAYING and d.app.session.running
-    lay = d.app.layout
+    assert d.app.play.game.state is GameState.PLAYING and d.app.ctx.session.running
+    lay = d.app.ctx.frame.layout
     title = window_point(lay, placed_of(d.app).titles[0][1])
     d.down(title)
     d.up(title)
-    assert d.app.menubar.is_open and d.app.session.paused_by(PAUSE_DIALOG)
-    assert not d.app.session.running
-    row = row_of(placed_of(d.app), "intermediate", d.app.menubar)
+    assert d.app.menu.bar.is_open and d.app.ctx.session.paused_by(PAUSE_DIALOG)
+    assert not d.app.ctx.session.running
+    row = row_of(placed_of(d.app), "intermediate", d.app.menu.bar)
     d.move(window_point(lay, row.box), (0, 0, 0))
-    canvas = d.app.renderer.canvas
-    highlight = Colours.of(d.app.theme).highlight
+    canvas = d.app.ctx.frame.renderer.canvas
+    highlight = Colours.of(d.app.ctx.frame.theme).highlight
     assert canvas.get_at((row.box.x + 1, row.box.y + 1))[:3] == highlight
     d.down(window_point(lay, row.box))
     d.up(window_point(lay, row.box))
-    assert not d.app.menubar.is_open and (d.app.game.rows, d.app.game.cols) == (16, 16)
-    assert not d.app.session.paused_by(PAUSE_DIALOG)
+    assert not d.app.menu.bar.is_open
+    d.key(pygame.K_RETURN, "\r")  # the game in progress is left when the player says so
+    assert (d.app.play.game.rows, d.app.play.game.cols) == (16, 16)
+    assert not d.app.ctx.session.paused_by(PAUSE_DIALOG)
 
 
 def test_f10_opens_the_game_menu_and_the_keys_choose_a_row(drive):
     d = drive()
-    marks = d.app.settings.question_marks
+    marks = d.app.ctx.settings.question_marks
     d.key(pygame.K_F10)
-    assert d.app.menubar.open == 0 and d.app.menubar.focus == 0
+    assert d.app.menu.bar.open == 0 and d.app.menu.bar.focus == 0
     d.key(pygame.K_RIGHT)
-    while d.app.menubar.items()[d.app.menubar.focus].action != "question_marks":
+    while d.app.menu.bar.items()[d.app.menu.bar.focus].action != "question_marks":
         d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN, "\r")
-    assert not d.app.menubar.is_open and d.app.settings.question_marks is not marks
+    assert not d.app.menu.bar.is_open and d.app.ctx.settings.question_marks is not marks
     d.key(pygame.K_F10)
     d.key(pygame.K_F10)
-    assert not d.app.menubar.is_open
+    assert not d.app.menu.bar.is_open
 
 
 def test_keys_do_not_reach_the_board_while_a_menu_is_open_and_ctrl_keys_close_it(drive):
     d = drive()
     d.key(pygame.K_g, "g")
     d.key(pygame.K_3, "3")  # not Expert: the menu has the keys
-    assert d.app.board.cols == 9 and d.app.menubar.is_open
+    assert d.app.ctx.frame.board.cols == 9 and d.app.menu.bar.is_open
     d.key(pygame.K_q, "", pygame.KMOD_LCTRL)
-    assert not d.app.running  # Ctrl+Q quits at once, menu or not
+    assert not d.app.games.running  # Ctrl+Q quits at once, menu or not
 
 
 def test_a_click_outside_an_open_menu_closes_it_without_touching_the_board(drive):
     d = drive()
-    game = d.app.game
+    game = d.app.play.game
     d.key(pygame.K_F10)
     d.key(pygame.K_LEFT)  # Help: a narrow menu
     corner = (8, 0)
-    assert not placed_of(d.app).panel.contains(*centre(d.app.layout.cell_rect(*corner)))
+    assert not placed_of(d.app).panel.contains(*centre(d.app.ctx.frame.layout.cell_rect(*corner)))
     d.click(corner)
-    assert not d.app.menubar.is_open and d.app.game is game
+    assert not d.app.menu.bar.is_open and d.app.play.game is game
     assert game.state is GameState.READY and not game.moves
     d.click(corner)
     assert game.state is not GameState.READY
@@ -273,27 +275,27 @@ def test_a_click_outside_an_open_menu_closes_it_without_touching_the_board(drive
 @pytest.mark.parametrize("scale", [1, 2, 3])
 def test_clicks_on_the_board_land_on_their_cell_and_clicks_on_the_bar_open_it(drive, scale):
     d = drive(BoardChoice.standard(Difficulty.BEGINNER), scale=scale)
-    assert d.app.layout.scale == scale
+    assert d.app.ctx.frame.layout.scale == scale
     for cell in [(0, 0), (0, 8), (8, 0)]:
         d.click(cell, button=3)
-        assert d.app.game.cell(*cell) == "F"
-    lay = d.app.layout
+        assert d.app.play.game.cell(*cell) == "F"
+    lay = d.app.ctx.frame.layout
     bar = lay.window_box(lay.menu_bar)
     far_end = (bar.x + bar.w - 2, bar.y + bar.h - 1)  # on the bar, past the titles
     d.down(far_end)
     d.up(far_end)
-    assert not d.app.menubar.is_open and d.app.game.state is GameState.READY
+    assert not d.app.menu.bar.is_open and d.app.play.game.state is GameState.READY
     help_title = window_point(lay, placed_of(d.app).titles[2][1])
     d.down(help_title)
     d.up(help_title)
-    assert d.app.menubar.open == 2
+    assert d.app.menu.bar.open == 2
 
 
 def test_the_bar_is_drawn_crisp_with_the_themes_text_and_panel(drive):
     d = drive(scale=1)
-    canvas = d.app.renderer.canvas
-    bar = d.app.layout.menu_bar
-    colours = Colours.of(d.app.theme)
+    canvas = d.app.ctx.frame.renderer.canvas
+    bar = d.app.ctx.frame.layout.menu_bar
+    colours = Colours.of(d.app.ctx.frame.theme)
     seen = {tuple(canvas.get_at((x, y)))[:3] for x in range(bar.w) for y in range(bar.h)}
     assert seen == {colours.bar, colours.text}  # text in one colour: no blended edges
     d.key(pygame.K_F10)
@@ -305,29 +307,31 @@ def test_the_open_menu_stays_drawn_over_what_is_drawn_under_it(drive):
     d = drive(scale=1)
     d.key(pygame.K_g, "g")
     panel = placed_of(d.app).panel
-    before = d.app.renderer.canvas.subsurface((panel.x, panel.y, panel.w, panel.h)).copy()
-    d.app.say("A message under the menu")
-    d.app.renderer.draw_cells(d.app.game, 0, 0, [(0, 0), (1, 1)], Looks())  # under it
+    before = d.app.ctx.frame.renderer.canvas.subsurface((panel.x, panel.y, panel.w, panel.h)).copy()
+    d.app.ctx.status.say("A message under the menu")
+    d.app.ctx.frame.renderer.draw_cells(
+        d.app.play.game, 0, 0, [(0, 0), (1, 1)], Looks()
+    )  # under it
     d.tick()
-    after = d.app.renderer.canvas.subsurface((panel.x, panel.y, panel.w, panel.h))
+    after = d.app.ctx.frame.renderer.canvas.subsurface((panel.x, panel.y, panel.w, panel.h))
     assert pygame.image.tobytes(after, "RGB") == pygame.image.tobytes(before, "RGB")
 
 
 def test_a_dialog_holds_the_bar_and_a_dialog_that_comes_up_closes_the_menu(drive):
     d = drive()
     d.key(pygame.K_F1)
-    assert d.app.dialog is not None
-    title = window_point(d.app.layout, placed_of(d.app).titles[0][1])
+    assert d.app.ctx.dialogs.dialog is not None
+    title = window_point(d.app.ctx.frame.layout, placed_of(d.app).titles[0][1])
     d.down(title)
     d.up(title)
-    assert not d.app.menubar.is_open
+    assert not d.app.menu.bar.is_open
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_F10)
     from game.ui.dialogs import NoticeDialog
 
-    d.app.open_dialog(NoticeDialog("Note", ["a file could not be read"]))
+    d.app.ctx.dialogs.open(NoticeDialog("Note", ["a file could not be read"]))
     d.tick()
-    assert not d.app.menubar.is_open and d.app.session.paused_by(PAUSE_DIALOG)
+    assert not d.app.menu.bar.is_open and d.app.ctx.session.paused_by(PAUSE_DIALOG)
 
 
 def test_the_smallest_layout_is_a_beginner_at_zoom_one():
@@ -341,14 +345,14 @@ def test_help_about_names_the_version_the_licence_and_where_the_players_files_ar
     d = drive(scale=3)
     d.key(pygame.K_F10)
     d.key(pygame.K_LEFT)  # round to the last menu: Help
-    assert keys.MENUS[d.app.menubar.open] == "Help"
-    while d.app.menubar.items()[d.app.menubar.focus].action != "about":
+    assert keys.MENUS[d.app.menu.bar.open] == "Help"
+    while d.app.menu.bar.items()[d.app.menu.bar.focus].action != "about":
         d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN, "\r")
-    about = d.app.dialog
+    about = d.app.ctx.dialogs.dialog
     assert about is not None and about.title == "About Pixel Mines"
     assert ("Version", __version__) in about.table and ("Licence", "MIT") in about.table
     said = " ".join(about.paragraphs)
     assert str(config_dir()) in said and str(data_dir()) in said
     d.key(pygame.K_RETURN, "\r")
-    assert d.app.dialog is None
+    assert d.app.ctx.dialogs.dialog is None

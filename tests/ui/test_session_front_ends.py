@@ -16,6 +16,7 @@ from game.store.history import History
 from game.store.stats import Stats
 from game.text import play
 from game.ui.chores import Chores
+from game.ui.dialogs import Question
 
 ROOT = Path(__file__).resolve().parents[2]
 # Five mines around (0, 1): (4, 4) opens every other safe cell; then (0, 1) wins, (0, 0) loses.
@@ -56,7 +57,7 @@ def records(h: History) -> tuple[list, list]:
 
 def play_in_window(drive, script, h: History) -> None:
     d = drive(layout=POCKET)
-    d.app.history = h
+    d.app.ctx.session.history = h
     last = d.clock.ms  # the clock when the last move was carried out
     for kind, row, col, dt in script:
         # ticks of 16 ms: a key and a flag act on the press, an open on the release
@@ -67,7 +68,7 @@ def play_in_window(drive, script, h: History) -> None:
         else:
             d.click((row, col), button=3 if kind == "flag" else 1)
         last = d.clock.ms - (16 if kind == "flag" else 0)
-        if d.app.dialog is not None and d.app.game.state is GameState.WON:
+        if d.app.ctx.dialogs.dialog is not None and d.app.play.game.state is GameState.WON:
             d.key(pygame.K_ESCAPE)
 
 
@@ -120,13 +121,13 @@ def test_the_window_clock_stops_under_a_dialog_and_the_board_is_veiled(drive):
     d.click((4, 4))
     d.tick(4000)
     d.key(pygame.K_F1)
-    before = d.app.elapsed_ms()
+    before = d.app.ctx.session.elapsed_ms()
     d.tick(6000)
-    assert d.app.elapsed_ms() == before and d.app.session.veiled
+    assert d.app.ctx.session.elapsed_ms() == before and d.app.ctx.session.veiled
     d.key(pygame.K_ESCAPE)
-    assert not d.app.session.veiled and d.app.elapsed_ms() == before
+    assert not d.app.ctx.session.veiled and d.app.ctx.session.elapsed_ms() == before
     d.tick(1000)
-    assert d.app.elapsed_ms() == before + 1000
+    assert d.app.ctx.session.elapsed_ms() == before + 1000
 
 
 def test_losing_the_focus_or_minimising_pauses_and_hides_the_board(drive):
@@ -137,20 +138,20 @@ def test_losing_the_focus_or_minimising_pauses_and_hides_the_board(drive):
     d.post(pygame.WINDOWFOCUSLOST)
     d.tick()
     d.tick(9000)
-    assert d.app.elapsed_ms() < 2100 and d.cell_shows((4, 4), "covered")
+    assert d.app.ctx.session.elapsed_ms() < 2100 and d.cell_shows((4, 4), "covered")
     d.post(pygame.WINDOWFOCUSGAINED)
     d.tick()
     assert d.cell_shows((4, 4), "open_0")
-    before = d.app.elapsed_ms()
+    before = d.app.ctx.session.elapsed_ms()
     d.post(pygame.WINDOWMINIMIZED)
     d.tick()
-    before = d.app.elapsed_ms()
+    before = d.app.ctx.session.elapsed_ms()
     d.tick(9000)
-    assert d.app.elapsed_ms() == before
+    assert d.app.ctx.session.elapsed_ms() == before
     d.post(pygame.WINDOWRESTORED)
     d.tick()
     d.tick(100)
-    assert d.app.elapsed_ms() == before + 100
+    assert d.app.ctx.session.elapsed_ms() == before + 100
 
 
 def test_the_pause_key_hides_the_board_and_a_click_plays_on_without_acting(drive):
@@ -158,14 +159,14 @@ def test_the_pause_key_hides_the_board_and_a_click_plays_on_without_acting(drive
     d.click((4, 4))
     d.tick(1000)
     d.key(pygame.K_PAUSE)
-    assert d.cell_shows((4, 4), "covered") and "Paused" in d.app.status_text()
+    assert d.cell_shows((4, 4), "covered") and "Paused" in d.app.play.status_text()
     d.tick(30_000)
     d.click((0, 0))  # would lose: it only lifts the pause
-    assert d.app.game.state is GameState.PLAYING and d.app.elapsed_ms() < 1100
+    assert d.app.play.game.state is GameState.PLAYING and d.app.ctx.session.elapsed_ms() < 1100
     d.key(pygame.K_F3)
-    assert d.app.session.veiled
+    assert d.app.ctx.session.veiled
     d.key(pygame.K_F3)
-    assert not d.app.session.veiled
+    assert not d.app.ctx.session.veiled
 
 
 def test_an_undo_after_a_loss_does_not_add_the_time_spent_looking_at_it(drive):
@@ -173,11 +174,11 @@ def test_an_undo_after_a_loss_does_not_add_the_time_spent_looking_at_it(drive):
     d.click((4, 4))
     d.tick(4000)
     d.click((0, 0))
-    assert d.app.game.state is GameState.LOST
-    shown = d.app.timer_value()
+    assert d.app.play.game.state is GameState.LOST
+    shown = d.app.play.timer_value()
     d.tick(13_000)
     d.key(pygame.K_z, "z", mod=pygame.KMOD_CTRL)
-    assert d.app.timer_value() == shown
+    assert d.app.play.timer_value() == shown
 
 
 def run_main(tmp_path, args, stdin=""):
@@ -249,19 +250,19 @@ def test_a_no_guess_board_is_laid_off_the_frame_and_the_window_keeps_answering(d
 
     monkeypatch.setattr(Game, "lay", slow_lay)
     d = drive()
-    d.app.chores = Chores()  # off the frame for real, as in the game
-    d.app.session.no_guess = True
+    d.app.ctx.aids.chores = Chores()  # off the frame for real, as in the game
+    d.app.ctx.session.no_guess = True
     d.key(pygame.K_n, "n")
     d.click((4, 4))
     for _ in range(5):
         d.tick()  # the loop goes on: frames are drawn, the board waits
-    assert d.app.game.state is GameState.READY and "no-guess" in d.app.status_text()
+    assert d.app.play.game.state is GameState.READY and "no-guess" in d.app.play.status_text()
     d.click((0, 0))  # ignored while laying
     release.set()
-    d.app.chores.wait(10)
+    d.app.ctx.aids.chores.wait(10)
     d.tick()
-    assert d.app.game.state is not GameState.READY and d.app.game.cell(4, 4) != "#"
-    assert len(d.app.game.moves) == 1  # the click while laying did nothing
+    assert d.app.play.game.state is not GameState.READY and d.app.play.game.cell(4, 4) != "#"
+    assert len(d.app.play.game.moves) == 1  # the click while laying did nothing
 
 
 def test_a_new_game_while_a_no_guess_board_is_laid_stops_the_search(drive, monkeypatch):
@@ -278,15 +279,15 @@ def test_a_new_game_while_a_no_guess_board_is_laid_stops_the_search(drive, monke
 
     monkeypatch.setattr(Game, "lay", endless_lay)
     d = drive()
-    d.app.chores = Chores()  # off the frame for real, as in the game
-    d.app.session.no_guess = True
+    d.app.ctx.aids.chores = Chores()  # off the frame for real, as in the game
+    d.app.ctx.session.no_guess = True
     d.key(pygame.K_n, "n")
     d.click((4, 4))
     assert started.wait(10)
     d.key(pygame.K_n, "n")
-    assert stopped.wait(10) and d.app.stop_laying is None
-    d.app.chores.wait(10)
-    assert d.app.game.state is GameState.READY and not d.app.game.moves
+    assert stopped.wait(10) and d.app.play.stop_laying is None
+    d.app.ctx.aids.chores.wait(10)
+    assert d.app.play.game.state is GameState.READY and not d.app.play.game.moves
 
 
 def test_keeping_and_recording_wait_on_the_writer_thread_never_on_the_frame(
@@ -308,10 +309,12 @@ def test_keeping_and_recording_wait_on_the_writer_thread_never_on_the_frame(
     h = History(Stats(tmp_path / "stats.sqlite3"), tmp_path / "replays", tmp_path / "kept",
                 writer=Writer())  # fmt: skip
     d = drive(layout=POCKET)
-    d.app.history = h
+    d.app.ctx.session.history = h
     d.click((4, 4))
     d.click((0, 1))  # the win: its replay is being written, slowly
-    assert d.app.game.state is GameState.WON and d.app.dialog is not None  # shown at once
+    assert (
+        d.app.play.game.state is GameState.WON and d.app.ctx.dialogs.dialog is not None
+    )  # shown at once
     for _ in range(10):
         d.tick()  # the loop goes on while the writer waits
     assert not h.writer.idle and not list((tmp_path / "replays").glob("*.jsonl"))
@@ -379,20 +382,23 @@ def test_a_long_kept_game_is_read_and_resumed_off_the_frame(tmp_path, monkeypatc
                   clock=lambda: 5000)  # fmt: skip
         for _ in range(5):
             app.step()  # frames go on while the file is read
-        assert app.dialog is None and "Reading" in app.status_text()
-        app.apply(Move(MoveKind.OPEN, 4, 4))  # the board waits meanwhile
-        assert app.game.state is GameState.READY
+        assert app.ctx.dialogs.dialog is None and "Reading" in app.play.status_text()
+        app.play.apply(Move(MoveKind.OPEN, 4, 4))  # the board waits meanwhile
+        assert app.play.game.state is GameState.READY
         gates["read"].set()
-        app.chores.wait(10)
-        assert app.dialog is not None and app.dialog.question == "resume"
-        app.dialog_result(app.dialog.key(
+        app.ctx.aids.chores.wait(10)
+        assert (
+            app.ctx.dialogs.dialog is not None
+            and app.ctx.dialogs.dialog.question is Question.RESUME
+        )
+        app.dialogs.answer(app.ctx.dialogs.dialog.key(
             pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=0, unicode="y")))  # fmt: skip
         for _ in range(5):
             app.step()  # and while its moves are played again
-        assert "Resuming" in app.status_text() and app.game.moves == []
+        assert "Resuming" in app.play.status_text() and app.play.game.moves == []
         gates["resume"].set()
-        app.chores.wait(10)
-        assert app.game.view() == g.view() and app.elapsed_ms() == 9000
+        app.ctx.aids.chores.wait(10)
+        assert app.play.game.view() == g.view() and app.ctx.session.elapsed_ms() == 9000
     finally:
         pygame.quit()
 
@@ -403,9 +409,9 @@ def test_the_daily_board_in_the_window_waits_for_the_marked_cell(drive):
     from game.engine.codes import daily
 
     d = drive(BoardChoice.standard(Difficulty.EXPERT), scale=1)
-    d.app.play_game(daily(date(2026, 11, 30)).game(), daily="2026-11-30")
-    start = d.app.game.first_click
+    d.app.games.play_game(daily(date(2026, 11, 30)).game(), daily="2026-11-30")
+    start = d.app.play.game.first_click
     d.click(((start[0] + 5) % 16, (start[1] + 9) % 30))
-    assert d.app.game.state is GameState.READY and "marked cell" in d.app.status_text()
+    assert d.app.play.game.state is GameState.READY and "marked cell" in d.app.play.status_text()
     d.click(start)
-    assert d.app.game.state is not GameState.READY
+    assert d.app.play.game.state is not GameState.READY

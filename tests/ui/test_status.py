@@ -40,10 +40,13 @@ def test_every_icon_is_five_by_seven():
 
 def test_the_idle_line_says_where_help_is_and_the_code_is_labelled(drive):
     d = drive()
-    assert "F1" in d.app.resting_status()
+    assert "F1" in d.app.play.resting_status()
     d.click((4, 4))
-    code = d.app.board_code()
-    assert d.app.resting_status() == f"Code {code}" or d.app.resting_status() == f"[code] {code}"
+    code = d.app.play.board_code()
+    assert (
+        d.app.play.resting_status() == f"Code {code}"
+        or d.app.play.resting_status() == f"[code] {code}"
+    )
 
 
 def test_a_no_guess_board_and_the_daily_board_say_so_under_the_board(drive):
@@ -54,23 +57,23 @@ def test_a_no_guess_board_and_the_daily_board_say_so_under_the_board(drive):
     d = drive(
         BoardChoice.standard(__import__("game.engine", fromlist=["Difficulty"]).Difficulty.EXPERT)
     )
-    d.app.play_game(daily(date(2026, 11, 30)).game(), daily="2026-11-30")
-    d.app.message = None
-    line = d.app.resting_status()
+    d.app.games.play_game(daily(date(2026, 11, 30)).game(), daily="2026-11-30")
+    d.app.ctx.status.message = None
+    line = d.app.play.resting_status()
     assert "Daily 2026-11-30" in line and "No guess" in line
 
 
 def test_the_icons_are_drawn_when_the_line_is_narrow(drive):
     d = drive(BoardChoice.of(9, 9, 10), scale=1)
-    d.app.play_game(Game(9, 9, 10, seed=3))
-    d.app.game.no_guess = True  # as a no-guess board says of itself
+    d.app.games.play_game(Game(9, 9, 10, seed=3))
+    d.app.play.game.no_guess = True  # as a no-guess board says of itself
     d.click((4, 4))
-    pieces = d.app.resting_pieces()
-    assert ("noguess", "") in pieces and (None, d.app.board_code()) in pieces
-    box = d.app.layout.status
-    canvas = d.app.renderer.canvas
-    text = d.app.theme.colours["text"]
-    font_w = d.app.theme.font.width
+    pieces = d.app.play.resting_pieces()
+    assert ("noguess", "") in pieces and (None, d.app.play.board_code()) in pieces
+    box = d.app.ctx.frame.layout.status
+    canvas = d.app.ctx.frame.renderer.canvas
+    text = d.app.ctx.frame.theme.colours["text"]
+    font_w = d.app.ctx.frame.theme.font.width
     x0 = box.x + 2 + 25 * font_w  # the icon's cell, after the code and a space
     strip = canvas.subsurface(pygame.Rect(x0, box.y, font_w, box.h))
     assert any(strip.get_at((x, y))[:3] == text for x in range(font_w) for y in range(box.h))

@@ -208,14 +208,24 @@ def test_switching_theme_mid_game_keeps_the_game_and_changes_the_pixels(drive):
     d = drive(scale=1)
     d.click((4, 4))
     d.tick(3000)
-    d.app.cursor = (0, 0)
-    before = (d.app.game.view(), d.app.elapsed_ms(), d.app.cursor, d.app.top)
-    canvas_before = pg.image.tobytes(d.app.renderer.canvas, "RGB")
+    d.app.play.cursor = (0, 0)
+    before = (
+        d.app.play.game.view(),
+        d.app.ctx.session.elapsed_ms(),
+        d.app.play.cursor,
+        d.app.play.top,
+    )
+    canvas_before = pg.image.tobytes(d.app.ctx.frame.renderer.canvas, "RGB")
     d.key(pg.K_t, "t")
-    assert d.app.theme.key != "classic"
+    assert d.app.ctx.frame.theme.key != "classic"
     # the key's one tick of 16 ms is the only time that passed
-    assert (d.app.game.view(), d.app.elapsed_ms() - 16, d.app.cursor, d.app.top) == before
-    assert pg.image.tobytes(d.app.renderer.canvas, "RGB") != canvas_before
+    assert (
+        d.app.play.game.view(),
+        d.app.ctx.session.elapsed_ms() - 16,
+        d.app.play.cursor,
+        d.app.play.top,
+    ) == before
+    assert pg.image.tobytes(d.app.ctx.frame.renderer.canvas, "RGB") != canvas_before
     assert d.cell_shows((4, 4), "open_0")
     d.key(pg.K_t, "T", mod=pg.KMOD_SHIFT)
-    assert d.app.theme.key == "classic"
+    assert d.app.ctx.frame.theme.key == "classic"

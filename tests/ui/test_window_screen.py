@@ -15,7 +15,7 @@ CORNER = ["**......."] + ["*........"] + ["........."] * 7  # three mines
 
 
 def counter_shows(d, text: str) -> bool:
-    lay = d.app.layout
+    lay = d.app.ctx.frame.layout
     box, w = lay.counter, lay.sizes.led_w
     if box.w != len(text) * w + 2:
         return False
@@ -27,8 +27,8 @@ def counter_shows(d, text: str) -> bool:
 
 
 def on_screen(app) -> bool:
-    return desktop.wholly_on(app.screen, pygame.display.get_surface().get_size(),
-                             desktop.window_position(), app.frame)  # fmt: skip
+    return desktop.wholly_on(app.ctx.frame.screen, pygame.display.get_surface().get_size(),
+                             desktop.window_position(), app.ctx.frame.edges)  # fmt: skip
 
 
 def test_the_counter_shows_five_digits_for_39999_mines_and_three_for_beginner(drive):
@@ -42,21 +42,27 @@ def test_an_over_flagged_counter_shows_a_minus(drive):
     d = drive(layout=CORNER)
     for cell in [(8, 0), (8, 1), (8, 2), (8, 3), (8, 4)]:
         d.click(cell, button=3)
-    assert d.app.game.mines_remaining == -2
+    assert d.app.play.game.mines_remaining == -2
     assert counter_shows(d, "-02")
 
 
 def test_zooming_expert_up_stops_where_it_fits_and_the_window_stays_on_the_screen(drive):
     d = drive(EXPERT, scale=1)
     # near the corner, as a player might leave it: growing there would run off the screen
-    desktop.move_window((d.app.screen.right - 300, d.app.screen.bottom - 200))
+    desktop.move_window((d.app.ctx.frame.screen.right - 300, d.app.ctx.frame.screen.bottom - 200))
     for _ in range(4):
         d.key(pygame.K_EQUALS, "+")
         assert on_screen(d.app)
-    w, h = d.app.layout.canvas_size
-    assert (d.app.layout.view_rows, d.app.layout.view_cols) == (16, 30)  # all of it shows
-    assert w * (d.app.scale + 1) > d.app.space[0] or h * (d.app.scale + 1) > d.app.space[1]
-    assert "is the most" in d.app.message[0]
+    w, h = d.app.ctx.frame.layout.canvas_size
+    assert (d.app.ctx.frame.layout.view_rows, d.app.ctx.frame.layout.view_cols) == (
+        16,
+        30,
+    )  # all of it shows
+    assert (
+        w * (d.app.ctx.frame.scale + 1) > d.app.ctx.frame.space[0]
+        or h * (d.app.ctx.frame.scale + 1) > d.app.ctx.frame.space[1]
+    )
+    assert "is the most" in d.app.ctx.status.message[0]
 
 
 def test_a_window_that_still_fits_where_the_player_put_it_stays_there(drive):
@@ -64,37 +70,37 @@ def test_a_window_that_still_fits_where_the_player_put_it_stays_there(drive):
     desktop.move_window((100, 40))
     d.key(pygame.K_EQUALS, "+")
     d.key(pygame.K_2, "2")
-    assert d.app.scale == 2 and desktop.window_position() == (100, 40)
+    assert d.app.ctx.frame.scale == 2 and desktop.window_position() == (100, 40)
 
 
 def test_a_bigger_board_lowers_the_zoom_and_recentres_the_window(drive):
     d = drive(scale=3)
-    desktop.move_window((d.app.screen.right - 600, d.app.screen.y + 40))
+    desktop.move_window((d.app.ctx.frame.screen.right - 600, d.app.ctx.frame.screen.y + 40))
     d.key(pygame.K_3, "3")
-    w, h = d.app.layout.canvas_size
-    assert d.app.scale < 3 and w * d.app.scale <= d.app.space[0]
-    assert (d.app.layout.view_rows, d.app.layout.view_cols) == (16, 30)
+    w, h = d.app.ctx.frame.layout.canvas_size
+    assert d.app.ctx.frame.scale < 3 and w * d.app.ctx.frame.scale <= d.app.ctx.frame.space[0]
+    assert (d.app.ctx.frame.layout.view_rows, d.app.ctx.frame.layout.view_cols) == (16, 30)
     assert on_screen(d.app)
 
 
 def test_the_window_cannot_be_made_smaller_than_the_toolbar_needs(drive):
     d = drive(BoardChoice(200, 200, 39_999), scale=1)
-    least = geometry.smallest_canvas_size(d.app.theme.sizes, 5)
+    least = geometry.smallest_canvas_size(d.app.ctx.frame.theme.sizes, 5)
     assert desktop.minimum_size() == least
-    d.app.toggle_fullscreen()
-    d.app.toggle_fullscreen()  # set_mode forgets it: set again
+    d.app.options.toggle_fullscreen()
+    d.app.options.toggle_fullscreen()  # set_mode forgets it: set again
     assert desktop.minimum_size() == least
 
 
 def test_the_window_comes_back_at_the_size_and_place_it_was_left(drive, tmp_path):
     path = tmp_path / "settings.json"
     d = drive(settings=Settings(motion=False, volume="off"))
-    d.app.settings_file = SettingsFile(path)
+    d.app.ctx.aids.settings_file = SettingsFile(path)
     pygame.display.set_mode((500, 420), pygame.RESIZABLE)
     d.post(pygame.VIDEORESIZE, size=(500, 420), w=500, h=420)
     d.tick()
     desktop.move_window((40, 60))
-    d.app.quit()
+    d.app.games.quit()
     saved, _ = SettingsFile(path).load()
     assert (saved.window_size, saved.window_position, saved.fullscreen) == ((500, 420), (40, 60),
                                                                              False)  # fmt: skip
@@ -103,13 +109,13 @@ def test_the_window_comes_back_at_the_size_and_place_it_was_left(drive, tmp_path
     again = drive(settings=saved)
     assert pygame.display.get_surface().get_size() == (500, 420)
     assert desktop.window_position() == (40, 60)
-    assert again.app.scale == geometry.best_scale(9, 9, (500, 420))
+    assert again.app.ctx.frame.scale == geometry.best_scale(9, 9, (500, 420))
 
 
 def test_a_remembered_window_that_no_longer_fits_is_not_used(drive):
     d = drive(settings=Settings(motion=False, volume="off", window_size=(5000, 400),
                                 window_position=(9000, 9000)))  # fmt: skip
-    w, h = d.app.layout.canvas_size
+    w, h = d.app.ctx.frame.layout.canvas_size
     assert pygame.display.get_surface().get_size() == (2 * w, 2 * h)  # the board's own size
     assert on_screen(d.app)
     pygame.quit()
@@ -123,7 +129,7 @@ def test_fullscreen_is_remembered_and_leaving_it_gives_the_remembered_window(dri
     settings = Settings(motion=False, volume="off", window_size=(480, 400), fullscreen=True)
     d = drive(settings=settings)
     assert pygame.display.is_fullscreen()
-    d.app.settings_file = SettingsFile(tmp_path / "settings.json")
+    d.app.ctx.aids.settings_file = SettingsFile(tmp_path / "settings.json")
     d.key(pygame.K_F11)
     assert not pygame.display.is_fullscreen()
     assert pygame.display.get_surface().get_size() == (480, 400)
@@ -135,7 +141,7 @@ def test_the_icon_is_cut_from_the_theme_in_use(drive, monkeypatch):
     monkeypatch.setattr(pygame.display, "set_icon", shown.append)
     d = drive()
     d.key(pygame.K_t, "t")
-    theme = d.app.theme
+    theme = d.app.ctx.frame.theme
     assert theme.key != "classic" and shown
     want = desktop.icon_of(theme.sprites[desktop.ICON_SPRITE])
     assert pygame.image.tobytes(shown[-1], "RGBA") == pygame.image.tobytes(want, "RGBA")
@@ -145,20 +151,24 @@ def test_the_icon_is_cut_from_the_theme_in_use(drive, monkeypatch):
 def test_a_board_from_the_command_line_leaves_the_remembered_size_alone(drive, tmp_path):
     settings = Settings(motion=False, volume="off", window_size=(480, 400))
     d = drive(BoardChoice(40, 40, 200), settings=settings, scale=1)
-    d.app.settings_file = SettingsFile(tmp_path / "settings.json")
+    d.app.ctx.aids.settings_file = SettingsFile(tmp_path / "settings.json")
     desktop.move_window((30, 50))
-    d.app.quit()
+    d.app.games.quit()
     saved, _ = SettingsFile(tmp_path / "settings.json").load()
     assert saved.window_size == (480, 400) and saved.window_position == (30, 50)
 
 
 def test_a_board_changed_in_fullscreen_remembers_the_window_to_come_back_to(drive, tmp_path):
     d = drive(settings=Settings(motion=False, volume="off", fullscreen=True), scale=1)
-    d.app.settings_file = SettingsFile(tmp_path / "settings.json")
+    d.app.ctx.aids.settings_file = SettingsFile(tmp_path / "settings.json")
     d.key(pygame.K_2, "2")
     w, h = geometry.full_canvas_size(16, 16)
     saved, _ = SettingsFile(tmp_path / "settings.json").load()  # written at the change
     assert saved.fullscreen and saved.board == "intermediate"
-    assert saved.window_size == d.app.display.windowed_size == (w * d.app.scale, h * d.app.scale)
+    assert (
+        saved.window_size
+        == d.app.ctx.frame.display.windowed_size
+        == (w * d.app.ctx.frame.scale, h * d.app.ctx.frame.scale)
+    )
     d.key(pygame.K_F11)
     assert pygame.display.get_surface().get_size() == saved.window_size

@@ -1,0 +1,210 @@
+"""The window frame: its size and place on the usable screen, the zoom, full screen, what of
+them the settings remember, and the layout and renderer made for them. It never plays, never
+saves the settings (its caller does) and knows nothing of the rooms drawn in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ..engine.boards import BoardChoice
+from ..store.settings import Settings
+from . import layout as geometry
+from . import screen as desktop
+from .display import Display
+from .drawstate import DrawState
+from .render import Renderer
+from .theme import Theme
+
+START_MAX_SCALE = 3
+
+
+class Frame:
+    def __init__(self, settings: Settings, theme: Theme, board: BoardChoice,
+                 scale: int | None = None, drawn: DrawState | None = None) -> None:  # fmt: skip
+        self.settings = settings
+        self.drawn = drawn if drawn is not None else DrawState()
+        self.theme = theme
+        self.board = board
+        self.display = Display()
+        self.window_size: tuple[int, int] = (0, 0)
+        self.relaid: list[Callable[[], None]] = []  # told after each new layout
+        self.space = self._usable_screen()
+        wanted = scale or settings.scale
+        if wanted is None:
+            wanted = geometry.best_scale(
+                board.rows, board.cols, self.space, START_MAX_SCALE, theme.sizes
+            )
+        self.scale = min(wanted, geometry.largest_scale(self.space, theme.sizes))
+        self.open_window()
+        # no layout yet: the renderer keeps the theme's sprites, so it is made (`relayout`)
+        # once they are converted for this window, which needs the window first
+
+    # ---- the screen and the window ----------------------------------------------------------
+
+    def _usable_screen(self) -> tuple[int, int]:
+        """The room a window's inside has on the usable screen (task bars and the window's
+        frame left out); `self.screen` and `self.edges` are what it was worked out from."""
+        self.screen = desktop.usable_screen()
+        self.edges = desktop.window_frame()
+        w, h = desktop.room_on(self.screen, self.edges)
+        return max(320, w), max(240, h)
+
+    def geometry(self) -> tuple:
+        """What the layout needs to size this board: rows, cols, sprite sizes, counter digits."""
+        b = self.board
+        return b.rows, b.cols, self.theme.sizes, geometry.led_digits_for(b.mines)
+
+    def _size_for(self, scale: int) -> tuple[int, int]:
+        rows, cols, sizes, digits = self.geometry()
+        w, h = geometry.full_canvas_size(rows, cols, sizes, digits)
+        return min(w * scale, self.space[0]), min(h * scale, self.space[1])
+
+    def open_window(self) -> None:
+        """A window for the board at the zoom, wholly on the usable screen: the zoom is lowered
+        when the board would not fit. The first one is the window the player left, if it
+        still fits the screen, else centred."""
+        first = pygame.display.get_surface() is None
+        self.space = self._usable_screen()
+        rows, cols, sizes, digits = self.geometry()
+        self.scale = min(self.scale, geometry.most_scale(rows, cols, self.space, sizes, digits))
+        size = self._size_for(self.scale)
+        if first:
+            self._open_first_window(size)
+        else:
+            self.window_size = self.display.open(size)
+            if not self.display.fullscreen:
+                self._keep_on_screen(desktop.window_position())
+        desktop.set_minimum_size(geometry.smallest_canvas_size(sizes, digits))
+        self.remember()
+
+    def _open_first_window(self, size: tuple[int, int]) -> None:
+        """The window at start: with the theme's icon, as the player left it (size, place,
+        fullscreen) when that still fits, else centred at `size`."""
+        pygame.display.set_icon(desktop.icon_of(self.theme.sprites[desktop.ICON_SPRITE]))
+        self.display.fullscreen = self.settings.fullscreen
+        kept_size = self._kept_size()
+        if kept_size is not None:
+            size = kept_size
+            rows, cols, sizes, digits = self.geometry()
+            self.scale = geometry.scale_for_window(rows, cols, size, self.scale, sizes, digits)
+        place = self.settings.window_position
+        if place is None or not desktop.wholly_on(self.screen, size, place):
+            place = desktop.place_window(size, self.screen, None, self.edges)
+        with desktop.opening_at(place):
+            self.window_size = self.display.open(size)
+        if not self.display.fullscreen:
+            # A window manager may take the first place for its frame's, and the frame is known
+            # only now the window is shown: placed again, the move says it exactly.
+            self.space = self._usable_screen()
+            desktop.move_window(
+                desktop.place_window(self.window_size, self.screen, place, self.edges)
+            )
+
+    def _kept_size(self) -> tuple[int, int] | None:
+        """The window size the settings remember, if it was for this board (see `remember`)
+        and still fits the screen and the toolbar."""
+        s = self.settings
+        if s.window_size is None or self.board != s.board_choice():
+            return None
+        w, h = s.window_size
+        least = geometry.smallest_canvas_size(*self.geometry()[2:])
+        if least[0] <= w <= self.space[0] and least[1] <= h <= self.space[1]:
+            return w, h
+        return None
+
+    def _keep_on_screen(self, position: tuple[int, int] | None) -> None:
+        """Move the window where `desktop.place_window` says, from `position`."""
+        self.space = self._usable_screen()  # the frame is known once the window is shown
+        there = desktop.place_window(self.window_size, self.screen, position, self.edges)
+        if there != desktop.window_position():
+            desktop.move_window(there)
+
+    def remember(self) -> None:
+        """The window's size, place and fullscreen into the settings (written with them, and
+        at quit). In fullscreen the window to come back to stays remembered; the size is kept
+        for the board the settings start with, which it was made for."""
+        s = self.settings
+        s.fullscreen = self.display.fullscreen
+        if not self.display.fullscreen:
+            s.window_position = desktop.window_position()
+        if self.board == s.board_choice():  # not a board from the command line or a code
+            size = self.display.windowed_size if self.display.fullscreen else self.display.size
+            s.window_size = tuple(size) if size else s.window_size
+
+    def relayout(self) -> None:
+        """A layout and a renderer for the window as it is now; the rooms are told."""
+        rows, cols, sizes, digits = self.geometry()
+        self.layout = geometry.fit(rows, cols, self.display.size, self.scale, sizes, digits)
+        self.renderer = Renderer(self.theme, self.layout, self.drawn)
+        for told in self.relaid:
+            told()
+
+    # ---- what changes it ----------------------------------------------------------------
+
+    def switch_board(self, board: BoardChoice) -> bool:
+        """Another board: the scale the player chose if it fits, else the largest that fits
+        (at most 3 unless they chose more), and a window to match; whether it was resized."""
+        resize = (board.rows, board.cols) != (self.board.rows, self.board.cols)
+        self.board = board
+        if resize:
+            chosen = self.settings.scale
+            most = START_MAX_SCALE if chosen is None else chosen
+            rows, cols, sizes, digits = self.geometry()
+            self.scale = geometry.best_scale(rows, cols, self.space, most, sizes, digits)
+            self.open_window()
+        self.relayout()
+        return resize
+
+    def best_scale(self) -> int:
+        b = self.board
+        return geometry.best_scale(b.rows, b.cols, self.space, START_MAX_SCALE, self.theme.sizes)
+
+    def set_scale(self, scale: int) -> list[str]:
+        """Zoom to `scale` (within what fits); what to tell the player."""
+        self.space = self._usable_screen()
+        rows, cols, sizes, digits = self.geometry()
+        most = geometry.most_scale(rows, cols, self.space, sizes, digits)
+        said = [f"Zoom {most}x is the most"] if scale > most else []
+        scale = max(1, min(most, scale))
+        if scale == self.scale:
+            return said
+        self.scale = scale
+        self.settings.scale = scale
+        self.open_window()
+        self.relayout()
+        return [*said, f"Zoom {scale}x"]
+
+    def toggle_fullscreen(self) -> None:
+        """Fullscreen and back, at the same whole scale, the board centred; back in a window,
+        the window is where it was (if that is still on the screen)."""
+        self.remember()
+        back_to = self.settings.window_position
+        self.window_size = self.display.toggle_fullscreen()
+        if not self.display.fullscreen:
+            rows, cols, sizes, digits = self.geometry()
+            desktop.set_minimum_size(geometry.smallest_canvas_size(sizes, digits))
+            self._keep_on_screen(back_to)
+        self.remember()
+        self.relayout()
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """The window manager changed the window's size."""
+        if tuple(size) == self.window_size:
+            return  # our own set_mode: the scale was chosen already
+        self.window_size = tuple(size)
+        if not self.display.fullscreen:  # fullscreen keeps the scale the player had
+            rows, cols, sizes, digits = self.geometry()
+            self.scale = geometry.scale_for_window(
+                rows, cols, self.window_size, self.scale, sizes, digits
+            )
+            self.remember()  # written with the next settings, or at quit
+        self.relayout()
+
+    def use_theme(self, theme: Theme) -> None:
+        """Draw with another theme from the next frame on (its icon on the window too)."""
+        self.theme = theme
+        pygame.display.set_icon(desktop.icon_of(theme.sprites[desktop.ICON_SPRITE]))
+        self.relayout()

@@ -1,0 +1,133 @@
+"""The settings as the window changes them: each applied at once (a theme, a zoom, a board,
+sound...) and kept for the next start, and the rows of the Options dialog. It starts no game
+itself (a board changed goes to the games' gate) and draws nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..engine import Difficulty, SafeZone
+from ..engine.boards import BoardChoice
+from ..store.settings import MAX_SCALE, VOLUMES
+from .dialogs import Change, PickTheme, SettingsDialog, ThemeMenu
+from .scenes.context import Context
+
+
+class Options:
+    def __init__(self, ctx: Context, new_game: Callable[[BoardChoice], None], *,
+                 safe_zone: SafeZone | None = None, no_guess: bool = False) -> None:  # fmt: skip
+        """`new_game`: how a board chosen here is started; `safe_zone`, `no_guess`: the
+        command line's, for this run (not saved)."""
+        self.ctx = ctx
+        self.new_game = new_game
+        self.safe_zone, self.no_guess = safe_zone, no_guess
+        self.session_rules()
+
+    def session_rules(self) -> None:
+        """The rules new games follow: the settings, unless the command line said otherwise."""
+        s, settings = self.ctx.session, self.ctx.settings
+        s.safe_zone = self.safe_zone or settings.safe_zone
+        s.no_guess = self.no_guess or settings.no_guess
+        s.question_marks = settings.question_marks
+
+    def rows(self) -> list:
+        s = self.ctx.settings
+        custom = BoardChoice(s.custom_rows, s.custom_cols, s.custom_mines)
+        boards = [(d.name.lower(), d.label) for d in Difficulty]
+        boards.append(("custom", f"{custom.cols}x{custom.rows}/{custom.mines}"))
+        themes = [(key, theme.name) for key, theme in self.ctx.aids.themes.themes.items()]
+        scales = [(None, "auto")] + [(n, f"{n}x") for n in range(1, MAX_SCALE + 1)]
+        on_off = [(False, "off"), (True, "on")]
+        zones = [(SafeZone.OPENING, "opening"), (SafeZone.CELL, "one cell")]
+        return [
+            ("board", "Board", boards, s.board),
+            ("theme", "Theme", themes, s.theme),
+            ("scale", "Zoom", scales, s.scale),
+            ("question_marks", "? marks", on_off, s.question_marks),
+            ("safe_zone", "Start", zones, s.safe_zone),
+            ("chord_on_left", "L chord", on_off, s.chord_on_left),
+            ("long_press_flag", "Hold", [(False, "off"), (True, "flags")], s.long_press_flag),
+            ("motion", "Motion", on_off, s.motion),
+            ("no_guess", "No guess", on_off, s.no_guess),
+            ("volume", "Sound", [(v, v) for v in VOLUMES], s.volume),
+            ("timer_tick", "Tick", on_off, s.timer_tick),
+            ("ask_before_leaving", "Ask to leave", on_off, s.ask_before_leaving),
+        ]
+
+    def open(self) -> None:
+        self.ctx.dialogs.open(SettingsDialog(self.rows()))
+
+    def open_themes(self) -> None:
+        self.ctx.dialogs.open(ThemeMenu(self.ctx.aids.themes, self.ctx.frame.theme.key))
+
+    def changed(self, result: Change) -> None:
+        """A row of the Options dialog changed (the dialog stays up)."""
+        self.change(result.name, result.value)
+        self.ctx.drawn.invalidate()  # a theme, a zoom or a board may have come
+
+    def picked_theme(self, result: PickTheme) -> None:
+        self.set_theme(result.key)
+
+    def change(self, name: str, value: object) -> None:
+        """Apply one setting at once and keep it for the next start."""
+        s = self.ctx.settings
+        if name == "board":
+            s.board = value
+            self.new_game(s.board_choice())
+        elif name == "scale":
+            if value is None:
+                s.scale = None
+                self.set_scale(self.ctx.frame.best_scale())
+                s.scale = None
+            else:
+                self.set_scale(value)
+        elif name == "theme":
+            self.set_theme(value)
+        else:
+            setattr(s, name, value)
+            if name == "question_marks":
+                self.ctx.session.game.question_marks = value
+            # safe_zone and no_guess apply from the next game; the others are read when used
+            self.session_rules()
+        self.ctx.save_settings()
+
+    def set_scale(self, scale: int) -> None:
+        for line in self.ctx.frame.set_scale(scale):
+            self.ctx.status.say(line)
+        self.ctx.save_settings()
+
+    def zoom(self, step: int) -> None:
+        self.set_scale(self.ctx.frame.scale + step)
+
+    def toggle_fullscreen(self) -> None:
+        self.ctx.frame.toggle_fullscreen()
+        self.ctx.save_settings()
+
+    def set_theme(self, key: str) -> None:
+        """Draw with another theme from the next frame on; the game, timer, scroll and cursor
+        stay. Themes were loaded and converted at start, so this costs one full redraw."""
+        ctx = self.ctx
+        theme = ctx.aids.themes.get(key)
+        if theme is None or theme is ctx.frame.theme:
+            return
+        ctx.aids.sounds.use_theme(theme)
+        ctx.frame.use_theme(theme)
+        ctx.settings.theme = key
+        ctx.save_settings()
+
+    def cycle_theme(self, step: int) -> None:
+        names = self.ctx.aids.themes.names()
+        key = self.ctx.frame.theme.key
+        k = names.index(key) if key in names else 0
+        self.set_theme(names[(k + step) % len(names)])
+        self.ctx.status.say(self.ctx.frame.theme.name)
+
+    def toggle_question_marks(self) -> None:
+        self.change("question_marks", not self.ctx.settings.question_marks)
+        self.ctx.status.say("Question marks " + ("on" if self.ctx.settings.question_marks
+                                                 else "off"))  # fmt: skip
+
+    def toggle_sound(self) -> None:
+        self.change("volume", self.ctx.aids.sounds.toggled_volume())
+        self.ctx.status.say("Sound " + self.ctx.settings.volume)

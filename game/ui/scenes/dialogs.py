@@ -1,0 +1,109 @@
+"""The stack of dialogs: the one shown and the ones waiting behind it (`DialogStack`, shared
+through the context so any room can open one), and the room that gives it the input while one
+is up and hands each typed answer to the handler wired for its type (`DialogScene`). It never
+decides what an answer means.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ...session import PAUSE_DIALOG, Session
+from ..dialogs import Closed, Dialog
+from ..drawstate import DrawState
+from ..frame import Frame
+from ..gestures import LEFT, MIDDLE, RIGHT
+from ..render import dialog_room, draw_dialog
+from ..widgets import Metrics
+from .layer import Layer
+
+BUTTONS = (LEFT, MIDDLE, RIGHT)
+MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
+class DialogStack:
+    """The dialog shown and the ones waiting; the game is paused while one is up."""
+
+    def __init__(self, session: Session, frame: Frame) -> None:
+        self.session = session
+        self.frame = frame
+        self.dialog: Dialog | None = None
+        self.queued: list[Dialog] = []
+
+    def open(self, dialog: Dialog) -> None:
+        """Show a dialog now, or after the one on screen closes."""
+        if self.dialog is not None:
+            self.queued.append(dialog)
+            return
+        self.dialog = dialog
+        self.session.pause(PAUSE_DIALOG)
+        self.frame.drawn.invalidate()
+
+    def close(self) -> None:
+        """The dialog shown is done: the next one waiting, or the game plays on."""
+        self.dialog = self.queued.pop(0) if self.queued else None
+        if self.dialog is None:
+            self.session.resume(PAUSE_DIALOG)
+        self.frame.drawn.invalidate()
+
+
+class DialogScene(Layer):
+    """While a dialog is up it takes the keys and the mouse (the window keeps Ctrl+Q)."""
+
+    def __init__(self, stack: DialogStack, drawn: DrawState,
+                 answers: dict[type, Callable[[object], None]]) -> None:  # fmt: skip
+        """`answers`: for each type of result a dialog can give, what is done with it."""
+        self.stack = stack
+        self.drawn = drawn
+        self.answers = answers
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        dialog, t = self.stack.dialog, event.type
+        if dialog is None:
+            return False
+        if t == pygame.KEYDOWN:
+            self.answer(dialog.key(event))
+        elif t in MOUSE:
+            if t != pygame.MOUSEMOTION and event.button not in BUTTONS:
+                return True
+            self.answer(dialog.mouse(event, self.stack.frame.layout.canvas_point))
+        elif t == pygame.MOUSEWHEEL:
+            dialog.wheel(event)
+        else:
+            return False
+        return True
+
+    def answer(self, result: object | None) -> None:
+        """A dialog's result: None keeps it open (it redraws itself if it changed); a result
+        that keeps it open (a setting changed) is handled with it still up; any other closes
+        it first, then goes to its handler."""
+        if result is None:
+            return
+        handler = self.answers.get(type(result))
+        if handler is None:
+            raise ValueError(f"unknown dialog result {result!r}")
+        if getattr(result, "keeps_open", False):
+            handler(result)
+            return
+        self.stack.close()
+        if not isinstance(result, Closed):
+            handler(result)
+
+    def place(self) -> None:
+        """Lay the dialog out for this frame; draw what it uncovers when it shrank or cells
+        changed under it."""
+        dialog, frame = self.stack.dialog, self.stack.frame
+        if dialog is None:
+            return
+        dialog.place(Metrics.of(frame.theme), *dialog_room(frame.layout))
+        if not self.drawn.full and (
+            self.drawn.pending or dialog.dirty and not dialog.covers_drawn()
+        ):
+            self.drawn.invalidate()
+
+    def draw(self, full: bool) -> None:
+        dialog = self.stack.dialog
+        if dialog is not None and (full or dialog.dirty):
+            draw_dialog(self.stack.frame.renderer, dialog)

@@ -1,0 +1,282 @@
+"""Which game is on the board, and how it is replaced: a new game, another board, a board made
+elsewhere (a code, the daily board), a kept game resumed, a replay watched and left, quitting.
+Everything that replaces a game in progress passes `leave_then`, the one gate that asks
+"Leave this game?" first. It draws nothing and sizes no window itself (the frame does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pygame
+
+from ...engine import Difficulty, Game, GameState
+from ...engine.boards import BoardChoice
+from ...engine.codes import daily
+from ...session import PAUSE_REPLAY, describe_kept
+from ...store.replays import Replay, ReplayError, load_replay
+from ..dialogs import (
+    Answer,
+    CodeDialog,
+    ConfirmDialog,
+    CustomDialog,
+    CustomSize,
+    KeptGamesDialog,
+    NoticeDialog,
+    PlayCode,
+    Question,
+    ResumeKept,
+    StatsDialog,
+    WatchReplay,
+    confirm_leave,
+    confirm_quit,
+)
+from .context import Context
+from .play import PlayScene
+from .replay import ReplayScene
+
+
+class Games:
+    def __init__(self, ctx: Context, play: PlayScene) -> None:
+        self.ctx = ctx
+        self.play = play
+        self.replay: ReplayScene | None = None  # a replay watched over the game in play
+        self.leaving: Callable[[], None] | None = None  # what the leave question would do
+        self.running = True
+
+    # ---- the gate ---------------------------------------------------------------------------
+
+    def leave_then(self, what: str, then: Callable[[], None]) -> None:
+        """Replace the game with `what` by `then`: at once when no game is in progress (or
+        the player turned the question off), else after asking "Leave this game?"."""
+        if self.ctx.settings.ask_before_leaving and self.ctx.session.in_progress:
+            self.leaving = then
+            self.ctx.dialogs.open(confirm_leave(what))
+        else:
+            then()
+
+    def answer(self, answer: Answer) -> None:
+        """A yes/no question's answer (typed by its question)."""
+        if answer.question is Question.LEAVE:
+            then, self.leaving = self.leaving, None
+            if answer.yes and then is not None:
+                then()
+        elif answer.question is Question.QUIT:
+            if answer.yes:
+                self.quit()
+        elif answer.question is Question.RESUME:
+            self.resume_kept(answer.yes)
+
+    # ---- new games --------------------------------------------------------------------------
+
+    def new_game(self, board: BoardChoice | None = None) -> None:
+        """F2, the face, 1/2/3, a custom board: through the gate."""
+        if board is None:
+            what = "a new game"
+        elif board.difficulty is not None:
+            what = board.difficulty.label
+        else:
+            what = f"a {board.cols}x{board.rows} board"
+        self.leave_then(what, lambda: self._new_game(board))
+
+    def standard(self, difficulty: Difficulty) -> None:
+        self.new_game(BoardChoice.standard(difficulty))
+
+    def _new_game(self, board: BoardChoice | None = None) -> None:
+        ctx = self.ctx
+        self._stop_watching()
+        self.play.halt_laying()
+        if board is not None and board != ctx.frame.board:
+            ctx.settings.remember_board(board)
+            ctx.save_settings()
+            self._switch_board(board)
+        ctx.session.new_game(ctx.frame.board)
+        self.play.reset()
+
+    def _switch_board(self, board: BoardChoice) -> None:
+        if self.ctx.frame.switch_board(board):
+            self.ctx.save_settings()  # the window it now has
+
+    def play_game(self, game: Game, *, daily: str | None = None) -> None:
+        """Play a game made elsewhere (a shared board, the daily board, a fixed layout) in this
+        window, without asking (the start, tests); `play_code` and `play_daily` ask."""
+        self._stop_watching()
+        self.play.halt_laying()
+        self.ctx.session.start(game, daily=daily)
+        self.show_game()
+
+    def show_game(self) -> None:
+        """The session's game on the board, in a window of its size."""
+        game = self.ctx.session.game
+        self._switch_board(BoardChoice.of(game.rows, game.cols, game.mines))
+        self.play.reset()
+        self.play.show_first_click()
+
+    def play_code(self, result: PlayCode) -> None:
+        game = result.code.game(question_marks=self.ctx.settings.question_marks)
+        self.leave_then("the board of that code", lambda: self.play_game(game))
+
+    def play_daily(self) -> None:
+        today = datetime.now(UTC).date()
+
+        def start() -> None:
+            board = daily(today).game(question_marks=self.ctx.settings.question_marks)
+            self.play_game(board, daily=today.isoformat())
+            self.ctx.status.say(f"Daily {today.isoformat()}: start at the mark", lasting=True)
+
+        self.leave_then("the daily board", start)
+
+    def custom(self, result: CustomSize) -> None:
+        self.new_game(BoardChoice.of(result.rows, result.cols, result.mines))
+
+    def open_custom_dialog(self) -> None:
+        b = self.ctx.frame.board
+        self.ctx.dialogs.open(CustomDialog([str(b.rows), str(b.cols), str(b.mines)]))
+
+    def open_code_dialog(self, paste: bool = False) -> None:
+        def clipboard() -> str:
+            try:
+                return pygame.scrap.get_text() or ""
+            except pygame.error:
+                return ""
+
+        self.ctx.dialogs.open(CodeDialog(clipboard() if paste else "", paste=clipboard))
+
+    def copy_code(self) -> None:
+        code = self.play.board_code()
+        if code is None:
+            self.ctx.status.say("No code before the first click")
+            return
+        try:
+            pygame.scrap.put_text(code)
+        except pygame.error:
+            self.ctx.status.say("No clipboard here")
+            return
+        self.ctx.status.say("Board code copied")
+
+    # ---- the game kept from last time -----------------------------------------------------
+
+    def offer_kept_game(self, kept: Replay | None, notes: list[str] | tuple[str, ...],
+                        asked_for: str | None) -> None:  # fmt: skip
+        """Ask about the game (or games) kept from last time (naming the board the command
+        line asked for, if it did), and show the start-up notes."""
+        offers = [k.replay for k in self.ctx.session.offers]
+        if len(offers) > 1:
+            no = "new game" if asked_for is None else "play that"
+            # plain "x" and no dates' seconds: rows must fit the narrowest window
+            names = [describe_kept(r).replace("×", "x") for r in offers]
+            self.ctx.dialogs.open(KeptGamesDialog(names, no))
+        elif kept is not None:
+            if asked_for is None:
+                lines, no = [f"You left {describe_kept(kept)}."], "new game"
+            else:
+                lines = [f"You left {describe_kept(kept)}.", f"Or play {asked_for}?"]
+                no = "play that"
+            self.ctx.dialogs.open(ConfirmDialog(Question.RESUME, "Resume?", lines,
+                                                yes="resume", no=no))  # fmt: skip
+        trouble = self.ctx.session.take_messages()
+        if trouble or notes:
+            self.ctx.dialogs.open(NoticeDialog("Note", trouble + list(notes)))
+
+    def resume_kept(self, yes: bool) -> None:
+        self.resume_chosen(ResumeKept(0 if yes else None))
+
+    def resume_chosen(self, chosen: ResumeKept) -> None:
+        """Play on the kept game chosen (the others stay kept), or drop them all."""
+        session, index = self.ctx.session, chosen.index
+        if index is None:
+            session.decline_offer()
+            return
+
+        def resume(game: Game | None) -> None:
+            def over() -> None:
+                self._stop_watching()
+                self.play.halt_laying()
+                session.accept_offer(game, index)
+                self.show_game()
+
+            self.leave_then("the game you left", over)
+
+        # every move is played again: a long game takes a while, so not on the frame
+        self.ctx.aids.chores.start(lambda: session.resumed_game(index), resume,
+                                   "Resuming your game...")  # fmt: skip
+
+    # ---- replays ----------------------------------------------------------------------------
+
+    def watch_file(self, result: WatchReplay) -> None:
+        """Watch a replay from the statistics: read (and checked) off the frame."""
+
+        def read() -> Replay | ReplayError:
+            try:
+                return load_replay(Path(result.path))
+            except ReplayError as e:
+                return e
+
+        def show(replay: Replay | ReplayError) -> None:
+            if isinstance(replay, ReplayError):
+                self.ctx.dialogs.open(NoticeDialog("Replay", [str(replay)]))
+            else:
+                self.watch(replay)
+
+        self.leave_then(
+            "the replay", lambda: self.ctx.aids.chores.start(read, show, "Reading the replay...")
+        )
+
+    def watch(self, replay: Replay, speed_index: int | None = None) -> None:
+        """Play a replay back in this window, in real time; the game being played waits (its
+        clock paused) and comes back when the replay is left (Esc)."""
+        self.ctx.session.pause(PAUSE_REPLAY)
+        game = replay.new_game()
+        self._switch_board(BoardChoice.of(game.rows, game.cols, game.mines))
+        self.play.watching = None
+        self.play.reset()
+
+        def restart() -> None:
+            self.watch(replay, self.replay.playback.speed_index)
+
+        self.replay = ReplayScene(self.ctx, self.play, replay, game, speed_index,
+                                  restart=restart, leave=self.leave_replay)  # fmt: skip
+        self.play.watching = self.replay
+
+    def leave_replay(self) -> None:
+        """Back to the game that was being played, or a new one if it had ended."""
+        self._stop_watching()
+        if self.ctx.session.game.state.is_over:
+            self._new_game()
+        else:
+            self.show_game()
+
+    def _stop_watching(self) -> None:
+        if self.replay is not None:
+            self.replay.leave()
+            self.replay = self.play.watching = None
+
+    # ---- the rest of the Game menu ----------------------------------------------------------
+
+    def open_stats(self) -> None:
+        stats = self.ctx.session.history.stats
+        if stats is None:
+            self.ctx.status.say("No statistics kept here")
+            return
+        today = datetime.now(UTC).date().isoformat()
+        self.ctx.dialogs.open(StatsDialog(stats, self.ctx.frame.board.kind, today))
+
+    def ask_to_quit(self) -> None:
+        """Esc: quit, asking first while a game is being played."""
+        if self.play.game.state is GameState.PLAYING:
+            self.ctx.dialogs.open(confirm_quit())
+        else:
+            self.quit()
+
+    def quit(self) -> None:
+        """Stop; a game in progress is kept with the time on its clock."""
+        ctx = self.ctx
+        self.play.halt_laying()
+        ctx.session.keep()
+        ctx.session.history.flush()  # what the writer's thread has yet to write is written now
+        ctx.aids.assistant.close()
+        ctx.frame.remember()
+        ctx.save_settings()
+        self.running = False

@@ -1,0 +1,87 @@
+"""A replay watched over the game in play (which waits, its clock paused): its keys, its clock
+(held while a dialog or a menu is open), and its line under the board. A replay is watched,
+not played: the board takes no click. Leaving or restarting it is games.py's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ...engine import Game
+from ...session import PAUSE_DIALOG, PAUSE_REPLAY
+from .. import keys
+from ..playback import Playback
+from .context import Context
+from .layer import Layer
+from .play import PlayScene
+
+
+class ReplayScene(Layer):
+    def __init__(self, ctx: Context, board: PlayScene, replay, game: Game,
+                 speed_index: int | None = None, *,
+                 restart: Callable[[], None], leave: Callable[[], None]) -> None:  # fmt: skip
+        """`board`: the play scene it shows its game on; `restart`, `leave`: what R and Esc
+        do (the games' to decide)."""
+        self.ctx = ctx
+        self.board = board
+        self.game = game
+        self.playback = Playback(replay, ctx.aids.now())
+        if speed_index is not None:
+            self.playback.speed_index = speed_index
+        self.restart, self.leave_it = restart, leave
+        self.bbbv_done: int | None = None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        t = event.type
+        if t == pygame.KEYDOWN:
+            action = keys.action_for(event, keys.REPLAY_KEYS)
+            if action is None:
+                return False  # the game's keys (help, themes, a new game...) still work
+            self.act(action)
+            return True
+        if t == pygame.MOUSEBUTTONDOWN:
+            self.board.mouse_pos = event.pos
+            return True
+        return False
+
+    def act(self, action: str) -> None:
+        pb = self.playback
+        if action == "replay_pause":
+            pb.toggle_pause(self.ctx.aids.now())
+        elif action == "replay_step":
+            move = pb.step()
+            if move is not None:
+                self.play(move)
+        elif action == "replay_faster":
+            pb.change_speed(1)
+        elif action == "replay_slower":
+            pb.change_speed(-1)
+        elif action == "replay_restart":
+            self.restart()
+        elif action == "replay_leave":
+            self.leave_it()
+        self.ctx.drawn.status = None
+
+    def update(self, now: int) -> None:
+        if not self.ctx.session.paused_by(PAUSE_DIALOG):
+            for move in self.playback.tick(now):
+                self.play(move)
+        else:
+            self.playback.hold(now)  # the replay's clock waits under a dialog or a menu
+
+    def play(self, move) -> None:
+        changed = self.game.play_recorded(move)
+        self.bbbv_done = None
+        self.board.after_move(changed, (move.row, move.col))
+
+    def status(self) -> str:
+        pb, g = self.playback, self.game
+        state = "paused" if pb.paused else ("end" if pb.finished else f"x{pb.speed:g}")
+        if self.bbbv_done is None:
+            self.bbbv_done = g.bbbv_done()
+        return f"{state} 3BV {self.bbbv_done}/{g.bbbv or 0} clk {len(g.moves)}"
+
+    def leave(self) -> None:
+        self.ctx.session.resume(PAUSE_REPLAY)

@@ -1,0 +1,143 @@
+"""Which game is on the board, and the one gate for leaving a game in progress (no App)."""
+
+import pytest
+
+from game.engine import Difficulty, Game, GameState, Move, MoveKind
+from game.engine.boards import BoardChoice
+from game.engine.codes import decode
+from game.session import PAUSE_DIALOG
+from game.store.replays import Replay
+from game.ui.dialogs import Answer, CustomSize, PlayCode, Question, WatchReplay
+from game.ui.scenes.games import Games
+from game.ui.scenes.play import PlayScene
+from tests.ui.test_window import CHORD
+
+INTERMEDIATE = BoardChoice.standard(Difficulty.INTERMEDIATE)
+
+
+def games_of(ctx):
+    play = PlayScene(ctx)
+    return Games(ctx, play), play
+
+
+def in_progress(ctx, play):
+    play.apply(Move(MoveKind.OPEN, 4, 4))
+    assert ctx.session.in_progress
+
+
+def test_before_any_move_a_new_board_starts_at_once(context):
+    ctx = context()
+    games, play = games_of(ctx)
+    games.standard(Difficulty.INTERMEDIATE)
+    assert ctx.dialogs.dialog is None and (play.game.rows, play.game.cols) == (16, 16)
+
+
+def test_a_game_in_progress_is_left_only_when_the_player_says_so(context):
+    ctx = context()
+    games, play = games_of(ctx)
+    in_progress(ctx, play)
+    first, view = play.game, play.game.view()
+    games.standard(Difficulty.INTERMEDIATE)
+    assert ctx.dialogs.dialog.question is Question.LEAVE
+    assert ctx.session.paused_by(PAUSE_DIALOG)  # the clock waits while it asks
+    ctx.dialogs.close()
+    games.answer(Answer(Question.LEAVE, False))
+    assert play.game is first and play.game.view() == view and ctx.frame.board.rows == 9
+    games.standard(Difficulty.INTERMEDIATE)
+    ctx.dialogs.close()
+    games.answer(Answer(Question.LEAVE, True))
+    assert play.game is not first and (play.game.rows, play.game.cols) == (16, 16)
+
+
+def test_staying_keeps_the_clock_as_it_was(context):
+    ctx = context()
+    games, play = games_of(ctx)
+    in_progress(ctx, play)
+    ctx.aids.now.ms += 3000
+    before = ctx.session.elapsed_ms()
+    games.new_game()
+    ctx.aids.now.ms += 60_000  # the question stays up a minute
+    ctx.dialogs.close()
+    games.answer(Answer(Question.LEAVE, False))
+    assert ctx.session.elapsed_ms() == before and ctx.session.running
+
+
+def test_a_finished_game_is_replaced_without_asking(context):
+    ctx = context()
+    games, play = games_of(ctx)
+    games.play_game(Game.from_layout(CHORD))
+    play.apply(Move(MoveKind.OPEN, 0, 0))  # a mine: lost
+    assert play.game.state is GameState.LOST
+    games.new_game()
+    assert ctx.dialogs.dialog is None and play.game.state is GameState.READY
+
+
+def test_the_question_can_be_turned_off(context):
+    ctx = context()
+    ctx.settings.ask_before_leaving = False
+    games, play = games_of(ctx)
+    in_progress(ctx, play)
+    games.new_game()
+    assert ctx.dialogs.dialog is None and play.game.moves == []
+
+
+def through_the_gate(games, monkeypatch):
+    asked = []
+
+    def gate(what, then):
+        asked.append(what)
+
+    monkeypatch.setattr(games, "leave_then", gate)
+    return asked
+
+
+@pytest.mark.parametrize("how", ["new_game", "standard", "custom", "code",
+                                 "daily", "replay", "resume"])  # fmt: skip
+def test_everything_that_replaces_the_game_goes_through_the_gate(context, monkeypatch, how):
+    ctx = context()
+    games, play = games_of(ctx)
+    asked = through_the_gate(games, monkeypatch)
+    if how == "new_game":
+        games.new_game()
+    elif how == "standard":
+        games.standard(Difficulty.EXPERT)
+    elif how == "custom":
+        games.custom(CustomSize(10, 12, 20))
+    elif how == "code":
+        games.play_code(PlayCode(decode(_a_code(ctx))))
+    elif how == "daily":
+        games.play_daily()
+    elif how == "replay":
+        games.watch_file(WatchReplay("/nowhere.json"))
+    elif how == "resume":
+        ctx.session.resumed_game = lambda index=0: None
+        games.resume_kept(True)
+    assert len(asked) == 1
+    assert play.game is ctx.session.game and not isinstance(play.game, Replay)
+
+
+def _a_code(ctx):
+    from game.engine.codes import code_of
+
+    g = BoardChoice.standard(Difficulty.BEGINNER).new_game(seed=3)
+    g.reveal(4, 4)
+    return code_of(g)
+
+
+def test_a_theme_a_zoom_or_pause_replace_nothing_and_ask_nothing(context):
+    ctx = context()
+    games, play = games_of(ctx)
+    in_progress(ctx, play)
+    first = play.game
+    play.toggle_pause()
+    play.toggle_pause()
+    ctx.frame.set_scale(1)
+    assert ctx.dialogs.dialog is None and play.game is first
+
+
+def test_quit_stops_and_keeps_the_game(context):
+    ctx = context()
+    games, play = games_of(ctx)
+    in_progress(ctx, play)
+    games.quit()
+    assert not games.running
