@@ -23,13 +23,12 @@ if str(ROOT) not in sys.path:
 from benchmarks.timing import emit, timed  # noqa: E402
 from game.engine import Game  # noqa: E402
 from game.store.replays import (  # noqa: E402
-    MAX_BYTES,
+    MAX_JOURNAL_BYTES,
     MAX_MOVES,
     ReplayError,
-    keep_game,
     load_replay,
     replay_of,
-    to_json,
+    to_lines,
 )
 from game.store.settings import SettingsFile  # noqa: E402
 from game.store.stats import Stats  # noqa: E402
@@ -67,22 +66,19 @@ def opened_game(moves: int) -> Game:
 def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)
-        big = folder / "largest.json"
+        big = folder / "largest.jsonl"
         game = largest_game(MAX_MOVES)
-        big.write_text(to_json(replay_of(game, elapsed_ms=10**7, source="window")))
+        big.write_text(to_lines(replay_of(game, elapsed_ms=10**7, source="window")))
         size = big.stat().st_size
         emit("read and check a replay at the move cap", timed(lambda: load_replay(big)),
-             moves=MAX_MOVES, bytes=size, cap_bytes=MAX_BYTES)  # fmt: skip
+             moves=MAX_MOVES, bytes=size, cap_bytes=MAX_JOURNAL_BYTES)  # fmt: skip
         replay = load_replay(big)
         emit("play a kept game at the move cap to its end", timed(replay.final_game),
              moves=MAX_MOVES)  # fmt: skip
 
-        kept = folder / "kept-game.json"
+        # keeping the game after a move is one journal line now: benchmarks/bench_journal.py
         for moves in (2_000, 20_000, MAX_MOVES):
             game = largest_game(moves)
-            emit("keep the game after a move (done on every move)",
-                 timed(lambda g=game: keep_game(replay_of(g, elapsed_ms=1, source="window"),
-                                                kept)), moves=moves)  # fmt: skip
             points = game._checkpoints
             emit("undo one move (the engine replays the rest)",
                  timed(lambda g=game: (g.undo(), g.redo())), moves=moves,
@@ -104,7 +100,7 @@ def main() -> int:
 
         over = folder / "over.json"
         with open(over, "wb") as f:
-            f.truncate(MAX_BYTES + 1)
+            f.truncate(MAX_JOURNAL_BYTES + 1)
 
         def refuse() -> None:
             try:
@@ -113,7 +109,7 @@ def main() -> int:
                 return
             raise AssertionError("an oversized replay was read")
 
-        emit("refuse a replay over the size cap", timed(refuse, 20), bytes=MAX_BYTES + 1)
+        emit("refuse a replay over the size cap", timed(refuse, 20), bytes=MAX_JOURNAL_BYTES + 1)
 
         settings = folder / "settings.json"
         settings.write_text('{"theme": "night"}')

@@ -1,7 +1,8 @@
 """One game's life from its start (or resume) to its record, the same for every front end.
 
 Owns the game's clock (injected; it counts only time the player could play), its moves, undo
-and redo (a loss too), keeping it on disk after every move, and its finish: one statistics row
+and redo (a loss too), its journal (every press, release, key, move, undo and redo on its way
+to disk before the front end shows it: game.store.journal), and its finish: one statistics row
 and one replay, both keyed by the game's id. The window and the terminal turn input into calls
 here and draw what it reports; neither keeps a copy of these rules. Knows no pygame, no terminal.
 """
@@ -11,13 +12,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from .engine import Game, GameState, Move, MoveKind
 from .engine.boards import BoardChoice, SeedStream
 from .engine.cells import CellSet
-from .engine.game import SafeZone, shown_seconds
-from .store.history import Finished, History
-from .store.replays import Replay, new_game_id
+from .engine.game import RecordedMove, SafeZone, shown_seconds
+from .store.history import Finished, History, Kept
+from .store.journal import Journal
+from .store.replays import Replay, did_of, end_entry, move_entry, new_game_id
 
 # Why the clock may be paused; any one of them pauses it.
 PAUSE_KEY = "key"  # the player pressed the pause key
@@ -69,12 +72,12 @@ def describe_kept(kept: Replay) -> str:
 
 @dataclass
 class KeptRead:
-    """What reading the kept game found: it, lines for the player, and the game played to
-    its end when the file says it had ended."""
+    """What reading the kept games found: them (held by this copy), lines for the player, and
+    for each that had ended (by its place in `kept`) the game played to its end."""
 
-    kept: Replay | None
+    kept: list[Kept]
     lines: list[str]
-    final: Game | None = None
+    final: dict[int, Game] = field(default_factory=dict)
 
 
 @dataclass
@@ -112,20 +115,30 @@ class Session:
         self.no_guess = no_guess
         self.question_marks = question_marks
         self.messages: list[str] = []  # lines for the player, taken by the front end
-        self.offer: Replay | None = None  # the kept game, until the player answers
-        self.offer_pending = False  # the kept game is being read
+        self.offers: list[Kept] = []  # unfinished games kept from before, until answered
+        self.offer_pending = False  # the kept games are being read
         self.game: Game | None = None
         self.game_id = new_game_id()
         self.daily: str | None = None
         self.finished: Finished | None = None
+        self.journal: Journal | None = None  # the game in play's, from its first event
+        self._unjournaled = False  # the journal could not be written: play goes on without
+        self._laid_journaled = False  # the layout is in the journal (its header or a line)
+        self._started_at = ""
         self._pauses: set[str] = set()
         self._played_ms = 0  # time on the clock before the current stretch
         self._since: int | None = None  # when the current stretch began; None: stopped
 
-    # ---- the kept game ------------------------------------------------------------------
+    # ---- the kept games ------------------------------------------------------------------
+
+    @property
+    def offer(self) -> Replay | None:
+        """The first kept game offered (the newest), or None."""
+        return self.offers[0].replay if self.offers else None
 
     def take_offer(self) -> Replay | None:
-        """At start: the game kept when the program last stopped, to offer for resuming.
+        """At start: the unfinished games kept from before that no live copy is playing, to
+        offer for resuming (the newest first; all are in `offers`).
 
         A kept game that had already ended (the program was stopped while recording it) is
         recorded now instead; writing its row and replay again changes nothing. Old temporary
@@ -134,8 +147,8 @@ class Session:
         return self.receive_offer(self.read_offer())
 
     def expect_offer(self) -> None:
-        """The kept game is being read (on another thread): until it is received, starting a
-        game leaves it alone and nothing is kept over it."""
+        """The kept games are being read (on another thread): until they are received, the
+        offer is not settled."""
         self.offer_pending = True
 
     def read_offer(self) -> KeptRead:
@@ -143,42 +156,58 @@ class Session:
         games, and touches nothing of the session's."""
         self.history.tidy()
         kept, lines = self.history.take_kept()
-        final = kept.final_game() if kept is not None and kept.result else None
+        final = {i: k.replay.final_game() for i, k in enumerate(kept) if k.replay.result}
         return KeptRead(kept, lines, final)
 
     def receive_offer(self, read: KeptRead) -> Replay | None:
-        """What `read_offer` found: a game to offer, or an ended one recorded now."""
+        """What `read_offer` found: games to offer (the first returned), ended ones recorded."""
         self.offer_pending = False
         self.messages += read.lines
-        kept = read.kept
-        if kept is not None and read.final is not None and read.final.state.is_over:
-            done = self.history.finished(read.final, kept.elapsed_ms, kept.source or self.source,
-                                         game_id=kept.game_id or new_game_id(),
-                                         daily=kept.daily, played_at=kept.played_at)  # fmt: skip
-            self.messages += done.messages
-            kept = None
-        self.offer = kept
-        return kept
+        offers = []
+        for i, kept in enumerate(read.kept):
+            final = read.final.get(i)
+            if final is not None and final.state.is_over:
+                r = kept.replay
+                done = self.history.finished(final, r.elapsed_ms, r.source or self.source,
+                                             game_id=r.game_id, daily=r.daily,
+                                             played_at=r.played_at,
+                                             journal=kept.journal)  # fmt: skip
+                self.messages += done.messages
+                self.history.drop(kept.journal)
+            else:
+                offers.append(kept)
+        self.offers = offers
+        return self.offer
 
-    def resumed_game(self) -> Game | None:
-        """The kept game with every move played (slow for a long one: a worker may do it)."""
-        return None if self.offer is None else self.offer.final_game(self.question_marks)
+    def resumed_game(self, index: int = 0) -> Game | None:
+        """A kept game with every move played (slow for a long one: a worker may do it)."""
+        if not 0 <= index < len(self.offers):
+            return None
+        return self.offers[index].replay.final_game(self.question_marks)
 
-    def accept_offer(self, game: Game | None = None) -> None:
-        """Play the kept game on, with its clock, moves and marks as they were (`game`: the
-        one `resumed_game` built, if it was built elsewhere)."""
-        kept, self.offer = self.offer, None
-        if kept is None:
+    def accept_offer(self, game: Game | None = None, index: int = 0) -> None:
+        """Play a kept game on, with its clock, moves and marks as they were (`game`: the one
+        `resumed_game` built, if it was built elsewhere); the others stay kept for next time."""
+        if not 0 <= index < len(self.offers):
             return
+        chosen = self.offers.pop(index)
+        self.keep_offers()
+        kept = chosen.replay
         game = game if game is not None else kept.final_game(self.question_marks)
-        self.start(game, daily=kept.daily, elapsed_ms=kept.elapsed_ms,
-                   game_id=kept.game_id)  # fmt: skip
+        self.start(game, daily=kept.daily, elapsed_ms=kept.elapsed_ms, game_id=kept.game_id,
+                   journal=chosen.journal)  # fmt: skip
 
     def decline_offer(self) -> None:
-        """The kept game is not wanted: it goes (unfinished games are not recorded)."""
-        if self.offer is not None:
-            self.offer = None
-            self.history.forget_kept()
+        """The kept games are not wanted: they go (unfinished games are not recorded)."""
+        for kept in self.offers:
+            self.history.drop(kept.journal)
+        self.offers = []
+
+    def keep_offers(self) -> None:
+        """No answer (the player quit at the question): the kept games stay for next time."""
+        for kept in self.offers:
+            self.history.let_go(kept.journal)
+        self.offers = []
 
     # ---- starting games -----------------------------------------------------------------
 
@@ -191,22 +220,25 @@ class Session:
         return game
 
     def start(self, game: Game, *, daily: str | None = None, elapsed_ms: int = 0,
-              game_id: str | None = None) -> None:  # fmt: skip
-        """Play this game from now on: a fresh one, a shared board, or a kept one resumed.
+              game_id: str | None = None, journal: Journal | None = None) -> None:  # fmt: skip
+        """Play this game from now on: a fresh one, a shared board, or a kept one resumed
+        (with its `journal`, which goes on where it stopped).
 
         The game that was being played is left: an unfinished game is not recorded, and it is
-        no longer kept (the kept game is the one in progress when the program stops). A kept
-        game still waiting for an answer is left alone."""
-        if self.offer is None and not self.offer_pending and self.game is not None:
-            self.history.forget_kept()
+        no longer kept. Kept games still waiting for an answer are left alone."""
+        if self.journal is not None:
+            self.history.drop(self.journal)
         self.game = game
         self.game_id = game_id or new_game_id()
         self.daily = daily
         self.finished = None
+        self.journal = journal
+        self._unjournaled = False
+        self._laid_journaled = journal is not None or game.layout() is not None
+        self._started_at = datetime.now().isoformat(timespec="seconds")
         self._played_ms = elapsed_ms
         self._since = None
         self._run()
-        self.keep()  # a resumed game stays kept; a fresh one has nothing to keep yet
 
     @property
     def in_progress(self) -> bool:
@@ -290,9 +322,18 @@ class Session:
         start = g.first_click
         if (g.state is GameState.READY and start is not None and move.kind is not MoveKind.FLAG
                 and (move.row, move.col) != start):  # fmt: skip
+            refused = RecordedMove(move.kind, move.row, move.col, self.elapsed_ms())
+            self._line(move_entry(refused, "nothing"))
             return Outcome(refused="Start at the marked cell")
         was_ready = g.state is GameState.READY
-        changed = g.play(move, at_ms=self.elapsed_ms())
+        at_ms = self.elapsed_ms()
+        changed = g.play(move, at_ms=at_ms)
+        if not self._laid_journaled and g.layout() is not None:
+            self._line({"t": at_ms, "e": "laid", "layout": g.layout()})
+            self._laid_journaled = True
+        mark = g.moves[-1].mark if changed and move.kind is MoveKind.FLAG else None
+        done = RecordedMove(move.kind, move.row, move.col, at_ms, mark)
+        self._line(move_entry(done, did_of(move.kind, bool(changed), mark)))
         self._run()
         started = was_ready and g.state is not GameState.READY
         return self._after(changed, started=started)
@@ -305,6 +346,8 @@ class Session:
             return Outcome()
         self.finished = None  # a loss taken back: the game ends again later, replacing its row
         changed = g.undo()
+        if changed:
+            self._line({"t": self.elapsed_ms(), "e": "undo"})
         self._run()
         return self._after(changed)
 
@@ -313,6 +356,8 @@ class Session:
         if not g.can_redo or g.state.is_over:
             return Outcome()
         changed = g.redo()
+        if changed:
+            self._line({"t": self.elapsed_ms(), "e": "redo"})
         self._run()
         return self._after(changed)
 
@@ -321,24 +366,80 @@ class Session:
         outcome = Outcome(changed, started=started)
         if not changed:
             return outcome
-        self.keep()
         if g.state.is_over and self.finished is None:
+            elapsed = self.elapsed_ms()
+            self._line(end_entry(g.state.value, elapsed, g.bbbv, g.deaths, g.assisted))
             self.finished = self.history.finished(
-                g, self.elapsed_ms(), self.source, game_id=self.game_id, daily=self.daily
+                g,
+                elapsed,
+                self.source,
+                game_id=self.game_id,
+                daily=self.daily,
+                journal=self.journal,
             )
             self.messages += self.finished.messages
             outcome.finished = self.finished
         return outcome
 
+    def note(
+        self,
+        event: str,
+        *,
+        button: str | None = None,
+        key: str | None = None,
+        cell: tuple[int, int] | None = None,
+    ) -> None:
+        """A press or release of a mouse button, or a key, on the board (`cell` None: off the
+        board), journaled before the front end shows what it does: the measures count every
+        click, the ones that did nothing too."""
+        if self.game is None or self.game.state.is_over and self.finished is not None:
+            return
+        entry: dict = {"t": self.elapsed_ms(), "e": event}
+        if button is not None:
+            entry["b"] = button
+        if key is not None:
+            entry["k"] = key
+        entry["cell"] = None if cell is None else [cell[0], cell[1]]
+        self._line(entry)
+
+    def assist(self, what: str) -> None:
+        """The player took help (a hint, the odds): the game counts as assisted."""
+        self.game.assisted = True
+        self._line({"t": self.elapsed_ms(), "e": "assist", "what": what})
+
+    def _line(self, entry: dict) -> None:
+        """One journal line, on its way to disk before this returns; the journal is opened
+        with its header at the game's first line."""
+        if self._unjournaled:
+            return
+        if self.journal is None:
+            g = self.game
+            header = Replay(g.rows, g.cols, g.mines, g.seed, g.safe_zone, g.no_guess,
+                            g.first_click, g.layout(), [], self._started_at, self.source,
+                            daily=self.daily, game_id=self.game_id)  # fmt: skip
+            self.journal, lines = self.history.open_journal(header)
+            self.messages += lines
+            if self.journal is None:
+                self._unjournaled = True
+                return
+        if not self.journal.open:
+            return
+        self.messages += self.history.append(self.journal, entry)
+
     def keep(self) -> None:
-        """Keep the game on disk (after every move, and when the program stops)."""
+        """The program stops: a game in progress stays kept (its journal ends with the clock),
+        and the journal of one that ended or had no move goes."""
+        journal, self.journal = self.journal, None
+        if journal is None:
+            return
         g = self.game
-        if g is None or (g.state.is_over and self.finished is not None):
-            return  # its record is written and the kept copy gone
-        if self.offer_pending:
-            return  # the game kept from last time is being read: never written over
-        self.messages += self.history.keep(g, self.elapsed_ms(), self.source, daily=self.daily,
-                                           game_id=self.game_id)  # fmt: skip
+        if g.moves and not g.state.is_over:
+            if journal.open:
+                self.messages += self.history.append(
+                    journal, {"t": self.elapsed_ms(), "e": "stop"})  # fmt: skip
+            self.history.let_go(journal)
+        else:
+            self.history.drop(journal)
 
     def take_messages(self) -> list[str]:
         """Lines for the player: from this session, and from writes finished meanwhile."""

@@ -167,6 +167,7 @@ class TextGame:
                 f"({row}, {col}) is off the board: rows are 0-{g.rows - 1}, columns 0-{g.cols - 1}."
             )
             return True
+        self.session.note("key", key=command, cell=(row, col))  # journaled as the click it is
         self.move(Move(_MOVES[command], row, col))
         return True
 
@@ -327,35 +328,51 @@ def play(
 
 
 def _offer_kept_game(text: TextGame, stdin: TextIO, asked_for: str | None) -> bool | None:
-    """Ask whether to resume the game kept from last time: True if it was, None if input
-    ended before an answer. When the command line asked for a board, the question names both."""
+    """Ask whether to resume a game kept from before: True if one was, None if input ended
+    (or q was typed) before an answer. When the command line asked for a board, the question
+    names both; with several kept games, each is named with a number to choose it by."""
     session = text.session
-    kept = session.take_offer()
+    session.take_offer()
     text.say_messages()
-    if kept is None:
+    offers = [kept.replay for kept in session.offers]
+    if not offers:
         return False
-    if asked_for is None:
-        text.say(f"You left {describe_kept(kept)}. Resume it? (y/n)")
+    instead = "a new game" if asked_for is None else f"{asked_for} as asked"
+    if len(offers) == 1:
+        if asked_for is None:
+            text.say(f"You left {describe_kept(offers[0])}. Resume it? (y/n)")
+        else:
+            text.say(f"You left {describe_kept(offers[0])}. Resume it (y), or play {instead} "
+                     "(n)?")  # fmt: skip
+        choices = {"y": 0, "yes": 0}
+        again = "Please answer y or n (q quits and keeps it for next time)."
     else:
-        text.say(f"You left {describe_kept(kept)}. Resume it (y), or play {asked_for} as "
-                 "asked (n)?")  # fmt: skip
+        text.say(f"You left {len(offers)} unfinished games:")
+        for k, replay in enumerate(offers, 1):
+            text.say(f"  {k}  {describe_kept(replay)}")
+        text.say(f"Resume one (1-{len(offers)}), or play {instead} and drop them all (n)?")
+        choices = {str(k): k - 1 for k in range(1, len(offers) + 1)}
+        again = (f"Please answer 1-{len(offers)} or n (q quits and keeps them for next "
+                 "time).")  # fmt: skip
     while True:
         print("> ", end="", file=text.out, flush=True)
         answer = stdin.readline()
         if not answer:
+            session.keep_offers()
             return None
         word = answer.strip().lower()
-        if word in ("y", "yes"):
-            session.accept_offer()
+        if word in choices:
+            session.accept_offer(index=choices[word])
             text.board = session.board
             text.say_messages()
             return True
         if word in ("n", "no"):
             session.decline_offer()
             return False
-        if word == "q":  # quit before answering: the kept game stays for next time
+        if word == "q":  # quit before answering: the kept games stay for next time
+            session.keep_offers()
             return None
-        text.say("Please answer y or n (q quits and keeps it for next time).")
+        text.say(again)
 
 
 def print_replay(replay: Replay, out: TextIO | None = None) -> int:

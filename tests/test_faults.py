@@ -18,7 +18,6 @@ from game.store.replays import (
     load_replay,
     new_game_id,
     replay_of,
-    take_kept_game,
     to_json,
 )
 from game.store.settings import Settings, SettingsFile
@@ -321,8 +320,8 @@ def test_a_replay_with_a_million_moves_is_refused_at_once(tmp_path):
 def test_a_kept_game_with_too_many_moves_is_set_aside_and_not_played(tmp_path):
     path = tmp_path / "kept-game.json"
     path.write_text(many_moves(MAX_MOVES + 1))
-    replay, messages = take_kept_game(path)
-    assert replay is None and len(messages) == 1 and "160,001 moves" in messages[0]
+    found, messages = History(kept=tmp_path / "kept", legacy=path).take_kept()
+    assert found == [] and len(messages) == 1 and "160,001 moves" in messages[0]
     assert not path.exists()
 
 

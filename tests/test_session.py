@@ -11,8 +11,9 @@ from game.engine.boards import BoardChoice
 from game.session import PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, Session, describe_kept
 from game.store.files import remove_stale_temp_files
 from game.store.history import History
-from game.store.replays import load_replay, replay_of
+from game.store.replays import load_replay
 from game.store.stats import Stats
+from tests.keeping import journals, keep
 
 ROOT = Path(__file__).resolve().parents[1]
 OPEN, FLAG = MoveKind.OPEN, MoveKind.FLAG
@@ -29,7 +30,11 @@ class Clock:
 
 
 def history(tmp_path) -> History:
-    return History(Stats(tmp_path / "stats.sqlite3"), tmp_path / "replays", tmp_path / "kept.json")
+    return History(Stats(tmp_path / "stats.sqlite3"), tmp_path / "replays", tmp_path / "kept")
+
+
+def kept_file(s: Session) -> Path:
+    return s.history.kept / f"{s.game_id}.jsonl"
 
 
 def rows(h: History) -> list[tuple]:
@@ -109,7 +114,7 @@ def test_a_loss_taken_back_and_lost_again_is_one_row_and_one_replay(tmp_path):
     s.play(Move(OPEN, 0, 0))
     recorded = rows(s.history)
     assert len(recorded) == 1 and recorded[0][1] == 0
-    assert len(list((tmp_path / "replays").glob("*.json"))) == 1
+    assert len(list((tmp_path / "replays").glob("*.jsonl"))) == 1
 
 
 def test_a_loss_taken_back_and_won_replaces_its_own_row_as_assisted(tmp_path):
@@ -136,7 +141,7 @@ def test_undoing_the_first_reveal_keeps_times_in_order_and_a_readable_kept_game(
     s.play(Move(OPEN, 4, 4))
     clock.ms += 2000
     s.play(Move(FLAG, 0, 0))
-    kept = load_replay(tmp_path / "kept.json")  # times must not go backwards
+    kept = load_replay(kept_file(s))  # times must not go backwards
     assert [m.at_ms for m in kept.moves] == [1500, 3500]
     s.play(Move(OPEN, 0, 1))
     # the win is recorded with the time played, not a reset clock
@@ -147,9 +152,11 @@ def test_starting_another_board_settles_the_old_one_so_it_is_not_offered(tmp_pat
     s = session(tmp_path)
     s.start(Game(100, 100, 100, seed=4))
     s.play(Move(OPEN, 50, 50))
-    assert (tmp_path / "kept.json").exists()
+    old = kept_file(s)
+    assert old.exists()
     s.new_game(BoardChoice.of(9, 9, 10))
-    assert not (tmp_path / "kept.json").exists()
+    assert not old.exists()
+    s.keep()  # the program stops
     assert session(tmp_path).take_offer() is None
     assert rows(s.history) == []  # an unfinished game is not recorded
 
@@ -161,21 +168,24 @@ def test_a_kept_game_is_offered_and_resumed_with_its_id_clock_and_moves(tmp_path
     s.play(Move(OPEN, 4, 4))
     clock.ms += 2500
     s.play(Move(FLAG, 0, 0))
+    clock.ms += 400
+    s.keep()  # the program stops: the clock's last reading is journaled
     later = session(tmp_path, clock)
     kept = later.take_offer()
     assert kept is not None and "2 s, 2 moves" in describe_kept(kept)
     later.new_game(BoardChoice.of(9, 9, 10))  # shown behind the question: the kept file stays
-    assert (tmp_path / "kept.json").exists()
+    assert kept_file(s).exists()
     later.accept_offer()
-    assert later.game_id == s.game_id and later.elapsed_ms() == 2500
+    assert later.game_id == s.game_id and later.elapsed_ms() == 2900
     assert later.game.view() == s.game.view()
-    assert (tmp_path / "kept.json").exists()  # still kept until it moves or ends
+    assert kept_file(later).exists()  # still kept until it moves or ends
 
 
 def test_one_move_is_said_as_one_move(tmp_path):
     s = session(tmp_path)
     s.start(Game.from_layout(CORNER))
     s.play(Move(OPEN, 4, 4))
+    s.keep()
     assert "(0 s, 1 move)" in describe_kept(session(tmp_path).take_offer())
 
 
@@ -183,10 +193,11 @@ def test_a_declined_kept_game_is_gone(tmp_path):
     s = session(tmp_path)
     s.start(Game.from_layout(CORNER))
     s.play(Move(OPEN, 4, 4))
+    s.keep()
     later = session(tmp_path)
     later.take_offer()
     later.decline_offer()
-    assert not (tmp_path / "kept.json").exists()
+    assert journals(tmp_path / "kept") == []
 
 
 def test_two_games_finishing_in_the_same_second_never_share_a_replay(tmp_path):
@@ -211,12 +222,12 @@ def test_a_finished_kept_game_is_recorded_at_the_next_start_exactly_once(tmp_pat
     g.reveal(4, 4)
     g.reveal(0, 0)
     h = history(tmp_path)
-    h.keep(g, 4000, "text", game_id="20261130-120000-0123456789ab")
+    keep(h.kept, g, 4000, game_id="20261130-120000-0123456789ab")
     for _ in range(2):
         assert session(tmp_path).take_offer() is None
     [(game_id, won, time_ms, replay)] = rows(h)
     assert (game_id, won, time_ms) == ("20261130-120000-0123456789ab", 0, 4000)
-    assert Path(replay).exists() and not (tmp_path / "kept.json").exists()
+    assert Path(replay).exists() and journals(h.kept) == []
 
 
 def test_old_temporary_files_of_killed_writes_are_removed_and_new_ones_left(tmp_path):
@@ -232,7 +243,7 @@ def test_old_temporary_files_of_killed_writes_are_removed_and_new_ones_left(tmp_
 KILL_SCRIPT = """
 import os, signal, sys
 import game.store.history as history
-import game.store.replays as replays
+import game.store.journal as journal
 from game.engine import Game, Move, MoveKind
 from game.session import Session
 from game.store.stats import Stats
@@ -246,12 +257,13 @@ if where == "replay":
 elif where == "row":
     Stats.store = die
 elif where == "forget":
-    history.forget_kept_game = die
+    journal.Journal.remove = die
 h = history.History.on_disk(Stats())
 s = Session(h, "text")
 s.start(Game.from_layout(["*.*......", "***......"] + ["........."] * 7))
 s.play(Move(MoveKind.OPEN, 4, 4))
 s.play(Move(MoveKind.OPEN, 0, 0))
+s.keep()  # the program stops: the ended game's journal goes
 print("not killed")
 """
 
@@ -267,20 +279,20 @@ def test_a_kill_at_each_write_of_a_finish_leaves_one_row_and_one_replay(tmp_path
         folder = home / "data" / "pixel-mines"
         for _ in range(2):  # restarted twice: the second start changes nothing
             h = History(Stats(folder / "stats.sqlite3"), folder / "replays",
-                        folder / "kept-game.json")  # fmt: skip
+                        folder / "kept")  # fmt: skip
             assert Session(h, "text").take_offer() is None
             recorded = rows(h)
             h.stats.close()
             assert len(recorded) == 1, where
-            assert len(list((folder / "replays").glob("*.json"))) == 1, where
-        assert not (folder / "kept-game.json").exists()
+            assert len(list((folder / "replays").glob("*.jsonl"))) == 1, where
+        assert journals(folder / "kept") == []
 
 
 def test_a_kill_before_the_final_move_is_kept_leaves_no_row_and_a_game_to_resume(tmp_path):
     g = Game.from_layout(CORNER)
     g.reveal(4, 4)
     h = history(tmp_path)
-    h.keep(g, 1000, "text", game_id="20261130-120000-00000000000a")
+    keep(h.kept, g, 1000, game_id="20261130-120000-00000000000a")
     later = session(tmp_path)
     assert later.take_offer() is not None and rows(later.history) == []
 
@@ -288,17 +300,17 @@ def test_a_kill_before_the_final_move_is_kept_leaves_no_row_and_a_game_to_resume
 def test_a_kept_game_keeps_its_id_through_a_file(tmp_path):
     g = Game.from_layout(CORNER)
     g.reveal(4, 4)
-    replay = replay_of(g, elapsed_ms=0, source="text", game_id="20261130-120000-00000000000b")
     h = history(tmp_path)
-    h.keep(g, 0, "text", game_id=replay.game_id)
-    assert load_replay(tmp_path / "kept.json").game_id == replay.game_id
+    path = keep(h.kept, g, 0, game_id="20261130-120000-00000000000b")
+    assert load_replay(path).game_id == "20261130-120000-00000000000b"
+    assert session(tmp_path).take_offer().game_id == "20261130-120000-00000000000b"
 
 
 def test_the_kept_game_is_named_with_the_right_article(tmp_path):
     g = Game(16, 30, 99, seed=2)
     g.reveal(8, 15)
     h = history(tmp_path)
-    h.keep(g, 3000, "window", game_id="20261130-120000-00000000000d")
+    keep(h.kept, g, 3000, "window", game_id="20261130-120000-00000000000d")
     assert describe_kept(session(tmp_path).take_offer()).startswith("an Expert game from ")
 
 
@@ -326,6 +338,7 @@ def test_a_kept_daily_board_is_named_as_the_daily_board(tmp_path):
     s = session(tmp_path)
     s.start(daily(date(2026, 11, 30)).game(), daily="2026-11-30")
     s.play(Move(OPEN, *s.game.first_click))
+    s.keep()
     assert describe_kept(session(tmp_path).take_offer()).startswith(
         "the daily board of 2026-11-30 from "
     )

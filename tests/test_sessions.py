@@ -75,9 +75,13 @@ def test_a_game_killed_mid_way_is_offered_again_exactly_as_it_was(tmp_path):
     g.toggle_flag(*covered)
     proc.stdin.write(f"r 4 4\nf {covered[0]} {covered[1]}\n")
     proc.stdin.flush()
-    kept = tmp_path / "data" / "pixel-mines" / "kept-game.json"
+    kept = tmp_path / "data" / "pixel-mines" / "kept"
+
+    def journaled() -> str:
+        return "".join(p.read_text() for p in kept.glob("*.jsonl")) if kept.exists() else ""
+
     deadline = time.monotonic() + 30
-    while '"mark":"F"' not in (kept.read_text() if kept.exists() else ""):
+    while '"mark":"F"' not in journaled():
         assert time.monotonic() < deadline, "the game was never kept"
         time.sleep(0.05)
     os.kill(proc.pid, signal.SIGKILL)  # no chance to save anything at the end

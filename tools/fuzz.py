@@ -94,8 +94,8 @@ class Fuzzer:
         pygame.display.init()
         self.themes = load_library()
         self.stats = Stats(folder / "stats.sqlite3")
-        self.history = History(self.stats, replays=folder / "replays",
-                               kept=folder / "kept-game.json")  # fmt: skip
+        self.history = History(self.stats, replays=folder / "replays", kept=folder / "kept",
+                               legacy=folder / "kept-game.json")  # fmt: skip
         self.settings_file = SettingsFile(folder / "settings.json")
         self.start()
 
@@ -280,7 +280,12 @@ class Fuzzer:
         self.start()
 
     def damage_a_file(self) -> None:
-        path = self.folder / self.rng.choice(["settings.json", "kept-game.json"])
+        kept = (
+            sorted((self.folder / "kept").glob("*.jsonl"))
+            if (self.folder / "kept").exists()
+            else []
+        )
+        path = self.rng.choice([self.folder / "settings.json", *kept[:1]])
         if path.exists():
             data = path.read_bytes()
             path.write_bytes(data[: self.rng.randrange(len(data) + 1)] + self.rng.randbytes(3))
@@ -345,13 +350,17 @@ class Fuzzer:
         if seen == self._kept_seen:
             return  # nothing was played since the last look
         self._kept_seen = seen
+        journal = self.app.ctx.session.journal
+        if journal is None or not journal.open:
+            self.broken.append(f"{where}: a game with moves has no journal")
+            return
         try:
-            kept = load_replay(self.history.kept)
+            kept = load_replay(journal.path)
         except ReplayError as e:
-            self.broken.append(f"{where}: the kept file cannot be read: {e}")
+            self.broken.append(f"{where}: the journal cannot be read: {e}")
             return
         if kept.moves != game.moves or kept.layout != game.layout():
-            self.broken.append(f"{where}: the kept file is not the game being played")
+            self.broken.append(f"{where}: the journal is not the game being played")
 
     def _check_rows(self, where: str) -> None:
         """One row per game that ever finished: a loss taken back keeps its row until the

@@ -1,8 +1,9 @@
-"""What happens to a game on disk as it is played: kept after every move (so a quit or a crash
-loses nothing), then at its end saved as a replay and recorded in the statistics.
+"""What happens to a game on disk as it is played: every event journaled before it is shown (so
+a quit, a crash or a kill loses nothing), then at its end saved as a replay and recorded in
+the statistics; unfinished games kept one journal each, held by the copy that plays them.
 
 game.session drives it for both front ends. A folder that cannot be written is said once,
-never raised.
+never raised. Formats: docs/FORMATS.md.
 """
 
 from __future__ import annotations
@@ -16,20 +17,35 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine import Game
-from .files import remove_stale_temp_files
+from .files import remove_stale_temp_files, set_aside
+from .journal import LOCK_SUFFIX, SUFFIX, Journal
+from .locks import GameLock
 from .replays import (
     Replay,
-    forget_kept_game,
-    keep_game,
+    ReplayError,
+    header_of,
+    kept_dir,
     kept_game_path,
+    load_replay,
+    new_game_id,
     replay_of,
     replay_path,
     replays_dir,
     save_replay,
-    take_kept_game,
+    to_lines,
 )
 from .stats import GameRecord, NewRecords, Stats
 from .writer import Writer
+
+MAX_OFFERED = 9  # a start offers at most this many kept games (the newest), named one a line
+
+
+def _last_played(path: Path) -> tuple[float, str]:
+    """When a journal was last written to (the game last played first), then its name."""
+    try:
+        return path.stat().st_mtime, path.name
+    except OSError:
+        return 0.0, path.name
 
 
 def to_stderr(line: str) -> None:
@@ -44,19 +60,34 @@ class Finished:
     messages: list[str] = field(default_factory=list)
 
 
+@dataclass
+class Kept:
+    """An unfinished game found at start, its journal held by this copy until it is resumed,
+    dropped or let go."""
+
+    replay: Replay
+    journal: Journal
+
+
 class History:
-    """The statistics, the replay folder and the kept game of one session (any may be None)."""
+    """The statistics, the replay folder and the kept games of one session (any may be None).
+
+    `kept` is the folder of journals; `legacy` the one kept-game file of versions before 2,
+    read once and moved into that folder."""
 
     def __init__(
         self, stats: Stats | None = None, replays: Path | None = None, kept: Path | None = None,
         echo: Callable[[str], None] | None = None, writer: Writer | None = None,
+        legacy: Path | None = None,
     ) -> None:  # fmt: skip
         self.stats = stats
         self.replays = replays
         self.kept = kept
+        self.legacy = legacy
         self.echo = echo  # lines about the player's files go here too (stderr), not only on screen
-        # With a writer, writes happen on its thread (a window must not wait for the disk);
-        # without, at once (the terminal, tests).
+        # With a writer, the replay and the row are written on its thread (a window must not
+        # wait for the disk); without, at once (the terminal, tests). Journal lines are always
+        # written at once: they are small, and must be on their way before the frame.
         self.writer = writer
         self._writer_stats: Stats | None = None  # the writer thread's own connection
         self.late: list[str] = []  # lines from writes done on the writer's thread
@@ -65,14 +96,15 @@ class History:
 
     @classmethod
     def on_disk(cls, stats: Stats, *, background: bool = False) -> History:
-        return cls(stats, replays_dir(), kept_game_path(), echo=to_stderr,
-                   writer=Writer() if background else None)  # fmt: skip
+        return cls(stats, replays_dir(), kept_dir(), echo=to_stderr,
+                   writer=Writer() if background else None,
+                   legacy=kept_game_path())  # fmt: skip
 
-    def _write(self, job: Callable[[], list[str]], key: str | None = None) -> list[str]:
+    def _write(self, job: Callable[[], list[str]]) -> list[str]:
         """Run a write now (its lines returned) or on the writer (its lines come later)."""
         if self.writer is None:
             return job()
-        self.writer.submit(lambda: self.late.extend(job()), key)
+        self.writer.submit(lambda: self.late.extend(job()))
         return []
 
     def take_late(self) -> list[str]:
@@ -101,62 +133,168 @@ class History:
                 self.echo(line)
         return lines
 
-    def keep(self, game: Game, elapsed_ms: int, source: str, *, daily: str | None = None,
-             game_id: str | None = None) -> list[str]:  # fmt: skip
-        """Keep the game being played (a finished one too, until its record is written: a
-        kill in between is settled at the next start); lines for the player the first time
-        this fails."""
-        if self.kept is None or game.layout() is None or not game.moves:
-            return []
-        # a copy of the game as it is now: the writer's thread never touches the game
-        replay = replay_of(game, elapsed_ms=elapsed_ms, source=source, daily=daily,
-                           game_id=game_id)  # fmt: skip
-        path = self.kept
+    # ---- the journal of the game in play --------------------------------------------------
 
-        def write() -> list[str]:
-            try:
-                keep_game(replay, path)
-            except OSError as e:
-                return self._once("The game in progress", e)
-            return []
-
-        return self._write(write, key="keep")
-
-    def take_kept(self) -> tuple[Replay | None, list[str]]:
-        """The game kept from last time, if any, and lines for the player (also echoed)."""
+    def open_journal(self, replay: Replay) -> tuple[Journal | None, list[str]]:
+        """A new journal for this game (its header written), or None and lines for the player
+        (said once) when games are not kept or the folder cannot be written."""
         if self.kept is None:
             return None, []
-        replay, messages = take_kept_game(self.kept)
-        if messages and self.kept.exists():
-            self.kept = None  # a broken file that could not be moved aside: never write over it
-        return replay, self._echoed(messages)
+        try:
+            return Journal.create(self.kept, replay.game_id, header_of(replay)), []
+        except OSError as e:
+            return None, self._once("The game in progress", e)
 
-    def forget_kept(self) -> None:
-        """Remove the kept game (after any keep still being written)."""
-        path = self.kept
-        if path is not None:
+    def append(self, journal: Journal, entry: dict) -> list[str]:
+        """One line on its way to disk; lines for the player the first time it fails (the
+        journal is then closed: play goes on without it)."""
+        try:
+            journal.append(entry)
+        except OSError as e:
+            journal.close()
+            return self._once("The game in progress", e)
+        return []
 
-            def forget() -> list[str]:
-                # a folder we cannot write had no kept game written to it either
-                with contextlib.suppress(OSError):
-                    forget_kept_game(path)
-                return []
+    def drop(self, journal: Journal) -> None:
+        """The game is not kept any more (replaced, declined, or ended and recorded): its
+        journal goes, after any write still reading it."""
 
-            self.late += self._write(forget, key="keep")
+        def remove() -> list[str]:
+            with contextlib.suppress(OSError):  # a folder we cannot write kept nothing either
+                journal.remove()
+            return []
+
+        self.late += self._write(remove)
+
+    def let_go(self, journal: Journal) -> None:
+        """Stop writing; the game stays kept for a later start (at quit, or a kept game that
+        was offered and not chosen)."""
+
+        def close() -> list[str]:
+            journal.close()
+            return []
+
+        self.late += self._write(close)
+
+    # ---- kept games at start ---------------------------------------------------------------
 
     def tidy(self) -> None:
         """Remove what killed writes left behind (old temporary files only: another copy
         of the game may be writing a new one right now)."""
-        for folder in (self.replays, None if self.kept is None else self.kept.parent):
+        for folder in (self.replays, self.kept):
             if folder is not None:
                 remove_stale_temp_files(folder)
 
+    def take_kept(self) -> tuple[list[Kept], list[str]]:
+        """The unfinished games no live copy holds, the last played first, each now held by
+        this copy;
+        lines for the player (also echoed). A journal that cannot be read is set aside; one
+        with no move is removed; one whose game had ended is recorded (again: its row and
+        replay are keyed by its id) and removed."""
+        if self.kept is None:
+            return [], []
+        lines = self._adopt_legacy()
+        found: list[Kept] = []
+        try:
+            paths = sorted(self.kept.glob(f"*{SUFFIX}"), key=_last_played, reverse=True)
+            orphans = [p for p in self.kept.glob(f"*{LOCK_SUFFIX}")
+                       if not p.with_suffix(SUFFIX).exists()]  # fmt: skip
+        except OSError:
+            return [], lines
+        for lock_path in orphans:  # a start killed between its lock and its journal
+            lock = GameLock.take(lock_path)
+            if lock is not None and not lock_path.with_suffix(SUFFIX).exists():
+                lock.release(remove=True)
+            elif lock is not None:
+                lock.release()
+        for path in paths:
+            if len(found) == MAX_OFFERED:
+                break
+            held = self._claim(path, lines)
+            if held is not None:
+                found.append(held)
+        return found, self._echoed(lines)
+
+    def _claim(self, path: Path, lines: list[str]) -> Kept | None:
+        try:
+            lock = GameLock.take(path.with_suffix(LOCK_SUFFIX))
+        except OSError:
+            return None  # a folder we cannot write: we could neither resume nor drop it
+        if lock is None:
+            return None  # a live copy is playing it
+        if not path.exists():  # finished and removed by its copy just before we looked
+            lock.release(remove=True)
+            return None
+        try:
+            replay = load_replay(path)
+        except ReplayError as e:
+            try:
+                kept = set_aside(path)
+            except OSError as why:
+                lock.release()
+                lines.append(
+                    f"A game kept from last time cannot be read ({e}); it cannot "
+                    f"be moved aside ({why.strerror or why}): it is left as it is."
+                )
+                return None
+            lock.release(remove=True)
+            lines.append(f"A game kept from last time cannot be read ({e}); it was moved to "
+                         f"{kept.name}.")  # fmt: skip
+            return None
+        journal = Journal.adopt(path, lock)
+        if replay.layout is None or not replay.moves and not replay.result:
+            journal.remove()  # nothing was played on it: nothing to offer
+            return None
+        if replay.game_id is None:
+            replay.game_id = journal.game_id
+        return Kept(replay, journal)
+
+    def _adopt_legacy(self) -> list[str]:
+        """The kept game of a version before 2 becomes a journal in the kept folder. It is
+        read where it is (a broken one is set aside there, as before), then renamed into the
+        kept folder (only one copy of the program can win that rename), written out as a
+        journal, and removed."""
+        legacy = self.legacy
+        if legacy is None or not (legacy.exists() or legacy.is_symlink()):
+            return []
+        try:
+            replay = load_replay(legacy)
+        except ReplayError as e:
+            try:
+                kept = set_aside(legacy)
+            except OSError as why:
+                self.legacy = None
+                return [
+                    f"The game kept from last time cannot be read ({e}); it cannot "
+                    f"be moved aside ({why.strerror or why}): it is left as it is."
+                ]
+            return [f"The game kept from last time cannot be read ({e}); it was moved to "
+                    f"{kept.name} and a new game starts."]  # fmt: skip
+        claim = self.kept / f"legacy-{new_game_id()}.json"
+        try:
+            self.kept.mkdir(parents=True, exist_ok=True)
+            legacy.replace(claim)
+        except OSError:
+            return []  # another copy took it first, or the folder cannot be written: it stays
+        replay.game_id = replay.game_id or new_game_id()
+        try:
+            (self.kept / f"{replay.game_id}{SUFFIX}").write_text(to_lines(replay),
+                                                                  encoding="ascii")  # fmt: skip
+            claim.unlink()
+        except OSError as e:
+            return [f"The game kept from last time cannot be moved into {self.kept} "
+                    f"({e.strerror or e}); it is in {claim}."]  # fmt: skip
+        return []
+
+    # ---- the end --------------------------------------------------------------------------
+
     def finished(self, game: Game, elapsed_ms: int, source: str, *, game_id: str,
-                 daily: str | None = None, played_at: str | None = None) -> Finished:  # fmt: skip
-        """Save the replay, record the game, drop the kept copy, in that order: each keyed by
-        the game's id, so doing it again (after a crash or a loss taken back) still leaves one
-        of each. The records it sets are worked out at once; with a writer, the writing goes
-        on its thread."""
+                 daily: str | None = None, played_at: str | None = None,
+                 journal: Journal | None = None) -> Finished:  # fmt: skip
+        """Save the replay (the journal's lines as they are now) and record the game: each
+        keyed by the game's id, so doing it again (after a crash, or a loss taken back) still
+        leaves one of each. The records it sets are worked out at once; with a writer, the
+        writing goes on its thread. The journal stays until the game is left (`drop`)."""
         replay = replay_of(game, elapsed_ms=elapsed_ms, source=source, daily=daily,
                            game_id=game_id, played_at=played_at)  # fmt: skip
         path = None if self.replays is None else replay_path(replay, self.replays)
@@ -166,14 +304,15 @@ class History:
         new = None
         if self.stats is not None and self.stats.usable:
             new = self.stats.new_records(record)
-        kept = self.kept
+        size = None if journal is None or not journal.open else journal.size
 
         def write() -> list[str]:
             lines: list[str] = []
             rec = record
             if self.replays is not None:
                 try:
-                    save_replay(replay, self.replays)
+                    journaled = None if size is None else journal.read_back(size)
+                    save_replay(replay, self.replays, journaled)
                 except OSError as e:
                     lines += self._once("Replays", e)
                     rec = dataclasses.replace(record, replay=None)
@@ -181,9 +320,6 @@ class History:
             if stats is not None:
                 stats.store(rec)
                 lines += self._echoed(stats.take_messages())
-            if kept is not None:
-                with contextlib.suppress(OSError):
-                    forget_kept_game(kept)
             return lines
 
         messages = self._write(write)

@@ -1,9 +1,12 @@
-"""Replays and the kept game: a finished (or interrupted) game as JSON data on disk.
+"""Replays and kept games: a finished (or interrupted) game as data on disk (docs/FORMATS.md).
 
-A file holds the board (its layout too, so a replay never depends on how mines are laid) and
-the moves with their times. Reading one checks every entry and replays the moves on the engine;
-the first entry that is wrong is named in the message. Files are data: never executed, and
-read only when they are regular files under MAX_BYTES with at most MAX_MOVES moves.
+Version 2 (written now) is a journal: a header line, then one JSON line per event (every
+press, release, key, move, undo and redo with its time); game.store.journal appends it as the
+game is played, and a finished game's replay is the same lines. Version 1 (one JSON object:
+the board and the accepted moves) is still read and played. Either holds the board's layout,
+so a replay never depends on how mines are laid. Reading checks every entry and replays the
+moves on the engine; the first entry that is wrong is named in the message. Files are data:
+never executed, and read only when they are regular files under their size cap.
 """
 
 from __future__ import annotations
@@ -17,11 +20,12 @@ from pathlib import Path
 
 from ..engine import Game, MoveKind, SafeZone
 from ..engine.game import MAX_SIDE, RecordedMove, check_custom_size
-from .files import FileRefused, atomic_write, data_dir, read_capped, set_aside
+from .files import FileRefused, atomic_write, data_dir, read_capped
 
 FORMAT = "pixel-mines-replay"
-VERSION = 1
-KEPT_NAME = "kept-game.json"
+VERSION = 2  # the newest this game reads and the one it writes
+KEPT_NAME = "kept-game.json"  # where versions before 2 kept the one game in play
+KEPT_DIR = "kept"  # one journal per unfinished game, named by its id
 # The most moves a real game reaches: every cell of the largest board (200 x 200) opened,
 # flagged, unflagged and chorded once. Undone moves are not in the file (an undo takes the
 # move out), so undo and redo add nothing. A larger file is refused before it is played.
@@ -29,6 +33,12 @@ MAX_MOVES = 4 * MAX_SIDE * MAX_SIDE  # 160,000
 # A move is written in under 64 bytes and the largest layout in about 41 KB: MAX_MOVES moves
 # fit in 10.3 MB, so 16 MiB leaves room for a replay written by hand with spaces.
 MAX_BYTES = 16 * 1024 * 1024
+# A journal also holds every press and release (some 170 bytes a click with its move): the
+# most moves, each with a press, a release and a move line, fit in 32 MiB; 64 leaves room.
+MAX_JOURNAL_BYTES = 64 * 1024 * 1024
+MAX_EVENTS = 8 * MAX_MOVES  # lines after the header
+# Times are played milliseconds: a game a hundred days long is already far past any real one.
+MAX_TIME_MS = 100 * 24 * 3600 * 1000
 MAX_SEED_TEXT = 100  # a seed written as text, longer than any seed this game makes
 GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{12}")  # see new_game_id
 
@@ -49,7 +59,12 @@ def replays_dir() -> Path:
 
 
 def kept_game_path() -> Path:
+    """Where versions before 2 kept the game in play (read once, then moved to KEPT_DIR)."""
     return data_dir() / KEPT_NAME
+
+
+def kept_dir() -> Path:
+    return data_dir() / KEPT_DIR
 
 
 @dataclass
@@ -61,7 +76,7 @@ class Replay:
     safe_zone: SafeZone
     no_guess: bool
     first_click: tuple[int, int] | None
-    layout: list[str]
+    layout: list[str] | None  # None: a journal cut short before its mines were laid
     moves: list[RecordedMove]
     played_at: str = ""
     source: str = ""
@@ -71,6 +86,10 @@ class Replay:
     assisted: bool = False
     daily: str | None = None  # the date of a daily board
     game_id: str | None = None  # the game's id: its replay file and statistics row are keyed by it
+    version: int = VERSION  # of the file it was read from
+    # Version 2: every line after the header, checked (presses, releases and keys too, for the
+    # measures that count every click); version 1 files have only their moves.
+    events: list[dict] = field(default_factory=list)
 
     def new_game(self, question_marks: bool = False) -> Game:
         """A fresh game on the same board, before any move, knowing where the board came from
@@ -115,7 +134,69 @@ def replay_of(
     )  # fmt: skip
 
 
+def header_of(replay: Replay) -> dict:
+    """A journal's first line: the game and its board (the layout once it is known)."""
+    return {
+        "format": FORMAT, "version": VERSION, "game_id": replay.game_id,
+        "played_at": replay.played_at, "source": replay.source, "daily": replay.daily,
+        "board": {
+            "rows": replay.rows, "cols": replay.cols, "mines": replay.mines,
+            "seed": replay.seed, "safe_zone": replay.safe_zone.value,
+            "no_guess": replay.no_guess,
+            "first_click": list(replay.first_click) if replay.first_click else None,
+            "layout": replay.layout,
+        },
+    }  # fmt: skip
+
+
+def did_of(kind: MoveKind, changed: bool, mark: str | None) -> str:
+    """What a move did, in a journal's words: opened, flagged, marked (a '?'), unflagged,
+    chorded, or nothing."""
+    if not changed:
+        return "nothing"
+    if kind is MoveKind.OPEN:
+        return "opened"
+    if kind is MoveKind.CHORD:
+        return "chorded"
+    return {"F": "flagged", "?": "marked"}.get(mark or "", "unflagged")
+
+
+def move_entry(move: RecordedMove, did: str) -> dict:
+    entry = {"t": move.at_ms, "e": "move", "kind": move.kind.value, "cell": [move.row, move.col]}
+    if move.mark is not None:
+        entry["mark"] = move.mark
+    entry["did"] = did
+    return entry
+
+
+def end_entry(state: str, time_ms: int, bbbv: int | None, deaths: int, assisted: bool) -> dict:
+    return {"t": time_ms, "e": "end", "state": state, "time_ms": time_ms, "bbbv": bbbv,
+            "deaths": deaths, "assisted": assisted}  # fmt: skip
+
+
+def to_lines(replay: Replay) -> str:
+    """A replay as a version 2 journal (header, moves, the end if it had one): how a game that
+    was not journaled as it was played (a version 1 file, a store without a kept folder) is
+    written now. The clicks it did not record are not invented."""
+    from .journal import line_of  # the journal owns the line format
+
+    lines = [line_of(header_of(replay))]
+    for m in replay.moves:
+        lines.append(line_of(move_entry(m, did_of(m.kind, True, m.mark))))
+    if replay.assisted and not any(e.get("e") == "undo" for e in replay.events):
+        lines.append(line_of({"t": replay.elapsed_ms, "e": "assist", "what": "unknown"}))
+    if replay.result:
+        r = replay.result
+        lines.append(line_of(end_entry(r.get("state", ""), r.get("time_ms", 0), r.get("bbbv"),
+                                       r.get("deaths", 0), bool(r.get("assisted")))))  # fmt: skip
+    elif replay.elapsed_ms:
+        lines.append(line_of({"t": replay.elapsed_ms, "e": "stop"}))
+    return b"".join(lines).decode("ascii")
+
+
 def to_json(replay: Replay) -> str:
+    """A replay in version 1, as games before version 2 wrote it: the game no longer writes
+    it, but reads it; tests make version 1 files with it."""
     moves = []
     for m in replay.moves:
         entry = {"t": m.at_ms, "kind": m.kind.value, "cell": [m.row, m.col]}
@@ -124,7 +205,7 @@ def to_json(replay: Replay) -> str:
         moves.append(entry)
     data = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": 1,
         "game_id": replay.game_id,
         "played_at": replay.played_at,
         "source": replay.source,
@@ -152,24 +233,27 @@ def replay_path(replay: Replay, folder: Path | None = None) -> Path:
     folder = folder if folder is not None else replays_dir()
     if replay.game_id is None:  # a replay from before games had ids: it gets one now
         replay.game_id = new_game_id()
-    return folder / f"{replay.game_id}-{replay.cols}x{replay.rows}.json"
+    return folder / f"{replay.game_id}-{replay.cols}x{replay.rows}.jsonl"
 
 
-def save_replay(replay: Replay, folder: Path | None = None) -> Path:
-    """Write a finished game's replay (again: the same file); its path. OSError if the folder
-    cannot be written."""
+def save_replay(replay: Replay, folder: Path | None = None, lines: bytes | None = None) -> Path:
+    """Write a finished game's replay (again: the same file); its path. `lines`: the game's
+    journal as it was at the end; without, the replay is written from its moves. OSError if
+    the folder cannot be written."""
     path = replay_path(replay, folder)
+    text = lines.decode("ascii") if lines is not None else to_lines(replay)
     # no fsync: a kill cannot lose it (the OS has it), and waiting for the disk would stall
     # the frame that ends the game
-    atomic_write(path, to_json(replay), durable=False)
+    atomic_write(path, text, durable=False)
     return path
 
 
 def load_replay(path: Path) -> Replay:
-    """Read and check a replay or kept game; ReplayError naming the first thing wrong."""
+    """Read and check a replay or kept game of either version; ReplayError naming the first
+    thing wrong."""
     name = str(path)
     try:
-        raw = read_capped(path, MAX_BYTES)
+        raw = read_capped(path, MAX_JOURNAL_BYTES)
     except FileRefused as e:
         raise ReplayError(f"{name} {e}") from None
     except OSError as e:
@@ -178,6 +262,12 @@ def load_replay(path: Path) -> Replay:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ReplayError(f"{name} is not a replay: byte {e.start} is not UTF-8 text") from None
+    first = _json_or_none(text.partition("\n")[0])
+    if isinstance(first, dict) and first.get("format") == FORMAT and first.get("version") == 2:
+        return _load_v2(name, text, first)
+    if len(raw) > MAX_BYTES:
+        raise ReplayError(f"{name} is over {MAX_BYTES // 2**20} MiB, the most a version 1 "
+                          "replay holds")  # fmt: skip
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -193,6 +283,9 @@ def load_replay(path: Path) -> Replay:
     if version > VERSION:
         raise ReplayError(f"{name} was made by a newer Pixel Mines (format {version}; this one "
                           f"reads up to {VERSION})")  # fmt: skip
+    if version != 1:
+        raise ReplayError(f"{name}: a version {version} replay is a journal, one JSON line "
+                          "each; this one is not")  # fmt: skip
     board = data.get("board")
     if not isinstance(board, dict):
         raise ReplayError(f"{name}: the 'board' entry is missing")
@@ -218,6 +311,7 @@ def load_replay(path: Path) -> Replay:
     ):
         raise ReplayError(f"{name}: the 'result' entry is not a result of a game")
     replay.result = result
+    replay.version = 1
     moves = data.get("moves")
     if not isinstance(moves, list):
         raise ReplayError(f"{name}: the 'moves' entry is missing")
@@ -248,7 +342,7 @@ def _date_or_none(value: object) -> str | None:
         return None
 
 
-def _board(name: str, board: dict) -> Replay:
+def _board(name: str, board: dict, *, layout_optional: bool = False) -> Replay:
     def whole(key: str) -> int:
         value = board.get(key)
         if type(value) is not int or value < 1:
@@ -263,12 +357,8 @@ def _board(name: str, board: dict) -> Replay:
     except ValueError as e:
         raise ReplayError(f"{name}: board: {e}") from None
     layout = board.get("layout")
-    if not (isinstance(layout, list) and len(layout) == rows and all(
-            isinstance(line, str) and len(line) == cols and not set(line) - {"*", "."}
-            for line in layout)):  # fmt: skip
-        raise ReplayError(f"{name}: board 'layout' must be {rows} rows of {cols} '*' or '.'")
-    if sum(line.count("*") for line in layout) != mines:
-        raise ReplayError(f"{name}: board 'layout' does not hold {mines} mines")
+    if layout is not None or not layout_optional:
+        _check_layout(name, "board 'layout'", layout, rows, cols, mines)
     zone = board.get("safe_zone", "opening")
     if zone not in [z.value for z in SafeZone]:
         raise ReplayError(f"{name}: board 'safe_zone' is {_show(zone)}")
@@ -286,6 +376,22 @@ def _board(name: str, board: dict) -> Replay:
         click = (click[0], click[1])
     return Replay(rows, cols, mines, seed, zone, bool(board.get("no_guess", False)), click,
                   layout, [])  # fmt: skip
+
+
+def _check_layout(name: str, what: str, layout: object, rows: int, cols: int, mines: int):
+    if not (isinstance(layout, list) and len(layout) == rows and all(
+            isinstance(line, str) and len(line) == cols and not set(line) - {"*", "."}
+            for line in layout)):  # fmt: skip
+        raise ReplayError(f"{name}: {what} must be {rows} rows of {cols} '*' or '.'")
+    if sum(line.count("*") for line in layout) != mines:
+        raise ReplayError(f"{name}: {what} does not hold {mines} mines")
+
+
+def _json_or_none(text: str) -> object:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
 
 
 _KINDS = {k.value: k for k in MoveKind}
@@ -325,29 +431,157 @@ def _moves(name: str, replay: Replay, entries: list) -> None:
         last_t = t
 
 
-def keep_game(replay: Replay, path: Path | None = None) -> None:
-    """Write the game being played, so a quit or a crash does not lose it (atomic)."""
-    atomic_write(path if path is not None else kept_game_path(), to_json(replay), durable=False)
+_BUTTONS = ("left", "right", "middle", "both")
+_DIDS = ("opened", "flagged", "marked", "unflagged", "chorded", "nothing")
+_STATES = ("won", "lost")
 
 
-def take_kept_game(path: Path | None = None) -> tuple[Replay | None, list[str]]:
-    """The kept game, if any, and lines for the player; a broken one is set aside."""
-    path = path if path is not None else kept_game_path()
-    if not path.exists():
-        return None, []
-    try:
-        replay = load_replay(path)
-    except ReplayError as e:
-        try:
-            kept = set_aside(path)
-        except OSError as why:
-            return None, [f"The game kept from last time cannot be read ({e}); it cannot be "
-                          f"moved aside ({why.strerror or why}), so it is left as it is and "
-                          "games are not kept this time."]  # fmt: skip
-        return None, [f"The game kept from last time cannot be read ({e}); it was moved to "
-                      f"{kept.name} and a new game starts."]  # fmt: skip
-    return replay, []
+def _load_v2(name: str, text: str, header: dict) -> Replay:
+    """A version 2 journal: the header, then its events, each checked and played.
+
+    A last line without its line break is a write the program did not finish (it was killed):
+    it is left out, never an error. A damaged line before it is an error like any other."""
+    lines = text.split("\n")
+    tail = lines.pop()  # what follows the last line break: "" when the file ends with one
+    if tail.strip():
+        whole = _json_or_none(tail)
+        if isinstance(whole, dict):  # complete, only its line break missing (written by hand)
+            lines.append(tail)
+    if len(lines) - 1 > MAX_EVENTS:
+        raise ReplayError(f"{name} holds {len(lines) - 1:,} events; a game has at most "
+                          f"{MAX_EVENTS:,}")  # fmt: skip
+    board = header.get("board")
+    if not isinstance(board, dict):
+        raise ReplayError(f"{name}: the 'board' entry is missing" if board is None else
+                          f"{name}: the 'board' entry is {_show(board)}, not a board")  # fmt: skip
+    replay = _board(name, board, layout_optional=True)
+    replay.version = 2
+    played_at, source = header.get("played_at", ""), header.get("source", "")
+    if not isinstance(played_at, str) or not isinstance(source, str):
+        raise ReplayError(f"{name}: 'played_at' and 'source' must be text")
+    replay.played_at, replay.source = played_at[:40], source[:40]
+    game_id = header.get("game_id")
+    replay.game_id = game_id if isinstance(game_id, str) and GAME_ID.fullmatch(game_id) else None
+    replay.daily = _date_or_none(header.get("daily"))
+    _events(name, replay, lines[1:])
+    return replay
 
 
-def forget_kept_game(path: Path | None = None) -> None:
-    (path if path is not None else kept_game_path()).unlink(missing_ok=True)
+def _events(name: str, replay: Replay, lines: list[str]) -> None:
+    """Check each event line and play what the game did; fills the replay's moves (as they
+    stand after undo and redo), events, time, deaths, help taken and result."""
+    rows, cols = replay.rows, replay.cols
+    game = replay.new_game() if replay.layout is not None else None
+    before_laying: list[RecordedMove] = []  # flags placed before the mines were laid
+    undone_before: list[RecordedMove] = []  # and taken back (a redo plays them again)
+    assisted = False
+    result: dict = {}
+    last_t = 0
+
+    def cell_of(where: str, value: object, *, may_be_off: bool = False):
+        if value is None and may_be_off:
+            return None
+        if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
+                and 0 <= value[0] < rows and 0 <= value[1] < cols):  # fmt: skip
+            raise ReplayError(f"{where}: cell {_show(value)} is not on the board")
+        return value[0], value[1]
+
+    # One parse of all the lines by the C decoder; line by line only to name a damaged one.
+    parsed = _json_or_none("[" + ",".join(lines) + "]") if all(lines) else None
+    if not (isinstance(parsed, list) and len(parsed) == len(lines)):
+        parsed = [_json_or_none(line) for line in lines]
+    for k, entry in enumerate(parsed, 2):
+        where = f"{name}: line {k}"
+        if not isinstance(entry, dict):
+            raise ReplayError(f"{where} is damaged (not one JSON object); the lines after it "
+                              "cannot be trusted")  # fmt: skip
+        t, kind = entry.get("t"), entry.get("e")
+        if type(t) is not int or not last_t <= t <= MAX_TIME_MS:
+            raise ReplayError(f"{where}: time {_show(t)} is not a whole number of ms from "
+                              f"{last_t} to {MAX_TIME_MS}")  # fmt: skip
+        last_t = t
+        if kind in ("press", "release"):
+            if entry.get("b") not in _BUTTONS:
+                raise ReplayError(f"{where}: button {_show(entry.get('b'))} is not one of "
+                                  f"{', '.join(_BUTTONS)}")  # fmt: skip
+            cell_of(where, entry.get("cell"), may_be_off=True)
+        elif kind == "key":
+            if not (isinstance(entry.get("k"), str) and 0 < len(entry["k"]) <= 20):
+                raise ReplayError(f"{where}: key {_show(entry.get('k'))} is not a key's name")
+            cell_of(where, entry.get("cell"), may_be_off=True)
+        elif kind == "move":
+            raw = entry.get("kind")
+            move_kind = _KINDS.get(raw) if isinstance(raw, str) else None
+            if move_kind is None:
+                raise ReplayError(f"{where}: kind {_show(raw)} is not open, flag or chord")
+            r, c = cell_of(where, entry.get("cell"))
+            mark, did = entry.get("mark"), entry.get("did")
+            if did not in _DIDS:
+                raise ReplayError(f"{where}: 'did' is {_show(did)}, not one of "
+                                  f"{', '.join(_DIDS)}")  # fmt: skip
+            if did == "nothing":
+                pass  # a click that changed nothing: counted, not played
+            else:
+                if move_kind is MoveKind.FLAG and mark not in ("F", "?", "#"):
+                    raise ReplayError(f"{where}: a flag move needs a mark 'F', '?' or '#'")
+                move = RecordedMove(move_kind, r, c, t,
+                                    mark if move_kind is MoveKind.FLAG else None)  # fmt: skip
+                if game is None:
+                    if move_kind is not MoveKind.FLAG:
+                        raise ReplayError(f"{where}: a {move_kind.value} before the mines "
+                                          "were laid")  # fmt: skip
+                    before_laying.append(move)
+                    undone_before.clear()
+                elif not game.play_recorded(move):
+                    raise ReplayError(f"{where} ({move_kind.value} at ({r}, {c})) is not "
+                                      "possible at that point of the game")  # fmt: skip
+        elif kind == "laid":
+            layout = entry.get("layout")
+            _check_layout(name, f"line {k}: 'layout'", layout, rows, cols, replay.mines)
+            if replay.layout is not None and layout != replay.layout:
+                raise ReplayError(f"{where}: the mines were laid twice, differently")
+            if game is None:
+                replay.layout = layout
+                game = replay.new_game()
+                for move in before_laying:
+                    if not game.play_recorded(move):
+                        raise ReplayError(f"{where}: a flag before it is not possible")
+        elif kind in ("undo", "redo") and game is None:  # flags before the mines: a list
+            source, target = ((before_laying, undone_before) if kind == "undo"
+                              else (undone_before, before_laying))  # fmt: skip
+            if not source:
+                raise ReplayError(f"{where}: nothing to {kind} at that point of the game")
+            target.append(source.pop())
+            assisted = assisted or kind == "undo"
+        elif kind in ("undo", "redo"):
+            done = game.undo() if kind == "undo" else game.redo()
+            if not done:
+                raise ReplayError(f"{where}: nothing to {kind} at that point of the game")
+            result = {}  # a loss taken back: the game goes on
+        elif kind == "assist":
+            if not (isinstance(entry.get("what"), str) and len(entry["what"]) <= 20):
+                raise ReplayError(f"{where}: 'what' must be a short word")
+            assisted = True
+        elif kind == "end":
+            numbers = [entry.get(f) for f in ("time_ms", "deaths")]
+            bbbv = entry.get("bbbv")
+            if (entry.get("state") not in _STATES
+                    or not all(type(n) is int and 0 <= n <= MAX_TIME_MS for n in numbers)
+                    or not (bbbv is None or type(bbbv) is int and 0 <= bbbv <= rows * cols)
+                    or type(entry.get("assisted")) is not bool):  # fmt: skip
+                raise ReplayError(f"{where}: the end of the game is not written as one")
+            result = {"state": entry["state"], "time_ms": entry["time_ms"], "bbbv": bbbv,
+                      "deaths": entry["deaths"], "assisted": entry["assisted"]}  # fmt: skip
+        elif kind != "stop":
+            raise ReplayError(f"{where}: event {_show(kind)} is not one this game writes")
+        replay.events.append(entry)
+    replay.elapsed_ms = last_t
+    if game is not None:
+        replay.moves = list(game.moves)
+        replay.deaths = game.deaths
+        replay.assisted = assisted or game.assisted
+        if game.state.is_over and result and result["state"] == game.state.value:
+            replay.result = result
+    else:
+        replay.moves = before_laying
+        replay.assisted = assisted

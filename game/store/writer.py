@@ -1,8 +1,7 @@
-"""Writes to disk on a thread of their own, in the order they were asked for, so that keeping a
-long game after every move or recording its end never holds up a frame.
+"""Writes to disk on a thread of their own, in the order they were asked for, so that recording
+a game's end (its replay and its row) never holds up a frame.
 
-A job may carry a key: a newer job with the same key replaces one not started yet (only the
-latest kept game matters). `flush` waits until everything asked for is written (at quit).
+`flush` waits until everything asked for is written (at quit).
 A job's own errors are its business: it catches what a player's disk can do and reports it;
 anything else is a bug and is raised again from `flush` and the next `submit`, never lost.
 """
@@ -18,7 +17,7 @@ Job = Callable[[], None]
 
 class Writer:
     def __init__(self, name: str = "store-writer") -> None:
-        self._jobs: deque[tuple[str | None, Job]] = deque()
+        self._jobs: deque[Job] = deque()
         self._busy = False
         self._failure: BaseException | None = None
         self._lock = threading.Condition()
@@ -26,15 +25,10 @@ class Writer:
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
 
-    def submit(self, job: Job, key: str | None = None) -> None:
+    def submit(self, job: Job) -> None:
         with self._lock:
             self._raise_failure()
-            if key is not None:
-                for k, (pending_key, _) in enumerate(self._jobs):
-                    if pending_key == key:
-                        del self._jobs[k]  # superseded before it started
-                        break
-            self._jobs.append((key, job))
+            self._jobs.append(job)
             self._lock.notify_all()
 
     def flush(self, timeout: float | None = None) -> bool:
@@ -68,7 +62,7 @@ class Writer:
                 self._lock.wait_for(lambda: self._jobs or self._closed)
                 if not self._jobs:
                     return
-                _, job = self._jobs.popleft()
+                job = self._jobs.popleft()
                 self._busy = True
             try:
                 job()

@@ -729,6 +729,40 @@ class ListDialog(Dialog):
         return None
 
 
+@dataclass(frozen=True)
+class ResumeKept:
+    """Which kept game to play on (its place in the list), or None: none of them."""
+
+    index: int | None
+
+
+class KeptGamesDialog(ListDialog):
+    """More than one unfinished game was kept (two copies of the game were playing): each
+    named on a row; Resume (Enter, or a click on a row) plays the one picked on and the others
+    stay kept for next time; the other button drops them all; Esc decides nothing (they stay
+    kept, and a new game is played)."""
+
+    title = "Resume a game?"
+
+    def __init__(self, names: list[str], no: str) -> None:
+        self.entries = names
+        self.no_text = no
+        self.list = ListBox("kept", names, shown=min(len(names), 6))
+        super().__init__()
+
+    def build(self) -> Form:
+        return Form(self.title, [Label(f"You left {len(self.entries)} unfinished games."),
+                                 self.list],
+                    [Button("choose", "Resume"), Button("drop", self.no_text.capitalize())],
+                    default="choose", cancel="drop")  # fmt: skip
+
+    def button(self, id):
+        return ResumeKept(self.focus if id == "choose" else None)
+
+    def choose(self, index: int) -> object:
+        return ResumeKept(index)
+
+
 PREVIEW_SPRITES = ("covered", "open_1", "open_2", "open_3", "flag", "mine", "mine_red")
 
 

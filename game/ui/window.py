@@ -29,6 +29,7 @@ from .dialogs import (
     MenuChoice,
     PickTheme,
     PlayCode,
+    ResumeKept,
     WatchReplay,
     about_dialog,
 )
@@ -130,7 +131,7 @@ class App:
         return {Change: o.changed, Closed: lambda _: None, Answer: g.answer,
                 PlayCode: g.play_code, MenuChoice: lambda c: commands.do(c.action),
                 WatchReplay: g.watch_file, PickTheme: o.picked_theme,
-                CustomSize: g.custom}  # fmt: skip
+                CustomSize: g.custom, ResumeKept: g.resume_chosen}  # fmt: skip
 
     def _theme_rows(self) -> dict[str, list[Item]]:
         """One row a theme in the Options menu, ticked on the one in use."""

@@ -226,12 +226,16 @@ def use(name: str, path: Path, folder: Path) -> tuple[list[str], list[str]]:
         assert isinstance(settings, Settings)
         later = f.save(Settings(theme="handheld"))
         return read, [later] if later else []
-    if name == "kept-game.json":
-        history = History(kept=path)
-        replay, read = history.take_kept()
-        if replay is not None:
-            replay.final_game()
-        later = history.keep(game_in_progress(), 900, "text")
+    if name == "kept-game.json":  # the one kept game of versions before 2
+        history = History(kept=path.parent / "kept", legacy=path)
+        found, read = history.take_kept()
+        for kept in found:
+            kept.replay.final_game()
+        playing = replay_of(game_in_progress(), elapsed_ms=900, source="text",
+                            game_id=new_game_id())  # fmt: skip
+        journal, later = history.open_journal(playing)
+        if journal is not None:
+            later += history.append(journal, {"t": 900, "e": "stop"})
         g, t = game_in_progress(), 900
         g.reveal(*next((r, c) for r in range(9) for c in range(9) if g.layout()[r][c] == "*"))
         history.finished(g, t, "text", game_id=new_game_id())  # this forgets the kept one

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.engine import Game
+from game.store.history import History
 from game.store.replays import MAX_MOVES, Replay, ReplayError, load_replay, replay_of, to_json
-from game.store.replays import take_kept_game as take_kept
 
 PROPERTY = settings(derandomize=True, max_examples=300, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
@@ -123,15 +123,21 @@ def test_any_bytes_give_a_replay_error_or_a_valid_game(data):
 @PROPERTY
 @given(data=any_input)
 def test_any_bytes_as_a_kept_game_give_a_game_or_one_line_and_the_file_aside(data):
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "kept-game.json"
-        path.write_bytes(data)
-        replay, messages = take_kept(path)
-        if replay is None:
-            assert len(messages) == 1 and "\n" not in messages[0]
-            aside = list(Path(folder).glob("kept-game.json.corrupt-*"))
-            assert len(aside) == 1 and aside[0].read_bytes() == data
-            assert not path.exists()
-        else:
-            assert messages == []
-            check_valid(replay)
+    """Either version: a kept journal or the one kept file of versions before 2."""
+    for name in ("20261130-120000-0123456789ab.jsonl", "kept-game.json"):
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / name
+            path.write_bytes(data)
+            legacy = path if name == "kept-game.json" else None
+            found, messages = History(kept=Path(folder), legacy=legacy).take_kept()
+            aside = list(Path(folder).glob(f"{name}.corrupt-*"))
+            if found:
+                assert messages == [] and len(found) == 1
+                check_valid(found[0].replay)
+                found[0].journal.close()
+            elif messages:
+                assert len(messages) == 1 and "\n" not in messages[0]
+                assert len(aside) == 1 and aside[0].read_bytes() == data
+                assert not path.exists()
+            else:  # read, and nothing had been played on it: not kept
+                assert not aside and not path.exists()

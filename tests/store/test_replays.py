@@ -5,15 +5,15 @@ import json
 import pytest
 
 from game.engine import Game, GameState, Move, MoveKind
+from game.store.history import History
 from game.store.replays import (
     ReplayError,
-    keep_game,
     load_replay,
     replay_of,
     save_replay,
-    take_kept_game,
     to_json,
 )
+from tests.keeping import keep
 
 
 def played_game():
@@ -42,7 +42,7 @@ def test_a_saved_replay_reads_back_to_the_same_moves_and_final_board(tmp_path):
     assert replay.moves == g.moves
     assert replay.final_game().view() == g.view()
     assert replay.result["state"] == "won" and replay.first_click == (4, 4)
-    assert json.loads(path.read_text())["version"] == 1
+    assert json.loads(path.read_text().splitlines()[0])["version"] == 2
 
 
 def broken(tmp_path, edit):
@@ -99,13 +99,13 @@ def test_a_kept_game_comes_back_exactly_and_a_broken_one_is_set_aside(tmp_path):
     g = Game(16, 30, 99, seed=5)
     g.play(Move(MoveKind.OPEN, 8, 8), at_ms=0)
     g.play(Move(MoveKind.FLAG, 0, 0), at_ms=400)
-    path = tmp_path / "kept.json"
-    keep_game(replay_of(g, elapsed_ms=4321, source="window"), path)
-    replay, messages = take_kept_game(path)
-    assert messages == [] and replay.elapsed_ms == 4321
-    assert replay.final_game().view() == g.view()
-    path.write_text('{"format": "pixel-mines-replay", "version": 1, "board": ')
-    replay, messages = take_kept_game(path)
-    assert replay is None and not path.exists()
-    assert "moved to kept.json.corrupt-" in messages[0]
-    assert take_kept_game(path) == (None, [])
+    path = keep(tmp_path, g, 4321, "window")
+    (kept,), messages = History(kept=tmp_path).take_kept()
+    assert messages == [] and kept.replay.elapsed_ms == 4321
+    assert kept.replay.final_game().view() == g.view()
+    kept.journal.close()
+    path.write_text('{"format": "pixel-mines-replay", "version": 2, "board": ')
+    found, messages = History(kept=tmp_path).take_kept()
+    assert found == [] and not path.exists()
+    assert f"moved to {path.name}.corrupt-" in messages[0]
+    assert History(kept=tmp_path).take_kept() == ([], [])

@@ -60,14 +60,13 @@ def test_a_button_shows_hover_and_press_and_acts_only_when_released_on_it(drive)
 
 
 def test_the_resume_question_has_buttons(drive, tmp_path):
-    from game.store.replays import keep_game, replay_of
+    from tests.keeping import keep
 
     g = Game(9, 9, 10, seed=3)
     g.reveal(4, 4, at_ms=0)
-    kept = tmp_path / "kept.json"
-    keep_game(replay_of(g, elapsed_ms=5_000, source="window"), kept)
+    keep(tmp_path / "kept", g, 5_000, "window")
     d = drive()
-    d.app.ctx.session.history = History(kept=kept)
+    d.app.ctx.session.history = History(kept=tmp_path / "kept")
     d.app.games.offer_kept_game(d.app.ctx.session.take_offer(), (), None)
     d.tick()
     assert [b.label for b in d.app.ctx.dialogs.dialog.form.buttons()] == ["Resume", "New game"]

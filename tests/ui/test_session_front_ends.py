@@ -36,15 +36,22 @@ COLUMNS = ("kind, rows, cols, mines, seed, safe_zone, won, time_ms, bbbv, clicks
 
 
 def history(folder: Path) -> History:
-    return History(Stats(folder / "stats.sqlite3"), folder / "replays", folder / "kept.json")
+    return History(Stats(folder / "stats.sqlite3"), folder / "replays", folder / "kept")
 
 
 def records(h: History) -> tuple[list, list]:
+    """The rows, and what the replays say of each game. Not their every line: a window
+    journals presses and releases where the terminal journals the commands typed."""
+    from game.store.replays import load_replay
+
     rows = h.stats.conn.execute(f"SELECT {COLUMNS} FROM games ORDER BY id").fetchall()
     replays = []
-    for path in sorted(h.replays.glob("*.json")):
-        data = json.loads(path.read_text())
-        replays.append({k: data[k] for k in ("board", "result", "moves", "deaths", "assisted")})
+    for path in sorted(h.replays.glob("*.jsonl")):
+        r = load_replay(path)
+        replays.append({"board": [r.rows, r.cols, r.mines, r.layout, r.first_click],
+                        "result": r.result, "deaths": r.deaths, "assisted": r.assisted,
+                        "moves": [[m.kind.value, m.row, m.col, m.at_ms, m.mark]
+                                  for m in r.moves]})  # fmt: skip
     return rows, sorted(replays, key=json.dumps)
 
 
@@ -219,7 +226,7 @@ def test_a_chord_short_of_flags_counts_them():
 
 def test_output_into_a_closed_pipe_ends_quietly(tmp_path):
     run_main(tmp_path, ["--text", "--seed", "5"], "r 4 4\nr 0 3\nn\n")
-    replay = next((tmp_path / "data" / "pixel-mines" / "replays").glob("*.json"))
+    replay = next((tmp_path / "data" / "pixel-mines" / "replays").glob("*.jsonl"))
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"),
            "XDG_CONFIG_HOME": str(tmp_path / "config")}  # fmt: skip
     for args in (["--text", "--replay", str(replay)], ["--stats"]):
@@ -294,12 +301,12 @@ def test_keeping_and_recording_wait_on_the_writer_thread_never_on_the_frame(
     release = threading.Event()
     real_save = history_module.save_replay
 
-    def slow_save(replay, folder):
+    def slow_save(replay, folder, lines=None):
         release.wait(10)  # a disk that takes as long as the test says
-        return real_save(replay, folder)
+        return real_save(replay, folder, lines)
 
     monkeypatch.setattr(history_module, "save_replay", slow_save)
-    h = History(Stats(tmp_path / "stats.sqlite3"), tmp_path / "replays", tmp_path / "kept.json",
+    h = History(Stats(tmp_path / "stats.sqlite3"), tmp_path / "replays", tmp_path / "kept",
                 writer=Writer())  # fmt: skip
     d = drive(layout=POCKET)
     d.app.ctx.session.history = h
@@ -310,11 +317,15 @@ def test_keeping_and_recording_wait_on_the_writer_thread_never_on_the_frame(
     )  # shown at once
     for _ in range(10):
         d.tick()  # the loop goes on while the writer waits
-    assert not h.writer.idle and not list((tmp_path / "replays").glob("*.json"))
+    assert not h.writer.idle and not list((tmp_path / "replays").glob("*.jsonl"))
+    # the end is journaled already, on the frame that showed it
+    (journal,) = (tmp_path / "kept").glob("*.jsonl")
+    assert json.loads(journal.read_text().splitlines()[-1])["e"] == "end"
     release.set()
     h.flush()
-    assert len(list((tmp_path / "replays").glob("*.json"))) == 1
-    assert h.stats.summary("custom").played == 1 and not (tmp_path / "kept.json").exists()
+    (replay,) = (tmp_path / "replays").glob("*.jsonl")
+    assert replay.read_bytes() == journal.read_bytes()  # the journal is the replay
+    assert h.stats.summary("custom").played == 1
 
 
 def test_a_bug_in_a_background_write_is_raised_not_swallowed(tmp_path):
@@ -333,37 +344,22 @@ def test_a_bug_in_a_background_write_is_raised_not_swallowed(tmp_path):
     assert w.flush()
 
 
-def test_a_newer_kept_game_replaces_one_not_yet_written():
-    import threading
-
-    from game.store.writer import Writer
-
-    gate, written = threading.Event(), []
-    w = Writer()
-    w.submit(lambda: gate.wait(10))  # holds the thread
-    for n in range(5):
-        w.submit(lambda n=n: written.append(n), key="keep")
-    gate.set()
-    w.flush()
-    assert written == [4]
-
-
 def test_a_long_kept_game_is_read_and_resumed_off_the_frame(tmp_path, monkeypatch):
     """The loop keeps ticking while the kept game is read and while it is played back to
     where it was; the board waits, and the resume question comes when the reading is done."""
     import threading
 
     from game.session import Session
-    from game.store.replays import keep_game, replay_of
     from game.ui.theme import load_library
     from game.ui.window import App
+    from tests.keeping import keep
 
     g = Game.from_layout(POCKET)
     g.reveal(4, 4, at_ms=0)
     g.toggle_flag(0, 0, at_ms=700)
-    kept = tmp_path / "kept.json"
+    kept = tmp_path / "kept"
     game_id = "20261130-120000-00000000000c"
-    keep_game(replay_of(g, elapsed_ms=9000, source="window", game_id=game_id), kept)
+    keep(kept, g, 9000, "window", game_id=game_id)
     gates = {"read": threading.Event(), "resume": threading.Event()}
     real_read, real_resumed = Session.read_offer, Session.resumed_game
 
@@ -371,9 +367,9 @@ def test_a_long_kept_game_is_read_and_resumed_off_the_frame(tmp_path, monkeypatc
         gates["read"].wait(10)
         return real_read(self)
 
-    def slow_resumed(self):
+    def slow_resumed(self, index=0):
         gates["resume"].wait(10)
-        return real_resumed(self)
+        return real_resumed(self, index)
 
     monkeypatch.setattr(Session, "read_offer", slow_read)
     monkeypatch.setattr(Session, "resumed_game", slow_resumed)

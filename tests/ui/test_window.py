@@ -1,5 +1,6 @@
 """The real loop fed real pygame events: mouse, keys, dialogs, scrolling, the toolbar."""
 
+import json
 import re
 
 import pygame
@@ -788,15 +789,14 @@ def test_a_replay_plays_back_in_real_time_with_pause_step_and_speed(drive, tmp_p
 
 
 def test_a_kept_game_is_offered_at_start_and_resumed_exactly(drive, tmp_path):
-    from game.store.replays import keep_game, replay_of
+    from tests.keeping import keep
 
     g = Game(9, 9, 10, seed=3)
     g.reveal(4, 4, at_ms=0)
     g.toggle_flag(0, 0, at_ms=500)
-    kept = tmp_path / "kept.json"
-    keep_game(replay_of(g, elapsed_ms=12_345, source="window"), kept)
+    kept = keep(tmp_path / "kept", g, 12_345, "window")
     d = drive()
-    d.app.ctx.session.history = History(kept=kept)
+    d.app.ctx.session.history = History(kept=tmp_path / "kept")
     d.app.games.offer_kept_game(d.app.ctx.session.take_offer(), (), None)
     d.tick()
     assert "Resume?" in d.app.ctx.dialogs.dialog.texts()
@@ -806,7 +806,40 @@ def test_a_kept_game_is_offered_at_start_and_resumed_exactly(drive, tmp_path):
     d.tick(100)
     assert d.app.ctx.session.elapsed_ms() == 12_445  # the clock goes on from where it was kept
     d.click((8, 8), button=3)
-    assert kept.exists()  # every move keeps it up to date
+    lines = kept.read_text().splitlines()  # every click is journaled, the same file goes on
+    # a right button flags as it goes down (classic), so the move comes before the release
+    assert [json.loads(x)["e"] for x in lines[-3:]] == ["press", "move", "release"]
+    assert json.loads(lines[-2])["did"] == "flagged"
+
+
+def test_two_kept_games_are_named_and_the_one_picked_is_resumed_the_other_kept(drive, tmp_path):
+    from tests.keeping import journals, keep
+
+    older, newer = Game(9, 9, 10, seed=3), Game(16, 16, 40, seed=4)
+    older.reveal(4, 4, at_ms=0)
+    newer.reveal(8, 8, at_ms=0)
+    keep(tmp_path / "kept", older, 2_000, "window", game_id="20261130-120000-00000000000a")
+    keep(tmp_path / "kept", newer, 7_000, "window", game_id="20261201-120000-00000000000b")
+    d = drive()
+    d.app.ctx.session.history = History(kept=tmp_path / "kept")
+    d.app.games.offer_kept_game(d.app.ctx.session.take_offer(), (), None)
+    d.tick()
+    dialog = d.app.ctx.dialogs.dialog
+    rows = [row[0] for row in dialog.list.rows]
+    assert dialog.title == "Resume a game?" and len(rows) == 2
+    assert rows[0].startswith("an Intermediate game") and rows[1].startswith("a Beginner game")
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN, "\r")
+    d.app.ctx.aids.chores.wait(10)
+    d.tick()
+    assert d.app.play.game.view() == older.view()
+    assert d.app.ctx.session.game_id == "20261130-120000-00000000000a"
+    assert 2_000 <= d.app.ctx.session.elapsed_ms() < 2_100  # the clock goes on from there
+    # the other stays kept, and is free for the next start
+    assert len(journals(tmp_path / "kept")) == 2
+    later = History(kept=tmp_path / "kept")
+    found, _ = later.take_kept()
+    assert [k.replay.game_id for k in found] == ["20261201-120000-00000000000b"]
 
 
 def test_changing_board_size_picks_the_scale_that_fits_again(drive):
@@ -835,11 +868,11 @@ def test_an_undone_loss_is_one_row_replaced_at_the_real_end_and_a_win_is_final(d
     d.click((1, 1))
     d.click((0, 0))
     stats = d.app.ctx.session.history.stats
-    assert stats.summary("custom").played == 1 and len(list(tmp_path.glob("*.json"))) == 1
+    assert stats.summary("custom").played == 1 and len(list(tmp_path.glob("*.jsonl"))) == 1
     d.key(pygame.K_z, "z", mod=pygame.KMOD_CTRL)
     assert d.app.play.game.state is GameState.PLAYING
     # the loss stays recorded until the game ends again and its row is replaced
-    assert stats.summary("custom").played == 1 and len(list(tmp_path.glob("*.json"))) == 1
+    assert stats.summary("custom").played == 1 and len(list(tmp_path.glob("*.jsonl"))) == 1
     for r, line in enumerate(CHORD):
         for c, ch in enumerate(line):
             if ch == "." and d.app.play.game.cell(r, c) == "#":

@@ -23,9 +23,11 @@ from ..dialogs import (
     ConfirmDialog,
     CustomDialog,
     CustomSize,
+    KeptGamesDialog,
     NoticeDialog,
     PlayCode,
     Question,
+    ResumeKept,
     StatsDialog,
     WatchReplay,
     confirm_leave,
@@ -158,9 +160,15 @@ class Games:
 
     def offer_kept_game(self, kept: Replay | None, notes: list[str] | tuple[str, ...],
                         asked_for: str | None) -> None:  # fmt: skip
-        """Ask about the game kept from last time (naming the board the command line asked
-        for, if it did), and show the start-up notes."""
-        if kept is not None:
+        """Ask about the game (or games) kept from last time (naming the board the command
+        line asked for, if it did), and show the start-up notes."""
+        offers = [k.replay for k in self.ctx.session.offers]
+        if len(offers) > 1:
+            no = "new game" if asked_for is None else "play that"
+            # plain "x" and no dates' seconds: rows must fit the narrowest window
+            names = [describe_kept(r).replace("×", "x") for r in offers]
+            self.ctx.dialogs.open(KeptGamesDialog(names, no))
+        elif kept is not None:
             if asked_for is None:
                 lines, no = [f"You left {describe_kept(kept)}."], "new game"
             else:
@@ -173,8 +181,12 @@ class Games:
             self.ctx.dialogs.open(NoticeDialog("Note", trouble + list(notes)))
 
     def resume_kept(self, yes: bool) -> None:
-        session = self.ctx.session
-        if not yes:
+        self.resume_chosen(ResumeKept(0 if yes else None))
+
+    def resume_chosen(self, chosen: ResumeKept) -> None:
+        """Play on the kept game chosen (the others stay kept), or drop them all."""
+        session, index = self.ctx.session, chosen.index
+        if index is None:
             session.decline_offer()
             return
 
@@ -182,13 +194,14 @@ class Games:
             def over() -> None:
                 self._stop_watching()
                 self.play.halt_laying()
-                session.accept_offer(game)
+                session.accept_offer(game, index)
                 self.show_game()
 
             self.leave_then("the game you left", over)
 
         # every move is played again: a long game takes a while, so not on the frame
-        self.ctx.aids.chores.start(session.resumed_game, resume, "Resuming your game...")
+        self.ctx.aids.chores.start(lambda: session.resumed_game(index), resume,
+                                   "Resuming your game...")  # fmt: skip
 
     # ---- replays ----------------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ from .layer import Layer
 
 WHEEL_CELLS = 3
 BUTTONS = (LEFT, MIDDLE, RIGHT)
+BUTTON_NAMES = {LEFT: "left", MIDDLE: "middle", RIGHT: "right"}  # as the journal writes them
 Cell = tuple[int, int]
 
 
@@ -48,6 +49,7 @@ class PlayScene(Layer):
         self.cursor: Cell | None = None
         self.top = self.left = 0
         self.mouse_pos = (-1, -1)
+        self._unpaused_by: int | None = None  # the button whose press ended a pause
         self.ctx.drawn.reset()
         self.ctx.drawn.invalidate()
         self.hint = None
@@ -97,10 +99,19 @@ class PlayScene(Layer):
         lay, now = self.layout, self.ctx.aids.now()
         cell = lay.cell_at(*pos, self.top, self.left)
         on_face = lay.on_face(*pos)
-        if t == pygame.MOUSEBUTTONUP:
+        up = t == pygame.MOUSEBUTTONUP
+        unpausing = not up and self.ctx.session.paused_by(PAUSE_KEY)
+        if up and self._unpaused_by == button:
+            self._unpaused_by = None  # the release of the click that played on: no click
+        elif self.watching is None and not on_face and not unpausing:
+            # every click on the board is journaled before it acts (docs/FORMATS.md)
+            self.ctx.session.note("release" if up else "press", button=BUTTON_NAMES[button],
+                                  cell=cell)  # fmt: skip
+        if up:
             self.play_all(self.gestures.release(button, cell, now, self.look, on_face=on_face))
             return
-        if self.ctx.session.paused_by(PAUSE_KEY):
+        if unpausing:
+            self._unpaused_by = button
             self.toggle_pause()  # a click plays on; its release does not act on the board
             return
         if button == LEFT and not on_face:
@@ -157,6 +168,8 @@ class PlayScene(Layer):
         if self.cursor is None:
             self.move_cursor(0, 0)
             return
+        key = {MoveKind.OPEN: "space", MoveKind.FLAG: "f", MoveKind.CHORD: "d"}[kind]
+        self.ctx.session.note("key", key=key, cell=self.cursor)  # journaled as the click it is
         if kind is MoveKind.OPEN:  # what a left click there would do
             for move in click_moves(self.cursor, self.look, self.ctx.settings):
                 self.apply(move)
@@ -362,7 +375,7 @@ class PlayScene(Layer):
         self.show_probabilities = not self.show_probabilities
         if self.show_probabilities:
             if self.watching is None and not self.game.state.is_over:
-                self.game.assisted = True  # seeing the odds is help, like a hint
+                self.ctx.session.assist("odds")  # seeing the odds is help, like a hint
             self.ctx.aids.assistant.ask("probabilities", self.game.view(), self.game.mines)
         self.ctx.status.say("Mine odds on" if self.show_probabilities else "Mine odds off")
         self.ctx.drawn.invalidate()
@@ -388,7 +401,7 @@ class PlayScene(Layer):
             return
         self.hint = hint
         if self.watching is None and not self.game.state.is_over:
-            self.game.assisted = True
+            self.ctx.session.assist("hint")
         self.ctx.status.say(self.hint_words(hint))  # an estimated guess says so itself
         self.ctx.drawn.pending.append(hint_cells(hint))
         if self.layout.cell_rect(*hint.cell, self.top, self.left) is None:

@@ -110,7 +110,7 @@ def test_everything_that_replaces_the_game_goes_through_the_gate(context, monkey
     elif how == "replay":
         games.watch_file(WatchReplay("/nowhere.json"))
     elif how == "resume":
-        ctx.session.resumed_game = lambda: None
+        ctx.session.resumed_game = lambda index=0: None
         games.resume_kept(True)
     assert len(asked) == 1
     assert play.game is ctx.session.game and not isinstance(play.game, Replay)
