@@ -70,6 +70,20 @@ def describe_kept(kept: Replay) -> str:
     return f"{what} from {when} ({seconds} s, {plural(len(kept.moves), 'move')})"
 
 
+def name_kept(kept: Replay, today: str | None = None) -> str:
+    """A kept game in a list row's few words, e.g. 'Beginner 16:10, 3 moves' (played today)
+    or 'custom 30x16/99 11-29, 1 move'."""
+    board = BoardChoice.of(kept.rows, kept.cols, kept.mines)
+    name = (board.label if board.difficulty is not None
+            else f"custom {kept.cols}x{kept.rows}/{kept.mines}")  # fmt: skip
+    if kept.daily is not None:
+        name = "daily"
+    today = today or datetime.now().date().isoformat()
+    day, _, clock = kept.played_at.partition("T")
+    when = clock[:5] if day == today else day[5:10]
+    return f"{name} {when}, {plural(len(kept.moves), 'move')}"
+
+
 @dataclass
 class KeptRead:
     """What reading the kept games found: them (held by this copy), lines for the player, and

@@ -8,10 +8,11 @@ from game.store.replays import new_game_id, replay_of, to_lines
 
 
 def keep(folder: Path, game: Game, elapsed_ms: int, source: str = "text", *,
-         game_id: str | None = None, daily: str | None = None) -> Path:  # fmt: skip
+         game_id: str | None = None, daily: str | None = None,
+         played_at: str | None = None) -> Path:  # fmt: skip
     """Write `game` (played, its mines laid) as a kept journal in `folder`; its path."""
     replay = replay_of(game, elapsed_ms=elapsed_ms, source=source, daily=daily,
-                       game_id=game_id or new_game_id())  # fmt: skip
+                       game_id=game_id or new_game_id(), played_at=played_at)  # fmt: skip
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{replay.game_id}.jsonl"
     path.write_text(to_lines(replay), encoding="ascii")

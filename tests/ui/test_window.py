@@ -818,8 +818,10 @@ def test_two_kept_games_are_named_and_the_one_picked_is_resumed_the_other_kept(d
     older, newer = Game(9, 9, 10, seed=3), Game(16, 16, 40, seed=4)
     older.reveal(4, 4, at_ms=0)
     newer.reveal(8, 8, at_ms=0)
-    keep(tmp_path / "kept", older, 2_000, "window", game_id="20261130-120000-00000000000a")
-    keep(tmp_path / "kept", newer, 7_000, "window", game_id="20261201-120000-00000000000b")
+    keep(tmp_path / "kept", older, 2_000, "window", game_id="20261130-120000-00000000000a",
+         played_at="2020-11-30T12:00:00")  # fmt: skip
+    keep(tmp_path / "kept", newer, 7_000, "window", game_id="20261201-120000-00000000000b",
+         played_at="2020-12-01T12:00:00")  # fmt: skip
     d = drive()
     d.app.ctx.session.history = History(kept=tmp_path / "kept")
     d.app.games.offer_kept_game(d.app.ctx.session.take_offer(), (), None)
@@ -827,7 +829,7 @@ def test_two_kept_games_are_named_and_the_one_picked_is_resumed_the_other_kept(d
     dialog = d.app.ctx.dialogs.dialog
     rows = [row[0] for row in dialog.list.rows]
     assert dialog.title == "Resume a game?" and len(rows) == 2
-    assert rows[0].startswith("an Intermediate game") and rows[1].startswith("a Beginner game")
+    assert rows == ["Intermediate 12-01, 1 move", "Beginner 11-30, 1 move"]
     d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN, "\r")
     d.app.ctx.aids.chores.wait(10)

@@ -15,7 +15,7 @@ import pygame
 from ...engine import Difficulty, Game, GameState
 from ...engine.boards import BoardChoice
 from ...engine.codes import daily
-from ...session import PAUSE_REPLAY, describe_kept
+from ...session import PAUSE_REPLAY, describe_kept, name_kept
 from ...store.replays import Replay, ReplayError, load_replay
 from ..dialogs import (
     Answer,
@@ -165,8 +165,7 @@ class Games:
         offers = [k.replay for k in self.ctx.session.offers]
         if len(offers) > 1:
             no = "new game" if asked_for is None else "play that"
-            # plain "x" and no dates' seconds: rows must fit the narrowest window
-            names = [describe_kept(r).replace("×", "x") for r in offers]
+            names = [name_kept(r) for r in offers]  # short: rows fit the narrowest window
             self.ctx.dialogs.open(KeptGamesDialog(names, no))
         elif kept is not None:
             if asked_for is None:
