@@ -5,12 +5,15 @@ in 2009. Works on a laid `Minefield` alone: no player, no view, no randomness.
 The board's 3BV is cut into pieces (each opening, each lone number). Every safe cell has a
 premium, what a chord there would save over clicking the pieces it clears one by one; the
 cell with the highest premium (the top-left-most of equals) is chorded while that premium is 0
-or more, else the top-left-most piece left is clicked. Only cells near what changed get their
-premium worked out again, so a board costs about its cells times a few neighbourhoods.
+or more, else the top-left-most piece left is clicked. "Top-left-most" reads the columns from
+the left, each from the top: the walk runs on the board turned over its diagonal, so that
+this is the order of its flat cells. Only cells near what changed get their premium worked
+out again, so a board costs about its cells times a few neighbourhoods.
 """
 
 from __future__ import annotations
 
+from . import minefield
 from .minefield import MINE, WALL, ZERO, Minefield, neighbour_offsets
 
 _NEVER = -(1 << 30)  # the premium of a cell that cannot be chorded: a mine, a wall
@@ -121,10 +124,20 @@ class _Board:
         return clicks
 
 
+def turned(field: Minefield) -> Minefield:
+    """The board turned over its diagonal: row r, column c becomes row c, column r."""
+    width, new_width = field.width, field.rows + 2
+    mines = []
+    for i in field.mines:
+        r, c = divmod(i, width)  # padded: the wall is row 0 and column 0
+        mines.append(c * new_width + r)
+    return minefield.build(field.cols, field.rows, mines)
+
+
 def zini(field: Minefield) -> int:
     """The greedy ZiNi of a laid board: never more than its 3BV."""
-    board = _Board(field)
-    size = len(field.numbers)
+    board = _Board(turned(field))  # its flat order: the columns from the left, each from the top
+    size = len(board.numbers)
     premiums = [board.premium(i) for i in range(size)]
     clicks = 0
     next_piece = 0  # in `board.order`: the pieces before it are solved

@@ -39,22 +39,35 @@ def left_click(cell, did="opened"):
 
 
 def test_the_ring_has_the_zini_worked_out_by_hand():
-    # Premium = pieces a chord solves - unflagged mines around - 1 if closed - 1 (the chord).
+    # Premium = pieces a chord solves - unflagged mines around - 1 if closed - 1 (the chord);
+    # "top-left-most" reads the columns from the left, each from the top.
     # Step 1, all closed: a corner solves 3 pieces (3 - 1 - 1 - 1 = 0), an edge 5 (itself, its
-    #   two corners, its two edge neighbours: 5 - 1 - 1 - 1 = 2). Top-left-most best: (0,1):
-    #   open, flag (1,1), chord = 3 clicks; (0,0) (0,1) (0,2) (1,0) (1,2) solved.
-    # Step 2: (1,0), open, the mine flagged: pieces (2,0) (2,1): 2 - 0 - 0 - 1 = 1; (1,2) and
-    #   (2,1) (closed: 3 - 0 - 1 - 1) also 1; (1,0) is top-left-most: chord = 1 click.
-    # Step 3: only (2,2) left: (1,2) 1 - 0 - 0 - 1 = 0 is the first best: chord = 1 click.
+    #   two corners, its two edge neighbours: 5 - 1 - 1 - 1 = 2). The first best is (1,0):
+    #   open, flag (1,1), chord = 3 clicks; (0,0) (1,0) (2,0) (0,1) (2,1) solved.
+    # Step 2: (0,1), open, the mine flagged: pieces (0,2) (1,2): 2 - 0 - 0 - 1 = 1; (2,1), and
+    #   (1,2) (closed: 3 - 0 - 1 - 1), also 1; (0,1) comes first: chord = 1 click.
+    # Step 3: only (2,2) left: (2,1) 1 - 0 - 0 - 1 = 0 is the first best: chord = 1 click.
     # ZiNi = 3 + 1 + 1 = 5, where the 3BV is 8.
     assert zini(minefield.from_layout(RING)) == 5
 
 
 def test_a_negative_premium_clicks_the_top_left_most_piece():
-    # *2*    five lone numbers. Step 1: (0,1) solves itself, (1,0), (1,1), (1,2) for two
+    # *2*    five lone numbers. Step 1: (1,0) solves itself, (0,1), (1,1), (2,1) for two
     # 242    flags, its opening and the chord: 4 - 2 - 1 - 1 = 0, the first best: 4 clicks.
-    # *2*    Step 2: the best left, (1,0) (1 - 1 - 0 - 1), is negative: click (2,1): 1 click.
+    # *2*    Step 2: the best left, (0,1) (1 - 1 - 0 - 1), is negative: click (1,2): 1 click.
     assert zini(minefield.from_layout(["*.*", "...", "*.*"])) == 4 + 1
+
+
+def test_top_left_most_reads_the_columns_from_the_left_each_from_the_top():
+    # *21    eight lone numbers (3BV 8), mines at (0,0) (1,1) (2,1) (2,2).
+    # 3*3    Step 1: premium 0 at (2,0) (4 pieces - 2 mines - 1 - 1), (3,0), (0,1), (3,1) and
+    # 2**    (0,2); the first in columns is (2,0): open, flag (1,1) (2,1), chord = 4 clicks,
+    # 122    solving (1,0) (2,0) (3,0) (3,1).
+    # Step 2: (0,2) now solves (0,1) (0,2) (1,2) with no flag to place: 3 - 0 - 1 - 1 = 1, the
+    #   best: open, chord = 2 clicks. Step 3: (3,2) is left, every premium is negative (its
+    #   neighbour (2,2) is unflagged): click it, 1. ZiNi = 4 + 2 + 1 = 7.
+    # Reading rows first would chord (0,1) first (flags (0,0) and (1,1)) and end at 8.
+    assert zini(minefield.from_layout(["*..", ".*.", ".**", "..."])) == 7
 
 
 def test_an_opening_is_one_piece_and_zini_never_beats_its_click():
