@@ -92,10 +92,14 @@ def measures_of(
     guesses = 0
     first_opening = True
     no_flag = True
+    # Cells proven safe at an earlier point: opening more cells only proves more, so the
+    # solver is asked again only for a cell not among them (an undo takes proof back).
+    proven: frozenset[tuple[int, int]] = frozenset()
     for event in events:
         kind = event.get("e")
         if kind == "undo":
             game.undo()
+            proven = frozenset()
         elif kind == "redo":
             game.redo()
         elif kind == "move" and event.get("did") != "nothing":
@@ -105,8 +109,12 @@ def measures_of(
                 no_flag = no_flag and move.mark != "F"
             elif first_opening:
                 first_opening = False  # the mines are laid to keep the first click safe
-            elif _is_guess(game, move, budget):
-                guesses += 1
+            else:
+                targets = _opened_by(game, move)
+                if not proven.issuperset(targets):
+                    proven = analyse(game.view(), game.mines, budget=budget).safe
+                    if not proven.issuperset(targets):
+                        guesses += 1
             if not game.play_recorded(move):
                 raise ValueError(f"{move.kind.value} at ({move.row}, {move.col}) changes "
                                  "nothing on this board")  # fmt: skip
@@ -121,13 +129,8 @@ def measures_of(
     )
 
 
-def _is_guess(game: Game, move: RecordedMove, budget: int) -> bool:
-    """Whether an opening or a chord opens a cell the view does not prove safe."""
+def _opened_by(game: Game, move: RecordedMove) -> list[tuple[int, int]]:
+    """The cells an opening or a chord asks to open."""
     if move.kind is MoveKind.OPEN:
-        targets = [(move.row, move.col)]
-    else:
-        targets = game.chord_targets(move.row, move.col)
-    if not targets:
-        return False
-    safe = analyse(game.view(), game.mines, budget=budget).safe
-    return not all(cell in safe for cell in targets)
+        return [(move.row, move.col)]
+    return game.chord_targets(move.row, move.col)

@@ -178,6 +178,14 @@ def test_openings_the_view_does_not_prove_safe_are_guesses():
     assert measures_of(["*.", ".."], events, 3_000).guesses == 2
 
 
+def test_undo_takes_back_what_the_view_proved():
+    # With (0,0)'s 1 open, the one mine is next to it: (2,2) is proven safe. Both undone, the
+    # board is covered again, and opening (2,2) (not the game's first opening) is a guess.
+    undo = {"t": 0, "e": "undo"}
+    events = [*left_click((0, 0)), *left_click((2, 2)), undo, undo, *left_click((2, 2))]
+    assert measures_of(RING, events, 3_000).guesses == 1
+
+
 def test_a_lost_game_rates_the_3bv_it_solved():
     # The ring: (0,0) open, then the mine. 3BV solved 1 of 8.
     events = [*left_click((0, 0)), *left_click((1, 1))]
