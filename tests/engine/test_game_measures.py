@@ -1,11 +1,16 @@
 """The measures of a played game (docs/RULES.md, "Measures of a game"), on small boards drawn
 as ASCII pictures, with the values worked out by hand in the comments."""
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine import minefield
 from game.engine.clicks import ClickCounts, Tally, count_clicks
 from game.engine.game_measures import measures_of, move_events
+from game.engine.measures import openings
 from game.engine.zini import zini
 
 # A mine in the middle: eight 1s, none touching a 0-cell, so eight lone numbers (3BV 8).
@@ -73,6 +78,17 @@ def test_top_left_most_reads_the_columns_from_the_left_each_from_the_top():
 def test_an_opening_is_one_piece_and_zini_never_beats_its_click():
     assert zini(minefield.from_layout(["....."] * 5)) == 1
     assert zini(minefield.from_layout(["*....", ".....", "....*"])) == 1
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.integers(1, 12), st.integers(1, 12), st.floats(0.0, 0.7), st.integers(0, 2**32))
+def test_zini_is_at_least_one_and_at_most_the_3bv(rows, cols, density, seed):
+    rng = random.Random(seed)
+    layout = ["".join("*" if rng.random() < density else "." for _ in range(cols))
+              for _ in range(rows)]  # fmt: skip
+    field = minefield.from_layout(layout)
+    bbbv = openings(field).bbbv
+    assert min(bbbv, 1) <= zini(field) <= bbbv
 
 
 def test_a_board_with_no_safe_cell_needs_no_click():
