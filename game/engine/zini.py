@@ -124,7 +124,7 @@ class _Board:
         return clicks
 
 
-def turned(field: Minefield) -> Minefield:
+def _turned(field: Minefield) -> Minefield:
     """The board turned over its diagonal: row r, column c becomes row c, column r."""
     width, new_width = field.width, field.rows + 2
     mines = []
@@ -136,7 +136,7 @@ def turned(field: Minefield) -> Minefield:
 
 def zini(field: Minefield) -> int:
     """The greedy ZiNi of a laid board: never more than its 3BV."""
-    board = _Board(turned(field))  # its flat order: the columns from the left, each from the top
+    board = _Board(_turned(field))  # its flat order: the columns from the left, each from the top
     size = len(board.numbers)
     premiums = [board.premium(i) for i in range(size)]
     clicks = 0
