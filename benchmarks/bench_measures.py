@@ -50,7 +50,7 @@ def compare(difficulty: Difficulty) -> dict:
         "zini_mean_difference": round(statistics.mean(absolute), 3),
         "zini_mean_abs_difference_pct": round(100 * statistics.mean(map(abs, relative)), 2),
         "zini_max_above_pct": round(100 * max(relative), 2),
-        "zini_max_below_pct": round(-100 * min(relative), 2),
+        "zini_max_below_pct": round(max(0.0, -100 * min(relative)), 2),
         "zini_max_abs_difference": max(map(abs, absolute)),
         "our_zini_median_ms": round(1000 * statistics.median(times), 3),
     }
