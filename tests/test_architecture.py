@@ -20,7 +20,9 @@ def loaded_after_import(modules: str) -> list[str]:
 
 
 def test_importing_the_engine_does_not_load_pygame_ui_or_store():
-    loaded = loaded_after_import("game.engine, game.engine.leetcode, game.engine.boards")
+    loaded = loaded_after_import(
+        "game.engine, game.engine.leetcode, game.engine.boards, game.engine.game_measures"
+    )
     assert "game.engine" in loaded
     assert not [
         m for m in loaded if m.split(".")[0] == "pygame" or m.startswith(("game.ui", "game.store"))
