@@ -9,6 +9,7 @@ name that says so, never deleted.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -53,6 +54,42 @@ def read_capped(path: Path, cap: int) -> bytes:
     return data
 
 
+def file_inside(folder: Path, name: str) -> Path:
+    """`folder / name` with its symbolic links followed; FileRefused if it leads out of
+    `folder`, round a loop of links, or through something that cannot be looked at."""
+    try:
+        root = folder.resolve()
+        path = (folder / name).resolve()
+    except RuntimeError:  # Python 3.11's word for ELOOP while resolving
+        raise FileRefused("is a loop of symbolic links") from None
+    except OSError as e:
+        raise FileRefused(_why_not(e)) from None
+    if not path.is_relative_to(root):
+        raise FileRefused("points outside the theme folder")
+    return path
+
+
+def _why_not(e: OSError) -> str:
+    if e.errno == errno.ELOOP:
+        return "is a loop of symbolic links"
+    return f"cannot be read ({e.strerror or e})"
+
+
+def make_folder(path: Path) -> None:
+    """Make a folder (and its parents) if need be. OSError, with words a player reads, if the
+    name is taken by something that is not a folder or by a loop of symbolic links."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        try:
+            os.stat(path)
+        except OSError as e:
+            if e.errno == errno.ELOOP:
+                raise OSError(errno.ELOOP, "it is a loop of symbolic links", str(path)) from None
+            raise
+        raise OSError(errno.ENOTDIR, "it is not a folder", str(path)) from None
+
+
 def _size(n: int) -> str:
     if n >= 1 << 20:
         return f"{round(n / (1 << 20), 1):g} MiB"
@@ -80,7 +117,7 @@ def atomic_write(path: Path, text: str, *, durable: bool = True) -> None:
     `durable=False` skips the fsync: for a file rewritten after every move, where waiting for
     the disk each time would stall the frame and losing the last move to a power cut is fine.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

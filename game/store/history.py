@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 import sys
 import threading
 from collections.abc import Callable
@@ -127,7 +128,7 @@ class History:
         if self.kept is None:
             return None, []
         replay, messages = take_kept_game(self.kept)
-        if messages and self.kept.exists():
+        if messages and os.path.lexists(self.kept):
             self.kept = None  # a broken file that could not be moved aside: never write over it
         return replay, self._echoed(messages)
 

@@ -9,6 +9,7 @@ read only when they are regular files under MAX_BYTES with at most MAX_MOVES mov
 from __future__ import annotations
 
 import json
+import os
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from datetime import date, datetime
 from pathlib import Path
 
 from ..engine import Game, MoveKind, SafeZone
+from ..engine.codes import MAX_SEED
 from ..engine.game import MAX_SIDE, RecordedMove, check_custom_size
 from .files import FileRefused, atomic_write, data_dir, read_capped, set_aside
 
@@ -25,12 +27,17 @@ KEPT_NAME = "kept-game.json"
 # The most moves a real game reaches: every cell of the largest board (200 x 200) opened,
 # flagged, unflagged and chorded once. Undone moves are not in the file (an undo takes the
 # move out), so undo and redo add nothing. A larger file is refused before it is played.
-MAX_MOVES = 4 * MAX_SIDE * MAX_SIDE  # 160,000
+MAX_CELLS = MAX_SIDE * MAX_SIDE
+MAX_MOVES = 4 * MAX_CELLS  # 160,000
 # A move is written in under 64 bytes and the largest layout in about 41 KB: MAX_MOVES moves
 # fit in 10.3 MB, so 16 MiB leaves room for a replay written by hand with spaces.
 MAX_BYTES = 16 * 1024 * 1024
 MAX_SEED_TEXT = 100  # a seed written as text, longer than any seed this game makes
 GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{12}")  # see new_game_id
+# The longest a game's clock can read: 10**12 ms is about 31 years of play. A time past it is
+# damage, and refused before it reaches the statistics (a database integer holds < 2**63).
+MAX_TIME_MS = 10**12
+MAX_PLAYED_AT = 40  # characters of "when it was played": an ISO date and time is 19-32
 
 
 class ReplayError(Exception):
@@ -197,35 +204,57 @@ def load_replay(path: Path) -> Replay:
     if not isinstance(board, dict):
         raise ReplayError(f"{name}: the 'board' entry is missing")
     replay = _board(name, board)
-    elapsed = data.get("elapsed_ms", 0)
-    if type(elapsed) is not int or elapsed < 0:
-        raise ReplayError(f"{name}: 'elapsed_ms' must be a whole number (got {_show(elapsed)})")
-    replay.elapsed_ms = elapsed
-    deaths = data.get("deaths", 0)
-    if type(deaths) is not int or deaths < 0:
-        raise ReplayError(f"{name}: 'deaths' must be a whole number (got {_show(deaths)})")
-    replay.deaths = deaths
+    replay.elapsed_ms = _whole(name, "'elapsed_ms'", data.get("elapsed_ms", 0), MAX_TIME_MS)
+    replay.deaths = _whole(name, "'deaths'", data.get("deaths", 0), MAX_MOVES)
     replay.assisted = data.get("assisted") is True
     replay.daily = _date_or_none(data.get("daily"))
-    played_at, source = data.get("played_at", ""), data.get("source", "")
-    replay.played_at = played_at[:40] if isinstance(played_at, str) else ""
+    replay.played_at = _played_at(name, data.get("played_at", ""))
+    source = data.get("source", "")
     replay.source = source[:40] if isinstance(source, str) else ""
     game_id = data.get("game_id")
     replay.game_id = game_id if isinstance(game_id, str) and GAME_ID.fullmatch(game_id) else None
     result = data.get("result", {})
-    if not isinstance(result, dict) or not all(
-        type(result.get(k, 0)) is int and result.get(k, 0) >= 0 for k in ("time_ms", "deaths")
-    ):
-        raise ReplayError(f"{name}: the 'result' entry is not a result of a game")
+    if not isinstance(result, dict):
+        raise ReplayError(f"{name}: the 'result' entry is not a result of a game (got "
+                          f"{_show(result)})")  # fmt: skip
+    for key, most in (("time_ms", MAX_TIME_MS), ("deaths", MAX_MOVES), ("bbbv", MAX_CELLS)):
+        if result.get(key) is not None:  # a game without a 3BV has None
+            _whole(name, f"result {key!r}", result[key], most)
     replay.result = result
-    moves = data.get("moves")
-    if not isinstance(moves, list):
+    if "moves" not in data:
         raise ReplayError(f"{name}: the 'moves' entry is missing")
+    moves = data["moves"]
+    if not isinstance(moves, list):
+        raise ReplayError(f"{name}: 'moves' must be a list of moves (got {_show(moves)})")
     if len(moves) > MAX_MOVES:
         raise ReplayError(f"{name} holds {len(moves):,} moves; a game has at most "
                           f"{MAX_MOVES:,}")  # fmt: skip
     _moves(name, replay, moves)
     return replay
+
+
+def _whole(name: str, what: str, value: object, most: int) -> int:
+    """A whole number from the file in 0..most, else ReplayError naming the file and field."""
+    if type(value) is not int:
+        raise ReplayError(f"{name}: {what} must be a whole number (got {_show(value)})")
+    if not 0 <= value <= most:
+        raise ReplayError(f"{name}: {what} is {_show(value)}; it must be from 0 to {most:,}")
+    return value
+
+
+def _played_at(name: str, value: object) -> str:
+    """When the game was played, as written (ISO 8601 date and time); "" if not written."""
+    if value == "":
+        return ""
+    if isinstance(value, str) and len(value) <= MAX_PLAYED_AT:
+        try:
+            datetime.fromisoformat(value)
+        except ValueError:
+            pass
+        else:
+            return value
+    raise ReplayError(f"{name}: 'played_at' must be a date and time like 2026-11-30T12:40:00 "
+                      f"(got {_show(value)})")  # fmt: skip
 
 
 def _show(value: object) -> str:
@@ -276,6 +305,9 @@ def _board(name: str, board: dict) -> Replay:
     seed = board.get("seed")
     if seed is not None and not (type(seed) is int or isinstance(seed, str)):
         raise ReplayError(f"{name}: board 'seed' must be a number or text")
+    if type(seed) is int and not 0 <= seed < MAX_SEED:
+        raise ReplayError(f"{name}: board 'seed' is {_show(seed)}; a seed is from 0 to "
+                          f"{MAX_SEED - 1}")  # fmt: skip
     if isinstance(seed, str) and len(seed) > MAX_SEED_TEXT:
         raise ReplayError(f"{name}: board 'seed' is longer than {MAX_SEED_TEXT} characters")
     click = board.get("first_click")
@@ -312,9 +344,9 @@ def _moves(name: str, replay: Replay, entries: list) -> None:
                 isinstance(v, list | dict) for v in cell)  # fmt: skip
             shown = repr(cell)[:40] if plain else _show(cell)
             raise ReplayError(f"{where}: cell {shown} is not on the board")
-        if type(t) is not int or t < last_t:
+        if type(t) is not int or not last_t <= t <= MAX_TIME_MS:
             raise ReplayError(f"{where}: time {_show(t)} is not a whole number of ms after the "
-                              "last")  # fmt: skip
+                              f"last, up to {MAX_TIME_MS:,}")  # fmt: skip
         if kind is MoveKind.FLAG and mark not in ("F", "?", "#"):
             raise ReplayError(f"{where}: a flag move needs a mark 'F', '?' or '#'")
         move = RecordedMove(kind, cell[0], cell[1], t, mark if kind is MoveKind.FLAG else None)
@@ -333,7 +365,7 @@ def keep_game(replay: Replay, path: Path | None = None) -> None:
 def take_kept_game(path: Path | None = None) -> tuple[Replay | None, list[str]]:
     """The kept game, if any, and lines for the player; a broken one is set aside."""
     path = path if path is not None else kept_game_path()
-    if not path.exists():
+    if not os.path.lexists(path):  # a link round a loop "does not exist": it is still damage
         return None, []
     try:
         replay = load_replay(path)

@@ -13,6 +13,7 @@ indexes and from tallies kept in the file (schema version 4) rather than from ev
 from __future__ import annotations
 
 import csv
+import errno
 import functools
 import io
 import math
@@ -25,7 +26,7 @@ from pathlib import Path
 
 from ..engine import Difficulty, Game, GameState
 from ..engine.boards import BoardChoice
-from .files import atomic_write, data_dir, set_aside
+from .files import atomic_write, data_dir, make_folder, set_aside
 
 SCHEMA_VERSION = 4
 MIGRATIONS = {
@@ -126,6 +127,7 @@ RECENT = 50
 _FILE_ERRORS = ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_LOCKED",
                 "SQLITE_IOERR", "SQLITE_FULL", "SQLITE_PERM", "SQLITE_AUTH")  # fmt: skip
 _BROKEN_FILE = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+_SQLITE_LOW, _SQLITE_HIGH = -(2**63), 2**63 - 1  # what an INTEGER column holds
 
 
 def _no_waiting_for_the_disk(conn: sqlite3.Connection) -> None:
@@ -291,7 +293,7 @@ class Stats:
 
     def _open(self) -> None:
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            make_folder(self.path.parent)
             self.conn = self._connect()
         except OSError as e:
             self._give_up(f"cannot use {self.path.parent} ({e.strerror or e})")
@@ -310,6 +312,10 @@ class Stats:
             mode = os.stat(self.path).st_mode
         except FileNotFoundError:
             mode = None
+        except OSError as e:
+            if e.errno == errno.ELOOP:  # a link round a loop: set aside like any damage
+                raise NotOurs("it is a loop of symbolic links") from None
+            raise
         if mode is not None and not stat.S_ISREG(mode):
             # sqlite would block on a FIFO or fail on a folder: neither is our file
             raise NotOurs("it is not a regular file")
@@ -416,6 +422,15 @@ class Stats:
                   rec.clicks_left, rec.clicks_right, rec.clicks_chord, rec.efficiency,
                   rec.cleared, rec.safe_cells, int(rec.assisted), rec.source, rec.replay,
                   rec.daily, rec.game_id)  # fmt: skip
+        too_large = [c for c, v in zip(columns, values, strict=True)
+                     if type(v) is int and not _SQLITE_LOW <= v <= _SQLITE_HIGH]  # fmt: skip
+        if too_large:
+            # the game came from a file (a kept game) holding a number no database can: say
+            # so and go on, rather than fail this write and every later one
+            why = f"its {', '.join(too_large)} is out of range"
+            self.messages.append(f"Statistics: the game played at {rec.played_at[:19]} is not "
+                                 f"recorded ({why}).")  # fmt: skip
+            return False
         updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c != "game_id")
         try:
             with self.conn:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 
 from ..resources import themes_dir
-from ..store.files import FileRefused, read_capped
+from ..store.files import FileRefused, file_inside, read_capped
 from .layout import LED_DIGITS, MIN_AREA_W, PANEL_PAD, TOOLBAR_HEIGHT, Sizes
 from .sound import sound_table
 
@@ -219,9 +219,10 @@ def load_theme(folder: Path) -> Theme:
     sheet_name = data.get("sheet", "sheet.png")
     if not isinstance(sheet_name, str):
         raise ThemeError(f"{label}: sheet must be a file name (got {sheet_name!r})")
-    sheet_path = (folder / sheet_name).resolve()
-    if not sheet_path.is_relative_to(folder.resolve()):
-        raise ThemeError(f"{label}: sheet {sheet_name!r} points outside the theme folder")
+    try:
+        sheet_path = file_inside(folder, sheet_name)
+    except FileRefused as e:
+        raise ThemeError(f"{label}: sheet {sheet_name!r} {e}") from None
     sheet = _load_sheet(sheet_path, f"{label}: cannot load the sheet {sheet_name!r}:")
     sheet_w, sheet_h = sheet.get_size()
 

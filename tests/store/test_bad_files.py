@@ -63,6 +63,20 @@ READ = {
     "sheet.png": {c: "refused" for c in CASES if c not in ("non-UTF-8", "NaN", "deep nesting")}
     | {"read-only folder": "fine"},
 }
+# The second round (issue 21): a symlink loop in a file's place, times no clock reaches (a
+# kept game of 10**30 ms once made every later start crash), and an object where a list or a
+# date goes.
+LOOP, HUGE_TIMES, OBJECTS = "a symlink loop", "huge times", "objects for lists and dates"
+ROUND_TWO = {
+    "settings.json": {LOOP: "aside", HUGE_TIMES: "ignored"},
+    "kept-game.json": {LOOP: "aside", HUGE_TIMES: "aside", OBJECTS: "aside"},
+    "stats.sqlite3": {LOOP: "aside", HUGE_TIMES: "fine"},
+    "replay": {LOOP: "refused", HUGE_TIMES: "refused", OBJECTS: "refused"},
+    "theme.toml": {LOOP: "refused"},
+    "sheet.png": {LOOP: "refused"},
+}
+for _name, _cases in ROUND_TWO.items():
+    (OWNED | READ)[_name].update(_cases)
 EXPECTED = OWNED | READ
 PAIRS = [(f, c) for f, cases in EXPECTED.items() for c in cases]
 # sqlite opens its files in C: as root nothing stops it reading or writing them.
@@ -125,6 +139,14 @@ def broken_json(name: str, case: str, good: bytes, rng: random.Random) -> bytes:
         if name == "settings.json":
             return b'{"scale": NaN, "custom_mines": Infinity, "theme": "night"}'
         data["elapsed_ms"] = float("nan")
+    elif case == HUGE_TIMES:
+        if name == "settings.json":
+            return json.dumps({"window_size": [10**30, 10**30], "theme": "night"}).encode()
+        data["elapsed_ms"] = 10**30
+        data["moves"][-1]["t"] = 10**30
+    elif case == OBJECTS:
+        data["moves"] = {"0": data["moves"][0]}
+        data["played_at"] = {"date": "2026-11-30"}
     elif case == "deep nesting":
         depth = 30_000 if name == "settings.json" else 100_000  # under and over the caps
         return b'{"x": ' + b"[" * depth + b"]" * depth + b"}"
@@ -167,6 +189,8 @@ def broken_sqlite(case: str, path: Path) -> None:
         insert_row(path, time_ms=9.9e300)
     elif case == "NaN":
         insert_row(path, time_ms="NaN")
+    elif case == HUGE_TIMES:
+        insert_row(path, time_ms=2**63 - 1, bbbv=2**63 - 1)
 
 
 def make(name: str, case: str, folder: Path) -> Path:
@@ -184,6 +208,10 @@ def make(name: str, case: str, folder: Path) -> Path:
         path.mkdir()
         (path / "inside").write_text("something of the player's")
         return path
+    if case == LOOP:  # opening it fails with ELOOP; Path.resolve() raises RuntimeError
+        path.unlink(missing_ok=True)
+        path.symlink_to(path.name)
+        return path
     if case == "a FIFO":  # nobody writes to it: reading it must not wait
         path.unlink(missing_ok=True)
         os.mkfifo(path)
@@ -200,7 +228,9 @@ def make(name: str, case: str, folder: Path) -> Path:
     elif case == "oversized":
         filler = b"\n" if name != "sheet.png" else b"\0"
         data = good + filler * (CAPS[name] + 1 - len(good))
-    elif case in ("wrong shape", "huge numbers", "NaN", "deep nesting") and name != "stats.sqlite3":
+    elif case in ("wrong shape", "huge numbers", "NaN", "deep nesting", HUGE_TIMES, OBJECTS) and (
+        name != "stats.sqlite3"
+    ):
         if name == "theme.toml":
             data = broken_toml(case, good)
         elif name == "sheet.png":
@@ -261,10 +291,11 @@ def use(name: str, path: Path, folder: Path) -> tuple[list[str], list[str]]:
 
 
 def snapshot(folder: Path) -> dict[str, bytes | str | None]:
-    """Every file and folder under `folder` (a folder's value is None, a FIFO's "fifo")."""
+    """Every file and folder under `folder` (a folder's value is None, a FIFO's "fifo", a
+    symbolic link's "-> target")."""
     return {
-        str(p.relative_to(folder)): None if p.is_dir() else "fifo" if p.is_fifo()
-        else p.read_bytes()
+        str(p.relative_to(folder)): "-> " + os.readlink(p) if p.is_symlink()
+        else None if p.is_dir() else "fifo" if p.is_fifo() else p.read_bytes()
         for p in folder.rglob("*")
     }  # fmt: skip
 
@@ -339,3 +370,46 @@ def test_the_game_starts_over_a_broken_file_and_says_one_line_on_stderr(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and name in err[0], err
     assert any(p.name.startswith(f"{name}.corrupt-") for p in folder.iterdir())
+
+
+# ---- a theme's sounds (issue 21) ------------------------------------------------------------
+
+
+def loop_at(path: Path) -> None:
+    if path.is_dir():
+        shutil.rmtree(path)
+    else:
+        path.unlink()
+    path.symlink_to(path.name)
+
+
+def fifo_at(path: Path) -> None:
+    path.unlink()
+    os.mkfifo(path)
+
+
+SOUND_CASES = {
+    "dud.wav a symlink loop": ("sounds/dud.wav", loop_at, ["dud"]),
+    "sounds/ a symlink loop": ("sounds", loop_at, None),
+    "open.wav a FIFO": ("sounds/open.wav", fifo_at, ["open"]),
+    "dud.wav a folder": ("sounds/dud.wav", lambda p: (p.unlink(), p.mkdir()), ["dud"]),
+}
+
+
+@pytest.mark.parametrize("case", list(SOUND_CASES))
+def test_a_broken_sound_costs_that_sound_and_one_line_never_the_theme(tmp_path, case):
+    if "FIFO" in case and not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    where, breaks, effects = SOUND_CASES[case]
+    theme = tmp_path / "mytheme"
+    shutil.copytree(THEMES_DIR / "classic", theme)
+    breaks(theme / where)
+    before = snapshot(tmp_path)
+    library = load_library(tmp_path)  # a FIFO nobody writes to: never waited on
+    assert "mytheme" in library.themes and "classic" in library.themes
+    lost = set(effects or [e for e in library.themes["classic"].sounds])
+    assert set(library.themes["mytheme"].sounds) == set(library.themes["classic"].sounds) - lost
+    problems = [p for p in library.problems if "'mytheme'" in p]
+    assert len(problems) == (len(lost) if effects else 1)  # a whole folder lost: one line
+    assert all("\n" not in p and "sound" in p for p in problems)
+    assert snapshot(tmp_path) == before
