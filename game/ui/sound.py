@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import errno
 import io
-import sys
 import wave
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import pygame
 from ..engine import GameState, MoveKind
 from ..engine.cells import NUMBER_CHARS, ViewChar
 from ..store.files import FileRefused, file_inside, read_capped
+from ..store.history import to_stderr
 from ..store.settings import VOLUMES
 
 EFFECTS = ("open", "region", "flag", "unflag", "dud", "explode", "win", "tick")
@@ -123,7 +123,7 @@ def sound_table(table: object, folder: Path, label: str) -> tuple[dict[str, list
 
 
 def _say(line: str) -> None:
-    print(f"pixel-mines: {line}", file=sys.stderr)
+    to_stderr(line)
 
 
 class SoundBoard:
