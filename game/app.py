@@ -227,7 +227,7 @@ def _main(argv: list[str] | None) -> int:
             return 2
         if args.text:
             return print_replay(replay)
-    settings_file = SettingsFile()
+    settings_file = SettingsFile(echo=to_stderr)
     settings, messages = settings_file.load()
     stats = Stats()
     messages += stats.take_messages()
@@ -282,7 +282,7 @@ def _main(argv: list[str] | None) -> int:
 
         themes = load_library(user_themes_dir())
         for line in themes.problems:
-            to_stderr(f"{line}; it is left out")
+            to_stderr(line if line.endswith("left out") else f"{line}; it is left out")
         for line in themes.warnings:
             to_stderr(line)
         if args.theme is not None:

@@ -3,7 +3,10 @@ did to the game, and what it does instead (ends without a traceback, loses nothi
 a file was at fault says one line naming it)."""
 
 import json
+import os
 import subprocess
+
+import pytest
 
 from game.store.history import History
 from game.store.replays import MAX_TIME_MS, new_game_id, replay_of, to_json
@@ -68,3 +71,42 @@ def test_the_issues_repro_of_a_kept_game_of_10_to_the_30_ms_starts_and_records(t
     assert len(said) == 1 and "kept-game.json" in said[0] and "elapsed_ms" in said[0]
     assert runs[1].stderr == ""
     assert any(p.name.startswith("kept-game.json.corrupt-") for p in kept.parent.iterdir())
+
+
+# ---- smaller findings ----------------------------------------------------------------------
+
+
+def test_settings_that_cannot_be_saved_are_said_on_stderr_too(tmp_path, monkeypatch):
+    from game.store.settings import Settings, SettingsFile
+    from tests.badfiles import read_only_folder
+
+    folder = tmp_path / "config"
+    folder.mkdir()
+    echoed = []
+    with read_only_folder(folder, monkeypatch):
+        f = SettingsFile(folder / "settings.json", echo=echoed.append)
+        assert f.load() == (Settings(), [])
+        note = f.save(Settings(theme="night"))
+        assert f.save(Settings(theme="classic")) is None  # said once
+    assert note is not None and echoed == [note] and "cannot be saved" in note
+
+
+@pytest.mark.skipif(not os.path.isdir("/sys/kernel"), reason="needs a folder even root cannot "
+                    "write (sysfs)")  # fmt: skip
+def test_the_window_quitting_with_a_config_folder_it_cannot_write_says_so_on_stderr(tmp_path):
+    env = env_for(tmp_path, XDG_CONFIG_HOME="/sys", PIXEL_MINES_QUIT_AFTER_MS="1000")
+    result = subprocess.run([python(), "main.py"], cwd=ROOT, env=env, capture_output=True,
+                            text=True, timeout=120, stdin=subprocess.DEVNULL)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    lines = no_traceback(result).stderr.strip().splitlines()
+    assert len(lines) == 1 and "Settings cannot be saved" in lines[0]
+
+
+def test_a_data_folder_that_is_a_symlink_loop_is_said_as_one(tmp_path):
+    folder = tmp_path / "data" / "pixel-mines"
+    folder.parent.mkdir()
+    folder.symlink_to("pixel-mines")
+    result = no_traceback(run(tmp_path, "--stats"))
+    assert result.returncode == 0
+    assert "loop of symbolic links" in result.stderr and "File exists" not in result.stderr
+    assert folder.is_symlink()  # left as it is

@@ -118,7 +118,10 @@ def sound_table(table: object, folder: Path, label: str) -> tuple[dict[str, list
             sounds[effect] = paths
     if len(problems) > MAX_SOUND_LINES:  # a whole folder broken: one line, not one a file
         first = problems[0].removeprefix(f"{label}: ")
-        problems = [f"{label}: {len(problems)} sounds are left out; the first: {first}"]
+        problems = [
+            f"{label}: {len(problems)} sounds cannot be played (the first: {first}); "
+            "they are left out"
+        ]
     return sounds, problems
 
 

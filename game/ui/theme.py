@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import sys
 import tomllib
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,6 +27,8 @@ MAX_MANIFEST_BYTES = 64 * 1024
 MAX_SHEET_BYTES = 8 * 1024 * 1024
 MAX_SHEET_SIDE = 2048  # pixels; a 2048x2048 sheet takes 16 MiB decoded
 MAX_GLYPHS = 2048  # characters in a theme's font
+MAX_BROKEN_LINES = 3  # more themes left out than this are said in one line
+MAX_NAMES_SHOWN = 10  # folder names that line shows
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 TILE_SPRITES = (
@@ -144,6 +147,7 @@ def load_library(user_dir: Path | None = None) -> ThemeLibrary:
 
     themes: dict[str, Theme] = {}
     problems, warnings = [], []
+    broken: list[tuple[Path, str]] = []  # the folders left out, and why
     if user_dir is not None and user_dir.is_dir():
         try:
             next(iter(user_dir.iterdir()), None)
@@ -163,7 +167,16 @@ def load_library(user_dir: Path | None = None) -> ThemeLibrary:
         except ThemeError as e:
             if folder.name == DEFAULT_THEME and folder.parent == THEMES_DIR:
                 raise
-            problems.append(str(e))
+            broken.append((folder, str(e)))
+    if len(broken) > MAX_BROKEN_LINES:  # a folder of folders that are not themes: one line
+        names = [folder.name for folder, _ in broken]
+        shown = ", ".join(names[:MAX_NAMES_SHOWN]) + (", …" if len(names) > MAX_NAMES_SHOWN
+                                                      else "")  # fmt: skip
+        where = broken[0][0].parent
+        problems.append(f"{len(broken)} folders in {where} are not themes: {shown} (the "
+                        f"first: {broken[0][1]}); they are left out")  # fmt: skip
+    else:
+        problems += [why for _, why in broken]
     return ThemeLibrary(themes, problems, warnings)
 
 
@@ -274,6 +287,38 @@ def png_size(data: bytes) -> tuple[int, int] | None:
     return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
 
 
+def png_damage(data: bytes, width: int, height: int) -> str | None:
+    """What is wrong with a PNG's chunks (cut short, a checksum that fails, pixel data that
+    does not unpack), or None: checked before libpng sees it, which would write its own line
+    on stderr."""
+    at, pixels, ended = len(PNG_SIGNATURE), [], False
+    while at + 12 <= len(data):
+        length = int.from_bytes(data[at : at + 4], "big")
+        kind = data[at + 4 : at + 8]
+        end = at + 12 + length
+        if end > len(data):
+            break
+        if zlib.crc32(data[at + 4 : end - 4]) != int.from_bytes(data[end - 4 : end], "big"):
+            return f"it is damaged (the checksum of its {kind.decode('latin-1')!r} part fails)"
+        if kind == b"IDAT":
+            pixels.append(data[at + 8 : end - 4])
+        at = end
+        if kind == b"IEND":
+            ended = True
+            break
+    if not ended:
+        return "it is cut short (the file ends before the picture does)"
+    unpack = zlib.decompressobj()
+    most = height * (1 + width * 8)  # 16-bit RGBA, a filter byte a row: the most it can hold
+    try:
+        unpack.decompress(b"".join(pixels), most)
+    except zlib.error:
+        return "its pixel data is damaged"
+    if not unpack.eof:
+        return "its pixel data is cut short or larger than its size says"
+    return None
+
+
 def _load_sheet(path: Path, what: str) -> pygame.Surface:
     """Decode a sheet, refusing before decoding anything over the caps."""
     try:
@@ -289,6 +334,9 @@ def _load_sheet(path: Path, what: str) -> pygame.Surface:
     if not (0 < w <= MAX_SHEET_SIDE and 0 < h <= MAX_SHEET_SIDE):
         raise ThemeError(f"{what} its header says {w}x{h} pixels; a sheet is at most "
                          f"{MAX_SHEET_SIDE}x{MAX_SHEET_SIDE}")  # fmt: skip
+    trouble = png_damage(data, w, h)
+    if trouble is not None:  # said here: libpng would print a line of its own on stderr
+        raise ThemeError(f"{what} {trouble}")
     try:
         return pygame.image.load(io.BytesIO(data), "sheet.png")
     except (pygame.error, ValueError) as e:

@@ -413,3 +413,43 @@ def test_a_broken_sound_costs_that_sound_and_one_line_never_the_theme(tmp_path, 
     assert len(problems) == (len(lost) if effects else 1)  # a whole folder lost: one line
     assert all("\n" not in p and "sound" in p for p in problems)
     assert snapshot(tmp_path) == before
+
+
+def cut_in_half(data: bytes) -> bytes:
+    return data[: len(data) // 2]
+
+
+def flip_a_pixel_byte(data: bytes) -> bytes:
+    at = data.index(b"IDAT") + 20
+    return data[:at] + bytes([data[at] ^ 0xFF]) + data[at + 1 :]
+
+
+@pytest.mark.parametrize("damage", [cut_in_half, flip_a_pixel_byte])
+def test_a_damaged_sheet_is_one_line_of_ours_and_nothing_from_libpng(tmp_path, capfd, damage):
+    theme = tmp_path / "mytheme"
+    shutil.copytree(THEMES_DIR / "classic", theme)
+    sheet = theme / "sheet.png"
+    sheet.write_bytes(damage(sheet.read_bytes()))
+    capfd.readouterr()
+    library = load_library(tmp_path)
+    out, err = capfd.readouterr()  # the C library's own stderr too (file descriptor 2)
+    assert "mytheme" not in library.themes and "classic" in library.themes
+    assert len(library.problems) == 1 and "sheet.png" in library.problems[0]
+    assert err == "" and out == ""
+
+
+def test_two_thousand_folders_that_are_not_themes_are_one_line(tmp_path):
+    for n in range(2000):
+        (tmp_path / f"empty-{n:04}").mkdir()
+    library = load_library(tmp_path)
+    assert set(library.themes) == {"classic", "contrast", "handheld", "night"}
+    assert len(library.problems) == 1, library.problems[:5]
+    line = library.problems[0]
+    assert line.startswith("2000 folders in ") and "empty-0000, empty-0001" in line
+    assert "…" in line and "empty-1999" not in line and "theme.toml is missing" in line
+
+
+def test_a_few_broken_themes_get_a_line_each(tmp_path):
+    for n in range(3):
+        (tmp_path / f"empty-{n}").mkdir()
+    assert len(load_library(tmp_path).problems) == 3
