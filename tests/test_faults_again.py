@@ -110,3 +110,40 @@ def test_a_data_folder_that_is_a_symlink_loop_is_said_as_one(tmp_path):
     assert result.returncode == 0
     assert "loop of symbolic links" in result.stderr and "File exists" not in result.stderr
     assert folder.is_symlink()  # left as it is
+
+
+def crafted_replay(tmp_path, change):
+    g, t = finished_game()
+    data = json.loads(to_json(replay_of(g, elapsed_ms=t, source="text")))
+    change(data)
+    path = tmp_path / "crafted.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def set_move_time(data):
+    data["moves"][-1]["t"] = 10**30
+
+
+CRAFTED = {
+    "moves an object": (lambda d: d.update(moves={"0": d["moves"][0]}),
+                        "'moves' must be a list of moves (got an object)"),
+    "moves missing": (lambda d: d.pop("moves"), "the 'moves' entry is missing"),
+    "a move time of 10**30": (set_move_time, "time 1000000000000000000000000000000 is not"),
+    "played_at an object": (lambda d: d.update(played_at={"y": 2026}),
+                            "'played_at' must be a date and time"),
+    "played_at not a date": (lambda d: d.update(played_at="yesterday"), "'played_at'"),
+    "a seed past 2**64": (lambda d: d["board"].update(seed=2**64), "board 'seed' is"),
+    "result time 10**30": (lambda d: d["result"].update(time_ms=10**30), "result 'time_ms' is"),
+    "deaths of 10**30": (lambda d: d.update(deaths=10**30), "'deaths' is"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(CRAFTED))
+def test_a_crafted_replay_is_refused_naming_the_field(tmp_path, case):
+    change, words = CRAFTED[case]
+    path = crafted_replay(tmp_path, change)
+    result = no_traceback(run(tmp_path, "--text", "--replay", str(path)))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "crafted.json" in lines[0] and words in lines[0], lines

@@ -190,9 +190,11 @@ def _colour(value: object, where: str) -> tuple[int, int, int]:
 
 
 def _whole(value: object, where: str) -> int:
-    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+    """A size from theme.toml: a whole number that fits on a sheet (1 to MAX_SHEET_SIDE)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_SHEET_SIDE:
         return value
-    raise ThemeError(f"{where} must be a whole number above 0 (got {value!r})")
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    raise ThemeError(f"{where} must be a whole number from 1 to {MAX_SHEET_SIDE} (got {shown})")
 
 
 def load_theme(folder: Path) -> Theme:
