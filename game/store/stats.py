@@ -29,6 +29,7 @@ from ..engine.boards import BoardChoice
 from .files import atomic_write, data_dir, make_folder, set_aside
 
 SCHEMA_VERSION = 4
+SIDE_FILES = ("-journal", "-wal", "-shm")  # sqlite's own files beside the database
 MIGRATIONS = {
     1: """
         CREATE TABLE games (
@@ -319,6 +320,7 @@ class Stats:
         if mode is not None and not stat.S_ISREG(mode):
             # sqlite would block on a FIFO or fail on a folder: neither is our file
             raise NotOurs("it is not a regular file")
+        self._clear_side_files()
         conn = sqlite3.connect(self.path, timeout=15)
         # text another program wrote need not be UTF-8: read it with the bad bytes marked
         # (a bad date then fails its check) rather than fail the whole query
@@ -343,6 +345,27 @@ class Stats:
             raise
         return conn
 
+    def _clear_side_files(self) -> None:
+        """Move aside a journal, log or shared-memory file of sqlite's that is not a regular
+        file (sqlite would wait forever reading a FIFO there); the database stays. OSError
+        if one cannot be moved."""
+        for suffix in SIDE_FILES:
+            side = self.path.with_name(self.path.name + suffix)
+            try:
+                mode = os.stat(side).st_mode
+            except FileNotFoundError:
+                if not os.path.islink(side):
+                    continue
+                mode = None  # a link to nothing: sqlite could create a file where it points
+            except OSError as e:
+                if e.errno != errno.ELOOP:
+                    raise
+                mode = None
+            if mode is None or not stat.S_ISREG(mode):
+                kept = set_aside(side)
+                self.messages.append(f"Statistics: {side} is not a file sqlite can use; it was "
+                                     f"moved to {kept.name}.")  # fmt: skip
+
     def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
         for target in range(version + 1, SCHEMA_VERSION + 1):
             with conn:
@@ -354,7 +377,7 @@ class Stats:
     def _start_over(self, why: str) -> None:
         try:
             kept = set_aside(self.path)
-            for suffix in ("-journal", "-wal", "-shm"):
+            for suffix in SIDE_FILES:
                 side = self.path.with_name(self.path.name + suffix)
                 if side.exists():
                     set_aside(side)

@@ -17,6 +17,7 @@ import os
 import random
 import shutil
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -453,3 +454,46 @@ def test_a_few_broken_themes_get_a_line_each(tmp_path):
     for n in range(3):
         (tmp_path / f"empty-{n}").mkdir()
     assert len(load_library(tmp_path).problems) == 3
+
+
+# ---- sqlite's own files beside the statistics (issue 21) -----------------------------------
+
+
+@pytest.mark.parametrize("suffix", ["-journal", "-wal", "-shm"])
+@pytest.mark.parametrize("what", ["a FIFO", "a folder", LOOP])
+def test_a_side_file_of_the_statistics_that_is_not_a_file_is_set_aside_without_waiting(
+    tmp_path, suffix, what
+):
+    if what == "a FIFO" and not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    path = tmp_path / "stats.sqlite3"
+    stats = Stats(path)
+    stats.record(record())
+    stats.close()
+    side = tmp_path / f"stats.sqlite3{suffix}"
+    for left in tmp_path.glob("stats.sqlite3-*"):
+        left.unlink()
+    if what == "a FIFO":
+        os.mkfifo(side)  # sqlite reading a hot journal here would wait for ever
+    elif what == "a folder":
+        side.mkdir()
+    else:
+        side.symlink_to(side.name)
+    outcome = []
+
+    def open_it():
+        s = Stats(path)
+        outcome.append((s.summary("beginner").played, s.take_messages()))
+        s.close()
+
+    opener = threading.Thread(target=open_it, daemon=True)
+    opener.start()
+    opener.join(30)
+    if opener.is_alive():
+        with open(side, "wb"):  # let it go, then fail
+            pass
+        pytest.fail("opening the statistics waited on a FIFO")
+    played, messages = outcome[0]
+    assert played == 1  # the database itself is used as it is
+    assert len(messages) == 1 and side.name in messages[0], messages
+    assert [p.name.startswith(f"{side.name}.corrupt-") for p in tmp_path.iterdir()].count(True) == 1
