@@ -32,9 +32,13 @@ def read_capped(path: Path, cap: int) -> bytes:
     """The bytes of a regular file of at most `cap` bytes.
 
     FileRefused for anything else (a folder, a FIFO, a device, a file over the cap), checked
-    on the open file before reading: opening with O_NONBLOCK so a FIFO nobody writes to does
-    not hang. FileNotFoundError and other OSErrors pass through as they are.
+    with stat before opening and again on the open file before reading: opening with
+    O_NONBLOCK so a FIFO nobody writes to does not hang. FileNotFoundError and other OSErrors
+    (ELOOP: a loop of symbolic links) pass through as they are.
     """
+    # Looked at before it is opened (opening a device can do something), then again on the
+    # open file (it may have been swapped in between): O_NONBLOCK so a FIFO never hangs.
+    _refuse_unless_regular(os.stat(path).st_mode)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
@@ -42,16 +46,20 @@ def read_capped(path: Path, cap: int) -> bytes:
         raise FileRefused("is a folder, not a file") from None
     with os.fdopen(fd, "rb") as f:
         info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise FileRefused("is a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise FileRefused("is not a regular file")
+        _refuse_unless_regular(info.st_mode)
         if info.st_size > cap:
             raise FileRefused(f"is {_size(info.st_size)}; the most this game reads is {_size(cap)}")
         data = f.read(cap + 1)  # the file may have grown since fstat
     if len(data) > cap:
         raise FileRefused(f"is over {_size(cap)}, the most this game reads")
     return data
+
+
+def _refuse_unless_regular(mode: int) -> None:
+    if stat.S_ISDIR(mode):
+        raise FileRefused("is a folder, not a file")
+    if not stat.S_ISREG(mode):
+        raise FileRefused("is not a regular file")
 
 
 def file_inside(folder: Path, name: str) -> Path:
