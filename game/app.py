@@ -190,9 +190,9 @@ def main(argv: list[str] | None = None) -> int:
         return status
     except OutputLost as e:
         to_stderr(f"cannot write the output ({e}); stopping.")
-        if real_stdout is not None:
+        if hasattr(real_stdout, "fileno"):
             # the interpreter's own last flush must not fail again: stdout goes nowhere now
-            with contextlib.suppress(OSError, ValueError):
+            with contextlib.suppress(OSError, ValueError):  # no file under it: nothing to do
                 devnull = os.open(os.devnull, os.O_WRONLY)
                 os.dup2(devnull, real_stdout.fileno())
                 os.close(devnull)
@@ -224,7 +224,7 @@ def _main(argv: list[str] | None) -> int:
             replay = load_replay(Path(args.replay))
         except ReplayError as e:
             to_stderr(one_line(str(e)))
-            return 2
+            return EXIT_COMMAND_LINE
         if args.text:
             return print_replay(replay)
     settings_file = SettingsFile(echo=to_stderr)
@@ -244,7 +244,7 @@ def _main(argv: list[str] | None) -> int:
             count = export_csv(stats, Path(args.export_stats))
         except OSError as e:
             to_stderr(f"cannot write {args.export_stats} ({e.strerror or e})")
-            return 2
+            return EXIT_COMMAND_LINE
         finally:
             stats.close()
         print(f"wrote {count} game{'' if count == 1 else 's'} to {args.export_stats}")
@@ -290,7 +290,7 @@ def _main(argv: list[str] | None) -> int:
                 listed = ", ".join(themes.names())
                 to_stderr(f"there is no usable theme {args.theme!r}; the themes are: {listed} "
                           "(see --help)")  # fmt: skip
-                return 2
+                return EXIT_COMMAND_LINE
             settings.theme = args.theme
         _set_window_icon()
         _close_later()

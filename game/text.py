@@ -35,6 +35,9 @@ MAX_LINE = 256
 # Lines refused in a row (each longer than MAX_LINE, or not text) after which input that is
 # not a terminal is taken for something other than a player: the game is kept and ends.
 MAX_REFUSED = 3
+# Characters of one refused line skipped before it counts as refused again: a long paste is
+# one refusal, a line that never ends is soon three.
+MAX_SKIPPED = 64 * 1024
 EXIT_INPUT_REFUSED = 1  # see the README's exit statuses
 EXIT_OUTPUT_LOST = 1
 EXIT_INTERRUPTED = 130
@@ -61,7 +64,8 @@ class GuardedOutput:
         return self._do("write", text)
 
     def flush(self) -> None:
-        self._do("flush")
+        if self.stream is not None:  # closed: nothing was written, nothing is lost
+            self._do("flush")
 
     def _do(self, what: str, *args: str):
         if self.stream is None:
@@ -99,11 +103,14 @@ class LineReader:
                 return line
             self._refuse(f"That line is longer than any command (more than {MAX_LINE} "
                          "characters); it is ignored.")  # fmt: skip
+            skipped = len(line)
             while not line.endswith("\n"):  # the rest of the line goes with it
                 line = self._chunk()
                 if line is None:
                     return None
-                if not self.terminal:
+                skipped += len(line)
+                if skipped >= MAX_SKIPPED:  # a line with no end (</dev/zero): counts again
+                    skipped = 0
                     self._count()
 
     def _chunk(self) -> str | None:

@@ -147,3 +147,107 @@ def test_a_crafted_replay_is_refused_naming_the_field(tmp_path, case):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "crafted.json" in lines[0] and words in lines[0], lines
+
+
+# ---- F4, F5: input that is not a player, or no input at all --------------------------------
+
+
+def play_text(tmp_path, stdin):
+    import io
+
+    from game.engine import Difficulty
+    from game.engine.boards import BoardChoice
+    from game.text import play
+
+    out = io.StringIO()
+    history = History(kept=tmp_path / "kept-game.json")
+    status = play(BoardChoice.standard(Difficulty.BEGINNER), seed=3, stdin=stdin, out=out,
+                  history=history)  # fmt: skip
+    return status, out.getvalue()
+
+
+class FakeTerminal:
+    """Lines as a terminal gives them (isatty is True)."""
+
+    def __init__(self, text):
+        import io
+
+        self._text = io.StringIO(text)
+
+    def readline(self, limit=-1):
+        return self._text.readline(limit)
+
+    def isatty(self):
+        return True
+
+
+def test_one_line_longer_than_any_command_is_refused_and_play_goes_on(tmp_path):
+    import io
+
+    status, out = play_text(tmp_path, io.StringIO("r 4 4\n" + "x" * 5000 + "\nf 0 0\nq\n"))
+    assert status == 0 and out.count("longer than any command") == 1
+    assert "Your game is kept" in out  # the moves after the long line were played
+
+
+def test_three_long_lines_in_a_row_from_a_pipe_keep_the_game_and_end_with_1(tmp_path, capsys):
+    import io
+
+    status, out = play_text(tmp_path, io.StringIO("r 4 4\n" + ("x" * 300 + "\n") * 3 + "q\n"))
+    assert status == 1 and out.count("longer than any command") == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "the game is kept" in err[0]
+    assert (tmp_path / "kept-game.json").exists()
+
+
+def test_a_line_without_end_is_refused_in_bounded_memory_and_ends_with_1(tmp_path, capsys):
+    import io
+
+    status, out = play_text(tmp_path, io.StringIO("r 4 4\n" + "\0" * 1_000_000))
+    assert status == 1 and out.count("longer than any command") == 1
+    assert (tmp_path / "kept-game.json").exists()
+
+
+def test_at_a_terminal_long_lines_are_refused_and_play_goes_on(tmp_path):
+    status, out = play_text(tmp_path, FakeTerminal("r 4 4\n" + ("x" * 300 + "\n") * 5 + "q\n"))
+    assert status == 0 and out.count("longer than any command") == 5
+
+
+def test_no_standard_input_at_all_is_the_end_of_input(tmp_path, monkeypatch):
+    monkeypatch.setattr("sys.stdin", None)  # as Python has it when started with `<&-`
+    status, out = play_text(tmp_path, None)
+    assert status == 0 and out.endswith("> \n")
+
+
+def test_output_that_fails_keeps_the_game_and_is_said_once(tmp_path, monkeypatch, capsys):
+    from game import app
+
+    class Full:  # a disk that fills up once the first move is on its way
+        writes = 0
+
+        def write(self, text):
+            Full.writes += 1
+            if Full.writes > 40:
+                raise OSError(28, "No space left on device")
+
+        def flush(self):
+            self.write("")
+
+    import io
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("r 4 4\nq\n"))
+    monkeypatch.setattr("sys.stdout", Full())
+    assert app.main(["--text", "--seed", "3"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["pixel-mines: cannot write the output (No space left on device); stopping."]
+    assert (tmp_path / "data" / "pixel-mines" / "kept-game.json").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="closes the child's stdout before it starts")
+def test_the_window_with_stdout_closed_plays_and_quits_with_0(tmp_path):
+    env = env_for(tmp_path, PIXEL_MINES_QUIT_AFTER_MS="1000")
+    result = subprocess.run([python(), "main.py"], cwd=ROOT, env=env, stderr=subprocess.PIPE,
+                            stdin=subprocess.DEVNULL, preexec_fn=lambda: os.close(1),
+                            text=True, timeout=120)  # fmt: skip
+    assert result.returncode == 0 and no_traceback(result).stderr == ""

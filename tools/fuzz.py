@@ -158,6 +158,7 @@ class Fuzzer:
         return f"play:{app.game.state.value}"
 
     def step(self) -> None:
+        chore = self.app.chores.status  # work running on a thread of its own meanwhile
         began, began_cpu = time.perf_counter(), time.thread_time()
         self.app.step()
         took = (time.perf_counter() - began) * 1000
@@ -172,6 +173,8 @@ class Fuzzer:
                                            "it the loop's own work")  # fmt: skip
         if len(self.slowest) < SLOWEST_KEPT or took > self.slowest[0][0]:
             what = f"{self.last_event} on {board.cols}x{board.rows}/{board.mines}"
+            if chore:
+                what += f", while {chore!r}"
             heapq.heappush(self.slowest, (took, self.scene(), what, standard, cpu))
             if len(self.slowest) > SLOWEST_KEPT:
                 heapq.heappop(self.slowest)

@@ -186,7 +186,7 @@ def load_replay(path: Path) -> Replay:
     except UnicodeDecodeError as e:
         raise ReplayError(f"{name} is not a replay: byte {e.start} is not UTF-8 text") from None
     try:
-        data = json.loads(text)
+        data = decode_json(text)
     except json.JSONDecodeError as e:
         raise ReplayError(f"{name} is not complete or not JSON (line {e.lineno}, column "
                           f"{e.colno}: {e.msg})") from None  # fmt: skip
@@ -255,6 +255,62 @@ def _played_at(name: str, value: object) -> str:
             return value
     raise ReplayError(f"{name}: 'played_at' must be a date and time like 2026-11-30T12:40:00 "
                       f"(got {_show(value)})")  # fmt: skip
+
+
+# Text up to this long is decoded in one call (about 5 ms); longer text piece by piece.
+WHOLE_AT_ONCE = 64 * 1024
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def decode_json(text: str) -> object:
+    """`json.loads(text)`, with the arrays and objects of the two outer levels (a replay's
+    moves, its board) decoded one element at a time.
+
+    json's C decoder holds the interpreter lock for a whole call: a kept game at the move cap
+    took 0.6 s, during which the window's loop could not draw though the reading was on a
+    thread of its own. Between elements the lock changes hands as usual. Errors are json's
+    own (JSONDecodeError with the place, ValueError, RecursionError)."""
+    if len(text) <= WHOLE_AT_ONCE:
+        return json.loads(text)
+    decoder = json.JSONDecoder()
+    end, value = _decode_value(decoder, text, _SPACE.match(text).end(), 0)
+    end = _SPACE.match(text, end).end()
+    if end != len(text):
+        raise json.JSONDecodeError("Extra data", text, end)
+    return value
+
+
+def _decode_value(decoder: json.JSONDecoder, text: str, at: int, depth: int
+                  ) -> tuple[int, object]:  # fmt: skip
+    if depth >= 2 or at >= len(text) or text[at] not in "[{":
+        value, end = decoder.raw_decode(text, at)
+        return end, value
+    closing = "]" if text[at] == "[" else "}"
+    items: list | dict = [] if closing == "]" else {}
+    at = _SPACE.match(text, at + 1).end()
+    if text.startswith(closing, at):
+        return at + 1, items
+    while True:
+        if isinstance(items, dict):
+            if not text.startswith('"', at):
+                raise json.JSONDecodeError("Expecting property name enclosed in double quotes",
+                                           text, at)  # fmt: skip
+            key, at = decoder.raw_decode(text, at)
+            at = _SPACE.match(text, at).end()
+            if not text.startswith(":", at):
+                raise json.JSONDecodeError("Expecting ':' delimiter", text, at)
+            at, items[key] = _decode_value(decoder, text, _SPACE.match(text, at + 1).end(),
+                                           depth + 1)  # fmt: skip
+        else:
+            at, value = _decode_value(decoder, text, at, depth + 1)
+            items.append(value)
+        at = _SPACE.match(text, at).end()
+        if text.startswith(",", at):
+            at = _SPACE.match(text, at + 1).end()
+        elif text.startswith(closing, at):
+            return at + 1, items
+        else:
+            raise json.JSONDecodeError("Expecting ',' delimiter", text, at)
 
 
 def _show(value: object) -> str:
