@@ -25,7 +25,7 @@ GAIN = dict(zip(VOLUMES, (0.0, 0.4, 1.0), strict=True))  # off, low, normal
 MIN_GAP_MS = 60  # one effect never starts again sooner than this
 FREQUENCY = 22050
 BUFFER = 512  # samples: about 23 ms from a click to the speaker
-MAX_SOUND_BYTES = 1_000_000
+MAX_SOUND_BYTES = 1024 * 1024  # 1 MiB: said as such when a file is refused
 MAX_SOUND_SECONDS = 5
 MAX_SOUND_LINES = 3  # more sounds of one theme left out than this are said in one line
 WAV_HEADER_BYTES = 44  # RIFF, fmt and data chunk headers: the least a WAV file has
