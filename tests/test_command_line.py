@@ -290,7 +290,7 @@ EXIT_CASES = {
     "full disk": (["--stats"], "", {"stdout": "/dev/full"}),
     "closed pipe": (["--stats"], "", {"stdout": "closed pipe"}),
     "closed output": (["--stats"], "", {"preexec_fn": closing(1)}),
-    "not commands": (["--text"], "x" * 100_000, {}),
+    "not commands": (["--text"], ("x" * 300 + "\n") * 3, {}),
     "command line": (["--rows", "x"], "", {}),
     "too many arguments": (["--text"] * 100_000, "", {}),
     "closed error": (["--rows", "x"], "", {"preexec_fn": closing(2)}),
