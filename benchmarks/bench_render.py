@@ -94,7 +94,10 @@ def make_app(board: BoardChoice, scale: int = 1, *, history: History | None = No
 def close(app: App) -> None:
     """Done with an app; nothing is kept for the next one to offer back."""
     app.ctx.aids.assistant.close()
-    app.ctx.session.history.forget_kept()
+    session = app.ctx.session
+    if session.journal is not None:  # the game's journal goes: nothing to offer next time
+        session.history.drop(session.journal)
+        session.journal = None
     if app.ctx.frame.display.fullscreen:
         app.options.toggle_fullscreen()
 

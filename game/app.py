@@ -7,6 +7,7 @@ wrong; nothing below this module parses arguments.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import sys
@@ -17,11 +18,17 @@ from .engine import Difficulty, SafeZone
 from .engine.boards import BoardChoice
 from .engine.codes import MAX_SEED, CodeError, daily, decode, seed_of_text
 from .engine.game import MAX_SIDE, MIN_SIDE, check_custom_size
-from .store.history import History
+from .store.history import History, to_stderr
 from .store.replays import ReplayError, load_replay
 from .store.settings import SettingsFile
 from .store.stats import ExistingFile, Stats, export_csv, stats_csv, stats_report
-from .text import play, print_replay
+from .text import (
+    EXIT_OUTPUT_LOST,
+    GuardedOutput,
+    OutputLost,
+    play,
+    print_replay,
+)
 from .version import version
 
 PROG = "pixel-mines"
@@ -36,9 +43,15 @@ QUIT_AFTER_ENV = "PIXEL_MINES_QUIT_AFTER_MS"
 os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", PROG)
 
 
+# Far more than any command line needs (each option once with its value is about 25).
+MAX_ARGUMENTS = 100
+EXIT_COMMAND_LINE = 2  # a bad option or value, or a file named on the command line
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, not the usage block
-        self.exit(2, f"{self.prog}: {one_line(message)} (see --help)\n")
+        to_stderr(f"{one_line(message)} (see --help)")
+        self.exit(EXIT_COMMAND_LINE)
 
 
 def one_line(text: str) -> str:
@@ -174,18 +187,57 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
         parser.error("--force goes with --export-stats")
     if args.install_desktop and args.uninstall_desktop:
         parser.error("choose one of --install-desktop, --uninstall-desktop")
+    if args.export_stats == "":
+        parser.error("--export-stats needs the name of the CSV file to write")
     return args, board
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the program; its exit status (the README's table of exit statuses lists each)."""
+    _fill_closed_standard_fds()
+    if argv is None:
+        argv = sys.argv[1:]
+    if len(argv) > MAX_ARGUMENTS:  # argparse would take minutes over 100,000 of them
+        to_stderr(f"{len(argv):,} arguments are more than any command line needs (at most "
+                  f"{MAX_ARGUMENTS}) (see --help)")  # fmt: skip
+        return EXIT_COMMAND_LINE
+    if sys.stdin is not None and hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 are not a crash
+    real_stdout = sys.stdout
+    sys.stdout = GuardedOutput(real_stdout)
     try:
-        return _main(argv)
-    except BrokenPipeError:
-        # Output went into a pipe that closed (`| head`): stop quietly, as Unix tools do. Point
-        # stdout at nothing so the interpreter's own last flush cannot complain again.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
+        try:
+            status = _main(argv)
+        except SystemExit as e:  # argparse's --help and refusals
+            status = 0 if e.code is None else e.code
+        sys.stdout.flush()  # here, where a failure is said, not at the interpreter's exit
+        return status
+    except OutputLost as e:
+        to_stderr(f"cannot write the output ({e}); stopping.")
+        if hasattr(real_stdout, "fileno"):
+            # the interpreter's own last flush must not fail again: stdout goes nowhere now
+            with contextlib.suppress(OSError, ValueError):  # no file under it: nothing to do
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, real_stdout.fileno())
+                os.close(devnull)
+        return EXIT_OUTPUT_LOST
+    finally:
+        sys.stdout = real_stdout
+
+
+def _fill_closed_standard_fds() -> None:
+    """Put /dev/null where standard input, output or error is closed (`<&-`): otherwise the
+    next file opened (the statistics) would get that number, and a write meant for stderr,
+    from C code too, would go into it. Closed input then reads as ended, closed error drops
+    its lines; Python's own sys.stdin/stdout/stderr stay None and are treated so."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
 
 
 def _main(argv: list[str] | None) -> int:
@@ -202,21 +254,21 @@ def _main(argv: list[str] | None) -> int:
         try:
             replay = load_replay(Path(args.replay))
         except ReplayError as e:
-            print(f"{PROG}: {one_line(str(e))}", file=sys.stderr)
-            return 2
+            to_stderr(one_line(str(e)))
+            return EXIT_COMMAND_LINE
         if args.text:
             return print_replay(replay)
-    settings_file = SettingsFile()
+    settings_file = SettingsFile(echo=to_stderr)
     settings, messages = settings_file.load()
     stats = Stats()
     messages += stats.take_messages()
     for line in messages:
-        print(f"{PROG}: {line}", file=sys.stderr)
+        to_stderr(line)
     today = datetime.now(UTC).date()
     if args.stats:
         print("\n".join(stats_report(stats, today.isoformat())))
         for line in stats.take_messages():  # rows that were left out, said once
-            print(f"{PROG}: {line}", file=sys.stderr)
+            to_stderr(line)
         return 0
     if args.export_stats is not None:
         try:
@@ -225,13 +277,11 @@ def _main(argv: list[str] | None) -> int:
                 return 0
             count = export_csv(stats, Path(args.export_stats), replace=args.force)
         except ExistingFile:
-            print(f"{PROG}: {args.export_stats} already exists (add --force to replace it)",
-                  file=sys.stderr)  # fmt: skip
-            return 2
+            to_stderr(f"{args.export_stats} already exists (add --force to replace it)")
+            return EXIT_COMMAND_LINE
         except OSError as e:
-            print(f"{PROG}: cannot write {args.export_stats} ({e.strerror or e})",
-                  file=sys.stderr)  # fmt: skip
-            return 2
+            to_stderr(f"cannot write {args.export_stats} ({e.strerror or e})")
+            return EXIT_COMMAND_LINE
         finally:
             stats.close()
         print(f"wrote {count} game{'' if count == 1 else 's'} to {args.export_stats}")
@@ -269,15 +319,15 @@ def _main(argv: list[str] | None) -> int:
 
         themes = load_library(user_themes_dir())
         for line in themes.problems:
-            print(f"{PROG}: {line}; it is left out", file=sys.stderr)
+            to_stderr(line if line.endswith("left out") else f"{line}; it is left out")
         for line in themes.warnings:
-            print(f"{PROG}: {line}", file=sys.stderr)
+            to_stderr(line)
         if args.theme is not None:
             if args.theme not in themes.themes:
                 listed = ", ".join(themes.names())
-                print(f"{PROG}: there is no usable theme {args.theme!r}; the themes are: "
-                      f"{listed} (see --help)", file=sys.stderr)  # fmt: skip
-                return 2
+                to_stderr(f"there is no usable theme {args.theme!r}; the themes are: {listed} "
+                          "(see --help)")  # fmt: skip
+                return EXIT_COMMAND_LINE
             settings.theme = args.theme
         _set_window_icon()
         _close_later()

@@ -6,6 +6,7 @@ stdin. A game's life (clock, keeping, undo, records) is game.session's; never to
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 from collections.abc import Callable
@@ -25,7 +26,7 @@ from .session import (
     monotonic_ms,
     plural,
 )
-from .store.history import History
+from .store.history import History, to_stderr
 from .store.replays import Replay
 
 HELP = """\
@@ -35,6 +36,113 @@ Commands (rows and columns count from 0 at the top-left):
   c ROW COL   chord: on an open number with that many flags around it, open the rest
   u           undo the last move (the game then counts as assisted)
   n           new game      h   this help      q   quit (a game in progress is kept)"""
+
+# The longest line read as one: far longer than any command ("c 199 199" is 9 characters),
+# short enough that no input (`</dev/zero`, a binary file) can fill memory.
+MAX_LINE = 256
+# Lines refused in a row (each longer than MAX_LINE, or not text) after which input that is
+# not a terminal is taken for something other than a player: the game is kept and ends.
+MAX_REFUSED = 3
+# Characters of one refused line skipped before it counts as refused again: a long paste is
+# one refusal, a line that never ends is soon three.
+MAX_SKIPPED = 64 * 1024
+EXIT_INPUT_REFUSED = 1  # see the README's exit statuses
+EXIT_OUTPUT_LOST = 1
+EXIT_INTERRUPTED = 130
+
+
+class OutputLost(Exception):
+    """Standard output cannot be written (a full disk, a closed pipe, closed): the message
+    says why. Raised by `GuardedOutput`; the front ends keep the game and stop."""
+
+
+class InputRefused(Exception):
+    """Input that is not a player typing: MAX_REFUSED refused lines in a row from a stream
+    that is not a terminal."""
+
+
+class GuardedOutput:
+    """Standard output that turns a failed write into OutputLost (instead of an OSError a
+    traceback would show, or a silent nothing when it is closed)."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self._do("write", text)
+
+    def flush(self) -> None:
+        if self.stream is not None:  # closed: nothing was written, nothing is lost
+            self._do("flush")
+
+    def _do(self, what: str, *args: str):
+        if self.stream is None:
+            raise OutputLost("standard output is closed")
+        try:
+            return getattr(self.stream, what)(*args)
+        except (OSError, ValueError) as e:  # ValueError: a stream closed under us
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise OutputLost(why) from None
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
+
+
+class LineReader:
+    """Lines of input, capped at MAX_LINE characters. A longer line is refused with one line
+    (a terminal's is skipped to its end); None means input ended (or there is none)."""
+
+    def __init__(self, stream: TextIO | None, say: Callable[[str], None]) -> None:
+        self.stream = stream
+        self.say = say
+        self.refused = 0  # in a row
+        try:
+            self.terminal = stream is not None and stream.isatty()
+        except (OSError, ValueError):
+            self.terminal = False
+
+    def read(self) -> str | None:
+        while True:
+            line = self._chunk()
+            if line is None:
+                return None
+            if len(line) <= MAX_LINE or line.endswith("\n"):
+                self.refused = 0
+                return line
+            self._refuse(f"That line is longer than any command (more than {MAX_LINE} "
+                         "characters); it is ignored.")  # fmt: skip
+            skipped = len(line)
+            while not line.endswith("\n"):  # the rest of the line goes with it
+                line = self._chunk()
+                if line is None:
+                    return None
+                skipped += len(line)
+                if skipped >= MAX_SKIPPED:  # a line with no end (</dev/zero): counts again
+                    skipped = 0
+                    self._count()
+
+    def _chunk(self) -> str | None:
+        if self.stream is None:  # standard input closed (`<&-`): no input at all
+            return None
+        while True:
+            try:
+                line = self.stream.readline(MAX_LINE + 1)
+            except UnicodeDecodeError:
+                self._refuse("That line is not text; it is ignored.")
+                continue
+            except (OSError, ValueError):  # a terminal hung up, a stream closed: input ended
+                return None
+            return line or None
+
+    def _refuse(self, line: str) -> None:
+        self.say(line)
+        self._count()
+
+    def _count(self) -> None:
+        self.refused += 1
+        if self.refused >= MAX_REFUSED and not self.terminal:
+            raise InputRefused(f"{self.refused} lines in a row too long or not text")
+
 
 _MOVES = {"r": MoveKind.OPEN, "o": MoveKind.OPEN, "f": MoveKind.FLAG, "c": MoveKind.CHORD}
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
@@ -101,7 +209,7 @@ class TextGame:
         lines = self.session.take_messages()
         if self.session.history.echo is None:
             for line in lines:
-                print(f"pixel-mines: {line}", file=sys.stderr)
+                to_stderr(line)
 
     def code(self) -> str | None:
         return code_of(self.game)
@@ -290,8 +398,32 @@ def play(
                     history=history, no_guess=no_guess,
                     ask_before_leaving=ask_before_leaving)  # fmt: skip
     session = text.session
+    reader = LineReader(stdin, text.say)
+    try:
+        return _play(text, reader, first_game, daily, asked_for)
+    except KeyboardInterrupt:  # Ctrl+C at a prompt: leave quietly, keeping the game
+        session.keep()
+        with contextlib.suppress(OutputLost):
+            text.say()
+        return EXIT_INTERRUPTED
+    except InputRefused as e:
+        session.keep()
+        to_stderr(f"the input is not commands ({e}); {_kept_words(session)}stopping.")
+        return EXIT_INPUT_REFUSED
+    except OutputLost:
+        session.keep()  # the caller says what was lost, once
+        raise
+
+
+def _kept_words(session: Session) -> str:
+    return "the game is kept; " if session.game.state is GameState.PLAYING else ""
+
+
+def _play(text: TextGame, reader: LineReader, first_game: Game | None, daily: str | None,
+          asked_for: str | None) -> int:  # fmt: skip
+    session = text.session
     text.say("Pixel Mines in the terminal. Type h for help.")
-    resumed = _offer_kept_game(text, stdin, asked_for)  # asked first: never written over
+    resumed = _offer_kept_game(text, reader, asked_for)  # asked first: never written over
     if resumed is None:
         return 0
     if not resumed:
@@ -301,14 +433,9 @@ def play(
             text.new_game()
     text.show()
     while True:
-        print("> ", end="", file=out, flush=True)
-        try:
-            line = stdin.readline()
-        except KeyboardInterrupt:  # Ctrl+C at the prompt: leave quietly, keeping the game
-            session.keep()
-            text.say()
-            return 130
-        if not line:
+        print("> ", end="", file=text.out, flush=True)
+        line = reader.read()
+        if line is None:  # end of input, or none at all: the game is kept
             session.keep()
             text.say()
             return 0
@@ -327,7 +454,7 @@ def play(
             return 0
 
 
-def _offer_kept_game(text: TextGame, stdin: TextIO, asked_for: str | None) -> bool | None:
+def _offer_kept_game(text: TextGame, reader: LineReader, asked_for: str | None) -> bool | None:
     """Ask whether to resume a game kept from before: True if one was, None if input ended
     (or q was typed) before an answer. When the command line asked for a board, the question
     names both; with several kept games, each is named with a number to choose it by."""
@@ -356,8 +483,8 @@ def _offer_kept_game(text: TextGame, stdin: TextIO, asked_for: str | None) -> bo
                  "time).")  # fmt: skip
     while True:
         print("> ", end="", file=text.out, flush=True)
-        answer = stdin.readline()
-        if not answer:
+        answer = reader.read()
+        if answer is None:
             session.keep_offers()
             return None
         word = answer.strip().lower()

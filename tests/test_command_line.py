@@ -17,6 +17,7 @@ from game.engine.codes import MAX_SEED, BoardCode, encode
 from game.engine.game import SafeZone
 from game.store.replays import replay_of, save_replay
 from tests.badfiles import ROOT, env_for, python
+from tests.keeping import journals
 from tests.test_faults import finished_game
 
 CUSTOM = ["--cols", "9", "--mines", "10"]  # with --rows R: a whole custom board
@@ -166,9 +167,14 @@ def test_an_export_that_cannot_be_written_is_refused_naming_the_file(capsys, mon
                                                                      tmp_path):  # fmt: skip
     (tmp_path / "folder").mkdir()
     (tmp_path / "a-file").write_text("not a folder")
-    for value in ["", str(tmp_path / "folder"), str(tmp_path / "a-file" / "games.csv")]:
+    for value in [str(tmp_path / "folder"), str(tmp_path / "a-file" / "games.csv")]:
         line = refused(capsys, ["--export-stats", value], monkeypatch, tmp_path)
         assert "cannot write" in line and value in line
+
+
+def test_an_empty_export_file_name_asks_for_a_name(capsys, monkeypatch, tmp_path):
+    line = refused(capsys, ["--export-stats", ""], monkeypatch, tmp_path)
+    assert "--export-stats needs the name" in line and "Permission" not in line
 
 
 def test_a_good_replay_is_taken_and_printed(capsys, tmp_path):
@@ -320,3 +326,111 @@ def test_the_readme_s_way_back_from_a_seed_cell_gives_its_20_digits(capsys):
     for ch in text[1:]:
         by_hand = by_hand * 31 + ALPHABET.index(ch)
     assert by_hand == int(seed) and f"`{ALPHABET}`" in readme
+
+
+# ---- exit statuses (issue 21) --------------------------------------------------------------
+
+
+def exit_table() -> dict[str, int]:
+    """The README's table of exit statuses: case -> status."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("### Exit statuses", 1)[1].split("\n#", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) > 3 and cells[1].isdigit():
+            rows[cells[2]] = int(cells[1])
+    return rows
+
+
+def closing(fd):
+    return lambda: os.close(fd)
+
+
+def closed_pipe():
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # nobody reads: the first write fails with EPIPE
+    return write_end
+
+
+# case -> (arguments, stdin text or None, what to do to the child's fds)
+EXIT_CASES = {
+    "quit": (["--text"], "q\n", {}),
+    "end of input": (["--text", "--seed", "3"], "r 4 4\n", {}),
+    "closed input": (["--text"], None, {"preexec_fn": closing(0)}),
+    "done": (["--stats"], "", {}),
+    "full disk": (["--stats"], "", {"stdout": "/dev/full"}),
+    "closed pipe": (["--stats"], "", {"stdout": "closed pipe"}),
+    "closed output": (["--stats"], "", {"preexec_fn": closing(1)}),
+    "not commands": (["--text"], ("x" * 300 + "\n") * 3, {}),
+    "command line": (["--rows", "x"], "", {}),
+    "too many arguments": (["--text"] * 100_000, "", {}),
+    "closed error": (["--rows", "x"], "", {"preexec_fn": closing(2)}),
+}
+
+
+def run_case(tmp_path, case):
+    argv, stdin, fds = EXIT_CASES[case]
+    kw = {"stderr": subprocess.PIPE, "stdout": subprocess.PIPE}
+    opened = None
+    if fds.get("stdout") == "/dev/full":
+        if not os.path.exists("/dev/full"):
+            pytest.skip("no /dev/full here")
+        kw["stdout"] = opened = open("/dev/full", "wb")  # noqa: SIM115 - closed below
+    elif fds.get("stdout") == "closed pipe":
+        kw["stdout"] = opened = closed_pipe()
+    if "preexec_fn" in fds:
+        kw["preexec_fn"] = fds["preexec_fn"]
+    try:
+        result = subprocess.run([python(), "main.py", *argv], cwd=ROOT, env=env_for(tmp_path),
+                                input=None if stdin is None else stdin.encode(),
+                                stdin=subprocess.DEVNULL if stdin is None else None,
+                                timeout=120, **kw)  # fmt: skip
+    finally:
+        if isinstance(opened, int):
+            os.close(opened)
+        elif opened is not None:
+            opened.close()
+    return result
+
+
+def test_every_exit_status_in_the_readme_has_a_case_here():
+    assert set(exit_table()) == set(EXIT_CASES) | {"interrupted"}
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="closes a child's fds before it starts")
+@pytest.mark.parametrize("case", list(EXIT_CASES))
+def test_each_way_to_end_ends_with_the_readmes_status_and_no_traceback(tmp_path, case):
+    result = run_case(tmp_path, case)
+    err = (result.stderr or b"").decode()
+    assert result.returncode == exit_table()[case], (case, err)
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == (0 if case in ("quit", "end of input", "done",
+                                                           "closed input", "closed error")
+                                             else 1), err  # fmt: skip
+    if case == "end of input":
+        assert journals(tmp_path / "data" / "pixel-mines" / "kept")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="sends the child SIGINT")
+def test_ctrl_c_at_the_prompt_keeps_the_game_and_ends_with_130(tmp_path):
+    import signal
+
+    child = subprocess.Popen([python(), "main.py", "--text", "--seed", "3"], cwd=ROOT,
+                             env=env_for(tmp_path), stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    try:
+        child.stdin.write(b"r 4 4\n")
+        child.stdin.flush()
+        seen = b""
+        while seen.count(b"> ") < 2:  # the second prompt: the move was played and kept
+            chunk = child.stdout.read1(4096)
+            assert chunk, seen
+            seen += chunk
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert child.returncode == exit_table()["interrupted"] == 130
+    assert b"Traceback" not in err
+    assert journals(tmp_path / "data" / "pixel-mines" / "kept")

@@ -3,9 +3,11 @@
     python tools/fuzz.py --events 50000 --seed 1
 
 Runs on SDL's dummy video driver (no window opens) in a throwaway folder, posting mouse
-buttons, motion, wheel, every key the game binds, resizes and quits into the real loop, over
-every screen and dialog; between runs (after a quit) it now and then breaks the settings or
-the kept game, as a crash or a disk might. After each step it checks what must always hold:
+buttons, motion, wheel, every key the game binds, the window's own events (resizes, focus
+lost and gained, minimised and restored, exposed) and quits into the real loop, over every
+screen and dialog, on standard boards, large ones and the extremes (200x200 with 1 mine and
+with 39,999); between runs (after a quit) it now and then breaks the settings or the kept
+game, as a crash or a disk might. After each step it checks what must always hold:
   - the mine counter is the mines less the flags on the board;
   - a won game has no covered safe cell;
   - an open menu stops the clock, and never stays open under a dialog;
@@ -13,13 +15,17 @@ the kept game, as a crash or a disk might. After each step it checks what must a
   - every game that finished is one row of the statistics (a loss taken back keeps its row
     until the game ends again and replaces it).
 Prints JSON lines: progress every --every events, then the figures (events, scenes covered,
-exceptions, broken invariants, longest step in ms). Exit status 1 if anything broke.
-The tests run a few thousand events of it (tests/ui/test_loop_fuzz.py).
+exceptions, broken invariants, the slowest steps with their board and event, the slowest on a
+standard board). Exit status 1 if anything broke. By default the slow work runs on its threads
+as in the game (the hints, laying a no-guess board, reading and writing files), so the step
+times are what a player feels; --at-once runs it in the step, so that a seed repeats exactly.
+The tests run a few thousand events of it at once (tests/ui/test_loop_fuzz.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import heapq
 import json
 import os
 import random
@@ -44,6 +50,7 @@ from game.store.history import History  # noqa: E402
 from game.store.replays import ReplayError, load_replay  # noqa: E402
 from game.store.settings import SettingsFile  # noqa: E402
 from game.store.stats import Stats  # noqa: E402
+from game.store.writer import Writer  # noqa: E402
 from game.ui.assist import Assistant, RunAtOnce  # noqa: E402
 from game.ui.chores import Chores  # noqa: E402
 from game.ui.theme import load_library  # noqa: E402
@@ -67,14 +74,24 @@ KEYS = [
     (K.K_F10, ""), (K.K_END, ""), (K.K_PAGEDOWN, ""), (K.K_PAGEUP, ""), (K.K_DELETE, ""),
 ]  # fmt: skip
 ESCAPES = [(K.K_ESCAPE, "\x1b")]  # leaves dialogs and quits: less often than the others
+# The window's own events, as a desktop sends them: a size, or nothing but the kind.
+WINDOW_EVENTS = [K.VIDEORESIZE, K.WINDOWRESIZED, K.WINDOWSIZECHANGED, K.WINDOWFOCUSLOST,
+                 K.WINDOWFOCUSGAINED, K.WINDOWMINIMIZED, K.WINDOWRESTORED, K.WINDOWMAXIMIZED,
+                 K.WINDOWEXPOSED, K.VIDEOEXPOSE, K.WINDOWENTER, K.WINDOWLEAVE]  # fmt: skip
+EXTREME_MINES = (1, 39_999)  # on 200x200: a board of one mine, and of one safe cell
+SLOWEST_KEPT = 10  # steps the report lists
+STANDARD = {(d.rows, d.cols, d.mines) for d in Difficulty}
 
 
 class Fuzzer:
     """One seeded run in `folder` (which holds the settings, statistics and kept game)."""
 
-    def __init__(self, folder: Path, seed: int, *, large_boards: float = 0.05) -> None:
+    def __init__(self, folder: Path, seed: int, *, large_boards: float = 0.05,
+                 extreme_boards: float = 0.02, threaded: bool = False) -> None:  # fmt: skip
         self.folder = folder
         self.large_boards = large_boards  # the share of starts on a large custom board
+        self.extreme_boards = extreme_boards  # ... on 200x200 with 1 or 39,999 mines
+        self.threaded = threaded  # slow work on threads, as in the game (not repeatable)
         self.rng = random.Random(seed)
         self.clock = FakeClock()
         self.events = 0
@@ -86,6 +103,11 @@ class Fuzzer:
         self.longest_ms = 0.0
         self.longest_scene = ""
         self.longest_what = ""
+        # (ms, scene, what, standard board, ms of the loop thread's own CPU time)
+        self.slowest: list[tuple[float, str, str, bool, float]] = []
+        self.slowest_standard = (0.0, "")
+        self.window_events = 0
+        self.extreme_starts: Counter[int] = Counter()  # 200x200 starts by their mines
         self.last_event = "start"
         self.finished: dict[object, object] = {}  # games seen finished (not replays), by id
         self._kept_seen: tuple | None = None
@@ -95,7 +117,8 @@ class Fuzzer:
         self.themes = load_library()
         self.stats = Stats(folder / "stats.sqlite3")
         self.history = History(self.stats, replays=folder / "replays", kept=folder / "kept",
-                               legacy=folder / "kept-game.json")  # fmt: skip
+                               legacy=folder / "kept-game.json",
+                               writer=Writer() if threaded else None)  # fmt: skip
         self.settings_file = SettingsFile(folder / "settings.json")
         self.start()
 
@@ -110,13 +133,17 @@ class Fuzzer:
         if rng.random() < self.large_boards:  # boards that scroll, up to the largest
             rows, cols = rng.randrange(30, 201), rng.randrange(30, 201)
             board = BoardChoice.of(rows, cols, rng.randrange(1, rows * cols // 5))
+        elif rng.random() < self.extreme_boards:
+            board = BoardChoice.of(200, 200, rng.choice(EXTREME_MINES))
+            self.extreme_starts[board.mines] += 1
         self.app = App(board or settings.board_choice(), settings, self.themes,
                        seed=self.rng.randrange(2**32), scale=self.rng.choice([None, 1, 2]),
                        clock=self.clock, settings_file=self.settings_file, history=self.history,
                        motion=self.rng.random() < 0.7,
-                       # work off the frame runs at once, so a seed replays the same run
-                       chores=Chores(threaded=False))  # fmt: skip
-        self.app.ctx.aids.assistant = Assistant(RunAtOnce())
+                       # at once, work off the frame runs in the step: a seed repeats
+                       chores=Chores(threaded=self.threaded))  # fmt: skip
+        if not self.threaded:
+            self.app.ctx.aids.assistant = Assistant(RunAtOnce())
         self.starts += 1
         self.step()
 
@@ -131,13 +158,28 @@ class Fuzzer:
         return f"play:{app.play.game.state.value}"
 
     def step(self) -> None:
-        began = time.perf_counter()
+        chore = self.app.ctx.aids.chores.status  # work running on a thread of its own meanwhile
+        began, began_cpu = time.perf_counter(), time.thread_time()
         self.app.step()
         took = (time.perf_counter() - began) * 1000
+        # the loop thread's own work; the rest of `took` it waited (the machine, the GIL)
+        cpu = (time.thread_time() - began_cpu) * 1000
         self.steps += 1
+        board = self.app.play.game
+        standard = (board.rows, board.cols, board.mines) in STANDARD
+        if standard and took > self.slowest_standard[0]:
+            self.slowest_standard = (took, f"{self.last_event} on {board.cols}x{board.rows}/"
+                                           f"{board.mines} ({self.scene()}), {cpu:.1f} ms of "
+                                           "it the loop's own work")  # fmt: skip
+        if len(self.slowest) < SLOWEST_KEPT or took > self.slowest[0][0]:
+            what = f"{self.last_event} on {board.cols}x{board.rows}/{board.mines}"
+            if chore:
+                what += f", while {chore!r}"
+            heapq.heappush(self.slowest, (took, self.scene(), what, standard, cpu))
+            if len(self.slowest) > SLOWEST_KEPT:
+                heapq.heappop(self.slowest)
         if took > self.longest_ms:
             self.longest_ms, self.longest_scene = took, self.scene()
-            board = self.app.play.game
             self.longest_what = f"{self.last_event} on {board.cols}x{board.rows}/{board.mines}"
 
     # ---- events ------------------------------------------------------------------------
@@ -241,7 +283,7 @@ class Fuzzer:
             elif mod == pygame.KMOD_LSHIFT:
                 text = text.upper()
             self.post(pygame.KEYDOWN, key=key, unicode=text, mod=mod, scancode=0)
-        elif roll < 0.995:
+        elif roll < 0.982:
             # a whole click: on a safe cell now and then (so games are won), else anywhere
             pos = self.a_safe_cell() if roll < 0.9 else None
             button = 1 if pos is not None else rng.choice(buttons)
@@ -250,10 +292,22 @@ class Fuzzer:
             self.step_once()
             self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
         elif roll < 0.998:
-            size = (rng.randrange(120, 1600), rng.randrange(120, 1200))
-            self.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+            self.window_event()
         else:
             self.post(pygame.QUIT)
+
+    def window_event(self) -> None:
+        """One of the window's own events, as the desktop sends it."""
+        rng = self.rng
+        kind = rng.choice(WINDOW_EVENTS)
+        w, h = rng.randrange(120, 1600), rng.randrange(120, 1200)
+        if kind == pygame.VIDEORESIZE:
+            self.post(kind, size=(w, h), w=w, h=h)
+        elif kind in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+            self.post(kind, x=w, y=h)
+        else:
+            self.post(kind)
+        self.window_events += 1
 
     def step_once(self) -> None:
         """Move the clock on (now and then past a long press or a message) and run one tick."""
@@ -261,6 +315,8 @@ class Fuzzer:
         self.clock.ms += rng.choice([0, 16, 16, 16, 50, 120, 400]) if rng.random() < 0.97 else 3000
         try:
             self.step()
+            if self.threaded:  # what the writer's thread has yet to write, before checking
+                self.history.flush()
         except Exception:  # a fault of the program: counted, then the game starts again
             self.exceptions.append(f"event {self.events}: {traceback.format_exc()}")
             self.restart()
@@ -275,6 +331,8 @@ class Fuzzer:
         """Start again, as a player would; now and then a file broke while the game was away."""
         self.app.ctx.aids.assistant.close()
         self._kept_seen = None
+        if self.threaded:
+            self.history.flush()
         if self.rng.random() < 0.1:
             self.damage_a_file()
         self.start()
@@ -314,9 +372,24 @@ class Fuzzer:
             "broken_invariants": len(self.broken),
             "finished_games": len(self.finished),
             "files_damaged": self.damaged,
+            "window_events": self.window_events,
+            "extreme_starts": {f"200x200/{m}": n for m, n in sorted(self.extreme_starts.items())},
+            "threaded": self.threaded,
             "longest_step_ms": round(self.longest_ms, 1),
             "longest_step_scene": self.longest_scene,
             "longest_step_after": self.longest_what,
+            "slowest_steps": [
+                {
+                    "ms": round(ms, 1),
+                    "loop_cpu_ms": round(cpu, 1),
+                    "scene": scene,
+                    "after": what,
+                    "standard_board": std,
+                }
+                for ms, scene, what, std, cpu in sorted(self.slowest, reverse=True)
+            ],
+            "slowest_standard_step_ms": round(self.slowest_standard[0], 1),
+            "slowest_standard_step_after": self.slowest_standard[1],
             "seconds": round(time.perf_counter() - began, 1),
         }
 
@@ -381,13 +454,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--events", type=int, default=5000, help="how many events to post")
     p.add_argument("--seed", type=int, default=1, help="the seed of the run")
     p.add_argument("--every", type=int, default=5000, help="a progress line this often")
+    p.add_argument(
+        "--at-once",
+        action="store_true",
+        help="slow work in the step, not on threads: the same seed, the same run",
+    )
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="pixel-mines-fuzz-") as folder:
         for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME"):  # never the player's own files
             os.environ[name] = folder
-        fuzzer = Fuzzer(Path(folder), args.seed)
+        fuzzer = Fuzzer(Path(folder), args.seed, threaded=not args.at_once)
         figures = fuzzer.run(args.events, every=args.every, out=sys.stdout)
         print(json.dumps({"seed": args.seed, **figures}), flush=True)
+        for step in figures["slowest_steps"]:  # the report's list, one line each
+            print(json.dumps({"slow_step": step}), flush=True)
         for text in fuzzer.exceptions[:5] + fuzzer.broken[:20]:
             print(json.dumps({"problem": text}), flush=True)
         pygame.quit()

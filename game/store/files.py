@@ -9,6 +9,7 @@ name that says so, never deleted.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -31,9 +32,13 @@ def read_capped(path: Path, cap: int) -> bytes:
     """The bytes of a regular file of at most `cap` bytes.
 
     FileRefused for anything else (a folder, a FIFO, a device, a file over the cap), checked
-    on the open file before reading: opening with O_NONBLOCK so a FIFO nobody writes to does
-    not hang. FileNotFoundError and other OSErrors pass through as they are.
+    with stat before opening and again on the open file before reading: opening with
+    O_NONBLOCK so a FIFO nobody writes to does not hang. FileNotFoundError and other OSErrors
+    (ELOOP: a loop of symbolic links) pass through as they are.
     """
+    # Looked at before it is opened (opening a device can do something), then again on the
+    # open file (it may have been swapped in between): O_NONBLOCK so a FIFO never hangs.
+    _refuse_unless_regular(os.stat(path).st_mode)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
@@ -41,16 +46,56 @@ def read_capped(path: Path, cap: int) -> bytes:
         raise FileRefused("is a folder, not a file") from None
     with os.fdopen(fd, "rb") as f:
         info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise FileRefused("is a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise FileRefused("is not a regular file")
+        _refuse_unless_regular(info.st_mode)
         if info.st_size > cap:
             raise FileRefused(f"is {_size(info.st_size)}; the most this game reads is {_size(cap)}")
         data = f.read(cap + 1)  # the file may have grown since fstat
     if len(data) > cap:
         raise FileRefused(f"is over {_size(cap)}, the most this game reads")
     return data
+
+
+def _refuse_unless_regular(mode: int) -> None:
+    if stat.S_ISDIR(mode):
+        raise FileRefused("is a folder, not a file")
+    if not stat.S_ISREG(mode):
+        raise FileRefused("is not a regular file")
+
+
+def file_inside(folder: Path, name: str) -> Path:
+    """`folder / name` with its symbolic links followed; FileRefused if it leads out of
+    `folder`, round a loop of links, or through something that cannot be looked at."""
+    try:
+        root = folder.resolve()
+        path = (folder / name).resolve()
+    except RuntimeError:  # Python 3.11's word for ELOOP while resolving
+        raise FileRefused("is a loop of symbolic links") from None
+    except OSError as e:
+        raise FileRefused(_why_not(e)) from None
+    if not path.is_relative_to(root):
+        raise FileRefused("points outside the theme folder")
+    return path
+
+
+def _why_not(e: OSError) -> str:
+    if e.errno == errno.ELOOP:
+        return "is a loop of symbolic links"
+    return f"cannot be read ({e.strerror or e})"
+
+
+def make_folder(path: Path) -> None:
+    """Make a folder (and its parents) if need be. OSError, with words a player reads, if the
+    name is taken by something that is not a folder or by a loop of symbolic links."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        try:
+            os.stat(path)
+        except OSError as e:
+            if e.errno == errno.ELOOP:
+                raise OSError(errno.ELOOP, "it is a loop of symbolic links", str(path)) from None
+            raise
+        raise OSError(errno.ENOTDIR, "it is not a folder", str(path)) from None
 
 
 def _size(n: int) -> str:
@@ -81,7 +126,7 @@ def atomic_write(path: Path, text: str | bytes, *, durable: bool = True) -> None
     `durable=False` skips the fsync: for a file rewritten after every move, where waiting for
     the disk each time would stall the frame and losing the last move to a power cut is fine.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         binary = isinstance(text, bytes)

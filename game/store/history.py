@@ -49,7 +49,14 @@ def _last_played(path: Path) -> tuple[float, str]:
 
 
 def to_stderr(line: str) -> None:
-    print(f"pixel-mines: {line}", file=sys.stderr, flush=True)
+    """One line for the player on stderr, if there is a stderr to write to: closed
+    (`2>&-`) or failing (`2>/dev/full`), the line is dropped, never raised (there is nowhere
+    left to say anything)."""
+    stream = sys.stderr
+    if stream is None:  # print(file=None) would write to stdout instead
+        return
+    with contextlib.suppress(OSError, ValueError):  # ValueError: the stream was closed
+        print(f"pixel-mines: {line}", file=stream, flush=True)
 
 
 @dataclass

@@ -19,6 +19,7 @@ from datetime import date, datetime
 from pathlib import Path
 
 from ..engine import Game, MoveKind, SafeZone
+from ..engine.codes import MAX_SEED
 from ..engine.game import MAX_SIDE, RecordedMove, check_custom_size
 from .files import FileRefused, atomic_write, data_dir, read_capped
 
@@ -29,7 +30,8 @@ KEPT_DIR = "kept"  # one journal per unfinished game, named by its id
 # The most moves a real game reaches: every cell of the largest board (200 x 200) opened,
 # flagged, unflagged and chorded once. Undone moves are not in the file (an undo takes the
 # move out), so undo and redo add nothing. A larger file is refused before it is played.
-MAX_MOVES = 4 * MAX_SIDE * MAX_SIDE  # 160,000
+MAX_CELLS = MAX_SIDE * MAX_SIDE
+MAX_MOVES = 4 * MAX_CELLS  # 160,000
 # A move is written in under 64 bytes and the largest layout in about 41 KB: MAX_MOVES moves
 # fit in 10.3 MB, so 16 MiB leaves room for a replay written by hand with spaces.
 MAX_BYTES = 16 * 1024 * 1024
@@ -37,10 +39,12 @@ MAX_BYTES = 16 * 1024 * 1024
 # most moves, each with a press, a release and a move line, fit in 32 MiB; 64 leaves room.
 MAX_JOURNAL_BYTES = 64 * 1024 * 1024
 MAX_EVENTS = 8 * MAX_MOVES  # lines after the header
-# Times are played milliseconds: a game a hundred days long is already far past any real one.
-MAX_TIME_MS = 100 * 24 * 3600 * 1000
 MAX_SEED_TEXT = 100  # a seed written as text, longer than any seed this game makes
 GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{12}")  # see new_game_id
+# The longest a game's clock can read: 10**12 ms is about 31 years of play. A time past it is
+# damage, and refused before it reaches the statistics (a database integer holds < 2**63).
+MAX_TIME_MS = 10**12
+MAX_PLAYED_AT = 40  # characters of "when it was played": an ISO date and time is 19-32
 
 
 class ReplayError(Exception):
@@ -269,7 +273,7 @@ def load_replay(path: Path) -> Replay:
         raise ReplayError(f"{name} is over {MAX_BYTES // 2**20} MiB, the most a version 1 "
                           "replay holds")  # fmt: skip
     try:
-        data = json.loads(text)
+        data = decode_json(text)
     except json.JSONDecodeError as e:
         raise ReplayError(f"{name} is not complete or not JSON (line {e.lineno}, column "
                           f"{e.colno}: {e.msg})") from None  # fmt: skip
@@ -290,36 +294,114 @@ def load_replay(path: Path) -> Replay:
     if not isinstance(board, dict):
         raise ReplayError(f"{name}: the 'board' entry is missing")
     replay = _board(name, board)
-    elapsed = data.get("elapsed_ms", 0)
-    if type(elapsed) is not int or elapsed < 0:
-        raise ReplayError(f"{name}: 'elapsed_ms' must be a whole number (got {_show(elapsed)})")
-    replay.elapsed_ms = elapsed
-    deaths = data.get("deaths", 0)
-    if type(deaths) is not int or deaths < 0:
-        raise ReplayError(f"{name}: 'deaths' must be a whole number (got {_show(deaths)})")
-    replay.deaths = deaths
+    replay.elapsed_ms = _whole(name, "'elapsed_ms'", data.get("elapsed_ms", 0), MAX_TIME_MS)
+    replay.deaths = _whole(name, "'deaths'", data.get("deaths", 0), MAX_MOVES)
     replay.assisted = data.get("assisted") is True
     replay.daily = _date_or_none(data.get("daily"))
-    played_at, source = data.get("played_at", ""), data.get("source", "")
-    replay.played_at = played_at[:40] if isinstance(played_at, str) else ""
+    replay.played_at = _played_at(name, data.get("played_at", ""))
+    source = data.get("source", "")
     replay.source = source[:40] if isinstance(source, str) else ""
     game_id = data.get("game_id")
     replay.game_id = game_id if isinstance(game_id, str) and GAME_ID.fullmatch(game_id) else None
     result = data.get("result", {})
-    if not isinstance(result, dict) or not all(
-        type(result.get(k, 0)) is int and result.get(k, 0) >= 0 for k in ("time_ms", "deaths")
-    ):
-        raise ReplayError(f"{name}: the 'result' entry is not a result of a game")
+    if not isinstance(result, dict):
+        raise ReplayError(f"{name}: the 'result' entry is not a result of a game (got "
+                          f"{_show(result)})")  # fmt: skip
+    for key, most in (("time_ms", MAX_TIME_MS), ("deaths", MAX_MOVES), ("bbbv", MAX_CELLS)):
+        if result.get(key) is not None:  # a game without a 3BV has None
+            _whole(name, f"result {key!r}", result[key], most)
     replay.result = result
     replay.version = 1
-    moves = data.get("moves")
-    if not isinstance(moves, list):
+    if "moves" not in data:
         raise ReplayError(f"{name}: the 'moves' entry is missing")
+    moves = data["moves"]
+    if not isinstance(moves, list):
+        raise ReplayError(f"{name}: 'moves' must be a list of moves (got {_show(moves)})")
     if len(moves) > MAX_MOVES:
         raise ReplayError(f"{name} holds {len(moves):,} moves; a game has at most "
                           f"{MAX_MOVES:,}")  # fmt: skip
     _moves(name, replay, moves)
     return replay
+
+
+def _whole(name: str, what: str, value: object, most: int) -> int:
+    """A whole number from the file in 0..most, else ReplayError naming the file and field."""
+    if type(value) is not int:
+        raise ReplayError(f"{name}: {what} must be a whole number (got {_show(value)})")
+    if not 0 <= value <= most:
+        raise ReplayError(f"{name}: {what} is {_show(value)}; it must be from 0 to {most:,}")
+    return value
+
+
+def _played_at(name: str, value: object) -> str:
+    """When the game was played, as written (ISO 8601 date and time); "" if not written."""
+    if value == "":
+        return ""
+    if isinstance(value, str) and len(value) <= MAX_PLAYED_AT:
+        try:
+            datetime.fromisoformat(value)
+        except ValueError:
+            pass
+        else:
+            return value
+    raise ReplayError(f"{name}: 'played_at' must be a date and time like 2026-11-30T12:40:00 "
+                      f"(got {_show(value)})")  # fmt: skip
+
+
+# Text up to this long is decoded in one call (about 5 ms); longer text piece by piece.
+WHOLE_AT_ONCE = 64 * 1024
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def decode_json(text: str) -> object:
+    """`json.loads(text)`, with the arrays and objects of the two outer levels (a replay's
+    moves, its board) decoded one element at a time.
+
+    json's C decoder holds the interpreter lock for a whole call: a kept game at the move cap
+    took 0.6 s, during which the window's loop could not draw though the reading was on a
+    thread of its own. Between elements the lock changes hands as usual. Errors are json's
+    own (JSONDecodeError with the place, ValueError, RecursionError)."""
+    if len(text) <= WHOLE_AT_ONCE:
+        return json.loads(text)
+    decoder = json.JSONDecoder()
+    end, value = _decode_value(decoder, text, _SPACE.match(text).end(), 0)
+    end = _SPACE.match(text, end).end()
+    if end != len(text):
+        raise json.JSONDecodeError("Extra data", text, end)
+    return value
+
+
+def _decode_value(decoder: json.JSONDecoder, text: str, at: int, depth: int
+                  ) -> tuple[int, object]:  # fmt: skip
+    if depth >= 2 or at >= len(text) or text[at] not in "[{":
+        value, end = decoder.raw_decode(text, at)
+        return end, value
+    closing = "]" if text[at] == "[" else "}"
+    items: list | dict = [] if closing == "]" else {}
+    at = _SPACE.match(text, at + 1).end()
+    if text.startswith(closing, at):
+        return at + 1, items
+    while True:
+        if isinstance(items, dict):
+            if not text.startswith('"', at):
+                raise json.JSONDecodeError("Expecting property name enclosed in double quotes",
+                                           text, at)  # fmt: skip
+            key, at = decoder.raw_decode(text, at)
+            at = _SPACE.match(text, at).end()
+            if not text.startswith(":", at):
+                raise json.JSONDecodeError("Expecting ':' delimiter", text, at)
+            at, items[key] = _decode_value(decoder, text, _SPACE.match(text, at + 1).end(),
+                                           depth + 1)  # fmt: skip
+        else:
+            at, value = _decode_value(decoder, text, at, depth + 1)
+            items.append(value)
+        at = _SPACE.match(text, at).end()
+        if text.startswith(",", at):
+            at = _SPACE.match(text, at + 1).end()
+        elif text.startswith(closing, at):
+            return at + 1, items
+        else:
+            raise json.JSONDecodeError("Expecting ',' delimiter", text, at)
 
 
 def _show(value: object) -> str:
@@ -366,6 +448,9 @@ def _board(name: str, board: dict, *, layout_optional: bool = False) -> Replay:
     seed = board.get("seed")
     if seed is not None and not (type(seed) is int or isinstance(seed, str)):
         raise ReplayError(f"{name}: board 'seed' must be a number or text")
+    if type(seed) is int and not 0 <= seed < MAX_SEED:
+        raise ReplayError(f"{name}: board 'seed' is {_show(seed)}; a seed is from 0 to "
+                          f"{MAX_SEED - 1}")  # fmt: skip
     if isinstance(seed, str) and len(seed) > MAX_SEED_TEXT:
         raise ReplayError(f"{name}: board 'seed' is longer than {MAX_SEED_TEXT} characters")
     click = board.get("first_click")
@@ -418,9 +503,9 @@ def _moves(name: str, replay: Replay, entries: list) -> None:
                 isinstance(v, list | dict) for v in cell)  # fmt: skip
             shown = repr(cell)[:40] if plain else _show(cell)
             raise ReplayError(f"{where}: cell {shown} is not on the board")
-        if type(t) is not int or t < last_t:
+        if type(t) is not int or not last_t <= t <= MAX_TIME_MS:
             raise ReplayError(f"{where}: time {_show(t)} is not a whole number of ms after the "
-                              "last")  # fmt: skip
+                              f"last, up to {MAX_TIME_MS:,}")  # fmt: skip
         if kind is MoveKind.FLAG and mark not in ("F", "?", "#"):
             raise ReplayError(f"{where}: a flag move needs a mark 'F', '?' or '#'")
         move = RecordedMove(kind, cell[0], cell[1], t, mark if kind is MoveKind.FLAG else None)
@@ -456,10 +541,9 @@ def _load_v2(name: str, text: str, header: dict) -> Replay:
                           f"{name}: the 'board' entry is {_show(board)}, not a board")  # fmt: skip
     replay = _board(name, board, layout_optional=True)
     replay.version = 2
-    played_at, source = header.get("played_at", ""), header.get("source", "")
-    if not isinstance(played_at, str) or not isinstance(source, str):
-        raise ReplayError(f"{name}: 'played_at' and 'source' must be text")
-    replay.played_at, replay.source = played_at[:40], source[:40]
+    replay.played_at = _played_at(name, header.get("played_at", ""))
+    source = header.get("source", "")
+    replay.source = source[:40] if isinstance(source, str) else ""
     game_id = header.get("game_id")
     replay.game_id = game_id if isinstance(game_id, str) and GAME_ID.fullmatch(game_id) else None
     replay.daily = _date_or_none(header.get("daily"))
@@ -486,11 +570,9 @@ def _events(name: str, replay: Replay, lines: list[str]) -> None:
             raise ReplayError(f"{where}: cell {_show(value)} is not on the board")
         return value[0], value[1]
 
-    # One parse of all the lines by the C decoder; line by line only to name a damaged one.
-    parsed = _json_or_none("[" + ",".join(lines) + "]") if all(lines) else None
-    if not (isinstance(parsed, list) and len(parsed) == len(lines)):
-        parsed = [_json_or_none(line) for line in lines]
-    for k, entry in enumerate(parsed, 2):
+    # A line a call: json's C decoder holds the interpreter lock for a whole call, so the
+    # window's loop gets it back between lines while a long journal is read on a chore.
+    for k, entry in enumerate(map(_json_or_none, lines), 2):
         where = f"{name}: line {k}"
         if not isinstance(entry, dict):
             raise ReplayError(f"{where} is damaged (not one JSON object); the lines after it "

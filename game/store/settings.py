@@ -9,6 +9,7 @@ player one line saying what happened.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
@@ -158,8 +159,12 @@ def _depth(value: object) -> int:
 class SettingsFile:
     """Reads and writes one settings file; says once if it cannot be written."""
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, *,
+                 echo: Callable[[str], None] | None = None) -> None:  # fmt: skip
         self.path = path if path is not None else config_dir() / "settings.json"
+        # a line about a failed save goes here too (stderr): a note in the window may close
+        # with it, as at quit
+        self.echo = echo
         self._write_failed = False
         self._leave_alone = False  # a broken file that could not be moved aside
 
@@ -209,5 +214,8 @@ class SettingsFile:
             if self._write_failed:
                 return None
             self._write_failed = True
-            return f"Settings cannot be saved ({e.strerror or e}); they last until you quit."
+            line = f"Settings cannot be saved ({e.strerror or e}); they last until you quit."
+            if self.echo is not None:
+                self.echo(line)
+            return line
         return None

@@ -27,10 +27,11 @@ from pathlib import Path
 from ..engine import Difficulty, Game, GameState
 from ..engine.boards import BoardChoice
 from ..engine.codes import MAX_SEED, CodeError, code_of, decode, seed_text
-from .files import atomic_write, data_dir, set_aside
+from .files import atomic_write, data_dir, make_folder, set_aside
 from .replays import ReplayError, load_replay
 
 SCHEMA_VERSION = 5
+SIDE_FILES = ("-journal", "-wal", "-shm")  # sqlite's own files beside the database
 MIGRATIONS = {
     1: """
         CREATE TABLE games (
@@ -134,6 +135,7 @@ RECENT = 50
 _FILE_ERRORS = ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_LOCKED",
                 "SQLITE_IOERR", "SQLITE_FULL", "SQLITE_PERM", "SQLITE_AUTH")  # fmt: skip
 _BROKEN_FILE = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+_SQLITE_LOW, _SQLITE_HIGH = -(2**63), 2**63 - 1  # what an INTEGER column holds
 
 
 def _no_waiting_for_the_disk(conn: sqlite3.Connection) -> None:
@@ -300,7 +302,7 @@ class Stats:
 
     def _open(self) -> None:
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            make_folder(self.path.parent)
             self.conn = self._connect()
         except OSError as e:
             self._give_up(f"cannot use {self.path.parent} ({e.strerror or e})")
@@ -319,9 +321,14 @@ class Stats:
             mode = os.stat(self.path).st_mode
         except FileNotFoundError:
             mode = None
+        except OSError as e:
+            if e.errno == errno.ELOOP:  # a link round a loop: set aside like any damage
+                raise NotOurs("it is a loop of symbolic links") from None
+            raise
         if mode is not None and not stat.S_ISREG(mode):
             # sqlite would block on a FIFO or fail on a folder: neither is our file
             raise NotOurs("it is not a regular file")
+        self._clear_side_files()
         conn = sqlite3.connect(self.path, timeout=15)
         # text another program wrote need not be UTF-8: read it with the bad bytes marked
         # (a bad date then fails its check) rather than fail the whole query
@@ -346,6 +353,27 @@ class Stats:
             raise
         return conn
 
+    def _clear_side_files(self) -> None:
+        """Move aside a journal, log or shared-memory file of sqlite's that is not a regular
+        file (sqlite would wait forever reading a FIFO there); the database stays. OSError
+        if one cannot be moved."""
+        for suffix in SIDE_FILES:
+            side = self.path.with_name(self.path.name + suffix)
+            try:
+                mode = os.stat(side).st_mode
+            except FileNotFoundError:
+                if not os.path.islink(side):
+                    continue
+                mode = None  # a link to nothing: sqlite could create a file where it points
+            except OSError as e:
+                if e.errno != errno.ELOOP:
+                    raise
+                mode = None
+            if mode is None or not stat.S_ISREG(mode):
+                kept = set_aside(side)
+                self.messages.append(f"Statistics: {side} is not a file sqlite can use; it was "
+                                     f"moved to {kept.name}.")  # fmt: skip
+
     def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
         for target in range(version + 1, SCHEMA_VERSION + 1):
             with conn:
@@ -357,7 +385,7 @@ class Stats:
     def _start_over(self, why: str) -> None:
         try:
             kept = set_aside(self.path)
-            for suffix in ("-journal", "-wal", "-shm"):
+            for suffix in SIDE_FILES:
                 side = self.path.with_name(self.path.name + suffix)
                 if side.exists():
                     set_aside(side)
@@ -425,6 +453,15 @@ class Stats:
                   rec.clicks_left, rec.clicks_right, rec.clicks_chord, rec.efficiency,
                   rec.cleared, rec.safe_cells, int(rec.assisted), rec.source, rec.replay,
                   rec.daily, rec.game_id, rec.code)  # fmt: skip
+        too_large = [c for c, v in zip(columns, values, strict=True)
+                     if type(v) is int and not _SQLITE_LOW <= v <= _SQLITE_HIGH]  # fmt: skip
+        if too_large:
+            # the game came from a file (a kept game) holding a number no database can: say
+            # so and go on, rather than fail this write and every later one
+            why = f"its {', '.join(too_large)} is out of range"
+            self.messages.append(f"Statistics: the game played at {rec.played_at[:19]} is not "
+                                 f"recorded ({why}).")  # fmt: skip
+            return False
         updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c != "game_id")
         try:
             with self.conn:

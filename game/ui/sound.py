@@ -7,6 +7,8 @@ or a wait. Sounds are loaded once per theme; nothing here decides a move or draw
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
 import os
 import sys
 import tempfile
@@ -17,6 +19,8 @@ import pygame
 
 from ..engine import GameState, MoveKind
 from ..engine.cells import NUMBER_CHARS, ViewChar
+from ..store.files import FileRefused, file_inside, read_capped
+from ..store.history import to_stderr
 from ..store.settings import VOLUMES
 
 EFFECTS = ("open", "region", "flag", "unflag", "dud", "explode", "win", "tick")
@@ -25,8 +29,9 @@ GAIN = dict(zip(VOLUMES, (0.0, 0.4, 1.0), strict=True))  # off, low, normal
 MIN_GAP_MS = 60  # one effect never starts again sooner than this
 FREQUENCY = 22050
 BUFFER = 512  # samples: about 23 ms from a click to the speaker
-MAX_SOUND_BYTES = 1_000_000
+MAX_SOUND_BYTES = 1024 * 1024  # 1 MiB: said as such when a file is refused
 MAX_SOUND_SECONDS = 5
+MAX_SOUND_LINES = 3  # more sounds of one theme left out than this are said in one line
 WAV_HEADER_BYTES = 44  # RIFF, fmt and data chunk headers: the least a WAV file has
 _NUMBERS = NUMBER_CHARS
 
@@ -55,24 +60,29 @@ def region_variant(size: int, variants: int) -> int:
 
 
 def check_wav(path: Path) -> str | None:
-    """What is wrong with a sound file (said after its name), or None if the game can play it."""
+    """What is wrong with a sound file (said after its name), or None if the game can play it.
+
+    Only a regular file is read (a FIFO, a device or a loop of links is refused without
+    waiting on it), and its bytes are read here: `wave` and pygame get them, never the path."""
     try:
-        size = path.stat().st_size
-        if size > MAX_SOUND_BYTES:
-            return f"is larger than {MAX_SOUND_BYTES // 1_000_000} MB"
-        with wave.open(str(path), "rb") as w:  # reads the header only
+        data = read_capped(path, MAX_SOUND_BYTES)
+    except FileNotFoundError:
+        return "is missing"
+    except FileRefused as e:
+        return str(e)
+    except OSError as e:
+        return "is a loop of symbolic links" if e.errno == errno.ELOOP else (
+            f"cannot be read ({e.strerror or e})")  # fmt: skip
+    try:
+        with wave.open(io.BytesIO(data), "rb") as w:  # reads the header only
             channels, width, rate, frames = (
                 w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes(),
             )  # fmt: skip
-    except FileNotFoundError:
-        return "is missing"
-    except IsADirectoryError:
-        return "is a folder, not a file"
-    except (OSError, EOFError, wave.Error) as e:
+    except (EOFError, wave.Error) as e:
         return f"is not a WAV file the game can play ({e})"
     if channels not in (1, 2) or width not in (1, 2) or not 8000 <= rate <= 48000:
         return "must be 8- or 16-bit PCM, mono or stereo, 8000-48000 Hz"
-    if frames == 0 or size < WAV_HEADER_BYTES + frames * channels * width:
+    if frames == 0 or len(data) < WAV_HEADER_BYTES + frames * channels * width:
         return "is empty or cut short"
     if frames > MAX_SOUND_SECONDS * rate:
         return f"is longer than {MAX_SOUND_SECONDS} s"
@@ -87,7 +97,6 @@ def sound_table(table: object, folder: Path, label: str) -> tuple[dict[str, list
         return {}, [f'{label}: [sounds] must be a table of effect = "file.wav"']
     sounds: dict[str, list[Path]] = {}
     problems = []
-    root = folder.resolve()
     for effect, value in table.items():
         if effect not in EFFECTS:
             problems.append(f"{label}: {effect!r} in [sounds] is not an effect (the effects "
@@ -99,22 +108,29 @@ def sound_table(table: object, folder: Path, label: str) -> tuple[dict[str, list
             continue
         paths = []
         for name in names:
-            path = (folder / name).resolve()
-            trouble = (
-                "points outside the theme folder" if not path.is_relative_to(root)
-                else check_wav(path)
-            )  # fmt: skip
+            try:
+                path = file_inside(folder, name)
+            except FileRefused as e:
+                path, trouble = None, str(e)
+            else:
+                trouble = check_wav(path)
             if trouble:
                 problems.append(f"{label}: sound {effect!r} ({name}) {trouble}")
             else:
                 paths.append(path)
         if paths:
             sounds[effect] = paths
+    if len(problems) > MAX_SOUND_LINES:  # a whole folder broken: one line, not one a file
+        first = problems[0].removeprefix(f"{label}: ")
+        problems = [
+            f"{label}: {len(problems)} sounds cannot be played (the first: {first}); "
+            "they are left out"
+        ]
     return sounds, problems
 
 
 def _say(line: str) -> None:
-    print(f"pixel-mines: {line}", file=sys.stderr)
+    to_stderr(line)
 
 
 @contextlib.contextmanager
@@ -233,11 +249,15 @@ class SoundBoard:
             for effect, paths in getattr(self.theme, "sounds", {}).items():
                 sounds = []
                 for path in paths:
+                    # the bytes read here, as checked (never a path handed to SDL, which
+                    # would wait on a FIFO put in the file's place since)
                     try:
-                        sounds.append(pygame.mixer.Sound(str(path)))
-                    except pygame.error as e:
+                        data = read_capped(path, MAX_SOUND_BYTES)
+                        sounds.append(pygame.mixer.Sound(file=io.BytesIO(data)))
+                    except (OSError, FileRefused, pygame.error) as e:
+                        why = e.strerror if isinstance(e, OSError) and e.strerror else e
                         _say(f"theme {key!r}: sound {effect!r} ({path.name}) cannot be "
-                             f"played ({e}); it is left out")  # fmt: skip
+                             f"played ({why}); it is left out")  # fmt: skip
                 if sounds:
                     loaded[effect] = sounds
             self._cache[key] = loaded

@@ -9,13 +9,14 @@ from __future__ import annotations
 import io
 import sys
 import tomllib
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
 
 from ..resources import themes_dir
-from ..store.files import FileRefused, read_capped
+from ..store.files import FileRefused, file_inside, read_capped
 from .layout import LED_DIGITS, MIN_AREA_W, PANEL_PAD, TOOLBAR_HEIGHT, Sizes
 from .sound import sound_table
 
@@ -26,6 +27,8 @@ MAX_MANIFEST_BYTES = 64 * 1024
 MAX_SHEET_BYTES = 8 * 1024 * 1024
 MAX_SHEET_SIDE = 2048  # pixels; a 2048x2048 sheet takes 16 MiB decoded
 MAX_GLYPHS = 2048  # characters in a theme's font
+MAX_BROKEN_LINES = 3  # more themes left out than this are said in one line
+MAX_NAMES_SHOWN = 10  # folder names that line shows
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 TILE_SPRITES = (
@@ -144,6 +147,7 @@ def load_library(user_dir: Path | None = None) -> ThemeLibrary:
 
     themes: dict[str, Theme] = {}
     problems, warnings = [], []
+    broken: list[tuple[Path, str]] = []  # the folders left out, and why
     if user_dir is not None and user_dir.is_dir():
         try:
             next(iter(user_dir.iterdir()), None)
@@ -163,7 +167,16 @@ def load_library(user_dir: Path | None = None) -> ThemeLibrary:
         except ThemeError as e:
             if folder.name == DEFAULT_THEME and folder.parent == THEMES_DIR:
                 raise
-            problems.append(str(e))
+            broken.append((folder, str(e)))
+    if len(broken) > MAX_BROKEN_LINES:  # a folder of folders that are not themes: one line
+        names = [folder.name for folder, _ in broken]
+        shown = ", ".join(names[:MAX_NAMES_SHOWN]) + (", …" if len(names) > MAX_NAMES_SHOWN
+                                                      else "")  # fmt: skip
+        where = broken[0][0].parent
+        problems.append(f"{len(broken)} folders in {where} are not themes: {shown} (the "
+                        f"first: {broken[0][1]}); they are left out")  # fmt: skip
+    else:
+        problems += [why for _, why in broken]
     return ThemeLibrary(themes, problems, warnings)
 
 
@@ -177,9 +190,11 @@ def _colour(value: object, where: str) -> tuple[int, int, int]:
 
 
 def _whole(value: object, where: str) -> int:
-    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+    """A size from theme.toml: a whole number that fits on a sheet (1 to MAX_SHEET_SIDE)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_SHEET_SIDE:
         return value
-    raise ThemeError(f"{where} must be a whole number above 0 (got {value!r})")
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    raise ThemeError(f"{where} must be a whole number from 1 to {MAX_SHEET_SIDE} (got {shown})")
 
 
 def load_theme(folder: Path) -> Theme:
@@ -219,9 +234,10 @@ def load_theme(folder: Path) -> Theme:
     sheet_name = data.get("sheet", "sheet.png")
     if not isinstance(sheet_name, str):
         raise ThemeError(f"{label}: sheet must be a file name (got {sheet_name!r})")
-    sheet_path = (folder / sheet_name).resolve()
-    if not sheet_path.is_relative_to(folder.resolve()):
-        raise ThemeError(f"{label}: sheet {sheet_name!r} points outside the theme folder")
+    try:
+        sheet_path = file_inside(folder, sheet_name)
+    except FileRefused as e:
+        raise ThemeError(f"{label}: sheet {sheet_name!r} {e}") from None
     sheet = _load_sheet(sheet_path, f"{label}: cannot load the sheet {sheet_name!r}:")
     sheet_w, sheet_h = sheet.get_size()
 
@@ -273,6 +289,38 @@ def png_size(data: bytes) -> tuple[int, int] | None:
     return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
 
 
+def png_damage(data: bytes, width: int, height: int) -> str | None:
+    """What is wrong with a PNG's chunks (cut short, a checksum that fails, pixel data that
+    does not unpack), or None: checked before libpng sees it, which would write its own line
+    on stderr."""
+    at, pixels, ended = len(PNG_SIGNATURE), [], False
+    while at + 12 <= len(data):
+        length = int.from_bytes(data[at : at + 4], "big")
+        kind = data[at + 4 : at + 8]
+        end = at + 12 + length
+        if end > len(data):
+            break
+        if zlib.crc32(data[at + 4 : end - 4]) != int.from_bytes(data[end - 4 : end], "big"):
+            return f"it is damaged (the checksum of its {kind.decode('latin-1')!r} part fails)"
+        if kind == b"IDAT":
+            pixels.append(data[at + 8 : end - 4])
+        at = end
+        if kind == b"IEND":
+            ended = True
+            break
+    if not ended:
+        return "it is cut short (the file ends before the picture does)"
+    unpack = zlib.decompressobj()
+    most = height * (1 + width * 8)  # 16-bit RGBA, a filter byte a row: the most it can hold
+    try:
+        unpack.decompress(b"".join(pixels), most)
+    except zlib.error:
+        return "its pixel data is damaged"
+    if not unpack.eof:
+        return "its pixel data is cut short or larger than its size says"
+    return None
+
+
 def _load_sheet(path: Path, what: str) -> pygame.Surface:
     """Decode a sheet, refusing before decoding anything over the caps."""
     try:
@@ -288,6 +336,9 @@ def _load_sheet(path: Path, what: str) -> pygame.Surface:
     if not (0 < w <= MAX_SHEET_SIDE and 0 < h <= MAX_SHEET_SIDE):
         raise ThemeError(f"{what} its header says {w}x{h} pixels; a sheet is at most "
                          f"{MAX_SHEET_SIDE}x{MAX_SHEET_SIDE}")  # fmt: skip
+    trouble = png_damage(data, w, h)
+    if trouble is not None:  # said here: libpng would print a line of its own on stderr
+        raise ThemeError(f"{what} {trouble}")
     try:
         return pygame.image.load(io.BytesIO(data), "sheet.png")
     except (pygame.error, ValueError) as e:

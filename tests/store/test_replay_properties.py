@@ -7,10 +7,12 @@ import json
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.engine import Game
+from game.store import replays as replays_module
 from game.store.history import History
 from game.store.replays import MAX_MOVES, Replay, ReplayError, load_replay, replay_of, to_json
 
@@ -141,3 +143,39 @@ def test_any_bytes_as_a_kept_game_give_a_game_or_one_line_and_the_file_aside(dat
                 assert not path.exists()
             else:  # read, and nothing had been played on it: not kept
                 assert not aside and not path.exists()
+
+
+# ---- decoding piece by piece (issue 21) ------------------------------------------------------
+
+JSON_SPACE = st.sampled_from(["", " ", "\n", "\t ", "\r\n  "])
+
+
+@PROPERTY
+@given(value=json_values, indent=st.sampled_from([None, 0, 1, 4]), space=JSON_SPACE)
+def test_decoding_piece_by_piece_gives_what_json_gives(value, indent, space, monkeypatch_once):
+    text = space + json.dumps(value, indent=indent) + space
+    assert replays_module.decode_json(text) == json.loads(text)
+
+
+@PROPERTY
+@given(text=st.text(alphabet='[]{},:" \n0123456789.-eEtrufalsn\\x', max_size=40))
+def test_decoding_piece_by_piece_refuses_what_json_refuses(text, monkeypatch_once):
+    try:
+        expected = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        expected = type(e)
+    try:
+        got = replays_module.decode_json(text)
+    except (ValueError, RecursionError) as e:
+        got = type(e)
+    assert got == expected or (expected is json.JSONDecodeError and got is json.JSONDecodeError)
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_once():
+    """Every text decoded piece by piece, however short (hypothesis runs many examples in one
+    test, so the patch is made once for the module)."""
+    patch = pytest.MonkeyPatch()
+    patch.setattr(replays_module, "WHOLE_AT_ONCE", -1)
+    yield
+    patch.undo()

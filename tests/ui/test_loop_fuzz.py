@@ -50,6 +50,7 @@ def test_random_events_over_every_screen_break_nothing(fuzz, seed):
     assert covered >= SCENES_OF_SEED[seed], SCENES_OF_SEED[seed] - covered
     assert len(covered) >= 10 and covered & {"play:won", "play:lost"}
     assert figures["finished_games"] > 0  # games were finished, so rows were checked
+    assert figures["window_events"] > 0  # resizes, focus, minimise and expose among them
 
 
 def test_the_same_seed_runs_the_same_events(tmp_path):
@@ -61,7 +62,15 @@ def test_the_same_seed_runs_the_same_events(tmp_path):
         fuzzer.app.ctx.aids.assistant.close()
         fuzzer.stats.close()
         pygame.quit()
-        for name in ("seconds", "longest_step_ms", "longest_step_scene", "longest_step_after"):
+        for name in (
+            "seconds",
+            "longest_step_ms",
+            "longest_step_scene",
+            "longest_step_after",
+            "slowest_steps",
+            "slowest_standard_step_ms",
+            "slowest_standard_step_after",
+        ):  # timings: never the same twice
             figures.pop(name)
         runs.append(figures)
     assert runs[0] == runs[1]
@@ -116,3 +125,26 @@ def test_a_kept_game_set_aside_is_shown_in_the_window_and_echoed(tmp_path):
     assert any("kept from last time" in t for t in lines)
     assert len(echoed) == 1 and "kept-game.json" in echoed[0]
     assert any(p.name.startswith("kept-game.json.corrupt-") for p in tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_extreme_boards_one_mine_and_one_safe_cell_on_200x200_break_nothing(fuzz, seed):
+    fuzzer = fuzz(seed)
+    fuzzer.large_boards, fuzzer.extreme_boards = 0.0, 1.0  # every start after the first
+    figures = fuzzer.run(600)
+    assert fuzzer.exceptions == [] and fuzzer.broken == []
+    assert figures["starts"] > 1 and sum(fuzzer.extreme_starts.values()) == figures["starts"] - 1
+
+
+def test_every_kind_of_window_event_is_posted(fuzz):
+    from tools.fuzz import WINDOW_EVENTS
+
+    fuzzer = fuzz(6)
+    posted = []
+    real = fuzzer.post
+    fuzzer.post = lambda kind, **attrs: posted.append(kind) or real(kind, **attrs)
+    for _ in range(300):
+        fuzzer.window_event()
+        fuzzer.step_once()
+    assert set(posted) == set(WINDOW_EVENTS)
+    assert fuzzer.exceptions == [] and fuzzer.broken == []
