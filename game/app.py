@@ -50,6 +50,11 @@ EXIT_COMMAND_LINE = 2  # a bad option or value, or a file named on the command l
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, not the usage block
+        # argparse says "ignored explicit argument" of an option that takes no value, though
+        # it ignores nothing: the run stops
+        taken = re.fullmatch(r"argument (\S+): ignored explicit argument (.*)", message)
+        if taken:
+            message = f"{taken[1]} takes no value (got {taken[2]})"
         to_stderr(f"{one_line(message)} (see --help)")
         self.exit(EXIT_COMMAND_LINE)
 
@@ -109,7 +114,10 @@ def _parser() -> argparse.ArgumentParser:
         "--mines", type=whole_number, metavar="M", help="custom board: mines (1 to cells - 1)"
     )
     p.add_argument(
-        "--seed", type=seed_number, metavar="S", help="seed of the first board (repeatable)"
+        "--seed",
+        type=seed_number,
+        metavar="S",
+        help="seed of the first board: the same seed and first click give the same board",
     )
     p.add_argument(
         "--safe-zone",

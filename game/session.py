@@ -71,8 +71,9 @@ def describe_kept(kept: Replay) -> str:
 
 
 def name_kept(kept: Replay, today: str | None = None) -> str:
-    """A kept game in a list row's few words, e.g. 'Beginner 16:10, 3 moves' (played today)
-    or 'custom 30x16/99 11-29, 1 move'."""
+    """A kept game in a list row's few words: when it was started (the time today, else the
+    date) and how long it has been played, e.g. 'Beginner 16:10, 12 s' or
+    'custom 30x16/99 11-29, 1 s'."""
     board = BoardChoice.of(kept.rows, kept.cols, kept.mines)
     name = (board.label if board.difficulty is not None
             else f"custom {kept.cols}x{kept.rows}/{kept.mines}")  # fmt: skip
@@ -81,7 +82,7 @@ def name_kept(kept: Replay, today: str | None = None) -> str:
     today = today or datetime.now().date().isoformat()
     day, _, clock = kept.played_at.partition("T")
     when = clock[:5] if day == today else day[5:10]
-    return f"{name} {when}, {plural(len(kept.moves), 'move')}"
+    return f"{name} {when}, {kept.elapsed_ms // 1000} s"
 
 
 @dataclass

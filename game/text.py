@@ -436,8 +436,11 @@ def _play(text: TextGame, reader: LineReader, first_game: Game | None, daily: st
         print("> ", end="", file=text.out, flush=True)
         line = reader.read()
         if line is None:  # end of input, or none at all: the game is kept
+            in_progress = session.in_progress
             session.keep()
             text.say()
+            if in_progress:
+                text.say("Your game is kept: it is offered again next time.")
             return 0
         if session.game.state is GameState.LOST and line.strip().lower() == "u":
             text.undo()  # a loss can be taken back, as in the window

@@ -337,11 +337,12 @@ def test_a_kept_game_in_a_list_row_is_named_in_a_few_words():
     g = Game(16, 30, 99, seed=2)
     g.reveal(8, 15)
     kept = replay_of(g, elapsed_ms=0, source="text", played_at="2026-11-30T16:10:05")
-    assert name_kept(kept, today="2026-11-30") == "Expert 16:10, 1 move"
-    assert name_kept(kept, today="2026-12-01") == "Expert 11-30, 1 move"
+    kept.elapsed_ms = 12_999
+    assert name_kept(kept, today="2026-11-30") == "Expert 16:10, 12 s"
+    assert name_kept(kept, today="2026-12-01") == "Expert 11-30, 12 s"
     custom = replay_of(Game.from_layout(CORNER), elapsed_ms=0, source="text",
                        played_at="2026-11-30T16:10:05")  # fmt: skip
-    assert name_kept(custom, today="2026-11-30") == "custom 9x9/5 16:10, 0 moves"
+    assert name_kept(custom, today="2026-11-30") == "custom 9x9/5 16:10, 0 s"
 
 
 def test_a_kept_daily_board_is_named_as_the_daily_board(tmp_path):

@@ -64,10 +64,10 @@ def test_bad_lines_get_a_one_line_explanation_and_the_prompt_again():
     assert out.count("> ") == 8
 
 
-def test_end_of_input_quits_with_status_zero():
+def test_end_of_input_quits_with_status_zero_and_says_the_game_is_kept():
     status, out = run(["r 4 4"])
     assert status == 0
-    assert out.rstrip().endswith(">")
+    assert out.rstrip().endswith("> \nYour game is kept: it is offered again next time.")
 
 
 def test_a_mine_loses_and_the_final_board_shows_it():

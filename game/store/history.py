@@ -40,14 +40,6 @@ from .writer import Writer
 MAX_OFFERED = 9  # a start offers at most this many kept games (the newest), named one a line
 
 
-def _last_played(path: Path) -> tuple[float, str]:
-    """When a journal was last written to (the game last played first), then its name."""
-    try:
-        return path.stat().st_mtime, path.name
-    except OSError:
-        return 0.0, path.name
-
-
 def to_stderr(line: str) -> None:
     """One line for the player on stderr, if there is a stderr to write to: closed
     (`2>&-`) or failing (`2>/dev/full`), the line is dropped, never raised (there is nowhere
@@ -193,8 +185,8 @@ class History:
                 remove_stale_temp_files(folder)
 
     def take_kept(self) -> tuple[list[Kept], list[str]]:
-        """The unfinished games no live copy holds, the last played first, each now held by
-        this copy;
+        """The unfinished games no live copy holds, the newest first, each now held by this
+        copy;
         lines for the player (also echoed). A journal that cannot be read is set aside; one
         with no move is removed; one whose game had ended is recorded (again: its row and
         replay are keyed by its id) and removed."""
@@ -203,7 +195,9 @@ class History:
         lines = self._adopt_legacy()
         found: list[Kept] = []
         try:
-            paths = sorted(self.kept.glob(f"*{SUFFIX}"), key=_last_played, reverse=True)
+            # the newest game first: ids start with when the game started, so the order stays
+            # the same from one start to the next (playing one on does not move it up)
+            paths = sorted(self.kept.glob(f"*{SUFFIX}"), reverse=True)
             orphans = [p for p in self.kept.glob(f"*{LOCK_SUFFIX}")
                        if not p.with_suffix(SUFFIX).exists()]  # fmt: skip
         except OSError:

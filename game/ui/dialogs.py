@@ -731,16 +731,42 @@ class ListDialog(Dialog):
 
 @dataclass(frozen=True)
 class ResumeKept:
-    """Which kept game to play on (its place in the list), or None: none of them."""
+    """The answer to the resume question: the kept game to play on (its place in the list);
+    or none, with `drop` saying whether they go (New game) or stay kept for later (Esc)."""
 
     index: int | None
+    drop: bool = False
+
+
+KEEP_NOTE = "New game drops {it}; Esc keeps {it} for later."
+
+
+class ResumeDialog(ConfirmDialog):
+    """One kept game: Resume (Y, Enter) plays it on; New game (N) drops it (unfinished games
+    are not recorded); Esc decides nothing: it stays kept for the next start."""
+
+    def __init__(self, paragraphs: list[str], no: str) -> None:
+        super().__init__(Question.RESUME, "Resume?", [*paragraphs, KEEP_NOTE.format(it="it")],
+                         yes="resume", no=no)  # fmt: skip
+
+    def button(self, id):
+        return ResumeKept(0) if id == "yes" else ResumeKept(None, drop=True)
+
+    def shortcut(self, event):
+        if event.key == pygame.K_ESCAPE:
+            return ResumeKept(None)
+        if event.key == pygame.K_y:
+            return ResumeKept(0)
+        if event.key == pygame.K_n:
+            return ResumeKept(None, drop=True)
+        return NOT_MINE
 
 
 class KeptGamesDialog(ListDialog):
     """More than one unfinished game was kept (two copies of the game were playing): each
     named on a row; Resume (Enter, or a click on a row) plays the one picked on and the others
-    stay kept for next time; the other button drops them all; Esc decides nothing (they stay
-    kept, and a new game is played)."""
+    stay kept for next time; the other button drops them all; Esc decides nothing (they all
+    stay kept, and a new game is played)."""
 
     title = "Resume a game?"
 
@@ -751,13 +777,18 @@ class KeptGamesDialog(ListDialog):
         super().__init__()
 
     def build(self) -> Form:
-        return Form(self.title, [Label(f"You left {len(self.entries)} unfinished games."),
-                                 self.list],
+        said = [f"You left {len(self.entries)} unfinished games.", KEEP_NOTE.format(it="them")]
+        return Form(self.title, [*map(Label, said), self.list],
                     [Button("choose", "Resume"), Button("drop", self.no_text.capitalize())],
                     default="choose", cancel="drop")  # fmt: skip
 
     def button(self, id):
-        return ResumeKept(self.focus if id == "choose" else None)
+        return ResumeKept(self.focus) if id == "choose" else ResumeKept(None, drop=True)
+
+    def shortcut(self, event):
+        if event.key == pygame.K_ESCAPE:
+            return ResumeKept(None)
+        return super().shortcut(event)
 
     def choose(self, index: int) -> object:
         return ResumeKept(index)

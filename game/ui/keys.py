@@ -150,7 +150,7 @@ MOUSE_RULES: tuple[tuple[str, str], ...] = (
     ("Left off board", "release: nothing"),
     ("Left on number", "chord (option)"),
     ("Hold left", "flag (option)"),
-    ("Right", "flag, then ?, then off"),
+    ("Right", "flag, unflag (? too with Q)"),
     ("Both, Middle", "chord"),
     ("Face", "new game"),
     ("Wheel", "scroll; Shift sideways"),

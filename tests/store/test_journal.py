@@ -298,9 +298,9 @@ def test_two_copies_each_keep_their_game_and_both_are_offered_afterwards(tmp_pat
     c = run_text(tmp_path, [], ["q"])
     assert "You left 2 unfinished games:" in c.stdout
     listed = [line.split() for line in c.stdout.splitlines() if line.startswith("  ")]
-    assert [words[1:3] for words in listed] == [["a", "Beginner"], ["an", "Intermediate"]]
-    d = run_text(tmp_path, [], ["2", "q"])  # A quit last, so it is first; B's is resumed
-    assert "Intermediate: 16×16, 40 mines" in d.stdout.split("Resume one")[1]
+    assert [words[1:3] for words in listed] == [["an", "Intermediate"], ["a", "Beginner"]]
+    d = run_text(tmp_path, [], ["2", "q"])  # the newest first: B's, then A's, resumed here
+    assert "Beginner: 9×9, 10 mines" in d.stdout.split("Resume one")[1]
     assert len(journals(kept)) == 2  # the other stays kept for next time
 
 

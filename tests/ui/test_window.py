@@ -4,6 +4,7 @@ import json
 import re
 
 import pygame
+import pytest
 
 from game.engine import Game, GameState
 from game.engine.boards import BoardChoice
@@ -829,7 +830,7 @@ def test_two_kept_games_are_named_and_the_one_picked_is_resumed_the_other_kept(d
     dialog = d.app.ctx.dialogs.dialog
     rows = [row[0] for row in dialog.list.rows]
     assert dialog.title == "Resume a game?" and len(rows) == 2
-    assert rows == ["Intermediate 12-01, 1 move", "Beginner 11-30, 1 move"]
+    assert rows == ["Intermediate 12-01, 7 s", "Beginner 11-30, 2 s"]
     d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN, "\r")
     d.app.ctx.aids.chores.wait(10)
@@ -842,6 +843,30 @@ def test_two_kept_games_are_named_and_the_one_picked_is_resumed_the_other_kept(d
     later = History(kept=tmp_path / "kept")
     found, _ = later.take_kept()
     assert [k.replay.game_id for k in found] == ["20261201-120000-00000000000b"]
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_esc_at_the_resume_question_keeps_the_games_and_new_game_drops_them(drive, tmp_path, count):
+    from tests.keeping import journals, keep
+
+    for k in range(count):
+        g = Game(9, 9, 10, seed=3 + k)
+        g.reveal(4, 4, at_ms=0)
+        keep(tmp_path / "kept", g, 1_000, "window")
+    for key, left in ((pygame.K_ESCAPE, count), (pygame.K_n, 0)):
+        d = drive()
+        d.app.ctx.session.history = History(kept=tmp_path / "kept")
+        d.app.games.offer_kept_game(d.app.ctx.session.take_offer(), (), None)
+        d.tick()
+        assert "Esc keeps" in " ".join(d.app.ctx.dialogs.dialog.texts())
+        if key == pygame.K_n and count > 1:
+            d.press("drop")
+        else:
+            d.key(key, "n" if key == pygame.K_n else "")
+        d.tick()
+        assert d.app.ctx.dialogs.dialog is None and d.app.play.game.moves == []
+        assert len(journals(tmp_path / "kept")) == left
+        d.app.ctx.session.keep_offers()
 
 
 def test_changing_board_size_picks_the_scale_that_fits_again(drive):

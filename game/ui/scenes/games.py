@@ -20,13 +20,13 @@ from ...store.replays import Replay, ReplayError, load_replay
 from ..dialogs import (
     Answer,
     CodeDialog,
-    ConfirmDialog,
     CustomDialog,
     CustomSize,
     KeptGamesDialog,
     NoticeDialog,
     PlayCode,
     Question,
+    ResumeDialog,
     ResumeKept,
     StatsDialog,
     WatchReplay,
@@ -63,11 +63,8 @@ class Games:
             then, self.leaving = self.leaving, None
             if answer.yes and then is not None:
                 then()
-        elif answer.question is Question.QUIT:
-            if answer.yes:
-                self.quit()
-        elif answer.question is Question.RESUME:
-            self.resume_kept(answer.yes)
+        elif answer.question is Question.QUIT and answer.yes:
+            self.quit()
 
     # ---- new games --------------------------------------------------------------------------
 
@@ -173,20 +170,20 @@ class Games:
             else:
                 lines = [f"You left {describe_kept(kept)}.", f"Or play {asked_for}?"]
                 no = "play that"
-            self.ctx.dialogs.open(ConfirmDialog(Question.RESUME, "Resume?", lines,
-                                                yes="resume", no=no))  # fmt: skip
+            self.ctx.dialogs.open(ResumeDialog(lines, no))
         trouble = self.ctx.session.take_messages()
         if trouble or notes:
             self.ctx.dialogs.open(NoticeDialog("Note", trouble + list(notes)))
 
     def resume_kept(self, yes: bool) -> None:
-        self.resume_chosen(ResumeKept(0 if yes else None))
+        self.resume_chosen(ResumeKept(0 if yes else None, drop=not yes))
 
     def resume_chosen(self, chosen: ResumeKept) -> None:
-        """Play on the kept game chosen (the others stay kept), or drop them all."""
+        """Play on the kept game chosen (the others stay kept), drop them all, or (Esc) keep
+        them all for a later start."""
         session, index = self.ctx.session, chosen.index
         if index is None:
-            session.decline_offer()
+            session.decline_offer() if chosen.drop else session.keep_offers()
             return
 
         def resume(game: Game | None) -> None:
