@@ -22,7 +22,8 @@ TIMER_DIGITS = 3
 PANEL_PAD = 5  # from the frame to the counter and the timer
 FACE_GAP = 4  # at least this between the face and a counter
 MAX_SCALE = 8
-SCROLLBAR = 8  # a scroll bar's thickness, beside and under a board larger than its view
+SCROLLBAR = 10  # a scroll bar's thickness (a pixel of gap and its well), beside and under a
+# board larger than its view
 
 
 @dataclass(frozen=True)

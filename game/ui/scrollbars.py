@@ -1,7 +1,7 @@
 """The board's scroll bars: where each thumb is for the view, what a press or a drag on a bar
 asks of the view, and their drawing in the theme's own look (the thumb a covered tile
 stretched, its edges kept; the track the pressed tile's face dithered with the theme's light
-colour, in a sunken edge, as pixel-art desktops drew it).
+colour, in a sunken channel, as pixel-art desktops drew it).
 
 The tracks' places are the layout's (game/ui/layout.py: `vbar`, `hbar`, outside the cells);
 the view is the play scene's. This module changes neither: it answers with a first row or
@@ -15,10 +15,11 @@ from dataclasses import dataclass
 import pygame
 
 from .layout import Box, Layout
-from .widgets import bevel
 
 MIN_THUMB = 6  # pixels: a thumb stays big enough to grab on a huge board
-EDGE = 3  # the pixels of a tile's edge kept when a thumb is stretched from it
+EDGE = 2  # the pixels of a tile's edge kept when a thumb is stretched from it
+GAP = 1  # panel between the board and a bar's well
+GRIP_MIN = 14  # a thumb at least this long shows three grip lines across its middle
 
 
 @dataclass(frozen=True)
@@ -142,9 +143,15 @@ def _thumb_surface(theme, w: int, h: int) -> pygame.Surface:
     return surf
 
 
+def _across(bar: Bar, box: Box, start: int, size: int) -> Box:
+    """The part of `box` from `start` to `start + size` across the bar (along it, all)."""
+    if bar.vertical:
+        return Box(box.x + start, box.y, size, box.h)
+    return Box(box.x, box.y + start, box.w, size)
+
+
 def _track_surface(theme, w: int, h: int) -> pygame.Surface:
-    """The track: a checkerboard of the pressed tile's face and the light colour, its edge
-    sunken."""
+    """The track: a checkerboard of the pressed tile's face and the light colour."""
     key = (theme.key, id(theme.sprites["pressed"]), w, h)
     surf = _tracks.get(key)
     if surf is None:
@@ -158,9 +165,23 @@ def _track_surface(theme, w: int, h: int) -> pygame.Surface:
         dots[::2, ::2] = light
         dots[1::2, 1::2] = light
         dots.close()
-        bevel(surf, Box(0, 0, w, h), col["shadow"], col["light"])  # sunken, a well in the frame
         _tracks[key] = surf
     return surf
+
+
+def _grip(canvas: pygame.Surface, col: dict, bar: Bar, thumb: Box) -> None:
+    """Three grooves across the middle of a long enough thumb, so it reads as a handle."""
+    length = thumb.h if bar.vertical else thumb.w
+    if length < GRIP_MIN:
+        return
+    middle = length // 2
+    for k in (-3, 0, 3):
+        at = middle + k - 1
+        for colour, step in ((col["shadow"], 0), (col["light"], 1)):
+            if bar.vertical:
+                canvas.fill(colour, (thumb.x + 2, thumb.y + at + step, thumb.w - 4, 1))
+            else:
+                canvas.fill(colour, (thumb.x + at + step, thumb.y + 2, 1, thumb.h - 4))
 
 
 def draw(canvas: pygame.Surface, theme, lay: Layout, top: int, left: int) -> list[Box]:
@@ -169,9 +190,17 @@ def draw(canvas: pygame.Surface, theme, lay: Layout, top: int, left: int) -> lis
     col = theme.colours
     for bar in bars(lay, top, left):
         t = bar.track
-        canvas.blit(_track_surface(theme, t.w, t.h), (t.x, t.y))
-        thumb = bar.thumb()
+        thick = t.w if bar.vertical else t.h
+        gap, well = _across(bar, t, 0, GAP), _across(bar, t, GAP, thick - GAP)
+        canvas.fill(col["panel"], (gap.x, gap.y, gap.w, gap.h))
+        inside = _across(bar, well, 1, thick - GAP - 2)  # between the well's two edges
+        canvas.blit(_track_surface(theme, inside.w, inside.h), (inside.x, inside.y))
+        low, high = _across(bar, well, 0, 1), _across(bar, well, thick - GAP - 1, 1)
+        canvas.fill(col["shadow"], (low.x, low.y, low.w, low.h))  # a sunken channel
+        canvas.fill(col["light"], (high.x, high.y, high.w, high.h))
+        thumb = _across(bar, bar.thumb(), GAP + 1, thick - GAP - 2)
         canvas.blit(_thumb_surface(theme, thumb.w, thumb.h), (thumb.x, thumb.y))
+        _grip(canvas, col, bar, thumb)
         drawn.append(t)
     if lay.vbar is not None and lay.hbar is not None:  # the square where the two bars meet
         corner = Box(lay.vbar.x, lay.hbar.y, lay.vbar.w, lay.hbar.h)
