@@ -184,11 +184,16 @@ def _grip(canvas: pygame.Surface, col: dict, bar: Bar, thumb: Box) -> None:
                 canvas.fill(colour, (thumb.x + at + step, thumb.y + 2, 1, thumb.h - 4))
 
 
-def draw(canvas: pygame.Surface, theme, lay: Layout, top: int, left: int) -> list[Box]:
-    """Both bars as the view is now; the canvas boxes drawn."""
+def draw(canvas: pygame.Surface, theme, lay: Layout, top: int, left: int,
+         drawn_for: tuple[int, int] | None = None) -> list[Box]:  # fmt: skip
+    """The bars as the view is now; the canvas boxes drawn. `drawn_for`: the view the canvas
+    shows the bars for, when it does (then only a bar whose thumb moved is drawn again, so a
+    scroll sends the screen one thin strip more, not two)."""
     drawn = []
     col = theme.colours
     for bar in bars(lay, top, left):
+        if drawn_for is not None and drawn_for[0 if bar.vertical else 1] == bar.first:
+            continue
         t = bar.track
         thick = t.w if bar.vertical else t.h
         gap, well = _across(bar, t, 0, GAP), _across(bar, t, GAP, thick - GAP)
@@ -202,7 +207,7 @@ def draw(canvas: pygame.Surface, theme, lay: Layout, top: int, left: int) -> lis
         canvas.blit(_thumb_surface(theme, thumb.w, thumb.h), (thumb.x, thumb.y))
         _grip(canvas, col, bar, thumb)
         drawn.append(t)
-    if lay.vbar is not None and lay.hbar is not None:  # the square where the two bars meet
+    if drawn_for is None and lay.vbar is not None and lay.hbar is not None:  # where they meet
         corner = Box(lay.vbar.x, lay.hbar.y, lay.vbar.w, lay.hbar.h)
         canvas.fill(col["panel"], (corner.x, corner.y, corner.w, corner.h))
         drawn.append(corner)

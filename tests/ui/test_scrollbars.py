@@ -90,3 +90,17 @@ def test_the_bars_are_drawn_in_each_theme_with_the_thumb_standing_out(key):
         assert middle != well  # the thumb stands out of its track
     finally:
         pygame.quit()
+
+
+def test_after_a_scroll_only_the_bar_whose_thumb_moved_is_drawn_again():
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((1, 1))
+        theme = load_library().get("classic")
+        lay = fit(200, 200, (1600, 1000), 1, theme.sizes)
+        canvas = pygame.Surface(lay.canvas_size)
+        assert draw(canvas, theme, lay, 3, 0, drawn_for=(0, 0)) == [lay.vbar]
+        assert draw(canvas, theme, lay, 3, 9, drawn_for=(3, 0)) == [lay.hbar]
+        assert draw(canvas, theme, lay, 3, 9, drawn_for=(3, 9)) == []
+    finally:
+        pygame.quit()

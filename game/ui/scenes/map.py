@@ -175,6 +175,7 @@ class MapDialog(Dialog):
     (top, left, rows, cols)."""
 
     title = "Map"
+    covers_board = True  # all inside the frame: the board is not drawn under it
 
     def __init__(self, game: Game, view: tuple[int, int, int, int]) -> None:
         self.game = game

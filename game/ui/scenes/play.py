@@ -589,7 +589,10 @@ class PlayScene(Layer):
         everything when `full`, else what changed."""
         ctx = self.ctx
         r, drawn = ctx.frame.renderer, ctx.drawn
-        if ctx.dialogs.dialog is not None and not full:
+        dialog = ctx.dialogs.dialog
+        if dialog is not None and (not full or getattr(dialog, "covers_board", False)):
+            if full:  # the map covers all inside the frame: only the frame shows round it
+                r.draw_frame()
             return  # the dialog covers the board; what changed under it waits
         game = self.game
         pressed = self.pressed_cells()
@@ -616,8 +619,9 @@ class PlayScene(Layer):
         drawn.pressed = pressed
         drawn.cursor = self.cursor
         if full or drawn.bars != (self.top, self.left):
+            shown = None if full else drawn.bars
             drawn.dirty += scrollbars.draw(r.canvas, ctx.frame.theme, self.layout, self.top,
-                                           self.left)  # fmt: skip
+                                           self.left, shown)  # fmt: skip
             drawn.bars = (self.top, self.left)
         r.draw_toolbar(game.mines_remaining, self.face(), self.timer_value())
         line = self.status_text()
