@@ -2,7 +2,8 @@
 
 Pure: it is told which cell is under the pointer (or None: off the board), what that cell
 shows, and the time; it answers with moves (plain data) and "new game" for the face. It never
-carries a move out, reads a clock or knows pixels. The rules are in docs/RULES.md ("Opening
+carries a move out, reads a clock or knows pixels (a middle-button drag says only that it is
+one, `panning`: the play scene moves the board). The rules are in docs/RULES.md ("Opening
 cells", "Marks", "Chording") and the README's mouse rules.
 """
 

@@ -1,8 +1,9 @@
 """The board being played (Tatham's `game_ui`): what the player is doing on it (the mouse
-buttons, the keyboard cursor, the scroll, the pointer, the hint shown, the odds on or off),
-moves made and taken back, what follows a move, and the drawing of the board, the toolbar and
-the status line for whichever game is shown (a replay's too). It never starts another game
-(that is games.py's, through the command table) and never sizes the window.
+buttons, the keyboard cursor, the view and its scroll bars, the pointer, the hint shown, the
+odds on or off), moves made and taken back, what follows a move, and the drawing of the board,
+the scroll bars, the toolbar and the status line for whichever game is shown (a replay's too).
+Where the view goes is asked of game/ui/view.py. It never starts another game (that is
+games.py's, through the command table) and never sizes the window.
 """
 
 from __future__ import annotations
