@@ -118,3 +118,20 @@ def test_a_click_on_the_map_answers_the_cell_and_esc_or_tab_close_it():
         assert dialog.key(key(pygame.K_h, "h")) is None
     finally:
         pygame.quit()
+
+
+def test_at_the_end_the_map_shows_the_mines():
+    game = Game.from_layout(["*...", "....", "...*", "...."])
+    game.play(Move(MoveKind.OPEN, 3, 0))
+    game.play(Move(MoveKind.OPEN, 0, 0))  # the mine: lost
+    dialog, theme = placed_map(game, (0, 0, 4, 4))
+    try:
+        canvas = pygame.Surface((316, 300))
+        dialog.draw(canvas, theme)
+        colours, g = map_colours(theme), dialog.geometry
+        for cell, ch in (((0, 0), "X"), ((2, 3), "*")):
+            box = g.cell_box(*cell)
+            middle = (box.x + box.w // 2, box.y + box.h // 2)
+            assert tuple(canvas.get_at(middle))[:3] == colours[ch] != colours["#"]
+    finally:
+        pygame.quit()
