@@ -152,9 +152,11 @@ def map_colours(theme) -> dict[str, Colour]:
     return found
 
 
-def map_image(view: list[str], g: MapGeometry, colours: dict[str, Colour]) -> pygame.Surface:
+def map_image(view: list[str], g: MapGeometry, colours: dict[str, Colour],
+              like: pygame.Surface | None = None) -> pygame.Surface:  # fmt: skip
     """The map's pixels: one a cell from the text view (its characters index a palette),
-    then scaled up by whole pixels."""
+    in the pixel format of `like` (the canvas: a blit is then a copy), scaled up by whole
+    pixels."""
     text = "".join(line[g.first_col : g.first_col + g.cols]
                    for line in view[g.first_row : g.first_row + g.rows])  # fmt: skip
     small = pygame.image.frombytes(text.encode("ascii"), (g.cols, g.rows), "P")
@@ -162,6 +164,8 @@ def map_image(view: list[str], g: MapGeometry, colours: dict[str, Colour]) -> py
     for ch, colour in colours.items():
         palette[ord(ch)] = colour
     small.set_palette(palette)
+    if like is not None:
+        small = small.convert(like)
     if g.cell_px == 1:
         return small
     return pygame.transform.scale(small, (g.cols * g.cell_px, g.rows * g.cell_px))
@@ -214,7 +218,14 @@ class MapDialog(Dialog):
 
     def draw(self, surface: pygame.Surface, theme) -> Box:
         style, p, g = style_for(theme), self.panel, self.geometry
-        surface.fill(style.panel, (p.x, p.y, p.w, p.h))
+        m = g.box  # the map's own pixels cover the rest: the panel fills round them only
+        for x, y, w, h in (
+            (p.x, p.y, p.w, m.y - p.y),
+            (p.x, m.bottom, p.w, p.bottom - m.bottom),
+            (p.x, m.y, m.x - p.x, m.h),
+            (m.right, m.y, p.right - m.right, m.h),
+        ):
+            surface.fill(style.panel, (x, y, w, h))  # fmt: skip
         outline(surface, p, style.edge)
         if self.words:
             m = Metrics.of(theme)
@@ -224,7 +235,7 @@ class MapDialog(Dialog):
         bevel(surface, well, style.shadow, style.light, 2)
         key = (theme.key, id(theme.sprites["covered"]), g)
         if self._image is None or self._image[0] != key:
-            self._image = key, map_image(self.game.view(), g, map_colours(theme))
+            self._image = key, map_image(self.game.view(), g, map_colours(theme), surface)
         surface.blit(self._image[1], (g.box.x, g.box.y))
         accent, companion = outline_colours(theme)
         frame = g.frame_of(*self.view)

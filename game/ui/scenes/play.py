@@ -52,6 +52,7 @@ class PlayScene(Layer):
         self.top = self.left = 0
         self.laid = self.layout  # the layout the view (top, left) was placed in
         self.thumb: scrollbars.ThumbDrag | None = None  # a scroll bar's thumb held
+        self.under_map: tuple | None = None  # the canvas under the map (see `open_map`)
         self.pan_from: tuple | None = None  # the middle button's (pos, top, left) at its press
         self.mouse_pos = (-1, -1)
         self.ctx.drawn.reset()
@@ -283,10 +284,33 @@ class PlayScene(Layer):
             self.follow((last.row, last.col))
 
     def open_map(self) -> None:
-        """The whole board over the game (game/ui/scenes/map.py), the view's frame on it."""
-        lay = self.layout
+        """The whole board over the game (game/ui/scenes/map.py), the view's frame on it. The
+        canvas as it is (when it shows the board up to date) is kept, so closing the map puts
+        it back instead of drawing a whole view of a huge board again."""
+        lay, drawn, r = self.layout, self.ctx.drawn, self.ctx.frame.renderer
+        self.under_map = None
+        if not (drawn.full or drawn.pending or drawn.board_hidden) and drawn.board_shown:
+            self.under_map = (self._looks_now(), r, r.canvas.copy())
         self.ctx.dialogs.open(MapDialog(self.game, (self.top, self.left, lay.view_rows,
                                                     lay.view_cols)))  # fmt: skip
+
+    def _looks_now(self) -> tuple:
+        """What the board drawn depends on, apart from the theme (kept by the renderer)."""
+        g = self.game
+        return (g, len(g.moves), g.state, self.top, self.left, self.cursor, self.hint,
+                self.probabilities, self.show_probabilities, frozenset(self.pressed_cells()),
+                len(self.ctx.drawn.veiled))  # fmt: skip
+
+    def _put_back_under_map(self) -> bool:
+        """After the map closed: the canvas kept when it opened, if the board it showed is
+        still the one to show (the same renderer, game, view and marks); whether it was."""
+        kept, self.under_map = self.under_map, None
+        r, drawn = self.ctx.frame.renderer, self.ctx.drawn
+        if kept is None or drawn.board_hidden or kept[1] is not r or kept[0] != self._looks_now():
+            return False
+        r.canvas.blit(kept[2], (0, 0))
+        drawn.board_shown = True
+        return True
 
     def go_to(self, answer: GoTo) -> None:
         """A place chosen on the map comes to the middle of the view."""
@@ -592,8 +616,9 @@ class PlayScene(Layer):
         r, drawn = ctx.frame.renderer, ctx.drawn
         dialog = ctx.dialogs.dialog
         if dialog is not None and (not full or getattr(dialog, "covers_board", False)):
-            if full:  # the map covers all inside the frame: only the frame shows round it
-                r.draw_frame()
+            kept = self.under_map is not None and self.under_map[1] is r
+            if full and not kept:  # the map covers all inside the frame; the frame shows
+                r.draw_frame()  # round it, as it is on the canvas still when that was kept
             return  # the dialog covers the board; what changed under it waits
         game = self.game
         pressed = self.pressed_cells()
@@ -606,10 +631,10 @@ class PlayScene(Layer):
         if drawn.board_hidden:  # paused: every cell covered, nothing held or hinted
             looks = Looks()
         args = (VeiledBoard(game) if drawn.board_hidden else game, self.top, self.left)
-        if full:
+        if full and not (self.under_map and self._put_back_under_map()):
             r.draw_frame()
             r.draw_board(*args, looks)
-        else:
+        elif not full:
             for cells in drawn.pending:
                 r.draw_cells(*args, cells, looks)
             touched = pressed ^ drawn.pressed

@@ -336,3 +336,39 @@ def test_the_map_opens_over_a_paused_game_and_a_click_on_it_centres_the_view(con
     play.open_map()
     room.handle(key(pygame.K_ESCAPE))
     assert ctx.dialogs.dialog is None and centre() == (150, 120)
+
+
+def test_closing_the_map_puts_back_the_board_it_covered_without_drawing_it_again(context):
+    from game.ui.dialogs import Closed
+    from game.ui.scenes.dialogs import DialogScene
+    from game.ui.scenes.map import GoTo
+
+    ctx, play, centre = big_board(context, size=100)
+    play.apply(Move(MoveKind.OPEN, *safe_cell_near(play.game, (40, 40))))
+    play.centre_on((40, 40))
+    r = ctx.frame.renderer
+
+    def frame():
+        ctx.drawn.board_hidden = ctx.session.veiled
+        play.draw(ctx.drawn.full)
+        ctx.drawn.pending.clear()
+        r.present(ctx.frame.display)
+
+    frame()
+    before = pygame.image.tobytes(r.canvas, "RGB")
+    room = DialogScene(ctx.dialogs, ctx.drawn, {GoTo: play.go_to, Closed: lambda _: None})
+    play.open_map()
+    frame()
+    boards = []
+    real = r.draw_board
+    r.draw_board = lambda *a: (boards.append(a), real(*a))
+    room.handle(key(pygame.K_ESCAPE))
+    frame()
+    assert boards == [] and pygame.image.tobytes(r.canvas, "RGB") == before
+    play.open_map()  # a place chosen on the map: the view moved, so the board is drawn
+    frame()
+    room.place()
+    box = ctx.frame.layout.window_box(ctx.dialogs.dialog.geometry.cell_box(90, 90))
+    room.handle(mouse(DOWN, (box.x, box.y)))
+    frame()
+    assert len(boards) == 1
