@@ -225,7 +225,7 @@ class MapDialog(Dialog):
             (p.x, m.y, m.x - p.x, m.h),
             (m.right, m.y, p.right - m.right, m.h),
         ):
-            surface.fill(style.panel, (x, y, w, h))  # fmt: skip
+            surface.fill(style.panel, (x, y, w, h))
         outline(surface, p, style.edge)
         if self.words:
             m = Metrics.of(theme)
