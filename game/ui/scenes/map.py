@@ -154,9 +154,8 @@ def map_colours(theme) -> dict[str, Colour]:
 
 def map_image(view: list[str], g: MapGeometry, colours: dict[str, Colour],
               like: pygame.Surface | None = None) -> pygame.Surface:  # fmt: skip
-    """The map's pixels: one a cell from the text view (its characters index a palette),
-    in the pixel format of `like` (the canvas: a blit is then a copy), scaled up by whole
-    pixels."""
+    """The map's pixels, one a cell, from the text view (its characters index a palette), in
+    the pixel format of `like` (the canvas: scaling onto it is then a plain copy)."""
     text = "".join(line[g.first_col : g.first_col + g.cols]
                    for line in view[g.first_row : g.first_row + g.rows])  # fmt: skip
     small = pygame.image.frombytes(text.encode("ascii"), (g.cols, g.rows), "P")
@@ -164,11 +163,22 @@ def map_image(view: list[str], g: MapGeometry, colours: dict[str, Colour],
     for ch, colour in colours.items():
         palette[ord(ch)] = colour
     small.set_palette(palette)
-    if like is not None:
-        small = small.convert(like)
-    if g.cell_px == 1:
-        return small
-    return pygame.transform.scale(small, (g.cols * g.cell_px, g.rows * g.cell_px))
+    return small.convert(like) if like is not None else small
+
+
+_outlines: dict[tuple, tuple[Colour, Colour]] = {}
+
+
+def _outline_colours(theme) -> tuple[Colour, Colour]:
+    """The view's frame: the accent lined with its companion (as the hint's outline), worked
+    out once a theme."""
+    key = (theme.key, id(theme.sprites["covered"]))
+    found = _outlines.get(key)
+    if found is None:
+        if len(_outlines) > 16:
+            _outlines.clear()
+        found = _outlines[key] = outline_colours(theme)
+    return found
 
 
 # ---- the room ---------------------------------------------------------------------------------
@@ -236,8 +246,12 @@ class MapDialog(Dialog):
         key = (theme.key, id(theme.sprites["covered"]), g)
         if self._image is None or self._image[0] != key:
             self._image = key, map_image(self.game.view(), g, map_colours(theme), surface)
-        surface.blit(self._image[1], (g.box.x, g.box.y))
-        accent, companion = outline_colours(theme)
+        small, b = self._image[1], g.box
+        if g.cell_px == 1:
+            surface.blit(small, (b.x, b.y))
+        else:  # scaled straight onto the canvas, whole pixels a cell
+            pygame.transform.scale(small, (b.w, b.h), surface.subsurface((b.x, b.y, b.w, b.h)))
+        accent, companion = _outline_colours(theme)
         frame = g.frame_of(*self.view)
         outline(surface, frame, accent)
         if frame.w > 2 and frame.h > 2:
