@@ -93,8 +93,9 @@ _colours: dict[tuple, dict[str, Colour]] = {}
 
 
 def _counts(sprite: pygame.Surface) -> Counter:
-    w, h = sprite.get_size()
-    return Counter(tuple(sprite.get_at((x, y)))[:3] for x in range(w) for y in range(h))
+    """How many pixels of each colour a sprite has."""
+    data = pygame.image.tobytes(sprite, "RGB")
+    return Counter(tuple(data[i : i + 3]) for i in range(0, len(data), 3))
 
 
 def _distance(a: Colour, b: Colour) -> float:
@@ -133,7 +134,7 @@ def map_colours(theme) -> dict[str, Colour]:
     exploded = _counts(s["mine_red"]).most_common(1)[0][0]
     if not _apart(exploded, [covered, opened]):
         exploded = mine
-    wrong = _ink(s["mine_wrong"], [opened, mine], flag)
+    wrong = _ink(s["mine_wrong"], [opened, covered, mine], flag)
     V = ViewChar
     found = {ch.value: opened for ch in V if ch.is_open}
     found.update(

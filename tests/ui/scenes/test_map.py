@@ -65,6 +65,8 @@ def test_covered_open_flagged_and_mines_are_told_apart_in_every_theme(name):
         for a, b in pairs:
             assert sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5 >= DISTINCT
         assert colours[V.THREE.value] == colours[V.ZERO.value]
+        for end in (V.EXPLODED, V.WRONG_FLAG):  # never mistaken for a cell still covered
+            assert colours[end.value] != colours[V.COVERED.value]
     finally:
         pygame.quit()
 
