@@ -194,7 +194,7 @@ def test_the_app_is_thin():
 
 def test_each_room_has_a_test_file_that_builds_it_without_the_window():
     tests = ROOT / "tests" / "ui" / "scenes"
-    for room in ("play", "replay", "dialogs", "menu", "games"):
+    for room in ("play", "replay", "dialogs", "menu", "games", "map"):
         path = tests / f"test_{room}.py"
         found = imported_modules(path, "tests.ui.scenes")
         assert f"game.ui.scenes.{room}" in found, room

@@ -43,6 +43,7 @@ class DrawState:
         self.full = True
         self.toolbar: tuple | None = None  # (counter, face, timer) as drawn
         self.board_shown = False  # the canvas shows the board (not a dialog over it)
+        self.bars: tuple[int, int] | None = None  # the view (top, left) the scroll bars show
         self.shifts.clear()
 
     def presented(self) -> None:

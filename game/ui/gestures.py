@@ -2,7 +2,8 @@
 
 Pure: it is told which cell is under the pointer (or None: off the board), what that cell
 shows, and the time; it answers with moves (plain data) and "new game" for the face. It never
-carries a move out, reads a clock or knows pixels. The rules are in docs/RULES.md ("Opening
+carries a move out, reads a clock or knows pixels (a middle-button drag says only that it is
+one, `panning`: the play scene moves the board). The rules are in docs/RULES.md ("Opening
 cells", "Marks", "Chording") and the README's mouse rules.
 """
 
@@ -17,6 +18,7 @@ from ..engine.cells import COVERED_CHARS, NUMBER_CHARS, ViewChar
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 LONG_PRESS_MS = 350
 DOUBLE_CLICK_MS = 500
+PAN_CELLS = 2  # the middle button held alone and moved this many cells away drags the board
 NEW_GAME = "new_game"  # the face was clicked (pressed and released on it)
 
 Cell = tuple[int, int]
@@ -62,6 +64,8 @@ class Gestures:
     long_done: bool = False  # a long press flagged: the release does nothing
     swallow: bool = False  # second press of a double click: does nothing
     last_open: tuple[Cell | None, int] = (None, -DOUBLE_CLICK_MS)  # cell and time
+    middle_from: Cell | None = None  # where the middle button went down
+    panning: bool = False  # the middle button drags the board: no chord on its release
 
     def reset(self) -> None:
         """Forget what is held (a dialog opened, a game started); the double click too."""
@@ -96,7 +100,7 @@ class Gestures:
                 self.moved_on()
                 return [Move(MoveKind.FLAG, *cell)]
             return []
-        self.middle, self.cell = True, cell
+        self.middle, self.cell, self.middle_from = True, cell, cell
         self.chord, self.chord_done = True, False
         return []
 
@@ -104,6 +108,10 @@ class Gestures:
         """The pointer moved (or the board scrolled under it) to `cell`."""
         if self.on_face:
             self.over_face = on_face
+        elif self.panning:
+            return
+        elif self._starts_pan(cell):
+            self.panning, self.chord, self.cell = True, False, None
         elif (self.left or self.middle or (self.right and self.chord)) and cell != self.cell:
             self.cell = cell
             self.press_ms = now  # a long press must stay on one cell
@@ -141,9 +149,20 @@ class Gestures:
                 return self._release_chord(others_held=self.left or self.middle)
             return []
         self.middle = False
+        if self.panning:
+            self.panning = False
+            return []
         if self.chord:
             return self._release_chord(others_held=self.left or self.right)
         return []
+
+    def _starts_pan(self, cell: Cell | None) -> bool:
+        """The middle button alone, moved PAN_CELLS from where it went down: a drag of the
+        board, not a chord (a middle click, or a slide to the next cell, still chords)."""
+        start = self.middle_from
+        if not self.middle or self.left or self.right or start is None or cell is None:
+            return False
+        return max(abs(cell[0] - start[0]), abs(cell[1] - start[1])) >= PAN_CELLS
 
     def _release_chord(self, others_held: bool) -> list[Move | str]:
         moves: list[Move | str] = []

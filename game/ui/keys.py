@@ -121,6 +121,7 @@ PLAY_KEYS: tuple[Binding, ...] = (
         (key(K.K_F11), key(K.K_RETURN, ALT, name="Alt+Enter")),
         "Options",
     ),
+    Binding("map", "Map of the board", (key(K.K_TAB),), "Options"),
     Binding("help", "Keys and mouse", (key(K.K_F1), char("?")), "Help"),
     Binding("about", "About", (), "Help"),
     # Alt opens the menu when pressed and released by itself (the window watches for that),
@@ -153,7 +154,10 @@ MOUSE_RULES: tuple[tuple[str, str], ...] = (
     ("Right", "flag, unflag (? too with Q)"),
     ("Both, Middle", "chord"),
     ("Face", "new game"),
-    ("Wheel", "scroll; Shift sideways"),
+    ("Wheel", "scroll; Shift or tilt: sideways"),
+    ("Ctrl+Wheel", "zoom about the pointer"),
+    ("Middle drag", "move the board (2+ cells)"),
+    ("Scroll bar", "drag thumb; click track: page"),
 )
 
 

@@ -22,6 +22,8 @@ TIMER_DIGITS = 3
 PANEL_PAD = 5  # from the frame to the counter and the timer
 FACE_GAP = 4  # at least this between the face and a counter
 MAX_SCALE = 8
+SCROLLBAR = 10  # a scroll bar's thickness (a pixel of gap and its well), beside and under a
+# board larger than its view
 
 
 @dataclass(frozen=True)
@@ -73,21 +75,42 @@ class Layout:
     # ---- the canvas at 1x ----------------------------------------------------------------
 
     @cached_property
+    def bar_room(self) -> tuple[int, int]:
+        """Pixels the scroll bars take beside and under the board: a bar only in a direction
+        the board is larger than its view."""
+        return (SCROLLBAR if self.view_rows < self.rows else 0,
+                SCROLLBAR if self.view_cols < self.cols else 0)  # fmt: skip
+
+    @cached_property
     def area(self) -> Box:
-        """The board area inside the frame (at least MIN_AREA_W x MIN_AREA_H; the board is
-        centred in it)."""
+        """The board area inside the frame (at least MIN_AREA_W x MIN_AREA_H; the board and
+        its scroll bars are centred in it)."""
         s = self.sizes
-        w = max(self.view_cols * s.tile, MIN_AREA_W, toolbar_width(s, self.led_digits))
-        h = max(self.view_rows * s.tile, MIN_AREA_H)
+        bw, bh = self.bar_room
+        w = max(self.view_cols * s.tile + bw, MIN_AREA_W, toolbar_width(s, self.led_digits))
+        h = max(self.view_rows * s.tile + bh, MIN_AREA_H)
         return Box(s.border, MENU_HEIGHT + 2 * s.border + TOOLBAR_HEIGHT, w, h)
 
     @cached_property
     def board(self) -> Box:
-        """The visible tiles, centred in the board area."""
+        """The visible tiles, centred in the board area (with the scroll bars beside them)."""
         a = self.area
         t = self.sizes.tile
+        bw, bh = self.bar_room
         w, h = self.view_cols * t, self.view_rows * t
-        return Box(a.x + (a.w - w) // 2, a.y + (a.h - h) // 2, w, h)
+        return Box(a.x + (a.w - bw - w) // 2, a.y + (a.h - bh - h) // 2, w, h)
+
+    @cached_property
+    def vbar(self) -> Box | None:
+        """The vertical scroll bar's track, right of the board; None when all rows show."""
+        b = self.board
+        return Box(b.right, b.y, SCROLLBAR, b.h) if self.bar_room[0] else None
+
+    @cached_property
+    def hbar(self) -> Box | None:
+        """The horizontal scroll bar's track, under the board; None when all columns show."""
+        b = self.board
+        return Box(b.x, b.bottom, b.w, SCROLLBAR) if self.bar_room[1] else None
 
     @cached_property
     def status(self) -> Box:
@@ -221,11 +244,18 @@ def fit(
     sizes: Sizes = Sizes(),
     led_digits: int = LED_DIGITS,
 ) -> Layout:
-    """The layout of a board in a window at a given scale: as much board as fits, centred."""
+    """The layout of a board in a window at a given scale: as much board as fits, centred,
+    with room for a scroll bar in each direction the board does not fit."""
     cw, ch = chrome_size(sizes)
     ww, wh = window
-    view_cols = max(1, min(cols, (ww // scale - cw) // sizes.tile))
-    view_rows = max(1, min(rows, (wh // scale - ch) // sizes.tile))
+    room_w, room_h = ww // scale - cw, wh // scale - ch
+    view_cols = max(1, min(cols, room_w // sizes.tile))
+    view_rows = max(1, min(rows, room_h // sizes.tile))
+    for _ in range(2):  # one bar can take the room that made the other unneeded
+        if view_rows < rows:
+            view_cols = max(1, min(cols, (room_w - SCROLLBAR) // sizes.tile))
+        if view_cols < cols:
+            view_rows = max(1, min(rows, (room_h - SCROLLBAR) // sizes.tile))
     probe = Layout(rows, cols, view_rows, view_cols, scale, 0, 0, sizes, led_digits)
     w, h = probe.canvas_size
     return Layout(

@@ -196,6 +196,7 @@ class Renderer:
                 ]
         self.canvas.fblits(pieces)
         self.drawn.board_shown = True
+        self.drawn.bars = None  # the fill went over the scroll bars
         extra = looks.marked().difference(veiled)
         if extra:
             self.draw_cells(game, top, left, extra, looks)

@@ -40,6 +40,7 @@ from .options import Options
 from .scenes import Aids, Context, Layer
 from .scenes.dialogs import DialogScene, DialogStack
 from .scenes.games import Games
+from .scenes.map import GoTo
 from .scenes.menu import MenuLayer
 from .scenes.play import PlayScene
 from .sound import SoundBoard
@@ -131,7 +132,8 @@ class App:
         return {Change: o.changed, Closed: lambda _: None, Answer: g.answer,
                 PlayCode: g.play_code, MenuChoice: lambda c: commands.do(c.action),
                 WatchReplay: g.watch_file, PickTheme: o.picked_theme,
-                CustomSize: g.custom, ResumeKept: g.resume_chosen}  # fmt: skip
+                CustomSize: g.custom, ResumeKept: g.resume_chosen,
+                GoTo: self.play.go_to}  # fmt: skip
 
     def _theme_rows(self) -> dict[str, list[Item]]:
         """One row a theme in the Options menu, ticked on the one in use."""
@@ -178,6 +180,7 @@ class App:
         add("zoom_in", lambda: options.zoom(1))
         add("zoom_out", lambda: options.zoom(-1))
         add("fullscreen", options.toggle_fullscreen, checked=lambda: ctx.frame.display.fullscreen)
+        add("map", play.open_map)
         add("help", lambda: ctx.dialogs.open(HelpOverlay(keys.help_rows())))
         add("about", lambda: ctx.dialogs.open(about_dialog(version(), config_dir(), data_dir())))
         add("menu", self.menu.toggle)

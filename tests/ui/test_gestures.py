@@ -124,3 +124,32 @@ def test_the_face_acts_only_when_pressed_and_released_on_it():
     assert g.release(LEFT, (0, 0), 2, look, on_face=False) == []
     g.press(LEFT, None, 3, on_face=True)
     assert g.release(LEFT, None, 4, look, on_face=True) == [NEW_GAME]
+
+
+def test_the_middle_button_slid_to_the_next_cell_still_chords_there():
+    g = Gestures(Rules())
+    g.press(MIDDLE, (5, 5), 0)
+    g.motion((5, 6), 1)
+    assert not g.panning
+    assert g.release(MIDDLE, (5, 6), 2, look_any) == [Move(CHORD, 5, 6)]
+
+
+def test_the_middle_button_dragged_two_cells_moves_the_board_and_chords_nothing():
+    g = Gestures(Rules())
+    g.press(MIDDLE, (5, 5), 0)
+    g.motion((7, 5), 1)
+    assert g.panning and g.pressed_cells(look_any, neighbours) == set()
+    g.motion((5, 5), 2)  # back where it started: still a drag
+    assert g.release(MIDDLE, (5, 5), 3, look_any) == [] and not g.panning
+
+
+def test_both_buttons_dragged_never_move_the_board():
+    g = Gestures(Rules())
+    g.press(LEFT, (5, 5), 0)
+    g.press(MIDDLE, (5, 5), 0)
+    g.motion((8, 8), 1)
+    assert not g.panning
+
+
+def look_any(cell):
+    return "1"

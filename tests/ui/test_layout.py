@@ -6,6 +6,7 @@ from game.ui.layout import (
     MENU_HEIGHT,
     MIN_AREA_H,
     MIN_AREA_W,
+    SCROLLBAR,
     STATUS_HEIGHT,
     TOOLBAR_HEIGHT,
     Box,
@@ -121,8 +122,8 @@ def test_face_and_counters_sit_inside_the_toolbar_without_overlap():
 
 def test_fit_shows_what_fits_and_scales_by_whole_numbers():
     lay = fit(200, 200, (800, 600), 1)
-    assert lay.view_cols == (800 - 16) // 16
-    assert lay.view_rows == (600 - MENU_HEIGHT - 56 - 14) // 16
+    assert lay.view_cols == (800 - 16 - SCROLLBAR) // 16  # room for the scroll bars
+    assert lay.view_rows == (600 - MENU_HEIGHT - 56 - 14 - SCROLLBAR) // 16
     assert lay.canvas_size[0] <= 800 and lay.canvas_size[1] <= 600
     small = fit(9, 9, (1000, 1000), 3)
     assert (small.view_rows, small.view_cols) == (9, 9)
@@ -136,3 +137,24 @@ def test_best_scale_is_the_largest_that_fits_within_the_cap():
     assert best_scale(9, 9, (3 * w - 1, 3 * h), most=3) == 2
     assert best_scale(9, 9, (10 * w, 10 * h), most=3) == 3
     assert best_scale(200, 200, (800, 600)) == 1
+
+
+def test_scroll_bars_come_only_where_the_board_is_larger_than_its_view():
+    whole = fit(9, 9, (1000, 1000), 3)
+    assert whole.vbar is None and whole.hbar is None
+    wide = fit(16, 200, (800, 600), 1)  # every row shows, not every column
+    assert wide.view_rows == 16 and wide.vbar is None and wide.hbar is not None
+    both = fit(200, 200, (800, 600), 1)
+    b, v, h = both.board, both.vbar, both.hbar
+    assert (v.x, v.y, v.h) == (b.right, b.y, b.h) and (h.x, h.y, h.w) == (b.x, b.bottom, b.w)
+    assert v.right <= both.area.right and h.bottom <= both.area.bottom
+
+
+def test_no_pixel_of_a_scroll_bar_is_a_cell():
+    lay = fit(200, 200, (800, 600), 2)
+    for bar in (lay.vbar, lay.hbar):
+        for x, y in ((bar.x, bar.y), (bar.right - 1, bar.bottom - 1)):
+            assert lay.cell_at(lay.origin_x + x * 2, lay.origin_y + y * 2, 50, 50) is None
+    b = lay.board  # the last pixels of the board are still its last cells
+    last = (b.right - 1) * 2 + lay.origin_x + 1, (b.bottom - 1) * 2 + lay.origin_y + 1
+    assert lay.cell_at(*last, 50, 50) == (50 + lay.view_rows - 1, 50 + lay.view_cols - 1)

@@ -275,11 +275,14 @@ def test_scrolling_a_100_by_100_board(drive):
     d.post(pygame.MOUSEWHEEL, x=0, y=-1000, flipped=False, precise_x=0.0, precise_y=-1000.0)
     d.tick()
     assert d.app.play.top == 100 - lay.view_rows
-    # the keyboard cursor keeps itself in view
+    # the keyboard cursor keeps itself in view: a step off the top edge brings it to the middle
     d.app.play.cursor = (d.app.play.top, 50)
-    for _ in range(10):
+    d.key(pygame.K_UP)
+    top = d.app.play.top
+    assert d.app.play.cursor[0] == top + lay.view_rows // 2
+    for _ in range(lay.view_rows // 2):  # within the view, the view stays
         d.key(pygame.K_UP)
-    assert d.app.play.cursor[0] == d.app.play.top
+    assert d.app.play.top == top and d.app.play.cursor[0] == top
 
 
 def test_timer_shows_1_at_the_first_click_stops_at_the_end_and_caps_at_999(drive):

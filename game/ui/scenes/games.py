@@ -109,7 +109,7 @@ class Games:
         game = self.ctx.session.game
         self._switch_board(BoardChoice.of(game.rows, game.cols, game.mines))
         self.play.reset()
-        self.play.show_first_click()
+        self.play.show_where_play_is()
 
     def play_code(self, result: PlayCode) -> None:
         game = result.code.game(question_marks=self.ctx.settings.question_marks)

@@ -1,8 +1,9 @@
 """The board being played (Tatham's `game_ui`): what the player is doing on it (the mouse
-buttons, the keyboard cursor, the scroll, the pointer, the hint shown, the odds on or off),
-moves made and taken back, what follows a move, and the drawing of the board, the toolbar and
-the status line for whichever game is shown (a replay's too). It never starts another game
-(that is games.py's, through the command table) and never sizes the window.
+buttons, the keyboard cursor, the view and its scroll bars, the pointer, the hint shown, the
+odds on or off), moves made and taken back, what follows a move, and the drawing of the board,
+the scroll bars, the toolbar and the status line for whichever game is shown (a replay's too).
+Where the view goes is asked of game/ui/view.py. It never starts another game (that is
+games.py's, through the command table) and never sizes the window.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from ...engine.cells import CellSet, ViewChar
 from ...engine.codes import code_of
 from ...engine.game import shown_seconds
 from ...session import NO_GUESS_FAILED, PAUSE_DIALOG, PAUSE_KEY, Outcome
-from .. import status
+from .. import scrollbars, status
+from .. import view as place
 from ..dialogs import NoticeDialog
 from ..gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
 from ..hints import hint_cells, hint_marks, hint_words, odds_words
@@ -25,6 +27,7 @@ from ..keys import action_for
 from ..render import Looks
 from .context import Context
 from .layer import Layer
+from .map import GoTo, MapDialog
 
 WHEEL_CELLS = 3
 BUTTONS = (LEFT, MIDDLE, RIGHT)
@@ -39,7 +42,7 @@ class PlayScene(Layer):
         self.watching = None  # the ReplayScene over this board, while one is watched
         self.show_probabilities = False
         self.stop_laying: threading.Event | None = None  # stops a no-guess board being laid
-        ctx.frame.relaid.append(self.clamp_scroll)
+        ctx.frame.relaid.append(self.relaid)
         self.reset()
 
     def reset(self) -> None:
@@ -48,6 +51,10 @@ class PlayScene(Layer):
         self.ctx.status.clear()
         self.cursor: Cell | None = None
         self.top = self.left = 0
+        self.laid = self.layout  # the layout the view (top, left) was placed in
+        self.thumb: scrollbars.ThumbDrag | None = None  # a scroll bar's thumb held
+        self.under_map: tuple | None = None  # the canvas under the map (see `open_map`)
+        self.pan_from: tuple | None = None  # the middle button's (pos, top, left) at its press
         self.mouse_pos = (-1, -1)
         self._unpaused_by: int | None = None  # the button whose press ended a pause
         self.ctx.drawn.reset()
@@ -75,12 +82,10 @@ class PlayScene(Layer):
             self.button(t, event.button, event.pos)
         elif t == pygame.MOUSEMOTION:
             self.mouse_pos = event.pos
-            self.follow_pointer()
+            if not self.drag_view():
+                self.follow_pointer()
         elif t == pygame.MOUSEWHEEL:
-            dx, dy = event.x, event.y
-            if pygame.key.get_mods() & pygame.KMOD_SHIFT:
-                dx, dy = -dy, 0
-            self.scroll_by(-dy * WHEEL_CELLS, dx * WHEEL_CELLS)
+            self.wheel(event)
         else:
             return False
         return True
@@ -94,8 +99,81 @@ class PlayScene(Layer):
         elif action is not None:
             self.ctx.commands.do(action)
 
+    def wheel(self, event: Event) -> None:
+        """The wheel scrolls (Shift, a tilted wheel or a touchpad: sideways); Ctrl+wheel
+        zooms about the pointer."""
+        dx, dy = event.x, event.y
+        mods = pygame.key.get_mods()
+        if mods & pygame.KMOD_CTRL:
+            if dy:
+                self.zoom_at(1 if dy > 0 else -1, self.mouse_pos)
+            return
+        if mods & pygame.KMOD_SHIFT:
+            dx, dy = -dy, 0
+        self.scroll_by(-dy * WHEEL_CELLS, dx * WHEEL_CELLS)
+
+    def zoom_at(self, step: int, pos: Cell) -> None:
+        """Zoom in (1) or out (-1) keeping the cell under the pointer under it (the zoom
+        commands alone keep the middle of the view)."""
+        cell = self.layout.cell_at(*pos, self.top, self.left)
+        self.ctx.commands.do("zoom_in" if step > 0 else "zoom_out")
+        if cell is not None:
+            self.view_to(*place.anchored(cell, pos, self.layout))
+
+    def on_bar(self, t: int, button: int, pos: Cell) -> bool:
+        """A left press on a scroll bar grabs its thumb or pages; its release lets go."""
+        if t == pygame.MOUSEBUTTONUP:
+            held, self.thumb = self.thumb, None
+            return held is not None and button == LEFT
+        lay = self.layout
+        bar = scrollbars.bar_at(lay, self.top, self.left, lay.canvas_point(*pos))
+        if bar is None or button != LEFT:
+            return False
+        point = lay.canvas_point(*pos)
+        page = bar.page(point)
+        if page == 0:
+            self.thumb = scrollbars.ThumbDrag(
+                bar.vertical, bar.along(point) - bar.offset_of(bar.first)
+            )
+        elif bar.vertical:
+            self.scroll_by(page * bar.page_cells, 0)
+        else:
+            self.scroll_by(0, page * bar.page_cells)
+        return True
+
+    def drag_view(self) -> bool:
+        """A thumb held, or the board dragged with the middle button, moves the view with the
+        pointer; whether one did."""
+        pos, lay = self.mouse_pos, self.layout
+        if self.thumb is not None:
+            bar = next((b for b in scrollbars.bars(lay, self.top, self.left)
+                        if b.vertical == self.thumb.vertical), None)  # fmt: skip
+            if bar is None:  # the window grew to show it all
+                self.thumb = None
+                return False
+            # off the canvas too: the thumb follows the pointer along its track
+            point = ((pos[0] - lay.origin_x) // lay.scale, (pos[1] - lay.origin_y) // lay.scale)
+            first = self.thumb.first(bar, point)
+            if bar.vertical:
+                self.view_to(first, self.left)
+            else:
+                self.view_to(self.top, first)
+            return True
+        if self.pan_from is None:
+            return False
+        self.follow_pointer()  # the gestures decide when a middle press becomes a drag
+        if self.gestures.panning:
+            (x0, y0), top, left = self.pan_from
+            cell = lay.sizes.tile * lay.scale
+            self.view_to(top - round((pos[1] - y0) / cell), left - round((pos[0] - x0) / cell))
+        return True
+
     def button(self, t: int, button: int, pos: Cell) -> None:
         self.mouse_pos = pos
+        if self.on_bar(t, button, pos):
+            return
+        if button == MIDDLE:
+            self.pan_from = (pos, self.top, self.left) if t == pygame.MOUSEBUTTONDOWN else None
         lay, now = self.layout, self.ctx.aids.now()
         cell = lay.cell_at(*pos, self.top, self.left)
         on_face = lay.on_face(*pos)
@@ -155,10 +233,17 @@ class PlayScene(Layer):
         self.keep_cursor_in_view()
 
     def keep_cursor_in_view(self) -> None:
-        row, col = self.cursor
-        lay = self.layout
-        top = min(max(self.top, row - lay.view_rows + 1), row)
-        left = min(max(self.left, col - lay.view_cols + 1), col)
+        self.follow(self.cursor)
+
+    def follow(self, cell: Cell) -> None:
+        """The play went to `cell`: the view stays if it shows it, else brings it to the
+        middle (game/ui/view.py)."""
+        self.view_to(*place.follow(cell, self.top, self.left, self.layout))
+
+    def centre_on(self, cell: Cell) -> None:
+        self.view_to(*place.centred(cell, self.layout))
+
+    def view_to(self, top: int, left: int) -> None:
         self.scroll_by(top - self.top, left - self.left)
 
     def key_move(self, kind: MoveKind) -> None:
@@ -188,17 +273,61 @@ class PlayScene(Layer):
             self.follow_pointer()
 
     def clamp_scroll(self) -> None:
-        lay = self.layout
-        self.top = max(0, min(self.top, lay.rows - lay.view_rows))
-        self.left = max(0, min(self.left, lay.cols - lay.view_cols))
+        self.top, self.left = place.clamp(self.top, self.left, self.layout)
 
-    def show_first_click(self) -> None:
-        """A board laid for its first click: the cell marked, in view, and said."""
+    def relaid(self) -> None:
+        """A new layout (the window resized, zoomed, full screen, a theme): the same board
+        keeps the middle of its view in the middle; another starts on the board."""
+        old, new = self.laid, self.layout
+        if (old.rows, old.cols) == (new.rows, new.cols):
+            self.top, self.left = place.kept_centre(self.top, self.left, old, new)
+        self.laid = new
+        self.clamp_scroll()
+
+    def show_where_play_is(self) -> None:
+        """A game just put on the board: a board laid for its first click opens with that
+        cell marked in the middle (and said); a game resumed, with its last move in view."""
         g = self.game
         if g.state is GameState.READY and g.first_click is not None:
             self.cursor = g.first_click
-            self.keep_cursor_in_view()
+            self.centre_on(g.first_click)
             self.ctx.status.say("Start at the marked cell", lasting=True)
+        elif g.moves:
+            last = g.moves[-1]
+            self.follow((last.row, last.col))
+
+    def open_map(self) -> None:
+        """The whole board over the game (game/ui/scenes/map.py), the view's frame on it. The
+        canvas as it is (when it shows the board up to date) is kept, so closing the map puts
+        it back instead of drawing a whole view of a huge board again."""
+        lay, drawn, r = self.layout, self.ctx.drawn, self.ctx.frame.renderer
+        self.under_map = None
+        if not (drawn.full or drawn.pending or drawn.board_hidden) and drawn.board_shown:
+            self.under_map = (self._looks_now(), r, r.canvas.copy())
+        self.ctx.dialogs.open(MapDialog(self.game, (self.top, self.left, lay.view_rows,
+                                                    lay.view_cols)))  # fmt: skip
+
+    def _looks_now(self) -> tuple:
+        """What the board drawn depends on, apart from the theme (kept by the renderer)."""
+        g = self.game
+        return (g, len(g.moves), g.state, self.top, self.left, self.cursor, self.hint,
+                self.probabilities, self.show_probabilities, frozenset(self.pressed_cells()),
+                len(self.ctx.drawn.veiled))  # fmt: skip
+
+    def _put_back_under_map(self) -> bool:
+        """After the map closed: the canvas kept when it opened, if the board it showed is
+        still the one to show (the same renderer, game, view and marks); whether it was."""
+        kept, self.under_map = self.under_map, None
+        r, drawn = self.ctx.frame.renderer, self.ctx.drawn
+        if kept is None or drawn.board_hidden or kept[1] is not r or kept[0] != self._looks_now():
+            return False
+        r.canvas.blit(kept[2], (0, 0))
+        drawn.board_shown = True
+        return True
+
+    def go_to(self, answer: GoTo) -> None:
+        """A place chosen on the map comes to the middle of the view."""
+        self.centre_on(answer.cell)
 
     # ---- moves ----------------------------------------------------------------------------
 
@@ -291,7 +420,9 @@ class PlayScene(Layer):
         if g.state is GameState.WON:
             self.ctx.status.say("A won game is final")
             return
+        taken = g.moves[-1]
         self.after_move(self.ctx.session.undo().changed, g.first_click or (0, 0))
+        self.follow((taken.row, taken.col))
         self.ctx.status.say("Undone (now assisted)")
 
     def redo(self) -> None:
@@ -299,6 +430,7 @@ class PlayScene(Layer):
             return
         move = self.game.next_redo
         self.after_move(self.ctx.session.redo().changed, (move.row, move.col))
+        self.follow((move.row, move.col))
 
     def toggle_pause(self) -> None:
         """The pause key: the clock stops and the board is hidden until play goes on."""
@@ -404,9 +536,9 @@ class PlayScene(Layer):
             self.ctx.session.assist("hint")
         self.ctx.status.say(self.hint_words(hint))  # an estimated guess says so itself
         self.ctx.drawn.pending.append(hint_cells(hint))
-        if self.layout.cell_rect(*hint.cell, self.top, self.left) is None:
+        if not place.in_view(hint.cell, self.top, self.left, self.layout):
             self.cursor = hint.cell
-            self.keep_cursor_in_view()
+            self.follow(hint.cell)
 
     def hint_words(self, hint) -> str:
         """Why the hint, in words that point at its marks and fit the status line."""
@@ -495,7 +627,11 @@ class PlayScene(Layer):
         everything when `full`, else what changed."""
         ctx = self.ctx
         r, drawn = ctx.frame.renderer, ctx.drawn
-        if ctx.dialogs.dialog is not None and not full:
+        dialog = ctx.dialogs.dialog
+        if dialog is not None and (not full or getattr(dialog, "covers_board", False)):
+            kept = self.under_map is not None and self.under_map[1] is r
+            if full and not kept:  # the map covers all inside the frame; the frame shows
+                r.draw_frame()  # round it, as it is on the canvas still when that was kept
             return  # the dialog covers the board; what changed under it waits
         game = self.game
         pressed = self.pressed_cells()
@@ -508,10 +644,10 @@ class PlayScene(Layer):
         if drawn.board_hidden:  # paused: every cell covered, nothing held or hinted
             looks = Looks()
         args = (VeiledBoard(game) if drawn.board_hidden else game, self.top, self.left)
-        if full:
+        if full and not (self.under_map and self._put_back_under_map()):
             r.draw_frame()
             r.draw_board(*args, looks)
-        else:
+        elif not full:
             for cells in drawn.pending:
                 r.draw_cells(*args, cells, looks)
             touched = pressed ^ drawn.pressed
@@ -521,6 +657,11 @@ class PlayScene(Layer):
                 r.draw_cells(*args, touched, looks)
         drawn.pressed = pressed
         drawn.cursor = self.cursor
+        if full or drawn.bars != (self.top, self.left):
+            shown = None if full else drawn.bars
+            drawn.dirty += scrollbars.draw(r.canvas, ctx.frame.theme, self.layout, self.top,
+                                           self.left, shown)  # fmt: skip
+            drawn.bars = (self.top, self.left)
         r.draw_toolbar(game.mines_remaining, self.face(), self.timer_value())
         line = self.status_text()
         if full or line != drawn.status:

@@ -141,3 +141,26 @@ def test_quit_stops_and_keeps_the_game(context):
     in_progress(ctx, play)
     games.quit()
     assert not games.running
+
+
+def test_a_resumed_200_by_200_game_opens_with_its_last_move_in_the_middle(context):
+    from types import SimpleNamespace
+
+    from game.ui.view import centre_of
+
+    ctx = context()
+    games, play = games_of(ctx)
+    rows = ["".join("*" if (r * 7 + c * 3) % 11 == 0 else "." for c in range(200))
+            for r in range(200)]  # fmt: skip
+    kept = Game.from_layout(rows)
+    kept.play(Move(MoveKind.OPEN, 100, 101))
+    kept.play(Move(MoveKind.FLAG, 30, 20))
+    last = next((150, c) for c in range(160, 200)
+                if kept.cell(150, c) == "#" and (150 * 7 + c * 3) % 11)  # fmt: skip
+    assert kept.play(Move(MoveKind.OPEN, *last))  # the last move, far from the top left
+    offered = SimpleNamespace(daily=None, elapsed_ms=5000, game_id=None)
+    ctx.session.offers = [SimpleNamespace(replay=offered, journal=None)]
+    ctx.session.resumed_game = lambda index=0: kept
+    games.resume_kept(True)
+    assert play.game is kept and ctx.frame.board == BoardChoice.of(200, 200, kept.mines)
+    assert centre_of(play.top, play.left, ctx.frame.layout) == last

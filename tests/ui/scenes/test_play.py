@@ -137,3 +137,238 @@ def test_a_paused_game_is_drawn_veiled(context):
     ctx.frame.renderer.draw_board = lambda game, *a: calls.append(game.view())
     play.draw(full=True)
     assert calls and set("".join(calls[0])) == {"#"}
+
+
+# ---- the view follows the play (issue 24) ---------------------------------------------------
+
+
+def big_game(size=200):
+    """A size x size board with mines scattered (about one cell in eleven)."""
+    from game.engine import Game
+
+    rows = ["".join("*" if (r * 7 + c * 3) % 11 == 0 else "." for c in range(size))
+            for r in range(size)]  # fmt: skip
+    return Game.from_layout(rows)
+
+
+def big_board(context, size=200, scale=1):
+    from game.ui.view import centre_of
+
+    ctx = context(BoardChoice.of(size, size, 100), scale=scale)
+    ctx.session.start(big_game(size))
+    play = PlayScene(ctx)
+
+    def centre():
+        return centre_of(play.top, play.left, ctx.frame.layout)
+
+    return ctx, play, centre
+
+
+def safe_cell_near(game, cell):
+    r, c = cell
+    return next((r, c + k) for k in range(11) if game.cell(r, c + k) == "#"
+                and (r * 7 + (c + k) * 3) % 11)  # fmt: skip
+
+
+def test_a_resumed_game_opens_with_its_last_move_in_the_middle(context):
+    ctx, play, centre = big_board(context)
+    last = safe_cell_near(play.game, (150, 160))
+    play.apply(Move(MoveKind.OPEN, *last))
+    play.reset()  # the game put on the board again, as a resumed one is, at the top left
+    assert (play.top, play.left) == (0, 0)
+    play.show_where_play_is()
+    assert centre() == last
+
+
+def test_a_codes_start_cell_opens_in_the_middle(context):
+    ctx, play, centre = big_board(context)
+    game = play.game
+    game.first_click = (170, 90)  # as a shared code marks it
+    play.reset()
+    play.show_where_play_is()
+    assert centre() == (170, 90) and play.cursor == (170, 90)
+
+
+def test_undo_and_redo_of_a_move_off_the_view_bring_it_to_the_middle(context):
+    ctx, play, centre = big_board(context)
+    cell = safe_cell_near(play.game, (120, 140))
+    play.apply(Move(MoveKind.OPEN, *cell))
+    play.view_to(0, 0)
+    play.undo()
+    assert centre() == cell
+    play.view_to(0, 0)
+    play.redo()
+    assert centre() == cell
+    near = (centre()[0] + 2, centre()[1] + 3)  # in view: the view stays
+    play.apply(Move(MoveKind.FLAG, *near))
+    before = (play.top, play.left)
+    play.undo()
+    assert (play.top, play.left) == before
+
+
+def test_a_hint_off_the_view_comes_to_the_middle(context):
+    from game.ui.view import centred
+
+    ctx, play, centre = big_board(context, size=60, scale=3)
+    play.apply(Move(MoveKind.OPEN, *safe_cell_near(play.game, (30, 30))))
+    play.ask_hint()
+    play.update(ctx.aids.now())
+    hint, lay = play.hint, ctx.frame.layout
+    far = (0 if hint.cell[0] >= 30 else 60, 0 if hint.cell[1] >= 30 else 60)
+    play.view_to(*far)
+    assert lay.cell_rect(*hint.cell, play.top, play.left) is None
+    play.show_hint(hint)
+    assert (play.top, play.left) == centred(hint.cell, lay)
+    assert lay.cell_rect(*hint.cell, play.top, play.left) is not None
+
+
+def zoom_commands(ctx):
+    ctx.commands.add("zoom_in", lambda: ctx.frame.set_scale(ctx.frame.scale + 1))
+    ctx.commands.add("zoom_out", lambda: ctx.frame.set_scale(ctx.frame.scale - 1))
+
+
+def wheel(y, x=0):
+    return pygame.event.Event(pygame.MOUSEWHEEL, x=x, y=y, flipped=False, precise_x=float(x),
+                              precise_y=float(y))  # fmt: skip
+
+
+def test_ctrl_wheel_zooms_about_the_cell_under_the_pointer(context):
+    ctx, play, centre = big_board(context)
+    zoom_commands(ctx)
+    play.view_to(80, 90)
+    lay = ctx.frame.layout
+    pos = cell_pos(ctx, play, (80 + lay.view_rows // 3, 90 + lay.view_cols // 4))
+    play.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    cell = lay.cell_at(*pos, play.top, play.left)
+    pygame.key.set_mods(pygame.KMOD_CTRL)
+    try:
+        for step, scale in ((1, 2), (1, 3), (-1, 2), (-1, 1)):
+            play.handle(wheel(step))
+            assert ctx.frame.scale == scale
+            assert ctx.frame.layout.cell_at(*pos, play.top, play.left) == cell
+    finally:
+        pygame.key.set_mods(0)
+
+
+def test_zoom_from_the_keys_and_a_resize_keep_the_middle_of_the_view(context):
+    ctx, play, centre = big_board(context)
+    zoom_commands(ctx)
+    play.view_to(100, 70)
+    middle = centre()
+    ctx.commands.do("zoom_in")
+    assert ctx.frame.scale == 2 and centre() == middle
+    ctx.commands.do("zoom_out")
+    assert centre() == middle
+    ctx.frame.display.open((700, 500))
+    ctx.frame.resized((700, 500))
+    assert ctx.frame.layout.view_cols < 60 and centre() == middle
+
+
+def bar_pos(ctx, point):
+    lay = ctx.frame.layout
+    return lay.origin_x + point[0] * lay.scale, lay.origin_y + point[1] * lay.scale
+
+
+def test_dragging_a_thumb_scrolls_and_a_press_on_the_track_pages(context):
+    from game.ui.scrollbars import bars
+
+    ctx, play, centre = big_board(context)
+    v = bars(ctx.frame.layout, 0, 0)[0]
+    thumb = v.thumb()
+    grab = (thumb.x + 2, thumb.y + 3)
+    play.handle(mouse(DOWN, bar_pos(ctx, grab)))
+    to = (grab[0], grab[1] + v.offset_of(57))
+    play.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=bar_pos(ctx, to), rel=(0, 0),
+                                   buttons=(1, 0, 0)))  # fmt: skip
+    play.handle(mouse(UP, bar_pos(ctx, to)))
+    assert play.top == 57 and play.left == 0 and play.game.moves == []
+    v = bars(ctx.frame.layout, play.top, 0)[0]
+    below = (v.track.x + 2, v.track.bottom - 2)
+    play.handle(mouse(DOWN, bar_pos(ctx, below)))
+    play.handle(mouse(UP, bar_pos(ctx, below)))
+    assert play.top == 57 + v.page_cells
+    h = bars(ctx.frame.layout, play.top, 0)[1]
+    right = (h.track.right - 2, h.track.y + 2)
+    play.handle(mouse(DOWN, bar_pos(ctx, right)))
+    play.handle(mouse(UP, bar_pos(ctx, right)))
+    assert play.left == h.page_cells and play.game.moves == []
+
+
+def test_the_wheel_scrolls_down_and_sideways(context):
+    ctx, play, centre = big_board(context)
+    play.handle(wheel(-1))
+    assert (play.top, play.left) == (3, 0)
+    play.handle(wheel(0, x=2))  # a tilted wheel or a touchpad sideways
+    assert (play.top, play.left) == (3, 6)
+
+
+def test_dragging_with_the_middle_button_moves_the_board_and_chords_nothing(context):
+    from game.ui.gestures import MIDDLE
+
+    ctx, play, centre = big_board(context)
+    play.view_to(50, 50)
+    start = cell_pos(ctx, play, (60, 60))
+    play.handle(mouse(DOWN, start, MIDDLE))
+    tile = ctx.frame.layout.sizes.tile * ctx.frame.layout.scale
+    end = (start[0] - 5 * tile, start[1] - 4 * tile)  # the board pulled up and left
+    play.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(0, 1, 0)))
+    assert (play.top, play.left) == (54, 55) and play.pressed_cells() == set()
+    play.handle(mouse(UP, end, MIDDLE))
+    assert play.game.moves == []
+    assert ctx.frame.layout.cell_at(*end, play.top, play.left) == (60, 60)
+
+
+def test_the_map_opens_over_a_paused_game_and_a_click_on_it_centres_the_view(context):
+    from game.ui.dialogs import Closed
+    from game.ui.scenes.dialogs import DialogScene
+    from game.ui.scenes.map import GoTo, MapDialog
+
+    ctx, play, centre = big_board(context)
+    play.apply(Move(MoveKind.OPEN, *safe_cell_near(play.game, (5, 5))))
+    room = DialogScene(ctx.dialogs, ctx.drawn, {GoTo: play.go_to, Closed: lambda _: None})
+    play.open_map()
+    assert isinstance(ctx.dialogs.dialog, MapDialog) and ctx.session.paused_by(PAUSE_DIALOG)
+    room.place()
+    box = ctx.frame.layout.window_box(ctx.dialogs.dialog.geometry.cell_box(150, 120))
+    room.handle(mouse(DOWN, (box.x, box.y)))
+    assert ctx.dialogs.dialog is None and not ctx.session.paused_by(PAUSE_DIALOG)
+    assert centre() == (150, 120)
+    play.open_map()
+    room.handle(key(pygame.K_ESCAPE))
+    assert ctx.dialogs.dialog is None and centre() == (150, 120)
+
+
+def test_closing_the_map_puts_back_the_board_it_covered_without_drawing_it_again(context):
+    from game.ui.dialogs import Closed
+    from game.ui.scenes.dialogs import DialogScene
+    from game.ui.scenes.map import GoTo
+
+    ctx, play, centre = big_board(context, size=100)
+    play.apply(Move(MoveKind.OPEN, *safe_cell_near(play.game, (40, 40))))
+    play.centre_on((40, 40))
+    r = ctx.frame.renderer
+
+    def frame():
+        ctx.drawn.board_hidden = ctx.session.veiled
+        play.draw(ctx.drawn.full)
+        ctx.drawn.pending.clear()
+        r.present(ctx.frame.display)
+
+    frame()
+    before = pygame.image.tobytes(r.canvas, "RGB")
+    room = DialogScene(ctx.dialogs, ctx.drawn, {GoTo: play.go_to, Closed: lambda _: None})
+    play.open_map()
+    frame()
+    boards = []
+    real = r.draw_board
+    r.draw_board = lambda *a: (boards.append(a), real(*a))
+    room.handle(key(pygame.K_ESCAPE))
+    frame()
+    assert boards == [] and pygame.image.tobytes(r.canvas, "RGB") == before
+    play.open_map()  # a place chosen on the map: the view moved, so the board is drawn
+    frame()
+    room.place()
+    box = ctx.frame.layout.window_box(ctx.dialogs.dialog.geometry.cell_box(90, 90))
+    room.handle(mouse(DOWN, (box.x, box.y)))
+    frame()
+    assert len(boards) == 1
