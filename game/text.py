@@ -327,7 +327,8 @@ class TextGame:
         else:
             self.say(
                 f"Boom! You lost after {seconds:.3f} s, with {g.safe_opened} of "
-                f"{g.safe_total} safe cells open. 3BV {g.bbbv_done()}/{g.bbbv} solved."
+                f"{g.safe_total} safe cells open. 3BV {g.bbbv_done()}/{g.bbbv} solved, "
+                f"{_rate(done.measures)} 3BV/s."
             )
         for line in measure_lines(done.measures):
             self.say(line)
@@ -350,13 +351,16 @@ class TextGame:
         return None
 
 
+def _rate(m: Measures | None) -> str:
+    """3BV (solved) per second, "-" under a second, as the statistics have it."""
+    return "-" if m is None or m.time_ms < 1000 else f"{m.bbbv_per_second:.2f}"
+
+
 def measure_lines(m: Measures | None) -> list[str]:
     """The measures of a finished game (docs/RULES.md, "Measures of a game") in two lines."""
     if m is None:
         return []
     c = m.clicks
-    rate = "-" if m.bbbv_per_second is None else f"{m.bbbv_per_second:.2f}"
-    rqp = "-" if m.rqp is None else f"{m.rqp:.2f}"
     if c is None:
         clicks = "Clicks not recorded"
     else:
@@ -364,9 +368,11 @@ def measure_lines(m: Measures | None) -> list[str]:
         throughput = "-" if m.throughput is None else f"{m.throughput:.3f}"
         clicks = (f"Clicks {c.total} ({c.effective} effective, {c.wasted} wasted), IOE {ioe}, "
                   f"throughput {throughput}")  # fmt: skip
-    return [f"{clicks}.",
-            f"3BV/s {rate}, ZiNi {m.zini}, RQP {rqp}, guesses {m.guesses}, "
-            f"NF {'yes' if m.no_flag else 'no'}."]  # fmt: skip
+    rqp = "-" if m.time_ms < 1000 or m.rqp is None else f"{m.rqp:.2f}"
+    return [
+        f"{clicks}.",
+        f"ZiNi {m.zini}, RQP {rqp}, guesses {m.guesses}, NF {'yes' if m.no_flag else 'no'}.",
+    ]
 
 
 def _why_nothing(game: Game, move: Move, cell: str) -> str:

@@ -325,7 +325,8 @@ def measure_values(m: Measures | None) -> dict:
         "clicks_all": None if c is None else c.total,
         "clicks_effective": None if c is None else c.effective,
         "clicks_wasted": None if c is None else c.wasted,
-        "ioe": m.ioe, "throughput": m.throughput, "zini": m.zini, "rqp": m.rqp,
+        "ioe": m.ioe, "throughput": m.throughput, "zini": m.zini,
+        "rqp": m.rqp if m.time_ms >= 1000 else None,  # as 3BV/s: a second at least
         "nf": m.no_flag, "guesses": m.guesses,
     }  # fmt: skip
 

@@ -485,7 +485,7 @@ def result_table(time_ms: int, bbbv: int, bbbv_done: int, won: bool, measured: b
     """The result notice's figures (docs/RULES.md, "Measures of a game"): time, 3BV and 3BV/s
     at once; the clicks, IOE, ZiNi, guesses and NF once `measured` ("..." until then, "-"
     when none could be made). Short enough for Beginner at zoom 1."""
-    rate = bbbv_done * 1000 / time_ms if time_ms >= 1000 else None
+    rate = bbbv_done * 1000 / time_ms if time_ms >= 1000 else None  # as the statistics
     table = [("Time", f"{time_ms / 1000:.3f} s"),
              ("3BV", str(bbbv) if won else f"{bbbv_done}/{bbbv}"),
              ("3BV/s", "-" if rate is None else f"{rate:.2f}")]  # fmt: skip
