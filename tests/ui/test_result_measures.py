@@ -4,6 +4,8 @@ then) and kept in the game's statistics row."""
 
 import pygame
 
+from game.engine import Difficulty
+from game.engine.boards import BoardChoice
 from game.store.history import History
 from game.store.stats import Stats
 from tests.test_measures import LAYOUT
@@ -71,3 +73,23 @@ def test_a_loss_has_a_notice_with_the_measures_of_what_was_solved(drive):
     assert shown["Clicks"] == "3, 1 wasted" and shown["IOE"] == f"{1 / 3:.3f}"
     d.key(pygame.K_ESCAPE)
     assert d.app.ctx.dialogs.dialog is None
+
+
+def test_the_statistics_show_the_bests_nf_apart_and_each_best_times_measures(drive, tmp_path):
+    from tests.store.test_stats_measures import bests_file
+
+    d = drive()  # Beginner at zoom 2: the best times list has no room for the measures
+    d.app.ctx.session.history = History(bests_file(tmp_path))
+    d.key(pygame.K_s, "s")
+    dialog = d.app.ctx.dialogs.dialog
+    texts = dialog.texts()
+    assert "Best 3BV/s 4.00, NF 2.50" in texts and "Best IOE 0.900, NF 0.700" in texts
+    assert "1: 3BV/s 4.00, IOE 0.900" in texts  # the picked one's, under the list
+    d.key(pygame.K_DOWN)
+    assert "2: 3BV/s 2.50, IOE 0.700" in d.app.ctx.dialogs.dialog.texts()
+    wide = drive(BoardChoice.standard(Difficulty.EXPERT))  # room enough: in each row
+    wide.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"))
+    wide.key(pygame.K_s, "s")
+    wide.key(pygame.K_1, "1")  # the Beginner page
+    rows = wide.app.ctx.dialogs.dialog.form.find("times").texts()
+    assert rows[0].split() == ["1.", "5.000", "s", "4.00/s", "IOE", "0.900", "11-29"]
