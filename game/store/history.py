@@ -354,9 +354,9 @@ class History:
             done.messages += self._echoed(self.stats.take_messages())
         return done
 
-    def measure_old_games(self, batch: int = 4) -> None:
-        """Give the games recorded before rows kept measures theirs, from their replays, a
-        few at a time on the writer's thread (a game's end waits for one batch at most),
+    def measure_old_games(self, batch: int = 1) -> None:
+        """Give the games recorded before rows kept measures theirs, from their replays, one
+        job a game on the writer's thread (a game's end waits for one of them at most),
         until `flush` (the quit): the rest are measured at a later start. Without a writer
         (the terminal) nothing: `--stats` and `--export-stats` measure them first."""
         if self.writer is None or self.stats is None or not self.stats.usable:

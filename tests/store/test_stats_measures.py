@@ -164,3 +164,20 @@ def test_a_row_recorded_with_measures_reads_back_as_the_engine_made_them(tmp_pat
     stats.record(GameRecord.of(g, 3000, source="text").measured_as(m))
     row = stats.conn.execute("SELECT clicks_all, clicks_wasted, ioe, nf, guesses, zini FROM games")
     assert row.fetchone() == (5, 1, 0.8, 1, 0, 3)
+
+
+def test_the_window_measures_old_rows_one_a_job_on_the_writer_until_the_quit(tmp_path):
+    from game.store.history import History
+    from tests.ui.test_result_measures import HeldWriter
+
+    path = tmp_path / "old.sqlite3"
+    old_file(path, [None, None, None])
+    writer = HeldWriter()
+    history = History(Stats(path), writer=writer)
+    history.tidy()  # at start
+    assert len(writer.jobs) == 1
+    writer.jobs.pop(0)()  # one old game measured, and the next one asked for
+    unmeasured = "SELECT count(*) FROM games WHERE measured IS NULL"
+    assert history.stats.conn.execute(unmeasured).fetchone()[0] == 2 and len(writer.jobs) == 1
+    history.flush()  # the quit: the rest wait for a later start
+    assert history.stats.conn.execute(unmeasured).fetchone()[0] == 2 and writer.jobs == []
