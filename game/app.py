@@ -273,6 +273,8 @@ def _main(argv: list[str] | None) -> int:
     for line in messages:
         to_stderr(line)
     today = datetime.now(UTC).date()
+    if args.stats or args.export_stats is not None:
+        stats.measure_old_rows()  # games recorded before rows kept measures, from replays
     if args.stats:
         print("\n".join(stats_report(stats, today.isoformat())))
         for line in stats.take_messages():  # rows that were left out, said once

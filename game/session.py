@@ -137,6 +137,7 @@ class Session:
         self.daily: str | None = None
         self.finished: Finished | None = None
         self.journal: Journal | None = None  # the game in play's, from its first event
+        self.events: list[dict] = []  # the journal's event lines of the game in play, kept or not
         self._unjournaled = False  # the journal could not be written: play goes on without
         self._laid_journaled = False  # the layout is in the journal (its header or a line)
         self._started_at = ""
@@ -185,8 +186,8 @@ class Session:
                 r = kept.replay
                 done = self.history.finished(final, r.elapsed_ms, r.source or self.source,
                                              game_id=r.game_id, daily=r.daily,
-                                             played_at=r.played_at,
-                                             journal=kept.journal)  # fmt: skip
+                                             played_at=r.played_at, journal=kept.journal,
+                                             events=r.events)  # fmt: skip
                 self.messages += done.messages
                 self.history.drop(kept.journal)
             else:
@@ -210,7 +211,7 @@ class Session:
         kept = chosen.replay
         game = game if game is not None else kept.final_game(self.question_marks)
         self.start(game, daily=kept.daily, elapsed_ms=kept.elapsed_ms, game_id=kept.game_id,
-                   journal=chosen.journal)  # fmt: skip
+                   journal=chosen.journal, events=kept.events)  # fmt: skip
 
     def decline_offer(self) -> None:
         """The kept games are not wanted: they go (unfinished games are not recorded)."""
@@ -235,9 +236,10 @@ class Session:
         return game
 
     def start(self, game: Game, *, daily: str | None = None, elapsed_ms: int = 0,
-              game_id: str | None = None, journal: Journal | None = None) -> None:  # fmt: skip
+              game_id: str | None = None, journal: Journal | None = None,
+              events: list[dict] | None = None) -> None:  # fmt: skip
         """Play this game from now on: a fresh one, a shared board, or a kept one resumed
-        (with its `journal`, which goes on where it stopped).
+        (with its `journal`, which goes on where it stopped, and the `events` it holds).
 
         The game that was being played is left: an unfinished game is not recorded, and it is
         no longer kept. Kept games still waiting for an answer are left alone."""
@@ -248,6 +250,7 @@ class Session:
         self.daily = daily
         self.finished = None
         self.journal = journal
+        self.events = list(events or ())
         self._unjournaled = False
         self._laid_journaled = journal is not None or game.layout() is not None
         self._started_at = datetime.now().isoformat(timespec="seconds")
@@ -391,6 +394,7 @@ class Session:
                 game_id=self.game_id,
                 daily=self.daily,
                 journal=self.journal,
+                events=self.events,
             )
             self.messages += self.finished.messages
             outcome.finished = self.finished
@@ -424,7 +428,9 @@ class Session:
 
     def _line(self, entry: dict) -> None:
         """One journal line, on its way to disk before this returns; the journal is opened
-        with its header at the game's first line."""
+        with its header at the game's first line. The session keeps the lines too: the
+        game's measures are made from them at its end."""
+        self.events.append(entry)
         if self._unjournaled:
             return
         if self.journal is None:

@@ -17,6 +17,7 @@ from .engine.boards import BoardChoice
 from .engine.cells import NUMBER_CHARS, ViewChar
 from .engine.codes import code_of
 from .engine.game import SafeZone
+from .engine.game_measures import Measures
 from .session import (
     LEAVE_QUESTION,
     LEAVE_WORDS,
@@ -318,8 +319,7 @@ class TextGame:
         seconds = rec.time_ms / 1000
         if g.state is GameState.WON:
             rate = "-" if rec.bbbv_per_s is None else f"{rec.bbbv_per_s:.2f}"
-            self.say(f"You won in {seconds:.3f} s. 3BV {g.bbbv}, {rate} 3BV/s, "
-                     f"{rec.clicks} clicks, efficiency {rec.efficiency:.0%}.")  # fmt: skip
+            self.say(f"You won in {seconds:.3f} s. 3BV {g.bbbv}, {rate} 3BV/s.")
             if new is not None and new.best_time:
                 self.say(f"New record: best {self.board.label} time!")
             if new is not None and new.best_rate:
@@ -327,8 +327,11 @@ class TextGame:
         else:
             self.say(
                 f"Boom! You lost after {seconds:.3f} s, with {g.safe_opened} of "
-                f"{g.safe_total} safe cells open. 3BV {g.bbbv}."
+                f"{g.safe_total} safe cells open. 3BV {g.bbbv_done()}/{g.bbbv} solved, "
+                f"{_rate(done.measures)} 3BV/s."
             )
+        for line in measure_lines(done.measures):
+            self.say(line)
         if self.code():
             self.say(f"Board code: {self.code()}")
         if done.replay is not None:
@@ -346,6 +349,30 @@ class TextGame:
         lost = self.game.state is GameState.LOST
         self.say("Please answer y, n, or u to undo the loss." if lost else "Please answer y or n.")
         return None
+
+
+def _rate(m: Measures | None) -> str:
+    """3BV (solved) per second, "-" under a second, as the statistics have it."""
+    return "-" if m is None or m.time_ms < 1000 else f"{m.bbbv_per_second:.2f}"
+
+
+def measure_lines(m: Measures | None) -> list[str]:
+    """The measures of a finished game (docs/RULES.md, "Measures of a game") in two lines."""
+    if m is None:
+        return []
+    c = m.clicks
+    if c is None:
+        clicks = "Clicks not recorded"
+    else:
+        ioe = "-" if m.ioe is None else f"{m.ioe:.3f}"
+        throughput = "-" if m.throughput is None else f"{m.throughput:.3f}"
+        clicks = (f"Clicks {c.total} ({c.effective} effective, {c.wasted} wasted), IOE {ioe}, "
+                  f"throughput {throughput}")  # fmt: skip
+    rqp = "-" if m.time_ms < 1000 or m.rqp is None else f"{m.rqp:.2f}"
+    return [
+        f"{clicks}.",
+        f"ZiNi {m.zini}, RQP {rqp}, guesses {m.guesses}, NF {'yes' if m.no_flag else 'no'}.",
+    ]
 
 
 def _why_nothing(game: Game, move: Move, cell: str) -> str:

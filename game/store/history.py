@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine import Game
+from ..engine.game_measures import Measures, measures_of
 from .files import remove_stale_temp_files, set_aside
 from .journal import LOCK_SUFFIX, SUFFIX, Journal
 from .locks import GameLock
@@ -53,10 +54,15 @@ def to_stderr(line: str) -> None:
 
 @dataclass
 class Finished:
-    record: GameRecord
+    record: GameRecord  # with its measures once they are made
     new: NewRecords | None  # None: the statistics are not being kept
     replay: Path | None
     messages: list[str] = field(default_factory=list)
+    # The measures (docs/RULES.md) are made with the writing, on the writer's thread when
+    # there is one: `measured` turns True when they are there (`measures` None: none could
+    # be made).
+    measures: Measures | None = None
+    measured: bool = False
 
 
 @dataclass
@@ -92,6 +98,7 @@ class History:
         self.late: list[str] = []  # lines from writes done on the writer's thread
         self._said: set[str] = set()
         self._said_lock = threading.Lock()
+        self._measuring_old = False  # old games are being measured on the writer's thread
 
     @classmethod
     def on_disk(cls, stats: Stats, *, background: bool = False) -> History:
@@ -114,7 +121,9 @@ class History:
         return taken
 
     def flush(self) -> None:
-        """Wait until every write asked for is on disk (at quit, and before reading back)."""
+        """Wait until every write asked for is on disk (at quit, and before reading back); old
+        games still to be measured wait for a later start."""
+        self._measuring_old = False
         if self.writer is not None:
             self.writer.flush()
 
@@ -178,11 +187,13 @@ class History:
     # ---- kept games at start ---------------------------------------------------------------
 
     def tidy(self) -> None:
-        """Remove what killed writes left behind (old temporary files only: another copy
-        of the game may be writing a new one right now)."""
+        """At start: remove what killed writes left behind (old temporary files only: another
+        copy of the game may be writing a new one right now), and measure the games recorded
+        before rows kept measures."""
         for folder in (self.replays, self.kept):
             if folder is not None:
                 remove_stale_temp_files(folder)
+        self.measure_old_games()
 
     def take_kept(self) -> tuple[list[Kept], list[str]]:
         """The unfinished games no live copy holds, the newest first, each now held by this
@@ -291,11 +302,13 @@ class History:
 
     def finished(self, game: Game, elapsed_ms: int, source: str, *, game_id: str,
                  daily: str | None = None, played_at: str | None = None,
-                 journal: Journal | None = None) -> Finished:  # fmt: skip
+                 journal: Journal | None = None, events: list[dict] | None = None,
+                 ) -> Finished:  # fmt: skip
         """Save the replay (the journal's lines as they are now) and record the game: each
         keyed by the game's id, so doing it again (after a crash, or a loss taken back) still
         leaves one of each. The records it sets are worked out at once; with a writer, the
-        writing goes on its thread. The journal stays until the game is left (`drop`)."""
+        measures of the game (from its journal `events`: they cost the solver's time) and the
+        writing go on its thread. The journal stays until the game is left (`drop`)."""
         replay = replay_of(game, elapsed_ms=elapsed_ms, source=source, daily=daily,
                            game_id=game_id, played_at=played_at)  # fmt: skip
         path = None if self.replays is None else replay_path(replay, self.replays)
@@ -306,10 +319,17 @@ class History:
         if self.stats is not None and self.stats.usable:
             new = self.stats.new_records(record)
         size = None if journal is None or not journal.open else journal.size
+        layout, events = game.layout(), list(events or ())
+        done = Finished(record, new, path)
 
         def write() -> list[str]:
             lines: list[str] = []
-            rec = record
+            try:
+                done.measures = measures_of(layout, events, elapsed_ms)
+            except ValueError:  # events of another board: a kept game's file was not ours
+                done.measures = None
+            rec = done.record = record.measured_as(done.measures)
+            done.measured = True
             if self.replays is not None:
                 try:
                     journaled = None if size is None else journal.read_back(size)
@@ -323,10 +343,29 @@ class History:
                 lines += self._echoed(stats.take_messages())
             return lines
 
-        messages = self._write(write)
+        done.messages = self._write(write)
         if self.stats is not None:
-            messages += self._echoed(self.stats.take_messages())
-        return Finished(record, new, path, messages)
+            done.messages += self._echoed(self.stats.take_messages())
+        return done
+
+    def measure_old_games(self, batch: int = 1) -> None:
+        """Give the games recorded before rows kept measures theirs, from their replays, one
+        job a game on the writer's thread (a game's end waits for one of them at most),
+        until `flush` (the quit): the rest are measured at a later start. Without a writer
+        (the terminal) nothing: `--stats` and `--export-stats` measure them first."""
+        if self.writer is None or self.stats is None or not self.stats.usable:
+            return
+        self._measuring_old = True
+
+        def measure() -> list[str]:
+            stats = self._stats_for_writing()
+            if stats is None or not self._measuring_old:
+                return []
+            if stats.measure_old_rows(batch) and self._measuring_old:
+                self.writer.submit(lambda: self.late.extend(measure()))
+            return self._echoed(stats.take_messages())
+
+        self.late += self._write(measure)
 
     def _stats_for_writing(self) -> Stats | None:
         """The statistics to write to: on the writer's thread, a connection of its own (a

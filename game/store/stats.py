@@ -13,6 +13,7 @@ indexes and from tallies kept in the file (schema version 4) rather than from ev
 from __future__ import annotations
 
 import csv
+import dataclasses
 import errno
 import functools
 import io
@@ -27,10 +28,11 @@ from pathlib import Path
 from ..engine import Difficulty, Game, GameState
 from ..engine.boards import BoardChoice
 from ..engine.codes import MAX_SEED, CodeError, code_of, decode, seed_text
+from ..engine.game_measures import Measures, measures_of, move_events
 from .files import atomic_write, data_dir, make_folder, set_aside
 from .replays import ReplayError, load_replay
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 SIDE_FILES = ("-journal", "-wal", "-shm")  # sqlite's own files beside the database
 MIGRATIONS = {
     1: """
@@ -121,6 +123,42 @@ MIGRATIONS[4] = f"""
 MIGRATIONS[5] = """
     ALTER TABLE games ADD COLUMN code TEXT;  -- the board code, if it had one
 """
+
+
+def _measure_ok(column: str) -> str:
+    """SQL: the column holds a measure (a file edited by hand may hold anything)."""
+    return f"(typeof({column}) IN ('integer', 'real') AND {column} >= 0 AND {column} < 1e999)"
+
+
+# Version 6 keeps each game's measures (docs/RULES.md, "Measures of a game"): `measured` says
+# what they were made from ('all'; 'no clicks': a version 1 replay, whose clicks were not
+# recorded; 'none': no replay to make them from), NULL until a row recorded before it is
+# measured from its replay (`Stats.measure_old_rows`). The bests of IOE, and of no-flag games,
+# have indexes like the best 3BV/s; a tally is forgotten only when a column it counts changes
+# (measuring old rows changes none of them).
+MIGRATIONS[6] = f"""
+    ALTER TABLE games ADD COLUMN measured TEXT;
+    ALTER TABLE games ADD COLUMN clicks_all INTEGER;        -- every click, as players count them
+    ALTER TABLE games ADD COLUMN clicks_effective INTEGER;  -- those that changed the board
+    ALTER TABLE games ADD COLUMN clicks_wasted INTEGER;
+    ALTER TABLE games ADD COLUMN ioe REAL;                  -- 3BV solved / all clicks
+    ALTER TABLE games ADD COLUMN throughput REAL;           -- 3BV solved / effective clicks
+    ALTER TABLE games ADD COLUMN zini INTEGER;
+    ALTER TABLE games ADD COLUMN rqp REAL;
+    ALTER TABLE games ADD COLUMN nf INTEGER;                -- 1: no flag was placed
+    ALTER TABLE games ADD COLUMN guesses INTEGER;
+    CREATE INDEX games_fair_ioe ON games (kind, ioe) WHERE {FAIR_WIN} AND ioe IS NOT NULL;
+    CREATE INDEX games_nf_rates ON games (kind, bbbv_per_s)
+        WHERE {FAIR_WIN} AND nf = 1 AND bbbv_per_s IS NOT NULL;
+    CREATE INDEX games_nf_ioe ON games (kind, ioe) WHERE {FAIR_WIN} AND nf = 1 AND ioe IS NOT NULL;
+    CREATE INDEX games_unmeasured ON games (id) WHERE measured IS NULL;
+    DROP TRIGGER tallies_on_update;
+    CREATE TRIGGER tallies_on_update AFTER UPDATE OF id, kind, won, assisted, time_ms, bbbv,
+        played_at, bbbv_per_s, replay ON games
+        BEGIN DELETE FROM tallies WHERE upto >= min(old.id, new.id); END;
+"""
+MEASURE_COLUMNS = ("measured", "clicks_all", "clicks_effective", "clicks_wasted", "ioe",
+                   "throughput", "zini", "rqp", "nf", "guesses")  # fmt: skip
 KINDS = tuple(d.name.lower() for d in Difficulty) + ("custom",)
 # A new tally is written once this many rows came after the newest (or when there is none):
 # a summary reads at most about this many rows, and writes rarely (it runs on the loop).
@@ -218,6 +256,21 @@ class GameRecord:
     daily: str | None = None
     game_id: str | None = None
     code: str | None = None
+    # the measures (MEASURE_COLUMNS); None: not measured, or not recorded (see `measured`)
+    measured: str | None = None
+    clicks_all: int | None = None
+    clicks_effective: int | None = None
+    clicks_wasted: int | None = None
+    ioe: float | None = None
+    throughput: float | None = None
+    zini: int | None = None
+    rqp: float | None = None
+    nf: bool | None = None
+    guesses: int | None = None
+
+    def measured_as(self, m: Measures | None) -> GameRecord:
+        """This record with the measures of its game (None: they could not be made)."""
+        return dataclasses.replace(self, **measure_values(m))
 
     @classmethod
     def of(
@@ -262,6 +315,43 @@ class GameRecord:
         return self.bbbv / self.clicks
 
 
+def measure_values(m: Measures | None) -> dict:
+    """The measure columns of a row from a game's measures (None: made from nothing)."""
+    if m is None:
+        return dict.fromkeys(MEASURE_COLUMNS) | {"measured": "none"}
+    c = m.clicks
+    return {
+        "measured": "all" if c is not None else "no clicks",
+        "clicks_all": None if c is None else c.total,
+        "clicks_effective": None if c is None else c.effective,
+        "clicks_wasted": None if c is None else c.wasted,
+        "ioe": m.ioe, "throughput": m.throughput, "zini": m.zini,
+        "rqp": m.rqp if m.time_ms >= 1000 else None,  # as 3BV/s: a second at least
+        "nf": m.no_flag, "guesses": m.guesses,
+    }  # fmt: skip
+
+
+def measures_from_replay(path: object, time_ms: object) -> Measures | None:
+    """The measures of a recorded game from its replay file: every one from a version 2
+    journal, all but the clicks from a version 1 replay; None when the replay is gone, cannot
+    be read, or is not of a finished game."""
+    if not isinstance(path, str):
+        return None
+    try:
+        replay = load_replay(Path(path))
+    except ReplayError:
+        return None
+    if replay.layout is None or not replay.result:
+        return None
+    if type(time_ms) is not int or time_ms < 0:
+        time_ms = replay.result["time_ms"]
+    events = replay.events if replay.version >= 2 else move_events(replay.moves)
+    try:
+        return measures_of(replay.layout, events, time_ms)
+    except ValueError:  # checked as it was read, so never; but a file is not to be trusted
+        return None
+
+
 @dataclass(frozen=True)
 class NewRecords:
     best_time: bool = False
@@ -278,6 +368,11 @@ class Summary:
     best_times: list[tuple[int, str, str | None]]  # (ms, played_at, replay) fastest fair wins
     best_rate: float | None  # best 3BV/s of an unassisted win
     recent: list[tuple[bool, int, bool]]  # (won, time_ms, assisted), oldest first
+    best_ioe: float | None = None  # best IOE of an unassisted win
+    nf_best_rate: float | None = None  # the same, of the wins where no flag was placed
+    nf_best_ioe: float | None = None
+    best_measures: list[tuple[float | None, float | None]] = dataclasses.field(
+        default_factory=list)  # (3BV/s, IOE) of each of the best times  # fmt: skip
 
     @property
     def win_rate(self) -> float:
@@ -447,12 +542,13 @@ class Stats:
         columns = ("played_at", "kind", "rows", "cols", "mines", "seed", "safe_zone", "won",
                    "time_ms", "bbbv", "bbbv_per_s", "clicks_left", "clicks_right",
                    "clicks_chord", "efficiency", "cleared", "safe_cells", "assisted", "source",
-                   "replay", "daily", "game_id", "code")  # fmt: skip
+                   "replay", "daily", "game_id", "code", *MEASURE_COLUMNS)  # fmt: skip
         values = (rec.played_at, rec.kind, rec.rows, rec.cols, rec.mines, rec.seed,
                   rec.safe_zone, int(rec.won), rec.time_ms, rec.bbbv, rec.bbbv_per_s,
                   rec.clicks_left, rec.clicks_right, rec.clicks_chord, rec.efficiency,
                   rec.cleared, rec.safe_cells, int(rec.assisted), rec.source, rec.replay,
-                  rec.daily, rec.game_id, rec.code)  # fmt: skip
+                  rec.daily, rec.game_id, rec.code,
+                  *(getattr(rec, c) for c in MEASURE_COLUMNS))  # fmt: skip
         too_large = [c for c, v in zip(columns, values, strict=True)
                      if type(v) is int and not _SQLITE_LOW <= v <= _SQLITE_HIGH]  # fmt: skip
         if too_large:
@@ -478,6 +574,32 @@ class Stats:
             self._give_up(f"cannot write {self.path} ({e})")
             return False
         return True
+
+    def measure_old_rows(self, most: int | None = None) -> int:
+        """Give up to `most` (None: all) rows recorded before rows kept measures (schema 6)
+        their measures, from their replays, oldest first: all of them from a version 2
+        journal, all but the clicks from a version 1 replay ("no clicks"), none when the
+        replay is gone ("none"). Returns how many rows are still to be measured."""
+        if self.conn is None:
+            return 0
+        rows = self.conn.execute(
+            "SELECT id, replay, time_ms FROM games INDEXED BY games_unmeasured"
+            " WHERE measured IS NULL ORDER BY id LIMIT ?", (-1 if most is None else most,)
+        ).fetchall()  # fmt: skip
+        sets = ", ".join(f"{c} = ?" for c in MEASURE_COLUMNS)
+        try:
+            for row, replay, time_ms in rows:
+                values = measure_values(measures_from_replay(replay, time_ms))
+                with self.conn:
+                    self.conn.execute(f"UPDATE games SET {sets} WHERE id = ? AND measured IS NULL",
+                                      (*values.values(), row))  # fmt: skip
+            return self.conn.execute(
+                "SELECT count(*) FROM games INDEXED BY games_unmeasured WHERE measured IS NULL"
+            ).fetchone()[0]
+        except sqlite3.DatabaseError as e:
+            if not (_is_file_error(e) or _is_broken_file(e)):
+                raise
+            return 0  # a file that cannot be written now: measured at a later start
 
     # ---- reading -------------------------------------------------------------------------
 
@@ -539,16 +661,31 @@ class Stats:
         self._say_skipped()
         return Summary(
             kind=kind, played=played, won=won, current_streak=streak, best_streak=best_streak,
-            best_times=best_times, best_rate=best_rate,
+            best_times=[t[:3] for t in best_times], best_rate=best_rate,
             recent=[(bool(w), ms, bool(a) or (b or 0) <= 1) for w, ms, a, b in reversed(recent)],
+            best_ioe=self._best(kind, "games_fair_ioe", "ioe", ""),
+            nf_best_rate=self._best(kind, "games_nf_rates", "bbbv_per_s", " AND nf = 1"),
+            nf_best_ioe=self._best(kind, "games_nf_ioe", "ioe", " AND nf = 1"),
+            best_measures=[(rate, ioe) for *_, rate, ioe in best_times],
         )  # fmt: skip
+
+    def _best(self, kind: str, index: str, column: str, only: str) -> float | None:
+        """The highest of a measure among the fair wins of one kind (`only`: and these)."""
+        best = self.conn.execute(
+            f"SELECT {column} FROM games INDEXED BY {index} WHERE kind = ? AND {FAIR_WIN}{only}"
+            f" AND {column} IS NOT NULL AND {_measure_ok(column)} ORDER BY {column} DESC LIMIT 1",
+            (kind,),
+        ).fetchone()
+        return None if best is None else best[0]
 
     def _bests(self, kind: str, leaving_out: str | None) -> tuple[list, float | None]:
         """The fastest fair wins (none for custom boards) and the best 3BV/s of one kind."""
         best_times = []
         if kind != "custom":
             best_times = self.conn.execute(
-                "SELECT time_ms, played_at, replay FROM games INDEXED BY games_fair_times"
+                "SELECT time_ms, played_at, replay, bbbv_per_s,"
+                f" CASE WHEN {_measure_ok('ioe')} THEN ioe END"
+                " FROM games INDEXED BY games_fair_times"
                 f" WHERE kind = ? AND {FAIR_WIN} AND (? IS NULL OR game_id IS NOT ?)"
                 " ORDER BY time_ms, played_at, id LIMIT ?",
                 (kind, leaving_out, leaving_out, BEST_TIMES),
@@ -568,7 +705,8 @@ class Stats:
         """The figures from every row of one kind read into Python (a game recorded again)."""
         rows = []
         for row in self.conn.execute(
-            "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay"
+            "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay,"
+            f" CASE WHEN {_measure_ok('ioe')} THEN ioe END, nf IS 1"
             " FROM games WHERE kind = ? AND (? IS NULL OR game_id IS NOT ?) ORDER BY id",
             (kind, leaving_out, leaving_out),
         ):
@@ -633,16 +771,18 @@ def _flag(value: object) -> bool:
 
 
 def _good_row(row: tuple) -> tuple | None:
-    """(won, time_ms, not a record, played_at, 3BV/s, replay) from a row, None if the row
-    does not hold a game (a file edited by hand or by another program)."""
-    _, won, time_ms, assisted, bbbv, played_at, rate, replay = row
+    """(won, time_ms, not a record, played_at, 3BV/s, replay, ...) from a row (and its IOE and
+    no-flag play, already checked, after those), None if the row does not hold a game (a file
+    edited by hand or by another program)."""
+    _, won, time_ms, assisted, bbbv, played_at, rate, replay, *measures = row
     if not (_flag(won) and _flag(assisted) and type(time_ms) is int and time_ms >= 0
             and (bbbv is None or type(bbbv) is int) and isinstance(played_at, str)
             and (rate is None or (type(rate) in (int, float) and math.isfinite(rate)
                                   and rate >= 0))
             and (replay is None or isinstance(replay, str))):  # fmt: skip
         return None
-    return bool(won), time_ms, bool(assisted) or (bbbv or 0) <= 1, played_at, rate, replay
+    return (bool(won), time_ms, bool(assisted) or (bbbv or 0) <= 1, played_at, rate, replay,
+            *measures)  # fmt: skip
 
 
 def _good_daily_row(row: tuple) -> tuple[str, bool] | None:
@@ -685,7 +825,7 @@ def _daily(rows: list[tuple[str, int]], today: str) -> DailySummary:
 
 def summarise(kind: str, rows: list[tuple]) -> Summary:
     """Figures of one kind of board from its games in order:
-    (won, time_ms, assisted, played_at, 3BV/s, replay path).
+    (won, time_ms, assisted, played_at, 3BV/s, replay path[, IOE, no flag placed]).
 
     Records (best times, best 3BV/s, streaks) count only unassisted games; an assisted game
     neither extends nor breaks a streak. Custom boards of any size have no best times.
@@ -698,18 +838,30 @@ def summarise(kind: str, rows: list[tuple]) -> Summary:
         best_streak = max(best_streak, streak)
     fair_wins = [r for r in rows if r[0] and not r[2]]
     fastest = sorted(fair_wins, key=lambda r: (r[1], r[3]))
-    best_times = [] if kind == "custom" else [(r[1], r[3], r[5]) for r in fastest]
-    best_times = best_times[:BEST_TIMES]
+    fastest = [] if kind == "custom" else fastest[:BEST_TIMES]
     rates = [r[4] for r in fair_wins if r[4] is not None]
+
+    def ioe(r: tuple) -> float | None:
+        return r[6] if len(r) > 6 else None
+
+    def best(values: list) -> float | None:
+        values = [v for v in values if v is not None]
+        return max(values) if values else None
+
+    nf_wins = [r for r in fair_wins if len(r) > 7 and r[7]]
     return Summary(
         kind=kind,
         played=len(rows),
         won=sum(1 for r in rows if r[0]),
         current_streak=streak,
         best_streak=best_streak,
-        best_times=best_times,
+        best_times=[(r[1], r[3], r[5]) for r in fastest],
         best_rate=max(rates) if rates else None,
         recent=[(bool(r[0]), r[1], bool(r[2])) for r in rows[-RECENT:]],
+        best_ioe=best([ioe(r) for r in fair_wins]),
+        nf_best_rate=best([r[4] for r in nf_wins]),
+        nf_best_ioe=best([ioe(r) for r in nf_wins]),
+        best_measures=[(r[4], ioe(r)) for r in fastest],
     )
 
 
@@ -785,8 +937,14 @@ def stats_report(stats: Stats, today: str) -> list[str]:
         lines.append("")
         lines.append(f"{kind.capitalize()}: played {s.played}, won {s.won} ({s.win_rate:.0%})")
         lines.append(f"  streak {s.current_streak}, best streak {s.best_streak}")
-        if s.best_rate is not None:
-            lines.append(f"  best 3BV/s {s.best_rate:.2f}")
+        bests = [f"best 3BV/s {s.best_rate:.2f}" if s.best_rate is not None else "",
+                 f"best IOE {s.best_ioe:.3f}" if s.best_ioe is not None else ""]  # fmt: skip
+        if any(bests):
+            lines.append("  " + ", ".join(b for b in bests if b))
+        nf = [f"3BV/s {s.nf_best_rate:.2f}" if s.nf_best_rate is not None else "",
+              f"IOE {s.nf_best_ioe:.3f}" if s.nf_best_ioe is not None else ""]  # fmt: skip
+        if any(nf):
+            lines.append("  no flags (NF): best " + ", ".join(b for b in nf if b))
         for n, (ms, at, _) in enumerate(s.best_times, 1):
             lines.append(f"  {n:>2}. {ms / 1000:8.3f} s  {at[:10]}")
         if s.recent:
@@ -871,8 +1029,16 @@ EXPORT_COLUMNS = (
     ("time_ms", "time_ms", _count),
     ("3bv", "bbbv", _count),
     ("3bv_per_s", "bbbv_per_s", _measure(3)),
-    ("clicks", "clicks_left + clicks_right + clicks_chord", _count),
+    ("clicks", "clicks_all", _count),
+    ("effective_clicks", "clicks_effective", _count),
+    ("wasted_clicks", "clicks_wasted", _count),
     ("efficiency", "efficiency", _measure(2)),
+    ("ioe", "ioe", _measure(3)),
+    ("throughput", "throughput", _measure(3)),
+    ("zini", "zini", _count),
+    ("rqp", "rqp", _measure(2)),
+    ("nf", "nf", _zero_or_one),
+    ("guesses", "guesses", _count),
     ("won", "won", _zero_or_one),
     ("assisted", "assisted", _zero_or_one),
     ("daily", "daily", _daily_date),
@@ -883,7 +1049,8 @@ def stats_csv(stats: Stats) -> tuple[str, int]:
     """Every game, oldest first, as CSV text with a header row; and how many games.
 
     Empty cells mean "none" (3BV/s and efficiency of a loss, the seed and code of a board that
-    had none, the date of a board that was not a daily one).
+    had none, the date of a board that was not a daily one, the clicks of a game whose clicks
+    were not recorded, the measures of a game whose replay is gone).
     """
     rows = []
     if stats.conn is not None:

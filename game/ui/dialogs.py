@@ -480,6 +480,29 @@ def about_dialog(version: str, settings_folder: Path, data_folder: Path) -> Noti
     )
 
 
+def result_table(time_ms: int, bbbv: int, bbbv_done: int, won: bool, measured: bool,
+                 measures) -> list[tuple[str, str]]:  # fmt: skip
+    """The result notice's figures (docs/RULES.md, "Measures of a game"): time, 3BV and 3BV/s
+    at once; the clicks, IOE, ZiNi, guesses and NF once `measured` ("..." until then, "-"
+    when none could be made). Short enough for Beginner at zoom 1."""
+    rate = bbbv_done * 1000 / time_ms if time_ms >= 1000 else None  # as the statistics
+    table = [("Time", f"{time_ms / 1000:.3f} s"),
+             ("3BV", str(bbbv) if won else f"{bbbv_done}/{bbbv}"),
+             ("3BV/s", "-" if rate is None else f"{rate:.2f}")]  # fmt: skip
+    m = measures
+    if not measured or m is None:
+        late = "..." if not measured else "-"
+        return table + [(label, late) for label in ("Clicks", "IOE", "ZiNi", "Guesses", "NF")]
+    c = m.clicks
+    return table + [
+        ("Clicks", "not recorded" if c is None else f"{c.total}, {c.wasted} wasted"),
+        ("IOE", "-" if m.ioe is None else f"{m.ioe:.3f}"),
+        ("ZiNi", str(m.zini)),
+        ("Guesses", str(m.guesses)),
+        ("NF", "yes" if m.no_flag else "no"),
+    ]
+
+
 # ---- statistics ------------------------------------------------------------------------
 
 
@@ -505,6 +528,7 @@ class StatsDialog(Dialog):
         self.pick = 0
         self._summary = None
         self._times: ListBox | None = None  # the best times, when the page has any
+        self.chars = 0  # the widest a row can be, once placed: the best times' measures
         super().__init__()
 
     @property
@@ -547,10 +571,10 @@ class StatsDialog(Dialog):
                             ("Streak", f"{d.streak}, best {d.best_streak}")]),
                      Label("Play today's board: Daily board in the menu (G).")]  # fmt: skip
             return Form(title, rows, [*pages, close], default="close", cancel="close")
-        rate = "-" if s.best_rate is None else f"{s.best_rate:.2f}"
         rows.append(Pairs([("Won", f"{s.won}/{s.played} {s.win_rate:.0%}"),
                            ("Streak", f"{s.current_streak}, best {s.best_streak}"),
-                           ("Best 3BV/s", rate)]))  # fmt: skip
+                           ("Best 3BV/s", _best(s.best_rate, s.nf_best_rate, 2)),
+                           ("Best IOE", _best(s.best_ioe, s.nf_best_ioe, 3))]))  # fmt: skip
         if s.kind == "custom":
             rows.append(Label("Sizes vary: no best times."))
         buttons = [*pages]
@@ -558,8 +582,17 @@ class StatsDialog(Dialog):
             times = [(f"{n}.", f"{ms / 1000:.3f} s", at[5:10], "replay" if replay else "")
                      for n, (ms, at, replay) in enumerate(s.best_times, 1)]  # fmt: skip
             self.pick = min(self.pick, len(times) - 1)
-            self._times = ListBox("times", times, shown=min(len(times), 5), selected=self.pick)
+            measures = [(f"{_figure(rate, 2)}/s", f"IOE {_figure(ioe, 3)}")
+                        for rate, ioe in s.best_measures]  # fmt: skip
+            wide = [(*t[:2], *m, *t[2:]) for t, m in zip(times, measures, strict=True)]
+            roomy = len(ListBox("", wide).texts()[0]) <= self.chars
+            self._times = ListBox("times", wide if roomy else times, shown=min(len(times), 5),
+                                  selected=self.pick)  # fmt: skip
             rows.append(self._times)
+            if not roomy:  # the picked game's measures under the list instead
+                rate, ioe = s.best_measures[self.pick]
+                rows.append(Label(f"{self.pick + 1}: 3BV/s {_figure(rate, 2)}, "
+                                  f"IOE {_figure(ioe, 3)}"))  # fmt: skip
             if any(replay for _, _, replay in s.best_times):
                 buttons.append(Button("watch", "Watch"))
         elif s.kind != "custom":
@@ -567,6 +600,13 @@ class StatsDialog(Dialog):
         if s.recent:
             rows.append(self.chart())
         return Form(title, rows, [*buttons, close], default="close", cancel="close")
+
+    def placed(self, m, area, bounds):
+        # the widest a row of the best times can be on the canvas, less its well
+        chars = (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
+        if chars != self.chars:
+            self.chars = chars
+            self.refresh()
 
     def chart(self) -> Chart:
         """The recent games, oldest first: a win's time, a loss full height and checkered."""
@@ -608,6 +648,7 @@ class StatsDialog(Dialog):
             step = -1 if k == pygame.K_UP else 1
             self.pick = (self.pick + step) % len(self.summary.best_times)
             self._times.select(self.pick)
+            self.refresh()  # the picked game's measures
         elif _is_enter(event) and not isinstance(self.form.focused, Button):
             return self._watch()
         else:
@@ -625,8 +666,18 @@ class StatsDialog(Dialog):
 
     def _picked(self) -> None:
         """A click or the wheel picked a best time in the list."""
-        if self._times is not None:
+        if self._times is not None and self.pick != self._times.selected:
             self.pick = self._times.selected
+            self.refresh()  # the picked game's measures
+
+
+def _figure(value: float | None, places: int) -> str:
+    return "-" if value is None else f"{value:.{places}f}"
+
+
+def _best(best: float | None, no_flags: float | None, places: int) -> str:
+    """A best and, apart, the best of the games where no flag was placed (NF)."""
+    return f"{_figure(best, places)}, NF {_figure(no_flags, places)}"
 
 
 # ---- options ---------------------------------------------------------------------------

@@ -217,7 +217,8 @@ def test_daily_streak_counts_first_tries_won_in_a_row_up_to_today(tmp_path):
     assert stats.daily_summary("2026-12-05").streak == 0
 
 
-HEADER = ("date,board,rows,cols,mines,seed,code,time_ms,3bv,3bv_per_s,clicks,efficiency,won,"
+HEADER = ("date,board,rows,cols,mines,seed,code,time_ms,3bv,3bv_per_s,clicks,effective_clicks,"
+          "wasted_clicks,efficiency,ioe,throughput,zini,rqp,nf,guesses,won,"
           "assisted,daily")  # fmt: skip
 BIG_SEED = 12345678901234567890  # 20 digits: a spreadsheet keeps 15 of them
 
@@ -262,8 +263,9 @@ def test_export_writes_every_column_of_a_known_game(tmp_path, summer_time_zone):
         "date": "2026-11-29T12:00:00+01:00", "board": "beginner", "rows": "9", "cols": "9",
         "mines": "10", "seed": seed_text(BIG_SEED), "code": code_of(g), "time_ms": "12345",
         "3bv": str(g.bbbv), "3bv_per_s": f"{round(g.bbbv / 12.345, 3):.3f}",
-        "clicks": str(clicks), "efficiency": f"{round(g.bbbv / clicks, 2):.2f}", "won": "1",
-        "assisted": "0", "daily": "",
+        "clicks": "", "effective_clicks": "", "wasted_clicks": "",  # not measured
+        "efficiency": f"{round(g.bbbv / clicks, 2):.2f}", "ioe": "", "throughput": "", "zini": "",
+        "rqp": "", "nf": "", "guesses": "", "won": "1", "assisted": "0", "daily": "",
     }  # fmt: skip
     assert decode(row["code"]).seed == BIG_SEED and decode(row["code"]).first_click == (4, 4)
     assert seed_of_text(row["seed"]) == BIG_SEED

@@ -265,6 +265,7 @@ def test_the_odds_step_aside_at_the_end_so_the_mines_show(drive):
     d.tick()
     assert d.app.play.probabilities
     d.click((0, 0))  # a mine
+    d.key(pygame.K_ESCAPE)  # the loss's notice, over the board
     d.tick()
     assert d.app.play.game.state is GameState.LOST and d.cell_shows((0, 0), "mine_red")
     assert d.cell_shows((0, 4), "mine")

@@ -18,8 +18,10 @@ EVENTS = 3000  # about a second each: seconds in CI; tools/fuzz.py --events N fo
 SCENES = {"play:ready", "play:playing", "SettingsDialog", "StatsDialog", "menu:Game",
           "menu:Options", "menu:Help", "CodeDialog", "CustomDialog", "HelpOverlay",
           "ConfirmDialog", "ThemeMenu"}  # every dialog and menu  # fmt: skip
-# The win notice needs a win: seed 1 wins no game in EVENTS events, seed 2 does.
-SCENES_OF_SEED = {1: SCENES, 2: SCENES | {"NoticeDialog"}}
+# Every game's end opens a notice, a loss's too (the measures): seeds 2 and 3 reach every
+# screen in EVENTS events (seed 1 no longer opens the board code's dialog, its losses'
+# notices taking some of its keys).
+SCENES_OF_SEED = {2: SCENES | {"NoticeDialog"}, 3: SCENES | {"NoticeDialog"}}
 
 
 @pytest.fixture
@@ -39,7 +41,7 @@ def fuzz(tmp_path):
     pygame.quit()
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [2, 3])
 def test_random_events_over_every_screen_break_nothing(fuzz, seed):
     fuzzer = fuzz(seed)
     figures = fuzzer.run(EVENTS)

@@ -294,6 +294,7 @@ def test_timer_shows_1_at_the_first_click_stops_at_the_end_and_caps_at_999(drive
     assert d.app.play.timer_value() == 3
     d.click((0, 0))  # a mine
     assert d.app.play.game.state is GameState.LOST
+    d.key(pygame.K_ESCAPE)  # the loss's notice, over the board
     frozen = d.app.play.timer_value()
     d.tick(5000)
     assert d.app.play.timer_value() == frozen
@@ -656,6 +657,7 @@ def test_a_lost_games_mines_ripple_out_from_the_one_that_went_off(drive):
     d.tick(1000)
     d.click((8, 8))  # a mine in the far corner
     assert d.app.play.game.state is GameState.LOST
+    d.key(pygame.K_ESCAPE)  # the loss's notice, over the board
     assert d.cell_shows((8, 8), "mine_red")
     assert d.cell_shows((0, 4), "covered")
     d.tick(300)
@@ -667,6 +669,7 @@ def test_no_motion_shows_everything_at_once(drive):
     d.app.ctx.aids.motion_allowed = False  # what --no-motion does
     d.click((1, 1))
     d.click((8, 8))
+    d.key(pygame.K_ESCAPE)  # the loss's notice, over the board
     assert d.cell_shows((0, 4), "mine") and d.app.ctx.drawn.animation == []
 
 
@@ -692,6 +695,7 @@ def test_undo_after_a_loss_plays_on_counts_the_mine_and_redo_loses_again(drive):
     d.click((0, 0))
     assert d.app.play.game.state is GameState.LOST
     frozen = d.app.play.timer_value()
+    d.key(pygame.K_ESCAPE)  # the loss's notice
     d.key(pygame.K_z, "z", mod=pygame.KMOD_CTRL)
     assert d.app.play.game.state is GameState.PLAYING and d.app.play.game.assisted
     assert d.cell_shows((0, 0), "covered")
@@ -899,6 +903,7 @@ def test_an_undone_loss_is_one_row_replaced_at_the_real_end_and_a_win_is_final(d
     d.click((0, 0))
     stats = d.app.ctx.session.history.stats
     assert stats.summary("custom").played == 1 and len(list(tmp_path.glob("*.jsonl"))) == 1
+    d.key(pygame.K_ESCAPE)  # the loss's notice
     d.key(pygame.K_z, "z", mod=pygame.KMOD_CTRL)
     assert d.app.play.game.state is GameState.PLAYING
     # the loss stays recorded until the game ends again and its row is replaced

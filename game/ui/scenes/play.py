@@ -20,7 +20,7 @@ from ...engine.game import shown_seconds
 from ...session import NO_GUESS_FAILED, PAUSE_DIALOG, PAUSE_KEY, Outcome
 from .. import scrollbars, status
 from .. import view as place
-from ..dialogs import NoticeDialog
+from ..dialogs import NoticeDialog, result_table
 from ..gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
 from ..hints import hint_cells, hint_marks, hint_words, odds_words
 from ..keys import action_for
@@ -42,6 +42,7 @@ class PlayScene(Layer):
         self.watching = None  # the ReplayScene over this board, while one is watched
         self.show_probabilities = False
         self.stop_laying: threading.Event | None = None  # stops a no-guess board being laid
+        self.result = None  # (the result notice, the game's Finished) until its measures come
         ctx.frame.relaid.append(self.relaid)
         self.reset()
 
@@ -454,29 +455,42 @@ class PlayScene(Layer):
         return code_of(self.game)
 
     def _game_over(self, done) -> None:
-        """Tell the player how the game went (the session has recorded it)."""
+        """Tell the player how the game went (the session has recorded it): the measures
+        come from the writer's thread a moment later (`update` puts them in)."""
         g = self.game
-        rec, new = done.record, done.new
-        if g.state is GameState.LOST:
-            cleared = g.safe_opened * 100 // max(g.safe_total, 1)
-            self.ctx.status.say(f"Boom! {cleared}% cleared")
-            return
-        table = [
-            ("Time", f"{rec.time_ms / 1000:.3f} s"),
-            ("3BV", rec.bbbv),
-            ("3BV/s", "-" if rec.bbbv_per_s is None else f"{rec.bbbv_per_s:.2f}"),
-            ("Clicks", rec.clicks),
-            ("Efficiency", f"{rec.efficiency:.0%}"),
-        ]
+        new = done.new
+        won = g.state is GameState.WON
+        table = self._result_table(done)
         code = self.board_code()
         if code:
             table.append(("Code", code))
-        news = []
-        if new is not None and new.best_time:
-            news.append("New best time!")
-        if new is not None and new.best_rate:
-            news.append("New best 3BV/s!")
-        self.ctx.dialogs.open(NoticeDialog("You won!", news, table=table, new_game=True))
+        if not won:
+            cleared = g.safe_opened * 100 // max(g.safe_total, 1)
+            self.ctx.status.say(f"Boom! {cleared}% cleared")
+            notice = NoticeDialog("Boom!", [f"{cleared}% cleared."], table=table, new_game=True)
+        else:
+            news = []
+            if new is not None and new.best_time:
+                news.append("New best time!")
+            if new is not None and new.best_rate:
+                news.append("New best 3BV/s!")
+            notice = NoticeDialog("You won!", news, table=table, new_game=True)
+        self.result = None if done.measured else (notice, done)
+        self.ctx.dialogs.open(notice)
+
+    def _result_table(self, done) -> list[tuple[str, str]]:
+        g = self.game
+        return result_table(done.record.time_ms, g.bbbv or 0, g.bbbv_done(),
+                            g.state is GameState.WON, done.measured, done.measures)  # fmt: skip
+
+    def _measures_came(self) -> None:
+        """The measures of the game just finished are made: into its notice, if still up."""
+        notice, done = self.result
+        self.result = None
+        if done is not self.ctx.session.finished:
+            return  # another game, or the loss was taken back
+        notice.table[: len(self._result_table(done))] = self._result_table(done)
+        notice.refresh()
 
     @property
     def motion(self) -> bool:
@@ -616,6 +630,8 @@ class PlayScene(Layer):
     # ---- time and drawing -------------------------------------------------------------------
 
     def update(self, now: int) -> None:
+        if self.result is not None and self.result[1].measured:
+            self._measures_came()
         if self.ctx.session.paused_by(PAUSE_DIALOG):
             self.gestures.reset()  # a dialog or a menu came up over what was held
         elif self.watching is None:

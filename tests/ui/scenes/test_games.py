@@ -68,6 +68,8 @@ def test_a_finished_game_is_replaced_without_asking(context):
     games.play_game(Game.from_layout(CHORD))
     play.apply(Move(MoveKind.OPEN, 0, 0))  # a mine: lost
     assert play.game.state is GameState.LOST
+    assert ctx.dialogs.dialog.title == "Boom!"  # the loss's notice, closed as a player does
+    ctx.dialogs.close()
     games.new_game()
     assert ctx.dialogs.dialog is None and play.game.state is GameState.READY
 
@@ -158,7 +160,7 @@ def test_a_resumed_200_by_200_game_opens_with_its_last_move_in_the_middle(contex
     last = next((150, c) for c in range(160, 200)
                 if kept.cell(150, c) == "#" and (150 * 7 + c * 3) % 11)  # fmt: skip
     assert kept.play(Move(MoveKind.OPEN, *last))  # the last move, far from the top left
-    offered = SimpleNamespace(daily=None, elapsed_ms=5000, game_id=None)
+    offered = SimpleNamespace(daily=None, elapsed_ms=5000, game_id=None, events=[])
     ctx.session.offers = [SimpleNamespace(replay=offered, journal=None)]
     ctx.session.resumed_game = lambda index=0: kept
     games.resume_kept(True)

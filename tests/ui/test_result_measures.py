@@ -1,0 +1,95 @@
+"""The measures of a game in the window: counted from the real loop's posted events, made off
+the frame (on the writer's thread), shown in the result notice when they come ("..." until
+then) and kept in the game's statistics row."""
+
+import pygame
+
+from game.engine import Difficulty
+from game.engine.boards import BoardChoice
+from game.store.history import History
+from game.store.stats import Stats
+from tests.test_measures import LAYOUT
+
+
+class HeldWriter:
+    """The writer's thread, held: its jobs run when the test says (no timing in the test)."""
+
+    def __init__(self):
+        self.jobs = []
+
+    def submit(self, job):
+        self.jobs.append(job)
+
+    def flush(self):
+        while self.jobs:
+            self.jobs.pop(0)()
+
+
+def figures(d) -> dict:
+    return dict(d.app.ctx.dialogs.dialog.table)
+
+
+def play_with_wasted_clicks(d):
+    """The 5x5 board of tests/test_measures.py by mouse: 5 clicks, 2 of them wasted."""
+    d.click((0, 0))  # opens the opening: left, effective
+    d.click((0, 0))  # open already: left, wasted
+    d.click((2, 2), button=3)  # a right click on an open cell: right, wasted
+    d.click((0, 3), button=3)  # a flag: right, effective
+    d.click((1, 3), button=2)  # the middle button chords the rest open: chord, effective
+
+
+def test_a_window_game_counts_its_wasted_clicks_and_its_notice_shows_them_when_made(
+    drive, tmp_path
+):
+    d = drive(layout=LAYOUT)
+    writer = HeldWriter()
+    stats = Stats(tmp_path / "stats.sqlite3")
+    d.app.ctx.session.history = History(stats, replays=tmp_path, writer=writer)
+    play_with_wasted_clicks(d)
+    notice = d.app.ctx.dialogs.dialog
+    assert notice.title == "You won!"
+    shown = figures(d)
+    assert shown["3BV"] == "4" and shown["Time"].endswith(" s")  # at once
+    assert [shown[k] for k in ("Clicks", "IOE", "ZiNi", "Guesses", "NF")] == ["..."] * 5
+    writer.flush()  # the writer's thread makes the measures and writes the row
+    d.tick()
+    assert d.app.ctx.dialogs.dialog is notice
+    assert [figures(d)[k] for k in ("Clicks", "IOE", "ZiNi", "Guesses", "NF")] == [
+        "5, 2 wasted", "0.800", "3", "0", "no"]  # fmt: skip
+    row = stats.conn.execute("SELECT clicks_all, clicks_effective, clicks_wasted, ioe, zini,"
+                             " nf, guesses, measured FROM games").fetchall()  # fmt: skip
+    assert row == [(5, 3, 2, 0.8, 3, 0, 0, "all")]
+
+
+def test_a_loss_has_a_notice_with_the_measures_of_what_was_solved(drive):
+    d = drive(layout=LAYOUT)
+    d.click((0, 0))
+    d.click((0, 0))  # wasted
+    d.click((0, 3))  # the mine
+    notice = d.app.ctx.dialogs.dialog
+    assert notice.title == "Boom!"
+    shown = figures(d)  # without a writer the measures are made at once
+    assert shown["3BV"] == "1/4"  # the opening was solved, the three numbers were not
+    assert shown["Clicks"] == "3, 1 wasted" and shown["IOE"] == f"{1 / 3:.3f}"
+    d.key(pygame.K_ESCAPE)
+    assert d.app.ctx.dialogs.dialog is None
+
+
+def test_the_statistics_show_the_bests_nf_apart_and_each_best_times_measures(drive, tmp_path):
+    from tests.store.test_stats_measures import bests_file
+
+    d = drive()  # Beginner at zoom 2: the best times list has no room for the measures
+    d.app.ctx.session.history = History(bests_file(tmp_path))
+    d.key(pygame.K_s, "s")
+    dialog = d.app.ctx.dialogs.dialog
+    texts = dialog.texts()
+    assert "Best 3BV/s 4.00, NF 2.50" in texts and "Best IOE 0.900, NF 0.700" in texts
+    assert "1: 3BV/s 4.00, IOE 0.900" in texts  # the picked one's, under the list
+    d.key(pygame.K_DOWN)
+    assert "2: 3BV/s 2.50, IOE 0.700" in d.app.ctx.dialogs.dialog.texts()
+    wide = drive(BoardChoice.standard(Difficulty.EXPERT))  # room enough: in each row
+    wide.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"))
+    wide.key(pygame.K_s, "s")
+    wide.key(pygame.K_1, "1")  # the Beginner page
+    rows = wide.app.ctx.dialogs.dialog.form.find("times").texts()
+    assert rows[0].split() == ["1.", "5.000", "s", "4.00/s", "IOE", "0.900", "11-29"]
