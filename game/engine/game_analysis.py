@@ -168,6 +168,12 @@ class Analyser:
         self._cells: dict[int, tuple[int, ...]] = {}  # open number -> its covered neighbours
         self._values: dict[int, int] = {}  # open number -> what it shows
         self._solution: Solution | None = None
+        # Covered cells proven by an earlier count: still proven while only more opens (an
+        # undo takes them back). They come off the numbers before the next count, which then
+        # sees only the frontier still in doubt; the layouts that fit are the same.
+        self._known: dict[int, bool] = {}
+        self._known_mines = 0
+        self._settled: set[int] = set()  # numbers whose covered cells are all known
         self._cache: dict = {}  # the frontier's parts, reused while they stand
         self._turns = iter(self.walk)
         self.moves: list[MoveReport] = []
@@ -186,6 +192,10 @@ class Analyser:
         if turn is None:
             self.done = True
             return False
+        if turn.taken_back:
+            self._known.clear()
+            self._known_mines = 0
+            self._settled.clear()
         if self.walk.changed:
             for changed in self.walk.changed:
                 self._note(changed)
@@ -212,6 +222,7 @@ class Analyser:
             touched.add(k)
             touched.update(near[k])
         game = self.walk.game
+        self._settled.difference_update(touched)
         for k in touched:
             v = ViewChar(game.cell(*divmod(k, cols))).mines_around
             cells = () if v is None else tuple(j for j in near[k] if not self._open(j))
@@ -220,30 +231,45 @@ class Analyser:
             else:
                 self._cells.pop(k, None)
                 self._values.pop(k, None)
+            if v is not None and self._known.pop(k, None):  # opened: no longer covered
+                self._known_mines -= 1
 
     def _open(self, k: int) -> bool:
         return ViewChar(self.walk.game.cell(*divmod(k, self.cols))).is_open
 
-    def _constraints(self) -> dict[tuple[int, ...], int]:
+    def _system(self) -> tuple[dict[tuple[int, ...], int], int, int]:
+        """The numbers as constraints on the cells not yet proven, how many cells are
+        covered and not proven, and the mines among them."""
+        known, settled = self._known, self._settled
         cons: dict[tuple[int, ...], int] = {}
         for k, cells in self._cells.items():
-            if cons.setdefault(cells, self._values[k]) != self._values[k]:
+            if k in settled:
+                continue
+            v = self._values[k]
+            live = tuple(j for j in cells if j not in known)
+            if len(live) != len(cells):
+                v -= sum(known.get(j, False) for j in cells)
+            if not live:
+                settled.add(k)
+                continue
+            if cons.setdefault(live, v) != v:
                 raise ValueError("the view is inconsistent: no layout fits its numbers")
-        return cons
-
-    def _unknown(self) -> int:
-        return self.rows * self.cols - self.walk.game.safe_opened
+        unknown = self.rows * self.cols - self.walk.game.safe_opened - len(known)
+        return cons, unknown, self.mines - self._known_mines
 
     def _solve(self) -> Solution:
         if self._solution is None:
             try:
-                sol = solve_constraints(self._constraints(), self._unknown(), self.mines,
-                                        self.budget, self._cache)  # fmt: skip
+                sol = solve_constraints(*self._system(), self.budget, self._cache)
             except Inconsistent:
                 raise ValueError("the view is inconsistent: no layout fits its numbers") from None
             # only the parts of this view are worth keeping: a part the next move did not
             # touch is counted again for nothing
             self._cache = {tuple(p.numbers): p for p in sol.parts}
+            for j, mine in sol.certain.items():
+                if j not in self._known:
+                    self._known[j] = mine
+                    self._known_mines += mine
             self._solution = sol
         return self._solution
 
@@ -291,36 +317,43 @@ class Analyser:
             verdict, why = Verdict.MISTAKE, "opened a proven mine"
         elif proven == "safe":
             verdict = Verdict.SURE
-        elif sol.has_safe():
+        elif self._has_safe(sol):
             verdict = Verdict.AVOIDABLE
         else:
             verdict = Verdict.GUESS
         return MoveReport(**common, proven=proven, p_mine=p, verdict=verdict, why=why)
 
     def _p(self, sol: Solution, k: int) -> float:
+        known = self._known.get(k)
+        if known is not None:
+            return 1.0 if known else 0.0
         return sol.prob.get(k, sol.rest_prob)
+
+    def _has_safe(self, sol: Solution) -> bool:
+        return sol.has_safe() or self._known_mines < len(self._known)
 
     def _lowest(self, sol: Solution) -> tuple[float, tuple[Cell, ...], bool]:
         chances = list(sol.prob.values())
         if sol.n_rest:
             chances.append(sol.rest_prob)
-        low = min(chances, default=0.0)
-        cells = tuple(sorted(divmod(k, self.cols) for k, p in sol.prob.items()
-                             if p <= low + SAME))  # fmt: skip
-        return low, cells, bool(sol.n_rest) and sol.rest_prob <= low + SAME
+        safe = [k for k, mine in self._known.items() if not mine]
+        low = 0.0 if safe else min(chances, default=1.0)
+        cells = {k for k, p in sol.prob.items() if p <= low + SAME}
+        cells.update(safe)
+        return (low, tuple(sorted(divmod(k, self.cols) for k in cells)),
+                bool(sol.n_rest) and sol.rest_prob <= low + SAME)  # fmt: skip
 
     def _any_mine(self, sol: Solution, cells: list[int]) -> float:
         """The chance that at least one of `cells` (none proven) is a mine: one cell's own
         chance, or for a chord 1 - (layouts with them all safe) / (all layouts)."""
         if len(cells) == 1:
             return self._p(sol, cells[0])
-        cons = self._constraints()
+        cons, unknown, mines = self._system()
         key = tuple(sorted(cells))
         if cons.setdefault(key, 0) != 0:
             return 1.0
         try:
-            clear = solve_constraints(cons, self._unknown(), self.mines, self.budget,
-                                      dict(self._cache))  # fmt: skip
+            clear = solve_constraints(cons, unknown, mines, self.budget, dict(self._cache))
         except Inconsistent:
             return 1.0
         return min(1.0, max(0.0, 1.0 - math.exp(clear.log_layouts - sol.log_layouts)))
