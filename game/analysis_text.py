@@ -1,0 +1,40 @@
+"""`pixel-mines --analyse REPLAY`: the analysis of a replay (game/engine/game_analysis.py)
+printed for the terminal: the summary line, then a line per guess or mistake; or, with
+`--json`, one JSON object a move and a last one for the summary.
+
+Prints only; reading the file and its errors are the command line's (game/app.py).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from .engine.game_analysis import Analyser, GameAnalysis
+from .engine.walk import move_events
+from .store.replays import Replay
+
+
+def events_of(replay: Replay) -> list[dict]:
+    """What the analysis reads: a version 2 journal's events, or a version 1 replay's moves."""
+    return replay.events if replay.version >= 2 else move_events(replay.moves)
+
+
+def analyser_of(replay: Replay) -> Analyser:
+    """The analysis of a replay, ready to be run a step at a time (its board must be laid)."""
+    return Analyser(replay.layout, events_of(replay))
+
+
+def print_analysis(replay: Replay, as_json: bool, out: Callable[[str], None] = print) -> int:
+    """Print the analysis of a replay whose mines were laid; the exit status."""
+    report: GameAnalysis = analyser_of(replay).run()
+    if as_json:
+        for move in report.moves:
+            out(json.dumps(move.as_json()))
+        out(json.dumps(report.summary_json()))
+        return 0
+    out(report.summary())
+    for move in report.moves:
+        if move.verdict.value != "sure":
+            out(move.line())
+    return 0
