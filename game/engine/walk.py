@@ -8,6 +8,7 @@ a file or a clock.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
@@ -89,3 +90,55 @@ def move_events(moves: Iterable[RecordedMove]) -> list[dict]:
             event["mark"] = m.mark
         events.append(event)
     return events
+
+
+SNAPSHOT_EVERY = 250  # moves between the copies `Positions` keeps of the game
+
+
+class Positions:
+    """The game as it stood before each move of the events (the moves a `Walk` yields, in its
+    order), for showing a game move by move: forwards a move at a time, backwards from the
+    nearest copy kept, so a step back costs at most SNAPSHOT_EVERY moves however long the
+    game."""
+
+    def __init__(self, layout: list[str], events: Iterable[Mapping]) -> None:
+        self.events = list(events)
+        # the index of each move's line among the events
+        self.starts = [i for i, e in enumerate(self.events)
+                       if e.get("e") == "move" and e.get("did") != "nothing"]  # fmt: skip
+        self.game = Game.from_layout(layout)
+        self.index = 0  # the move shown next; the game is as it stood before it
+        self._at = self.starts[0] if self.starts else len(self.events)  # events played
+        self._copies: dict[int, tuple[int, Game]] = {0: (self._at, copy.deepcopy(self.game))}
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def show(self, index: int) -> Game:
+        """The game before move `index` (0 to len: len is after the last move)."""
+        index = max(0, min(index, len(self.starts)))
+        if index < self.index:
+            base = max(k for k in self._copies if k <= index)
+            self._at, game = self._copies[base]
+            self.game, self.index = copy.deepcopy(game), base
+        while self.index < index:
+            following = self.index + 1
+            stop = self.starts[following] if following < len(self.starts) else len(self.events)
+            while self._at < stop:  # the move, and the undo and redo after it
+                _play(self.game, self.events[self._at])
+                self._at += 1
+            self.index = following
+            if following % SNAPSHOT_EVERY == 0 and following not in self._copies:
+                self._copies[following] = (self._at, copy.deepcopy(self.game))
+        return self.game
+
+
+def _play(game: Game, event: Mapping) -> None:
+    kind = event.get("e")
+    if kind == "undo":
+        game.undo()
+    elif kind == "redo":
+        game.redo()
+    elif kind == "move" and event.get("did") != "nothing":
+        game.play_recorded(RecordedMove(_KINDS[event["kind"]], *event["cell"], event.get("t", 0),
+                                        event.get("mark")))  # fmt: skip

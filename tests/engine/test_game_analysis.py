@@ -269,3 +269,18 @@ def test_chances_are_written_in_whole_percent_unless_that_reads_as_certain():
 def test_no_guesses_and_no_mistakes_says_so():
     events = [opened("open", (0, 3)), opened("open", (2, 0)), opened("flag", (1, 1), "F")]
     assert analyse_game(CORNER, events).summary() == "no guesses; no mistakes"
+
+
+def test_positions_show_the_game_before_each_move_forwards_and_backwards(monkeypatch):
+    import game.engine.walk as walk
+
+    monkeypatch.setattr(walk, "SNAPSHOT_EVERY", 2)
+    undo = {"t": 0, "e": "undo"}
+    events = [opened("open", (0, 2)), opened("open", (0, 5)), undo, opened("open", (1, 5)),
+              opened("open", (1, 0))]  # fmt: skip
+    views = [view for _, view in turns_and_views(TWO_SIDES, events)]
+    positions = walk.Positions(TWO_SIDES, events)
+    assert len(positions) == 4
+    for i in [0, 1, 2, 3, 1, 0, 3, 2]:
+        assert positions.show(i).view() == views[i], i
+    assert positions.show(4).cell(1, 0) == "1"
