@@ -11,23 +11,14 @@ import json
 from collections.abc import Callable
 
 from .engine.game_analysis import Analyser, GameAnalysis
-from .engine.walk import move_events
+from .engine.walk import journal_of
 from .store.replays import Replay
-
-
-def events_of(replay: Replay) -> list[dict]:
-    """What the analysis reads: a version 2 journal's events, or a version 1 replay's moves."""
-    return replay.events if replay.version >= 2 else move_events(replay.moves)
-
-
-def analyser_of(replay: Replay) -> Analyser:
-    """The analysis of a replay, ready to be run a step at a time (its board must be laid)."""
-    return Analyser(replay.layout, events_of(replay))
 
 
 def print_analysis(replay: Replay, as_json: bool, out: Callable[[str], None] = print) -> int:
     """Print the analysis of a replay whose mines were laid; the exit status."""
-    report: GameAnalysis = analyser_of(replay).run()
+    events = journal_of(replay.version, replay.events, replay.moves)
+    report: GameAnalysis = Analyser(replay.layout, events).run()
     if as_json:
         for move in report.moves:
             out(json.dumps(move.as_json()))

@@ -92,6 +92,12 @@ def move_events(moves: Iterable[RecordedMove]) -> list[dict]:
     return events
 
 
+def journal_of(version: int, events: list[dict], moves: Iterable[RecordedMove]) -> list[dict]:
+    """What a replay's analysis reads: a version 2 journal's events as they are, or the move
+    lines of a version 1 replay's moves."""
+    return events if version >= 2 else move_events(moves)
+
+
 SNAPSHOT_EVERY = 250  # moves between the copies `Positions` keeps of the game
 
 

@@ -15,7 +15,7 @@ from pygame.event import Event
 from ...engine import Game, GameState, Move, MoveKind
 from ...engine.cells import CellSet, ViewChar
 from ...engine.codes import code_of
-from ...engine.game import shown_seconds
+from ...engine.walk import move_events
 from ...session import NO_GUESS_FAILED, PAUSE_DIALOG, PAUSE_KEY, Outcome
 from .. import status
 from ..dialogs import NoticeDialog
@@ -322,12 +322,29 @@ class PlayScene(Layer):
         return code_of(self.game)
 
     def _game_over(self, done) -> None:
-        """Tell the player how the game went (the session has recorded it)."""
+        """Tell the player how the game went (the session has recorded it), and, as soon as
+        it is worked out off the frame, whether the guesses were bad luck."""
         g = self.game
         rec, new = done.record, done.new
+        analyses, key = self.ctx.aids.analyses, self.ctx.session.game_id
+        layout, moves = g.layout(), list(g.moves)  # the moves that stand, as the game ended
+        analyses.ask(key, lambda: (layout, move_events(moves)))
+
+        def summary() -> str | None:
+            return analyses.summary(key)
+
         if g.state is GameState.LOST:
             cleared = g.safe_opened * 100 // max(g.safe_total, 1)
             self.ctx.status.say(f"Boom! {cleared}% cleared")
+            self.ctx.dialogs.open(
+                NoticeDialog(
+                    "Boom!",
+                    [f"{cleared}% of the board cleared."],
+                    new_game=True,
+                    live=summary,
+                    analyse=True,
+                )
+            )
             return
         table = [
             ("Time", f"{rec.time_ms / 1000:.3f} s"),
@@ -344,7 +361,8 @@ class PlayScene(Layer):
             news.append("New best time!")
         if new is not None and new.best_rate:
             news.append("New best 3BV/s!")
-        self.ctx.dialogs.open(NoticeDialog("You won!", news, table=table, new_game=True))
+        self.ctx.dialogs.open(NoticeDialog("You won!", news, table=table, new_game=True,
+                                           live=summary, analyse=True))  # fmt: skip
 
     @property
     def motion(self) -> bool:
@@ -416,8 +434,7 @@ class PlayScene(Layer):
 
     def timer_value(self) -> int:
         if self.watching is not None:
-            pb = self.watching.playback
-            return shown_seconds(int(pb.position_ms) if pb.next else None)
+            return self.watching.timer_value()
         return self.ctx.session.timer_seconds()
 
     def face(self) -> str:
@@ -505,6 +522,8 @@ class PlayScene(Layer):
         probs = self.probabilities if showing else None
         looks = Looks(pressed, self.cursor, drawn.veiled, hint_cell, probs,
                       hint_marks(self.hint))  # fmt: skip
+        if self.watching is not None:
+            looks = self.watching.board_looks(looks)  # what the room marks on the board
         if drawn.board_hidden:  # paused: every cell covered, nothing held or hinted
             looks = Looks()
         args = (VeiledBoard(game) if drawn.board_hidden else game, self.top, self.left)
