@@ -55,6 +55,7 @@ class MoveReport:
     targets: tuple[Cell, ...] = ()  # what an opening or a chord opened
     approximate: bool = False  # part of the frontier was too big to count: an estimate
     why: str = ""  # a mistake's reason, in a few words
+    first_opening: bool = False  # the game's first: safe by the rules, wherever it is
 
     @property
     def is_guess(self) -> bool:
@@ -285,7 +286,7 @@ class Analyser:
         if turn.first_opening:  # the mines are laid to keep it safe, wherever it is
             return MoveReport(**common, proven="safe", p_mine=None, lowest_p=0.0,
                               lowest_cells=(), lowest_off_frontier=True, off_frontier_p=0.0,
-                              verdict=Verdict.SURE)  # fmt: skip
+                              verdict=Verdict.SURE, first_opening=True)  # fmt: skip
         sol = self._solve()
         low, low_cells, low_rest = self._lowest(sol)
         rest = sol.rest_prob if sol.n_rest else None

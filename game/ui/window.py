@@ -21,6 +21,7 @@ from .assist import Assistant
 from .chores import Chores
 from .commands import Commands
 from .dialogs import (
+    Analyse,
     Answer,
     Change,
     Closed,
@@ -131,7 +132,7 @@ class App:
         return {Change: o.changed, Closed: lambda _: None, Answer: g.answer,
                 PlayCode: g.play_code, MenuChoice: lambda c: commands.do(c.action),
                 WatchReplay: g.watch_file, PickTheme: o.picked_theme,
-                CustomSize: g.custom, ResumeKept: g.resume_chosen}  # fmt: skip
+                CustomSize: g.custom, ResumeKept: g.resume_chosen, Analyse: g.analyse}  # fmt: skip
 
     def _theme_rows(self) -> dict[str, list[Item]]:
         """One row a theme in the Options menu, ticked on the one in use."""
@@ -257,6 +258,7 @@ class App:
             layer.update(now)
         ctx.status.expire(now)
         ctx.aids.chores.poll()
+        ctx.aids.analyses.poll()
         if ctx.session.history.late:  # a write on the writer's thread had something to say
             self.play.take_session_messages()
         ctx.drawn.advance(now)

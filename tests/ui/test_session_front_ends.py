@@ -68,7 +68,7 @@ def play_in_window(drive, script, h: History) -> None:
         else:
             d.click((row, col), button=3 if kind == "flag" else 1)
         last = d.clock.ms - (16 if kind == "flag" else 0)
-        if d.app.ctx.dialogs.dialog is not None and d.app.play.game.state is GameState.WON:
+        if d.app.ctx.dialogs.dialog is not None and d.app.play.game.state.is_over:
             d.key(pygame.K_ESCAPE)
 
 

@@ -192,6 +192,7 @@ def test_v_mutes_everything_at_once_and_v_again_brings_the_volume_back(drive, tm
         act()
         assert not pygame.mixer.get_busy()
     assert [started for _, started in calls[1:]] == [False, False, False]
+    d.key(pygame.K_ESCAPE)  # the loss's dialog
     d.key(pygame.K_n, "n")
     d.key(pygame.K_v, "v")
     assert d.app.ctx.settings.volume == "normal"

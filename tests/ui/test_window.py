@@ -688,6 +688,7 @@ def test_undo_after_a_loss_plays_on_counts_the_mine_and_redo_loses_again(drive):
     d.click((0, 0))
     assert d.app.play.game.state is GameState.LOST
     frozen = d.app.play.timer_value()
+    d.key(pygame.K_ESCAPE)  # the loss's dialog
     d.key(pygame.K_z, "z", mod=pygame.KMOD_CTRL)
     assert d.app.play.game.state is GameState.PLAYING and d.app.play.game.assisted
     assert d.cell_shows((0, 0), "covered")
@@ -871,6 +872,7 @@ def test_an_undone_loss_is_one_row_replaced_at_the_real_end_and_a_win_is_final(d
     d.click((0, 0))
     stats = d.app.ctx.session.history.stats
     assert stats.summary("custom").played == 1 and len(list(tmp_path.glob("*.jsonl"))) == 1
+    d.key(pygame.K_ESCAPE)  # the loss's dialog
     d.key(pygame.K_z, "z", mod=pygame.KMOD_CTRL)
     assert d.app.play.game.state is GameState.PLAYING
     # the loss stays recorded until the game ends again and its row is replaced

@@ -68,6 +68,8 @@ def test_a_finished_game_is_replaced_without_asking(context):
     games.play_game(Game.from_layout(CHORD))
     play.apply(Move(MoveKind.OPEN, 0, 0))  # a mine: lost
     assert play.game.state is GameState.LOST
+    assert ctx.dialogs.dialog.title == "Boom!"  # the loss's dialog, closed as a player does
+    ctx.dialogs.close()
     games.new_game()
     assert ctx.dialogs.dialog is None and play.game.state is GameState.READY
 
