@@ -63,6 +63,7 @@ class AnalysisScene(Layer):
             self.game = self.positions.show(0)
             self.resize(self.game)
             self.show(self.first_of_note())
+            self.ctx.drawn.invalidate()
         elif self.key in analyses.errors:
             self.ctx.dialogs.open(NoticeDialog("Analysis", [analyses.errors[self.key]]))
             self.leave_it()
@@ -122,13 +123,27 @@ class AnalysisScene(Layer):
         self.show(target)
 
     def show(self, index: int) -> None:
-        """The board before move `index` (the end after the last), its cell in view."""
+        """The board before move `index` (the end after the last), its cell in view; only the
+        cells that look different are drawn again."""
+        before, marked = self.game.view(), self.marked_cells()
         self.index = max(0, min(index, len(self.report.moves)))
         self.game = self.positions.show(self.index)
         move = self.move
         if move is not None:
             self.scroll_to(move.row, move.col)
-        self.ctx.drawn.invalidate()
+        after = self.game.view()
+        cells = [(r, c) for r, (old, new) in enumerate(zip(before, after, strict=True))
+                 if old != new for c in range(len(new)) if old[c] != new[c]]  # fmt: skip
+        cells += marked + self.marked_cells()
+        lay = self.board.layout
+        if len(cells) > lay.view_rows * lay.view_cols:
+            self.ctx.drawn.invalidate()
+        else:
+            self.ctx.drawn.pending.append(cells)
+
+    def marked_cells(self) -> list[Cell]:
+        cell, marks = self.marks()
+        return ([cell] if cell is not None else []) + list(marks)
 
     def scroll_to(self, row: int, col: int) -> None:
         b, lay = self.board, self.board.layout
