@@ -80,7 +80,7 @@ def test_the_analysis_chances_equal_ms_toollib_on_expert_positions():
     from game.engine.walk import Walk, move_events
 
     compared = 0
-    for game in expert_games(4):
+    for game in expert_games(3):
         events = move_events(game.moves)
         report = analyse_game(game.layout(), events)
         walk = Walk(game.layout(), events)
@@ -106,4 +106,4 @@ def test_the_analysis_chances_equal_ms_toollib_on_expert_positions():
             else:
                 assert theirs[move.row][move.col] in (0.0, 1.0)
             compared += 1
-    assert compared > 100
+    assert compared > 60
