@@ -141,12 +141,13 @@ def frames_while_analysing(seconds: float) -> None:
     during, after = [], []
     analyses = app.ctx.aids.analyses
     began = time.perf_counter()
-    while time.perf_counter() - began < seconds and analyses.job is not None:
+    room = app.games.replay
+    while time.perf_counter() - began < seconds and not room.ready:
         clock.tick(FPS)
         t = time.perf_counter()
         app.step()
         during.append((time.perf_counter() - t) * 1000)
-    finished = analyses.job is None
+    finished = room.ready
     progress = 1.0 if finished else analyses.job.progress
     analyses.wait()
     for _ in range(120):  # a move a frame, forwards then back
@@ -165,6 +166,9 @@ def frames_while_analysing(seconds: float) -> None:
                 "video_driver": pygame.display.get_driver()}  # fmt: skip
         if name.startswith("frames_while"):
             line.update(analysis_finished=finished, progress_reached=round(progress, 2))
+        line["slow_frames_at"] = [i for i, s in enumerate(samples) if s > FRAME_MS][:10]
+        if name.startswith("frames_while"):  # the first opens the room: a board of its size
+            line["worst_after_the_first_ms"] = round(max(samples[1:]), 1)
         say(line)
     app.ctx.aids.assistant.close()
     pygame.quit()
@@ -174,9 +178,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer runs")
     parser.add_argument("--full-200", action="store_true", help="also the whole 200x200 game")
+    parser.add_argument("--frames-only", action="store_true", help="only the window's frames")
     args = parser.parse_args()
     say({"name": "setup", "load_average": [round(x, 2) for x in os.getloadavg()],
          "cpus": os.cpu_count(), "real_window": REAL_WINDOW})  # fmt: skip
+    if args.frames_only:
+        frames_while_analysing(5.0 if args.quick else 10.0)
+        return
     expert(5 if args.quick else 20)
     board_200(1 if args.quick else 5, 2000)
     if args.full_200:

@@ -119,18 +119,19 @@ class GameAnalysis:
 
     def summary(self, listed: int | None = None) -> str:
         """ "3 guesses (50 %, 12 %, 33 %): a 29 % chance to survive them; 1 avoidable; no
-        mistakes". `listed`: name at most that many guesses' risks."""
+        mistakes". `listed`: name at most that many guesses' risks (0: none)."""
         guesses = self.guesses
         if not guesses:
             text = "no guesses"
         else:
             risks = [percent(m.p_mine) for m in guesses]
             if listed is not None and len(risks) > listed:
-                risks = risks[:listed] + [f"{len(risks) - listed} more"]
+                risks = risks[:listed] + [f"{len(risks) - listed} more"] if listed else []
             them = "them" if len(guesses) > 1 else "it"
-            text = (f"{len(guesses)} {'guesses' if len(guesses) > 1 else 'guess'} "
-                    f"({', '.join(risks)}): a {percent(self.survival)} chance to survive "
-                    f"{them}; {self.avoidable or 'none'} avoidable")  # fmt: skip
+            named = f" ({', '.join(risks)})" if risks else ""
+            text = (f"{len(guesses)} {'guesses' if len(guesses) > 1 else 'guess'}{named}: "
+                    f"a {percent(self.survival)} chance to survive {them}; "
+                    f"{self.avoidable or 'none'} avoidable")  # fmt: skip
         mistakes = self.mistakes
         text += "; " + ("no mistakes" if not mistakes else
                         f"{mistakes} mistake{'s' if mistakes > 1 else ''}")  # fmt: skip
@@ -139,6 +140,11 @@ class GameAnalysis:
     def summary_json(self) -> dict:
         return {"summary": True, "guesses": len(self.guesses), "survival": self.survival,
                 "avoidable": self.avoidable, "mistakes": self.mistakes}  # fmt: skip
+
+    def first_of_note(self) -> int:
+        """The first guess or mistake, or (none) the index after the last move."""
+        found = self.next_of_note(-1)
+        return len(self.moves) if found is None else found
 
     def next_of_note(self, index: int, step: int = 1) -> int | None:
         """The index of the next guess or mistake after `index` (before it, `step` -1)."""

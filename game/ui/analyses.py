@@ -16,18 +16,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..engine.game_analysis import Analyser, GameAnalysis
+from ..engine.walk import Positions
 
 KEPT = 20  # analyses kept in memory, the latest
 
 
 @dataclass
 class Analysed:
-    """What a job hands back: the game's board and events (to show it move by move) and its
-    analysis."""
+    """What a job hands back: the game's board and events, its analysis, and its positions
+    (the game before each move, made on the worker and shown at its first guess or mistake,
+    so opening the room costs the frame nothing that grows with the game)."""
 
     layout: list[str]
     events: list[dict]
     report: GameAnalysis
+    positions: Positions
 
 
 @dataclass
@@ -37,6 +40,7 @@ class Job:
     progress: float = 0.0
     stop: threading.Event = field(default_factory=threading.Event)
     analyser: Analyser | None = None
+    positions: Positions | None = None
     board: tuple[list[str], list[dict]] | None = None
     error: str | None = None  # a file that could not be read, said to the player
     failure: BaseException | None = None  # a bug: raised on the loop thread
@@ -81,9 +85,13 @@ class Analyses:
                 return False
             job.analyser = Analyser(*job.board)
             return True
-        more = job.analyser.step()
-        job.progress = job.analyser.progress
-        return more
+        if job.analyser.step():
+            job.progress = job.analyser.progress
+            return True
+        job.positions = Positions(*job.board)
+        job.positions.show(job.analyser.result().first_of_note())
+        job.progress = 1.0
+        return False
 
     def poll(self) -> None:
         """Hand back what has finished (on the loop thread); without threads, take a step."""
@@ -101,7 +109,7 @@ class Analyses:
         if job.error is not None:
             self.errors[job.key] = job.error
         elif not job.stop.is_set():
-            self.done[job.key] = Analysed(*job.board, job.analyser.result())
+            self.done[job.key] = Analysed(*job.board, job.analyser.result(), job.positions)
             while len(self.done) > KEPT:
                 del self.done[next(iter(self.done))]
 

@@ -284,3 +284,9 @@ def test_positions_show_the_game_before_each_move_forwards_and_backwards(monkeyp
     for i in [0, 1, 2, 3, 1, 0, 3, 2]:
         assert positions.show(i).view() == views[i], i
     assert positions.show(4).cell(1, 0) == "1"
+
+
+def test_a_short_summary_names_fewer_risks():
+    report = analyse_game(TWO_SIDES, TWO_SIDES_GAME)
+    assert report.summary(listed=1).startswith("2 guesses (50 %, 1 more): a 25 % chance")
+    assert report.summary(listed=0).startswith("2 guesses: a 25 % chance to survive them;")

@@ -14,7 +14,6 @@ import pygame
 from ...engine import Game
 from ...engine.game import shown_seconds
 from ...engine.game_analysis import GameAnalysis, MoveReport, Verdict, percent
-from ...engine.walk import Positions
 from ...session import PAUSE_REPLAY
 from .. import keys
 from ..dialogs import NoticeDialog
@@ -41,7 +40,7 @@ class AnalysisScene(Layer):
         self.key = key
         self.game = game
         self.leave_it, self.resize = leave, resize
-        self.positions: Positions | None = None
+        self.positions = None  # engine/walk.Positions, once the analysis is ready
         self.report: GameAnalysis | None = None
         self.index = 0  # the move shown: the board as it stood before it
         self._looks: dict[tuple, tuple[Cell | None, dict[Cell, float]]] = {}  # the last drawn
@@ -58,20 +57,14 @@ class AnalysisScene(Layer):
         analyses = self.ctx.aids.analyses
         done = analyses.done.get(self.key)
         if done is not None:
-            self.positions = Positions(done.layout, done.events)
-            self.report = done.report
-            self.game = self.positions.show(0)
+            self.positions, self.report = done.positions, done.report
+            self.game = self.positions.game
             self.resize(self.game)
-            self.show(self.first_of_note())
+            self.show(self.report.first_of_note())
             self.ctx.drawn.invalidate()
         elif self.key in analyses.errors:
             self.ctx.dialogs.open(NoticeDialog("Analysis", [analyses.errors[self.key]]))
             self.leave_it()
-
-    def first_of_note(self) -> int:
-        """Where the room opens: at the first guess or mistake, or the end if there is none."""
-        found = self.report.next_of_note(-1)
-        return len(self.report.moves) if found is None else found
 
     # ---- input ------------------------------------------------------------------------------
 
@@ -192,17 +185,15 @@ class AnalysisScene(Layer):
 
     def off_frontier(self, rows: range, cols: range) -> list[Cell]:
         """The covered cells in view that touch no open number."""
-        view = self.game.view()
-        out = []
-        for r in rows:
-            for c in cols:
-                if view[r][c] not in "#F?":
-                    continue
-                near = (view[y][x] for y in range(max(r - 1, 0), min(r + 2, self.game.rows))
-                        for x in range(max(c - 1, 0), min(c + 2, self.game.cols)))  # fmt: skip
-                if all(ch in "#F?" for ch in near):
-                    out.append((r, c))
-        return out
+        view, covered = self.game.view(), "#F?"
+        near: set[Cell] = set()  # cells next to an open one
+        for r in range(max(rows.start - 1, 0), min(rows.stop + 1, self.game.rows)):
+            line = view[r]
+            for c in range(max(cols.start - 1, 0), min(cols.stop + 1, self.game.cols)):
+                if line[c] not in covered:
+                    near.update((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+        return [(r, c) for r in rows for c in cols
+                if view[r][c] in covered and (r, c) not in near]  # fmt: skip
 
     # ---- the toolbar and the line under the board ------------------------------------------
 
@@ -236,14 +227,12 @@ class AnalysisScene(Layer):
             summary, count = report.summary(listed=3), len(report.guesses)
             guesses = f"{count} guess" + ("es" if count != 1 else "")
             odds = percent(report.survival)
-            return [
-                f"End: {summary}",
-                summary,
-                report.summary(listed=0),
-                f"End: {guesses}, {odds} to survive",
-                f"{guesses}, {odds}",
-                "End",
-            ]
+            mistakes = report.mistakes
+            errors = f"{mistakes} mistake" + ("s" if mistakes != 1 else "")
+            return [f"End: {summary}", summary, f"End: {report.summary(listed=0)}",
+                    f"End: {guesses}, {odds} to survive; {report.avoidable} avoidable; {errors}",
+                    f"End: {guesses}, {odds} to survive", f"{guesses}, {odds}",
+                    "End"]  # fmt: skip
         at = f"{move.n}/{total}"
         risk, low = percent(move.p_mine), percent(move.lowest_p)
         if move.verdict is Verdict.MISTAKE:
