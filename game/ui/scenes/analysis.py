@@ -228,7 +228,11 @@ class AnalysisScene(Layer):
             guesses = f"{count} guess" + ("es" if count != 1 else "")
             odds = percent(report.survival)
             mistakes = report.mistakes
-            errors = f"{mistakes} mistake" + ("s" if mistakes != 1 else "")
+            errors = (
+                "no mistakes"
+                if not mistakes
+                else f"{mistakes} mistake" + ("s" if mistakes != 1 else "")
+            )
             return [f"End: {summary}", summary, f"End: {report.summary(listed=0)}",
                     f"End: {guesses}, {odds} to survive; {report.avoidable} avoidable; {errors}",
                     f"End: {guesses}, {odds} to survive", f"{guesses}, {odds}",
