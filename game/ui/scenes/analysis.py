@@ -225,7 +225,7 @@ class AnalysisScene(Layer):
         total = len(report.moves)
         if move is None:
             summary, count = report.summary(listed=3), len(report.guesses)
-            guesses = f"{count} guess" + ("es" if count != 1 else "")
+            guesses = "no guesses" if not count else f"{count} guess" + ("es" if count > 1 else "")
             odds = percent(report.survival)
             mistakes = report.mistakes
             errors = (
@@ -235,7 +235,7 @@ class AnalysisScene(Layer):
             )
             return [f"End: {summary}", summary, f"End: {report.summary(listed=0)}",
                     f"End: {guesses}, {odds} to survive; {report.avoidable} avoidable; {errors}",
-                    f"End: {guesses}, {odds} to survive", f"{guesses}, {odds}",
+                    f"End: {guesses}, {odds} to survive", f"{guesses}, {odds}", guesses,
                     "End"]  # fmt: skip
         at = f"{move.n}/{total}"
         risk, low = percent(move.p_mine), percent(move.lowest_p)
