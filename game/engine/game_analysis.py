@@ -180,7 +180,8 @@ class Analyser:
         # sees only the frontier still in doubt; the layouts that fit are the same.
         self._known: dict[int, bool] = {}
         self._known_mines = 0
-        self._settled: set[int] = set()  # numbers whose covered cells are all known
+        self._known_safe: set[int] = set()
+        self._live: set[int] = set()  # numbers with a covered cell not known
         self._cache: dict = {}  # the frontier's parts, reused while they stand
         self._turns = iter(self.walk)
         self.moves: list[MoveReport] = []
@@ -202,7 +203,8 @@ class Analyser:
         if turn.taken_back:
             self._known.clear()
             self._known_mines = 0
-            self._settled.clear()
+            self._known_safe.clear()
+            self._live = set(self._cells)
         if self.walk.changed:
             for changed in self.walk.changed:
                 self._note(changed)
@@ -229,17 +231,19 @@ class Analyser:
             touched.add(k)
             touched.update(near[k])
         game = self.walk.game
-        self._settled.difference_update(touched)
         for k in touched:
             v = ViewChar(game.cell(*divmod(k, cols))).mines_around
             cells = () if v is None else tuple(j for j in near[k] if not self._open(j))
             if cells:
                 self._cells[k], self._values[k] = cells, v
+                self._live.add(k)
             else:
                 self._cells.pop(k, None)
+                self._live.discard(k)
                 self._values.pop(k, None)
-            if v is not None and self._known.pop(k, None):  # opened: no longer covered
-                self._known_mines -= 1
+            if v is not None and k in self._known:  # opened: no longer covered
+                self._known_mines -= self._known.pop(k)
+                self._known_safe.discard(k)
 
     def _open(self, k: int) -> bool:
         return ViewChar(self.walk.game.cell(*divmod(k, self.cols))).is_open
@@ -247,19 +251,17 @@ class Analyser:
     def _system(self) -> tuple[dict[tuple[int, ...], int], int, int]:
         """The numbers as constraints on the cells not yet proven, how many cells are
         covered and not proven, and the mines among them."""
-        known, settled = self._known, self._settled
+        known, live = self._known, self._live
         cons: dict[tuple[int, ...], int] = {}
-        for k, cells in self._cells.items():
-            if k in settled:
-                continue
-            v = self._values[k]
-            live = tuple(j for j in cells if j not in known)
-            if len(live) != len(cells):
+        for k in list(live):
+            cells, v = self._cells[k], self._values[k]
+            remaining = tuple(j for j in cells if j not in known)
+            if len(remaining) != len(cells):
                 v -= sum(known.get(j, False) for j in cells)
-            if not live:
-                settled.add(k)
+            if not remaining:
+                live.discard(k)  # until a change near it or an undo
                 continue
-            if cons.setdefault(live, v) != v:
+            if cons.setdefault(remaining, v) != v:
                 raise ValueError("the view is inconsistent: no layout fits its numbers")
         unknown = self.rows * self.cols - self.walk.game.safe_opened - len(known)
         return cons, unknown, self.mines - self._known_mines
@@ -277,6 +279,8 @@ class Analyser:
                 if j not in self._known:
                     self._known[j] = mine
                     self._known_mines += mine
+                    if not mine:
+                        self._known_safe.add(j)
             self._solution = sol
         return self._solution
 
@@ -337,13 +341,13 @@ class Analyser:
         return sol.prob.get(k, sol.rest_prob)
 
     def _has_safe(self, sol: Solution) -> bool:
-        return sol.has_safe() or self._known_mines < len(self._known)
+        return sol.has_safe() or bool(self._known_safe)
 
     def _lowest(self, sol: Solution) -> tuple[float, tuple[Cell, ...], bool]:
         chances = list(sol.prob.values())
         if sol.n_rest:
             chances.append(sol.rest_prob)
-        safe = [k for k, mine in self._known.items() if not mine]
+        safe = self._known_safe
         low = 0.0 if safe else min(chances, default=1.0)
         cells = {k for k, p in sol.prob.items() if p <= low + SAME}
         cells.update(safe)
