@@ -14,6 +14,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from .analysis_text import print_analysis
 from .engine import Difficulty, SafeZone
 from .engine.boards import BoardChoice
 from .engine.codes import MAX_SEED, CodeError, daily, decode, seed_of_text
@@ -144,6 +145,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--daily", action="store_true", help="play today's board (the same for all)")
     p.add_argument("--replay", metavar="FILE", help="watch a replay (with --text: print it)")
     p.add_argument(
+        "--analyse", metavar="FILE", help="print each guess and mistake of a replay, and exit"
+    )
+    p.add_argument("--json", action="store_true", help="--analyse: one JSON object a move")
+    p.add_argument(
         "--no-motion", action="store_true", help="window: no cascades or ripples (this run)"
     )
     p.add_argument(
@@ -178,7 +183,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
     if args.scale is not None and not 1 <= args.scale <= 8:
         parser.error(f"--scale must be from 1 to 8 (got {args.scale})")
     chosen = [n for n, v in (("--board", args.board), ("--daily", args.daily),
-                             ("--replay", args.replay)) if v]  # fmt: skip
+                             ("--replay", args.replay), ("--analyse", args.analyse))
+              if v]  # fmt: skip
     if len(chosen) > 1 or (chosen and board is not None):
         others = chosen + (["a board size"] if board is not None else [])
         parser.error(f"choose one of {', '.join(others)}")
@@ -191,6 +197,10 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
         parser.error(f"--theme: a theme is named by its folder name (got {_shown(args.theme)})")
     if args.replay == "":
         parser.error("--replay needs the name of a replay file")
+    if args.analyse == "":
+        parser.error("--analyse needs the name of a replay file")
+    if args.json and args.analyse is None:
+        parser.error("--json goes with --analyse")
     if args.force and args.export_stats is None:
         parser.error("--force goes with --export-stats")
     if args.install_desktop and args.uninstall_desktop:
@@ -258,12 +268,19 @@ def _main(argv: list[str] | None) -> int:
 
         return run(install=args.install_desktop)
     replay = None
-    if args.replay is not None:
+    if args.replay is not None or args.analyse is not None:
+        name = args.replay if args.replay is not None else args.analyse
         try:
-            replay = load_replay(Path(args.replay))
+            replay = load_replay(Path(name))
         except ReplayError as e:
             to_stderr(one_line(str(e)))
             return EXIT_COMMAND_LINE
+        if args.analyse is not None:
+            if replay.layout is None:
+                to_stderr(f"{one_line(name)}: the game ended before its mines were laid; "
+                          "there is nothing to analyse")  # fmt: skip
+                return EXIT_COMMAND_LINE
+            return print_analysis(replay, args.json)
         if args.text:
             return print_replay(replay)
     settings_file = SettingsFile(echo=to_stderr)

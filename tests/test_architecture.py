@@ -21,7 +21,8 @@ def loaded_after_import(modules: str) -> list[str]:
 
 def test_importing_the_engine_does_not_load_pygame_ui_or_store():
     loaded = loaded_after_import(
-        "game.engine, game.engine.leetcode, game.engine.boards, game.engine.game_measures"
+        "game.engine, game.engine.leetcode, game.engine.boards, game.engine.game_measures, "
+        "game.engine.game_analysis, game.engine.walk"
     )
     assert "game.engine" in loaded
     assert not [

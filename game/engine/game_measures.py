@@ -14,11 +14,10 @@ from dataclasses import dataclass
 
 from . import minefield
 from .clicks import ClickCounts, count_clicks
-from .game import Game, MoveKind, RecordedMove
+from .game import MoveKind
 from .solver import DEFAULT_BUDGET, analyse
+from .walk import Walk
 from .zini import zini
-
-_KINDS = {kind.value: kind for kind in MoveKind}
 
 
 @dataclass(frozen=True)
@@ -63,18 +62,6 @@ class Measures:
         return self.seconds / rate if rate else None
 
 
-def move_events(moves: Iterable[RecordedMove]) -> list[dict]:
-    """Move lines for moves a version 1 replay kept (every one changed the board): what
-    `measures_of` reads when no journal was written."""
-    events = []
-    for m in moves:
-        event = {"t": m.at_ms, "e": "move", "kind": m.kind.value, "cell": [m.row, m.col]}
-        if m.mark is not None:
-            event["mark"] = m.mark
-        events.append(event)
-    return events
-
-
 def measures_of(
     layout: list[str],
     events: Iterable[Mapping],
@@ -86,51 +73,29 @@ def measures_of(
     as plain dicts, docs/FORMATS.md), which took `time_ms`. `budget` is the solver's work
     budget for each opening. Raises ValueError when a move the events say changed the board
     does not change it here (events of another board)."""
-    events = list(events)
-    field = minefield.from_layout(layout)
-    game = Game.from_layout(layout)
+    walk = Walk(layout, events)
     guesses = 0
-    first_opening = True
     no_flag = True
     # Cells proven safe at an earlier point: opening more cells only proves more, so the
     # solver is asked again only for a cell not among them (an undo takes proof back).
     proven: frozenset[tuple[int, int]] = frozenset()
-    for event in events:
-        kind = event.get("e")
-        if kind == "undo":
-            game.undo()
+    for turn in walk:
+        game, move = walk.game, turn.move
+        if turn.taken_back:
             proven = frozenset()
-        elif kind == "redo":
-            game.redo()
-        elif kind == "move" and event.get("did") != "nothing":
-            move = RecordedMove(_KINDS[event["kind"]], *event["cell"], event.get("t", 0),
-                                event.get("mark"))  # fmt: skip
-            if move.kind is MoveKind.FLAG:
-                no_flag = no_flag and move.mark != "F"
-            elif first_opening:
-                first_opening = False  # the mines are laid to keep the first click safe
-            else:
-                targets = _opened_by(game, move)
-                if not proven.issuperset(targets):
-                    proven = analyse(game.view(), game.mines, budget=budget).safe
-                    if not proven.issuperset(targets):
-                        guesses += 1
-            if not game.play_recorded(move):
-                raise ValueError(f"{move.kind.value} at ({move.row}, {move.col}) changes "
-                                 "nothing on this board")  # fmt: skip
+        if move.kind is MoveKind.FLAG:
+            no_flag = no_flag and move.mark != "F"
+        elif not turn.first_opening and not proven.issuperset(turn.targets):
+            proven = analyse(game.view(), game.mines, budget=budget).safe
+            if not proven.issuperset(turn.targets):
+                guesses += 1
+    game = walk.game
     return Measures(
         bbbv=game.bbbv,
         bbbv_solved=game.bbbv_done(),
         time_ms=time_ms,
-        zini=zini(field),
-        clicks=count_clicks(events),
+        zini=zini(minefield.from_layout(layout)),
+        clicks=count_clicks(walk.events),
         no_flag=no_flag,
         guesses=guesses,
     )
-
-
-def _opened_by(game: Game, move: RecordedMove) -> list[tuple[int, int]]:
-    """The cells an opening or a chord asks to open."""
-    if move.kind is MoveKind.OPEN:
-        return [(move.row, move.col)]
-    return game.chord_targets(move.row, move.col)

@@ -28,7 +28,8 @@ from pathlib import Path
 from ..engine import Difficulty, Game, GameState
 from ..engine.boards import BoardChoice
 from ..engine.codes import MAX_SEED, CodeError, code_of, decode, seed_text
-from ..engine.game_measures import Measures, measures_of, move_events
+from ..engine.game_measures import Measures, measures_of
+from ..engine.walk import move_events
 from .files import atomic_write, data_dir, make_folder, set_aside
 from .replays import ReplayError, load_replay
 

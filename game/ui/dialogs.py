@@ -9,6 +9,7 @@ result means, and where the panel goes (`place`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -84,6 +85,10 @@ class Dialog:
     def outside(self) -> object | None:
         """A left press outside the panel."""
         return None
+
+    def tick(self) -> None:
+        """Time passed (each frame it is up): a dialog with a line that changes by itself
+        builds itself again when it does."""
 
     # ---- the form ----
 
@@ -431,16 +436,29 @@ class MenuChoice:
     action: str
 
 
+@dataclass(frozen=True)
+class Analyse:
+    """Go through a game move by move: the replay at `path`, or (None) the game just played."""
+
+    path: str | None = None
+
+
 class NoticeDialog(Dialog):
     """Something the player should know (a result, a file set aside): its paragraphs, a table
-    of label and value, an OK button; any key closes. With `new_game` it offers one too."""
+    of label and value, an OK button; any key closes. With `new_game` it offers one too. With
+    `live`, a last line that may change while it is up (the analysis of the game just played,
+    with `analyse`: an Analyse button, and A)."""
 
     def __init__(self, title: str, paragraphs: list[str], table: list[tuple[str, str]] = (),
-                 *, new_game: bool = False) -> None:  # fmt: skip
+                 *, new_game: bool = False, live: Callable[[], str | None] | None = None,
+                 analyse: bool = False) -> None:  # fmt: skip
         self.title = title
         self.paragraphs = list(paragraphs)
         self.table = list(table)
         self.new_game = new_game
+        self.live = live
+        self.live_text = live() if live is not None else None
+        self.analyse = analyse
         super().__init__()
 
     def build(self) -> Form:
@@ -448,11 +466,24 @@ class NoticeDialog(Dialog):
         if self.table:
             rows.append(Pairs(self.table))
         rows += [Label(p) for p in self.paragraphs]
+        if self.live_text:
+            rows.append(Label(self.live_text))
         buttons = [Button("new_game", "New game")] if self.new_game else []
+        if self.analyse:
+            buttons.append(Button("analyse", "Analyse"))
         return Form(self.title, rows, [*buttons, Button("ok", "OK")], default="ok",
                     cancel="ok")  # fmt: skip
 
+    def tick(self) -> None:
+        if self.live is not None:
+            text = self.live()
+            if text != self.live_text:
+                self.live_text = text
+                self.refresh()
+
     def button(self, id):
+        if id == "analyse":
+            return Analyse()
         return MenuChoice("new_game") if id == "new_game" else CLOSE
 
     def shortcut(self, event):
@@ -462,6 +493,8 @@ class NoticeDialog(Dialog):
             return NOT_MINE
         if event.key in MODIFIERS:
             return None  # pressed on the way to another key
+        if event.key == pygame.K_a and self.analyse:
+            return Analyse()
         return CLOSE  # any other key, as a note always did
 
 
@@ -517,7 +550,7 @@ CHART_H = 30
 class StatsDialog(Dialog):
     """Statistics of one kind of board at a time, and the daily boards; Left/Right or 1-5 (or
     the < and > buttons) switch pages, Up/Down pick one of the best times and Enter (or Watch)
-    watches its replay."""
+    watches its replay, A (or Analyse) goes through it move by move."""
 
     PAGES = (*KINDS, "daily")
 
@@ -594,7 +627,7 @@ class StatsDialog(Dialog):
                 rows.append(Label(f"{self.pick + 1}: 3BV/s {_figure(rate, 2)}, "
                                   f"IOE {_figure(ioe, 3)}"))  # fmt: skip
             if any(replay for _, _, replay in s.best_times):
-                buttons.append(Button("watch", "Watch"))
+                buttons += [Button("watch", "Watch"), Button("analyse", "Analyse")]
         elif s.kind != "custom":
             rows.append(Label("No wins yet."))
         if s.recent:
@@ -618,20 +651,20 @@ class StatsDialog(Dialog):
         games = "game" if len(recent) == 1 else "games"
         return Chart(bars, x_label=f"last {len(recent)} {games}", unit="s", height=CHART_H)
 
-    def _watch(self) -> object | None:
+    def _watch(self, analyse: bool = False) -> object | None:
         s = self.summary
         if s and s.best_times:
             replay = s.best_times[self.pick][2]
             if replay:
-                return WatchReplay(replay)
+                return Analyse(replay) if analyse else WatchReplay(replay)
         return None
 
     def button(self, id):
         if id in ("prev", "next"):
             self.page += 1 if id == "next" else -1
             return None
-        if id == "watch":
-            return self._watch()
+        if id in ("watch", "analyse"):
+            return self._watch(analyse=id == "analyse")
         return CLOSE
 
     def shortcut(self, event):
@@ -644,6 +677,8 @@ class StatsDialog(Dialog):
             self.page = int(event.unicode) - 1
         elif k == pygame.K_s:
             return CLOSE
+        elif k == pygame.K_a:
+            return self._watch(analyse=True)
         elif k in (pygame.K_UP, pygame.K_DOWN) and self.summary and self.summary.best_times:
             step = -1 if k == pygame.K_UP else 1
             self.pick = (self.pick + step) % len(self.summary.best_times)

@@ -38,6 +38,10 @@ class DrawState:
         self.veiled: dict[Cell, str] = {}  # cell -> the sprite it shows until its ring turns
         self.animation: list[tuple[int, int, int, list]] = []  # (due ms, stage, ring, cells)
 
+    def status_changed(self) -> None:
+        """The status line says something else: it is drawn again at the next frame."""
+        self.status = None
+
     def invalidate(self) -> None:
         """Forget what is on the canvas: the next frame draws everything."""
         self.full = True

@@ -145,6 +145,22 @@ REPLAY_KEYS: tuple[Binding, ...] = (
     Binding("replay_leave", "Leave the replay", (key(K.K_ESCAPE, name="Esc"),)),
 )
 
+ANALYSIS_KEYS: tuple[Binding, ...] = (
+    Binding("analysis_next", "Next move", (key(K.K_RIGHT, name="Right"), char(">"))),
+    Binding("analysis_previous", "Previous move", (key(K.K_LEFT, name="Left"), char("<"))),
+    Binding(
+        "analysis_next_note", "Next guess or mistake", (key(K.K_DOWN, name="Down"), key(K.K_TAB))
+    ),
+    Binding(
+        "analysis_previous_note",
+        "Previous guess or mistake",
+        (key(K.K_UP, name="Up"), key(K.K_TAB, SHIFT)),
+    ),
+    Binding("analysis_first", "First move", (key(K.K_HOME, name="Home"),)),
+    Binding("analysis_last", "The end", (key(K.K_END, name="End"),)),
+    Binding("analysis_leave", "Leave (or stop the analysis)", (key(K.K_ESCAPE, name="Esc"),)),
+)
+
 # What the mouse does on the board, for the help (it has no keys to match).
 MOUSE_RULES: tuple[tuple[str, str], ...] = (
     ("Left", "open: press, drag, release"),
@@ -190,12 +206,16 @@ def readme_table() -> str:
 
     play = [(b.key_names(), b.label) for b in PLAY_KEYS if b.keys]
     replay = [(b.key_names(), b.label) for b in REPLAY_KEYS]
+    analysis = [(b.key_names(), b.label) for b in ANALYSIS_KEYS]
     return "\n".join([*table(play), "", "While a replay is watched:", "", *table(replay),
+                      "", "While a game is analysed:", "", *table(analysis),
                       "", "Mouse on the board:", "", *table(list(MOUSE_RULES))])  # fmt: skip
 
 
 def help_rows(table: tuple[Binding, ...] | None = None) -> list[tuple[str, str]]:
-    """(keys, what they do) for every keyed row, then the replay keys and the mouse rules."""
+    """(keys, what they do) for every keyed row, then the replay and analysis keys and the
+    mouse rules."""
     rows = [(b.key_names(), b.label) for b in table or PLAY_KEYS if b.keys]
     rows += [("", ""), ("Replay", "")] + [(b.key_names(), b.label) for b in REPLAY_KEYS]
+    rows += [("", ""), ("Analysis", "")] + [(b.key_names(), b.label) for b in ANALYSIS_KEYS]
     return rows + [("", ""), ("Mouse", "")] + list(MOUSE_RULES)

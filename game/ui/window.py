@@ -21,6 +21,7 @@ from .assist import Assistant
 from .chores import Chores
 from .commands import Commands
 from .dialogs import (
+    Analyse,
     Answer,
     Change,
     Closed,
@@ -92,7 +93,7 @@ class App:
                     chores if chores is not None else Chores(), themes, settings_file,
                     motion)  # fmt: skip
         self.ctx = Context(session, settings, frame, drawn, Commands(),
-                           StatusLine(clock, self._status_changed(drawn)),
+                           StatusLine(clock, drawn.status_changed),
                            DialogStack(session, frame), aids)  # fmt: skip
         # the rooms: the board under everything, dialogs over it, the open menu on top
         self.play = PlayScene(self.ctx)
@@ -119,13 +120,6 @@ class App:
 
         aids.chores.start(session.read_offer, offer, "Reading the game you left...")
 
-    @staticmethod
-    def _status_changed(drawn: DrawState):
-        def changed() -> None:
-            drawn.status = None  # the line is drawn again at the next frame
-
-        return changed
-
     def _answers(self) -> dict:
         """What each type of dialog result does."""
         g, o, commands = self.games, self.options, self.ctx.commands
@@ -133,7 +127,7 @@ class App:
                 PlayCode: g.play_code, MenuChoice: lambda c: commands.do(c.action),
                 WatchReplay: g.watch_file, PickTheme: o.picked_theme,
                 CustomSize: g.custom, ResumeKept: g.resume_chosen,
-                GoTo: self.play.go_to}  # fmt: skip
+                GoTo: self.play.go_to, Analyse: g.analyse}  # fmt: skip
 
     def _theme_rows(self) -> dict[str, list[Item]]:
         """One row a theme in the Options menu, ticked on the one in use."""
@@ -260,6 +254,7 @@ class App:
             layer.update(now)
         ctx.status.expire(now)
         ctx.aids.chores.poll()
+        ctx.aids.analyses.poll()
         if ctx.session.history.late:  # a write on the writer's thread had something to say
             self.play.take_session_messages()
         ctx.drawn.advance(now)

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from game.engine import minefield
 from game.engine.clicks import ClickCounts, Tally, count_clicks
-from game.engine.game_measures import measures_of, move_events
+from game.engine.game_measures import measures_of
 from game.engine.measures import openings
+from game.engine.walk import move_events
 from game.engine.zini import zini
 
 # A mine in the middle: eight 1s, none touching a 0-cell, so eight lone numbers (3BV 8).

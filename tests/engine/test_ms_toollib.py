@@ -53,3 +53,57 @@ def test_our_zini_is_at_most_the_3bv_and_near_ms_toollib_on_every_board(difficul
         if abs(ours - theirs) > ZINI_TOLERANCE * theirs:
             far.append((ours, theirs, field.layout()))
     assert far == []
+
+
+# ---- the analysis's chances against ms-toollib's `cal_probability_onboard` ------------------
+
+PROBABILITY_TOLERANCE = 1e-9
+
+
+def expert_games(count: int):
+    """Expert games played by the hints (a guess where they must), each to its end."""
+    from game.engine import Move, MoveKind
+    from game.engine.solver import hint
+
+    for seed in range(count):
+        game = Game.from_difficulty(Difficulty.EXPERT, seed=1000 + seed)
+        cell = (8, 15)
+        while not game.state.is_over and len(game.moves) < 120:
+            game.play(Move(MoveKind.OPEN, *cell))
+            if not game.state.is_over:
+                cell = hint(game.view(), game.mines).cell
+        yield game
+
+
+def test_the_analysis_chances_equal_ms_toollib_on_expert_positions():
+    from game.engine.game_analysis import analyse_game
+    from game.engine.walk import Walk, move_events
+
+    compared = 0
+    for game in expert_games(3):
+        events = move_events(game.moves)
+        report = analyse_game(game.layout(), events)
+        walk = Walk(game.layout(), events)
+        for turn, move in zip(walk, report.moves, strict=True):
+            if turn.first_opening:
+                continue
+            board = [[10 if ch in "#F?" else ".12345678".index(ch) for ch in line]
+                     for line in walk.game.view()]  # fmt: skip
+            theirs = ms_toollib.cal_probability_onboard(board, game.mines)[0]
+            covered = [theirs[r][c] for r, line in enumerate(board)
+                       for c, v in enumerate(line) if v == 10]  # fmt: skip
+            assert abs(move.lowest_p - min(covered)) <= PROBABILITY_TOLERANCE
+            off = [theirs[r][c] for r, line in enumerate(board) for c, v in enumerate(line)
+                   if v == 10 and all(board[y][x] == 10 for y in range(max(r - 1, 0), r + 2)
+                                      for x in range(max(c - 1, 0), c + 2)
+                                      if y < len(board) and x < len(line))]  # fmt: skip
+            if off:
+                assert abs(move.off_frontier_p - off[0]) <= PROBABILITY_TOLERANCE
+            else:
+                assert move.off_frontier_p is None
+            if move.p_mine is not None:
+                assert abs(move.p_mine - theirs[move.row][move.col]) <= PROBABILITY_TOLERANCE
+            else:
+                assert theirs[move.row][move.col] in (0.0, 1.0)
+            compared += 1
+    assert compared > 60

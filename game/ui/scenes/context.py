@@ -1,6 +1,7 @@
 """What a room is given: a small dataclass of the shared objects it may use (the session, the
 settings, the window frame, the draw state, the command table, the status line, the dialogs
-and a few aids), made by the window and holding nothing of the window itself.
+and a few aids: the clock, sound, the solver, chores, analyses, the themes), made by the
+window and holding nothing of the window itself.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 
 from ...session import Session
 from ...store.settings import Settings, SettingsFile
+from ..analyses import Analyses
 from ..assist import Assistant
 from ..chores import Chores
 from ..commands import Commands
@@ -33,6 +35,11 @@ class Aids:
     themes: ThemeLibrary
     settings_file: SettingsFile | None = None
     motion_allowed: bool = True  # False: the command line asked for no motion
+    analyses: Analyses | None = None  # made here when not given: threaded as the chores are
+
+    def __post_init__(self) -> None:
+        if self.analyses is None:
+            self.analyses = Analyses(threaded=self.chores.threaded)
 
 
 @dataclass(frozen=True)

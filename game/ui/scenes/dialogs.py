@@ -91,6 +91,10 @@ class DialogScene(Layer):
         if not isinstance(result, Closed):
             handler(result)
 
+    def update(self, now: int) -> None:
+        if self.stack.dialog is not None:
+            self.stack.dialog.tick()
+
     def place(self) -> None:
         """Lay the dialog out for this frame; draw what it uncovers when it shrank or cells
         changed under it."""

@@ -15,9 +15,11 @@ import pygame
 from ...engine import Difficulty, Game, GameState
 from ...engine.boards import BoardChoice
 from ...engine.codes import daily
+from ...engine.walk import journal_of, move_events
 from ...session import PAUSE_REPLAY, describe_kept, name_kept
-from ...store.replays import Replay, ReplayError, load_replay
+from ...store.replays import GAME_ID, Replay, ReplayError, load_replay
 from ..dialogs import (
+    Analyse,
     Answer,
     CodeDialog,
     CustomDialog,
@@ -33,6 +35,7 @@ from ..dialogs import (
     confirm_leave,
     confirm_quit,
 )
+from .analysis import AnalysisScene
 from .context import Context
 from .play import PlayScene
 from .replay import ReplayScene
@@ -42,7 +45,8 @@ class Games:
     def __init__(self, ctx: Context, play: PlayScene) -> None:
         self.ctx = ctx
         self.play = play
-        self.replay: ReplayScene | None = None  # a replay watched over the game in play
+        # a replay watched, or a game analysed, over the game in play
+        self.replay: ReplayScene | AnalysisScene | None = None
         self.leaving: Callable[[], None] | None = None  # what the leave question would do
         self.running = True
 
@@ -236,6 +240,51 @@ class Games:
                                   restart=restart, leave=self.leave_replay)  # fmt: skip
         self.play.watching = self.replay
 
+    def analyse(self, result: Analyse) -> None:
+        """Go through a game move by move (the one just played, or a replay from the
+        statistics) over the game in play, which waits as under a replay. The analysis is
+        worked out off the frame, or taken from memory when it was already."""
+        ctx = self.ctx
+        if result.path is None:
+            key, game = ctx.session.game_id, ctx.session.game
+            layout, moves = game.layout(), list(game.moves)
+            if layout is None:
+                ctx.status.say("Nothing to analyse before the first click")
+                return
+
+            def read() -> tuple[list[str], list[dict]]:
+                return layout, move_events(moves)
+
+            shown = Game.from_layout(layout)
+        else:
+            path = result.path
+            key = replay_key(path)
+
+            def read() -> tuple[list[str], list[dict]]:
+                try:
+                    replay = load_replay(Path(path))
+                except ReplayError as e:
+                    raise ValueError(str(e)) from None
+                if replay.layout is None:
+                    raise ValueError("the game ended before its mines were laid")
+                return replay.layout, journal_of(replay.version, replay.events, replay.moves)
+
+            board = ctx.frame.board
+            shown = Game(board.rows, board.cols, board.mines)  # until the replay is read
+        self._stop_watching()
+        ctx.session.pause(PAUSE_REPLAY)
+        ctx.aids.analyses.ask(key, read)
+        self.play.watching = None
+        self.play.reset()
+
+        def resize(game: Game) -> None:
+            self._switch_board(BoardChoice.of(game.rows, game.cols, game.mines))
+
+        self.replay = AnalysisScene(ctx, self.play, key, shown, leave=self.leave_replay,
+                                    resize=resize)  # fmt: skip
+        self.play.watching = self.replay
+        ctx.drawn.invalidate()
+
     def leave_replay(self) -> None:
         """Back to the game that was being played, or a new one if it had ended."""
         self._stop_watching()
@@ -276,3 +325,11 @@ class Games:
         ctx.frame.remember()
         ctx.save_settings()
         self.running = False
+
+
+def replay_key(path: str) -> str:
+    """The id of the game a replay file holds, read from its name (ID-COLSxROWS.jsonl), so a
+    game analysed at its end is known again from the statistics; the path if it is not so
+    named."""
+    found = GAME_ID.match(Path(path).name)
+    return found.group(0) if found else path

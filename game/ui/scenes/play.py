@@ -16,7 +16,7 @@ from pygame.event import Event
 from ...engine import Game, GameState, Move, MoveKind
 from ...engine.cells import CellSet, ViewChar
 from ...engine.codes import code_of
-from ...engine.game import shown_seconds
+from ...engine.walk import move_events
 from ...session import NO_GUESS_FAILED, PAUSE_DIALOG, PAUSE_KEY, Outcome
 from .. import scrollbars, status
 from .. import view as place
@@ -456,10 +456,18 @@ class PlayScene(Layer):
 
     def _game_over(self, done) -> None:
         """Tell the player how the game went (the session has recorded it): the measures
-        come from the writer's thread a moment later (`update` puts them in)."""
+        come from the writer's thread a moment later (`update` puts them in), and, as soon as
+        it is worked out off the frame, whether the guesses were bad luck."""
         g = self.game
         new = done.new
         won = g.state is GameState.WON
+        analyses, key = self.ctx.aids.analyses, self.ctx.session.game_id
+        layout, moves = g.layout(), list(g.moves)  # the moves that stand, as the game ended
+        analyses.ask(key, lambda: (layout, move_events(moves)))
+
+        def summary() -> str | None:
+            return analyses.summary(key)
+
         table = self._result_table(done)
         code = self.board_code()
         if code:
@@ -467,14 +475,17 @@ class PlayScene(Layer):
         if not won:
             cleared = g.safe_opened * 100 // max(g.safe_total, 1)
             self.ctx.status.say(f"Boom! {cleared}% cleared")
-            notice = NoticeDialog("Boom!", [f"{cleared}% cleared."], table=table, new_game=True)
+            said = [f"{cleared}% of the board cleared."]
+            title = "Boom!"
         else:
-            news = []
+            said = []
             if new is not None and new.best_time:
-                news.append("New best time!")
+                said.append("New best time!")
             if new is not None and new.best_rate:
-                news.append("New best 3BV/s!")
-            notice = NoticeDialog("You won!", news, table=table, new_game=True)
+                said.append("New best 3BV/s!")
+            title = "You won!"
+        notice = NoticeDialog(title, said, table=table, new_game=True, live=summary,
+                              analyse=True)  # fmt: skip
         self.result = None if done.measured else (notice, done)
         self.ctx.dialogs.open(notice)
 
@@ -562,8 +573,7 @@ class PlayScene(Layer):
 
     def timer_value(self) -> int:
         if self.watching is not None:
-            pb = self.watching.playback
-            return shown_seconds(int(pb.position_ms) if pb.next else None)
+            return self.watching.timer_value()
         return self.ctx.session.timer_seconds()
 
     def face(self) -> str:
@@ -657,6 +667,8 @@ class PlayScene(Layer):
         probs = self.probabilities if showing else None
         looks = Looks(pressed, self.cursor, drawn.veiled, hint_cell, probs,
                       hint_marks(self.hint))  # fmt: skip
+        if self.watching is not None:
+            looks = self.watching.board_looks(looks)  # what the room marks on the board
         if drawn.board_hidden:  # paused: every cell covered, nothing held or hinted
             looks = Looks()
         args = (VeiledBoard(game) if drawn.board_hidden else game, self.top, self.left)

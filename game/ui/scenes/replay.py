@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pygame
 
 from ...engine import Game
+from ...engine.game import shown_seconds
 from ...session import PAUSE_DIALOG, PAUSE_REPLAY
 from .. import keys
 from ..playback import Playback
@@ -75,6 +76,13 @@ class ReplayScene(Layer):
         changed = self.game.play_recorded(move)
         self.bbbv_done = None
         self.board.after_move(changed, (move.row, move.col))
+
+    def timer_value(self) -> int:
+        pb = self.playback
+        return shown_seconds(int(pb.position_ms) if pb.next else None)
+
+    def board_looks(self, looks):
+        return looks  # nothing of its own over the board
 
     def status(self) -> str:
         pb, g = self.playback, self.game

@@ -1,0 +1,272 @@
+"""A game gone through move by move over the game in play (which waits, its clock paused): the
+board as it stood before each move, the move's cell outlined, its risk tinted on it and the
+safest cells of that moment tinted too (a tick where proven safe), in whatever theme is on;
+its keys, the clickable arrows in the line under the board, and the analysis worked out off
+the frame meanwhile (its progress in that line; Esc stops it). Leaving is games.py's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ...engine import Game
+from ...engine.game import shown_seconds
+from ...engine.game_analysis import GameAnalysis, MoveReport, Verdict, percent
+from ...session import PAUSE_REPLAY
+from .. import keys
+from ..dialogs import NoticeDialog
+from ..render import Looks
+from .context import Context
+from .layer import Layer
+from .play import PlayScene
+
+Cell = tuple[int, int]
+# The line under the board starts with buttons: each is the characters it covers there.
+ARROWS = "<< < > >> "
+BUTTONS = {0: "analysis_previous_note", 1: "analysis_previous_note", 3: "analysis_previous",
+           5: "analysis_next", 7: "analysis_next_note", 8: "analysis_next_note"}  # fmt: skip
+
+
+class AnalysisScene(Layer):
+    def __init__(self, ctx: Context, board: PlayScene, key: str, game: Game, *,
+                 leave: Callable[[], None], resize: Callable[[Game], None]) -> None:  # fmt: skip
+        """`key`: the game's id, whose analysis the context's analyses work out (asked for
+        already); `game`: what to show meanwhile; `leave`: what Esc does; `resize`: fits the
+        window to the game once it is read (the games' to decide)."""
+        self.ctx = ctx
+        self.board = board
+        self.key = key
+        self.game = game
+        self.leave_it, self.resize = leave, resize
+        self.positions = None  # engine/walk.Positions, once the analysis is ready
+        self.report: GameAnalysis | None = None
+        self.index = 0  # the move shown: the board as it stood before it
+        self._looks: dict[tuple, tuple[Cell | None, dict[Cell, float]]] = {}  # the last drawn
+
+    # ---- the analysis arriving --------------------------------------------------------------
+
+    @property
+    def ready(self) -> bool:
+        return self.report is not None
+
+    def update(self, now: int) -> None:
+        if self.ready:
+            return
+        analyses = self.ctx.aids.analyses
+        done = analyses.done.get(self.key)
+        if done is not None:
+            self.positions, self.report = done.positions, done.report
+            self.game = self.positions.game
+            self.resize(self.game)
+            self.show(self.report.first_of_note())
+            self.ctx.drawn.invalidate()
+        elif self.key in analyses.errors:
+            self.ctx.dialogs.open(NoticeDialog("Analysis", [analyses.errors[self.key]]))
+            self.leave_it()
+
+    # ---- input ------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        t = event.type
+        if t == pygame.KEYDOWN:
+            action = keys.action_for(event, keys.ANALYSIS_KEYS)
+            if action is None:
+                return False  # the game's keys (help, themes, zoom...) still work
+            self.act(action)
+            return True
+        if t == pygame.MOUSEBUTTONDOWN:
+            self.board.mouse_pos = event.pos
+            if event.button == 1:
+                action = self.button_at(event.pos)
+                if action is not None:
+                    self.act(action)
+            return True
+        return t == pygame.MOUSEBUTTONUP  # the board takes no click
+
+    def button_at(self, pos: tuple[int, int]) -> str | None:
+        """The arrow of the line under the board at a window position, if any."""
+        frame = self.ctx.frame
+        point = frame.layout.canvas_point(*pos)
+        box = frame.layout.status
+        if point is None or not box.contains(*point):
+            return None
+        return BUTTONS.get((point[0] - box.x - 2) // frame.theme.font.width)
+
+    def act(self, action: str) -> None:
+        if action == "analysis_leave":
+            self.leave_it()
+            return
+        if not self.ready:
+            return
+        last = len(self.report.moves)
+        target = {
+            "analysis_next": self.index + 1,
+            "analysis_previous": self.index - 1,
+            "analysis_first": 0,
+            "analysis_last": last,
+        }.get(action)
+        if action == "analysis_next_note":
+            target = self.report.next_of_note(self.index)
+            target = last if target is None else target
+        elif action == "analysis_previous_note":
+            target = self.report.next_of_note(self.index, -1)
+            target = 0 if target is None else target
+        self.show(target)
+
+    def show(self, index: int) -> None:
+        """The board before move `index` (the end after the last), its cell in view; only the
+        cells that look different are drawn again."""
+        before, marked = self.game.view(), self.marked_cells()
+        self.index = max(0, min(index, len(self.report.moves)))
+        self.game = self.positions.show(self.index)
+        move = self.move
+        if move is not None:
+            self.scroll_to(move.row, move.col)
+        after = self.game.view()
+        cells = [(r, c) for r, (old, new) in enumerate(zip(before, after, strict=True))
+                 if old != new for c in range(len(new)) if old[c] != new[c]]  # fmt: skip
+        cells += marked + self.marked_cells()
+        lay = self.board.layout
+        if len(cells) > lay.view_rows * lay.view_cols:
+            self.ctx.drawn.invalidate()
+        else:
+            self.ctx.drawn.pending.append(cells)
+
+    def marked_cells(self) -> list[Cell]:
+        cell, marks = self.marks()
+        return ([cell] if cell is not None else []) + list(marks)
+
+    def scroll_to(self, row: int, col: int) -> None:
+        b, lay = self.board, self.board.layout
+        top = min(max(b.top, row - lay.view_rows + 1), row)
+        left = min(max(b.left, col - lay.view_cols + 1), col)
+        b.scroll_by(top - b.top, left - b.left)
+
+    @property
+    def move(self) -> MoveReport | None:
+        if self.report is None or self.index >= len(self.report.moves):
+            return None
+        return self.report.moves[self.index]
+
+    # ---- what the board shows ---------------------------------------------------------------
+
+    def board_looks(self, looks: Looks) -> Looks:
+        """The move's cell outlined, its risk and the safest cells of the moment tinted."""
+        cell, marks = self.marks()
+        return Looks(veiled=looks.veiled, hint=cell, probabilities=marks)
+
+    def marks(self) -> tuple[Cell | None, dict[Cell, float]]:
+        move = self.move
+        if move is None:
+            return None, {}
+        b, lay = self.board, self.board.layout
+        shown = (self.index, b.top, b.left, lay.view_rows, lay.view_cols)
+        known = self._looks.get(shown)
+        if known is not None:
+            return known
+        rows = range(b.top, min(b.top + lay.view_rows, self.game.rows))
+        cols = range(b.left, min(b.left + lay.view_cols, self.game.cols))
+        marks: dict[Cell, float] = {}
+        if not move.first_opening:
+            for cell in move.lowest_cells:
+                if cell[0] in rows and cell[1] in cols:
+                    marks[cell] = move.lowest_p
+            if move.lowest_off_frontier:
+                marks.update(dict.fromkeys(self.off_frontier(rows, cols), move.lowest_p))
+        risk = move.p_mine
+        if risk is None:
+            risk = 1.0 if move.proven == "mine" else 0.0
+        for cell in move.targets or ((move.row, move.col),):
+            marks[cell] = risk
+        self._looks = {shown: ((move.row, move.col), marks)}
+        return self._looks[shown]
+
+    def off_frontier(self, rows: range, cols: range) -> list[Cell]:
+        """The covered cells in view that touch no open number."""
+        view, covered = self.game.view(), "#F?"
+        near: set[Cell] = set()  # cells next to an open one
+        for r in range(max(rows.start - 1, 0), min(rows.stop + 1, self.game.rows)):
+            line = view[r]
+            for c in range(max(cols.start - 1, 0), min(cols.stop + 1, self.game.cols)):
+                if line[c] not in covered:
+                    near.update((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+        return [(r, c) for r in rows for c in cols
+                if view[r][c] in covered and (r, c) not in near]  # fmt: skip
+
+    # ---- the toolbar and the line under the board ------------------------------------------
+
+    def timer_value(self) -> int:
+        move = self.move
+        if move is not None:
+            return shown_seconds(move.t_ms)
+        if self.report is not None and self.report.moves:
+            return shown_seconds(self.report.moves[-1].t_ms)
+        return 0
+
+    def status(self) -> str:
+        room = self.board.status_room()
+        if not self.ready:
+            progress = self.ctx.aids.analyses.progress(self.key) or 0.0
+            return fit(
+                [
+                    f"Analysing your game... {progress:.0%} (Esc stops)",
+                    f"Analysing {progress:.0%}, Esc stops",
+                    f"{progress:.0%}",
+                ],
+                room,
+            )
+        return ARROWS + fit(self.words(), room - len(ARROWS))
+
+    def words(self) -> list[str]:
+        """What the line says about the move shown, longest first."""
+        report, move = self.report, self.move
+        total = len(report.moves)
+        if move is None:
+            summary, count = report.summary(listed=3), len(report.guesses)
+            guesses = "no guesses" if not count else f"{count} guess" + ("es" if count > 1 else "")
+            odds = percent(report.survival)
+            mistakes = report.mistakes
+            errors = (
+                "no mistakes"
+                if not mistakes
+                else f"{mistakes} mistake" + ("s" if mistakes != 1 else "")
+            )
+            return [f"End: {summary}", summary, f"End: {report.summary(listed=0)}",
+                    f"End: {guesses}, {odds} to survive; {report.avoidable} avoidable; {errors}",
+                    f"End: {guesses}, {odds} to survive", f"{guesses}, {odds}", guesses,
+                    "End"]  # fmt: skip
+        at = f"{move.n}/{total}"
+        risk, low = percent(move.p_mine), percent(move.lowest_p)
+        if move.verdict is Verdict.MISTAKE:
+            return [f"Move {at}: a mistake: {move.why}", f"{at} mistake: {move.why}",
+                    f"{at} mistake"]  # fmt: skip
+        if move.verdict is Verdict.AVOIDABLE:
+            return [
+                f"Move {at}: avoidable guess, {risk} risk; a safe cell was proven",
+                f"{at} avoidable {risk}, safe cell proven",
+                f"{at} avoidable {risk}",
+            ]
+        if move.verdict is Verdict.GUESS:
+            return [
+                f"Move {at}: a guess, {risk} risk; the safest then {low}",
+                f"{at} guess {risk}, safest {low}",
+                f"{at} guess {risk}",
+            ]
+        why = "first click" if move.first_opening else "proven" if move.proven else "no risk"
+        return [f"Move {at}: sure ({why})", f"{at} sure", at]
+
+    def leave(self) -> None:
+        """The room goes: the analysis stops if it is still being worked out."""
+        self.ctx.aids.analyses.cancel(self.key)
+        self.ctx.session.resume(PAUSE_REPLAY)
+
+
+def fit(wordings: list[str], room: int) -> str:
+    """The longest of `wordings` (longest first) that fits `room` characters; else the last,
+    cut."""
+    for words in wordings:
+        if len(words) <= room:
+            return words
+    return wordings[-1][: max(room, 0)]

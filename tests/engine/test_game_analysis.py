@@ -1,0 +1,292 @@
+"""The analysis of a game (docs/RULES.md, "The analysis of a game"): its chances checked
+against every layout of small boards counted one by one, its verdicts on games drawn as ASCII
+pictures with the values worked out by hand in the comments."""
+
+import itertools
+import json
+import random
+
+import pytest
+
+from game.engine import Game, Move, MoveKind
+from game.engine.cells import ViewChar
+from game.engine.game_analysis import Analyser, Verdict, analyse_game, percent
+from game.engine.walk import Walk, move_events
+
+
+def opened(kind, cell, mark=None, t=0):
+    line = {"t": t, "e": "move", "kind": kind, "cell": list(cell), "did": "done"}
+    if mark is not None:
+        line["mark"] = mark
+    return line
+
+
+def events_of(game: Game) -> list[dict]:
+    return move_events(game.moves)
+
+
+# ---- brute force: every layout that fits the view, counted one by one -------------------
+
+
+def enumerate_chances(view: list[str], mines: int):
+    """Each covered cell's chance of a mine over every layout of `mines` mines that fits the
+    open numbers (flags are covered cells), and the layouts themselves."""
+    rows, cols = len(view), len(view[0])
+    covered = [(r, c) for r in range(rows) for c in range(cols) if not ViewChar(view[r][c]).is_open]
+    numbers = [((r, c), ViewChar(view[r][c]).mines_around) for r in range(rows)
+               for c in range(cols) if ViewChar(view[r][c]).is_open]  # fmt: skip
+    fits = []
+    for chosen in itertools.combinations(covered, mines):
+        mined = set(chosen)
+        if all(sum((r + dr, c + dc) in mined for dr in (-1, 0, 1) for dc in (-1, 0, 1)) == v
+               for (r, c), v in numbers):  # fmt: skip
+            fits.append(mined)
+    assert fits, "the view fits no layout"
+    return {cell: sum(cell in m for m in fits) / len(fits) for cell in covered}, fits
+
+
+def random_game(rng: random.Random, rows: int, cols: int, mines: int) -> Game:
+    """A game played at random from a safe first opening: openings mostly of safe cells (so it
+    goes on), some anywhere, flags right and wrong, and chords."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    layout_cells = set(rng.sample(cells, mines))
+    layout = ["".join("*" if (r, c) in layout_cells else "." for c in range(cols))
+              for r in range(rows)]  # fmt: skip
+    game = Game.from_layout(layout)
+    game.play(Move(MoveKind.OPEN, *rng.choice([c for c in cells if c not in layout_cells])))
+    while not game.state.is_over and len(game.moves) < 40:
+        view = game.view()
+        covered = [c for c in cells if view[c[0]][c[1]] in "#F?"]
+        numbers = [c for c in cells if view[c[0]][c[1]] in "12345678"]
+        roll = rng.random()
+        if roll < 0.55:
+            safe = [c for c in covered if c not in layout_cells and view[c[0]][c[1]] != "F"]
+            if safe:
+                game.play(Move(MoveKind.OPEN, *rng.choice(safe)))
+            else:  # every safe cell left is flagged: take a flag off
+                game.play(Move(MoveKind.FLAG, *rng.choice(covered)))
+        elif roll < 0.7:
+            game.play(Move(MoveKind.OPEN, *rng.choice(covered)))
+        elif roll < 0.85:
+            game.play(Move(MoveKind.FLAG, *rng.choice(covered)))
+        elif numbers:
+            game.play(Move(MoveKind.CHORD, *rng.choice(numbers)))
+    return game
+
+
+def turns_and_views(layout, events):
+    walk = Walk(layout, events)
+    for turn in walk:
+        yield turn, walk.game.view()
+
+
+BOARDS = [(4, 4, 3), (4, 5, 4), (5, 5, 3), (3, 6, 4)]
+
+
+@pytest.mark.parametrize("rows,cols,mines", BOARDS)
+def test_every_chance_equals_the_count_of_every_layout(rows, cols, mines):
+    rng = random.Random(f"brute {rows}x{cols}")
+    checked = 0
+    for _ in range(12):
+        game = random_game(rng, rows, cols, mines)
+        events = events_of(game)
+        report = analyse_game(game.layout(), events)
+        for (turn, view), move in zip(turns_and_views(game.layout(), events), report.moves,
+                                      strict=True):  # fmt: skip
+            if turn.first_opening:
+                continue
+            chances, fits = enumerate_chances(view, mines)
+            low = min(chances.values())
+            assert move.lowest_p == pytest.approx(low, abs=1e-12)
+            off = [c for c in chances if not any(
+                ViewChar(view[r][k]).is_open for r in range(max(0, c[0] - 1), c[0] + 2)
+                for k in range(max(0, c[1] - 1), c[1] + 2) if r < rows and k < cols)]  # fmt: skip
+            if off:
+                assert move.off_frontier_p == pytest.approx(chances[off[0]], abs=1e-12)
+            else:
+                assert move.off_frontier_p is None
+            targets = turn.targets or ((move.row, move.col),)
+            some_mine = sum(any(t in m for t in targets) for m in fits) / len(fits)
+            if move.proven is None:
+                assert move.p_mine == pytest.approx(some_mine, abs=1e-12)
+            else:
+                assert move.p_mine is None
+                if move.kind in ("open", "chord"):
+                    assert some_mine == (1.0 if move.proven == "mine" else 0.0)
+            checked += 1
+    assert checked > 60
+
+
+@pytest.mark.parametrize("rows,cols,mines", BOARDS)
+def test_a_reveal_every_layout_keeps_safe_is_never_a_guess(rows, cols, mines):
+    rng = random.Random(f"never a guess {rows}x{cols}")
+    sure = 0
+    for _ in range(12):
+        game = random_game(rng, rows, cols, mines)
+        events = events_of(game)
+        report = analyse_game(game.layout(), events)
+        for (turn, view), move in zip(turns_and_views(game.layout(), events), report.moves,
+                                      strict=True):  # fmt: skip
+            if turn.first_opening or not turn.targets:
+                continue
+            _, fits = enumerate_chances(view, mines)
+            if not any(t in m for m in fits for t in turn.targets):
+                assert move.verdict is not Verdict.GUESS and move.verdict is not Verdict.AVOIDABLE
+                assert move.proven == "safe"
+                sure += 1
+    assert sure > 10
+
+
+# ---- games drawn by hand ----------------------------------------------------------------
+
+# Mines at (0,0) and (1,4). Opening (0,2), a 0, opens the middle:
+#   # 1 . 1 # #      the 1s on the left share (0,0) and (1,0): one mine, 50/50;
+#   # 1 . 1 # #      those on the right share (0,4) and (1,4): one mine, 50/50.
+# Two mines in all, both there: (0,5) and (1,5) are proven safe by the count.
+TWO_SIDES = ["*.....", "....*."]
+TWO_SIDES_GAME = [
+    opened("open", (0, 2)),  # the first opening: sure
+    opened("open", (1, 0), t=1000),  # 50 %, while (0,5) and (1,5) are proven safe: avoidable
+    opened("open", (0, 5), t=2000),  # sure (the count)
+    opened("open", (1, 5), t=3000),  # sure
+    opened("open", (0, 4), t=4000),  # 50 %, nothing proven safe: a guess; it wins
+]
+
+
+def test_a_game_with_one_50_50_guess_and_one_avoidable_guess_gets_that_summary():
+    report = analyse_game(TWO_SIDES, TWO_SIDES_GAME)
+    assert [m.verdict for m in report.moves] == [Verdict.SURE, Verdict.AVOIDABLE, Verdict.SURE,
+                                                 Verdict.SURE, Verdict.GUESS]  # fmt: skip
+    assert report.summary() == (
+        "2 guesses (50 %, 50 %): a 25 % chance to survive them; 1 avoidable; no mistakes"
+    )
+
+
+def test_the_safest_cells_and_the_cells_off_the_frontier_are_named():
+    report = analyse_game(TWO_SIDES, TWO_SIDES_GAME)
+    avoidable = report.moves[1]
+    assert avoidable.p_mine == pytest.approx(0.5)
+    assert avoidable.lowest_p == 0.0
+    assert avoidable.lowest_cells == ()  # (0,5) and (1,5) touch no number:
+    assert avoidable.lowest_off_frontier and avoidable.off_frontier_p == 0.0
+
+
+def test_the_survival_is_the_product_over_the_guesses():
+    report = analyse_game(TWO_SIDES, TWO_SIDES_GAME)
+    assert report.survival == pytest.approx(0.25)
+    assert report.summary_json() == {"summary": True, "guesses": 2, "survival": 0.25,
+                                     "avoidable": 1, "mistakes": 0}  # fmt: skip
+
+
+# Mines at (1,1) and (2,3). Opening (0,3), a 0, opens (0,2) 1, (1,2) 2 and (1,3) 1:
+#   # # 1 .      (0,2)'s 1: one mine in (0,1), (1,1); (1,3)'s 1: one in (2,2), (2,3).
+#   # * 2 1      Two mines in all: (0,0), (1,0), (2,0) and (2,1) are proven safe by the
+#   # # # *      count, and each pair is a 50/50.
+CORNER = ["....", ".*..", "...*"]
+
+
+def test_a_flag_on_a_proven_safe_cell_and_a_chord_around_it_are_mistakes():
+    events = [
+        opened("open", (0, 3)),
+        opened("flag", (2, 1), "F"),  # (2,1) is proven safe
+        opened("flag", (1, 1), "F"),  # right, but a 50/50: no mistake
+        opened("chord", (1, 2)),
+    ]  # two flags round the 2, one wrong: a mine opens
+    report = analyse_game(CORNER, events)
+    kinds = [(m.kind, m.verdict) for m in report.moves]
+    assert kinds == [("open", Verdict.SURE), ("flag", Verdict.MISTAKE), ("flag", Verdict.SURE),
+                     ("chord", Verdict.MISTAKE)]  # fmt: skip
+    assert report.moves[2].p_mine == pytest.approx(0.5)
+    assert report.moves[3].why == "chorded around a wrong flag"
+    assert report.summary() == "no guesses; 2 mistakes"
+
+
+def test_opening_a_proven_mine_is_a_mistake_not_a_guess():
+    # (2,0) opens a 1 that sees (1,0), (1,1), (2,1): only (1,1) is not proven safe
+    events = [opened("open", (0, 3)), opened("open", (2, 0)), opened("open", (1, 1))]
+    report = analyse_game(CORNER, events)
+    last = report.moves[-1]
+    assert (last.proven, last.p_mine, last.verdict) == ("mine", None, Verdict.MISTAKE)
+    assert report.summary() == "no guesses; 1 mistake"
+
+
+def test_a_chord_on_unproven_flags_risks_any_of_the_cells_it_opens():
+    # flags on (1,1) and (2,3), both right, neither proven; the chord of the 2 opens (0,1),
+    # (2,1) and (2,2): all safe only in 1 of the 4 ways the two pairs can hold their mines
+    events = [opened("open", (0, 3)), opened("flag", (1, 1), "F"), opened("flag", (2, 3), "F"),
+              opened("chord", (1, 2))]  # fmt: skip
+    chord = analyse_game(CORNER, events).moves[-1]
+    assert chord.verdict is Verdict.AVOIDABLE  # (0,0), (1,0) and (2,0) were proven safe
+    assert chord.p_mine == pytest.approx(3 / 4)
+
+
+def test_undo_takes_back_what_was_proven():
+    undo = {"t": 0, "e": "undo"}
+    events = [opened("open", (0, 2)), opened("open", (0, 5)), undo, undo,
+              opened("open", (0, 5))]  # fmt: skip
+    report = analyse_game(TWO_SIDES, events)
+    assert [m.verdict for m in report.moves] == [Verdict.SURE, Verdict.SURE, Verdict.GUESS]
+    assert report.moves[-1].p_mine == pytest.approx(2 / 12)  # all covered again
+
+
+def test_a_version_1_replay_is_analysed_from_its_moves():
+    game = Game.from_layout(TWO_SIDES)
+    for cell in [(0, 2), (1, 0), (0, 5), (1, 5), (0, 4)]:
+        game.play(Move(MoveKind.OPEN, *cell))
+    assert analyse_game(TWO_SIDES, move_events(game.moves)).summary().startswith("2 guesses")
+
+
+def test_the_analysis_runs_in_steps_and_says_how_far_it_is():
+    analyser = Analyser(TWO_SIDES, TWO_SIDES_GAME)
+    seen = [analyser.progress]
+    while analyser.step():
+        seen.append(analyser.progress)
+    assert seen[0] == 0.0 and seen[-1] == 1.0 and seen == sorted(seen)
+    assert len(analyser.result().moves) == 5
+
+
+def test_each_move_as_json_has_exactly_the_keys_of_the_issue():
+    line = json.loads(json.dumps(analyse_game(TWO_SIDES, TWO_SIDES_GAME).moves[1].as_json()))
+    assert set(line) == {"n", "kind", "row", "col", "t_ms", "proven", "p_mine", "lowest_p",
+                         "off_frontier_p", "verdict"}  # fmt: skip
+    assert (line["n"], line["kind"], line["t_ms"], line["verdict"]) == (2, "open", 1000,
+                                                                         "avoidable")  # fmt: skip
+
+
+def test_next_of_note_jumps_over_sure_moves():
+    report = analyse_game(TWO_SIDES, TWO_SIDES_GAME)
+    assert report.next_of_note(0) == 1
+    assert report.next_of_note(1) == 4
+    assert report.next_of_note(4) is None
+    assert report.next_of_note(4, -1) == 1
+
+
+def test_chances_are_written_in_whole_percent_unless_that_reads_as_certain():
+    assert [percent(p) for p in (0.5, 0.123, 0.004, 0.0004, 0.996, 0.0, 1.0)] == [
+        "50 %", "12 %", "0.4 %", "<0.1 %", "99.6 %", "0 %", "100 %"]  # fmt: skip
+
+
+def test_no_guesses_and_no_mistakes_says_so():
+    events = [opened("open", (0, 3)), opened("open", (2, 0)), opened("flag", (1, 1), "F")]
+    assert analyse_game(CORNER, events).summary() == "no guesses; no mistakes"
+
+
+def test_positions_show_the_game_before_each_move_forwards_and_backwards(monkeypatch):
+    import game.engine.walk as walk
+
+    monkeypatch.setattr(walk, "SNAPSHOT_EVERY", 2)
+    undo = {"t": 0, "e": "undo"}
+    events = [opened("open", (0, 2)), opened("open", (0, 5)), undo, opened("open", (1, 5)),
+              opened("open", (1, 0))]  # fmt: skip
+    views = [view for _, view in turns_and_views(TWO_SIDES, events)]
+    positions = walk.Positions(TWO_SIDES, events)
+    assert len(positions) == 4
+    for i in [0, 1, 2, 3, 1, 0, 3, 2]:
+        assert positions.show(i).view() == views[i], i
+    assert positions.show(4).cell(1, 0) == "1"
+
+
+def test_a_short_summary_names_fewer_risks():
+    report = analyse_game(TWO_SIDES, TWO_SIDES_GAME)
+    assert report.summary(listed=1).startswith("2 guesses (50 %, 1 more): a 25 % chance")
+    assert report.summary(listed=0).startswith("2 guesses: a 25 % chance to survive them;")
