@@ -824,7 +824,7 @@ class ResumeKept:
     drop: bool = False
 
 
-KEEP_NOTE = "New game drops {it}; Esc keeps {it} for later."
+KEEP_NOTE = "{no} drops {it}; Esc keeps {it} for later."
 
 
 class ResumeDialog(ConfirmDialog):
@@ -832,8 +832,9 @@ class ResumeDialog(ConfirmDialog):
     are not recorded); Esc decides nothing: it stays kept for the next start."""
 
     def __init__(self, paragraphs: list[str], no: str) -> None:
-        super().__init__(Question.RESUME, "Resume?", [*paragraphs, KEEP_NOTE.format(it="it")],
-                         yes="resume", no=no)  # fmt: skip
+        note = KEEP_NOTE.format(no=no.capitalize(), it="it")
+        super().__init__(Question.RESUME, "Resume?", [*paragraphs, note], yes="resume",
+                         no=no)  # fmt: skip
 
     def button(self, id):
         return ResumeKept(0) if id == "yes" else ResumeKept(None, drop=True)
@@ -863,7 +864,10 @@ class KeptGamesDialog(ListDialog):
         super().__init__()
 
     def build(self) -> Form:
-        said = [f"You left {len(self.entries)} unfinished games.", KEEP_NOTE.format(it="them")]
+        said = [
+            f"You left {len(self.entries)} unfinished games.",
+            KEEP_NOTE.format(no=self.no_text.capitalize(), it="them"),
+        ]
         return Form(self.title, [*map(Label, said), self.list],
                     [Button("choose", "Resume"), Button("drop", self.no_text.capitalize())],
                     default="choose", cancel="drop")  # fmt: skip

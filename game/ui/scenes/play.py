@@ -248,11 +248,15 @@ class PlayScene(Layer):
         self.scroll_by(top - self.top, left - self.left)
 
     def key_move(self, kind: MoveKind) -> None:
-        """Space, F, D on the keyboard cursor (the first press shows the cursor)."""
+        """Space, F, D on the keyboard cursor. A press when the cursor is not on screen (none
+        yet, or scrolled away by the wheel) only shows it: nothing is done out of sight."""
         if self.watching is not None:
             return
         if self.cursor is None:
             self.move_cursor(0, 0)
+            return
+        if not place.in_view(self.cursor, self.top, self.left, self.layout):
+            self.keep_cursor_in_view()
             return
         key = {MoveKind.OPEN: "space", MoveKind.FLAG: "f", MoveKind.CHORD: "d"}[kind]
         self.ctx.session.note("key", key=key, cell=self.cursor)  # journaled as the click it is

@@ -1,6 +1,7 @@
 """The play scene alone, built from a context (no App): what the player does on the board."""
 
 import pygame
+import pytest
 
 from game.engine import GameState, Move, MoveKind
 from game.engine.boards import BoardChoice
@@ -85,6 +86,22 @@ def test_the_scroll_stays_on_the_board_and_follows_the_cursor(context):
     play.cursor = (0, 0)
     play.keep_cursor_in_view()
     assert (play.top, play.left) == (0, 0)
+
+
+@pytest.mark.parametrize("kind", [MoveKind.OPEN, MoveKind.FLAG, MoveKind.CHORD])
+def test_a_key_on_a_cursor_scrolled_out_of_sight_shows_it_and_does_nothing_else(context, kind):
+    ctx = context(BoardChoice.of(200, 200, 100), scale=1)
+    play = PlayScene(ctx)
+    play.move_cursor(0, 0)  # shown in the middle of the view at the top left
+    cell = play.cursor
+    play.scroll_by(120, 120)  # the wheel took the view away from it
+    play.key_move(kind)
+    assert play.game.cell(*cell) == "#" and play.game.moves == []  # nothing out of sight
+    lay = ctx.frame.layout
+    assert play.top <= cell[0] < play.top + lay.view_rows
+    assert play.left <= cell[1] < play.left + lay.view_cols
+    play.key_move(kind)  # now that it shows, the key acts
+    assert play.game.moves or kind is MoveKind.CHORD
 
 
 def test_a_new_layout_keeps_the_scroll_on_the_board(context):
