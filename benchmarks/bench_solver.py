@@ -35,6 +35,8 @@ DEFAULT_GAMES = {Difficulty.BEGINNER: 2000, Difficulty.INTERMEDIATE: 2000, Diffi
 QUICK_GAMES = {Difficulty.BEGINNER: 40, Difficulty.INTERMEDIATE: 30, Difficulty.EXPERT: 20}
 WIN_GOALS = {Difficulty.BEGINNER: 0.972, Difficulty.INTERMEDIATE: 0.891, Difficulty.EXPERT: 0.545}
 PROBABILITY_GOAL_MS = 30.0
+HINT_GOAL_MS = 250.0  # any hint on Expert, to the answer (issue 22)
+TODAY_EXPERT = (5344, 10000)  # the bot's Expert wins before the hint's work caps (issue 22)
 NO_GUESS_GOALS_MS = (250.0, 1000.0)  # Expert median, 95th percentile
 
 
@@ -103,10 +105,18 @@ def bot_figure(difficulty: Difficulty, games: int, jobs: int) -> list[list[str]]
         "pass": wins / games >= goal,
         "median_ms_per_move": round(statistics.median(moves), 3) if moves else None,
         "p95_ms_per_move": round(percentile(moves, 0.95), 3) if moves else None,
+        "p99_ms_per_move": round(percentile(moves, 0.99), 3) if moves else None,
+        "max_ms_per_move": round(max(moves), 3) if moves else None,
+        "moves": len(moves),
+        "moves_over_250_ms": sum(ms > HINT_GOAL_MS for ms in moves),
         "guesses_per_game": round(sum(r["guesses"] for r in results) / games, 3),
         "seconds": round(elapsed, 1),
         "jobs": jobs,
     }
+    if difficulty is Difficulty.EXPERT:
+        before = wilson(*TODAY_EXPERT)
+        line["today_wilson95"] = [round(x, 4) for x in before]
+        line["within_today"] = before[0] <= wins / games <= before[1]
     print(json.dumps(line), flush=True)
     return [r["middle"] for r in results if r["middle"] is not None]
 
