@@ -218,6 +218,7 @@ class Game:
         self._flags = 0
         self._opened = 0
         self._openings: measures.Openings | None = None
+        self._prepared: tuple | None = None  # (cell, view before, view, spread, spans): `lay`
         self.first_click: tuple[int, int] | None = None
         self.moves: list[RecordedMove] = []
         self._undone: list[RecordedMove] = []
@@ -328,7 +329,18 @@ class Game:
             return False
         self._set_field(field)
         self.first_click = (row, col)
+        self._prepare_opening(self._cell_index(row, col))
         return True
+
+    def _prepare_opening(self, i: int) -> None:
+        """Work out on copies what opening cell `i` opens, so that the move which follows
+        `lay` only copies it in: on a big board the fill is done where the laying is (a
+        front end's worker thread), not in the move. Used only if nothing changed between."""
+        if self._field.numbers[i] != ZERO:
+            return
+        view, spread = bytearray(self._view), bytearray(self._spread)
+        spans = fill.flood_open(view, spread, self._field.numbers, i, self._width)
+        self._prepared = (i, bytes(self._view), view, spread, spans)
 
     # ---- moves ----------------------------------------------------------------------------
 
@@ -597,7 +609,12 @@ class Game:
         if n == MINE:
             exploded.append(i)
         elif n == ZERO:
-            spans.extend(fill.flood_open(self._view, self._spread, numbers, i, self._width))
+            prepared, self._prepared = self._prepared, None
+            if prepared is not None and prepared[0] == i and prepared[1] == self._view:
+                self._view[:], self._spread[:] = prepared[2], prepared[3]
+                spans.extend(prepared[4])
+            else:
+                spans.extend(fill.flood_open(self._view, self._spread, numbers, i, self._width))
         else:
             self._view[i] = n
             spans.append((i, i + 1))
