@@ -22,6 +22,7 @@ class Options:
         self.ctx = ctx
         self.new_game = new_game
         self.safe_zone, self.no_guess = safe_zone, no_guess
+        self.wanted_theme = None  # a theme being made ready to switch to
         self.session_rules()
 
     def session_rules(self) -> None:
@@ -105,23 +106,38 @@ class Options:
         self.ctx.save_settings()
 
     def set_theme(self, key: str) -> None:
-        """Draw with another theme from the next frame on; the game, timer, scroll and cursor
-        stay. Themes were loaded and converted at start, so this costs one full redraw."""
+        """Draw with another theme once it is ready: its sheet is converted and its sounds
+        read on a chore (play goes on meanwhile), then the switch itself costs one frame (a
+        renderer and a full redraw). The game, timer, scroll and cursor stay."""
         ctx = self.ctx
         theme = ctx.aids.themes.get(key)
-        if theme is None or theme is ctx.frame.theme:
+        if theme is None or theme is (self.wanted_theme or ctx.frame.theme):
             return
-        ctx.aids.sounds.use_theme(theme)
-        ctx.frame.use_theme(theme)
-        ctx.settings.theme = key
-        ctx.save_settings()
+        self.wanted_theme = theme
+        sounds = ctx.aids.sounds
+
+        def prepare() -> None:
+            theme.convert()
+            sounds.preload(theme)
+
+        def switch(_) -> None:
+            if self.wanted_theme is not theme:
+                return  # another theme was chosen meanwhile: that one comes
+            self.wanted_theme = None
+            sounds.use_theme(theme)
+            ctx.frame.use_theme(theme)
+            ctx.settings.theme = key
+            ctx.save_settings()
+
+        ctx.aids.chores.start(prepare, switch, "", blocks=False)
 
     def cycle_theme(self, step: int) -> None:
         names = self.ctx.aids.themes.names()
-        key = self.ctx.frame.theme.key
+        key = (self.wanted_theme or self.ctx.frame.theme).key
         k = names.index(key) if key in names else 0
-        self.set_theme(names[(k + step) % len(names)])
-        self.ctx.status.say(self.ctx.frame.theme.name)
+        chosen = names[(k + step) % len(names)]
+        self.set_theme(chosen)
+        self.ctx.status.say(self.ctx.aids.themes.get(chosen).name)
 
     def toggle_question_marks(self) -> None:
         self.change("question_marks", not self.ctx.settings.question_marks)

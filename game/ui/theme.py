@@ -81,14 +81,19 @@ class Theme:
     font: Font | None = None
     sounds: dict[str, list[Path]] = field(default_factory=dict)  # effect -> WAV files
     sound_problems: list[str] = field(default_factory=list)  # sounds left out, one line each
+    converted: bool = False  # the sheet is in the display's pixel format
 
     def __post_init__(self) -> None:
         self._cut()
 
     def convert(self) -> None:
-        """Convert the sheet to the display's pixel format once a display mode is set."""
+        """Convert the sheet to the display's pixel format once a display mode is set (once:
+        the theme in use at start, any other before it is switched to)."""
+        if self.converted:
+            return
         self.sheet = self.sheet.convert_alpha()
         self._cut()
+        self.converted = True
 
     def _cut(self) -> None:
         self.sprites = {name: self.sheet.subsurface(r) for name, r in self.rects.items()}
