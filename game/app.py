@@ -21,7 +21,6 @@ from .store.history import History
 from .store.replays import ReplayError, load_replay
 from .store.settings import SettingsFile
 from .store.stats import ExistingFile, Stats, export_csv, stats_csv, stats_report
-from .text import play, print_replay
 from .version import version
 
 PROG = "pixel-mines"
@@ -205,6 +204,8 @@ def _main(argv: list[str] | None) -> int:
             print(f"{PROG}: {one_line(str(e))}", file=sys.stderr)
             return 2
         if args.text:
+            from .text import print_replay  # the window never needs the terminal's code
+
             return print_replay(replay)
     settings_file = SettingsFile()
     settings, messages = settings_file.load()
@@ -259,6 +260,8 @@ def _main(argv: list[str] | None) -> int:
     history = History.on_disk(stats, background=not args.text)
     try:
         if args.text:
+            from .text import play
+
             return play(board, seed=args.seed, safe_zone=zone, history=history,
                         no_guess=args.no_guess or settings.no_guess,
                         first_game=first_game, daily=daily_date, asked_for=asked_for,
