@@ -82,6 +82,7 @@ class Renderer:
         self._tints: dict[int, pygame.Surface] = {}
         self._hint: pygame.Surface | None = None
         self._marks: dict[str, pygame.Surface] = {}  # odds digits, tick, mine mark, frame
+        self._strips: dict[int, tuple[str, pygame.Surface]] = {}  # view row -> (text, drawn)
 
     def scroll(self, rows: int, cols: int, top: int, left: int) -> list[list[tuple[int, int]]]:
         """The view moved `rows` down and `cols` right and now starts at (top, left): move the
@@ -169,37 +170,56 @@ class Renderer:
         self.drawn.dirty.append(box)
 
     def draw_board(self, game: Game, top: int, left: int, looks: Looks) -> None:
-        """Every visible tile, plus the area around a board smaller than its area."""
+        """Every visible tile, plus the area around a board smaller than its area.
+
+        Each view row is kept drawn in a strip of its own, with the text it shows: a row that
+        shows the same as when its strip was made is one blit (a full redraw after a dialog or
+        an expose, a new game's covered rows), only changed rows are laid tile by tile. Rows a
+        cascade veils are drawn tile by tile onto the canvas and leave their strip alone."""
         lay = self.layout
         self.canvas.fill(self.theme.colours["panel"], pygame.Rect(*_xywh(lay.area)))
         view = game.view()
         t = lay.sizes.tile
         b = lay.board
-        tile_of = self._tile_of
-        pieces = []
+        cols = lay.view_cols
         veiled = looks.veiled
-        sprites = self.theme.sprites
+        strips = self._strips
+        made: dict[str, pygame.Surface] = {}  # this frame's strips by text (rows alike)
+        veiled_rows = {cell[0] for cell in veiled}
+        pieces = []
         for r in range(lay.view_rows):
-            line = view[top + r]
+            line = view[top + r][left : left + cols]
             y = b.y + r * t
-            if veiled:
-                row = top + r
-                pieces += [
-                    (sprites[veiled[row, left + c]] if (row, left + c) in veiled else tile_of[ch],
-                     (b.x + c * t, y))
-                    for c, ch in enumerate(line[left : left + lay.view_cols])
-                ]  # fmt: skip
-            else:
-                pieces += [
-                    (tile_of[ch], (b.x + c * t, y))
-                    for c, ch in enumerate(line[left : left + lay.view_cols])
-                ]
+            row = top + r
+            if row in veiled_rows:
+                pieces += self._row_pieces(line, b.x, y, row, left, veiled)
+                continue
+            kept = strips.get(r)
+            if kept is None or kept[0] != line:
+                strip = kept[1] if kept is not None else pygame.Surface((cols * t, t)).convert()
+                twin = made.get(line)
+                if twin is not None:
+                    strip.blit(twin, (0, 0))
+                else:
+                    strip.fblits(self._row_pieces(line, 0, 0, row, left, {}))
+                kept = strips[r] = (line, strip)
+            made[line] = kept[1]
+            pieces.append((kept[1], (b.x, y)))
         self.canvas.fblits(pieces)
         self.drawn.board_shown = True
         extra = looks.marked().difference(veiled)
         if extra:
             self.draw_cells(game, top, left, extra, looks)
         self.drawn.dirty.append(lay.area)
+
+    def _row_pieces(self, line: str, x: int, y: int, row: int, left: int, veiled: dict) -> list:
+        """The tiles of one view row as (sprite, place) from (x, y), veiled ones as veiled."""
+        t, tile_of = self.layout.sizes.tile, self._tile_of
+        if not veiled:
+            return [(tile_of[ch], (x + c * t, y)) for c, ch in enumerate(line)]
+        sprites = self.theme.sprites
+        return [(sprites[veiled[row, left + c]] if (row, left + c) in veiled else tile_of[ch],
+                 (x + c * t, y)) for c, ch in enumerate(line)]  # fmt: skip
 
     def draw_cells(self, game: Game, top: int, left: int, cells: Iterable, looks: Looks) -> None:
         """The tiles of the given cells that are in view, each as its view and `looks` say."""
