@@ -312,7 +312,8 @@ class Game:
     def lay(self, row: int, col: int, cancel: Callable[[], bool] | None = None) -> bool:
         """Lay the mines for a first click at (row, col), as that click would; True once laid.
 
-        Does nothing (and returns True) if the mines are already laid. A following
+        If the mines are already laid it lays nothing (and returns True), but before the first
+        opening it still works out the opening of (row, col) ahead. A following
         `play(Move(MoveKind.OPEN, row, col))` opens that cell on this board, and `first_click`
         says where the board was laid for, so its board code gives it back. A no-guess board
         can take a while (docs/RULES.md, "Laying the mines"), so a front end may call this on a
@@ -321,15 +322,17 @@ class Game:
         steps; when it returns True the search stops, nothing changes (the game stays READY
         and unlaid) and this returns False.
         """
-        self._cell_index(row, col)
+        i = self._cell_index(row, col)
         if self._field is not None:
+            if self.state is GameState.READY:
+                self._prepare_opening(i)  # a board laid before (a layout, a code): its fill
             return True
         field = self._lay_mines(row, col, cancel)
         if field is None:
             return False
         self._set_field(field)
         self.first_click = (row, col)
-        self._prepare_opening(self._cell_index(row, col))
+        self._prepare_opening(i)
         return True
 
     def _prepare_opening(self, i: int) -> None:

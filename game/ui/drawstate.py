@@ -23,6 +23,9 @@ Cell = tuple[int, int]
 
 class DrawState:
     def __init__(self) -> None:
+        # view row -> [text drawn in it or None, its strip surface]: see Renderer.draw_board;
+        # kept across renderers (a theme switch keeps the surfaces, not what they show)
+        self.strips: dict[int, list] = {}
         self.reset()
 
     def reset(self) -> None:

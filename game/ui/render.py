@@ -82,7 +82,13 @@ class Renderer:
         self._tints: dict[int, pygame.Surface] = {}
         self._hint: pygame.Surface | None = None
         self._marks: dict[str, pygame.Surface] = {}  # odds digits, tick, mine mark, frame
-        self._strips: dict[int, tuple[str, pygame.Surface]] = {}  # view row -> (text, drawn)
+        strip = (layout.view_cols * layout.sizes.tile, layout.sizes.tile)
+        self._strips = self.drawn.strips  # the surfaces outlive a theme, not their pixels
+        for kept in list(self._strips.values()):
+            if kept[1].get_size() != strip:
+                self._strips.clear()
+                break
+            kept[0] = None
 
     def scroll(self, rows: int, cols: int, top: int, left: int) -> list[list[tuple[int, int]]]:
         """The view moved `rows` down and `cols` right and now starts at (top, left): move the
@@ -195,14 +201,15 @@ class Renderer:
                 pieces += self._row_pieces(line, b.x, y, row, left, veiled)
                 continue
             kept = strips.get(r)
-            if kept is None or kept[0] != line:
-                strip = kept[1] if kept is not None else pygame.Surface((cols * t, t)).convert()
+            if kept is None:
+                kept = strips[r] = [None, pygame.Surface((cols * t, t)).convert()]
+            if kept[0] != line:
                 twin = made.get(line)
                 if twin is not None:
-                    strip.blit(twin, (0, 0))
+                    kept[1].blit(twin, (0, 0))
                 else:
-                    strip.fblits(self._row_pieces(line, 0, 0, row, left, {}))
-                kept = strips[r] = (line, strip)
+                    kept[1].fblits(self._row_pieces(line, 0, 0, row, left, {}))
+                kept[0] = line
             made[line] = kept[1]
             pieces.append((kept[1], (b.x, y)))
         self.canvas.fblits(pieces)

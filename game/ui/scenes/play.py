@@ -40,6 +40,7 @@ class PlayScene(Layer):
         self.show_probabilities = False
         self.stop_laying: threading.Event | None = None  # stops a no-guess board being laid
         self.laying_at: Cell | None = None  # a first click waiting for its board: shown pressed
+        self._code: tuple | None = None  # ((game, first cell, laid), its board code)
         ctx.frame.relaid.append(self.clamp_scroll)
         self.reset()
 
@@ -191,12 +192,13 @@ class PlayScene(Layer):
 
     # ---- moves ----------------------------------------------------------------------------
 
-    def play(self, move: Move) -> None:
-        """Execute a move on the game and note what to redraw."""
+    def play(self, move: Move, *, laid: bool = False) -> None:
+        """Execute a move on the game and note what to redraw (`laid`: its board was just
+        laid for it off the frame)."""
         ctx = self.ctx
         if self.watching is not None or ctx.aids.chores.busy:
             return  # a replay is watched, not played; a board being laid, or a file read, waits
-        if ctx.session.needs_laying(move) or self._big_first_open(move):
+        if not laid and (ctx.session.needs_laying(move) or self._big_first_open(move)):
             self._lay_then(move)
             return
         g = self.game
@@ -240,9 +242,9 @@ class PlayScene(Layer):
 
     def _big_first_open(self, move: Move) -> bool:
         """The first reveal of a board whose laying, 3BV and flood fill cost more than a
-        frame (docs/DESIGN.md, "Threads")."""
+        frame (docs/DESIGN.md, "Threads"); on a board laid before, its fill."""
         g = self.game
-        return (move.kind is MoveKind.OPEN and g.state is GameState.READY and not g.is_laid
+        return (move.kind is MoveKind.OPEN and g.state is GameState.READY
                 and g.rows * g.cols >= LAY_OFF_FRAME_CELLS)  # fmt: skip
 
     def _lay_then(self, move: Move) -> None:
@@ -257,7 +259,8 @@ class PlayScene(Layer):
             if self.stop_laying is stop:
                 self.stop_laying = self.laying_at = None
             if laid and game is self.ctx.session.game:
-                self.apply(move)
+                self.gestures.moved_on()
+                self.play(move, laid=True)
 
         said = "Laying a no-guess board..." if game.no_guess else ""
         self.ctx.aids.chores.start(lambda: game.lay(move.row, move.col, stop.is_set), then,
@@ -319,7 +322,13 @@ class PlayScene(Layer):
         )
 
     def board_code(self) -> str | None:
-        return code_of(self.game)
+        """The board's code (asked for by the resting line each frame: worked out once for a
+        game and its first cell)."""
+        g = self.game
+        key = (g, g.first_click, g.is_laid)
+        if self._code is None or self._code[0] != key:
+            self._code = (key, code_of(g))
+        return self._code[1]
 
     def _game_over(self, done) -> None:
         """Tell the player how the game went (the session has recorded it)."""
