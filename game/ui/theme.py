@@ -27,6 +27,7 @@ MAX_SHEET_BYTES = 8 * 1024 * 1024
 MAX_SHEET_SIDE = 2048  # pixels; a 2048x2048 sheet takes 16 MiB decoded
 MAX_GLYPHS = 2048  # characters in a theme's font
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_KEPT_LINES = 1024  # lines of text a font keeps drawn
 
 TILE_SPRITES = (
     "covered", "pressed", *(f"open_{n}" for n in range(9)), "flag", "question", "mine",
@@ -52,6 +53,7 @@ class Font:
     width: int
     height: int
     _tinted: dict[tuple[str, tuple[int, int, int]], pygame.Surface] = field(default_factory=dict)
+    _lines: dict[tuple[str, tuple], pygame.Surface] = field(default_factory=dict)
 
     def glyph(self, ch: str, colour: tuple[int, int, int]) -> pygame.Surface:
         key = (ch, colour)
@@ -63,8 +65,17 @@ class Font:
         return surf
 
     def render(self, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+        """The line drawn in `colour` (kept: a dialog draws the same lines every frame it
+        changes; callers blit it and never draw on it)."""
+        key = (text, tuple(colour))
+        surf = self._lines.get(key)
+        if surf is not None:
+            return surf
         surf = pygame.Surface((max(1, len(text)) * self.width, self.height), pygame.SRCALPHA)
         surf.fblits([(self.glyph(ch, colour), (i * self.width, 0)) for i, ch in enumerate(text)])
+        if len(self._lines) >= MAX_KEPT_LINES:
+            self._lines.clear()
+        self._lines[key] = surf
         return surf
 
 
