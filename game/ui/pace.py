@@ -11,6 +11,7 @@ stands in (at most WAIT_SLICE_MS late).
 from __future__ import annotations
 
 import ctypes
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -23,6 +24,9 @@ MOST_ASLEEP_MS = 1000  # even with nothing due, the loop looks once a second (a 
 WAIT_SLICE_MS = 40  # the stand-in wait looks for input this often
 WARM_UP_TICKS = 3  # the first frames tick: the sounds load on the second (sound.py)
 
+# libSDL2-2.0.so.0 as the system has it, libSDL2-2-<hash>.0.so... as a wheel bundles it
+_SDL_NAME = re.compile(r"libSDL2-2(-[0-9a-f]+)?\.0\.so")
+
 Wait = Callable[[int], None]  # sleep until input arrives or `timeout_ms` passes
 
 
@@ -33,7 +37,7 @@ def _sdl_library() -> ctypes.CDLL | None:
         return None
     try:
         paths = {line.split()[-1] for line in maps.read_text().splitlines()
-                 if "/libSDL2-2.0" in line}  # fmt: skip
+                 if _SDL_NAME.match(line.rsplit("/", 1)[-1])}  # fmt: skip
         if len(paths) != 1:
             return None
         sdl = ctypes.CDLL(paths.pop())

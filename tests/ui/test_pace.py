@@ -152,3 +152,19 @@ def test_the_ready_screen_of_a_board_waits_however_big(drive):
     d = drive(BoardChoice.standard(Difficulty.EXPERT))
     assert run_loop(d, 2) == [("wait", MOST_ASLEEP_MS)] * 2
     assert FPS == 60
+
+
+def test_the_sdl_library_pygame_loaded_is_found_for_its_wait():
+    import sys
+
+    from game.ui.pace import _SDL_NAME, sdl_wait
+
+    assert _SDL_NAME.match("libSDL2-2.0.so.0")
+    assert _SDL_NAME.match("libSDL2-2-50d19f93.0.so.0.3200.10")
+    assert not _SDL_NAME.match("libSDL2_mixer-2-6719e6f6.0.so.0.800.2")
+    if sys.platform.startswith("linux"):
+        pygame.display.init()
+        try:
+            assert sdl_wait() is not None
+        finally:
+            pygame.quit()
