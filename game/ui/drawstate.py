@@ -23,9 +23,10 @@ Cell = tuple[int, int]
 
 class DrawState:
     def __init__(self) -> None:
-        # view row -> [text drawn in it or None, its strip surface]: see Renderer.draw_board;
-        # kept across renderers (a theme switch keeps the surfaces, not what they show)
+        # view row -> [(theme, text) drawn in it, its strip surface]: see Renderer.draw_board;
+        # kept across renderers of the same size, as the canvas is
         self.strips: dict[int, list] = {}
+        self.canvas = None  # the canvas surface, reused by the next renderer of its size
         self.reset()
 
     def reset(self) -> None:

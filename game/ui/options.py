@@ -11,6 +11,7 @@ from ..engine import Difficulty, SafeZone
 from ..engine.boards import BoardChoice
 from ..store.settings import MAX_SCALE, VOLUMES
 from .dialogs import Change, PickTheme, SettingsDialog, ThemeMenu
+from .render import Renderer
 from .scenes.context import Context
 
 
@@ -106,25 +107,31 @@ class Options:
         self.ctx.save_settings()
 
     def set_theme(self, key: str) -> None:
-        """Draw with another theme once it is ready: its sheet is converted and its sounds
-        read on a chore (play goes on meanwhile), then the switch itself costs one frame (a
-        renderer and a full redraw). The game, timer, scroll and cursor stay."""
+        """Draw with another theme once it is ready: its sheet is converted, its sounds read
+        and the board's rows drawn with it on a chore (play goes on meanwhile), then the switch
+        itself costs one frame (a renderer and a full redraw that blits those rows; a row
+        changed meanwhile is drawn again). The game, timer, scroll and cursor stay."""
         ctx = self.ctx
         theme = ctx.aids.themes.get(key)
         if theme is None or theme is (self.wanted_theme or ctx.frame.theme):
             return
         self.wanted_theme = theme
-        sounds = ctx.aids.sounds
+        sounds, layout = ctx.aids.sounds, ctx.frame.layout
+        # the rows the board shows, as last drawn whole; the new theme draws them ahead
+        lines = {r: kept[0][1] for r, kept in ctx.drawn.strips.items() if kept[0] is not None}
+        same_size = theme.sizes == ctx.frame.theme.sizes
 
-        def prepare() -> None:
+        def prepare() -> dict:
             theme.convert()
             sounds.preload(theme)
+            return Renderer.strips_for(theme, layout, lines) if same_size else {}
 
-        def switch(_) -> None:
+        def switch(strips: dict) -> None:
             if self.wanted_theme is not theme:
                 return  # another theme was chosen meanwhile: that one comes
             self.wanted_theme = None
             sounds.use_theme(theme)
+            ctx.drawn.strips.update(strips)
             ctx.frame.use_theme(theme)
             ctx.settings.theme = key
             ctx.save_settings()

@@ -77,18 +77,34 @@ class Renderer:
         self.layout = layout
         self.drawn = drawn if drawn is not None else DrawState()
         self.drawn.invalidate()  # a new canvas
-        self.canvas = pygame.Surface(layout.canvas_size).convert()
+        kept_canvas = self.drawn.canvas  # the last renderer's, reused when the size is kept
+        if kept_canvas is None or kept_canvas.get_size() != tuple(layout.canvas_size):
+            kept_canvas = self.drawn.canvas = pygame.Surface(layout.canvas_size).convert()
+        self.canvas = kept_canvas
         self._tile_of = {ch: theme.sprites[name] for ch, name in SPRITE_OF_VIEW.items()}
         self._tints: dict[int, pygame.Surface] = {}
         self._hint: pygame.Surface | None = None
         self._marks: dict[str, pygame.Surface] = {}  # odds digits, tick, mine mark, frame
-        strip = (layout.view_cols * layout.sizes.tile, layout.sizes.tile)
-        self._strips = self.drawn.strips  # the surfaces outlive a theme, not their pixels
-        for kept in list(self._strips.values()):
-            if kept[1].get_size() != strip:
-                self._strips.clear()
-                break
-            kept[0] = None
+        self._strips = self.drawn.strips
+        if any(kept[1].get_size() != self.strip_size(layout) for kept in self._strips.values()):
+            self._strips.clear()
+
+    @staticmethod
+    def strip_size(layout: Layout) -> tuple[int, int]:
+        return layout.view_cols * layout.sizes.tile, layout.sizes.tile
+
+    @staticmethod
+    def strips_for(theme: Theme, layout: Layout, lines: dict[int, str]) -> dict[int, list]:
+        """Strips of these view rows drawn with `theme` (on a chore before a theme switch:
+        then the switch's full redraw only blits them), keyed as `draw_board` keys them."""
+        t, size = layout.sizes.tile, Renderer.strip_size(layout)
+        tile_of = {ch: theme.sprites[name] for ch, name in SPRITE_OF_VIEW.items()}
+        strips = {}
+        for r, line in lines.items():
+            strip = pygame.Surface(size).convert()
+            strip.fblits([(tile_of[ch], (c * t, 0)) for c, ch in enumerate(line)])
+            strips[r] = [(theme.key, line), strip]
+        return strips
 
     def scroll(self, rows: int, cols: int, top: int, left: int) -> list[list[tuple[int, int]]]:
         """The view moved `rows` down and `cols` right and now starts at (top, left): move the
@@ -178,9 +194,10 @@ class Renderer:
     def draw_board(self, game: Game, top: int, left: int, looks: Looks) -> None:
         """Every visible tile, plus the area around a board smaller than its area.
 
-        Each view row is kept drawn in a strip of its own, with the text it shows: a row that
-        shows the same as when its strip was made is one blit (a full redraw after a dialog or
-        an expose, a new game's covered rows), only changed rows are laid tile by tile. Rows a
+        Each view row is kept drawn in a strip of its own, with the theme and the text it
+        shows: a row that shows the same as when its strip was made is one blit (a full redraw
+        after a dialog, an expose or a theme switch that drew the rows ahead, a new game's
+        covered rows), only changed rows are laid tile by tile. Rows a
         cascade veils are drawn tile by tile onto the canvas and leave their strip alone."""
         lay = self.layout
         self.canvas.fill(self.theme.colours["panel"], pygame.Rect(*_xywh(lay.area)))
@@ -203,13 +220,14 @@ class Renderer:
             kept = strips.get(r)
             if kept is None:
                 kept = strips[r] = [None, pygame.Surface((cols * t, t)).convert()]
-            if kept[0] != line:
+            key = (self.theme.key, line)
+            if kept[0] != key:
                 twin = made.get(line)
                 if twin is not None:
                     kept[1].blit(twin, (0, 0))
                 else:
                     kept[1].fblits(self._row_pieces(line, 0, 0, row, left, {}))
-                kept[0] = line
+                kept[0] = key
             made[line] = kept[1]
             pieces.append((kept[1], (b.x, y)))
         self.canvas.fblits(pieces)
