@@ -82,15 +82,33 @@ def play_game(args: tuple[str, int]) -> dict:
     }
 
 
-def bot_figure(difficulty: Difficulty, games: int, jobs: int) -> list[list[str]]:
+def bot_figure(difficulty: Difficulty, games: int, jobs: int, progress: int = 0
+               ) -> list[list[str]]:  # fmt: skip
+    """The bot's line for `games` games; with `progress`, a line (`"partial": true`) after
+    every `progress` games too, in seed order, so a long run stopped early still says what
+    it found."""
     seeds = [(difficulty.name, SEED + i) for i in range(games)]
     start = time.perf_counter()
+    results: list[dict] = []
     if jobs > 1:
+        chunk = max(1, min(25, games // (jobs * 8)) if progress else games // (jobs * 8))
         with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(play_game, seeds, chunksize=max(1, games // (jobs * 8))))
+            for result in pool.map(play_game, seeds, chunksize=chunk):
+                results.append(result)
+                if progress and len(results) % progress == 0 and len(results) < games:
+                    _bot_line(difficulty, results, time.perf_counter() - start, jobs, True)
     else:
-        results = [play_game(s) for s in seeds]
-    elapsed = time.perf_counter() - start
+        for seed in seeds:
+            results.append(play_game(seed))
+            if progress and len(results) % progress == 0 and len(results) < games:
+                _bot_line(difficulty, results, time.perf_counter() - start, jobs, True)
+    _bot_line(difficulty, results, time.perf_counter() - start, jobs, False)
+    return [r["middle"] for r in results if r["middle"] is not None]
+
+
+def _bot_line(difficulty: Difficulty, results: list[dict], elapsed: float, jobs: int,
+              partial: bool) -> None:  # fmt: skip
+    games = len(results)
     wins = sum(r["won"] for r in results)
     moves = [ms for r in results for ms in r["move_ms"]]
     low, high = wilson(wins, games)
@@ -117,8 +135,9 @@ def bot_figure(difficulty: Difficulty, games: int, jobs: int) -> list[list[str]]
         before = wilson(*TODAY_EXPERT)
         line["today_wilson95"] = [round(x, 4) for x in before]
         line["within_today"] = before[0] <= wins / games <= before[1]
+    if partial:
+        line["partial"] = True
     print(json.dumps(line), flush=True)
-    return [r["middle"] for r in results if r["middle"] is not None]
 
 
 def probability_figure(views: list[list[str]], mines: int) -> None:
@@ -221,6 +240,8 @@ def main() -> None:
     )
     parser.add_argument("--quick", action="store_true", help="a short run: 40/30/20 games")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the bot games")
+    parser.add_argument("--progress", type=int, default=0,
+                        help="also print the bot's line every N games")  # fmt: skip
     args = parser.parse_args()
     if args.games is not None and args.games < 1:
         parser.error("--games must be 1 or more")
@@ -230,7 +251,7 @@ def main() -> None:
     table = QUICK_GAMES if args.quick else DEFAULT_GAMES
     for difficulty in chosen:
         games = args.games or table[difficulty]
-        middles = bot_figure(difficulty, games, args.jobs)
+        middles = bot_figure(difficulty, games, args.jobs, args.progress)
         if difficulty is Difficulty.EXPERT:
             probability_figure(middles[:200], difficulty.mines)
     boards = 20 if args.quick else 200
