@@ -35,6 +35,8 @@ DEFAULT_GAMES = {Difficulty.BEGINNER: 2000, Difficulty.INTERMEDIATE: 2000, Diffi
 QUICK_GAMES = {Difficulty.BEGINNER: 40, Difficulty.INTERMEDIATE: 30, Difficulty.EXPERT: 20}
 WIN_GOALS = {Difficulty.BEGINNER: 0.972, Difficulty.INTERMEDIATE: 0.891, Difficulty.EXPERT: 0.545}
 PROBABILITY_GOAL_MS = 30.0
+HINT_GOAL_MS = 250.0  # any hint on Expert, to the answer (issue 22)
+TODAY_EXPERT = (5344, 10000)  # the bot's Expert wins before the hint's work caps (issue 22)
 NO_GUESS_GOALS_MS = (250.0, 1000.0)  # Expert median, 95th percentile
 
 
@@ -80,15 +82,33 @@ def play_game(args: tuple[str, int]) -> dict:
     }
 
 
-def bot_figure(difficulty: Difficulty, games: int, jobs: int) -> list[list[str]]:
+def bot_figure(difficulty: Difficulty, games: int, jobs: int, progress: int = 0
+               ) -> list[list[str]]:  # fmt: skip
+    """The bot's line for `games` games; with `progress`, a line (`"partial": true`) after
+    every `progress` games too, in seed order, so a long run stopped early still says what
+    it found."""
     seeds = [(difficulty.name, SEED + i) for i in range(games)]
     start = time.perf_counter()
+    results: list[dict] = []
     if jobs > 1:
+        chunk = max(1, min(25, games // (jobs * 8)) if progress else games // (jobs * 8))
         with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(play_game, seeds, chunksize=max(1, games // (jobs * 8))))
+            for result in pool.map(play_game, seeds, chunksize=chunk):
+                results.append(result)
+                if progress and len(results) % progress == 0 and len(results) < games:
+                    _bot_line(difficulty, results, time.perf_counter() - start, jobs, True)
     else:
-        results = [play_game(s) for s in seeds]
-    elapsed = time.perf_counter() - start
+        for seed in seeds:
+            results.append(play_game(seed))
+            if progress and len(results) % progress == 0 and len(results) < games:
+                _bot_line(difficulty, results, time.perf_counter() - start, jobs, True)
+    _bot_line(difficulty, results, time.perf_counter() - start, jobs, False)
+    return [r["middle"] for r in results if r["middle"] is not None]
+
+
+def _bot_line(difficulty: Difficulty, results: list[dict], elapsed: float, jobs: int,
+              partial: bool) -> None:  # fmt: skip
+    games = len(results)
     wins = sum(r["won"] for r in results)
     moves = [ms for r in results for ms in r["move_ms"]]
     low, high = wilson(wins, games)
@@ -103,12 +123,21 @@ def bot_figure(difficulty: Difficulty, games: int, jobs: int) -> list[list[str]]
         "pass": wins / games >= goal,
         "median_ms_per_move": round(statistics.median(moves), 3) if moves else None,
         "p95_ms_per_move": round(percentile(moves, 0.95), 3) if moves else None,
+        "p99_ms_per_move": round(percentile(moves, 0.99), 3) if moves else None,
+        "max_ms_per_move": round(max(moves), 3) if moves else None,
+        "moves": len(moves),
+        "moves_over_250_ms": sum(ms > HINT_GOAL_MS for ms in moves),
         "guesses_per_game": round(sum(r["guesses"] for r in results) / games, 3),
         "seconds": round(elapsed, 1),
         "jobs": jobs,
     }
+    if difficulty is Difficulty.EXPERT:
+        before = wilson(*TODAY_EXPERT)
+        line["today_wilson95"] = [round(x, 4) for x in before]
+        line["within_today"] = before[0] <= wins / games <= before[1]
+    if partial:
+        line["partial"] = True
     print(json.dumps(line), flush=True)
-    return [r["middle"] for r in results if r["middle"] is not None]
 
 
 def probability_figure(views: list[list[str]], mines: int) -> None:
@@ -211,6 +240,8 @@ def main() -> None:
     )
     parser.add_argument("--quick", action="store_true", help="a short run: 40/30/20 games")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the bot games")
+    parser.add_argument("--progress", type=int, default=0,
+                        help="also print the bot's line every N games")  # fmt: skip
     args = parser.parse_args()
     if args.games is not None and args.games < 1:
         parser.error("--games must be 1 or more")
@@ -220,7 +251,7 @@ def main() -> None:
     table = QUICK_GAMES if args.quick else DEFAULT_GAMES
     for difficulty in chosen:
         games = args.games or table[difficulty]
-        middles = bot_figure(difficulty, games, args.jobs)
+        middles = bot_figure(difficulty, games, args.jobs, args.progress)
         if difficulty is Difficulty.EXPERT:
             probability_figure(middles[:200], difficulty.mines)
     boards = 20 if args.quick else 200

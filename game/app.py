@@ -23,13 +23,7 @@ from .store.history import History, to_stderr
 from .store.replays import ReplayError, load_replay
 from .store.settings import SettingsFile
 from .store.stats import ExistingFile, Stats, export_csv, stats_csv, stats_report
-from .text import (
-    EXIT_OUTPUT_LOST,
-    GuardedOutput,
-    OutputLost,
-    play,
-    print_replay,
-)
+from .text import EXIT_OUTPUT_LOST, GuardedOutput, OutputLost
 from .version import version
 
 PROG = "pixel-mines"
@@ -282,6 +276,8 @@ def _main(argv: list[str] | None) -> int:
                 return EXIT_COMMAND_LINE
             return print_analysis(replay, args.json)
         if args.text:
+            from .text import print_replay  # the window never needs the terminal's code
+
             return print_replay(replay)
     settings_file = SettingsFile(echo=to_stderr)
     settings, messages = settings_file.load()
@@ -336,6 +332,8 @@ def _main(argv: list[str] | None) -> int:
     history = History.on_disk(stats, background=not args.text)
     try:
         if args.text:
+            from .text import play
+
             return play(board, seed=args.seed, safe_zone=zone, history=history,
                         no_guess=args.no_guess or settings.no_guess,
                         first_game=first_game, daily=daily_date, asked_for=asked_for,

@@ -218,6 +218,7 @@ class Game:
         self._flags = 0
         self._opened = 0
         self._openings: measures.Openings | None = None
+        self._prepared: tuple | None = None  # (cell, view before, view, spread, spans): `lay`
         self.first_click: tuple[int, int] | None = None
         self.moves: list[RecordedMove] = []
         self._undone: list[RecordedMove] = []
@@ -311,7 +312,8 @@ class Game:
     def lay(self, row: int, col: int, cancel: Callable[[], bool] | None = None) -> bool:
         """Lay the mines for a first click at (row, col), as that click would; True once laid.
 
-        Does nothing (and returns True) if the mines are already laid. A following
+        If the mines are already laid it lays nothing (and returns True), but before the first
+        opening it still works out the opening of (row, col) ahead. A following
         `play(Move(MoveKind.OPEN, row, col))` opens that cell on this board, and `first_click`
         says where the board was laid for, so its board code gives it back. A no-guess board
         can take a while (docs/RULES.md, "Laying the mines"), so a front end may call this on a
@@ -320,15 +322,28 @@ class Game:
         steps; when it returns True the search stops, nothing changes (the game stays READY
         and unlaid) and this returns False.
         """
-        self._cell_index(row, col)
+        i = self._cell_index(row, col)
         if self._field is not None:
+            if self.state is GameState.READY:
+                self._prepare_opening(i)  # a board laid before (a layout, a code): its fill
             return True
         field = self._lay_mines(row, col, cancel)
         if field is None:
             return False
         self._set_field(field)
         self.first_click = (row, col)
+        self._prepare_opening(i)
         return True
+
+    def _prepare_opening(self, i: int) -> None:
+        """Work out on copies what opening cell `i` opens, so that the move which follows
+        `lay` only copies it in: on a big board the fill is done where the laying is (a
+        front end's worker thread), not in the move. Used only if nothing changed between."""
+        if self._field.numbers[i] != ZERO:
+            return
+        view, spread = bytearray(self._view), bytearray(self._spread)
+        spans = fill.flood_open(view, spread, self._field.numbers, i, self._width)
+        self._prepared = (i, bytes(self._view), view, spread, spans)
 
     # ---- moves ----------------------------------------------------------------------------
 
@@ -597,7 +612,12 @@ class Game:
         if n == MINE:
             exploded.append(i)
         elif n == ZERO:
-            spans.extend(fill.flood_open(self._view, self._spread, numbers, i, self._width))
+            prepared, self._prepared = self._prepared, None
+            if prepared is not None and prepared[0] == i and prepared[1] == self._view:
+                self._view[:], self._spread[:] = prepared[2], prepared[3]
+                spans.extend(prepared[4])
+            else:
+                spans.extend(fill.flood_open(self._view, self._spread, numbers, i, self._width))
         else:
             self._view[i] = n
             spans.append((i, i + 1))

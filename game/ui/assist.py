@@ -8,9 +8,19 @@ from __future__ import annotations
 
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
-from ..engine import solver
 
-_WORK = {"hint": solver.hint, "probabilities": solver.analyse}
+def _work(kind: str, view: list[str], mines: int):
+    """The solver's answer; the solver is imported here, on the worker, at the first question
+    (the window's first frame does not wait for it)."""
+    from ..engine import solver
+
+    return (solver.hint if kind == "hint" else solver.analyse)(view, mines)
+
+
+def _prepare(rows: int, cols: int) -> None:
+    from ..engine import solver
+
+    solver.neighbours(rows, cols)
 
 
 class RunAtOnce(Executor):
@@ -36,7 +46,14 @@ class Assistant:
             return
         if job is not None:
             job[1].cancel()  # not started yet: an older view is no use
-        self._jobs[kind] = (key, self._pool.submit(_WORK[kind], list(view), mines))
+        if kind not in ("hint", "probabilities"):
+            raise ValueError(f"the solver answers 'hint' or 'probabilities' (got {kind!r})")
+        self._jobs[kind] = (key, self._pool.submit(_work, kind, list(view), mines))
+
+    def prepare(self, rows: int, cols: int) -> None:
+        """A board of this size was laid: the solver and its tables for the size are made on
+        the worker now, so the first hint answers as fast as the next."""
+        self._pool.submit(_prepare, rows, cols)
 
     def answer(self, kind: str, view: list[str]) -> tuple[bool, object]:
         """(True, the answer) once it is ready for this kind and view, else (False, None)."""
@@ -45,6 +62,11 @@ class Assistant:
             return False, None
         del self._jobs[kind]
         return True, job[1].result()  # a solver error is a program error: let it show
+
+    @property
+    def busy(self) -> bool:
+        """Some answer is still being worked out."""
+        return any(not job.done() for _, job in self._jobs.values())
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

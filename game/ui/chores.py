@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 class Chore:
     status: str  # what the status line says meanwhile
     then: Callable[[object], None]  # given the work's result, on the loop thread
+    blocks: bool = True  # moves wait for it (a board laid, a game read); False: play goes on
     thread: threading.Thread | None = None
     result: list = field(default_factory=list)  # [value] or [] until done
     failure: list = field(default_factory=list)  # [exception]: a bug, raised on the loop thread
@@ -28,15 +29,21 @@ class Chores:
 
     @property
     def busy(self) -> bool:
+        """A chore that moves wait for is running."""
+        return any(chore.blocks for chore in self.running)
+
+    @property
+    def working(self) -> bool:
+        """Any chore is running (the loop ticks until its answer)."""
         return bool(self.running)
 
     @property
     def status(self) -> str | None:
-        return self.running[0].status if self.running else None
+        return next((chore.status for chore in self.running if chore.blocks), None)
 
-    def start(self, work: Callable[[], object], then: Callable[[object], None], status: str
-              ) -> None:  # fmt: skip
-        chore = Chore(status, then)
+    def start(self, work: Callable[[], object], then: Callable[[object], None], status: str,
+              *, blocks: bool = True) -> None:  # fmt: skip
+        chore = Chore(status, then, blocks=blocks)
         if not self.threaded:
             then(work())
             return

@@ -23,6 +23,10 @@ Cell = tuple[int, int]
 
 class DrawState:
     def __init__(self) -> None:
+        # view row -> [(theme, text) drawn in it, its strip surface]: see Renderer.draw_board;
+        # kept across renderers of the same size, as the canvas is
+        self.strips: dict[int, list] = {}
+        self.canvas = None  # the canvas surface, reused by the next renderer of its size
         self.reset()
 
     def reset(self) -> None:

@@ -11,6 +11,7 @@ from ..engine import Difficulty, SafeZone
 from ..engine.boards import BoardChoice
 from ..store.settings import MAX_SCALE, VOLUMES
 from .dialogs import Change, PickTheme, SettingsDialog, ThemeMenu
+from .render import Renderer
 from .scenes.context import Context
 
 
@@ -22,6 +23,7 @@ class Options:
         self.ctx = ctx
         self.new_game = new_game
         self.safe_zone, self.no_guess = safe_zone, no_guess
+        self.wanted_theme = None  # a theme being made ready to switch to
         self.session_rules()
 
     def session_rules(self) -> None:
@@ -105,23 +107,44 @@ class Options:
         self.ctx.save_settings()
 
     def set_theme(self, key: str) -> None:
-        """Draw with another theme from the next frame on; the game, timer, scroll and cursor
-        stay. Themes were loaded and converted at start, so this costs one full redraw."""
+        """Draw with another theme once it is ready: its sheet is converted, its sounds read
+        and the board's rows drawn with it on a chore (play goes on meanwhile), then the switch
+        itself costs one frame (a renderer and a full redraw that blits those rows; a row
+        changed meanwhile is drawn again). The game, timer, scroll and cursor stay."""
         ctx = self.ctx
         theme = ctx.aids.themes.get(key)
-        if theme is None or theme is ctx.frame.theme:
+        if theme is None or theme is (self.wanted_theme or ctx.frame.theme):
             return
-        ctx.aids.sounds.use_theme(theme)
-        ctx.frame.use_theme(theme)
-        ctx.settings.theme = key
-        ctx.save_settings()
+        self.wanted_theme = theme
+        sounds, layout = ctx.aids.sounds, ctx.frame.layout
+        # the rows the board shows, as last drawn whole; the new theme draws them ahead
+        lines = {r: kept[0][1] for r, kept in ctx.drawn.strips.items() if kept[0] is not None}
+        same_size = theme.sizes == ctx.frame.theme.sizes
+
+        def prepare() -> dict:
+            theme.convert()
+            sounds.preload(theme)
+            return Renderer.strips_for(theme, layout, lines) if same_size else {}
+
+        def switch(strips: dict) -> None:
+            if self.wanted_theme is not theme:
+                return  # another theme was chosen meanwhile: that one comes
+            self.wanted_theme = None
+            sounds.use_theme(theme)
+            ctx.drawn.strips.update(strips)
+            ctx.frame.use_theme(theme)
+            ctx.settings.theme = key
+            ctx.save_settings()
+
+        ctx.aids.chores.start(prepare, switch, "", blocks=False)
 
     def cycle_theme(self, step: int) -> None:
         names = self.ctx.aids.themes.names()
-        key = self.ctx.frame.theme.key
+        key = (self.wanted_theme or self.ctx.frame.theme).key
         k = names.index(key) if key in names else 0
-        self.set_theme(names[(k + step) % len(names)])
-        self.ctx.status.say(self.ctx.frame.theme.name)
+        chosen = names[(k + step) % len(names)]
+        self.set_theme(chosen)
+        self.ctx.status.say(self.ctx.aids.themes.get(chosen).name)
 
     def toggle_question_marks(self) -> None:
         self.change("question_marks", not self.ctx.settings.question_marks)

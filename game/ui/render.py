@@ -77,11 +77,34 @@ class Renderer:
         self.layout = layout
         self.drawn = drawn if drawn is not None else DrawState()
         self.drawn.invalidate()  # a new canvas
-        self.canvas = pygame.Surface(layout.canvas_size).convert()
+        kept_canvas = self.drawn.canvas  # the last renderer's, reused when the size is kept
+        if kept_canvas is None or kept_canvas.get_size() != tuple(layout.canvas_size):
+            kept_canvas = self.drawn.canvas = pygame.Surface(layout.canvas_size).convert()
+        self.canvas = kept_canvas
         self._tile_of = {ch: theme.sprites[name] for ch, name in SPRITE_OF_VIEW.items()}
         self._tints: dict[int, pygame.Surface] = {}
         self._hint: pygame.Surface | None = None
         self._marks: dict[str, pygame.Surface] = {}  # odds digits, tick, mine mark, frame
+        self._strips = self.drawn.strips
+        if any(kept[1].get_size() != self.strip_size(layout) for kept in self._strips.values()):
+            self._strips.clear()
+
+    @staticmethod
+    def strip_size(layout: Layout) -> tuple[int, int]:
+        return layout.view_cols * layout.sizes.tile, layout.sizes.tile
+
+    @staticmethod
+    def strips_for(theme: Theme, layout: Layout, lines: dict[int, str]) -> dict[int, list]:
+        """Strips of these view rows drawn with `theme` (on a chore before a theme switch:
+        then the switch's full redraw only blits them), keyed as `draw_board` keys them."""
+        t, size = layout.sizes.tile, Renderer.strip_size(layout)
+        tile_of = {ch: theme.sprites[name] for ch, name in SPRITE_OF_VIEW.items()}
+        strips = {}
+        for r, line in lines.items():
+            strip = pygame.Surface(size).convert()
+            strip.fblits([(tile_of[ch], (c * t, 0)) for c, ch in enumerate(line)])
+            strips[r] = [(theme.key, line), strip]
+        return strips
 
     def scroll(self, rows: int, cols: int, top: int, left: int) -> list[list[tuple[int, int]]]:
         """The view moved `rows` down and `cols` right and now starts at (top, left): move the
@@ -169,31 +192,44 @@ class Renderer:
         self.drawn.dirty.append(box)
 
     def draw_board(self, game: Game, top: int, left: int, looks: Looks) -> None:
-        """Every visible tile, plus the area around a board smaller than its area."""
+        """Every visible tile, plus the area around a board smaller than its area.
+
+        Each view row is kept drawn in a strip of its own, with the theme and the text it
+        shows: a row that shows the same as when its strip was made is one blit (a full redraw
+        after a dialog, an expose or a theme switch that drew the rows ahead, a new game's
+        covered rows), only changed rows are laid tile by tile. Rows a
+        cascade veils are drawn tile by tile onto the canvas and leave their strip alone."""
         lay = self.layout
         self.canvas.fill(self.theme.colours["panel"], pygame.Rect(*_xywh(lay.area)))
         view = game.view()
         t = lay.sizes.tile
         b = lay.board
-        tile_of = self._tile_of
-        pieces = []
+        cols = lay.view_cols
         veiled = looks.veiled
-        sprites = self.theme.sprites
+        strips = self._strips
+        made: dict[str, pygame.Surface] = {}  # this frame's strips by text (rows alike)
+        veiled_rows = {cell[0] for cell in veiled}
+        pieces = []
         for r in range(lay.view_rows):
-            line = view[top + r]
+            line = view[top + r][left : left + cols]
             y = b.y + r * t
-            if veiled:
-                row = top + r
-                pieces += [
-                    (sprites[veiled[row, left + c]] if (row, left + c) in veiled else tile_of[ch],
-                     (b.x + c * t, y))
-                    for c, ch in enumerate(line[left : left + lay.view_cols])
-                ]  # fmt: skip
-            else:
-                pieces += [
-                    (tile_of[ch], (b.x + c * t, y))
-                    for c, ch in enumerate(line[left : left + lay.view_cols])
-                ]
+            row = top + r
+            if row in veiled_rows:
+                pieces += self._row_pieces(line, b.x, y, row, left, veiled)
+                continue
+            kept = strips.get(r)
+            if kept is None:
+                kept = strips[r] = [None, pygame.Surface((cols * t, t)).convert()]
+            key = (self.theme.key, line)
+            if kept[0] != key:
+                twin = made.get(line)
+                if twin is not None:
+                    kept[1].blit(twin, (0, 0))
+                else:
+                    kept[1].fblits(self._row_pieces(line, 0, 0, row, left, {}))
+                kept[0] = key
+            made[line] = kept[1]
+            pieces.append((kept[1], (b.x, y)))
         self.canvas.fblits(pieces)
         self.drawn.board_shown = True
         self.drawn.bars = None  # the fill went over the scroll bars
@@ -201,6 +237,15 @@ class Renderer:
         if extra:
             self.draw_cells(game, top, left, extra, looks)
         self.drawn.dirty.append(lay.area)
+
+    def _row_pieces(self, line: str, x: int, y: int, row: int, left: int, veiled: dict) -> list:
+        """The tiles of one view row as (sprite, place) from (x, y), veiled ones as veiled."""
+        t, tile_of = self.layout.sizes.tile, self._tile_of
+        if not veiled:
+            return [(tile_of[ch], (x + c * t, y)) for c, ch in enumerate(line)]
+        sprites = self.theme.sprites
+        return [(sprites[veiled[row, left + c]] if (row, left + c) in veiled else tile_of[ch],
+                 (x + c * t, y)) for c, ch in enumerate(line)]  # fmt: skip
 
     def draw_cells(self, game: Game, top: int, left: int, cells: Iterable, looks: Looks) -> None:
         """The tiles of the given cells that are in view, each as its view and `looks` say."""

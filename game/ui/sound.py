@@ -243,10 +243,15 @@ class SoundBoard:
         self.sounds = {}
         if not self._open_device():
             return
-        key = self.theme.key
-        if key not in self._cache:
+        self.sounds = self.preload(self.theme)
+
+    def preload(self, theme) -> dict[str, list[pygame.mixer.Sound]]:
+        """The theme's sounds, read from their files once (on a chore before a theme switch:
+        then `load` finds them here). Nothing is read while the audio device is not open."""
+        key = theme.key
+        if key not in self._cache and self.device:
             loaded = {}
-            for effect, paths in getattr(self.theme, "sounds", {}).items():
+            for effect, paths in getattr(theme, "sounds", {}).items():
                 sounds = []
                 for path in paths:
                     # the bytes read here, as checked (never a path handed to SDL, which
@@ -261,7 +266,7 @@ class SoundBoard:
                 if sounds:
                     loaded[effect] = sounds
             self._cache[key] = loaded
-        self.sounds = self._cache[key]
+        return self._cache.get(key, {})
 
     def _open_device(self) -> bool:
         if self.device is None:

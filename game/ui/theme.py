@@ -30,6 +30,7 @@ MAX_GLYPHS = 2048  # characters in a theme's font
 MAX_BROKEN_LINES = 3  # more themes left out than this are said in one line
 MAX_NAMES_SHOWN = 10  # folder names that line shows
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_KEPT_LINES = 1024  # lines of text a font keeps drawn
 
 TILE_SPRITES = (
     "covered", "pressed", *(f"open_{n}" for n in range(9)), "flag", "question", "mine",
@@ -55,6 +56,7 @@ class Font:
     width: int
     height: int
     _tinted: dict[tuple[str, tuple[int, int, int]], pygame.Surface] = field(default_factory=dict)
+    _lines: dict[tuple[str, tuple], pygame.Surface] = field(default_factory=dict)
 
     def glyph(self, ch: str, colour: tuple[int, int, int]) -> pygame.Surface:
         key = (ch, colour)
@@ -66,8 +68,17 @@ class Font:
         return surf
 
     def render(self, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+        """The line drawn in `colour` (kept: a dialog draws the same lines every frame it
+        changes; callers blit it and never draw on it)."""
+        key = (text, tuple(colour))
+        surf = self._lines.get(key)
+        if surf is not None:
+            return surf
         surf = pygame.Surface((max(1, len(text)) * self.width, self.height), pygame.SRCALPHA)
         surf.fblits([(self.glyph(ch, colour), (i * self.width, 0)) for i, ch in enumerate(text)])
+        if len(self._lines) >= MAX_KEPT_LINES:
+            self._lines.clear()
+        self._lines[key] = surf
         return surf
 
 
@@ -84,14 +95,19 @@ class Theme:
     font: Font | None = None
     sounds: dict[str, list[Path]] = field(default_factory=dict)  # effect -> WAV files
     sound_problems: list[str] = field(default_factory=list)  # sounds left out, one line each
+    converted: bool = False  # the sheet is in the display's pixel format
 
     def __post_init__(self) -> None:
         self._cut()
 
     def convert(self) -> None:
-        """Convert the sheet to the display's pixel format once a display mode is set."""
+        """Convert the sheet to the display's pixel format once a display mode is set (once:
+        the theme in use at start, any other before it is switched to)."""
+        if self.converted:
+            return
         self.sheet = self.sheet.convert_alpha()
         self._cut()
+        self.converted = True
 
     def _cut(self) -> None:
         self.sprites = {name: self.sheet.subsurface(r) for name, r in self.rects.items()}

@@ -592,11 +592,18 @@ class ListBox(Widget):
         self._follow()
 
     def texts(self) -> list[str]:
+        """The rows lined up in columns; worked out again only when `rows` is replaced (a
+        dialog's layout asks many times a frame)."""
+        kept = getattr(self, "_texts", None)
+        if kept is not None and kept[0] is self.rows:
+            return kept[1]
         columns = max((len(r) for r in self.rows), default=0)
         widths = [max((len(r[c]) for r in self.rows if c < len(r)), default=0)
                   for c in range(columns)]  # fmt: skip
-        return [" ".join(cell.ljust(widths[c]) for c, cell in enumerate(r)).rstrip()
-                for r in self.rows]  # fmt: skip
+        texts = [" ".join(cell.ljust(widths[c]) for c, cell in enumerate(r)).rstrip()
+                 for r in self.rows]  # fmt: skip
+        self._texts = (self.rows, texts)
+        return texts
 
     @property
     def scrolls(self) -> bool:

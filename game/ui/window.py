@@ -38,6 +38,7 @@ from .drawstate import DrawState
 from .frame import Frame
 from .menubar import Item
 from .options import Options
+from .pace import Pace, wake_at
 from .scenes import Aids, Context, Layer
 from .scenes.dialogs import DialogScene, DialogStack
 from .scenes.games import Games
@@ -49,7 +50,6 @@ from .status import StatusLine
 from .theme import DEFAULT_THEME, ThemeLibrary
 
 TITLE = "Pixel Mines"
-FPS = 60
 
 
 class App:
@@ -85,7 +85,7 @@ class App:
         theme = themes.get(settings.theme) or themes.get(DEFAULT_THEME)
         drawn = DrawState()
         frame = Frame(settings, theme, board, scale, drawn)
-        themes.convert()  # for the window just opened, before a renderer keeps the sprites
+        theme.convert()  # for the window just opened, before a renderer keeps the sprites
         frame.relayout()
         sounds = SoundBoard(settings, clock)
         sounds.use_theme(theme)
@@ -194,11 +194,14 @@ class App:
 
     # ---- the loop ---------------------------------------------------------------------------
 
-    def loop(self) -> int:
-        clock = pygame.time.Clock()
+    def loop(self, pace: Pace | None = None) -> int:
+        """Tick at the fixed rate while anything changes by itself, else sleep until input or
+        until something is due (game/ui/pace.py)."""
+        pace = pace or Pace()
         while self.games.running:
             self.step()
-            clock.tick(FPS)
+            now = self.ctx.aids.now()
+            pace.rest(wake_at(self.ctx, self.layers(), now), now)
         return 0
 
     def step(self) -> None:

@@ -418,3 +418,40 @@ def test_a_bot_following_hints_plays_an_expert_game_to_its_end():
         game.reveal(*h.cell)
         moves += 1
     assert game.state.is_over and moves > 10
+
+
+@pytest.mark.parametrize("rows,cols", [(1, 1), (1, 5), (5, 1), (2, 2), (3, 3), (2, 7), (16, 30)])
+def test_the_neighbour_table_is_each_cells_ring_in_order(rows, cols):
+    from game.engine.solver.position import neighbours
+
+    expected = tuple(
+        tuple(y * cols + x for y in range(rows) for x in range(cols)
+              if (y, x) != (r, c) and abs(y - r) <= 1 and abs(x - c) <= 1)
+        for r in range(rows) for c in range(cols)
+    )  # fmt: skip
+    assert neighbours.__wrapped__(rows, cols) == expected
+
+
+def test_a_guess_past_its_work_cap_falls_back_and_is_the_same_every_time():
+    from game.engine.solver import endgame
+
+    game = Game.from_difficulty(Difficulty.EXPERT, seed=20240601 + 11)
+    game.reveal(3, 3)
+    while game.state is GameState.PLAYING:  # to the first guess
+        h = hint(game.view(), game.mines)
+        if not h.safe:
+            break
+        game.reveal(*h.cell)
+    view = game.view()
+    capped, spent = endgame.GUESS_WORK, []
+    try:
+        endgame.GUESS_WORK = 0
+        endgame.Work.__init__.__defaults__ = (0,)
+        first, second = hint(view, game.mines), hint(view, game.mines)
+        spent.append(endgame.Work().left)
+    finally:
+        endgame.GUESS_WORK = capped
+        endgame.Work.__init__.__defaults__ = (capped,)
+    assert spent == [0]
+    assert first == second and not first.safe
+    assert first == hint(view, game.mines, lookahead=False)  # the safest cell, as without

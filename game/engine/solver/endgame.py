@@ -13,15 +13,34 @@ _ENDGAME_LAYOUTS = 500  # at most this many layouts left: search the game tree e
 _ENDGAME_NODES = 50_000
 _LOCAL_LAYOUTS = 2_000  # a closed part with at most this many solutions is searched exactly
 _MAX_LISTED_CELLS = 300  # undecided cells an exact endgame search may list layouts over
+# The searches of one guess (the endgame, then the lookahead, priced in the same steps) read at
+# most this many (layout, cell) pairs: a hint on Expert then answers within about 250 ms on a
+# slow 2-core machine (benchmarks/bench_solver.py), and the same position gives the same hint
+# on every machine. Past it, the guess falls back to what was weighed, or the safest cell.
+GUESS_WORK = 150_000
 
 
-def endgame_guess(pos: Position, sol: Solution, cons: dict[tuple[int, ...], int]) -> int | None:
+class Work:
+    """What the searches of one guess may still read, in (layout, cell) pairs."""
+
+    def __init__(self, steps: int = GUESS_WORK) -> None:
+        self.left = steps
+
+    def spend(self, steps: int) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise OverBudget
+
+
+def endgame_guess(pos: Position, sol: Solution, cons: dict[tuple[int, ...], int],
+                  work: Work | None = None) -> int | None:  # fmt: skip
     """With few layouts left, the guess that wins most often, by searching the game to its end.
 
     Every layout that fits is listed; a position is a set of them. Cells safe in all of them are
     opened for free (their numbers split the set); otherwise each undecided cell is tried, and
     its chance is the sum over the numbers it may show of (share of layouts) x (chance from
-    there). None when there are too many layouts or the search outgrows its budget.
+    there). None when there are too many layouts or the search outgrows its budget or
+    `work`.
     """
     if sol.approximate or sol.log_layouts > math.log(_ENDGAME_LAYOUTS) + 1e-9:
         return None
@@ -32,7 +51,7 @@ def endgame_guess(pos: Position, sol: Solution, cons: dict[tuple[int, ...], int]
         return None
     nb = neighbours(pos.rows, pos.cols)
     around = [sum(1 << index[j] for j in nb[k] if j in index) for k in unknown]
-    search = _Endgame(around, len(unknown))
+    search = _Endgame(around, len(unknown), work or Work())
     try:
         best = search.best(tuple(layouts))
     except OverBudget:
@@ -105,15 +124,17 @@ def _enumerate(
     return free, found
 
 
-def local_endgame(pos: Position, sol: Solution) -> int | None:
+def local_endgame(pos: Position, sol: Solution, work: Work | None = None) -> int | None:
     """The best first guess in a closed part of the frontier small enough to search exactly.
 
     A part is closed when its cells touch no covered cell outside it except proven ones, and
     all its solutions have the same number of mines: then nothing opened elsewhere, not even
     the mine count, can ever tell its solutions apart, so it must be won on its own, and the
     best first guess of its own game tree (searched to its end) is a best guess of the whole
-    board. Of several such parts, the one most likely to be won is played first.
+    board. Of several such parts, the one most likely to be won is played first. The parts'
+    searches share `work`; one that outgrows it is left out.
     """
+    work = work or Work()
     nb = neighbours(pos.rows, pos.cols)
     values = pos.values
     best: tuple[float, int] | None = None
@@ -135,7 +156,7 @@ def local_endgame(pos: Position, sol: Solution) -> int | None:
             continue
         index = {k: i for i, k in enumerate(free)}
         around = [sum(1 << index[x] for x in nb[k] if x in index) for k in free]
-        search = _Endgame(around, len(free))
+        search = _Endgame(around, len(free), work)
         try:
             chance, choice = search._guesses(tuple(bits for bits, _ in found), 0)
         except OverBudget:
@@ -151,8 +172,9 @@ class _Endgame:
     Layouts are bitmasks over the cells searched; `around[i]` is the mask of cell i's neighbours.
     """
 
-    def __init__(self, around: list[int], cells: int) -> None:
+    def __init__(self, around: list[int], cells: int, work: Work) -> None:
         self.around = around
+        self.work = work
         self.all = (1 << cells) - 1
         self.memo: dict[tuple[int, ...], float] = {}
         self.nodes = 0
@@ -187,6 +209,7 @@ class _Endgame:
 
     def _split(self, layouts: tuple[int, ...], cells: list[int]) -> list[tuple[int, ...]]:
         around = self.around
+        self.work.spend(len(layouts) * len(cells))
         groups: dict[tuple[int, ...], list[int]] = {}
         for lay in layouts:
             groups.setdefault(tuple((lay & around[i]).bit_count() for i in cells), []).append(lay)
@@ -202,6 +225,7 @@ class _Endgame:
         undecided = anywhere & ~everywhere
         options = []
         seen = set()
+        self.work.spend(len(layouts) * undecided.bit_count())
         for i in range(len(self.around)):
             if not undecided >> i & 1:
                 continue

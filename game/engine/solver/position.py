@@ -36,18 +36,30 @@ class Position:
 
 @lru_cache(maxsize=16)
 def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
-    out = []
+    """Each flat cell's neighbours, ascending. The inner cells of a row are made by `zip` over
+    eight ranges (a 200x200 board in tens of ms, not half a second: the first hint waits on it)."""
+    out: list[tuple[int, ...]] = []
     for r in range(rows):
-        for c in range(cols):
-            out.append(
-                tuple(
-                    y * cols + x
-                    for y in range(max(r - 1, 0), min(r + 2, rows))
-                    for x in range(max(c - 1, 0), min(c + 2, cols))
-                    if y != r or x != c
-                )
-            )
+        if 0 < r < rows - 1 and cols > 2:
+            up, mid, down, n = (r - 1) * cols, r * cols, (r + 1) * cols, cols - 2
+            out.append(_around(rows, cols, r, 0))
+            out.extend(zip(range(up, up + n), range(up + 1, up + 1 + n), range(up + 2, up + 2 + n),
+                           range(mid, mid + n), range(mid + 2, mid + 2 + n),
+                           range(down, down + n), range(down + 1, down + 1 + n),
+                           range(down + 2, down + 2 + n), strict=True))  # fmt: skip
+            out.append(_around(rows, cols, r, cols - 1))
+        else:
+            out.extend(_around(rows, cols, r, c) for c in range(cols))
     return tuple(out)
+
+
+def _around(rows: int, cols: int, r: int, c: int) -> tuple[int, ...]:
+    return tuple(
+        y * cols + x
+        for y in range(max(r - 1, 0), min(r + 2, rows))
+        for x in range(max(c - 1, 0), min(c + 2, cols))
+        if y != r or x != c
+    )
 
 
 def parse(view: list[str], mines: int) -> Position:

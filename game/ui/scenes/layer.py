@@ -1,5 +1,5 @@
-"""What every room is to the loop: it takes the events meant for it, moves on with time, and
-draws its part. Holds no state."""
+"""What every room is to the loop: it takes the events meant for it, moves on with time, draws
+its part and says when it next changes by itself. Holds no state."""
 
 from __future__ import annotations
 
@@ -17,3 +17,8 @@ class Layer:
 
     def draw(self, full: bool) -> None:
         pass
+
+    def due(self, now: int) -> int | None:
+        """When this room next changes without input: `now` (or before) while it moves,
+        a later time, or None (only input changes it). The loop sleeps until then."""
+        return None

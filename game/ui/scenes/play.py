@@ -30,6 +30,7 @@ from .layer import Layer
 from .map import GoTo, MapDialog
 
 WHEEL_CELLS = 3
+LAY_OFF_FRAME_CELLS = 4096  # a first click on a board this big is laid (and filled) by a chore
 BUTTONS = (LEFT, MIDDLE, RIGHT)
 BUTTON_NAMES = {LEFT: "left", MIDDLE: "middle", RIGHT: "right"}  # as the journal writes them
 Cell = tuple[int, int]
@@ -43,6 +44,8 @@ class PlayScene(Layer):
         self.show_probabilities = False
         self.stop_laying: threading.Event | None = None  # stops a no-guess board being laid
         self.result = None  # (the result notice, the game's Finished) until its measures come
+        self.laying_at: Cell | None = None  # a first click waiting for its board: shown pressed
+        self._code: tuple | None = None  # ((game, first cell, laid), its board code)
         ctx.frame.relaid.append(self.relaid)
         self.reset()
 
@@ -336,12 +339,13 @@ class PlayScene(Layer):
 
     # ---- moves ----------------------------------------------------------------------------
 
-    def play(self, move: Move) -> None:
-        """Execute a move on the game and note what to redraw."""
+    def play(self, move: Move, *, laid: bool = False) -> None:
+        """Execute a move on the game and note what to redraw (`laid`: its board was just
+        laid for it off the frame)."""
         ctx = self.ctx
         if self.watching is not None or ctx.aids.chores.busy:
             return  # a replay is watched, not played; a board being laid, or a file read, waits
-        if ctx.session.needs_laying(move):
+        if not laid and (ctx.session.needs_laying(move) or self._big_first_open(move)):
             self._lay_then(move)
             return
         g = self.game
@@ -354,6 +358,7 @@ class PlayScene(Layer):
             return
         ctx.aids.sounds.play_move(move.kind, len(outcome.changed), before, g.state, cell_before)
         if outcome.started:
+            ctx.aids.assistant.prepare(g.rows, g.cols)  # the first hint's tables, off the frame
             ctx.status.clear()  # "start at the marked cell" has been done
             if self.game.no_guess_failed:
                 ctx.status.say(NO_GUESS_FAILED)
@@ -382,26 +387,37 @@ class PlayScene(Layer):
         if outcome is not None and outcome.finished is not None:
             self._game_over(outcome.finished)
 
+    def _big_first_open(self, move: Move) -> bool:
+        """The first reveal of a board whose laying, 3BV and flood fill cost more than a
+        frame (docs/DESIGN.md, "Threads"); on a board laid before, its fill."""
+        g = self.game
+        return (move.kind is MoveKind.OPEN and g.state is GameState.READY
+                and g.rows * g.cols >= LAY_OFF_FRAME_CELLS)  # fmt: skip
+
     def _lay_then(self, move: Move) -> None:
-        """Lay a no-guess board off the frame (a chore), and play `move` once it is laid;
-        the window goes on answering (and can start another game or quit) meanwhile."""
+        """Lay the board off the frame (a chore: a no-guess search, or a big board's mines,
+        3BV and first opening, see `Game.lay`), and play `move` once it is laid; the cell
+        shows pressed and the window goes on answering (and can start another game or quit)
+        meanwhile."""
         game, stop = self.game, threading.Event()
-        self.stop_laying = stop
+        self.stop_laying, self.laying_at = stop, (move.row, move.col)
 
         def then(laid: bool) -> None:
             if self.stop_laying is stop:
-                self.stop_laying = None
+                self.stop_laying = self.laying_at = None
             if laid and game is self.ctx.session.game:
-                self.apply(move)
+                self.gestures.moved_on()
+                self.play(move, laid=True)
 
+        said = "Laying a no-guess board..." if game.no_guess else ""
         self.ctx.aids.chores.start(lambda: game.lay(move.row, move.col, stop.is_set), then,
-                                   "Laying a no-guess board...")  # fmt: skip
+                                   said)  # fmt: skip
 
     def halt_laying(self) -> None:
         """Another game or quitting: the search stops at its next step; nothing is laid."""
         if self.stop_laying is not None:
             self.stop_laying.set()
-            self.stop_laying = None
+            self.stop_laying = self.laying_at = None
 
     def take_session_messages(self) -> None:
         """Lines the session has for the player (a folder that cannot be written...): said
@@ -456,7 +472,13 @@ class PlayScene(Layer):
         )
 
     def board_code(self) -> str | None:
-        return code_of(self.game)
+        """The board's code (asked for by the resting line each frame: worked out once for a
+        game and its first cell)."""
+        g = self.game
+        key = (g, g.first_click, g.is_laid)
+        if self._code is None or self._code[0] != key:
+            self._code = (key, code_of(g))
+        return self._code[1]
 
     def _game_over(self, done) -> None:
         """Tell the player how the game went (the session has recorded it): the measures
@@ -595,6 +617,8 @@ class PlayScene(Layer):
         g = self.game
         if g.state.is_over or self.watching is not None:
             return set()
+        if self.laying_at is not None:
+            return {self.laying_at}
         return self.gestures.pressed_cells(self.look, lambda cell: g.chord_targets(*cell))
 
     def status_room(self) -> int:
@@ -612,7 +636,7 @@ class PlayScene(Layer):
         ctx, g = self.ctx, self.game
         if self.watching is not None:
             return self.watching.status()
-        if ctx.aids.chores.busy:
+        if ctx.aids.chores.busy and ctx.aids.chores.status:
             return ctx.aids.chores.status
         if ctx.session.paused_by(PAUSE_KEY) and ctx.session.veiled:
             return "Paused: click or F3"  # fits the narrowest line (26)
@@ -651,6 +675,18 @@ class PlayScene(Layer):
         elif self.watching is None:
             self.play_all(self.gestures.tick(now, self.look))
         self._collect_assistance()
+
+    def due(self, now: int) -> int | None:
+        """Now while a button is held (a press, a drag, a long press), a hint or the odds are
+        awaited or a long message scrolls; else the clock's next second in play."""
+        g, ctx = self.gestures, self.ctx
+        if (g.left or g.right or g.middle or self.wants_hint or self.laying_at is not None
+                or (self.show_probabilities and ctx.aids.assistant.busy)
+                or len(ctx.status.saying() or "") > self.status_room()):  # fmt: skip
+            return now
+        if self.watching is None and ctx.session.running:
+            return now + 1000 - ctx.session.elapsed_ms() % 1000
+        return None
 
     def draw(self, full: bool) -> None:
         """The board (veiled while a game in play is paused), the toolbar, the status line:

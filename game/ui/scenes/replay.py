@@ -72,6 +72,10 @@ class ReplayScene(Layer):
         else:
             self.playback.hold(now)  # the replay's clock waits under a dialog or a menu
 
+    def due(self, now: int) -> int | None:
+        pb = self.playback
+        return None if pb.paused or pb.finished else now  # playing back: the fixed tick
+
     def play(self, move) -> None:
         changed = self.game.play_recorded(move)
         self.bbbv_done = None

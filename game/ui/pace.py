@@ -1,0 +1,111 @@
+"""The loop's pace: the fixed 60 Hz tick while anything can change on screen without input,
+else a wait for input or for the next moment something is due (the clock's next second, a
+message's end). Decides and waits only; what is due is said by the rooms and the context.
+
+The wait is SDL's own (`SDL_WaitEventTimeout` in the library pygame loaded), which sleeps on
+the window system's connection and is woken by input or by an event posted from any thread;
+pygame-ce's `event.wait` polls every millisecond instead. Without that library a short poll
+stands in (at most WAIT_SLICE_MS late).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+FPS = 60
+FRAME_MS = 1000 // FPS
+MOST_ASLEEP_MS = 1000  # even with nothing due, the loop looks once a second (a writer's note)
+WAIT_SLICE_MS = 40  # the stand-in wait looks for input this often
+WARM_UP_TICKS = 3  # the first frames tick: the sounds load on the second (sound.py)
+
+# libSDL2-2.0.so.0 as the system has it, libSDL2-2-<hash>.0.so... as a wheel bundles it
+_SDL_NAME = re.compile(r"libSDL2-2(-[0-9a-f]+)?\.0\.so")
+
+Wait = Callable[[int], None]  # sleep until input arrives or `timeout_ms` passes
+
+
+def _sdl_library() -> ctypes.CDLL | None:
+    """The SDL 2 library pygame loaded (found in this process's map on Linux), else None."""
+    maps = Path("/proc/self/maps")
+    if not sys.platform.startswith("linux") or not maps.exists():
+        return None
+    try:
+        paths = {line.split()[-1] for line in maps.read_text().splitlines()
+                 if _SDL_NAME.match(line.rsplit("/", 1)[-1])}  # fmt: skip
+        if len(paths) != 1:
+            return None
+        sdl = ctypes.CDLL(paths.pop())
+        sdl.SDL_WaitEventTimeout.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        sdl.SDL_WaitEventTimeout.restype = ctypes.c_int
+        return sdl
+    except (OSError, AttributeError):
+        return None
+
+
+def sdl_wait() -> Wait | None:
+    """SDL's own wait: the event stays queued for `pygame.event.get`; ctypes lets go of the
+    interpreter lock meanwhile, so chores and the solver run on."""
+    sdl = _sdl_library()
+    if sdl is None:
+        return None
+
+    def wait(timeout_ms: int) -> None:
+        sdl.SDL_WaitEventTimeout(None, max(0, int(timeout_ms)))
+
+    return wait
+
+
+def polled_wait(timeout_ms: int) -> None:
+    """The stand-in: sleep a slice at a time until an event is queued."""
+    left = max(0, int(timeout_ms))
+    while left > 0 and not pygame.event.peek():
+        step = min(left, WAIT_SLICE_MS)
+        pygame.time.wait(step)
+        left -= step
+
+
+def best_wait() -> Wait:
+    return sdl_wait() or polled_wait
+
+
+class Pace:
+    """After each tick: the next at the fixed rate, or a sleep until `wake_at` (or input)."""
+
+    def __init__(self, wait: Wait | None = None, tick: Callable[[int], object] | None = None
+                 ) -> None:  # fmt: skip
+        self.wait = wait or best_wait()
+        self.tick = tick or pygame.time.Clock().tick
+        self.ticks = 0
+        self.waits = 0
+
+    def rest(self, wake_at: int | None, now: int) -> None:
+        """`wake_at`: when something is next due (at or before `now`: it is changing now, tick
+        on); None: nothing is, wait for input."""
+        self.ticks += 1
+        if self.ticks <= WARM_UP_TICKS or (wake_at is not None and wake_at - now <= FRAME_MS):
+            self.tick(FPS)
+            return
+        self.waits += 1
+        self.wait(MOST_ASLEEP_MS if wake_at is None else min(MOST_ASLEEP_MS, wake_at - now))
+        self.tick(0)  # the fixed tick counts from here, not from before the sleep
+
+
+def wake_at(ctx, layers, now: int) -> int | None:
+    """When the loop must next look: `now` while something changes without input (an
+    animation, a chore, something left to draw, a line from the writer), the earliest time a
+    room or the status line is due, or None: only input can change anything."""
+    drawn = ctx.drawn
+    if (drawn.full or drawn.pending or drawn.dirty or drawn.animation or ctx.aids.chores.working
+            or ctx.session.history.late):  # fmt: skip
+        return now
+    times = [t for t in (layer.due(now) for layer in layers) if t is not None]
+    message = ctx.status.message
+    if message is not None and message[1] < 2**61:  # a lasting message never ends
+        times.append(message[1])
+    return min(times, default=None)
