@@ -213,13 +213,7 @@ def to_json(replay: Replay) -> str:
         "game_id": replay.game_id,
         "played_at": replay.played_at,
         "source": replay.source,
-        "board": {
-            "rows": replay.rows, "cols": replay.cols, "mines": replay.mines,
-            "seed": replay.seed, "safe_zone": replay.safe_zone.value,
-            "no_guess": replay.no_guess,
-            "first_click": list(replay.first_click) if replay.first_click else None,
-            "layout": replay.layout,
-        },
+        "board": header_of(replay)["board"],  # the same board entry in both versions
         "elapsed_ms": replay.elapsed_ms,
         "deaths": replay.deaths,
         "assisted": replay.assisted,
