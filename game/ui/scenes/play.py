@@ -32,6 +32,7 @@ from .map import GoTo, MapDialog
 WHEEL_CELLS = 3
 LAY_OFF_FRAME_CELLS = 4096  # a first click on a board this big is laid (and filled) by a chore
 BUTTONS = (LEFT, MIDDLE, RIGHT)
+CODE_ROW_MIN_W = 240  # canvas pixels: a result notice this wide holds the code on one line
 BUTTON_NAMES = {LEFT: "left", MIDDLE: "middle", RIGHT: "right"}  # as the journal writes them
 Cell = tuple[int, int]
 
@@ -496,8 +497,9 @@ class PlayScene(Layer):
 
         table = self._result_table(done)
         code = self.board_code()
-        if code:
-            table.append(("Code", code))
+        if code and self.layout.canvas_size[0] >= CODE_ROW_MIN_W:
+            table.append(("Code", code))  # narrower, it would take two lines: the line under
+            # the board shows the code anyway, and Ctrl+C copies it
         if not won:
             cleared = g.safe_opened * 100 // max(g.safe_total, 1)
             self.ctx.status.say(f"Boom! {cleared}% cleared")
