@@ -275,6 +275,24 @@ def layout_200(density: int = 20) -> list[str]:
             for r in range(rows)]  # fmt: skip
 
 
+def board_200(
+    layout: list[str],
+    start: tuple[int, int],
+    size,
+    scale: int | None = None,
+    *,
+    history: History | None = None,
+) -> App:
+    """A game on the 200x200 `layout` in a window at `size` (None: fullscreen), the view
+    centred on `start` (where the largest opening is), nothing clicked yet."""
+    app = make_app(BoardChoice(200, 200, sum(line.count("*") for line in layout)),
+                   history=history)  # fmt: skip
+    app.games.play_game(Game.from_layout(layout))
+    place(app, size, scale)
+    centre_on(app, start)
+    return app
+
+
 def centre_on(app: App, cell: tuple[int, int]) -> None:
     lay = app.ctx.frame.layout
     app.play.top = max(0, min(cell[0] - lay.view_rows // 2, lay.rows - lay.view_rows))
@@ -475,10 +493,7 @@ def wheel_scroll_200(frames: int) -> None:
     layout = layout_200()
     start = largest_opening_start(layout, 200, 200)
     for scale in (1, 3):
-        app = make_app(BoardChoice(200, 200, sum(line.count("*") for line in layout)))
-        app.games.play_game(Game.from_layout(layout))
-        place(app, SIZES["1600x1000"], scale)
-        centre_on(app, start)
+        app = board_200(layout, start, SIZES["1600x1000"], scale)
         click(app, start)
         app.play.top = app.play.left = 60
         app.ctx.drawn.invalidate()
@@ -514,10 +529,7 @@ def map_frames_200(runs: int) -> None:
     layout = layout_200()
     start = largest_opening_start(layout, 200, 200)
     for scale in (1, 3):
-        app = make_app(BoardChoice(200, 200, sum(line.count("*") for line in layout)))
-        app.games.play_game(Game.from_layout(layout))
-        place(app, SIZES["1600x1000"], scale)
-        centre_on(app, start)
+        app = board_200(layout, start, SIZES["1600x1000"], scale)
         click(app, start)
         frames_after(app, 20)  # the cascade has turned over
         opening, closing = [], []
@@ -554,11 +566,7 @@ def cascade_200(runs: int) -> None:
     for _ in range(runs):
         for name in clicks:
             history = History.on_disk(Stats()) if name == "click" else History()
-            app = make_app(BoardChoice(200, 200, sum(line.count("*") for line in layout)),
-                           history=history)  # fmt: skip
-            app.games.play_game(Game.from_layout(layout))
-            place(app, SIZES["1600x1000"])
-            centre_on(app, start)
+            app = board_200(layout, start, SIZES["1600x1000"], history=history)
             clicks[name].append(click(app, start))
             opened = app.play.game.safe_opened
             if name == "click":
@@ -594,11 +602,7 @@ def losing_click_200(runs: int) -> None:
         for name, (known, on_disk) in variants.items():
             # as the window has it: the end of a game is written (and measured) by its writer
             history = History.on_disk(Stats(), background=True) if on_disk else History()
-            app = make_app(BoardChoice(200, 200, sum(line.count("*") for line in layout)),
-                           history=history)  # fmt: skip
-            app.games.play_game(Game.from_layout(layout))
-            place(app, SIZES["1600x1000"])
-            centre_on(app, start)
+            app = board_200(layout, start, SIZES["1600x1000"], history=history)
             click(app, start)
             lay = app.ctx.frame.layout
             mine = next((r, c) for r in range(app.play.top, app.play.top + lay.view_rows)
@@ -679,10 +683,7 @@ def opened_200(size) -> App:
     """A 200x200 board at `size` (None: fullscreen) with its largest region opened."""
     layout = layout_200()
     start = largest_opening_start(layout, 200, 200)
-    app = make_app(BoardChoice(200, 200, sum(line.count("*") for line in layout)))
-    app.games.play_game(Game.from_layout(layout))
-    place(app, size)
-    centre_on(app, start)
+    app = board_200(layout, start, size)
     click(app, start)
     until_settled(app)
     return app
