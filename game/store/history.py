@@ -41,6 +41,17 @@ from .writer import Writer
 MAX_OFFERED = 9  # a start offers at most this many kept games (the newest), named one a line
 
 
+def _set_aside_unread(path: Path, unread: str, moved_end: str) -> tuple[bool, str]:
+    """Move a kept game that cannot be read aside; whether it moved, and the line that says
+    so (`unread`: what is wrong; `moved_end`: how the line ends when it moved)."""
+    try:
+        kept = set_aside(path)
+    except OSError as why:
+        return False, (f"{unread}; it cannot be moved aside ({why.strerror or why}): it is "
+                       "left as it is.")  # fmt: skip
+    return True, f"{unread}; it was moved to {kept.name}{moved_end}"
+
+
 def to_stderr(line: str) -> None:
     """One line for the player on stderr, if there is a stderr to write to: closed
     (`2>&-`) or failing (`2>/dev/full`), the line is dropped, never raised (there is nowhere
@@ -240,18 +251,10 @@ class History:
         try:
             replay = load_replay(path)
         except ReplayError as e:
-            try:
-                kept = set_aside(path)
-            except OSError as why:
-                lock.release()
-                lines.append(
-                    f"A game kept from last time cannot be read ({e}); it cannot "
-                    f"be moved aside ({why.strerror or why}): it is left as it is."
-                )
-                return None
-            lock.release(remove=True)
-            lines.append(f"A game kept from last time cannot be read ({e}); it was moved to "
-                         f"{kept.name}.")  # fmt: skip
+            unread = f"A game kept from last time cannot be read ({e})"
+            moved, line = _set_aside_unread(path, unread, ".")
+            lock.release(remove=moved)
+            lines.append(line)
             return None
         journal = Journal.adopt(path, lock)
         if replay.layout is None or not replay.moves and not replay.result:
@@ -272,16 +275,11 @@ class History:
         try:
             replay = load_replay(legacy)
         except ReplayError as e:
-            try:
-                kept = set_aside(legacy)
-            except OSError as why:
-                self.legacy = None
-                return [
-                    f"The game kept from last time cannot be read ({e}); it cannot "
-                    f"be moved aside ({why.strerror or why}): it is left as it is."
-                ]
-            return [f"The game kept from last time cannot be read ({e}); it was moved to "
-                    f"{kept.name} and a new game starts."]  # fmt: skip
+            unread = f"The game kept from last time cannot be read ({e})"
+            moved, line = _set_aside_unread(legacy, unread, " and a new game starts.")
+            if not moved:
+                self.legacy = None  # left where it is: never read or written again this run
+            return [line]
         claim = self.kept / f"legacy-{new_game_id()}.json"
         try:
             self.kept.mkdir(parents=True, exist_ok=True)

@@ -187,7 +187,7 @@ def to_lines(replay: Replay) -> str:
     lines = [line_of(header_of(replay))]
     for m in replay.moves:
         lines.append(line_of(move_entry(m, did_of(m.kind, True, m.mark))))
-    if replay.assisted and not any(e.get("e") == "undo" for e in replay.events):
+    if replay.assisted:  # its moves say no undo or hint: one line keeps the fact
         lines.append(line_of({"t": replay.elapsed_ms, "e": "assist", "what": "unknown"}))
     if replay.result:
         r = replay.result
