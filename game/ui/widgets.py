@@ -25,6 +25,7 @@ BUTTON_MIN_CHARS = 6  # so OK and Cancel are the same width, as on classic dialo
 SCROLLBAR_W = 5
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 MIN_CONTRAST = 4.5  # WCAG AA for normal text
+HOVER_CONTRAST = 1.4  # a button under the mouse against the panel: the change must show
 ELLIPSIS = "~"  # one glyph where a too-long list row is cut
 TEXT_CANDIDATES = ("text", "panel", "light", "shadow", "background", "led_off")
 PARAGRAPH_CHARS = 30  # a paragraph wraps at this many characters unless other rows are wider
@@ -98,6 +99,18 @@ def mix(a: Colour, b: Colour) -> Colour:
     return tuple((x + y) // 2 for x, y in zip(a, b, strict=True))
 
 
+def hover_fill(c: dict[str, Colour]) -> Colour:
+    """The face of a button under the mouse: the panel lit toward the light colour, or, where
+    that is too close to the panel to show (a white panel, a dark theme's faint bevels), a
+    step toward the text colour or the shadow; the first that shows and keeps text readable."""
+    panel = c["panel"]
+    quarter = tuple((3 * p + t) // 4 for p, t in zip(panel, c["text"], strict=True))
+    for fill in (mix(panel, c["light"]), c["light"], quarter, mix(panel, c["shadow"])):
+        if contrast(fill, panel) >= HOVER_CONTRAST:
+            return fill
+    return c["light"]
+
+
 @dataclass(frozen=True)
 class Style:
     """Every colour the widgets draw with, derived from a theme's [colors] once.
@@ -125,7 +138,7 @@ class Style:
     @classmethod
     def of(cls, colours: dict[str, Colour]) -> Style:
         c = colours
-        hover = mix(c["panel"], c["light"])
+        hover = hover_fill(c)
         return cls(
             panel=c["panel"], light=c["light"], shadow=c["shadow"], accent=c["accent"],
             text=c["text"], error=c["error"],

@@ -962,8 +962,8 @@ def test_h_outlines_a_safe_cell_explains_it_and_marks_the_game_assisted(drive):
     assert said and not re.search(r"\(\d+,\d+\)", said)
     assert d.app.play.status_text() == said  # it fits: no ticker
     box = d.app.ctx.frame.layout.cell_rect(*hint.cell, d.app.play.top, d.app.play.left)
-    corner = d.app.ctx.frame.renderer.canvas.get_at((box.x, box.y))[:3]
-    assert corner == d.app.ctx.frame.theme.colours["accent"]
+    corner = d.app.ctx.frame.renderer.canvas.get_at((box.x + 1, box.y + 1))[:3]
+    assert corner == d.app.ctx.frame.theme.marks.hint  # the hint's own colour, not the cursor's
     d.click(hint.cell)
     assert d.app.play.hint is None  # the board changed: the outline goes
 

@@ -707,8 +707,9 @@ class PlayScene(Layer):
         # the odds are for a game in play: at the end they would hide the mines shown
         showing = self.show_probabilities and not game.state.is_over
         probs = self.probabilities if showing else None
+        start = game.first_click if game.state is GameState.READY else None  # a code's mark
         looks = Looks(pressed, self.cursor, drawn.veiled, hint_cell, probs,
-                      hint_marks(self.hint))  # fmt: skip
+                      hint_marks(self.hint), start)  # fmt: skip
         if self.watching is not None:
             looks = self.watching.board_looks(looks)  # what the room marks on the board
         if drawn.board_hidden:  # paused: every cell covered, nothing held or hinted
