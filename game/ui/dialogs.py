@@ -18,6 +18,7 @@ import pygame
 
 from ..engine.game import MAX_SIDE, MIN_SIDE
 from ..session import LEAVE_QUESTION, LEAVE_WORDS
+from ..store.records import CHART_KEY, no_best_line
 from ..store.stats import KINDS, Stats
 from .layout import Box
 from .widgets import (
@@ -26,6 +27,7 @@ from .widgets import (
     THIN,
     Button,
     Chart,
+    ChartKey,
     Field,
     Form,
     Label,
@@ -600,8 +602,10 @@ class StatsDialog(Dialog):
         pages = [Button("prev", "<"), Button("next", ">")]
         close = Button("close", "Close")
         if d is not None:
+            best = "-" if d.best_ms is None else f"{d.best_ms / 1000:.3f} s"
             rows += [Pairs([("Days played", d.played), ("Days won", d.won),
-                            ("Streak", f"{d.streak}, best {d.best_streak}")]),
+                            ("Streak", f"{d.streak}, best {d.best_streak}"),
+                            ("Best time", best)]),
                      Label("Play today's board: Daily board in the menu (G).")]  # fmt: skip
             return Form(title, rows, [*pages, close], default="close", cancel="close")
         rows.append(Pairs([("Won", f"{s.won}/{s.played} {s.win_rate:.0%}"),
@@ -629,9 +633,9 @@ class StatsDialog(Dialog):
             if any(replay for _, _, replay in s.best_times):
                 buttons += [Button("watch", "Watch"), Button("analyse", "Analyse")]
         elif s.kind != "custom":
-            rows.append(Label("No wins yet."))
+            rows.append(Label(no_best_line(s.won)))
         if s.recent:
-            rows.append(self.chart())
+            rows += [self.chart(), ChartKey(CHART_KEY)]
         return Form(title, rows, [*buttons, close], default="close", cancel="close")
 
     def placed(self, m, area, bounds):
@@ -642,7 +646,8 @@ class StatsDialog(Dialog):
             self.refresh()
 
     def chart(self) -> Chart:
-        """The recent games, oldest first: a win's time, a loss full height and checkered."""
+        """The recent games, oldest first: a win's time (grey: it could set no record, see
+        game/store/records.py), a loss full height and checkered; `CHART_KEY` says so."""
         recent = self.summary.recent
         # the scale is the longest game shown, lost or won, so its axis says real seconds
         slowest = max([ms for _, ms, _ in recent] + [1000]) / 1000

@@ -771,17 +771,54 @@ class Chart(Widget):
         label = self.scale_label()
         text(surface, theme, label, style.text, p.x - 2 - m.text_w(label) - 1, p.y - m.glyph_h // 2)
         text(surface, theme, "0", style.text, p.x - 2 - m.glyph_w - 1, p.bottom - m.glyph_h + 1)
-        colours = {"accent": style.accent, "shadow": style.shadow, "error": style.error}
         for box, (_, name) in zip(self.bar_boxes(m), self.bars, strict=True):
-            if name == "error":  # checkered, so a loss differs from a win in every theme
-                for y in range(box.y, box.bottom):
-                    for x in range(box.x + (y - box.y) % 2, box.right, 2):
-                        surface.set_at((x, y), colours[name])
-            else:
-                _rect(surface, colours[name], box.x, box.y, box.w, box.h)
+            _bar(surface, style, name, box)
         x_label = shorten(self.x_label, p.w // m.glyph_w)
         tx = p.x + (p.w - m.text_w(x_label)) // 2
         text(surface, theme, x_label, style.text, tx, p.bottom + 2)
+
+
+def _bar(surface: pygame.Surface, style, name: str, box: Box) -> None:
+    """One bar of a chart (or its swatch in the key) in a theme colour: "error" checkered, so
+    a loss differs from a win in every theme."""
+    colour = {"accent": style.accent, "shadow": style.shadow, "error": style.error}[name]
+    if name == "error":
+        for y in range(box.y, box.bottom):
+            for x in range(box.x + (y - box.y) % 2, box.right, 2):
+                surface.set_at((x, y), colour)
+    else:
+        _rect(surface, colour, box.x, box.y, box.w, box.h)
+
+
+class ChartKey(Widget):
+    """What a chart's bar colours mean: a swatch drawn as the bars are, then its words; the
+    entries on one line where they fit, else one a line."""
+
+    def __init__(self, entries: Sequence[tuple[str, str]]) -> None:
+        self.entries = list(entries)  # (theme colour name, words)
+        self.one_line = True
+
+    def _entry_w(self, m: Metrics, words: str) -> int:
+        return 2 * m.glyph_w + m.text_w(words)  # the swatch, a gap, the words
+
+    def measure(self, m, width):
+        widths = [self._entry_w(m, words) for _, words in self.entries]
+        line = sum(widths) + m.glyph_w * (len(widths) - 1)
+        self.one_line = line <= width
+        if self.one_line:
+            return line, m.glyph_h
+        return max(widths, default=0), m.glyph_h * len(self.entries)
+
+    def paint(self, surface, theme, style, focused):
+        m = Metrics.of(theme)
+        x, y = self.box.x, self.box.y
+        for name, words in self.entries:
+            _bar(surface, style, name, Box(x, y + 1, m.glyph_w, m.glyph_h - 2))
+            text(surface, theme, words, style.text, x + 2 * m.glyph_w, y)
+            if self.one_line:
+                x += self._entry_w(m, words) + m.glyph_w
+            else:
+                y += m.glyph_h
 
 
 # ---- the form ----------------------------------------------------------------------------

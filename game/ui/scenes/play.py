@@ -508,9 +508,11 @@ class PlayScene(Layer):
         else:
             said = []
             if new is not None and new.best_time:
-                said.append("New best time!")
+                said.append("New best daily time!" if done.record.daily else "New best time!")
             if new is not None and new.best_rate:
                 said.append("New best 3BV/s!")
+            if new is not None and new.why_not:
+                said.append(new.why_not)  # one line: why this win set no record
             title = "You won!"
         notice = NoticeDialog(title, said, table=table, new_game=True, live=summary,
                               analyse=True)  # fmt: skip
