@@ -10,12 +10,12 @@ import pytest
 
 from game.store import stats as stats_module
 from game.store.stats import (
+    CHOSEN_OR_DAILY,
     KINDS,
     TALLY_EVERY,
     Stats,
     _daily,
     _good_daily_row,
-    CHOSEN_OR_DAILY,
     _good_row,
     summarise,
 )
