@@ -358,11 +358,16 @@ class CustomDialog(Dialog):
     title = "Custom board"
     FIELDS = ("Rows", "Columns", "Mines")
     IDS = ("rows", "cols", "mines")
+    NOT_A_NUMBER, NO_SIDES = "type a whole number", "fix rows/cols first"
+    # the widest error a field can show (`check`): its room is kept under every field
+    WIDEST = max(NOT_A_NUMBER, NO_SIDES, f"columns: {MIN_SIDE} to {MAX_SIDE}",
+                 f"mines: 1 to {MAX_SIDE * MAX_SIDE - 1}", key=len)  # fmt: skip
 
     def __init__(self, values: list[str] | None = None) -> None:
         values = values or ["20", "30", "120"]
         named = zip(self.IDS, self.FIELDS, values, strict=True)
-        self.fields = [Field(id, name, v, allowed=DIGITS, max_len=5) for id, name, v in named]
+        self.fields = [Field(id, name, v, allowed=DIGITS, max_len=5, error_line=self.WIDEST)
+                       for id, name, v in named]  # fmt: skip
         super().__init__()
 
     @property
@@ -405,15 +410,16 @@ class CustomDialog(Dialog):
             value, limit, f = self._number(k), limits[k], self.fields[k]
             f.error = ""
             if value is None:
-                f.error = "type a whole number"
+                f.error = self.NOT_A_NUMBER
             elif limit is None:
-                f.error = "fix rows/cols first"
+                f.error = self.NO_SIDES
             elif not limit[0] <= value <= limit[1]:
                 f.error = f"{name.lower()}: {limit[0]} to {limit[1]}"
         bad = [f for f in self.fields if f.error]
         if bad:
             self.refresh()
             self.form.focused = bad[0]
+            bad[0].select_all()  # to type the number again
             return None
         return CustomSize(self._number(0), self._number(1), self._number(2))
 
@@ -952,6 +958,16 @@ class ThemeMenu(ListDialog):
         return PickTheme(self.entries[index][0])
 
 
+# What a pasted code loses before it is checked: spaces, dashes and line ends (a code copied
+# from a chat or a document), so only its letters and digits are counted.
+_NOT_IN_A_CODE = dict.fromkeys(map(ord, " \t\r\n\u00a0-\u2010\u2011\u2012\u2013\u2014\u2212"))
+
+
+def clean_code(text: str) -> str:
+    """A code as pasted, without the spaces, dashes and line ends around and inside it."""
+    return text.translate(_NOT_IN_A_CODE)
+
+
 @dataclass(frozen=True)
 class PlayCode:
     code: object  # a BoardCode
@@ -964,8 +980,9 @@ class CodeDialog(Dialog):
     title = "Play a board code"
 
     def __init__(self, text: str = "", paste=None) -> None:
-        self.field = Field("code", "", "", max_len=64, paste=paste)
-        self.field.insert(text)
+        self.field = Field("code", "", "", max_len=64, paste=paste, clean=clean_code)
+        self.field.pasted(text)  # from the clipboard: selected, so Ctrl+V replaces it
+        self.field.select_all()
         super().__init__()
 
     @property
@@ -987,7 +1004,7 @@ class CodeDialog(Dialog):
         if id != "play":
             return CLOSE
         try:
-            return PlayCode(decode(self.field.value))
+            return PlayCode(decode(clean_code(self.field.value)))
         except CodeError as e:
             self.field.error = str(e).capitalize() + "."
             self.refresh()

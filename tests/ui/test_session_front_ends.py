@@ -415,3 +415,21 @@ def test_the_daily_board_in_the_window_waits_for_the_marked_cell(drive):
     assert d.app.play.game.state is GameState.READY and "marked cell" in d.app.play.status_text()
     d.click(start)
     assert d.app.play.game.state is not GameState.READY
+
+
+def test_a_refused_space_leaves_the_keyboard_cursor_where_it_was(drive):
+    from game.engine.codes import BoardCode, SafeZone
+
+    d = drive(scale=1)
+    code = BoardCode(9, 9, 10, SafeZone.OPENING, False, 5, (4, 4))
+    d.app.games.play_game(code.game())
+    assert d.app.play.cursor == (4, 4)  # on the mark
+    d.key(pygame.K_RIGHT)
+    d.key(pygame.K_RIGHT)
+    d.key(pygame.K_SPACE, " ")  # (4, 6) is not the marked cell: refused
+    assert d.app.play.game.state is GameState.READY and "marked cell" in d.app.play.status_text()
+    assert d.app.play.cursor == (4, 6)  # not moved to the mark
+    d.key(pygame.K_LEFT)
+    d.key(pygame.K_LEFT)  # two steps back from where it was: the mark
+    d.key(pygame.K_SPACE, " ")
+    assert d.app.play.game.state is not GameState.READY

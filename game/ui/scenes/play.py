@@ -354,8 +354,9 @@ class PlayScene(Layer):
         outcome = ctx.session.play(move)
         if outcome.refused:
             ctx.status.say(outcome.refused, lasting=True)
-            self.cursor = self.game.first_click  # the mark, in view
-            self.keep_cursor_in_view()
+            # the mark in view; the keyboard cursor stays where the player put it, so the
+            # arrows still move from the cell they were going to open
+            self.follow(self.game.first_click)
             return
         ctx.aids.sounds.play_move(move.kind, len(outcome.changed), before, g.state, cell_before)
         if outcome.started:
