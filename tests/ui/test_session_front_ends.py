@@ -433,3 +433,14 @@ def test_a_refused_space_leaves_the_keyboard_cursor_where_it_was(drive):
     d.key(pygame.K_LEFT)  # two steps back from where it was: the mark
     d.key(pygame.K_SPACE, " ")
     assert d.app.play.game.state is not GameState.READY
+
+
+def test_a_flag_before_the_first_reveal_leaves_the_window_timer_at_000(drive):
+    d = drive(scale=1)
+    d.click((0, 0), button=3)
+    assert d.app.play.game.cell(0, 0) == "F"
+    d.tick(3000)
+    assert d.app.play.timer_value() == 0 and d.app.ctx.session.elapsed_ms() == 0
+    d.click((4, 4))
+    d.tick(1500)
+    assert d.app.play.timer_value() == 2  # from the first reveal: 1 at once, 2 after 1.5 s
