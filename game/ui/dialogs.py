@@ -744,15 +744,28 @@ class SettingsDialog(Dialog):
 
     title = "Options"
 
-    def __init__(self, rows: list[tuple[str, str, list[tuple[object, str]], object]]) -> None:
-        """`rows`: (setting name, label, [(value, shown as)], current value)."""
+    def __init__(self, rows: list[tuple[str, str | tuple[str, str], list[tuple[object, str]],
+                                        object]]) -> None:  # fmt: skip
+        """`rows`: (setting name, label, [(value, shown as)], current value); a label may be
+        (short, long): the long one is shown where every row fits with it."""
         self.rows = rows
+        self.long = False  # the long labels fit
         self.list = ListBox("settings", self._texts(), shown=len(rows))
         super().__init__()
 
-    def _texts(self) -> list[tuple[str, str]]:
-        return [(label, next((text for value, text in choices if value == current), str(current)))
+    def _texts(self, long: bool | None = None) -> list[tuple[str, str]]:
+        long = self.long if long is None else long
+        return [(label if isinstance(label, str) else label[long],
+                 next((text for value, text in choices if value == current), str(current)))
                 for _, label, choices, current in self.rows]  # fmt: skip
+
+    def placed(self, m, area, bounds):
+        # the widest a row can be on the canvas, less its well (as the statistics' times)
+        chars = (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
+        long = len(ListBox("", self._texts(long=True)).texts()[0]) <= chars
+        if long != self.long:
+            self.long = long
+            self.refresh()
 
     @property
     def focus(self) -> int:

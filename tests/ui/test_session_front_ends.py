@@ -444,3 +444,16 @@ def test_a_flag_before_the_first_reveal_leaves_the_window_timer_at_000(drive):
     d.click((4, 4))
     d.tick(1500)
     assert d.app.play.timer_value() == 2  # from the first reveal: 1 at once, 2 after 1.5 s
+
+
+def test_the_focus_loss_pause_says_paused_as_f3_does(drive):
+    d = drive(scale=1)
+    d.click((4, 4))
+    d.post(pygame.WINDOWFOCUSLOST)
+    d.tick()
+    assert d.app.ctx.session.veiled
+    assert d.app.play.status_text() == "Paused: click to play on"
+    assert d.app.ctx.drawn.status == "Paused: click to play on"  # drawn, not only known
+    d.post(pygame.WINDOWFOCUSGAINED)
+    d.tick()
+    assert not d.app.ctx.session.veiled and "Paused" not in d.app.play.status_text()
