@@ -457,3 +457,45 @@ def test_the_focus_loss_pause_says_paused_as_f3_does(drive):
     d.post(pygame.WINDOWFOCUSGAINED)
     d.tick()
     assert not d.app.ctx.session.veiled and "Paused" not in d.app.play.status_text()
+
+
+def win_in_the_window(d) -> None:
+    """Open every safe cell with real clicks (the first at (4, 4))."""
+    d.click((4, 4))
+    g = d.app.play.game
+    for r, line in enumerate(g.layout()):
+        for c, ch in enumerate(line):
+            if ch == "." and not g.state.is_over and g.cell(r, c) == "#":
+                d.click((r, c))
+    assert g.state is GameState.WON
+
+
+def test_the_window_says_why_an_assisted_win_set_no_record(drive, tmp_path):
+    d = drive(scale=1)
+    d.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.app.games.play_game(Game(9, 9, 10, seed=3))  # laid at random: not a chosen board
+    d.click((4, 4))
+    d.key(pygame.K_h, "h")
+    win_in_the_window(d)
+    notice = d.app.ctx.dialogs.dialog
+    assert notice.title == "You won!" and "No record. Assisted: hint." in notice.paragraphs
+    assert not any(p.startswith("New best") for p in notice.paragraphs)
+
+
+def test_the_window_says_a_seeded_board_is_chosen_and_sets_no_record(drive, tmp_path):
+    d = drive(scale=1)  # the window's session is given a seed, as `--seed 7` does
+    d.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.key(pygame.K_F2)
+    win_in_the_window(d)
+    assert "No record. A chosen board (a seed)." in d.app.ctx.dialogs.dialog.paragraphs
+    summary = d.app.ctx.session.history.stats.summary("beginner")
+    assert (summary.played, summary.won, summary.best_times) == (1, 1, [])
+
+
+def test_an_unassisted_win_on_a_random_board_is_a_new_best_in_the_window(drive, tmp_path):
+    d = drive(scale=1)
+    d.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.app.games.play_game(Game(9, 9, 10, seed=3))
+    win_in_the_window(d)
+    paragraphs = d.app.ctx.dialogs.dialog.paragraphs
+    assert "New best time!" in paragraphs and not any("No record" in p for p in paragraphs)
