@@ -325,8 +325,8 @@ class TextGame:
                 self.say(f"New record: best {board} time!")
             if new is not None and new.best_rate:
                 self.say("New record: best 3BV/s!")
-            if new is not None and new.why_not:
-                self.say(new.why_not)  # one line: why this win set no record
+            if rec.why_no_record:  # one line: why this win set no record
+                self.say(rec.why_no_record)
         else:
             self.say(
                 f"Boom! You lost after {seconds:.3f} s, with {g.safe_opened} of "

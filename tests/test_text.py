@@ -186,3 +186,9 @@ def test_a_flag_before_the_first_reveal_leaves_the_clock_at_0():
     times = [line.split("Time: ")[1] for line in out.splitlines() if "Time: " in line]
     assert status == 0 and times[:3] == ["0", "0", "0"]  # the start, and after each flag
     assert times[3] != "0"  # after the first reveal
+
+
+def test_a_seeded_win_in_the_terminal_says_why_it_set_no_record():
+    status, out = run(solve(7) + ["n"])
+    assert status == 0 and "You won in" in out
+    assert "No record. A chosen board (a seed)." in out and "New record" not in out

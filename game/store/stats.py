@@ -395,7 +395,6 @@ def measures_from_replay(path: object, time_ms: object) -> Measures | None:
 class NewRecords:
     best_time: bool = False  # of its kind of board, or of the daily boards for a daily one
     best_rate: bool = False
-    why_not: str | None = None  # a win that could set none: why (records.why_no_record)
 
 
 @dataclass(frozen=True)
@@ -560,9 +559,8 @@ class Stats:
 
     def new_records(self, rec: GameRecord) -> NewRecords:
         """The records this game sets against the others (its own earlier row left out)."""
-        why_not = rec.why_no_record if rec.won else None
-        if not rec.won or why_not is not None or self.conn is None:
-            return NewRecords(why_not=why_not)
+        if not rec.won or rec.why_no_record is not None or self.conn is None:
+            return NewRecords()
         if rec.daily is not None:
             best = self._daily_best(rec.game_id)
             return NewRecords(best_time=best is None or rec.time_ms < best)
@@ -1028,8 +1026,9 @@ def stats_report(stats: Stats, today: str) -> list[str]:
         if not s.best_times and kind != "custom":
             lines.append("  " + no_best_line(s.won))
         if s.recent:
-            marks = "".join(("W" if won else "L") if not other else "a" if won else "l"
-                            for won, _, other in s.recent)  # fmt: skip
+            marks = "".join(
+                "L" if not won else "a" if other else "W" for won, _, other in s.recent
+            )  # as the window's chart and its key
             lines.append(f"  last {len(s.recent)}: {marks}  (W won, a won with no record, L lost)")
     return lines
 

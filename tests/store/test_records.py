@@ -60,7 +60,7 @@ def test_an_unassisted_win_on_a_random_board_sets_a_best(tmp_path):
     s = session(tmp_path)
     random_game(s)
     done = win(s)
-    assert done.new.best_time and done.new.best_rate and done.new.why_not is None
+    assert done.new.best_time and done.new.best_rate and done.record.why_no_record is None
     summary = s.history.stats.summary("beginner")
     assert [ms for ms, _, _ in summary.best_times] == [done.record.time_ms]
     assert summary.best_rate is not None and summary.recent == [(True, done.record.time_ms, False)]
@@ -97,7 +97,7 @@ def test_a_chosen_board_counts_but_sets_no_best_and_says_why(tmp_path, start, ch
     played_before = s.history.stats.summary("beginner")
     done = win(s, ms=1_000)  # faster than any game before it
     assert not done.new.best_time and not done.new.best_rate
-    assert done.new.why_not == words
+    assert done.record.why_no_record == words
     after = s.history.stats.summary("beginner")
     assert (after.played, after.won) == (played_before.played + 1, played_before.won + 1)
     assert after.best_times == played_before.best_times  # the chosen win is not among them
@@ -127,7 +127,7 @@ def test_an_assisted_win_counts_but_sets_no_best_and_names_the_help(tmp_path, he
         else:
             s.assist(what)
     done = win(s)
-    assert not done.new.best_time and done.new.why_not == words
+    assert not done.new.best_time and done.record.why_no_record == words
     summary = s.history.stats.summary("beginner")
     assert (summary.played, summary.won, summary.best_times) == (1, 1, [])
 
@@ -137,7 +137,7 @@ def test_the_daily_board_keeps_its_own_best_and_never_one_of_its_kind(tmp_path):
     s.start(board(5), daily=TODAY)
     assert s.chosen is None  # a daily board is told by its date
     done = win(s, ms=3_000)
-    assert done.new.best_time and done.new.why_not is None  # the daily boards' first best
+    assert done.new.best_time and done.record.why_no_record is None  # the daily boards' first best
     assert s.history.stats.daily_summary(TODAY).best_ms == done.record.time_ms
     beginner = s.history.stats.summary("beginner")
     assert (beginner.played, beginner.won, beginner.best_times) == (1, 1, [])
@@ -147,7 +147,7 @@ def test_the_daily_board_keeps_its_own_best_and_never_one_of_its_kind(tmp_path):
     s.start(board(7), daily="2026-12-02")
     s.assist("hint")
     done = win(s, ms=1_000)
-    assert not done.new.best_time and done.new.why_not == "No record. Assisted: hint."
+    assert not done.new.best_time and done.record.why_no_record == "No record. Assisted: hint."
     assert s.history.stats.daily_summary("2026-12-02").best_ms == 3_000
 
 
@@ -160,7 +160,7 @@ def test_a_resumed_chosen_board_is_still_chosen(tmp_path):
     assert again.take_offer() is not None and again.offer.chosen == "code"
     again.accept_offer()
     assert again.chosen == "code"
-    assert win_from_here(again).new.why_not == "No record. A chosen board (a board code)."
+    assert win_from_here(again).record.why_no_record == "No record. A chosen board (a board code)."
 
 
 def win_from_here(s: Session):

@@ -519,8 +519,8 @@ class PlayScene(Layer):
                 said.append("New best daily time!" if done.record.daily else "New best time!")
             if new is not None and new.best_rate:
                 said.append("New best 3BV/s!")
-            if new is not None and new.why_not:
-                said.append(new.why_not)  # one line: why this win set no record
+            if done.record.why_no_record:  # one line: why this win set no record
+                said.append(done.record.why_no_record)
             title = "You won!"
         notice = NoticeDialog(title, said, table=table, new_game=True, live=summary,
                               analyse=True)  # fmt: skip
