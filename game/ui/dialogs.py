@@ -187,6 +187,8 @@ class Dialog:
                 out += w.texts()
             elif isinstance(w, Chart):
                 out.append(w.x_label)
+            elif isinstance(w, ChartKey):
+                out += [words for _, words in w.entries]
         return out + [b.label for b in self.form.buttons()]
 
 

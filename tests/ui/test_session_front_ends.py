@@ -499,3 +499,27 @@ def test_an_unassisted_win_on_a_random_board_is_a_new_best_in_the_window(drive, 
     win_in_the_window(d)
     paragraphs = d.app.ctx.dialogs.dialog.paragraphs
     assert "New best time!" in paragraphs and not any("No record" in p for p in paragraphs)
+
+
+def test_statistics_after_one_assisted_win_agree_with_themselves_and_key_their_chart(
+    drive, tmp_path
+):
+    from game.store.records import NO_BEST, NO_WINS
+    from game.ui.widgets import ChartKey, Style
+
+    d = drive(scale=1)
+    d.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.app.games.play_game(Game(9, 9, 10, seed=3))
+    d.click((4, 4))
+    d.key(pygame.K_h, "h")
+    win_in_the_window(d)
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_s, "s")
+    texts = d.app.ctx.dialogs.dialog.texts()
+    assert "Won 1/1 100%" in texts and NO_BEST in texts and NO_WINS not in texts
+    assert {"won", "no record", "lost"} <= set(texts)
+    key = next(w for w in d.app.ctx.dialogs.dialog.form.rows if isinstance(w, ChartKey))
+    canvas = d.app.ctx.frame.renderer.canvas
+    style = Style.of(d.app.ctx.frame.theme.colours)
+    # the first swatch is drawn in a win's colour, as the chart's bars are
+    assert canvas.get_at((key.box.x, key.box.y + 2))[:3] == tuple(style.accent)[:3]
