@@ -236,9 +236,8 @@ def test_custom_dialog_explains_bad_values_and_starts_good_ones(drive):
     assert dialog.values == ["12", "20", "300"]
     d.press("ok")  # the OK button, with the mouse
     assert dialog.errors == ["", "", "mines: 1 to 239"]
-    assert dialog.focus == 2
-    d.key(pygame.K_BACKSPACE)
-    d.key(pygame.K_BACKSPACE)
+    assert dialog.focus == 2 and dialog.fields[2].selected  # to be typed again
+    d.key(pygame.K_3, "3")
     d.key(pygame.K_0, "0")
     assert dialog.values[2] == "30"
     d.key(pygame.K_RETURN)

@@ -17,7 +17,7 @@ from ...engine import Game, GameState, Move, MoveKind
 from ...engine.cells import CellSet, ViewChar
 from ...engine.codes import code_of
 from ...engine.walk import move_events
-from ...session import NO_GUESS_FAILED, PAUSE_DIALOG, PAUSE_KEY, Outcome
+from ...session import NO_GUESS_FAILED, PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, Outcome
 from .. import scrollbars, status
 from .. import view as place
 from ..dialogs import NoticeDialog, result_table
@@ -35,6 +35,11 @@ BUTTONS = (LEFT, MIDDLE, RIGHT)
 CODE_ROW_MIN_W = 240  # canvas pixels: a result notice this wide holds the code on one line
 BUTTON_NAMES = {LEFT: "left", MIDDLE: "middle", RIGHT: "right"}  # as the journal writes them
 Cell = tuple[int, int]
+
+
+# What a redo did, said in place of the undo's "Undone" (a redo brings no help, so no note).
+REDONE = {MoveKind.OPEN: "Redone: opened", MoveKind.FLAG: "Redone: marked",
+          MoveKind.CHORD: "Redone: chorded"}  # fmt: skip
 
 
 class PlayScene(Layer):
@@ -354,8 +359,9 @@ class PlayScene(Layer):
         outcome = ctx.session.play(move)
         if outcome.refused:
             ctx.status.say(outcome.refused, lasting=True)
-            self.cursor = self.game.first_click  # the mark, in view
-            self.keep_cursor_in_view()
+            # the mark in view; the keyboard cursor stays where the player put it, so the
+            # arrows still move from the cell they were going to open
+            self.follow(self.game.first_click)
             return
         ctx.aids.sounds.play_move(move.kind, len(outcome.changed), before, g.state, cell_before)
         if outcome.started:
@@ -451,6 +457,8 @@ class PlayScene(Layer):
         if not self.can_redo():
             return
         move = self.game.next_redo
+        # what redo did, in place of the "Undone" of the undo (an end it brings says its own)
+        self.ctx.status.say(REDONE[move.kind])
         self.after_move(self.ctx.session.redo().changed, (move.row, move.col))
         self.follow((move.row, move.col))
 
@@ -508,9 +516,11 @@ class PlayScene(Layer):
         else:
             said = []
             if new is not None and new.best_time:
-                said.append("New best time!")
+                said.append("New best daily time!" if done.record.daily else "New best time!")
             if new is not None and new.best_rate:
                 said.append("New best 3BV/s!")
+            if done.record.why_no_record:  # one line: why this win set no record
+                said.append(done.record.why_no_record)
             title = "You won!"
         notice = NoticeDialog(title, said, table=table, new_game=True, live=summary,
                               analyse=True)  # fmt: skip
@@ -642,6 +652,8 @@ class PlayScene(Layer):
             return ctx.aids.chores.status
         if ctx.session.paused_by(PAUSE_KEY) and ctx.session.veiled:
             return "Paused: click or F3"  # fits the narrowest line (26)
+        if ctx.session.paused_by(PAUSE_AWAY) and ctx.session.veiled:
+            return "Paused: click to play on"  # the window lost the focus (the veil says why)
         if self.show_probabilities and self.probabilities is not None and not g.state.is_over:
             cell = self.layout.cell_at(*self.mouse_pos, self.top, self.left)
             if cell is not None and cell in self.probabilities:

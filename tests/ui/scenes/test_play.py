@@ -73,6 +73,7 @@ def test_undo_and_redo_as_the_player_sees_them(context):
     assert play.can_redo()
     play.redo()
     assert play.game.cell(4, 4) != "#" and not play.can_redo()
+    assert ctx.status.saying() == "Redone: opened"  # not "Undone" still
 
 
 def test_the_scroll_stays_on_the_board_and_follows_the_cursor(context):
