@@ -18,6 +18,7 @@ from ...engine.cells import CellSet, ViewChar
 from ...engine.codes import code_of
 from ...engine.walk import move_events
 from ...session import NO_GUESS_FAILED, PAUSE_DIALOG, PAUSE_KEY, Outcome
+from .. import screen as desktop
 from .. import scrollbars, status
 from .. import view as place
 from ..dialogs import NoticeDialog, result_table
@@ -30,6 +31,7 @@ from .layer import Layer
 from .map import GoTo, MapDialog
 
 WHEEL_CELLS = 3
+ANCHOR_MS = 1000  # a zoom about the pointer holds its cell under it through the window's moves
 LAY_OFF_FRAME_CELLS = 4096  # a first click on a board this big is laid (and filled) by a chore
 BUTTONS = (LEFT, MIDDLE, RIGHT)
 CODE_ROW_MIN_W = 240  # canvas pixels: a result notice this wide holds the code on one line
@@ -61,6 +63,7 @@ class PlayScene(Layer):
         self.under_map: tuple | None = None  # the canvas under the map (see `open_map`)
         self.pan_from: tuple | None = None  # the middle button's (pos, top, left) at its press
         self.mouse_pos = (-1, -1)
+        self.anchor: tuple | None = None  # (cell, pointer, window position, until): `zoom_at`
         self._unpaused_by: int | None = None  # the button whose press ended a pause
         self.ctx.drawn.reset()
         self.ctx.drawn.invalidate()
@@ -81,10 +84,14 @@ class PlayScene(Layer):
 
     def handle(self, event: Event) -> bool:
         t = event.type
+        if t in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.anchor = None  # the player acts: the zoom's anchor is done with
         if t == pygame.KEYDOWN:
             self.key(event)
         elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button in BUTTONS:
             self.button(t, event.button, event.pos)
+        elif t == pygame.WINDOWMOVED:
+            return self.reanchor()
         elif t == pygame.MOUSEMOTION:
             self.mouse_pos = event.pos
             if not self.drag_view():
@@ -121,9 +128,25 @@ class PlayScene(Layer):
         """Zoom in (1) or out (-1) keeping the cell under the pointer under it (the zoom
         commands alone keep the middle of the view)."""
         cell = self.layout.cell_at(*pos, self.top, self.left)
+        until = self.ctx.aids.now() + ANCHOR_MS
+        self.anchor = None if cell is None else (cell, pos, desktop.window_position(), until)
         self.ctx.commands.do("zoom_in" if step > 0 else "zoom_out")
-        if cell is not None:
-            self.view_to(*place.anchored(cell, pos, self.layout))
+        self.reanchor()
+
+    def reanchor(self) -> bool:
+        """The zoomed window moved (kept on the screen as it grew) or is resized a frame
+        later by the window manager: the pointer stayed still on the desktop, so it is
+        somewhere else in the window, and the pointed cell goes back under it (for a second
+        after the zoom, or until a button or a key)."""
+        if self.anchor is None:
+            return False
+        cell, pos, was, until = self.anchor
+        if self.ctx.aids.now() > until:
+            self.anchor = None
+            return False
+        self.mouse_pos = place.pointer_after_move(pos, was, desktop.window_position())
+        self.view_to(*place.anchored(cell, self.mouse_pos, self.layout))
+        return True
 
     def on_bar(self, t: int, button: int, pos: Cell) -> bool:
         """A left press on a scroll bar grabs its thumb or pages; its release lets go."""
@@ -292,6 +315,8 @@ class PlayScene(Layer):
             self.top, self.left = place.kept_centre(self.top, self.left, old, new)
         self.laid = new
         self.clamp_scroll()
+        if (old.rows, old.cols) == (new.rows, new.cols):
+            self.reanchor()  # a zoom about the pointer keeps its cell instead
 
     def show_where_play_is(self) -> None:
         """A game just put on the board: a board laid for its first click opens with that

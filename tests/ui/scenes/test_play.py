@@ -267,6 +267,47 @@ def test_ctrl_wheel_zooms_about_the_cell_under_the_pointer(context):
         pygame.key.set_mods(0)
 
 
+def test_ctrl_wheel_keeps_the_cell_under_a_still_pointer_when_the_window_moves_and_resizes(
+    context, monkeypatch
+):
+    """As in a real window (openbox): the zoom grows the window and the frame moves it to stay
+    on the screen, so the pointer, still on the desktop, is elsewhere in the window and no
+    motion event says so; the window manager's resize comes a frame later, a little off."""
+    from game.ui import screen as desktop
+
+    where = [(451, 220)]  # the window's inside on the desktop, as the window manager has it
+    monkeypatch.setattr(desktop, "window_position", lambda: where[0])
+    monkeypatch.setattr(desktop, "move_window", lambda to: where.__setitem__(0, tuple(to)))
+    ctx, play, centre = big_board(context)
+    zoom_commands(ctx)
+    play.view_to(80, 90)
+    pos = cell_pos(ctx, play, (80 + ctx.frame.layout.view_rows // 3, 90 + 5))
+    play.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    cell = ctx.frame.layout.cell_at(*pos, play.top, play.left)
+    on_desktop = (where[0][0] + pos[0], where[0][1] + pos[1])
+
+    def under_pointer():
+        x, y = on_desktop[0] - where[0][0], on_desktop[1] - where[0][1]
+        return ctx.frame.layout.cell_at(x, y, play.top, play.left), (x, y)
+
+    pygame.key.set_mods(pygame.KMOD_CTRL)
+    try:
+        for step, scale in ((1, 2), (1, 3), (-1, 2), (-1, 1), (1, 2)):
+            play.handle(wheel(step))
+            assert ctx.frame.scale == scale
+            got, now = under_pointer()
+            assert got == cell and play.mouse_pos == now, (step, scale, where[0])
+            w, h = ctx.frame.display.size  # the window manager's own size, a frame later
+            ctx.frame.display.open((w - 6, h - 11))
+            ctx.frame.resized((w - 6, h - 11))
+            assert under_pointer()[0] == cell
+    finally:
+        pygame.key.set_mods(0)
+    assert where[0] != (451, 220)  # the window did move
+    play.handle(mouse(DOWN, play.mouse_pos))  # the player acts: a later resize keeps the middle
+    assert play.anchor is None
+
+
 def test_zoom_from_the_keys_and_a_resize_keep_the_middle_of_the_view(context):
     ctx, play, centre = big_board(context)
     zoom_commands(ctx)
