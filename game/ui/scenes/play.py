@@ -26,9 +26,10 @@ from ..gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
 from ..hints import hint_cells, hint_marks, hint_words, odds_words
 from ..keys import action_for
 from ..render import Looks
+from ..widgets import Metrics
 from .context import Context
 from .layer import Layer
-from .map import GoTo, MapDialog
+from .map import GoTo, MapDialog, map_panel, outside
 
 WHEEL_CELLS = 3
 ANCHOR_MS = 1000  # a zoom about the pointer holds its cell under it through the window's moves
@@ -49,6 +50,8 @@ class PlayScene(Layer):
         self.result = None  # (the result notice, the game's Finished) until its measures come
         self.laying_at: Cell | None = None  # a first click waiting for its board: shown pressed
         self._code: tuple | None = None  # ((game, first cell, laid), its board code)
+        self.under_map: tuple | None = None  # the canvas under the map (see `open_map`)
+        self._map_canvas: pygame.Surface | None = None  # what the map is drawn on, kept
         ctx.frame.relaid.append(self.relaid)
         self.reset()
 
@@ -60,7 +63,7 @@ class PlayScene(Layer):
         self.top = self.left = 0
         self.laid = self.layout  # the layout the view (top, left) was placed in
         self.thumb: scrollbars.ThumbDrag | None = None  # a scroll bar's thumb held
-        self.under_map: tuple | None = None  # the canvas under the map (see `open_map`)
+        self._canvas_back()  # the game's canvas, if a map was open
         self.pan_from: tuple | None = None  # the middle button's (pos, top, left) at its press
         self.mouse_pos = (-1, -1)
         self.anchor: tuple | None = None  # (cell, pointer, window position, until): `zoom_at`
@@ -333,13 +336,36 @@ class PlayScene(Layer):
     def open_map(self) -> None:
         """The whole board over the game (game/ui/scenes/map.py), the view's frame on it. The
         canvas as it is (when it shows the board up to date) is kept, so closing the map puts
-        it back instead of drawing a whole view of a huge board again."""
+        it back instead of drawing a whole view of a huge board again: the map is drawn on a
+        canvas of its own (kept from one map to the next), and the game's is swapped back."""
         lay, drawn, r = self.layout, self.ctx.drawn, self.ctx.frame.renderer
-        self.under_map = None
+        self._canvas_back()
         if not (drawn.full or drawn.pending or drawn.board_hidden) and drawn.board_shown:
-            self.under_map = (self._looks_now(), r, r.canvas.copy())
+            self.under_map = (self._looks_now(), r, r.canvas)
+            r.canvas = self._canvas_for_map(r.canvas)
         self.ctx.dialogs.open(MapDialog(self.game, (self.top, self.left, lay.view_rows,
                                                     lay.view_cols)))  # fmt: skip
+
+    def _canvas_for_map(self, canvas: pygame.Surface) -> pygame.Surface:
+        """The map's canvas, showing what `canvas` shows round the map's panel (the menu bar,
+        the frame's edge): a few strips copied, not a whole window."""
+        spare = self._map_canvas
+        if spare is None or spare is canvas or spare.get_size() != canvas.get_size():
+            spare = self._map_canvas = canvas.copy()
+            return spare
+        panel = map_panel(Metrics.of(self.ctx.frame.theme), self.layout.frame)
+        for part in outside(panel, canvas.get_size()):
+            rect = (part.x, part.y, part.w, part.h)
+            spare.blit(canvas, rect, rect)
+        return spare
+
+    def _canvas_back(self) -> tuple | None:
+        """The game's canvas back in its renderer after the map (the map was drawn on its
+        own); what was kept of it, if anything."""
+        kept, self.under_map = self.under_map, None
+        if kept is not None:
+            kept[1].canvas = kept[2]
+        return kept
 
     def _looks_now(self) -> tuple:
         """What the board drawn depends on, apart from the theme (kept by the renderer)."""
@@ -351,11 +377,10 @@ class PlayScene(Layer):
     def _put_back_under_map(self) -> bool:
         """After the map closed: the canvas kept when it opened, if the board it showed is
         still the one to show (the same renderer, game, view and marks); whether it was."""
-        kept, self.under_map = self.under_map, None
+        kept = self._canvas_back()
         r, drawn = self.ctx.frame.renderer, self.ctx.drawn
         if kept is None or drawn.board_hidden or kept[1] is not r or kept[0] != self._looks_now():
             return False
-        r.canvas.blit(kept[2], (0, 0))
         drawn.board_shown = True
         return True
 

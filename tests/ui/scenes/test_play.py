@@ -399,30 +399,40 @@ def test_the_map_opens_over_a_paused_game_and_a_click_on_it_centres_the_view(con
 def test_closing_the_map_puts_back_the_board_it_covered_without_drawing_it_again(context):
     from game.ui.dialogs import Closed
     from game.ui.scenes.dialogs import DialogScene
-    from game.ui.scenes.map import GoTo
+    from game.ui.scenes.map import GoTo, outside
 
     ctx, play, centre = big_board(context, size=100)
     play.apply(Move(MoveKind.OPEN, *safe_cell_near(play.game, (40, 40))))
     play.centre_on((40, 40))
     r = ctx.frame.renderer
+    room = DialogScene(ctx.dialogs, ctx.drawn, {GoTo: play.go_to, Closed: lambda _: None})
 
     def frame():
         ctx.drawn.board_hidden = ctx.session.veiled
-        play.draw(ctx.drawn.full)
+        full = ctx.drawn.full
+        room.place()
+        play.draw(full)
+        room.draw(full)
         ctx.drawn.pending.clear()
         r.present(ctx.frame.display)
+        return pygame.image.tobytes(ctx.frame.display.surface, "RGB")
 
-    frame()
+    shown = frame()
     before = pygame.image.tobytes(r.canvas, "RGB")
-    room = DialogScene(ctx.dialogs, ctx.drawn, {GoTo: play.go_to, Closed: lambda _: None})
-    play.open_map()
-    frame()
     boards = []
     real = r.draw_board
     r.draw_board = lambda *a: (boards.append(a), real(*a))
-    room.handle(key(pygame.K_ESCAPE))
-    frame()
-    assert boards == [] and pygame.image.tobytes(r.canvas, "RGB") == before
+    under = r.canvas.copy()
+    for _ in range(2):  # the second map is drawn on the canvas kept from the first
+        play.open_map()
+        assert frame() != shown  # the map shows, and round its panel the frame as it was
+        for part in outside(ctx.dialogs.dialog.panel, under.get_size()):
+            rect = (part.x, part.y, part.w, part.h)
+            assert pygame.image.tobytes(r.canvas.subsurface(rect), "RGB") == (
+                pygame.image.tobytes(under.subsurface(rect), "RGB")), part  # fmt: skip
+        room.handle(key(pygame.K_ESCAPE))
+        assert frame() == shown  # and the board it covered, as it was
+        assert boards == [] and pygame.image.tobytes(r.canvas, "RGB") == before
     play.open_map()  # a place chosen on the map: the view moved, so the board is drawn
     frame()
     room.place()
