@@ -18,6 +18,7 @@ from ...engine.cells import CellSet, ViewChar
 from ...engine.codes import code_of
 from ...engine.walk import move_events
 from ...session import NO_GUESS_FAILED, PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, Outcome
+from .. import screen as desktop
 from .. import scrollbars, status
 from .. import view as place
 from ..dialogs import NoticeDialog, result_table
@@ -25,11 +26,13 @@ from ..gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
 from ..hints import hint_cells, hint_marks, hint_words, odds_words
 from ..keys import action_for
 from ..render import Looks
+from ..widgets import Metrics
 from .context import Context
 from .layer import Layer
-from .map import GoTo, MapDialog
+from .map import GoTo, MapDialog, map_panel, outside
 
 WHEEL_CELLS = 3
+ANCHOR_MS = 1000  # a zoom about the pointer holds its cell under it through the window's moves
 LAY_OFF_FRAME_CELLS = 4096  # a first click on a board this big is laid (and filled) by a chore
 BUTTONS = (LEFT, MIDDLE, RIGHT)
 CODE_ROW_MIN_W = 240  # canvas pixels: a result notice this wide holds the code on one line
@@ -52,6 +55,8 @@ class PlayScene(Layer):
         self.result = None  # (the result notice, the game's Finished) until its measures come
         self.laying_at: Cell | None = None  # a first click waiting for its board: shown pressed
         self._code: tuple | None = None  # ((game, first cell, laid), its board code)
+        self.under_map: tuple | None = None  # the canvas under the map (see `open_map`)
+        self._map_canvas: pygame.Surface | None = None  # what the map is drawn on, kept
         ctx.frame.relaid.append(self.relaid)
         self.reset()
 
@@ -63,9 +68,10 @@ class PlayScene(Layer):
         self.top = self.left = 0
         self.laid = self.layout  # the layout the view (top, left) was placed in
         self.thumb: scrollbars.ThumbDrag | None = None  # a scroll bar's thumb held
-        self.under_map: tuple | None = None  # the canvas under the map (see `open_map`)
+        self._canvas_back()  # the game's canvas, if a map was open
         self.pan_from: tuple | None = None  # the middle button's (pos, top, left) at its press
         self.mouse_pos = (-1, -1)
+        self.anchor: tuple | None = None  # (cell, pointer, window position, until): `zoom_at`
         self._unpaused_by: int | None = None  # the button whose press ended a pause
         self.ctx.drawn.reset()
         self.ctx.drawn.invalidate()
@@ -86,10 +92,14 @@ class PlayScene(Layer):
 
     def handle(self, event: Event) -> bool:
         t = event.type
+        if t in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.anchor = None  # the player acts: the zoom's anchor is done with
         if t == pygame.KEYDOWN:
             self.key(event)
         elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button in BUTTONS:
             self.button(t, event.button, event.pos)
+        elif t == pygame.WINDOWMOVED:
+            return self.reanchor()
         elif t == pygame.MOUSEMOTION:
             self.mouse_pos = event.pos
             if not self.drag_view():
@@ -126,9 +136,25 @@ class PlayScene(Layer):
         """Zoom in (1) or out (-1) keeping the cell under the pointer under it (the zoom
         commands alone keep the middle of the view)."""
         cell = self.layout.cell_at(*pos, self.top, self.left)
+        until = self.ctx.aids.now() + ANCHOR_MS
+        self.anchor = None if cell is None else (cell, pos, desktop.window_position(), until)
         self.ctx.commands.do("zoom_in" if step > 0 else "zoom_out")
-        if cell is not None:
-            self.view_to(*place.anchored(cell, pos, self.layout))
+        self.reanchor()
+
+    def reanchor(self) -> bool:
+        """The zoomed window moved (kept on the screen as it grew) or is resized a frame
+        later by the window manager: the pointer stayed still on the desktop, so it is
+        somewhere else in the window, and the pointed cell goes back under it (for a second
+        after the zoom, or until a button or a key)."""
+        if self.anchor is None:
+            return False
+        cell, pos, was, until = self.anchor
+        if self.ctx.aids.now() > until:
+            self.anchor = None
+            return False
+        self.mouse_pos = place.pointer_after_move(pos, was, desktop.window_position())
+        self.view_to(*place.anchored(cell, self.mouse_pos, self.layout))
+        return True
 
     def on_bar(self, t: int, button: int, pos: Cell) -> bool:
         """A left press on a scroll bar grabs its thumb or pages; its release lets go."""
@@ -297,6 +323,8 @@ class PlayScene(Layer):
             self.top, self.left = place.kept_centre(self.top, self.left, old, new)
         self.laid = new
         self.clamp_scroll()
+        if (old.rows, old.cols) == (new.rows, new.cols):
+            self.reanchor()  # a zoom about the pointer keeps its cell instead
 
     def show_where_play_is(self) -> None:
         """A game just put on the board: a board laid for its first click opens with that
@@ -313,13 +341,36 @@ class PlayScene(Layer):
     def open_map(self) -> None:
         """The whole board over the game (game/ui/scenes/map.py), the view's frame on it. The
         canvas as it is (when it shows the board up to date) is kept, so closing the map puts
-        it back instead of drawing a whole view of a huge board again."""
+        it back instead of drawing a whole view of a huge board again: the map is drawn on a
+        canvas of its own (kept from one map to the next), and the game's is swapped back."""
         lay, drawn, r = self.layout, self.ctx.drawn, self.ctx.frame.renderer
-        self.under_map = None
+        self._canvas_back()
         if not (drawn.full or drawn.pending or drawn.board_hidden) and drawn.board_shown:
-            self.under_map = (self._looks_now(), r, r.canvas.copy())
+            self.under_map = (self._looks_now(), r, r.canvas)
+            r.canvas = self._canvas_for_map(r.canvas)
         self.ctx.dialogs.open(MapDialog(self.game, (self.top, self.left, lay.view_rows,
                                                     lay.view_cols)))  # fmt: skip
+
+    def _canvas_for_map(self, canvas: pygame.Surface) -> pygame.Surface:
+        """The map's canvas, showing what `canvas` shows round the map's panel (the menu bar,
+        the frame's edge): a few strips copied, not a whole window."""
+        spare = self._map_canvas
+        if spare is None or spare is canvas or spare.get_size() != canvas.get_size():
+            spare = self._map_canvas = canvas.copy()
+            return spare
+        panel = map_panel(Metrics.of(self.ctx.frame.theme), self.layout.frame)
+        for part in outside(panel, canvas.get_size()):
+            rect = (part.x, part.y, part.w, part.h)
+            spare.blit(canvas, rect, rect)
+        return spare
+
+    def _canvas_back(self) -> tuple | None:
+        """The game's canvas back in its renderer after the map (the map was drawn on its
+        own); what was kept of it, if anything."""
+        kept, self.under_map = self.under_map, None
+        if kept is not None:
+            kept[1].canvas = kept[2]
+        return kept
 
     def _looks_now(self) -> tuple:
         """What the board drawn depends on, apart from the theme (kept by the renderer)."""
@@ -331,11 +382,10 @@ class PlayScene(Layer):
     def _put_back_under_map(self) -> bool:
         """After the map closed: the canvas kept when it opened, if the board it showed is
         still the one to show (the same renderer, game, view and marks); whether it was."""
-        kept, self.under_map = self.under_map, None
+        kept = self._canvas_back()
         r, drawn = self.ctx.frame.renderer, self.ctx.drawn
         if kept is None or drawn.board_hidden or kept[1] is not r or kept[0] != self._looks_now():
             return False
-        r.canvas.blit(kept[2], (0, 0))
         drawn.board_shown = True
         return True
 
