@@ -82,9 +82,18 @@ class Font:
         key = (ch, colour)
         surf = self._tinted.get(key)
         if surf is None:
-            surf = self.glyphs.get(ch, self.glyphs["?"]).copy()
+            surf = self.glyphs[ch].copy() if ch in self.glyphs else self.missing()
             surf.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
             self._tinted[key] = surf
+        return surf
+
+    def missing(self) -> pygame.Surface:
+        """What a character the font lacks is drawn as: a hollow box in the glyph's cell, but
+        for its spacing column and top row, so it is seen (never skipped) and takes one cell
+        as every character does (text_width measures it so)."""
+        surf = pygame.Surface((self.width, self.height), pygame.SRCALPHA)
+        box = pygame.Rect(0, min(1, self.height - 1), max(1, self.width - 1), self.height)
+        pygame.draw.rect(surf, (255, 255, 255, 255), box.clip(surf.get_rect()), 1)
         return surf
 
     def render(self, text: str, colour: tuple[int, int, int]) -> pygame.Surface:

@@ -75,6 +75,33 @@ def test_accented_letters_differ_from_their_base_where_the_accent_is():
         assert "#" in rows[0] and "#" in rows[2] and "#" in rows[7]
 
 
+def test_a_character_the_font_lacks_is_a_box_one_cell_wide():
+    theme = load_theme(THEMES_DIR / "classic")
+    font, m = theme.font, Metrics.of(theme)
+    line = font.render(f"a{MISSING}b", (0, 0, 0))
+    assert line.get_width() == m.text_w(f"a{MISSING}b") == 3 * font.width
+    box = line.subsurface((font.width, 0, font.width, font.height))
+    ink = {(x, y) for x in range(font.width) for y in range(font.height) if box.get_at((x, y))[3]}
+    w, h = font.width - 1, font.height - 1  # the spacing column and the top row stay clear
+    edge = {(x, y) for x in range(w) for y in range(1, h + 1) if x in (0, w - 1) or y in (1, h)}
+    assert ink == edge
+    assert glyph_bits_of(font, "?") != tuple(
+        (x, y) in edge for y in range(font.height) for x in range(font.width)
+    )
+
+
+def test_a_missing_character_between_letters_is_drawn_not_skipped(broken):  # noqa: F811
+    edit(broken, "\nmore = [", "\n# more = [")  # a player's theme with ASCII only
+    theme = load_theme(broken)
+    assert "é" not in theme.font.glyphs and "e" in theme.font.glyphs
+    line = theme.font.render("née", (0, 0, 0))
+    assert line.get_width() == Metrics.of(theme).text_w("née")
+    cells = [line.subsurface((i * theme.font.width, 0, theme.font.width, theme.font.height))
+             for i in range(3)]  # fmt: skip
+    assert all(ink_columns(cell) for cell in cells)
+    assert ink_columns(cells[1]) == list(range(theme.font.width - 1))  # the box's full width
+
+
 @pytest.mark.parametrize("key", available_themes())
 def test_every_latin_1_letter_renders_at_its_measured_width(key):
     theme = load_theme(THEMES_DIR / key)
@@ -83,9 +110,11 @@ def test_every_latin_1_letter_renders_at_its_measured_width(key):
     text(canvas, theme, LETTERS, (0, 0, 0), 0, 0)
     ink = ink_columns(canvas)
     assert ink[0] == 0 and ink[-1] < m.text_w(LETTERS)  # nothing past the measure
-    for i, ch in enumerate(LETTERS):  # each cell holds its own glyph
+    box = theme.font.missing()
+    for i, ch in enumerate(LETTERS):  # each cell holds its own glyph, none is the box
         cell = canvas.subsurface((i * m.glyph_w, 0, m.glyph_w, m.glyph_h))
         assert ink_columns(cell), ch
+        assert pygame.image.tobytes(cell, "RGBA") != pygame.image.tobytes(box, "RGBA"), ch
 
 
 @pytest.mark.parametrize(
