@@ -756,6 +756,115 @@ FONT_BANDS = (
 """,
 )
 
+# Past ASCII, the font holds Latin-1 (U+00A0-U+00FF) and the typographic marks translations
+# use, in these ranges, laid on the sheet after '~' in this order (theme.toml's [font] more).
+FONT_MORE = (
+    (0x00A0, 0x00FF),  # Latin-1: no-break space, signs, accented letters, ß æ ø þ ð
+    (0x2013, 0x2014),  # – —
+    (0x2018, 0x201A),  # ‘ ’ ‚
+    (0x201C, 0x201E),  # “ ” „
+    (0x2026, 0x2026),  # …
+    (0x2039, 0x203A),  # ‹ ›
+    (0x20AC, 0x20AC),  # €
+)
+
+# Hand-drawn glyphs past ASCII, in the same 5x10 cells and style: each band names its
+# characters. Row 0 is above the capitals; lowercase letters start at row 3.
+MORE_BANDS = (
+    (
+        "¡¢£¤¥¦§¨©ª«¬®¯",
+        """
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
+..... ..... ..##. ..... #...# ..#.. .###. .#.#. .###. .##.. ..... ..... .###. #####
+..... ..#.. .#..# #...# .#.#. ..#.. #.... ..... #...# #.#.. ..... ..... ###.# .....
+..#.. .#### .#... .###. ..#.. ..#.. .###. ..... #.### .##.. ..... ..... ##.## .....
+..... #.#.. ####. .#.#. ##### ..... #...# ..... #.#.# ..... ..#.# ##### ###.# .....
+..#.. #.#.. .#... .###. ..#.. ..#.. .###. ..... #.### ###.. .#.#. ....# ##.## .....
+..#.. #.#.. .#... #...# ##### ..#.. ....# ..... #...# ..... ..#.# ..... #...# .....
+..#.. .#### ##### ..... ..#.. ..#.. .###. ..... .###. ..... ..... ..... .###. .....
+..#.. ..#.. ..... ..... ..... ..#.. ..... ..... ..... ..... ..... ..... ..... .....
+..#.. ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
+""",
+    ),
+    (
+        "°±²³´µ¶·¸¹º»¼½¾¿",
+        """
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
+.##.. ..#.. .##.. .###. ...#. ..... .#### ..... ..... ..#.. .#... ..... #.... #.... ##... .....
+#..#. ..#.. ...#. ..##. ..#.. ..... ###.# ..... ..... .##.. #.#.. ..... #...# #...# .#..# .....
+.##.. ##### ..#.. ...#. ..... #...# ###.# ..... ..... ..#.. .#... ..... #..#. #..#. ##.#. ..#..
+..... ..#.. .###. .###. ..... #...# .##.# ..#.. ..... .###. ..... #.#.. ..#.. ..#.. ..#.. .....
+..... ..#.. ..... ..... ..... #...# ..#.# ..... ..... ..... ###.. .#.#. .#.#. .#.## .#.#. ..#..
+..... ..... ..... ..... ..... #..## ..#.# ..... ..... ..... ..... #.#.. #..## #...# #..## .#...
+..... ##### ..... ..... ..... ###.# ..#.# ..... ..... ..... ..... ..... ....# ...#. ....# #....
+..... ..... ..... ..... ..... #.... ..... ..... ..#.. ..... ..... ..... ....# ...## ....# #...#
+..... ..... ..... ..... ..... #.... ..... ..... .##.. ..... ..... ..... ..... ..... ..... .###.
+""",
+    ),
+    (
+        "ÅÆÐ×ØÞßåæðøþ÷",
+        """
+..#.. ..... ..... ..... ..... ..... ..... .##.. ..... ..... ..... ..... .....
+.#.#. .#### ###.. ..... .#### #.... .##.. #..#. ..... .#.#. ..... #.... .....
+..#.. #.#.. #..#. ..... #..## ####. #..#. .##.. ..... ..#.. ..... #.... ..#..
+.#.#. #.#.. #...# .#.#. #..## #...# #..#. .###. ##.#. .#.#. .#### ####. .....
+#...# ##### ###.# ..#.. #.#.# #...# #.##. ....# ..#.# .#### #..## #...# #####
+##### #.#.. #...# .#.#. ##..# ####. #...# .#### .#### #...# #.#.# #...# .....
+#...# #.#.. #..#. ..... ##..# #.... #...# #...# #.#.. #...# ##..# #...# ..#..
+#...# #.### ###.. ..... ####. #.... #.##. .#### .#.## .###. ####. ####. .....
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... #.... .....
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... #.... .....
+""",
+    ),
+    (
+        "–‘’‚“”„…‹›€",
+        """
+..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
+..... ...#. .##.. ..... .#..# ##.## ..... ..... ..... ..... ..###
+..... ..#.. ..#.. ..... #..#. .#..# ..... ..... ..... ..... .#...
+..... ..##. .#... ..... ##.## #..#. ..... ..... ..... ..... ####.
+##### ..... ..... ..... ..... ..... ..... ..... ..#.. ..#.. .#...
+..... ..... ..... ..... ..... ..... ..... ..... .#... ...#. ####.
+..... ..... ..... ..... ..... ..... ..... ..... ..#.. ..#.. .#...
+..... ..... ..... .##.. ..... ..... ##.## #.#.# ..... ..... ..###
+..... ..... ..... ..#.. ..... ..... .#..# ..... ..... ..... .....
+..... ..... ..... .#... ..... ..... #..#. ..... ..... ..... .....
+""",
+    ),
+)
+EM_DASH_ROW = 4  # the em dash fills its whole cell, spacing column too, so dashes join
+
+# Accented letters are put together: a mark over the base letter (a capital squeezed to six
+# rows, 2-7, one row dropped, so the mark fits in rows 0-1 above it; a lowercase letter keeps
+# its shape, with a free row under the mark), or a cedilla under it in rows 8-9.
+ACCENTS = {
+    "grave": (".#...", "..#.."),
+    "acute": ("...#.", "..#.."),
+    "circumflex": ("..#..", ".#.#."),
+    "tilde": (".##.#", "#..#."),
+    "diaeresis": (".#.#.", "....."),  # high, with room under it, so ë is not ê less a pixel
+}
+CEDILLA = ("..#..", ".##..")
+SQUEEZE_DROP = {"A": 4, "E": 4, "I": 2, "O": 3, "U": 3, "N": 1, "Y": 5}  # row left out, of 7
+COMPOSED = {
+    "À": ("A", "grave"), "Á": ("A", "acute"), "Â": ("A", "circumflex"), "Ã": ("A", "tilde"),
+    "Ä": ("A", "diaeresis"), "Ç": ("C", "cedilla"), "È": ("E", "grave"), "É": ("E", "acute"),
+    "Ê": ("E", "circumflex"), "Ë": ("E", "diaeresis"), "Ì": ("I", "grave"),
+    "Í": ("I", "acute"), "Î": ("I", "circumflex"), "Ï": ("I", "diaeresis"),
+    "Ñ": ("N", "tilde"), "Ò": ("O", "grave"), "Ó": ("O", "acute"), "Ô": ("O", "circumflex"),
+    "Õ": ("O", "tilde"), "Ö": ("O", "diaeresis"), "Ù": ("U", "grave"), "Ú": ("U", "acute"),
+    "Û": ("U", "circumflex"), "Ü": ("U", "diaeresis"), "Ý": ("Y", "acute"),
+    "à": ("a", "grave"), "á": ("a", "acute"), "â": ("a", "circumflex"), "ã": ("a", "tilde"),
+    "ä": ("a", "diaeresis"), "ç": ("c", "cedilla"), "è": ("e", "grave"), "é": ("e", "acute"),
+    "ê": ("e", "circumflex"), "ë": ("e", "diaeresis"), "ì": ("ı", "grave"),
+    "í": ("ı", "acute"), "î": ("ı", "circumflex"), "ï": ("ı", "diaeresis"),
+    "ñ": ("n", "tilde"), "ò": ("o", "grave"), "ó": ("o", "acute"), "ô": ("o", "circumflex"),
+    "õ": ("o", "tilde"), "ö": ("o", "diaeresis"), "ù": ("u", "grave"), "ú": ("u", "acute"),
+    "û": ("u", "circumflex"), "ü": ("u", "diaeresis"), "ý": ("y", "acute"),
+    "ÿ": ("y", "diaeresis"),
+}  # fmt: skip
+COPIED = {"\u00a0": " ", "\u00ad": "-"}  # no-break space and soft hyphen look like their twins
+
 
 # ---------------------------------------------------------------------------
 # Sheet layout: name -> (x, y, w, h). Every theme uses the same layout.
@@ -799,7 +908,7 @@ def layout() -> tuple[dict[str, Rect], tuple[int, int], tuple[int, int]]:
         rects[name] = (led_x + i * LED_W, y, LED_W, LED_H)
     # Font block below.
     font_origin = (0, y + FACE)
-    glyph_rows = -(-(FONT_LAST - FONT_FIRST + 1) // FONT_COLUMNS)
+    glyph_rows = -(-len(font_codes()) // FONT_COLUMNS)
     font_bottom = font_origin[1] + glyph_rows * GLYPH_H
     height = -(-font_bottom // 8) * 8
     for name, (x, ry, w, h) in rects.items():
@@ -1037,33 +1146,80 @@ FRAME_CELLS = {
 # Font
 
 
+def font_codes() -> list[int]:
+    """Every character code of the font, in the order the glyphs lie on the sheet."""
+    codes = list(range(FONT_FIRST, FONT_LAST + 1))
+    for first, last in FONT_MORE:
+        codes += range(first, last + 1)
+    return codes
+
+
+def band_glyphs(band: str, chars: str) -> dict[int, list[str]]:
+    """The glyphs of one band of cells side by side, one space between them."""
+    rows = parse_bitmap(band)
+    if len(rows) != GLYPH_H:
+        raise ValueError(f"font band starting at {chars[0]!r} is not {GLYPH_H} rows")
+    cells = [row.split(" ") for row in rows]
+    if len(cells[0]) != len(chars):
+        raise ValueError(f"font band starting at {chars[0]!r} has {len(cells[0])} glyphs")
+    glyphs = {}
+    for i, ch in enumerate(chars):
+        glyph = [cell[i] for cell in cells]
+        if any(len(row) != GLYPH_W - 1 or set(row) - {"#", "."} for row in glyph):
+            raise ValueError(f"glyph {ch!r} is not {GLYPH_W - 1} columns of '#'/'.'")
+        glyphs[ord(ch)] = glyph
+    return glyphs
+
+
 def font_glyphs() -> dict[int, list[str]]:
-    """Map character code -> 10 rows of 5 pixels, parsed from FONT_BANDS."""
+    """Map character code -> 10 rows of 5 pixels: ASCII as drawn in FONT_BANDS, then the
+    characters of FONT_MORE, drawn in MORE_BANDS or put together from a letter and a mark."""
     glyphs: dict[int, list[str]] = {}
     code = FONT_FIRST
     for band in FONT_BANDS:
-        rows = parse_bitmap(band)
-        if len(rows) != GLYPH_H:
-            raise ValueError(f"font band starting at {code} is not {GLYPH_H} rows")
-        cells = [row.split(" ") for row in rows]
-        for i in range(len(cells[0])):
-            glyph = [cell[i] for cell in cells]
-            if any(len(row) != GLYPH_W - 1 or set(row) - {"#", "."} for row in glyph):
-                raise ValueError(f"glyph {chr(code)!r} is not {GLYPH_W - 1} columns of '#'/'.'")
-            glyphs[code] = glyph
-            code += 1
+        chars = "".join(map(chr, range(code, code + len(parse_bitmap(band)[0].split(" ")))))
+        glyphs.update(band_glyphs(band, chars))
+        code += len(chars)
     if code != FONT_LAST + 1:
         raise ValueError(f"font covers {FONT_FIRST}..{code - 1}, not ..{FONT_LAST}")
+    for chars, band in MORE_BANDS:
+        glyphs.update(band_glyphs(band, chars))
+    for ch, twin in COPIED.items():
+        glyphs[ord(ch)] = glyphs[ord(twin)]
+    for ch, (base, mark) in COMPOSED.items():
+        glyphs[ord(ch)] = compose(glyphs, base, mark)
+    blank = "." * (GLYPH_W - 1)
+    glyphs[0x2014] = [blank] * EM_DASH_ROW + ["#" * GLYPH_W] + [blank] * (GLYPH_H - EM_DASH_ROW - 1)
+    missing = sorted(set(font_codes()) - set(glyphs))
+    if missing or len(glyphs) != len(font_codes()):
+        raise ValueError(f"the font does not draw {''.join(map(chr, missing))!r}")
     return glyphs
+
+
+def compose(glyphs: dict[int, list[str]], base: str, mark: str) -> list[str]:
+    """A letter with a mark: a cedilla under it (rows 8-9), or an accent over it in rows 0-1,
+    a lowercase letter with a free row under the accent, a capital squeezed to rows 2-7."""
+    if mark == "cedilla":
+        return glyphs[ord(base)][:8] + list(CEDILLA)
+    blank = "." * (GLYPH_W - 1)
+    if base.isupper():
+        rows = glyphs[ord(base)][1:8]
+        del rows[SQUEEZE_DROP[base]]
+        return list(ACCENTS[mark]) + rows + glyphs[ord(base)][8:]
+    # An i loses its dot and its top serif: the accent stands over a plain stem (ì is not i
+    # and a speck beside its dot).
+    dotless = ["..#.."] + glyphs[ord("i")][4:]
+    letter = dotless if base == "ı" else glyphs[ord(base)][3:]
+    return list(ACCENTS[mark]) + [blank] + letter
 
 
 def draw_font(sheet: pygame.Surface, origin: tuple[int, int]) -> None:
     ox, oy = origin
-    for code, rows in font_glyphs().items():
-        i = code - FONT_FIRST
+    glyphs = font_glyphs()
+    for i, code in enumerate(font_codes()):
         cx = ox + (i % FONT_COLUMNS) * GLYPH_W
         cy = oy + (i // FONT_COLUMNS) * GLYPH_H
-        for y, row in enumerate(rows):
+        for y, row in enumerate(glyphs[code]):
             for x, ch in enumerate(row):
                 if ch == "#":
                     sheet.set_at((cx + x, cy + y), GLYPH_INK)
@@ -1164,6 +1320,8 @@ def theme_toml(pal: Palette, rects: dict[str, Rect], font_origin: tuple[int, int
         toml_line(f"columns = {FONT_COLUMNS}", "glyph cells per sheet row"),
         toml_line(f"first = {FONT_FIRST}", "code of the first glyph"),
         toml_line(f"last = {FONT_LAST}", "code of the last glyph"),
+        "# then these ranges of codes [first, last], their glyphs on from the cell after last's",
+        "more = [{}]".format(", ".join(f"[0x{a:04x}, 0x{b:04x}]" for a, b in FONT_MORE)),
     ]
     return "\n".join(lines) + "\n"
 

@@ -22,7 +22,7 @@ from .sound import sound_table
 
 THEMES_DIR = themes_dir()  # checkout, installed wheel or bundle: game/resources.py knows
 DEFAULT_THEME = "classic"
-# Limits checked before any work: the shipped manifests are 2 KB and the sheets 256x88.
+# Limits checked before any work: the shipped manifests are 4 KB and the sheets 256x128.
 MAX_MANIFEST_BYTES = 64 * 1024
 MAX_SHEET_BYTES = 8 * 1024 * 1024
 MAX_SHEET_SIDE = 2048  # pixels; a 2048x2048 sheet takes 16 MiB decoded
@@ -82,9 +82,18 @@ class Font:
         key = (ch, colour)
         surf = self._tinted.get(key)
         if surf is None:
-            surf = self.glyphs.get(ch, self.glyphs["?"]).copy()
+            surf = self.glyphs[ch].copy() if ch in self.glyphs else self.missing()
             surf.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
             self._tinted[key] = surf
+        return surf
+
+    def missing(self) -> pygame.Surface:
+        """What a character the font lacks is drawn as: a hollow box in the glyph's cell, but
+        for its spacing column and top row, so it is seen (never skipped) and takes one cell
+        as every character does (text_width measures it so)."""
+        surf = pygame.Surface((self.width, self.height), pygame.SRCALPHA)
+        box = pygame.Rect(0, min(1, self.height - 1), max(1, self.width - 1), self.height)
+        pygame.draw.rect(surf, (255, 255, 255, 255), box.clip(surf.get_rect()), 1)
         return surf
 
     def render(self, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
@@ -431,15 +440,35 @@ def _font_rects(table: object, sheet: pygame.Surface, label: str) -> dict:
     if last > sys.maxunicode:
         raise ThemeError(f"{label}: [font] last is {last}, past the last character of Unicode "
                          f"({sys.maxunicode})")  # fmt: skip
-    if last - first + 1 > MAX_GLYPHS:
-        raise ThemeError(f"{label}: [font] holds {last - first + 1} characters; a font has at "
+    codes = [*range(first, last + 1), *_more_codes(table.get("more", []), last, label)]
+    if len(codes) > MAX_GLYPHS:
+        raise ThemeError(f"{label}: [font] holds {len(codes)} characters; a font has at "
                          f"most {MAX_GLYPHS}")  # fmt: skip
     glyphs = {}
     sheet_w, sheet_h = sheet.get_size()
-    for code in range(first, last + 1):
-        k = code - first
+    for k, code in enumerate(codes):
         gx, gy = x + (k % columns) * gw, y + (k // columns) * gh
         if gx + gw > sheet_w or gy + gh > sheet_h:
             raise ThemeError(f"{label}: the font's glyph {chr(code)!r} reaches outside the sheet")
         glyphs[chr(code)] = (gx, gy, gw, gh)
     return glyphs
+
+
+def _more_codes(more: object, last: int, label: str) -> list[int]:
+    """The codes of [font] more: ranges [first, last] past the ASCII block, each above the one
+    before, whose glyphs follow on the sheet in that order (an ASCII-only font has none)."""
+    where = f"{label}: [font] more"
+    if not isinstance(more, list):
+        raise ThemeError(f"{where} must be a list of [first, last] code ranges (got {more!r})")
+    codes: list[int] = []
+    for pair in more:
+        if not (isinstance(pair, list) and len(pair) == 2 and all(type(c) is int for c in pair)):
+            raise ThemeError(f"{where}: each range is [first, last], two whole numbers "
+                             f"(got {pair!r})")  # fmt: skip
+        a, b = pair
+        if not (last < a <= b <= sys.maxunicode) or (codes and a <= codes[-1]):
+            raise ThemeError(f"{where}: the range {pair} must lie past the codes before it, "
+                             f"first <= last, within Unicode")  # fmt: skip
+        codes += range(a, min(b, a + MAX_GLYPHS) + 1)  # a huge range is refused by its count
+        last = b
+    return codes

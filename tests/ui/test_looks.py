@@ -258,7 +258,8 @@ def test_the_counters_digits_read_lit_against_unlit_and_background(name):
 
 # ---- glyphs ---------------------------------------------------------------------------------
 
-SAME_GLYPHS = {frozenset(" \u00a0"), frozenset("-\u00ad")}  # drawn alike on purpose
+SAME_GLYPHS = {frozenset(" \u00a0"), frozenset("-\u00ad")}  # space and no-break space, hyphen
+# and soft hyphen: drawn alike on purpose; every other glyph, ASCII or past it, is its own
 
 
 def glyph_bits(theme, ch):
@@ -276,6 +277,14 @@ def test_no_two_glyphs_of_a_font_are_drawn_the_same(name):
         twin = seen.get(bits)
         assert twin is None or frozenset((twin, ch)) in SAME_GLYPHS, f"{name}: {twin!r} = {ch!r}"
         seen.setdefault(bits, ch)
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_the_glyphs_named_alike_are_drawn_alike(name):
+    theme = load_theme(THEMES_DIR / name)  # the allowance above names real twins, no others
+    for pair in SAME_GLYPHS:
+        a, b = sorted(pair)
+        assert glyph_bits(theme, a) == glyph_bits(theme, b), f"{name}: {a!r} and {b!r}"
 
 
 @pytest.mark.parametrize("name", THEMES)
