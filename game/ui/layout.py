@@ -290,12 +290,13 @@ def fit(
     is narrower (as `window_size` chooses it for the window it makes)."""
     shown_w = min(full_canvas_size(rows, cols, sizes, led_digits)[0] * zoom, window[0])
     t = text_zoom(zoom, shown_w)
-    return _fit(rows, cols, window, t, zoom // t, sizes, led_digits)
+    return fit_at(rows, cols, window, t, zoom // t, sizes, led_digits)
 
 
-def _fit(rows: int, cols: int, window: tuple[int, int], scale: int, factor: int, sizes: Sizes,
-         led_digits: int) -> Layout:  # fmt: skip
-    """`fit` at a given text zoom (`scale`) and sprite factor."""
+def fit_at(rows: int, cols: int, window: tuple[int, int], scale: int, factor: int,
+           sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS) -> Layout:  # fmt: skip
+    """`fit` at a given text zoom (`scale`) and sprite factor, the board's zoom their product
+    (`fit` chooses the text zoom; tests try every one)."""
     sizes = sizes.times(factor)
     cw, ch = chrome_size(sizes, factor)
     ww, wh = window
