@@ -100,6 +100,11 @@ class Layout:
 
     # ---- the canvas ----------------------------------------------------------------------
 
+    def _half(self, room: int) -> int:
+        """Half of `room` (a multiple of the factor) for centring, rounded down as it is at
+        the theme's own size: the same pixels on screen at any text zoom."""
+        return room // self.factor // 2 * self.factor
+
     @cached_property
     def bar_room(self) -> tuple[int, int]:
         """Pixels the scroll bars take beside and under the board: a bar only in a direction
@@ -126,7 +131,7 @@ class Layout:
         t = self.sizes.tile
         bw, bh = self.bar_room
         w, h = self.view_cols * t, self.view_rows * t
-        return Box(a.x + (a.w - bw - w) // 2, a.y + (a.h - bh - h) // 2, w, h)
+        return Box(a.x + self._half(a.w - bw - w), a.y + self._half(a.h - bh - h), w, h)
 
     @cached_property
     def vbar(self) -> Box | None:
@@ -175,13 +180,13 @@ class Layout:
     def face(self) -> Box:
         t = self.toolbar
         f = self.sizes.face
-        return Box(t.x + (t.w - f) // 2, t.y + (t.h - f) // 2, f, f)
+        return Box(t.x + self._half(t.w - f), t.y + self._half(t.h - f), f, f)
 
     def _led_box(self, x: int, digits: int) -> Box:
         s, f = self.sizes, self.factor
         t = self.toolbar
         w, h = led_width(s, digits, f), s.led_h + 2 * f
-        return Box(x, t.y + (t.h - h) // 2, w, h)
+        return Box(x, t.y + self._half(t.h - h), w, h)
 
     @cached_property
     def counter(self) -> Box:

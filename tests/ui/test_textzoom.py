@@ -140,6 +140,49 @@ def test_beginner_shows_each_tile_as_the_sprite_scaled_by_the_zoom(drive, zoom):
                 assert shown.get_at((x, y))[:3] == want.get_at((x, y))[:3], (cell, x, y)
 
 
+def shown(lay: Layout, canvas: pygame.Surface, box: Box) -> bytes:
+    """The window pixels of a canvas box, relative to the box (the canvas scaled by the text
+    zoom as the display scales it)."""
+    part = canvas.subsurface((box.x, box.y, box.w, box.h))
+    return pygame.image.tobytes(pygame.transform.scale_by(part, lay.scale), "RGB")
+
+
+@pytest.mark.parametrize("zoom", [2, 3, 4])
+@pytest.mark.parametrize("board, window", [(BEGINNER, None), (BIG, (1600, 1000))])
+def test_the_frame_toolbar_and_board_show_the_same_pixels_at_every_text_zoom(board, window, zoom):
+    from game.engine import Game
+    from game.ui.drawstate import DrawState
+    from game.ui.hints import HintMarks
+    from game.ui.render import Looks, Renderer
+
+    rows, cols = board
+    window = window or tuple(zoom * v for v in full_canvas_size(rows, cols))  # room for any t
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((8, 8))
+        theme = load_library().get("classic")
+        theme.convert()
+        game = Game(rows, cols, 10, seed=3)
+        game.reveal(4, 4)
+        looks = Looks(pressed={(0, 0)}, cursor=(1, 1), hint=(2, 2),
+                      probabilities={(3, 0): 0.0, (3, 1): 0.2, (3, 2): 1.0},
+                      hint_marks=HintMarks(frozenset({(4, 4)}), frozenset({(3, 3)})))  # fmt: skip
+        seen = {}
+        for t in divisors(zoom):
+            lay = fit_at(rows, cols, window, t, zoom // t)
+            r = Renderer(sheets.scaled(theme, lay.factor), lay, DrawState())
+            r.draw_frame()
+            r.draw_board(game, 0, 0, looks)
+            r.draw_toolbar(-7, "face_oh", 42)
+            b = lay.sizes.border  # the frame round the toolbar, the toolbar and the board
+            top = Box(0, lay.toolbar.y - b, lay.canvas_size[0], lay.toolbar.h + 2 * b)
+            cells = Box(lay.board.x, lay.board.y, 8 * lay.sizes.tile, 8 * lay.sizes.tile)
+            seen[t] = [shown(lay, r.canvas, box) for box in (top, cells)]
+        assert all(pixels == seen[zoom] for pixels in seen.values())
+    finally:
+        pygame.quit()
+
+
 def test_beginner_at_zoom_2_rests_in_words_and_a_click_lands_on_its_cell(drive):
     d = drive(scale=2)
     assert all(icon is None for icon, _ in d.app.play.resting_pieces())
