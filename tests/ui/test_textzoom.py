@@ -162,11 +162,16 @@ def test_the_frame_toolbar_and_board_show_the_same_pixels_at_every_text_zoom(boa
         pygame.display.set_mode((8, 8))
         theme = load_library().get("classic")
         theme.convert()
-        game = Game(rows, cols, 10, seed=3)
+        game = Game(rows, cols, 10 if rows == 9 else 8000, seed=3)
         game.reveal(4, 4)
-        looks = Looks(pressed={(0, 0)}, cursor=(1, 1), hint=(2, 2),
-                      probabilities={(3, 0): 0.0, (3, 1): 0.2, (3, 2): 1.0},
-                      hint_marks=HintMarks(frozenset({(4, 4)}), frozenset({(3, 3)})))  # fmt: skip
+        covered = [(r, c) for r in range(8) for c in range(8) if game.cell(r, c) == "#"]
+        game.toggle_flag(*covered[0])
+        game.toggle_flag(*covered[1])
+        odds = {covered[0]: 0.0, covered[1]: 0.4, covered[2]: 0.0, covered[3]: 0.2,
+                covered[4]: 1.0}  # fmt: skip
+        proof = HintMarks(frozenset({(4, 4)}), frozenset({covered[9]}))
+        looks = Looks(pressed={covered[5]}, cursor=covered[6], hint=covered[7],
+                      probabilities=odds, start=covered[8], hint_marks=proof)  # fmt: skip
         seen = {}
         for t in divisors(zoom):
             lay = fit_at(rows, cols, window, t, zoom // t)
