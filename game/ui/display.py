@@ -1,4 +1,5 @@
-"""The window, and putting the 1x canvas on it: windowed or fullscreen, scaled by a whole number.
+"""The window, and putting the canvas on it: windowed or fullscreen, scaled by a whole number
+(the text zoom; the board's sprites are on the canvas already scaled by the rest of its zoom).
 
 Owns the pygame window and the present. Where a canvas pixel lands in the window (and back, for
 the mouse) is the layout's one mapping (`Layout.window_box`, `Layout.canvas_point`); nothing here

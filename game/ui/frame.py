@@ -13,12 +13,11 @@ from ..engine.boards import BoardChoice
 from ..store.settings import Settings
 from . import layout as geometry
 from . import screen as desktop
+from . import sheets
 from .display import Display
 from .drawstate import DrawState
 from .render import Renderer
 from .theme import Theme
-
-START_MAX_SCALE = 3
 
 
 class Frame:
@@ -32,11 +31,7 @@ class Frame:
         self.window_size: tuple[int, int] = (0, 0)
         self.relaid: list[Callable[[], None]] = []  # told after each new layout
         self.space = self._usable_screen()
-        wanted = scale or settings.scale
-        if wanted is None:
-            wanted = geometry.best_scale(
-                board.rows, board.cols, self.space, START_MAX_SCALE, theme.sizes
-            )
+        wanted = scale or settings.scale or self.best_scale()  # a zoom chosen wins
         self.scale = min(wanted, geometry.largest_scale(self.space, theme.sizes))
         self.open_window()
         # no layout yet: the renderer keeps the theme's sprites, so it is made (`relayout`)
@@ -59,8 +54,8 @@ class Frame:
 
     def _size_for(self, scale: int) -> tuple[int, int]:
         rows, cols, sizes, digits = self.geometry()
-        w, h = geometry.full_canvas_size(rows, cols, sizes, digits)
-        return min(w * scale, self.space[0]), min(h * scale, self.space[1])
+        w, h = geometry.window_size(rows, cols, scale, sizes, digits)
+        return min(w, self.space[0]), min(h, self.space[1])
 
     def open_window(self) -> None:
         """A window for the board at the zoom, wholly on the usable screen: the zoom is lowered
@@ -135,10 +130,11 @@ class Frame:
             s.window_size = tuple(size) if size else s.window_size
 
     def relayout(self) -> None:
-        """A layout and a renderer for the window as it is now; the rooms are told."""
+        """A layout and a renderer for the window as it is now; the rooms are told. The
+        renderer draws the board with the theme's sprites scaled to the layout's factor."""
         rows, cols, sizes, digits = self.geometry()
         self.layout = geometry.fit(rows, cols, self.display.size, self.scale, sizes, digits)
-        self.renderer = Renderer(self.theme, self.layout, self.drawn)
+        self.renderer = Renderer(self.board_theme(self.theme), self.layout, self.drawn)
         for told in self.relaid:
             told()
 
@@ -146,21 +142,28 @@ class Frame:
 
     def switch_board(self, board: BoardChoice) -> bool:
         """Another board: the scale the player chose if it fits, else the largest that fits
-        (at most 3 unless they chose more), and a window to match; whether it was resized."""
+        (as on first start unless they chose one), and a window to match; whether it was
+        resized."""
         resize = (board.rows, board.cols) != (self.board.rows, self.board.cols)
         self.board = board
         if resize:
             chosen = self.settings.scale
-            most = START_MAX_SCALE if chosen is None else chosen
             rows, cols, sizes, digits = self.geometry()
-            self.scale = geometry.best_scale(rows, cols, self.space, most, sizes, digits)
+            most = geometry.best_scale(rows, cols, self.space, chosen or 1, sizes, digits)
+            self.scale = self.best_scale() if chosen is None else most
             self.open_window()
         self.relayout()
         return resize
 
     def best_scale(self) -> int:
-        b = self.board
-        return geometry.best_scale(b.rows, b.cols, self.space, START_MAX_SCALE, self.theme.sizes)
+        """The zoom when the player has chosen none: the first start's (`layout.first_zoom`)."""
+        rows, cols, sizes, digits = self.geometry()
+        return geometry.first_zoom(rows, cols, self.space, sizes, digits)
+
+    def board_theme(self, theme: Theme) -> Theme:
+        """`theme` as the board is drawn with it in this layout: its sprites scaled by the
+        layout's factor (the board's zoom over the text zoom)."""
+        return sheets.scaled(theme, self.layout.factor)
 
     def set_scale(self, scale: int) -> list[str]:
         """Zoom to `scale` (within what fits); what to tell the player."""

@@ -1,8 +1,11 @@
 """Where things are: pure geometry of the canvas and the window, no pygame and no state.
 
-The canvas is drawn at 1x: the menu bar along its top, then a frame around the toolbar (counter,
-face, timer) and the visible part of the board. The window shows it scaled by a whole number,
-centred, with a plain margin around.
+The canvas: the menu bar along its top, then a frame around the toolbar (counter, face, timer)
+and the visible part of the board, then the status line. The window shows it scaled by a whole
+number, the text zoom, centred, with a plain margin around. The board's zoom is the text zoom
+times a whole factor: the theme's sprites, and every size of the frame, toolbar and board, are
+that factor larger on the canvas (the sheet scaled once, game/ui/sheets.py), while text keeps
+the font's own size; so a narrow board leaves its text the window's room (`text_zoom`).
 Pixels are (x, y); cells are (row, col); the two never share a name.
 """
 
@@ -24,6 +27,12 @@ FACE_GAP = 4  # at least this between the face and a counter
 MAX_SCALE = 8
 SCROLLBAR = 10  # a scroll bar's thickness (a pixel of gap and its well), beside and under a
 # board larger than its view
+# The narrowest canvas text is given where a lower text zoom can give it (`text_zoom`): at the
+# shipped 6-pixel font, the status line holds a board code with its label and "No guess" in
+# words (40 characters) and every row of the key table in F1 help is one line (38).
+TEXT_MIN_W = 264
+FIRST_MAX_ZOOM = 4  # the zoom on first start: the largest whole board that fits
+FIRST_SCREEN_SHARE = 0.8  # this share of the usable screen, and at most this zoom
 
 
 @dataclass(frozen=True)
@@ -57,10 +66,21 @@ class Sizes:
     led_w: int = 11
     led_h: int = 21
 
+    def times(self, factor: int) -> Sizes:
+        """The sizes of the sprites scaled by a whole `factor`."""
+        if factor == 1:
+            return self
+        return Sizes(*(factor * v for v in (self.tile, self.border, self.face, self.led_w,
+                                            self.led_h)))  # fmt: skip
+
 
 @dataclass(frozen=True)
 class Layout:
-    """The canvas for a board of `rows` x `cols` of which `view_rows` x `view_cols` show."""
+    """The canvas for a board of `rows` x `cols` of which `view_rows` x `view_cols` show.
+
+    `scale` is the text zoom, the canvas's own in the window; `sizes` are the sprites' as drawn
+    on the canvas, `factor` times the theme's (`fit` makes both), so the board's zoom is
+    `scale * factor`."""
 
     rows: int
     cols: int
@@ -71,25 +91,38 @@ class Layout:
     origin_y: int = 0
     sizes: Sizes = Sizes()
     led_digits: int = LED_DIGITS  # of the mine counter: `led_digits_for(mines)`
+    factor: int = 1  # the sprites' scale on the canvas: the board's zoom / the text zoom
 
-    # ---- the canvas at 1x ----------------------------------------------------------------
+    @property
+    def zoom(self) -> int:
+        """The board's zoom: window pixels a pixel of the theme's sprites takes."""
+        return self.scale * self.factor
+
+    # ---- the canvas ----------------------------------------------------------------------
+
+    def _half(self, room: int) -> int:
+        """Half of `room` (a multiple of the factor) for centring, rounded down as it is at
+        the theme's own size: the same pixels on screen at any text zoom."""
+        return room // self.factor // 2 * self.factor
 
     @cached_property
     def bar_room(self) -> tuple[int, int]:
         """Pixels the scroll bars take beside and under the board: a bar only in a direction
         the board is larger than its view."""
-        return (SCROLLBAR if self.view_rows < self.rows else 0,
-                SCROLLBAR if self.view_cols < self.cols else 0)  # fmt: skip
+        bar = SCROLLBAR * self.factor
+        return (bar if self.view_rows < self.rows else 0,
+                bar if self.view_cols < self.cols else 0)  # fmt: skip
 
     @cached_property
     def area(self) -> Box:
         """The board area inside the frame (at least MIN_AREA_W x MIN_AREA_H; the board and
         its scroll bars are centred in it)."""
-        s = self.sizes
+        s, f = self.sizes, self.factor
         bw, bh = self.bar_room
-        w = max(self.view_cols * s.tile + bw, MIN_AREA_W, toolbar_width(s, self.led_digits))
-        h = max(self.view_rows * s.tile + bh, MIN_AREA_H)
-        return Box(s.border, MENU_HEIGHT + 2 * s.border + TOOLBAR_HEIGHT, w, h)
+        w = max(self.view_cols * s.tile + bw, MIN_AREA_W * f,
+                toolbar_width(s, self.led_digits, f))  # fmt: skip
+        h = max(self.view_rows * s.tile + bh, MIN_AREA_H * f)
+        return Box(s.border, MENU_HEIGHT + 2 * s.border + TOOLBAR_HEIGHT * f, w, h)
 
     @cached_property
     def board(self) -> Box:
@@ -98,19 +131,19 @@ class Layout:
         t = self.sizes.tile
         bw, bh = self.bar_room
         w, h = self.view_cols * t, self.view_rows * t
-        return Box(a.x + (a.w - bw - w) // 2, a.y + (a.h - bh - h) // 2, w, h)
+        return Box(a.x + self._half(a.w - bw - w), a.y + self._half(a.h - bh - h), w, h)
 
     @cached_property
     def vbar(self) -> Box | None:
         """The vertical scroll bar's track, right of the board; None when all rows show."""
         b = self.board
-        return Box(b.right, b.y, SCROLLBAR, b.h) if self.bar_room[0] else None
+        return Box(b.right, b.y, self.bar_room[0], b.h) if self.bar_room[0] else None
 
     @cached_property
     def hbar(self) -> Box | None:
         """The horizontal scroll bar's track, under the board; None when all columns show."""
         b = self.board
-        return Box(b.x, b.bottom, b.w, SCROLLBAR) if self.bar_room[1] else None
+        return Box(b.x, b.bottom, b.w, self.bar_room[1]) if self.bar_room[1] else None
 
     @cached_property
     def status(self) -> Box:
@@ -141,28 +174,28 @@ class Layout:
     @cached_property
     def toolbar(self) -> Box:
         b = self.sizes.border
-        return Box(b, MENU_HEIGHT + b, self.area.w, TOOLBAR_HEIGHT)
+        return Box(b, MENU_HEIGHT + b, self.area.w, TOOLBAR_HEIGHT * self.factor)
 
     @cached_property
     def face(self) -> Box:
         t = self.toolbar
         f = self.sizes.face
-        return Box(t.x + (t.w - f) // 2, t.y + (t.h - f) // 2, f, f)
+        return Box(t.x + self._half(t.w - f), t.y + self._half(t.h - f), f, f)
 
     def _led_box(self, x: int, digits: int) -> Box:
-        s = self.sizes
+        s, f = self.sizes, self.factor
         t = self.toolbar
-        w, h = led_width(s, digits), s.led_h + 2
-        return Box(x, t.y + (t.h - h) // 2, w, h)
+        w, h = led_width(s, digits, f), s.led_h + 2 * f
+        return Box(x, t.y + self._half(t.h - h), w, h)
 
     @cached_property
     def counter(self) -> Box:
-        return self._led_box(self.toolbar.x + PANEL_PAD, self.led_digits)
+        return self._led_box(self.toolbar.x + PANEL_PAD * self.factor, self.led_digits)
 
     @cached_property
     def timer(self) -> Box:
-        w = led_width(self.sizes, TIMER_DIGITS)
-        return self._led_box(self.toolbar.right - PANEL_PAD - w, TIMER_DIGITS)
+        w = led_width(self.sizes, TIMER_DIGITS, self.factor)
+        return self._led_box(self.toolbar.right - PANEL_PAD * self.factor - w, TIMER_DIGITS)
 
     # ---- cells <-> pixels ----------------------------------------------------------------
 
@@ -217,46 +250,71 @@ def led_digits_for(mines: int) -> int:
     return max(LED_DIGITS, len(str(max(0, mines))))
 
 
-def led_width(sizes: Sizes, digits: int) -> int:
-    """An LED panel of `digits`, with its 1 px sunken rim."""
-    return digits * sizes.led_w + 2
+def led_width(sizes: Sizes, digits: int, factor: int = 1) -> int:
+    """An LED panel of `digits`, with its sunken rim (a pixel of the theme's wide)."""
+    return digits * sizes.led_w + 2 * factor
 
 
-def toolbar_width(sizes: Sizes, led_digits: int = LED_DIGITS) -> int:
+def toolbar_width(sizes: Sizes, led_digits: int = LED_DIGITS, factor: int = 1) -> int:
     """The narrowest toolbar that holds the counter, the face and the timer apart."""
-    leds = led_width(sizes, led_digits) + led_width(sizes, TIMER_DIGITS)
+    counter, timer = led_width(sizes, led_digits, factor), led_width(sizes, TIMER_DIGITS, factor)
     # the face is centred, so the wider panel sets the room on both of its sides
-    side = PANEL_PAD + max(led_width(sizes, led_digits), led_width(sizes, TIMER_DIGITS))
-    return max(leds, 2 * (side + FACE_GAP) + sizes.face)
+    side = PANEL_PAD * factor + max(counter, timer)
+    return max(counter + timer, 2 * (side + FACE_GAP * factor) + sizes.face)
 
 
-def chrome_size(sizes: Sizes) -> tuple[int, int]:
+def chrome_size(sizes: Sizes, factor: int = 1) -> tuple[int, int]:
     """Canvas pixels that are not board tiles (menu bar, frame, toolbar and status line), width
-    and height."""
-    return 2 * sizes.border, MENU_HEIGHT + 3 * sizes.border + TOOLBAR_HEIGHT + STATUS_HEIGHT
+    and height; `sizes` as drawn, `factor` times the theme's."""
+    return 2 * sizes.border, (MENU_HEIGHT + 3 * sizes.border + TOOLBAR_HEIGHT * factor
+                              + STATUS_HEIGHT)  # fmt: skip
+
+
+def text_zoom(zoom: int, shown_w: int) -> int:
+    """The canvas's scale for a board at `zoom` whose frame is `shown_w` window pixels wide: the
+    largest whole number that divides the zoom and leaves the canvas at least TEXT_MIN_W wide
+    (1 when none does). The sprites are scaled by the rest of the zoom (`Layout.factor`), so
+    the board looks the same whichever is chosen; text gets the room."""
+    for t in range(zoom, 1, -1):
+        if zoom % t == 0 and shown_w // t >= TEXT_MIN_W:
+            return t
+    return 1
 
 
 def fit(
     rows: int,
     cols: int,
     window: tuple[int, int],
-    scale: int,
+    zoom: int,
     sizes: Sizes = Sizes(),
     led_digits: int = LED_DIGITS,
 ) -> Layout:
-    """The layout of a board in a window at a given scale: as much board as fits, centred,
-    with room for a scroll bar in each direction the board does not fit."""
-    cw, ch = chrome_size(sizes)
+    """The layout of a board in a window at the board's zoom: as much board as fits, centred,
+    with room for a scroll bar in each direction the board does not fit. The text zoom is
+    chosen by the width the whole board's frame takes at that zoom, or the window's when it
+    is narrower (as `window_size` chooses it for the window it makes)."""
+    shown_w = min(full_canvas_size(rows, cols, sizes, led_digits)[0] * zoom, window[0])
+    t = text_zoom(zoom, shown_w)
+    return fit_at(rows, cols, window, t, zoom // t, sizes, led_digits)
+
+
+def fit_at(rows: int, cols: int, window: tuple[int, int], scale: int, factor: int,
+           sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS) -> Layout:  # fmt: skip
+    """`fit` at a given text zoom (`scale`) and sprite factor, the board's zoom their product
+    (`fit` chooses the text zoom; tests try every one)."""
+    sizes = sizes.times(factor)
+    cw, ch = chrome_size(sizes, factor)
     ww, wh = window
     room_w, room_h = ww // scale - cw, wh // scale - ch
-    view_cols = max(1, min(cols, room_w // sizes.tile))
-    view_rows = max(1, min(rows, room_h // sizes.tile))
+    t, bar = sizes.tile, SCROLLBAR * factor
+    view_cols = max(1, min(cols, room_w // t))
+    view_rows = max(1, min(rows, room_h // t))
     for _ in range(2):  # one bar can take the room that made the other unneeded
         if view_rows < rows:
-            view_cols = max(1, min(cols, (room_w - SCROLLBAR) // sizes.tile))
+            view_cols = max(1, min(cols, (room_w - bar) // t))
         if view_cols < cols:
-            view_rows = max(1, min(rows, (room_h - SCROLLBAR) // sizes.tile))
-    probe = Layout(rows, cols, view_rows, view_cols, scale, 0, 0, sizes, led_digits)
+            view_rows = max(1, min(rows, (room_h - bar) // t))
+    probe = Layout(rows, cols, view_rows, view_cols, scale, 0, 0, sizes, led_digits, factor)
     w, h = probe.canvas_size
     return Layout(
         rows,
@@ -268,6 +326,7 @@ def fit(
         max(0, (wh - h * scale) // 2),
         sizes,
         led_digits,
+        factor,
     )
 
 
@@ -278,6 +337,26 @@ def full_canvas_size(
     return Layout(rows, cols, rows, cols, sizes=sizes, led_digits=led_digits).canvas_size
 
 
+def window_size(
+    rows: int, cols: int, zoom: int, sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS
+) -> tuple[int, int]:
+    """The window that shows the whole board at `zoom`, its text at the text zoom `fit`
+    chooses there: as wide as the canvas at 1x times the zoom; the menu bar and the status
+    line are as tall as text at the text zoom."""
+    w, h = full_canvas_size(rows, cols, sizes, led_digits)
+    t = text_zoom(zoom, w * zoom)
+    if t == zoom:
+        return w * zoom, h * zoom
+    f = zoom // t
+    lay = Layout(rows, cols, rows, cols, t, 0, 0, sizes.times(f), led_digits, f)
+    w, h = lay.canvas_size
+    return w * t, h * t
+
+
+def _fits(size: tuple[int, int], space: tuple[int, int]) -> bool:
+    return size[0] <= space[0] and size[1] <= space[1]
+
+
 def best_scale(
     rows: int,
     cols: int,
@@ -286,9 +365,21 @@ def best_scale(
     sizes: Sizes = Sizes(),
     led_digits: int = LED_DIGITS,
 ) -> int:
-    """The largest whole scale, at most `most`, at which the whole board fits `space` (>= 1)."""
-    w, h = full_canvas_size(rows, cols, sizes, led_digits)
-    return max(1, min(most, space[0] // w, space[1] // h))
+    """The largest whole zoom, at most `most`, at which the whole board fits `space` (>= 1)."""
+    for zoom in range(min(most, MAX_SCALE), 1, -1):
+        if _fits(window_size(rows, cols, zoom, sizes, led_digits), space):
+            return zoom
+    return 1
+
+
+def first_zoom(
+    rows: int, cols: int, space: tuple[int, int], sizes: Sizes = Sizes(),
+    led_digits: int = LED_DIGITS,
+) -> int:  # fmt: skip
+    """The zoom a board opens at when the player has chosen none: the largest, at most
+    FIRST_MAX_ZOOM, at which the whole board fits FIRST_SCREEN_SHARE of the usable screen."""
+    share = (int(space[0] * FIRST_SCREEN_SHARE), int(space[1] * FIRST_SCREEN_SHARE))
+    return best_scale(rows, cols, share, FIRST_MAX_ZOOM, sizes, led_digits)
 
 
 def smallest_canvas_size(sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS) -> tuple[int, int]:
@@ -300,9 +391,8 @@ def smallest_canvas_size(sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS) -
 def largest_scale(
     space: tuple[int, int], sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS
 ) -> int:
-    """The largest scale at which the smallest canvas (any board, scrolled) still fits (>= 1)."""
-    w, h = smallest_canvas_size(sizes, led_digits)
-    return max(1, min(MAX_SCALE, space[0] // w, space[1] // h))
+    """The largest zoom at which the smallest window (any board, scrolled) still fits (>= 1)."""
+    return best_scale(1, 1, space, MAX_SCALE, sizes, led_digits)
 
 
 def most_scale(
@@ -313,9 +403,8 @@ def most_scale(
     led_digits: int = LED_DIGITS,
 ) -> int:
     """The largest zoom a board may have in `space`: the largest at which all of it shows; for
-    a board that has to scroll even at 1x, the largest at which the smallest canvas fits."""
-    w, h = full_canvas_size(rows, cols, sizes, led_digits)
-    if w <= space[0] and h <= space[1]:
+    a board that has to scroll even at 1x, the largest at which the smallest window fits."""
+    if _fits(full_canvas_size(rows, cols, sizes, led_digits), space):
         return best_scale(rows, cols, space, MAX_SCALE, sizes, led_digits)
     return largest_scale(space, sizes, led_digits)
 
@@ -330,7 +419,6 @@ def scale_for_window(
 ) -> int:
     """The zoom for a window the player sized: the largest at which the whole board shows;
     a board that scrolls anyway keeps its zoom, as far as the window allows."""
-    w, h = full_canvas_size(rows, cols, sizes, led_digits)
-    if w <= window[0] and h <= window[1]:
+    if _fits(full_canvas_size(rows, cols, sizes, led_digits), window):
         return best_scale(rows, cols, window, MAX_SCALE, sizes, led_digits)
     return max(1, min(current, largest_scale(window, sizes, led_digits)))

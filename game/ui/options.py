@@ -10,6 +10,7 @@ from collections.abc import Callable
 from ..engine import Difficulty, SafeZone
 from ..engine.boards import BoardChoice
 from ..store.settings import MAX_SCALE, VOLUMES
+from . import sheets
 from .dialogs import Change, PickTheme, SettingsDialog, ThemeMenu
 from .render import Renderer
 from .scenes.context import Context
@@ -135,7 +136,9 @@ class Options:
         def prepare() -> dict:
             theme.convert()
             sounds.preload(theme)
-            return Renderer.strips_for(theme, layout, lines) if same_size else {}
+            if not same_size:
+                return {}
+            return Renderer.strips_for(sheets.scaled(theme, layout.factor), layout, lines)
 
         def switch(strips: dict) -> None:
             if self.wanted_theme is not theme:

@@ -156,7 +156,7 @@ class Renderer:
             (s["frame_bl"], (0, h - b)), (s["frame_br"], (w - b, h - b)),
         ]  # fmt: skip
         c.fblits(pieces)
-        titles = menubar.place_titles(lay, Metrics.of(self.theme), list(keys.MENUS))
+        titles = menubar.place_titles(lay, Metrics.of(self.theme.plain()), list(keys.MENUS))
         self.draw_menu_bar(menubar.Placed(titles))
 
     def draw_toolbar(self, counter: int, face: str, timer: int) -> None:
@@ -177,17 +177,18 @@ class Renderer:
     def _draw_led(self, box: Box, text: str) -> None:
         col = self.theme.colours
         c = self.canvas
-        pygame.draw.rect(c, col["shadow"], (box.x, box.y, box.w, 1))
-        pygame.draw.rect(c, col["shadow"], (box.x, box.y, 1, box.h))
-        pygame.draw.rect(c, col["light"], (box.x, box.bottom - 1, box.w, 1))
-        pygame.draw.rect(c, col["light"], (box.right - 1, box.y, 1, box.h))
-        c.fill(col["led_off"], pygame.Rect(box.x + 1, box.y + 1, box.w - 2, box.h - 2))
+        e = self.layout.factor  # the rim: a pixel of the theme's
+        pygame.draw.rect(c, col["shadow"], (box.x, box.y, box.w, e))
+        pygame.draw.rect(c, col["shadow"], (box.x, box.y, e, box.h))
+        pygame.draw.rect(c, col["light"], (box.x, box.bottom - e, box.w, e))
+        pygame.draw.rect(c, col["light"], (box.right - e, box.y, e, box.h))
+        c.fill(col["led_off"], pygame.Rect(box.x + e, box.y + e, box.w - 2 * e, box.h - 2 * e))
         w = self.layout.sizes.led_w
         sprites = self.theme.sprites
         c.fblits(
             [
-                (sprites["led_minus" if ch == "-" else f"led_{ch}"], (box.x + 1 + i * w, box.y + 1))
-                for i, ch in enumerate(text[: (box.w - 2) // w])
+                (sprites["led_minus" if ch == "-" else f"led_{ch}"], (box.x + e + i * w, box.y + e))
+                for i, ch in enumerate(text[: (box.w - 2 * e) // w])
             ]
         )
         self.drawn.dirty.append(box)
@@ -306,14 +307,14 @@ class Renderer:
             surf = pygame.Surface((t, t), pygame.SRCALPHA)
             surf.fill((*marks.tint_colour(level, colours), colours.alpha))
             if flagged:
-                ring = max(2, t // 8)
+                ring = max(2, self._tile_1x() // 8) * self.layout.factor
                 surf.fill((0, 0, 0, 0), (ring, ring, t - 2 * ring, t - 2 * ring))
             self._tints[level, flagged] = surf
         return surf
 
     def _mark(self, name: str) -> pygame.Surface:
         """A mark made once: 'tick', 'mine', 'frame', 'start', or odds digits such as '7',
-        '20' or '20%'."""
+        '20' or '20%'; made at the theme's size and scaled as its sprites are."""
         surf = self._marks.get(name)
         if surf is None:
             if name == "tick":
@@ -321,21 +322,29 @@ class Renderer:
             elif name == "mine":
                 surf = marks.mine()
             elif name == "frame":
-                surf = marks.number_frame(self.layout.sizes.tile, *hint_colours(self.theme))
+                surf = marks.number_frame(self._tile_1x(), *hint_colours(self.theme))
             elif name == "start":
                 surf = marks.start_mark(*start_colours(self.theme))
             else:
                 surf = marks.digits(name, self._digit_size())
-            self._marks[name] = surf
+            surf = self._marks[name] = self._scaled(surf)
         return surf
 
     def _digit_size(self) -> int:
-        """Canvas pixels a pixel of the odds' digits: more where a tile has room for it."""
-        return max(1, (self.layout.sizes.tile - 2) // marks.digits_width("99%"))
+        """Pixels of the theme's a pixel of the odds' digits: more where a tile has room."""
+        return max(1, (self._tile_1x() - 2) // marks.digits_width("99%"))
+
+    def _tile_1x(self) -> int:
+        return self.layout.sizes.tile // self.layout.factor
+
+    def _scaled(self, surf: pygame.Surface) -> pygame.Surface:
+        f = self.layout.factor
+        return surf if f == 1 else pygame.transform.scale_by(surf, f)
 
     def _centred(self, name: str, x: int, y: int) -> tuple[pygame.Surface, tuple[int, int]]:
-        surf = self._mark(name)
-        dx, dy = marks.centred(self.layout.sizes.tile, surf)
+        surf, f = self._mark(name), self.layout.factor
+        dx = (self._tile_1x() - surf.get_width() // f) // 2 * f  # as at the theme's size
+        dy = (self._tile_1x() - surf.get_height() // f) // 2 * f
         return surf, (x + dx, y + dy)
 
     def _odds(self, probability: float, x: int, y: int, flagged: bool = False) -> list:
@@ -354,9 +363,9 @@ class Renderer:
             pieces.append(self._centred("tick", x, y))
         elif probability >= 1.0:
             pieces.append(self._centred("mine", x, y))
-        elif self.layout.scale >= marks.DIGIT_ZOOM:
+        elif self.layout.zoom >= marks.DIGIT_ZOOM:
             text = marks.percent_text(probability)
-            size, room = self._digit_size(), self.layout.sizes.tile - 2
+            size, room = self._digit_size(), self._tile_1x() - 2
             if marks.digits_width(text + "%", size) <= room:
                 text += "%"
             pieces.append(self._centred(text, x, y))
@@ -379,7 +388,7 @@ class Renderer:
         in the accent."""
         if self._hint is None:
             accent, inner = hint_colours(self.theme)
-            self._hint = marks.brackets(self.layout.sizes.tile, accent, inner)
+            self._hint = self._scaled(marks.brackets(self._tile_1x(), accent, inner))
         return self._hint
 
     def draw_status(self, text: str | list, colour_name: str = "text") -> None:
@@ -527,7 +536,7 @@ def _text_y(box: Box, font) -> int:
 
 def draw_dialog(renderer: Renderer, dialog) -> Box:
     """The dialog's panel over what the canvas shows (the board, veiled while a game waits)."""
-    box = dialog.draw(renderer.canvas, renderer.theme)
+    box = dialog.draw(renderer.canvas, renderer.theme.plain())  # at the text's size
     renderer.drawn.board_shown = False  # a scroll must not move the panel with the tiles
     renderer.drawn.dirty.append(box)
     return box

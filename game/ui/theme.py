@@ -126,9 +126,14 @@ class Theme:
     sound_problems: list[str] = field(default_factory=list)  # sounds left out, one line each
     converted: bool = False  # the sheet is in the display's pixel format
     marks: MarkColours = field(default_factory=MarkColours)
+    base: Theme | None = field(default=None, repr=False)  # a scaled copy's own theme (sheets.py)
 
     def __post_init__(self) -> None:
         self._cut()
+
+    def plain(self) -> Theme:
+        """The theme at its own size: itself, or the one a scaled copy was made from."""
+        return self.base or self
 
     def convert(self) -> None:
         """Convert the sheet to the display's pixel format once a display mode is set (once:

@@ -78,10 +78,12 @@ class Driver:
         self.app.step()
 
     def sprite_at(self, box, name) -> bool:
-        """Whether the canvas shows the theme sprite `name` in the canvas box."""
-        canvas = self.app.ctx.frame.renderer.canvas
+        """Whether the canvas shows the theme sprite `name` in the canvas box (as the board
+        draws it: scaled by the layout's factor)."""
+        renderer = self.app.ctx.frame.renderer
+        canvas = renderer.canvas
         expected = pygame.Surface((box.w, box.h), 0, canvas)
-        expected.blit(self.app.ctx.frame.theme.sprites[name], (0, 0))
+        expected.blit(renderer.theme.sprites[name], (0, 0))
         got = canvas.subsurface((box.x, box.y, box.w, box.h))
         return pygame.image.tobytes(expected, "RGB") == pygame.image.tobytes(got, "RGB")
 

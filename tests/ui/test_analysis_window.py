@@ -14,7 +14,7 @@ WALL = ["********.", ".......**"] + ["........."] * 7
 
 
 def test_the_win_dialog_and_the_best_times_open_the_analysis(drive, tmp_path):
-    d = drive(layout=WALL)
+    d = drive(layout=WALL, scale=1)  # the narrowest line: the analysis's shortest words
     d.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"), replays=tmp_path)
     d.click((8, 8))
     d.tick(1500)

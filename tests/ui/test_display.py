@@ -231,13 +231,13 @@ def test_the_plain_framebuffer_is_asked_for_on_x11_only_and_never_over_the_users
 @pytest.mark.parametrize("window", [(528, 642), (527, 640), (100, 101)])
 def test_a_canvas_larger_than_its_window_shows_exactly_its_top_left_part(window):
     from game.ui.display import Display
-    from game.ui.layout import Box, Layout, fit
+    from game.ui.layout import Box, Layout
 
     pygame.display.init()
     try:
         display = Display()
         display.open(window)
-        layout: Layout = fit(9, 9, window, 3)
+        layout = Layout(9, 9, 9, 9, 3)  # a canvas at 3x, from the window's corner
         canvas = pygame.Surface(layout.canvas_size)
         for x in range(canvas.get_width()):  # stripes, so any misplaced pixel shows
             pygame.draw.line(canvas, ((x * 37) % 256, (x * 11) % 256, 90), (x, 0),

@@ -30,8 +30,12 @@ def first_ink(rows):
 
 
 def pixel(d, cell, xy):
-    box = d.app.ctx.frame.layout.cell_rect(*cell, d.app.play.top, d.app.play.left)
-    return tuple(d.app.ctx.frame.renderer.canvas.get_at((box.x + xy[0], box.y + xy[1])))[:3]
+    """The canvas pixel at `xy` of a 16 px tile, as the board draws it (scaled by the layout's
+    factor)."""
+    lay = d.app.ctx.frame.layout
+    box = lay.cell_rect(*cell, d.app.play.top, d.app.play.left)
+    f = lay.factor
+    return tuple(d.app.ctx.frame.renderer.canvas.get_at((box.x + xy[0] * f, box.y + xy[1] * f)))[:3]
 
 
 def one_number_hint_layout():
@@ -110,7 +114,7 @@ def test_a_guess_says_its_odds_in_words():
 def tile_bytes(d, cell):
     box = d.app.ctx.frame.layout.cell_rect(*cell, d.app.play.top, d.app.play.left)
     return pygame.image.tobytes(
-        d.app.ctx.frame.renderer.canvas.subsurface(box.x, box.y, 16, 16), "RGB"
+        d.app.ctx.frame.renderer.canvas.subsurface(box.x, box.y, box.w, box.h), "RGB"
     )
 
 

@@ -17,6 +17,7 @@ from game.ui.layout import (
     full_canvas_size,
     largest_scale,
     smallest_canvas_size,
+    window_size,
 )
 
 EXPERT = Layout(16, 30, 16, 30)  # whole board shown, scale 1
@@ -58,8 +59,10 @@ def test_every_size_counts_the_menu_bar():
     w, h = full_canvas_size(9, 9)
     assert h == MENU_HEIGHT + 8 + TOOLBAR_HEIGHT + 8 + MIN_AREA_H + STATUS_HEIGHT + 8
     assert smallest_canvas_size() == (w, h)  # Beginner is as small as the area gets
-    assert best_scale(9, 9, (2 * w, 2 * h)) == 2 and best_scale(9, 9, (2 * w, 2 * h - 1)) == 1
-    assert largest_scale((3 * w, 3 * h - 1)) == 2
+    w, h = window_size(9, 9, 2)
+    assert best_scale(9, 9, (w, h)) == 2 and best_scale(9, 9, (w, h - 1)) == 1
+    w, h = window_size(1, 1, 3)
+    assert largest_scale((w, h)) == 3 and largest_scale((w, h - 1)) == 2
     lay = fit(200, 200, (800, 600), 1)
     assert lay.canvas_size[1] <= 600 < lay.canvas_size[1] + 16
 
@@ -128,7 +131,8 @@ def test_fit_shows_what_fits_and_scales_by_whole_numbers():
     small = fit(9, 9, (1000, 1000), 3)
     assert (small.view_rows, small.view_cols) == (9, 9)
     w, h = small.canvas_size
-    assert small.origin_x == (1000 - 3 * w) // 2 and small.origin_y == (1000 - 3 * h) // 2
+    s = small.scale
+    assert small.origin_x == (1000 - s * w) // 2 and small.origin_y == (1000 - s * h) // 2
 
 
 def test_best_scale_is_the_largest_that_fits_within_the_cap():

@@ -134,7 +134,9 @@ def draw_odds(d, cell, p):
     r.draw_cells(d.app.play.game, d.app.play.top, d.app.play.left, [cell],
                  Looks(probabilities={cell: p}))  # fmt: skip
     box = d.app.ctx.frame.layout.cell_rect(*cell, d.app.play.top, d.app.play.left)
-    return r.canvas.subsurface((box.x, box.y, 16, 16))
+    # the tile at the theme's size: the board's sprites and marks are drawn scaled by the
+    # layout's factor (game/ui/sheets.py), each of its pixels a square of that side
+    return pygame.transform.scale(r.canvas.subsurface((box.x, box.y, box.w, box.h)), (16, 16))
 
 
 @pytest.mark.parametrize("p", [0.0, 0.3, 0.9, 1.0])
@@ -228,7 +230,8 @@ def test_a_board_codes_start_cell_carries_the_start_mark_beside_the_cursor(drive
     picture = marks.start_mark(*start_colours(d.app.ctx.frame.theme))
     dx, dy = marks.centred(16, picture)
     ink = next((x, y) for y, row in enumerate(marks.START) for x, ch in enumerate(row) if ch == "#")
-    at = (box.x + dx + 1 + ink[0], box.y + dy + 1 + ink[1])
+    f = lay.factor  # the mark is scaled as the board's sprites are
+    at = (box.x + (dx + 1 + ink[0]) * f, box.y + (dy + 1 + ink[1]) * f)
     assert tuple(r.canvas.get_at(at))[:3] == start_colours(d.app.ctx.frame.theme)[0]
 
 

@@ -275,7 +275,7 @@ def test_a_click_outside_an_open_menu_closes_it_without_touching_the_board(drive
 @pytest.mark.parametrize("scale", [1, 2, 3])
 def test_clicks_on_the_board_land_on_their_cell_and_clicks_on_the_bar_open_it(drive, scale):
     d = drive(BoardChoice.standard(Difficulty.BEGINNER), scale=scale)
-    assert d.app.ctx.frame.layout.scale == scale
+    assert d.app.ctx.frame.layout.zoom == scale
     for cell in [(0, 0), (0, 8), (8, 0)]:
         d.click(cell, button=3)
         assert d.app.play.game.cell(*cell) == "F"

@@ -78,7 +78,7 @@ def test_a_loss_has_a_notice_with_the_measures_of_what_was_solved(drive):
 def test_the_statistics_show_the_bests_nf_apart_and_each_best_times_measures(drive, tmp_path):
     from tests.store.test_stats_measures import bests_file
 
-    d = drive()  # Beginner at zoom 2: the best times list has no room for the measures
+    d = drive(scale=1)  # Beginner at zoom 1: the best times list has no room for the measures
     d.app.ctx.session.history = History(bests_file(tmp_path))
     d.key(pygame.K_s, "s")
     dialog = d.app.ctx.dialogs.dialog

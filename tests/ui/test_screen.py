@@ -109,8 +109,8 @@ def assert_toolbar_fits(lay: Layout) -> None:
     for box in (lay.counter, lay.face, lay.timer):
         assert t.x <= box.x and box.right <= t.right and t.y <= box.y and box.bottom <= t.bottom
     assert lay.counter.right < lay.face.x and lay.face.right < lay.timer.x
-    assert lay.counter.w == lay.led_digits * lay.sizes.led_w + 2
-    assert lay.timer.w == TIMER_DIGITS * lay.sizes.led_w + 2
+    assert lay.counter.w == lay.led_digits * lay.sizes.led_w + 2 * lay.factor
+    assert lay.timer.w == TIMER_DIGITS * lay.sizes.led_w + 2 * lay.factor
 
 
 @pytest.mark.parametrize("rows, cols, mines", [(5, 5, 24), (200, 200, 39_999), (9, 9, 10)])

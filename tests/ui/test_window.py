@@ -11,6 +11,7 @@ from game.engine.boards import BoardChoice
 from game.store.history import History
 from game.store.settings import Settings, SettingsFile
 from game.store.stats import GameRecord, Stats
+from game.ui import layout as geometry
 from game.ui.dialogs import Question
 from game.ui.gestures import DOUBLE_CLICK_MS, LONG_PRESS_MS
 from game.ui.menubar import Item
@@ -361,17 +362,20 @@ def test_long_press_flags_when_the_setting_is_on_and_never_opens(drive):
     assert off.app.play.game.cell(3, 3) != "F"
 
 
-def test_the_window_shows_the_canvas_scaled_by_whole_pixels(drive):
-    d = drive(scale=3)
+@pytest.mark.parametrize("board, zoom", [((9, 9, 10), 3), ((16, 16, 40), 2)])
+def test_the_window_shows_the_canvas_scaled_by_whole_pixels(drive, board, zoom):
+    d = drive(BoardChoice(*board), scale=zoom)
     lay = d.app.ctx.frame.layout
+    s = lay.scale  # the text zoom: 1 for Beginner at 3, 2 for Intermediate at 2
+    assert lay.zoom == zoom and s == (1 if board[0] == 9 else 2)
     face = lay.face
     window = pygame.display.get_surface()
     for cx, cy in [(face.x + 5, face.y + 5), (face.x + 12, face.y + 9)]:
         colour = d.app.ctx.frame.renderer.canvas.get_at((cx, cy))
-        for dx in range(3):
-            for dy in range(3):
+        for dx in range(s):
+            for dy in range(s):
                 assert (
-                    window.get_at((lay.origin_x + cx * 3 + dx, lay.origin_y + cy * 3 + dy))
+                    window.get_at((lay.origin_x + cx * s + dx, lay.origin_y + cy * s + dy))
                     == colour
                 )
 
@@ -393,7 +397,9 @@ def test_resizing_the_window_picks_the_largest_whole_scale_that_fits(drive):
     d.post(pygame.VIDEORESIZE, size=(2 * w + 7, 2 * h + 30), w=2 * w + 7, h=2 * h + 30)
     d.tick()
     assert d.app.ctx.frame.scale == 2
-    assert d.app.ctx.frame.layout.origin_x == 3 and d.app.ctx.frame.layout.origin_y == 15
+    ww, wh = geometry.window_size(9, 9, 2)  # text at 1x: a lower menu bar and status line
+    lay = d.app.ctx.frame.layout
+    assert (lay.origin_x, lay.origin_y) == ((2 * w + 7 - ww) // 2, (2 * h + 30 - wh) // 2)
 
 
 def record_of_a_win(n, kind="beginner"):
@@ -617,7 +623,7 @@ def test_zooming_past_the_screen_stops_at_what_fits_and_tiny_windows_do_not_cras
         d.key(pygame.K_EQUALS, "+")
     w, h = pygame.display.get_surface().get_size()
     cw, ch = d.app.ctx.frame.layout.canvas_size
-    assert cw * d.app.ctx.frame.scale <= w and ch * d.app.ctx.frame.scale <= h
+    assert cw * d.app.ctx.frame.layout.scale <= w and ch * d.app.ctx.frame.layout.scale <= h
     assert d.app.ctx.status.message is not None and "is the most" in d.app.ctx.status.message[0]
     for size in [(50, 50), (159, 400), (1, 1)]:
         pygame.display.set_mode(size, pygame.RESIZABLE)

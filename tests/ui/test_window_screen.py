@@ -16,11 +16,11 @@ CORNER = ["**......."] + ["*........"] + ["........."] * 7  # three mines
 
 def counter_shows(d, text: str) -> bool:
     lay = d.app.ctx.frame.layout
-    box, w = lay.counter, lay.sizes.led_w
-    if box.w != len(text) * w + 2:
+    box, w, e = lay.counter, lay.sizes.led_w, lay.factor  # e: the rim
+    if box.w != len(text) * w + 2 * e:
         return False
     return all(
-        d.sprite_at(geometry.Box(box.x + 1 + i * w, box.y + 1, w, lay.sizes.led_h),
+        d.sprite_at(geometry.Box(box.x + e + i * w, box.y + e, w, lay.sizes.led_h),
                     "led_minus" if ch == "-" else f"led_{ch}")
         for i, ch in enumerate(text)
     )  # fmt: skip
@@ -115,8 +115,7 @@ def test_the_window_comes_back_at_the_size_and_place_it_was_left(drive, tmp_path
 def test_a_remembered_window_that_no_longer_fits_is_not_used(drive):
     d = drive(settings=Settings(motion=False, volume="off", window_size=(5000, 400),
                                 window_position=(9000, 9000)))  # fmt: skip
-    w, h = d.app.ctx.frame.layout.canvas_size
-    assert pygame.display.get_surface().get_size() == (2 * w, 2 * h)  # the board's own size
+    assert pygame.display.get_surface().get_size() == geometry.window_size(9, 9, 2)  # the board's
     assert on_screen(d.app)
     pygame.quit()
     pygame.display.init()

@@ -74,9 +74,10 @@ class MapGeometry:
         return Box(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
 
 
-def map_panel(m: Metrics, bounds: Box) -> Box:
-    """The map's panel: over the frame's inside (`bounds`: the canvas under the menu bar)."""
-    return inset(bounds, m.border)
+def map_panel(border: int, bounds: Box) -> Box:
+    """The map's panel: over the frame's inside (`bounds`: the canvas under the menu bar;
+    `border`: the frame's border as drawn, `Layout.sizes.border`, scaled with the board)."""
+    return inset(bounds, border)
 
 
 def outside(panel: Box, size: tuple[int, int]) -> list[Box]:
@@ -227,7 +228,7 @@ class MapDialog(Dialog):
         if self._placing == (m, area, bounds):
             return self.panel
         self._placing = (m, area, bounds)
-        self.panel = map_panel(m, bounds)
+        self.panel = map_panel(area.x - bounds.x, bounds)  # the area starts past the border
         g = self.game
         top, left, rows, cols = self.view
         around = (top + rows // 2, left + cols // 2)

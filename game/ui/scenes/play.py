@@ -26,7 +26,6 @@ from ..gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
 from ..hints import hint_cells, hint_marks, hint_words, odds_words
 from ..keys import action_for
 from ..render import Looks
-from ..widgets import Metrics
 from .context import Context
 from .layer import Layer
 from .map import GoTo, MapDialog, map_panel, outside
@@ -358,7 +357,7 @@ class PlayScene(Layer):
         if spare is None or spare is canvas or spare.get_size() != canvas.get_size():
             spare = self._map_canvas = canvas.copy()
             return spare
-        panel = map_panel(Metrics.of(self.ctx.frame.theme), self.layout.frame)
+        panel = map_panel(self.layout.sizes.border, self.layout.frame)
         for part in outside(panel, canvas.get_size()):
             rect = (part.x, part.y, part.w, part.h)
             spare.blit(canvas, rect, rect)
@@ -792,7 +791,7 @@ class PlayScene(Layer):
         drawn.cursor = self.cursor
         if full or drawn.bars != (self.top, self.left):
             shown = None if full else drawn.bars
-            drawn.dirty += scrollbars.draw(r.canvas, ctx.frame.theme, self.layout, self.top,
+            drawn.dirty += scrollbars.draw(r.canvas, r.theme, self.layout, self.top,
                                            self.left, shown)  # fmt: skip
             drawn.bars = (self.top, self.left)
         r.draw_toolbar(game.mines_remaining, self.face(), self.timer_value())
