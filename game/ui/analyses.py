@@ -76,6 +76,12 @@ class Analyses:
             self._worker = workers.shared()
         return self._worker
 
+    def warm(self) -> None:
+        """Start the worker ahead of need (a big game has begun), off the loop's thread; a
+        game that ends before it is up waits for it (its start is some 0.3-0.5 s)."""
+        if self.threaded:
+            self.worker.start_soon()
+
     def ask(self, key: str, make: Callable[[], tuple[list[str], list[dict]]]) -> None:
         """Work out the analysis of game `key` (unless it is known or under way): `make` gives
         its layout and events, on the job's thread; a ValueError from it (an unreadable replay)

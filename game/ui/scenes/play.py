@@ -402,6 +402,7 @@ class PlayScene(Layer):
         meanwhile."""
         game, stop = self.game, threading.Event()
         self.stop_laying, self.laying_at = stop, (move.row, move.col)
+        self.ctx.aids.analyses.warm()  # a big game: its end will want the worker process
 
         def then(laid: bool) -> None:
             if self.stop_laying is stop:
