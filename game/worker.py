@@ -63,7 +63,8 @@ class Task:
 
 
 def _serve(conn) -> None:
-    """The worker process: take a task, answer it, until the pipe closes."""
+    """The worker process: take a task, answer it, until the pipe closes (the program ended:
+    a task under way stops at its next part)."""
     while True:
         try:
             fn, args, parts = conn.recv()
@@ -71,10 +72,20 @@ def _serve(conn) -> None:
             return
         try:
             sending = (lambda part: conn.send(("part", part)),) if parts else ()
-            answer = fn(*args, *sending)
-            conn.send(("done", answer))
+            message = ("done", fn(*args, *sending))
+        except OSError as e:
+            if conn.closed or isinstance(e, BrokenPipeError):
+                return  # no one is listening any more
+            message = ("error", _portable(e), traceback.format_exc())
         except BaseException as e:  # sent to the asker, raised there
-            conn.send(("error", _portable(e), traceback.format_exc()))
+            message = ("error", _portable(e), traceback.format_exc())
+        try:
+            conn.send(message)
+        except BrokenPipeError:
+            return
+        except Exception as e:  # an answer that cannot be pickled: said as the error it is
+            conn.send(("error", RuntimeError(f"the answer cannot be sent: {e}"),
+                       traceback.format_exc()))  # fmt: skip
 
 
 def _portable(e: BaseException) -> BaseException:

@@ -35,6 +35,12 @@ def test_an_error_in_the_worker_is_raised_to_the_caller_as_itself(worker):
     assert worker.call(int, "7") == 7  # and the worker goes on
 
 
+def test_an_answer_that_cannot_be_sent_back_is_an_error(worker):
+    with pytest.raises(RuntimeError, match="cannot be sent"):
+        worker.call(threading.Lock)
+    assert worker.call(int, "8") == 8
+
+
 def test_a_worker_that_dies_under_a_task_raises_and_the_next_task_gets_a_new_one(worker):
     first = worker.call(os.getpid)
     with pytest.raises(WorkerDied, match="exit code 3"):
