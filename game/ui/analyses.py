@@ -4,8 +4,9 @@
 stop it (the process is ended); the answers kept in memory by the game's id, so a game analysed
 once (at its end, for its dialog) opens at once when the player asks to go through it.
 
-The job is a chore (chores.py): its thread reads the game, hands it to the worker, makes the
-positions to show and waits; the answer comes back on the loop thread, which ticks meanwhile.
+The job is a chore (chores.py): its thread reads the game, hands it to the worker (the
+positions to show, then the analysis) and waits; the answer comes back on the loop thread,
+which ticks meanwhile.
 Not on disk: an Expert game takes well under a second, so a second file beside each replay (a
 format of its own to version, check and keep in step with the replay) would save too little.
 Without threads (tests) the steps run here, in `poll`, one a call, or all of them in `wait`.
@@ -28,8 +29,8 @@ KEPT = 20  # analyses kept in memory, the latest
 @dataclass
 class Analysed:
     """What a job hands back: the game's board and events, its analysis, and its positions
-    (the game before each move, made on the job's thread and shown at its first guess or
-    mistake, so opening the room costs the frame nothing that grows with the game)."""
+    (the game before each move, made in the worker and shown at its first guess or mistake on
+    the job's thread, so opening the room costs the frame nothing that grows with the game)."""
 
     layout: list[str]
     events: list[dict]
@@ -45,7 +46,7 @@ class Job:
     stop: threading.Event = field(default_factory=threading.Event)
     analyser: Analyser | None = None  # without threads: the steps done here
     moves: list[MoveReport] = field(default_factory=list)  # the worker's parts, in order
-    task: workers.Task | None = None
+    tasks: list[workers.Task] = field(default_factory=list)  # the positions, the analysis
     chore: Chore | None = None
     positions: Positions | None = None
     board: tuple[list[str], list[dict]] | None = None
@@ -103,18 +104,26 @@ class Analyses:
         except ValueError as e:
             job.error = str(e)
             return
-        task = job.task = self.worker.submit(analyse_in_parts, *job.board, on_part=job.take)
+        # the positions made there too: taking them in is one short hold of the interpreter
+        # lock, where making them here (a game of the board's size) would take it for many
+        submit = self.worker.submit
+        job.tasks = [submit(Positions, *job.board),
+                     submit(analyse_in_parts, *job.board, on_part=job.take)]  # fmt: skip
         if job.stop.is_set():  # cancelled while the game was read
-            self.worker.cancel(task)
+            self._cancel_tasks(job)
             return
-        positions = Positions(*job.board)  # while the worker counts
         try:
-            task.wait()
+            positions = job.tasks[0].wait()
+            job.tasks[1].wait()
         except workers.Cancelled:
             return
         job.report = GameAnalysis(tuple(job.moves))
         positions.show(job.report.first_of_note())
         job.positions = positions
+
+    def _cancel_tasks(self, job: Job) -> None:
+        for task in job.tasks:
+            self.worker.cancel(task)
 
     def _hand_back(self, job: Job) -> None:
         if job is not self.job or job.stop.is_set():
@@ -175,8 +184,7 @@ class Analyses:
             job.stop.set()
             self.job = None
             self.chores.cancel(job.chore)
-            if job.task is not None:
-                self.worker.cancel(job.task)
+            self._cancel_tasks(job)
 
     def progress(self, key: str) -> float | None:
         """How far the job of `key` is (0 to 1), or None when there is none."""

@@ -72,7 +72,7 @@ def test_a_cancelled_analysis_ends_the_worker_process_and_keeps_nothing(worker):
     analyses.ask("long", lambda: game)
     job = analyses.job
     while not job.moves:  # until a part is back: the analysis is under way
-        assert job.task is None or not job.task.done, job.task.wait()
+        assert not (job.tasks and job.tasks[1].done), job.tasks[1].wait()
         time.sleep(0.02)
     process = worker._process
     analyses.cancel("long")
