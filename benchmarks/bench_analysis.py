@@ -157,7 +157,7 @@ def frames_while_analysing(seconds: float) -> None:
     from game.ui.theme import load_library
     from game.ui.window import App
 
-    workers.shared().call(os.getpid)
+    workers.shared(workers.ANALYSES).call(os.getpid)
     pygame.display.init()
     game = swept_200(2000)
     path = save_replay(replay_of(game, elapsed_ms=600_000, source="window",

@@ -606,7 +606,8 @@ def losing_click_200(runs: int) -> None:
     answered: list[float] = []
     answered_ms: list[float] = []
     answered_cpu: list[float] = []
-    worker_start(workers.shared())  # as a big game does at its first click
+    worker_start(workers.shared(workers.MEASURES))  # as a big game does at its first click
+    workers.shared(workers.ANALYSES).call(os.getpid)
     for _ in range(runs):
         for name, (known, on_disk) in variants.items():
             # as the window has it: the end of a game is written (and measured) by its writer

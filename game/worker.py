@@ -1,7 +1,8 @@
 """Work that grows with the board (a finished game's measures, the analysis of a game) done in
-a process of its own, so it never holds the interpreter lock the window's loop needs: one
+a process of its own, so it never holds the interpreter lock the window's loop needs: a
 worker process, started when first asked (on the asking thread, never the loop's), fed plain
-data and answering plain data, one task at a time in the order asked. A task may send parts of
+data and answering plain data, one task at a time in the order asked (`shared`: one for the
+measures, one for analyses). A task may send parts of
 its answer while it runs; cancelling the task under way ends the process (a new one starts for
 what follows).
 
@@ -265,20 +266,23 @@ class Worker:
                 self._next()
 
 
-_shared: Worker | None = None
+MEASURES, ANALYSES = "measures", "analyses"
+_shared: dict[str, Worker] = {}
 _shared_lock = threading.Lock()
 
 
-def shared() -> Worker:
-    """The program's one worker (made, not started, on first use)."""
-    global _shared
+def shared(role: str = MEASURES) -> Worker:
+    """The program's worker for `role` (made, not started, on first use): one for a finished
+    game's measures, one for analyses, so the measures (a notice waits for them, and a quit)
+    never wait behind an analysis of seconds, and cancelling an analysis never ends them."""
     with _shared_lock:
-        if _shared is None:
-            _shared = Worker()
-            atexit.register(_shared.close)
-        return _shared
+        worker = _shared.get(role)
+        if worker is None:
+            worker = _shared[role] = Worker(f"pixel-mines-{role}")
+            atexit.register(worker.close)
+        return worker
 
 
 def elsewhere(fn: Callable, *args) -> Any:
-    """`fn(*args)` in the program's worker process; the calling thread waits for it."""
-    return shared().call(fn, *args)
+    """`fn(*args)` in the measures' worker process; the calling thread waits for it."""
+    return shared(MEASURES).call(fn, *args)

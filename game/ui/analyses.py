@@ -63,7 +63,7 @@ class Job:
 class Analyses:
     def __init__(self, chores: Chores, worker: workers.Worker | None = None) -> None:
         """Threaded as `chores` are; `worker`: the process that works them out (by default
-        the program's one)."""
+        the program's worker for analyses)."""
         self.chores = chores
         self.threaded = chores.threaded
         self._worker = worker
@@ -74,14 +74,16 @@ class Analyses:
     @property
     def worker(self) -> workers.Worker:
         if self._worker is None:
-            self._worker = workers.shared()
+            self._worker = workers.shared(workers.ANALYSES)
         return self._worker
 
     def warm(self) -> None:
-        """Start the worker ahead of need (a big game has begun), off the loop's thread; a
-        game that ends before it is up waits for it (its start is some 0.3-0.5 s)."""
+        """Start the workers a game's end wants (its analysis, its measures) ahead of need (a
+        big game has begun), off the loop's thread; a game that ends before they are up waits
+        for them (a start is some 0.3-0.5 s)."""
         if self.threaded:
             self.worker.start_soon()
+            workers.shared(workers.MEASURES).start_soon()
 
     def ask(self, key: str, make: Callable[[], tuple[list[str], list[dict]]]) -> None:
         """Work out the analysis of game `key` (unless it is known or under way): `make` gives

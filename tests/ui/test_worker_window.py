@@ -62,7 +62,7 @@ def test_a_losses_guesses_and_analysis_are_worked_out_in_the_worker(drive, tmp_p
     line = expected.summary(5)
     assert notice.live_text == line[0].upper() + line[1:] + "."
     assert aids.analyses.done[d.app.ctx.session.game_id].report == expected
-    assert os.getpid() not in (worker.pid, workers.shared().pid, None)
+    assert os.getpid() not in (worker.pid, workers.shared(workers.MEASURES).pid, None)
 
 
 def test_a_cancelled_analysis_ends_the_worker_process_and_keeps_nothing(worker):
