@@ -42,6 +42,7 @@ from game.engine.boards import BoardChoice  # noqa: E402
 from game.store.history import History  # noqa: E402
 from game.store.settings import Settings  # noqa: E402
 from game.store.stats import Stats  # noqa: E402
+from game.store.writer import Writer  # noqa: E402
 from game.ui.display import FRAMEBUFFER_HINT  # noqa: E402
 from game.ui.pace import FPS  # noqa: E402
 from game.ui.render import Looks  # noqa: E402
@@ -611,8 +612,10 @@ def losing_click_200(runs: int) -> None:
     workers.shared(workers.ANALYSES).call(os.getpid)
     for _ in range(runs):
         for name, (known, on_disk) in variants.items():
-            # as the window has it: the end of a game is written (and measured) by its writer
-            history = History.on_disk(Stats(), background=True) if on_disk else History()
+            # as the window has it: the end of a game is written (and measured, in the worker)
+            # by its writer; with nothing to write, the writer still has it measured
+            history = (History.on_disk(Stats(), background=True) if on_disk
+                       else History(writer=Writer()))  # fmt: skip
             app = board_200(layout, start, SIZES["1600x1000"], history=history)
             click(app, start)
             lay = app.ctx.frame.layout
