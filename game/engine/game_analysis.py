@@ -12,7 +12,7 @@ a front end can show progress and stop; never reads a file, a clock or the scree
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
@@ -380,6 +380,25 @@ class Analyser:
 
 def _proven(p: float) -> str | None:
     return "safe" if p == 0.0 else "mine" if p == 1.0 else None
+
+
+PART = 25  # move reports a part: what a worker sends at a time (a few tens of kB)
+
+
+def analyse_in_parts(layout: list[str], events: list[Mapping], send: Callable[[tuple], None],
+                     *, part: int = PART, budget: int = DEFAULT_BUDGET) -> int:  # fmt: skip
+    """The analysis `analyse_game` makes, sent as it is made: `send((progress, reports))`
+    with each `part` moves' reports in order, the last with progress 1.0 (what a worker
+    process runs: small parts are quick to take in for the process that waits). Returns how
+    many moves were reported."""
+    analyser = Analyser(layout, events, budget=budget)
+    sent = 0
+    while analyser.step():
+        if len(analyser.moves) - sent >= part:
+            send((analyser.progress, analyser.moves[sent:]))
+            sent = len(analyser.moves)
+    send((1.0, analyser.moves[sent:]))
+    return len(analyser.moves)
 
 
 def analyse_game(layout: list[str], events: Iterable[Mapping], *,

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from .cells import CellSet
-from .game import Game, MoveKind, RecordedMove
+from .game import Clicks, Game, MoveKind, RecordedMove
 
 Cell = tuple[int, int]
 _KINDS = {kind.value: kind for kind in MoveKind}
@@ -98,14 +98,16 @@ def journal_of(version: int, events: list[dict], moves: Iterable[RecordedMove]) 
     return events if version >= 2 else move_events(moves)
 
 
-SNAPSHOT_EVERY = 250  # moves between the copies `Positions` keeps of the game
+SNAPSHOT_EVERY = 50  # moves between the copies `Positions` keeps of the game
+TRAIL = 64  # the positions just walked through, kept for stepping back
 
 
 class Positions:
     """The game as it stood before each move of the events (the moves a `Walk` yields, in its
-    order), for showing a game move by move: forwards a move at a time, backwards from the
-    nearest copy kept, so a step back costs at most SNAPSHOT_EVERY moves however long the
-    game."""
+    order), for showing a game move by move. Forwards a move costs that move; backwards, the
+    positions last walked through are kept (a step back costs nothing that grows with the
+    board), and past them the game is played again from the nearest copy kept, at most
+    SNAPSHOT_EVERY moves however long the game."""
 
     def __init__(self, layout: list[str], events: Iterable[Mapping]) -> None:
         self.events = list(events)
@@ -115,7 +117,8 @@ class Positions:
         self.game = Game.from_layout(layout)
         self.index = 0  # the move shown next; the game is as it stood before it
         self._at = self.starts[0] if self.starts else len(self.events)  # events played
-        self._copies: dict[int, tuple[int, Game]] = {0: (self._at, copy.deepcopy(self.game))}
+        self._copies: dict[int, tuple[int, Game]] = {0: (self._at, _copy(self.game))}
+        self._trail: list[tuple[int, int, Game]] = []  # (index, events played, game), ascending
 
     def __len__(self) -> int:
         return len(self.starts)
@@ -124,10 +127,19 @@ class Positions:
         """The game before move `index` (0 to len: len is after the last move)."""
         index = max(0, min(index, len(self.starts)))
         if index < self.index:
+            trail = self._trail
+            while trail and trail[-1][0] > index:
+                trail.pop()
+            if trail and trail[-1][0] == index:
+                self.index, self._at, self.game = trail.pop()
+                return self.game
             base = max(k for k in self._copies if k <= index)
             self._at, game = self._copies[base]
-            self.game, self.index = copy.deepcopy(game), base
+            self.game, self.index = _copy(game), base
         while self.index < index:
+            if index - self.index <= TRAIL:
+                self._trail.append((self.index, self._at, _copy(self.game)))
+                del self._trail[:-TRAIL]
             following = self.index + 1
             stop = self.starts[following] if following < len(self.starts) else len(self.events)
             while self._at < stop:  # the move, and the undo and redo after it
@@ -135,8 +147,19 @@ class Positions:
                 self._at += 1
             self.index = following
             if following % SNAPSHOT_EVERY == 0 and following not in self._copies:
-                self._copies[following] = (self._at, copy.deepcopy(self.game))
+                self._copies[following] = (self._at, _copy(self.game))
         return self.game
+
+
+def _copy(game: Game) -> Game:
+    """A copy of `game` that plays on apart from it, at the cost of copying its bytes and
+    lists (a memory copy): what no move changes (the minefield, its openings) is shared, where
+    `copy.deepcopy` would walk every object of it, and of every move kept, in Python."""
+    twin = copy.copy(game)
+    for name, value in vars(game).items():
+        if isinstance(value, (bytearray, list, dict, set, Clicks)):
+            setattr(twin, name, copy.copy(value))
+    return twin
 
 
 def _play(game: Game, event: Mapping) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..engine import Game
 from ..engine.game_measures import Measures, measures_of
+from ..worker import elsewhere
 from .files import remove_stale_temp_files, set_aside
 from .journal import LOCK_SUFFIX, SUFFIX, Journal
 from .locks import GameLock
@@ -325,8 +326,12 @@ class History:
 
         def write() -> list[str]:
             lines: list[str] = []
-            try:
-                done.measures = measures_of(layout, events, elapsed_ms)
+            try:  # on the writer's thread, the solver's work goes to the worker process
+                done.measures = (
+                    measures_of(layout, events, elapsed_ms)
+                    if self.writer is None
+                    else elsewhere(measures_of, layout, events, elapsed_ms)
+                )
             except ValueError:  # events of another board: a kept game's file was not ours
                 done.measures = None
             rec = done.record = record.measured_as(done.measures)

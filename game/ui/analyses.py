@@ -1,22 +1,27 @@
-"""Analyses of games worked out off the frame: one game at a time on a thread of its own, a
-move a step (game/engine/game_analysis.py), with how far it is and a way to stop it; the
-answers kept in memory by the game's id, so a game analysed once (at its end, for its dialog)
-opens at once when the player asks to go through it.
+"""Analyses of games worked out off the frame: one game at a time, in the worker process
+(game/worker.py: a thread here would take the interpreter lock from the loop), a move a step
+(game/engine/game_analysis.py), its reports coming back in parts (how far it is) and a way to
+stop it (the process is ended); the answers kept in memory by the game's id, so a game analysed
+once (at its end, for its dialog) opens at once when the player asks to go through it.
 
+The job is a chore (chores.py): its thread reads the game, hands it to the worker (the
+positions to show, then the analysis) and waits; the answer comes back on the loop thread,
+which ticks meanwhile.
 Not on disk: an Expert game takes well under a second, so a second file beside each replay (a
 format of its own to version, check and keep in step with the replay) would save too little.
-Without threads (tests) the steps run in `poll`, one a call, or all of them in `wait`.
+Without threads (tests) the steps run here, in `poll`, one a call, or all of them in `wait`.
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..engine.game_analysis import Analyser, GameAnalysis
+from .. import worker as workers
+from ..engine.game_analysis import Analyser, GameAnalysis, MoveReport, analyse_in_parts
 from ..engine.walk import Positions
+from .chores import Chore, Chores
 
 KEPT = 20  # analyses kept in memory, the latest
 
@@ -24,8 +29,8 @@ KEPT = 20  # analyses kept in memory, the latest
 @dataclass
 class Analysed:
     """What a job hands back: the game's board and events, its analysis, and its positions
-    (the game before each move, made on the worker and shown at its first guess or mistake,
-    so opening the room costs the frame nothing that grows with the game)."""
+    (the game before each move, made in the worker and shown at its first guess or mistake on
+    the job's thread, so opening the room costs the frame nothing that grows with the game)."""
 
     layout: list[str]
     events: list[dict]
@@ -39,41 +44,104 @@ class Job:
     make: Callable[[], tuple[list[str], list[dict]]]  # the board and the events (may read a file)
     progress: float = 0.0
     stop: threading.Event = field(default_factory=threading.Event)
-    analyser: Analyser | None = None
+    analyser: Analyser | None = None  # without threads: the steps done here
+    moves: list[MoveReport] = field(default_factory=list)  # the worker's parts, in order
+    tasks: list[workers.Task] = field(default_factory=list)  # the positions, the analysis
+    chore: Chore | None = None
     positions: Positions | None = None
     board: tuple[list[str], list[dict]] | None = None
+    report: GameAnalysis | None = None
     error: str | None = None  # a file that could not be read, said to the player
-    failure: BaseException | None = None  # a bug: raised on the loop thread
-    thread: threading.Thread | None = None
+
+    def take(self, part: tuple[float, list[MoveReport]]) -> None:
+        """A part of the worker's answer (on the worker's reading thread)."""
+        progress, moves = part
+        self.moves += moves
+        self.progress = progress
 
 
 class Analyses:
-    def __init__(self, threaded: bool = True) -> None:
-        self.threaded = threaded
+    def __init__(self, chores: Chores, worker: workers.Worker | None = None) -> None:
+        """Threaded as `chores` are; `worker`: the process that works them out (by default
+        the program's worker for analyses)."""
+        self.chores = chores
+        self.threaded = chores.threaded
+        self._worker = worker
         self.done: dict[str, Analysed] = {}
         self.errors: dict[str, str] = {}
         self.job: Job | None = None
 
+    @property
+    def worker(self) -> workers.Worker:
+        if self._worker is None:
+            self._worker = workers.shared(workers.ANALYSES)
+        return self._worker
+
+    def warm(self) -> None:
+        """Start the workers a game's end wants (its analysis, its measures) ahead of need (a
+        big game has begun), off the loop's thread; a game that ends before they are up waits
+        for them (a start is some 0.3-0.5 s)."""
+        if self.threaded:
+            self.worker.start_soon()
+            workers.shared(workers.MEASURES).start_soon()
+
     def ask(self, key: str, make: Callable[[], tuple[list[str], list[dict]]]) -> None:
         """Work out the analysis of game `key` (unless it is known or under way): `make` gives
-        its layout and events, on the worker; a ValueError from it (an unreadable replay) is
-        kept as the error to tell. Any other job stops."""
+        its layout and events, on the job's thread; a ValueError from it (an unreadable replay)
+        is kept as the error to tell. Any other job stops."""
         if key in self.done or (self.job is not None and self.job.key == key):
             return
         self.cancel()
         self.errors.pop(key, None)
         job = self.job = Job(key, make)
         if self.threaded:
-            job.thread = threading.Thread(target=self._run, args=(job,), name="analysis",
-                                          daemon=True)  # fmt: skip
-            job.thread.start()
+            job.chore = self.chores.start(lambda: self._work(job), lambda _: self._hand_back(job),
+                                          "", blocks=False)  # fmt: skip
 
-    def _run(self, job: Job) -> None:
+    # ---- with threads: the job's thread, then the loop's -------------------------------------
+
+    def _work(self, job: Job) -> None:
         try:
-            while not job.stop.is_set() and self._step(job):
-                time.sleep(0)  # let the loop thread have the interpreter between moves
-        except BaseException as e:  # handed to the loop thread: never swallowed
-            job.failure = e
+            job.board = job.make()
+        except ValueError as e:
+            job.error = str(e)
+            return
+        # the positions made there too: taking them in is one short hold of the interpreter
+        # lock, where making them here (a game of the board's size) would take it for many
+        submit = self.worker.submit
+        job.tasks = [submit(Positions, *job.board),
+                     submit(analyse_in_parts, *job.board, on_part=job.take)]  # fmt: skip
+        if job.stop.is_set():  # cancelled while the game was read
+            self._cancel_tasks(job)
+            return
+        try:
+            positions = job.tasks[0].wait()
+            job.tasks[1].wait()
+        except workers.Cancelled:
+            return
+        job.report = GameAnalysis(tuple(job.moves))
+        positions.show(job.report.first_of_note())
+        job.positions = positions
+
+    def _cancel_tasks(self, job: Job) -> None:
+        for task in job.tasks:
+            self.worker.cancel(task)
+
+    def _hand_back(self, job: Job) -> None:
+        if job is not self.job or job.stop.is_set():
+            return
+        self.job = None
+        if job.error is not None:
+            self.errors[job.key] = job.error
+        else:
+            self._keep(job)
+
+    def _keep(self, job: Job) -> None:
+        self.done[job.key] = Analysed(*job.board, job.report, job.positions)
+        while len(self.done) > KEPT:
+            del self.done[next(iter(self.done))]
+
+    # ---- without threads: a step a poll, here ------------------------------------------------
 
     def _step(self, job: Job) -> bool:
         """One step of the job: reading its game first, then a move; False when done."""
@@ -88,45 +156,37 @@ class Analyses:
         if job.analyser.step():
             job.progress = job.analyser.progress
             return True
+        job.report = job.analyser.result()
         job.positions = Positions(*job.board)
-        job.positions.show(job.analyser.result().first_of_note())
+        job.positions.show(job.report.first_of_note())
         job.progress = 1.0
         return False
 
     def poll(self) -> None:
-        """Hand back what has finished (on the loop thread); without threads, take a step."""
+        """Without threads, take a step (and hand the job back when it is done); with them the
+        chores hand it back."""
         job = self.job
-        if job is None:
+        if job is None or self.threaded or self._step(job):
             return
-        if not self.threaded:
-            if self._step(job):
-                return
-        elif job.thread.is_alive():
-            return
-        self.job = None
-        if job.failure is not None:
-            raise job.failure
-        if job.error is not None:
-            self.errors[job.key] = job.error
-        elif not job.stop.is_set():
-            self.done[job.key] = Analysed(*job.board, job.analyser.result(), job.positions)
-            while len(self.done) > KEPT:
-                del self.done[next(iter(self.done))]
+        self._hand_back(job)
 
     def wait(self) -> None:
         """Finish the job under way (tests, and a benchmark that wants it done)."""
         while self.job is not None:
             if self.threaded:
-                self.job.thread.join()
-            self.poll()
+                self.chores.wait()
+            else:
+                self.poll()
 
     def cancel(self, key: str | None = None) -> None:
-        """Stop the job under way (only if it is `key`'s, when given): it stops at its next
-        move and nothing of it is kept."""
+        """Stop the job under way (only if it is `key`'s, when given): its worker process is
+        ended and nothing of it is kept."""
         job = self.job
         if job is not None and (key is None or job.key == key):
             job.stop.set()
             self.job = None
+            self.chores.cancel(job.chore)
+            self._cancel_tasks(job)
 
     def progress(self, key: str) -> float | None:
         """How far the job of `key` is (0 to 1), or None when there is none."""

@@ -1,6 +1,9 @@
 """Work that can take long (reading a large kept game or replay, replaying its moves) done off
 the frame: on a thread of its own, while the loop keeps drawing and a status line says what is
-going on. What comes of it is handed back on the loop thread, at the next frame.
+going on. What comes of it is handed back on the loop thread, at the next frame; the loop ticks
+while any chore runs, so it wakes for the answer. A chore whose work is the board's size in
+Python waits on its thread for the worker process (game/worker.py) instead: a thread of this
+process would take the interpreter lock from the loop.
 
 Without threads (tests that want every step in order) the work runs at once.
 """
@@ -42,11 +45,13 @@ class Chores:
         return next((chore.status for chore in self.running if chore.blocks), None)
 
     def start(self, work: Callable[[], object], then: Callable[[object], None], status: str,
-              *, blocks: bool = True) -> None:  # fmt: skip
+              *, blocks: bool = True) -> Chore | None:  # fmt: skip
+        """Run `work` on a thread, then `then(result)` on the loop thread; the chore (None
+        without threads: it is done already)."""
         chore = Chore(status, then, blocks=blocks)
         if not self.threaded:
             then(work())
-            return
+            return None
 
         def run() -> None:
             try:
@@ -57,11 +62,24 @@ class Chores:
         chore.thread = threading.Thread(target=run, name="chore", daemon=True)
         self.running.append(chore)
         chore.thread.start()
+        return chore
+
+    def cancel(self, chore: Chore | None) -> None:
+        """Its answer is not wanted: `then` is never called (its work ends on its own)."""
+        if chore in self.running:
+            self.running.remove(chore)
 
     def poll(self) -> None:
-        """Hand back what has finished, in the order it was started."""
-        while self.running and not self.running[0].thread.is_alive():
-            chore = self.running.pop(0)
+        """Hand back what has finished, in the order it was started; one that moves do not
+        wait for (an analysis) holds back nothing started after it."""
+        for chore in list(self.running):
+            if chore.thread.is_alive():
+                if chore.blocks:
+                    return
+                continue
+            if chore not in self.running:  # cancelled by an earlier chore's `then`
+                continue
+            self.running.remove(chore)
             if chore.failure:
                 raise chore.failure[0]
             chore.then(chore.result[0])

@@ -286,6 +286,25 @@ def test_positions_show_the_game_before_each_move_forwards_and_backwards(monkeyp
     assert positions.show(4).cell(1, 0) == "1"
 
 
+@pytest.mark.parametrize("every, trail", [(1, 1), (2, 1), (3, 2), (50, 64)])
+def test_positions_in_any_order_are_the_game_played_to_them(monkeypatch, every, trail):
+    """Steps back taken from the positions just walked through, from a copy kept, or played
+    again from one: each is the game as a fresh walk has it, undo and redo included."""
+    import game.engine.walk as walk
+
+    monkeypatch.setattr(walk, "SNAPSHOT_EVERY", every)
+    monkeypatch.setattr(walk, "TRAIL", trail)
+    undo, redo = {"t": 0, "e": "undo"}, {"t": 0, "e": "redo"}
+    events = [opened("open", (0, 2)), opened("flag", (0, 0), "F"), undo, redo,
+              opened("open", (0, 5)), undo, opened("open", (1, 5)), opened("flag", (0, 0), "#"),
+              opened("open", (1, 0))]  # fmt: skip
+    views = [view for _, view in turns_and_views(TWO_SIDES, events)]
+    positions = walk.Positions(TWO_SIDES, events)
+    order = random.Random(7).choices(range(len(views)), k=60)
+    for i in order + [0, 1, 2, 3, 4, 3, 2, 1, 0]:
+        assert positions.show(i).view() == views[i], i
+
+
 def test_a_short_summary_names_fewer_risks():
     report = analyse_game(TWO_SIDES, TWO_SIDES_GAME)
     assert report.summary(listed=1).startswith("2 guesses (50 %, 1 more): a 25 % chance")

@@ -17,6 +17,7 @@ from ...engine.game_analysis import GameAnalysis, MoveReport, Verdict, percent
 from ...session import PAUSE_REPLAY
 from .. import keys
 from ..dialogs import NoticeDialog
+from ..marks import percent_text, tint_level
 from ..render import Looks
 from .context import Context
 from .layer import Layer
@@ -118,7 +119,7 @@ class AnalysisScene(Layer):
     def show(self, index: int) -> None:
         """The board before move `index` (the end after the last), its cell in view; only the
         cells that look different are drawn again."""
-        before, marked = self.game.view(), self.marked_cells()
+        before, marked = self.game.view(), self.mark_looks()
         self.index = max(0, min(index, len(self.report.moves)))
         self.game = self.positions.show(self.index)
         move = self.move
@@ -127,21 +128,33 @@ class AnalysisScene(Layer):
         after = self.game.view()
         cells = [(r, c) for r, (old, new) in enumerate(zip(before, after, strict=True))
                  if old != new for c in range(len(new)) if old[c] != new[c]]  # fmt: skip
-        cells += marked + self.marked_cells()
+        marks = self.mark_looks()  # a mark that looks the same is not drawn again
+        cells += [cell for cell, look in marked.items() if marks.get(cell) != look]
+        cells += [cell for cell, look in marks.items() if marked.get(cell) != look]
         lay = self.board.layout
         if len(cells) > lay.view_rows * lay.view_cols:
             self.ctx.drawn.invalidate()
         else:
             self.ctx.drawn.pending.append(cells)
 
-    def marked_cells(self) -> list[Cell]:
+    def mark_looks(self) -> dict[Cell, tuple]:
+        """Each marked cell in view and how its mark looks (its tint, its odds, the outline of
+        the move's cell)."""
         cell, marks = self.marks()
-        return ([cell] if cell is not None else []) + list(marks)
+        looks = {c: (tint_level(p), percent_text(p)) for c, p in marks.items()}
+        if cell is not None:
+            looks[cell] = (*looks.get(cell, ()), "move")
+        return looks
 
     def scroll_to(self, row: int, col: int) -> None:
+        """The cell in view: where it is out of view, the view moves to put it in the middle
+        (a step to the next cell then rarely moves the view, which costs the whole board)."""
         b, lay = self.board, self.board.layout
-        top = min(max(b.top, row - lay.view_rows + 1), row)
-        left = min(max(b.left, col - lay.view_cols + 1), col)
+        top, left = b.top, b.left
+        if not top <= row < top + lay.view_rows:
+            top = row - lay.view_rows // 2
+        if not left <= col < left + lay.view_cols:
+            left = col - lay.view_cols // 2
         b.scroll_by(top - b.top, left - b.left)
 
     @property

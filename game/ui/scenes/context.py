@@ -39,7 +39,7 @@ class Aids:
 
     def __post_init__(self) -> None:
         if self.analyses is None:
-            self.analyses = Analyses(threaded=self.chores.threaded)
+            self.analyses = Analyses(self.chores)
 
 
 @dataclass(frozen=True)

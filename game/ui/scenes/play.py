@@ -457,6 +457,7 @@ class PlayScene(Layer):
         meanwhile."""
         game, stop = self.game, threading.Event()
         self.stop_laying, self.laying_at = stop, (move.row, move.col)
+        self.ctx.aids.analyses.warm()  # a big game: its end will want the worker process
 
         def then(laid: bool) -> None:
             if self.stop_laying is stop:
@@ -740,10 +741,13 @@ class PlayScene(Layer):
         self._collect_assistance()
 
     def due(self, now: int) -> int | None:
-        """Now while a button is held (a press, a drag, a long press), a hint or the odds are
-        awaited or a long message scrolls; else the clock's next second in play."""
+        """Now while a button is held (a press, a drag, a long press), something is awaited
+        (a hint, the odds, the measures of the game just ended: the worker answers
+        without an event to wake the loop) or a long message scrolls; else the clock's next
+        second in play."""
         g, ctx = self.gestures, self.ctx
         if (g.left or g.right or g.middle or self.wants_hint or self.laying_at is not None
+                or self.result is not None
                 or (self.show_probabilities and ctx.aids.assistant.busy)
                 or len(ctx.status.saying() or "") > self.status_room()):  # fmt: skip
             return now

@@ -1,0 +1,288 @@
+"""Work that grows with the board (a finished game's measures, the analysis of a game) done in
+a process of its own, so it never holds the interpreter lock the window's loop needs: a
+worker process, started when first asked (on the asking thread, never the loop's), fed plain
+data and answering plain data, one task at a time in the order asked (`shared`: one for the
+measures, one for analyses). A task may send parts of
+its answer while it runs; cancelling the task under way ends the process (a new one starts for
+what follows).
+
+A task is a function the worker can import by name, and its arguments. What it raises comes
+back as the same exception with the worker's traceback as a note, raised to whoever waits: an
+error of the program is never swallowed. A worker that dies is such an error too.
+Standard library only: the terminal and the store use it as the window does.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import multiprocessing
+import threading
+import traceback
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+
+class WorkerDied(RuntimeError):
+    """The worker process ended under a task that was not cancelled."""
+
+
+class Cancelled(Exception):
+    """The task was cancelled: it has no answer."""
+
+
+class Task:
+    """One piece of work: `wait` for its answer; `on_part` (if given) is called with each part
+    the work sends, on the worker's reading thread, in order, before the answer."""
+
+    def __init__(self, fn: Callable, args: tuple, on_part: Callable[[Any], None] | None) -> None:
+        self.fn, self.args, self.on_part = fn, args, on_part
+        self.finished = threading.Event()
+        self.answer: Any = None
+        self.error: BaseException | None = None
+        self.cancelled = False
+
+    @property
+    def done(self) -> bool:
+        return self.finished.is_set()
+
+    def wait(self, timeout: float | None = None) -> Any:
+        """The answer (blocking until it is there); raises what the work raised, Cancelled,
+        or TimeoutError when `timeout` ran out."""
+        if not self.finished.wait(timeout):
+            raise TimeoutError("the worker has not answered yet")
+        if self.cancelled:
+            raise Cancelled
+        if self.error is not None:
+            raise self.error
+        return self.answer
+
+    def _end(self, answer: Any = None, error: BaseException | None = None) -> None:
+        self.answer, self.error = answer, error
+        self.finished.set()
+
+
+def _serve(conn) -> None:
+    """The worker process: take a task, answer it, until the pipe closes (the program ended:
+    a task under way stops at its next part)."""
+    while True:
+        try:
+            fn, args, parts = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            sending = (lambda part: conn.send(("part", part)),) if parts else ()
+            message = ("done", fn(*args, *sending))
+        except OSError as e:
+            if conn.closed or isinstance(e, BrokenPipeError):
+                return  # no one is listening any more
+            message = ("error", _portable(e), traceback.format_exc())
+        except BaseException as e:  # sent to the asker, raised there
+            message = ("error", _portable(e), traceback.format_exc())
+        try:
+            conn.send(message)
+        except BrokenPipeError:
+            return
+        except Exception as e:  # an answer that cannot be pickled: said as the error it is
+            conn.send(("error", RuntimeError(f"the answer cannot be sent: {e}"),
+                       traceback.format_exc()))  # fmt: skip
+
+
+def _portable(e: BaseException) -> BaseException:
+    """`e` if it survives the trip through a pipe, else a RuntimeError saying what it was."""
+    import pickle
+
+    try:
+        pickle.loads(pickle.dumps(e))
+        return e
+    except Exception:
+        return RuntimeError(f"{type(e).__name__}: {e}")
+
+
+class Worker:
+    """The worker process and its queue of tasks. Thread-safe: any thread may submit."""
+
+    def __init__(self, name: str = "pixel-mines-worker") -> None:
+        self.name = name
+        self._lock = threading.Lock()
+        self._queue: deque[Task] = deque()
+        self._current: Task | None = None
+        self._process = None
+        self._conn = None
+        self.starts = 0  # processes started (a cancel ends one)
+
+    @property
+    def pid(self) -> int | None:
+        process = self._process
+        return None if process is None else process.pid
+
+    @property
+    def busy(self) -> bool:
+        with self._lock:
+            return self._current is not None or bool(self._queue)
+
+    def start(self) -> None:
+        """Start the process now if it is not running (ahead of need, off the loop's frame):
+        a spawn, then the worker imports the engine on its own core."""
+        with self._lock:
+            self._ensure_process()
+
+    def start_soon(self) -> None:
+        """`start` on a thread of its own, when the process is not running: the spawn costs
+        this process some 30-45 ms (measured on a 2-core Xeon), not to be spent on a frame."""
+        if self._process is None:
+            threading.Thread(target=self.start, name=f"{self.name}-start", daemon=True).start()
+
+    def submit(self, fn: Callable, *args, on_part: Callable[[Any], None] | None = None) -> Task:
+        """Queue `fn(*args)` for the worker; with `on_part`, fn gets one more argument, a
+        function that sends a part of the answer (plain data) back while it works."""
+        task = Task(fn, args, on_part)
+        with self._lock:
+            self._queue.append(task)
+            self._next()
+        return task
+
+    def call(self, fn: Callable, *args) -> Any:
+        """`fn(*args)` in the worker; this thread waits (without the interpreter lock)."""
+        return self.submit(fn, *args).wait()
+
+    def cancel(self, task: Task) -> None:
+        """Drop `task`: one still queued is never sent; the one under way ends with the
+        process, and the next task gets a new process."""
+        with self._lock:
+            if task.done:
+                return
+            task.cancelled = True
+            if task in self._queue:
+                self._queue.remove(task)
+            elif task is self._current:
+                self._stop_process()
+                self._current = None
+                if self._queue:  # a new process for them, started off this (the loop's) thread
+                    threading.Thread(target=self._resume, name=f"{self.name}-restart",
+                                     daemon=True).start()  # fmt: skip
+            task._end()
+
+    def _resume(self) -> None:
+        with self._lock:
+            self._next()
+
+    def close(self) -> None:
+        """End the process (queued tasks are dropped as cancelled)."""
+        with self._lock:
+            for task in [*self._queue, *([self._current] if self._current else [])]:
+                task.cancelled = True
+                task._end()
+            self._queue.clear()
+            self._current = None
+            self._stop_process()
+
+    # ---- with the lock held -----------------------------------------------------------------
+
+    def _ensure_process(self) -> None:
+        if self._process is not None:
+            return
+        context = multiprocessing.get_context("spawn")
+        ours, theirs = context.Pipe()
+        process = context.Process(target=_serve, args=(theirs,), name=self.name, daemon=True)
+        process.start()
+        theirs.close()
+        self._process, self._conn = process, ours
+        self.starts += 1
+        threading.Thread(target=self._read, args=(process, ours), name=f"{self.name}-reader",
+                         daemon=True).start()  # fmt: skip
+
+    def _next(self) -> None:
+        if self._current is not None or not self._queue:
+            return
+        self._ensure_process()
+        task = self._current = self._queue.popleft()
+        try:
+            self._conn.send((task.fn, task.args, task.on_part is not None))
+        except BaseException as e:  # arguments that cannot be sent: the program's error
+            self._current = None
+            task._end(error=e)
+            self._next()
+
+    def _stop_process(self) -> None:
+        """End the process; its reading thread sees the pipe close, reaps it and closes our
+        end (closing it here could pull the pipe from under that thread's read)."""
+        process = self._process
+        self._process = self._conn = None
+        if process is not None:
+            process.terminate()
+
+    def _ended(self, process, conn) -> None:
+        """The pipe closed: the process ended, on purpose (a cancel, a close) or not (the
+        task under way fails with WorkerDied, and the next task gets a new process)."""
+        process.join()
+        with contextlib.suppress(OSError):
+            conn.close()
+        with self._lock:
+            if self._process is not process:
+                return
+            self._process = self._conn = None
+            task, self._current = self._current, None
+            if task is not None:
+                task._end(
+                    error=WorkerDied(
+                        f"the worker process ended (exit code "
+                        f"{process.exitcode}) during {task.fn.__name__}"
+                    )
+                )
+            self._next()
+
+    # ---- the reading thread -----------------------------------------------------------------
+
+    def _read(self, process, conn) -> None:
+        """Hand each message of this process to its task; a task's answer sends the next."""
+        while True:
+            try:
+                message = conn.recv()
+            except (EOFError, OSError):
+                self._ended(process, conn)
+                return
+            with self._lock:
+                if self._process is not process:
+                    continue  # ended on purpose: read on to the pipe's close, then reap it
+                task = self._current
+            if task is None:  # pragma: no cover (the process speaks only when asked)
+                continue
+            kind = message[0]
+            if kind == "part":
+                task.on_part(message[1])
+                continue
+            with self._lock:
+                if self._process is not process or self._current is not task:
+                    continue
+                self._current = None
+                if kind == "done":
+                    task._end(answer=message[1])
+                else:
+                    error = message[1]
+                    error.add_note(f"in the worker process:\n{message[2]}")
+                    task._end(error=error)
+                self._next()
+
+
+MEASURES, ANALYSES = "measures", "analyses"
+_shared: dict[str, Worker] = {}
+_shared_lock = threading.Lock()
+
+
+def shared(role: str = MEASURES) -> Worker:
+    """The program's worker for `role` (made, not started, on first use): one for a finished
+    game's measures, one for analyses, so the measures (a notice waits for them, and a quit)
+    never wait behind an analysis of seconds, and cancelling an analysis never ends them."""
+    with _shared_lock:
+        worker = _shared.get(role)
+        if worker is None:
+            worker = _shared[role] = Worker(f"pixel-mines-{role}")
+            atexit.register(worker.close)
+        return worker
+
+
+def elsewhere(fn: Callable, *args) -> Any:
+    """`fn(*args)` in the measures' worker process; the calling thread waits for it."""
+    return shared(MEASURES).call(fn, *args)

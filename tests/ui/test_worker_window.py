@@ -1,0 +1,92 @@
+"""The end of a game and its analysis leave the loop's process (game/worker.py): the guesses
+of the result notice and the analysis are worked out in the worker, equal to what is worked
+out here; a cancelled analysis ends the worker's process; an error there is raised on the
+loop's thread, as any chore's."""
+
+import os
+import time
+
+import pytest
+
+import game.engine.game_analysis as game_analysis
+import game.engine.game_measures as game_measures
+from game import worker as workers
+from game.engine.game_analysis import analyse_game
+from game.engine.game_measures import measures_of
+from game.engine.walk import move_events
+from game.store.history import History
+from game.store.stats import Stats
+from game.ui.analyses import Analyses
+from game.ui.chores import Chores
+from tests.engine.test_game_analysis import TWO_SIDES
+from tests.test_worker import long_game
+from tests.ui.test_result_measures import HeldWriter
+
+
+@pytest.fixture
+def worker():
+    made = workers.Worker()
+    yield made
+    made.close()
+
+
+def not_here(*args, **kwargs):
+    raise AssertionError("worked out in the loop's process")
+
+
+def test_a_losses_guesses_and_analysis_are_worked_out_in_the_worker(drive, tmp_path, worker,
+                                                                   monkeypatch):  # fmt: skip
+    d = drive(layout=TWO_SIDES)
+    aids = d.app.ctx.aids
+    aids.chores = Chores()  # threaded, as in the window
+    aids.analyses = Analyses(aids.chores, worker)
+    writer = HeldWriter()  # its jobs run when the test says
+    history = History(Stats(tmp_path / "stats.sqlite3"), replays=tmp_path, writer=writer)
+    d.app.ctx.session.history = history
+    d.click((0, 2))  # the opening: (0, 0) or (1, 0) is a mine, as good as a coin says
+    d.click((0, 0))  # a guess, lost
+    game = d.app.play.game
+    assert game.state.is_over
+    layout, events = game.layout(), move_events(game.moves)
+    expected = analyse_game(layout, events)
+    measures = measures_of(layout, events, d.app.ctx.session.finished.record.time_ms)
+    assert expected.guesses and measures.guesses  # so the notice has something to show
+    monkeypatch.setattr(game_analysis.Analyser, "step", not_here)
+    monkeypatch.setattr(game_measures, "analyse", not_here)  # the solver, for the guesses
+    notice = d.app.ctx.dialogs.dialog
+    assert dict(notice.table)["Guesses"] == "..."  # at once, with what is known
+    writer.flush()  # the writer's job: it waits for the worker's measures
+    aids.analyses.wait()
+    d.tick()
+    assert dict(notice.table)["Guesses"] == str(measures.guesses)
+    line = expected.summary(5)
+    assert notice.live_text == line[0].upper() + line[1:] + "."
+    assert aids.analyses.done[d.app.ctx.session.game_id].report == expected
+    assert os.getpid() not in (worker.pid, workers.shared(workers.MEASURES).pid, None)
+
+
+def test_a_cancelled_analysis_ends_the_worker_process_and_keeps_nothing(worker):
+    chores = Chores()
+    analyses = Analyses(chores, worker)
+    game = long_game()
+    analyses.ask("long", lambda: game)
+    job = analyses.job
+    while not job.moves:  # until a part is back: the analysis is under way
+        assert not (job.tasks and job.tasks[1].done), job.tasks[1].wait()
+        time.sleep(0.02)
+    process = worker._process
+    analyses.cancel("long")
+    process.join()
+    assert process.exitcode is not None
+    chores.wait()
+    assert analyses.job is None and "long" not in analyses.done and not chores.working
+
+
+def test_an_error_in_the_worker_is_raised_on_the_loop_thread(worker):
+    chores = Chores()
+    analyses = Analyses(chores, worker)
+    layout, events = long_game()
+    analyses.ask("other board", lambda: (["." * 30] * 30, events))  # its opening changes nothing
+    with pytest.raises(ValueError, match="changes nothing") as raised:
+        chores.wait()
+    assert "in the worker process" in raised.value.__notes__[0]
