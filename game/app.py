@@ -50,6 +50,13 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_COMMAND_LINE)
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    def _expand_help(self, action: argparse.Action) -> str:
+        # The help is translated and filled in already: a translation's own % sign ("50 %")
+        # must not be taken for one of argparse's placeholders (none of ours uses them).
+        return self._get_help_string(action)
+
+
 def _see_help(line: str) -> str:
     # Translators: the end of every refusal of the command line; message says what is wrong.
     return _("%(message)s (see --help)") % {"message": line}
@@ -106,6 +113,7 @@ def _parser() -> argparse.ArgumentParser:
     """The command line, in the language in use (built when parsed, never at import)."""
     p = _Parser(
         prog=PROG,
+        formatter_class=_HelpFormatter,
         description=_("Pixel Mines: Minesweeper in a window (default) or in the terminal."),
         allow_abbrev=False,  # options are written in full: "--sc" is not "--scale"
     )

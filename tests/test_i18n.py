@@ -259,6 +259,16 @@ def test_refusals_in_the_pseudo_language_have_no_word_outside_the_catalogue(
     assert words_left(line, *argv, "ja", "qps") == []
 
 
+def test_a_percent_sign_in_a_translated_help_is_shown_as_it_is(capsys, tmp_path, monkeypatch,
+                                                               home):  # fmt: skip
+    help_text = "print your statistics and exit"
+    write_mo(tmp_path / "de" / "LC_MESSAGES" / "pixel-mines.mo",
+             {help_text: "100 % deiner Statistik ausgeben"})  # fmt: skip
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)
+    status, out, err = run(capsys, "--language", "de", "--help")
+    assert status == 0 and "100 % deiner Statistik ausgeben" in out and err == ""
+
+
 def test_the_words_left_check_can_fail(capsys, locale, home):
     """The marker check sees an English word that did not come through the catalogue."""
     left = words_left("[[usage: ]]pixel-mines --text [[play]] in a window")

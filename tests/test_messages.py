@@ -130,6 +130,10 @@ def test_a_good_catalogue_passes(tmp_path):
         (('msgstr "--board: %(problem)s"', 'msgstr "--board: %s"'), "placeholders differ"),
         (('msgstr[1] "%(count)d Spiele nach %(file)s"\n', ""), "has 1 plural forms"),
         (("nplurals=2", "nplurals=3"), "has 2 plural forms, the header says 3"),
+        (
+            ('msgstr "--board: %(problem)s"', 'msgstr "--board: %(problem)s 100%"'),
+            "cannot be filled in",
+        ),
         (("Plural-Forms: nplurals=2; plural=(n != 1);", "X: y"), "no Plural-Forms"),
         (
             ('#~ msgid "gone"\n#~ msgstr "weg"\n', 'msgid "gone"\nmsgstr "weg"\n'),

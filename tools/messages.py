@@ -157,6 +157,20 @@ def _has_words(text: str) -> bool:
     return bool(re.search(r"[^\W\d_]", re.sub(r"--[a-z-]+", "", PLACEHOLDER.sub("", text))))
 
 
+def _formats(text: str, message: Entry) -> bool:
+    """Whether a translation can be filled in as its English is (only those that have
+    placeholders are: a message without any is shown as it is)."""
+    english = message.id if message.plural is None else message.plural
+    named, unnamed = placeholders(english)
+    if not named and not unnamed:
+        return True
+    try:
+        text % ({n: 1 for n in named} if named else tuple(1 for _ in unnamed))
+    except (ValueError, TypeError, KeyError):
+        return False
+    return True
+
+
 def check_catalogue(template: list[Entry], catalogue: list[Entry], language: str) -> list[str]:
     """What is wrong with one language's catalogue against the template, one line each."""
     problems = []
@@ -188,6 +202,11 @@ def check_catalogue(template: list[Entry], catalogue: list[Entry], language: str
         if same and message.id not in MAY_STAY_ENGLISH and _has_words(message.id):
             problems.append(f"{shown} is left in English (only {sorted(MAY_STAY_ENGLISH)} "
                                 "may be)")  # fmt: skip
+        for form, text in enumerate(entry.strings):
+            if not _formats(text, message):
+                which = "" if message.plural is None else f" (form {form})"
+                problems.append(f"{shown}{which}: {text!r} cannot be filled in (a lone %? "
+                                "write %% for a percent sign)")  # fmt: skip
         sources = [message.id] if message.plural is None else [message.id, message.plural]
         wanted = placeholders(sources[-1])
         for form, text in enumerate(entry.strings):
