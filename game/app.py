@@ -19,6 +19,7 @@ from .engine import Difficulty, SafeZone
 from .engine.boards import BoardChoice
 from .engine.codes import MAX_SEED, CodeError, daily, decode, seed_of_text
 from .engine.game import MAX_SIDE, MIN_SIDE, check_custom_size
+from .i18n import LanguageError, _, check_code, choose, install, ngettext, pgettext
 from .store.history import History, to_stderr
 from .store.replays import ReplayError, load_replay
 from .store.settings import SettingsFile
@@ -45,13 +46,27 @@ EXIT_COMMAND_LINE = 2  # a bad option or value, or a file named on the command l
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, not the usage block
-        # argparse says "ignored explicit argument" of an option that takes no value, though
-        # it ignores nothing: the run stops
-        taken = re.fullmatch(r"argument (\S+): ignored explicit argument (.*)", message)
-        if taken:
-            message = f"{taken[1]} takes no value (got {taken[2]})"
-        to_stderr(f"{one_line(message)} (see --help)")
+        to_stderr(_see_help(one_line(message)))
         self.exit(EXIT_COMMAND_LINE)
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    def _expand_help(self, action: argparse.Action) -> str:
+        # The help is translated and filled in already: a translation's own % sign ("50 %")
+        # must not be taken for one of argparse's placeholders (none of ours uses them).
+        return self._get_help_string(action)
+
+
+def _see_help(line: str) -> str:
+    # Translators: the end of every refusal of the command line; message says what is wrong.
+    return _("%(message)s (see --help)") % {"message": line}
+
+
+class _LanguageOnly(argparse.ArgumentParser):
+    """Reads --language alone, before the words of the real parser can be chosen."""
+
+    def error(self, message: str) -> None:
+        raise LanguageError(message)  # the real parser says what is wrong, in the language
 
 
 def one_line(text: str) -> str:
@@ -67,7 +82,8 @@ def whole_number(text: str) -> int:
     """argparse type: a whole number written as players write one (see _WHOLE)."""
     if not _WHOLE.fullmatch(text):
         raise argparse.ArgumentTypeError(
-            f"{_shown(text)} is not a whole number (digits 0-9, at most 30, optional minus)"
+            _("%(value)s is not a whole number (digits 0-9, at most 30, optional minus)")
+            % {"value": _shown(text)}
         )
     return int(text)
 
@@ -76,7 +92,8 @@ def seed_number(text: str) -> int:
     """argparse type: a seed, as a board code can carry it (0 to 2**64 - 1)."""
     if not (_WHOLE.fullmatch(text) and 0 <= int(text) < MAX_SEED):
         raise argparse.ArgumentTypeError(
-            f"{_shown(text)} is not a seed: a whole number from 0 to {MAX_SEED - 1}"
+            _("%(value)s is not a seed: a whole number from 0 to %(most)d")
+            % {"value": _shown(text), "most": MAX_SEED - 1}
         )
     return int(text)
 
@@ -86,68 +103,81 @@ def seed_text(text: str) -> int:
     try:
         return seed_of_text(text)
     except CodeError as e:
-        raise argparse.ArgumentTypeError(f"{_shown(text)}: {e}") from None
+        # Translators: a value that is not a seed's text, then why (in English for now).
+        raise argparse.ArgumentTypeError(
+            _("%(value)s: %(problem)s") % {"value": _shown(text), "problem": e}
+        ) from None
 
 
 def _parser() -> argparse.ArgumentParser:
+    """The command line, in the language in use (built when parsed, never at import)."""
     p = _Parser(
         prog=PROG,
-        description="Pixel Mines: Minesweeper in a window (default) or in the terminal.",
+        formatter_class=_HelpFormatter,
+        description=_("Pixel Mines: Minesweeper in a window (default) or in the terminal."),
         allow_abbrev=False,  # options are written in full: "--sc" is not "--scale"
     )
-    p.add_argument("--version", action="version", version=f"{PROG} {version()}")
-    p.add_argument("--text", action="store_true", help="play in the terminal instead of a window")
+    # Translators: metavars are the names of values in --help (--replay FILE); upper case
+    # where your language has it.
+    file, name = _("FILE"), _("NAME")
+    p.add_argument("--version", action="version", version=f"{PROG} {version()}",
+                   help=_("print the program's name and version, and exit"))  # fmt: skip
+    p.add_argument("--text", action="store_true",
+                   help=_("play in the terminal instead of a window"))  # fmt: skip
     p.add_argument(
         "--difficulty",
         choices=[d.name.lower() for d in Difficulty],
-        help="beginner 9×9/10, intermediate 16×16/40, expert 30×16/99 (default beginner)",
+        help=_("beginner 9×9/10, intermediate 16×16/40, expert 30×16/99 (default beginner)"),
     )
-    size = f"{MIN_SIDE}-{MAX_SIDE}"
-    p.add_argument("--rows", type=whole_number, metavar="R", help=f"custom board: rows ({size})")
-    p.add_argument("--cols", type=whole_number, metavar="C", help=f"custom board: columns ({size})")
-    p.add_argument(
-        "--mines", type=whole_number, metavar="M", help="custom board: mines (1 to cells - 1)"
-    )
+    size = {"low": MIN_SIDE, "high": MAX_SIDE}
+    p.add_argument("--rows", type=whole_number, metavar="R",
+                   help=_("custom board: rows (%(low)d-%(high)d)") % size)  # fmt: skip
+    p.add_argument("--cols", type=whole_number, metavar="C",
+                   help=_("custom board: columns (%(low)d-%(high)d)") % size)  # fmt: skip
+    p.add_argument("--mines", type=whole_number, metavar="M",
+                   help=_("custom board: mines (1 to cells - 1)"))  # fmt: skip
     p.add_argument(
         "--seed",
         type=seed_number,
         metavar="S",
-        help="seed of the first board: the same seed and first click give the same board",
+        help=_("seed of the first board: the same seed and first click give the same board"),
     )
     p.add_argument(
         "--safe-zone",
         choices=[z.value for z in SafeZone],
-        help="first click: 'opening' keeps its 3×3 free (default), 'cell' only the cell",
+        # Translators: 'opening' and 'cell' are the values typed: keep them as they are.
+        help=_("first click: 'opening' keeps its 3×3 free (default), 'cell' only the cell"),
     )
-    p.add_argument("--stats", action="store_true", help="print your statistics and exit")
-    p.add_argument(
-        "--export-stats", metavar="FILE", help="write every game to a CSV file (- for stdout), exit"
-    )
-    p.add_argument("--force", action="store_true", help="--export-stats: replace an existing file")
-    p.add_argument(
-        "--seed-of", type=seed_text, metavar="TEXT", help="print the seed a CSV's seed cell means"
-    )
-    p.add_argument(
-        "--install-desktop", action="store_true", help="add the game to your desktop's menu"
-    )
-    p.add_argument("--uninstall-desktop", action="store_true", help="take it out of the menu again")
-    p.add_argument(
-        "--no-guess", action="store_true", help="boards that never need a guess (this run)"
-    )
-    p.add_argument("--theme", metavar="NAME", help="window: the theme to start with")
-    p.add_argument("--board", metavar="CODE", help="play the board of a board code")
-    p.add_argument("--daily", action="store_true", help="play today's board (the same for all)")
-    p.add_argument("--replay", metavar="FILE", help="watch a replay (with --text: print it)")
-    p.add_argument(
-        "--analyse", metavar="FILE", help="print each guess and mistake of a replay, and exit"
-    )
-    p.add_argument("--json", action="store_true", help="--analyse: one JSON object a move")
-    p.add_argument(
-        "--no-motion", action="store_true", help="window: no cascades or ripples (this run)"
-    )
-    p.add_argument(
-        "--scale", type=whole_number, metavar="N", help="window: whole-number pixel scale (1-8)"
-    )
+    p.add_argument("--stats", action="store_true", help=_("print your statistics and exit"))
+    p.add_argument("--export-stats", metavar=file,
+                   help=_("write every game to a CSV file (- for stdout), exit"))  # fmt: skip
+    p.add_argument("--force", action="store_true",
+                   help=_("--export-stats: replace an existing file"))  # fmt: skip
+    # Translators: metavar of --seed-of: the text of a CSV's seed cell.
+    p.add_argument("--seed-of", type=seed_text, metavar=_("TEXT"),
+                   help=_("print the seed a CSV's seed cell means"))  # fmt: skip
+    p.add_argument("--install-desktop", action="store_true",
+                   help=_("add the game to your desktop's menu"))  # fmt: skip
+    p.add_argument("--uninstall-desktop", action="store_true",
+                   help=_("take it out of the menu again"))  # fmt: skip
+    p.add_argument("--no-guess", action="store_true",
+                   help=_("boards that never need a guess (this run)"))  # fmt: skip
+    p.add_argument("--theme", metavar=name, help=_("window: the theme to start with"))
+    p.add_argument("--board", metavar=pgettext("metavar of --board", "CODE"),
+                   help=_("play the board of a board code"))  # fmt: skip
+    p.add_argument("--daily", action="store_true",
+                   help=_("play today's board (the same for all)"))  # fmt: skip
+    p.add_argument("--replay", metavar=file,
+                   help=_("watch a replay (with --text: print it)"))  # fmt: skip
+    p.add_argument("--analyse", metavar=file,
+                   help=_("print each guess and mistake of a replay, and exit"))  # fmt: skip
+    p.add_argument("--json", action="store_true", help=_("--analyse: one JSON object a move"))
+    p.add_argument("--no-motion", action="store_true",
+                   help=_("window: no cascades or ripples (this run)"))  # fmt: skip
+    p.add_argument("--scale", type=whole_number, metavar="N",
+                   help=_("window: whole-number pixel scale (1-8)"))  # fmt: skip
+    p.add_argument("--language", metavar=pgettext("metavar of --language", "CODE"),
+                   help=_("the language to speak this run (de, fr...; en: English)"))  # fmt: skip
     return p
 
 
@@ -158,12 +188,13 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
     custom = [args.rows, args.cols, args.mines]
     if any(v is not None for v in custom):
         if args.difficulty:
-            parser.error("give either --difficulty or --rows/--cols/--mines, not both")
+            parser.error(_("give either --difficulty or --rows/--cols/--mines, not both"))
         names = ("--rows", "--cols", "--mines")
         missing = [n for n, v in zip(names, custom, strict=True) if v is None]
         if missing:
             parser.error(
-                f"a custom board needs --rows, --cols and --mines (missing {', '.join(missing)})"
+                _("a custom board needs --rows, --cols and --mines (missing %(missing)s)")
+                % {"missing": ", ".join(missing)}
             )
         try:
             check_custom_size(args.rows, args.cols, args.mines)
@@ -175,32 +206,36 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
     else:
         board = None
     if args.scale is not None and not 1 <= args.scale <= 8:
-        parser.error(f"--scale must be from 1 to 8 (got {args.scale})")
+        parser.error(_("--scale must be from 1 to 8 (got %(value)d)") % {"value": args.scale})
     chosen = [n for n, v in (("--board", args.board), ("--daily", args.daily),
                              ("--replay", args.replay), ("--analyse", args.analyse))
               if v]  # fmt: skip
     if len(chosen) > 1 or (chosen and board is not None):
-        others = chosen + (["a board size"] if board is not None else [])
-        parser.error(f"choose one of {', '.join(others)}")
+        # Translators: one of the things a command line may choose, beside --board, --daily...
+        others = chosen + ([_("a board size")] if board is not None else [])
+        parser.error(_("choose one of %(options)s") % {"options": ", ".join(others)})
     if args.board is not None:
         try:
             args.code = decode(args.board)
         except CodeError as e:
-            parser.error(f"--board: {e}")
+            # Translators: problem says what is wrong with the code (in English for now).
+            parser.error(_("--board: %(problem)s") % {"problem": e})
     if args.theme is not None and (not args.theme or set(args.theme) & set("/\\")):
-        parser.error(f"--theme: a theme is named by its folder name (got {_shown(args.theme)})")
+        parser.error(_("--theme: a theme is named by its folder name (got %(value)s)")
+                     % {"value": _shown(args.theme)})  # fmt: skip
     if args.replay == "":
-        parser.error("--replay needs the name of a replay file")
+        parser.error(_("--replay needs the name of a replay file"))
     if args.analyse == "":
-        parser.error("--analyse needs the name of a replay file")
+        parser.error(_("--analyse needs the name of a replay file"))
     if args.json and args.analyse is None:
-        parser.error("--json goes with --analyse")
+        parser.error(_("--json goes with --analyse"))
     if args.force and args.export_stats is None:
-        parser.error("--force goes with --export-stats")
+        parser.error(_("--force goes with --export-stats"))
     if args.install_desktop and args.uninstall_desktop:
-        parser.error("choose one of --install-desktop, --uninstall-desktop")
+        parser.error(_("choose one of %(options)s")
+                     % {"options": "--install-desktop, --uninstall-desktop"})  # fmt: skip
     if args.export_stats == "":
-        parser.error("--export-stats needs the name of the CSV file to write")
+        parser.error(_("--export-stats needs the name of the CSV file to write"))
     return args, board
 
 
@@ -209,9 +244,17 @@ def main(argv: list[str] | None = None) -> int:
     _fill_closed_standard_fds()
     if argv is None:
         argv = sys.argv[1:]
-    if len(argv) > MAX_ARGUMENTS:  # argparse would take minutes over 100,000 of them
-        to_stderr(f"{len(argv):,} arguments are more than any command line needs (at most "
-                  f"{MAX_ARGUMENTS}) (see --help)")  # fmt: skip
+    too_many = len(argv) > MAX_ARGUMENTS  # argparse would take minutes over 100,000 of them
+    refused = settle_language([] if too_many else argv)
+    if too_many:
+        count = len(argv)
+        to_stderr(_see_help(ngettext(
+            "%(count)s argument is more than any command line needs (at most %(most)d)",
+            "%(count)s arguments are more than any command line needs (at most %(most)d)",
+            count) % {"count": f"{count:,}", "most": MAX_ARGUMENTS}))  # fmt: skip
+        return EXIT_COMMAND_LINE
+    if refused is not None:
+        to_stderr(_see_help(refused))
         return EXIT_COMMAND_LINE
     if sys.stdin is not None and hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 are not a crash
@@ -225,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()  # here, where a failure is said, not at the interpreter's exit
         return status
     except OutputLost as e:
-        to_stderr(f"cannot write the output ({e}); stopping.")
+        to_stderr(_("cannot write the output (%(error)s); stopping.") % {"error": e})
         if hasattr(real_stdout, "fileno"):
             # the interpreter's own last flush must not fail again: stdout goes nowhere now
             with contextlib.suppress(OSError, ValueError):  # no file under it: nothing to do
@@ -235,6 +278,28 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OUTPUT_LOST
     finally:
         sys.stdout = real_stdout
+
+
+def settle_language(argv: list[str]) -> str | None:
+    """Install the language (game/i18n.py) before the command line is parsed, so that its
+    help and refusals, argparse's own words too, are in it: --language if it is good, else
+    the remembered setting, else the environment. A line for the player if --language is not
+    a code or the game does not speak it (said in the language chosen without it)."""
+    pre = _LanguageOnly(add_help=False, allow_abbrev=False)
+    pre.add_argument("--language")
+    try:
+        asked = pre.parse_known_args(argv)[0].language
+    except LanguageError:  # --language without a value: the real parser says so
+        asked = None
+    remembered = SettingsFile().remembered_language()
+    install(choose(None, remembered))
+    if asked is None:
+        return None
+    try:
+        install(check_code(asked))
+    except LanguageError as e:
+        return f"--language: {e}"
+    return None
 
 
 def _fill_closed_standard_fds() -> None:
@@ -271,8 +336,8 @@ def _main(argv: list[str] | None) -> int:
             return EXIT_COMMAND_LINE
         if args.analyse is not None:
             if replay.layout is None:
-                to_stderr(f"{one_line(name)}: the game ended before its mines were laid; "
-                          "there is nothing to analyse")  # fmt: skip
+                to_stderr(_("%(file)s: the game ended before its mines were laid; there is "
+                            "nothing to analyse") % {"file": one_line(name)})  # fmt: skip
                 return EXIT_COMMAND_LINE
             return print_analysis(replay, args.json)
         if args.text:
@@ -300,34 +365,43 @@ def _main(argv: list[str] | None) -> int:
                 return 0
             count = export_csv(stats, Path(args.export_stats), replace=args.force)
         except ExistingFile:
-            to_stderr(f"{args.export_stats} already exists (add --force to replace it)")
+            to_stderr(_("%(file)s already exists (add --force to replace it)")
+                      % {"file": args.export_stats})  # fmt: skip
             return EXIT_COMMAND_LINE
         except OSError as e:
-            to_stderr(f"cannot write {args.export_stats} ({e.strerror or e})")
+            to_stderr(_("cannot write %(file)s (%(error)s)")
+                      % {"file": args.export_stats, "error": e.strerror or e})  # fmt: skip
             return EXIT_COMMAND_LINE
         finally:
             stats.close()
-        print(f"wrote {count} game{'' if count == 1 else 's'} to {args.export_stats}")
+        print(ngettext("wrote %(count)d game to %(file)s", "wrote %(count)d games to %(file)s",
+                       count) % {"count": count, "file": args.export_stats})  # fmt: skip
         return 0
     zone = SafeZone(args.safe_zone) if args.safe_zone else settings.safe_zone  # this run only
     asked_for = None  # the board the command line asks for, named if a kept game competes
     if board is not None:
-        seeded = f" of seed {args.seed}" if args.seed is not None else ""
         # plain "x": the window's pixel font has ASCII only
-        asked_for = f"the {board.label.replace('×', 'x')} board{seeded}"
+        named = {"size": board.label.replace("×", "x"), "seed": args.seed}
+        # Translators: the board the command line asked for, shown as "Or play %s?" beside a
+        # kept game; size is rows x columns / mines.
+        asked_for = (_("the %(size)s board") % named if args.seed is None
+                     else _("the %(size)s board of seed %(seed)d") % named)  # fmt: skip
     elif args.seed is not None:
-        asked_for = f"a board of seed {args.seed}"
+        # Translators: as "the 9x9/10 board", shown as "Or play %s?".
+        asked_for = _("a board of seed %(seed)d") % {"seed": args.seed}
     if board is None:
         board = settings.board_choice()
     first_game, daily_date = None, None
     qm = settings.question_marks
     if args.board is not None:
         first_game = args.code.game(question_marks=qm)
-        asked_for = f"the board of code {args.board.strip().upper()}"
+        # Translators: as "the 9x9/10 board", shown as "Or play %s?".
+        asked_for = _("the board of code %(code)s") % {"code": args.board.strip().upper()}
     elif args.daily:
         daily_date = today.isoformat()
         first_game = daily(today).game(question_marks=qm)
-        asked_for = "today's daily board"
+        # Translators: as "the 9x9/10 board", shown as "Or play %s?".
+        asked_for = _("today's daily board")
     # the window writes on a thread of its own (a frame never waits for the disk)
     history = History.on_disk(stats, background=not args.text)
     try:
@@ -344,14 +418,20 @@ def _main(argv: list[str] | None) -> int:
 
         themes = load_library(user_themes_dir())
         for line in themes.problems:
-            to_stderr(line if line.endswith("left out") else f"{line}; it is left out")
+            # Translators: problem says what is wrong with a theme (in English for now).
+            to_stderr(line if line.endswith("left out")
+                      else _("%(problem)s; it is left out") % {"problem": line})  # fmt: skip
         for line in themes.warnings:
             to_stderr(line)
         if args.theme is not None:
             if args.theme not in themes.themes:
                 listed = ", ".join(themes.names())
-                to_stderr(f"there is no usable theme {args.theme!r}; the themes are: {listed} "
-                          "(see --help)")  # fmt: skip
+                to_stderr(
+                    _see_help(
+                        _("there is no usable theme %(name)r; the themes are: %(themes)s")
+                        % {"name": args.theme, "themes": listed}
+                    )
+                )
                 return EXIT_COMMAND_LINE
             settings.theme = args.theme
         _set_window_icon()

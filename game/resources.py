@@ -2,7 +2,8 @@
 
 An installed wheel and a PyInstaller bundle both carry them as `pixel_mines/assets/` inside
 the package; a source checkout keeps them in `assets/` beside `game/`. Nothing else works out
-paths to shipped files: callers ask `assets_dir()`, `themes_dir()` or `icons_dir()`.
+paths to shipped files: callers ask `assets_dir()`, `themes_dir()`, `icons_dir()` or
+`locale_dir()`.
 """
 
 from __future__ import annotations
@@ -58,3 +59,9 @@ def icons_dir() -> Path:
 def desktop_dir() -> Path:
     """The desktop entry and the AppStream metainfo, named by the application id."""
     return assets_dir() / "desktop"
+
+
+def locale_dir() -> Path:
+    """The compiled catalogues, `locale/<lang>/LC_MESSAGES/pixel-mines.mo`: inside the package
+    in every layout (a checkout's game/locale is the installed pixel_mines/locale)."""
+    return _package_dir() / "locale"

@@ -47,6 +47,14 @@ def asset_files() -> set[str]:
     return {p.relative_to(ASSETS).as_posix() for p in ASSETS.rglob("*") if p.is_file()}
 
 
+LOCALE = ROOT / "game" / "locale"
+
+
+def catalogue_files() -> set[str]:
+    """The compiled catalogues, as paths under the locale folder (de/LC_MESSAGES/...mo)."""
+    return {p.relative_to(LOCALE).as_posix() for p in LOCALE.glob("*/LC_MESSAGES/*.mo")}
+
+
 # ---- what the package declares ---------------------------------------------------------------
 
 
@@ -71,7 +79,8 @@ def test_every_package_under_game_is_listed_for_the_wheel_under_the_installed_na
     setuptools = PYPROJECT["tool"]["setuptools"]
     assert set(setuptools["packages"]) == found | {"pixel_mines.assets"}
     assert setuptools["package-dir"] == {"pixel_mines": "game", "pixel_mines.assets": "assets"}
-    assert setuptools["package-data"] == {"pixel_mines.assets": ["**/*"]}
+    assert setuptools["package-data"] == {"pixel_mines.assets": ["**/*"],
+                                          "pixel_mines": ["locale/*/LC_MESSAGES/*.mo"]}  # fmt: skip
     assert setuptools["include-package-data"] is False  # MANIFEST.in is for the sdist only
 
 
@@ -282,12 +291,18 @@ def test_the_ico_and_icns_hold_the_same_icon_at_each_of_their_sizes():
 def test_the_bundle_spec_ships_every_asset_where_the_locator_looks():
     build_bundle = load_tool("build_bundle")
     spec = build_bundle.bundle_spec()
-    shipped = set()
+    shipped, catalogues = set(), set()
     for source, target in spec.data:
+        if target.startswith("pixel_mines/locale/"):  # game/resources.py: inside the package
+            assert source.is_file() and source.suffix == ".mo"
+            assert target == f"pixel_mines/locale/{source.parent.relative_to(LOCALE).as_posix()}"
+            catalogues.add(source.relative_to(LOCALE).as_posix())
+            continue
         assert target == "pixel_mines/assets"  # game/resources.py: inside the package
         files = [source] if source.is_file() else [p for p in source.rglob("*") if p.is_file()]
         shipped |= {p.relative_to(ASSETS).as_posix() for p in files}
     assert shipped == asset_files() and "themes/classic/sheet.png" in shipped
+    assert catalogues == catalogue_files() and "de/LC_MESSAGES/pixel-mines.mo" in catalogues
     assert spec.icon.is_file() and spec.icon.parent == ASSETS / "icons"
     assert spec.package == "pixel_mines" and spec.source == ROOT / "game"
     assert "from pixel_mines.app import main" in spec.entry.read_text()
@@ -410,9 +425,10 @@ def files_under(folder: str) -> set[str]:
 @pytest.mark.wheel
 def test_the_sdist_holds_every_test_tool_doc_and_benchmark(sdist):
     members, _ = sdist
-    for folder in ("tests", "tools", "docs", "benchmarks", "assets"):
+    for folder in ("tests", "tools", "docs", "benchmarks", "assets", "game/locale"):
         assert files_under(folder) <= members, folder
-    assert {"main.py", "requirements.txt", "requirements-test.txt", "pyproject.toml",
+    assert {"main.py", "requirements.txt", "requirements-test.txt", "requirements-dev.txt",
+            "pyproject.toml",
             "README.md", "LICENSE", "game/version.py"} <= members  # fmt: skip
     assert not [m for m in members if m.endswith((".pyc", ".pyo")) or "__pycache__" in m]
 
@@ -490,6 +506,30 @@ def test_installed_version_is_the_metadatas_and_the_checkouts(venv):
 def test_installed_help_exits_0(venv):
     result = venv[1].run("--help")
     assert result.returncode == 0 and "--export-stats" in result.stdout
+
+
+@pytest.mark.wheel
+def test_the_wheel_ships_the_compiled_catalogues_and_not_their_sources(venv):
+    found = in_venv(venv, "import json, pixel_mines.resources as r; d = r.locale_dir(); "
+                          "print(json.dumps([str(d), sorted(p.relative_to(d).as_posix() "
+                          "for p in d.rglob('*') if p.is_file())]))")  # fmt: skip
+    folder, files = found
+    assert "site-packages" in folder and not Path(folder).is_relative_to(ROOT)
+    assert set(files) == catalogue_files() and not [f for f in files if f.endswith((".po", ".pot"))]
+
+
+def check_speaks_german(game: Installed) -> None:
+    """The catalogue is found where the game was installed, by --language and by LANGUAGE."""
+    for result in (game.run("--language", "de", "--help"), game.run("--help", LANGUAGE="de")):
+        assert result.returncode == 0 and result.stdout.startswith("Aufruf: pixel-mines")
+        assert "diese Hilfe zeigen und beenden" in result.stdout
+    refused = game.run("--language", "xx")
+    assert refused.returncode == 2 and "the languages are: de, en" in refused.stderr
+
+
+@pytest.mark.wheel
+def test_installed_game_speaks_german_from_its_catalogue(venv):
+    check_speaks_german(venv[1])
 
 
 def check_plays_a_scripted_text_game(game: Installed) -> None:
@@ -577,6 +617,9 @@ def test_the_bundle_builds_and_plays(tmp_path):
     inside = folder / "_internal" / "pixel_mines" / "assets"
     assert {p.relative_to(inside).as_posix() for p in inside.rglob("*")
             if p.is_file()} == asset_files()  # fmt: skip
+    locale = folder / "_internal" / "pixel_mines" / "locale"
+    assert {p.relative_to(locale).as_posix() for p in locale.rglob("*")
+            if p.is_file()} == catalogue_files()  # fmt: skip
     assert not [p.name for p in (folder / "_internal").iterdir()
                 if p.name.startswith(("libssl", "libcrypto", "numpy", "game"))]  # fmt: skip
     elsewhere = tmp_path / "elsewhere"
@@ -585,5 +628,6 @@ def test_the_bundle_builds_and_plays(tmp_path):
     assert game.run("--help").returncode == 0
     assert game.run("--version").stdout == f"pixel-mines {version_module.__version__}\n"
     check_plays_a_scripted_text_game(game)
+    check_speaks_german(game)
     check_lists_every_shipped_theme(game)
     check_window_starts_with_every_theme(game)

@@ -3,7 +3,8 @@
 PyInstaller is a build tool, not a dependency of the game: `python -m pip install pyinstaller`,
 then `python tools/build_bundle.py` writes dist/pixel-mines/ (start dist/pixel-mines/pixel-mines).
 The bundle carries the game as the wheel does: the game/ folder as the package `pixel_mines`,
-its files in `pixel_mines/assets/...`, so game/resources.py finds them the same way;
+its files in `pixel_mines/assets/...` and its catalogues in `pixel_mines/locale/...`, so
+game/resources.py finds them the same way;
 `bundle_spec` is checked by tests/test_packaging.py. What the game never loads is left out
 (`EXCLUDED`; README: the sizes before and after).
 """
@@ -22,11 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's game package, not an installed copy
 
-from game.resources import assets_dir  # noqa: E402
+from game.resources import assets_dir, locale_dir  # noqa: E402
 
 NAME = "pixel-mines"
 PACKAGE = "pixel_mines"  # the import name inside the bundle, as in the wheel
 ASSETS_IN_BUNDLE = f"{PACKAGE}/assets"  # where game/resources.py looks inside the package
+LOCALE_IN_BUNDLE = f"{PACKAGE}/locale"  # the compiled catalogues, as in the wheel
 # The executable's own icon, under assets/: .ico and .icns hold PNGs (tools/make_themes.py), so
 # PyInstaller needs no Pillow for them. Linux desktops take the icon from the desktop entry.
 ICONS = {"win32": Path("icons") / "pixel-mines.ico", "darwin": Path("icons") / "pixel-mines.icns"}
@@ -53,13 +55,22 @@ class BundleSpec:
     excluded: tuple[str, ...]
 
 
+def catalogues() -> tuple[tuple[Path, str], ...]:
+    """Each compiled catalogue (.mo) and its folder in the bundle; the .po and the template
+    stay behind, as in the wheel."""
+    folder = locale_dir()
+    return tuple((mo, f"{LOCALE_IN_BUNDLE}/{mo.parent.relative_to(folder).as_posix()}")
+                 for mo in sorted(folder.glob("*/LC_MESSAGES/*.mo")))  # fmt: skip
+
+
 def bundle_spec(platform: str = sys.platform) -> BundleSpec:
-    """What goes into the bundle. assets/ goes as one folder, so a new file ships unasked."""
+    """What goes into the bundle. assets/ goes as one folder, so a new file ships unasked;
+    so does a new language's catalogue."""
     assets = assets_dir()
     return BundleSpec(
         name=NAME,
         entry=ROOT / "tools" / "bundle_entry.py",
-        data=((assets, ASSETS_IN_BUNDLE),),
+        data=((assets, ASSETS_IN_BUNDLE), *catalogues()),
         icon=assets / ICONS.get(platform, ICON_ELSEWHERE),
         package=PACKAGE,
         source=ROOT / "game",

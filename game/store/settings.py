@@ -16,6 +16,7 @@ from pathlib import Path
 from ..engine import Difficulty, SafeZone
 from ..engine.boards import BoardChoice
 from ..engine.game import check_custom_size
+from ..i18n import is_code
 from .files import FileRefused, atomic_write, config_dir, read_capped, set_aside
 
 BOARDS = ("beginner", "intermediate", "expert", "custom")
@@ -43,6 +44,7 @@ class Settings:
     volume: str = "low"  # sound effects: one of VOLUMES
     timer_tick: bool = False  # a tick each second of the timer
     ask_before_leaving: bool = True  # a new game over one in progress asks first
+    language: str = ""  # a catalogue's code (de, pt_BR); "": from the system (game/i18n.py)
     # The window as the player last had it, restored at start if it still fits the screen
     # (None: not known yet). Size and position are of the window's inside, in pixels, when not
     # fullscreen.
@@ -100,6 +102,9 @@ def _valid(name: str, value: object) -> object:
             and all(type(v) is int and low <= v <= MAX_WINDOW_SIDE for v in value)
         ):
             return tuple(value)
+    elif name == "language":
+        if isinstance(value, str) and (value == "" or is_code(value)):
+            return value
     elif name == "volume":
         if value in VOLUMES:
             return value
@@ -190,6 +195,16 @@ class SettingsFile:
             bad = ", ".join(ignored)
             messages.append(f"Settings in {self.path}: ignored bad {bad} (using the defaults).")
         return settings, messages
+
+    def remembered_language(self) -> str:
+        """The language setting alone, read before the command line is parsed (its words
+        depend on it): "" if the file is missing, unusable or holds no good value. Changes
+        nothing: `load` says what is wrong with the file, and sets a broken one aside."""
+        try:
+            data = json.loads(read_capped(self.path, MAX_BYTES).decode("utf-8-sig"))
+            return _valid("language", data["language"])
+        except (OSError, FileRefused, ValueError, RecursionError, TypeError, KeyError):
+            return ""
 
     def _put_aside(self, why: str) -> str:
         """Move the unusable file aside; if that fails, never write over it this run."""
