@@ -135,10 +135,14 @@ class Renderer:
     # ---- pieces --------------------------------------------------------------------------
 
     def draw_frame(self) -> None:
+        """The frame, the panel inside it and the menu bar; the board area is left to what is
+        drawn there next (the board fills round itself; a dialog that covers it, over it)."""
         s, c, lay = self.theme.sprites, self.canvas, self.layout
         w, h = lay.canvas_size
         b = lay.sizes.border
-        c.fill(self.theme.colours["panel"])
+        panel = self.theme.colours["panel"]
+        for part in around(pygame.Rect(0, 0, w, h), pygame.Rect(*_xywh(lay.area))):
+            c.fill(panel, part)
         self.drawn.board_shown = False
         top = lay.frame.y  # under the menu bar
         mid = lay.area.y - b

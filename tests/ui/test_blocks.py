@@ -210,3 +210,15 @@ def test_the_kept_blocks_stay_within_their_bound_however_the_view_wanders(drive,
     assert blocks.limit < on_board  # never the whole board
     if scale == 4:
         assert blocks.limit <= on_board // 4
+
+
+@pytest.mark.parametrize("board", [None, BIG])
+def test_a_full_redraw_covers_the_whole_canvas(drive, board):
+    """The frame leaves the board area to the board, which fills round itself: nothing of the
+    canvas before shows through, whatever the board's size."""
+    d = drive(board, scale=1)
+    canvas = d.app.ctx.frame.renderer.canvas
+    canvas.fill((255, 0, 255))
+    full_redraw(d)
+    left_over = pygame.mask.from_threshold(canvas, (255, 0, 255), (1, 1, 1, 255))
+    assert left_over.count() == 0
