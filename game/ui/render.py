@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 
 import pygame
 
@@ -35,6 +36,8 @@ SPRITE_OF_VIEW = {
     V.WRONG_FLAG: "mine_wrong",
 }
 PRESSABLE = frozenset({V.COVERED, V.QUESTION})
+# the tiles a board cell shows: its view's, or pressed, or a veil (covered, pressed, flag)
+BOARD_SPRITES = (*SPRITE_OF_VIEW.values(), "pressed")
 MANY_TILES = 48
 
 
@@ -81,7 +84,8 @@ class Renderer:
         if kept_canvas is None or kept_canvas.get_size() != tuple(layout.canvas_size):
             kept_canvas = self.drawn.canvas = pygame.Surface(layout.canvas_size).convert()
         self.canvas = kept_canvas
-        self._tile_of = {ch: theme.sprites[name] for ch, name in SPRITE_OF_VIEW.items()}
+        self._tiles = board_tiles(theme)
+        self._tile_of = {ch: self._tiles[name] for ch, name in SPRITE_OF_VIEW.items()}
         self._tints: dict[int, pygame.Surface] = {}
         self._hint: pygame.Surface | None = None
         self._marks: dict[str, pygame.Surface] = {}  # odds digits, tick, mine mark, frame
@@ -99,10 +103,11 @@ class Renderer:
         """Blocks showing these texts drawn with `theme` (on a chore before a theme switch:
         then the switch's full redraw only blits them): their look, and text -> surface, as
         `Blocks.take` keeps them."""
-        tile_of = {ch: theme.sprites[name] for ch, name in SPRITE_OF_VIEW.items()}
-        t, panel = layout.sizes.tile, theme.colours["panel"]
+        tiles = board_tiles(theme)
+        tile_of = {ch: tiles[name] for ch, name in SPRITE_OF_VIEW.items()}
+        t = layout.sizes.tile
         return Renderer.look_of(theme, layout), {
-            text: _lay_block(text, tile_of, t, panel) for text in texts
+            text: _lay_block(text, tile_of, t) for text in texts
         }
 
     def scroll(self, rows: int, cols: int, top: int, left: int) -> list[list[tuple[int, int]]]:
@@ -227,7 +232,7 @@ class Renderer:
                 text = tuple(line[c0:c1] for line in view[r0:r1])
                 block = blocks.get(text)
                 if block is None:
-                    block = _lay_block(text, tile_of, t, panel)
+                    block = _lay_block(text, tile_of, t)
                     blocks.put(text, block)
                 shown.append(text)
                 pieces.append((block, (b.x + (c0 - left) * t, y)))
@@ -249,7 +254,7 @@ class Renderer:
         on the canvas, veiled ones as veiled."""
         r0, r1, c0, c1 = part
         lay, t, tile_of = self.layout, self.layout.sizes.tile, self._tile_of
-        sprites = self.theme.sprites
+        sprites = self._tiles
         x0, y0 = lay.board.x - left * t, lay.board.y - top * t
         return [(sprites[veiled[r, c]] if (r, c) in veiled else tile_of[view[r][c]],
                  (x0 + c * t, y0 + r * t))
@@ -261,7 +266,7 @@ class Renderer:
         if isinstance(cells, CellSet) and len(cells) > lay.view_rows * lay.view_cols:
             self.draw_board(game, top, left, looks)
             return
-        tile_of = self._tile_of
+        tile_of, tiles = self._tile_of, self._tiles
         sprites = self.theme.sprites
         t = lay.sizes.tile
         b = lay.board
@@ -275,11 +280,11 @@ class Renderer:
             x, y = b.x + c * t, b.y + r * t
             veil = looks.veiled.get(cell)
             if veil is not None:
-                sprite = sprites[veil]
+                sprite = tiles[veil]
             else:
                 ch = game.cell(*cell)
                 pressed = cell in looks.pressed and ch in PRESSABLE
-                sprite = sprites["pressed"] if pressed else tile_of[ch]
+                sprite = tiles["pressed"] if pressed else tile_of[ch]
             pieces.append((sprite, (x, y)))
             if looks.probabilities is not None and cell in looks.probabilities:
                 pieces += self._odds(looks.probabilities[cell], x, y)
@@ -474,14 +479,32 @@ def _tick(c: pygame.Surface, x: int, y: int, w: int, h: int, ink) -> None:
         c.fill(ink, (px, max(y, py - 1), 1, 2))
 
 
-def _lay_block(text: Text, tile_of: dict, t: int, panel) -> pygame.Surface:
-    """A block of cells showing `text`, tile by tile, on the panel colour (as the canvas has
-    it under the board, should a tile be see-through)."""
-    block = pygame.Surface((len(text[0]) * t, len(text) * t)).convert()
-    block.fill(panel)
-    block.fblits([(tile_of[ch], (c * t, r * t))
-                  for r, line in enumerate(text) for c, ch in enumerate(line)])  # fmt: skip
+def board_tiles(theme: Theme) -> dict[str, pygame.Surface]:
+    """The board's tiles (BOARD_SPRITES) as opaque surfaces, each as it shows on the panel
+    colour under the board: blitted as plain copies, twice as fast as through the sheet's
+    alpha, and the same pixels (a see-through pixel shows the panel, as on the canvas)."""
+    panel, tiles = theme.colours["panel"], {}
+    for name in BOARD_SPRITES:
+        sprite = theme.sprites[name]
+        tile = tiles[name] = pygame.Surface(sprite.get_size()).convert()
+        tile.fill(panel)
+        tile.blit(sprite, (0, 0))
+    return tiles
+
+
+def _lay_block(text: Text, tile_of: dict, t: int) -> pygame.Surface:
+    """A block of cells showing `text`, tile by tile (opaque tiles: they cover it all)."""
+    w, h = len(text[0]), len(text)
+    block = pygame.Surface((w * t, h * t), 0, tile_of[V.COVERED])  # in the tiles' format
+    tiles = map(tile_of.__getitem__, "".join(text))
+    block.fblits(list(zip(tiles, _places(w, h, t), strict=True)))
     return block
+
+
+@cache
+def _places(w: int, h: int, t: int) -> tuple[tuple[int, int], ...]:
+    """Where the tiles of a block of w x h cells go in it, row by row."""
+    return tuple((c * t, r * t) for r in range(h) for c in range(w))
 
 
 def _xywh(box: Box) -> tuple[int, int, int, int]:
