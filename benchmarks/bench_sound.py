@@ -50,8 +50,9 @@ def open_and_close(runs: int) -> None:
         closed.append((time.perf_counter() - t2) * 1000)
         opened.append((t1 - t) * 1000)
     emit("audio_device_open", opened, first_ms=round(opened[0], 3),
-         note="on the second frame, once")  # fmt: skip
-    emit("audio_device_close", closed, note="at quit: the audio thread finishes its buffers")
+         note="on the second frame, and again after being let go")  # fmt: skip
+    emit("audio_device_close", closed,
+         note="after 3 s of quiet, on a thread: the audio thread finishes its buffers")  # fmt: skip
 
 
 def check_all_themes(runs: int) -> None:

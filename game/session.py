@@ -135,6 +135,8 @@ class Session:
         self.game: Game | None = None
         self.game_id = new_game_id()
         self.daily: str | None = None
+        self.chosen: str | None = None  # how the player chose the board; None: laid at random
+        self.seeded = seed is not None  # every board of this session follows from `seed`
         self.finished: Finished | None = None
         self.journal: Journal | None = None  # the game in play's, from its first event
         self.events: list[dict] = []  # the journal's event lines of the game in play, kept or not
@@ -187,7 +189,7 @@ class Session:
                 done = self.history.finished(final, r.elapsed_ms, r.source or self.source,
                                              game_id=r.game_id, daily=r.daily,
                                              played_at=r.played_at, journal=kept.journal,
-                                             events=r.events)  # fmt: skip
+                                             events=r.events, chosen=r.chosen)  # fmt: skip
                 self.messages += done.messages
                 self.history.drop(kept.journal)
             else:
@@ -211,7 +213,7 @@ class Session:
         kept = chosen.replay
         game = game if game is not None else kept.final_game(self.question_marks)
         self.start(game, daily=kept.daily, elapsed_ms=kept.elapsed_ms, game_id=kept.game_id,
-                   journal=chosen.journal, events=kept.events)  # fmt: skip
+                   journal=chosen.journal, events=kept.events, chosen=kept.chosen)  # fmt: skip
 
     def decline_offer(self) -> None:
         """The kept games are not wanted: they go (unfinished games are not recorded)."""
@@ -228,18 +230,24 @@ class Session:
     # ---- starting games -----------------------------------------------------------------
 
     def new_game(self, board: BoardChoice) -> Game:
-        """A fresh game of this kind of board (the next seed, the session's rules), started."""
+        """A fresh game of this kind of board (the next seed, the session's rules), started.
+        A session given a seed (`--seed`) plays chosen boards: each follows from that seed."""
         game = board.new_game(seed=self.seeds.next(), safe_zone=self.safe_zone,
                               no_guess=self.no_guess,
                               question_marks=self.question_marks)  # fmt: skip
-        self.start(game)
+        self.start(game, chosen="seed" if self.seeded else None)
         return game
 
     def start(self, game: Game, *, daily: str | None = None, elapsed_ms: int = 0,
               game_id: str | None = None, journal: Journal | None = None,
-              events: list[dict] | None = None) -> None:  # fmt: skip
+              events: list[dict] | None = None, chosen: str | None = None) -> None:  # fmt: skip
         """Play this game from now on: a fresh one, a shared board, or a kept one resumed
         (with its `journal`, which goes on where it stopped, and the `events` it holds).
+
+        `chosen` says how the player chose the board (store.records.CHOSEN); a board laid for
+        its marked first cell before any move (a board code, a replay's board played again by
+        its code) that is not the daily board is a chosen one ("code") unless said otherwise.
+        A chosen board counts in games and wins, never in bests (docs/RULES.md, "Records").
 
         The game that was being played is left: an unfinished game is not recorded, and it is
         no longer kept. Kept games still waiting for an answer are left alone."""
@@ -248,6 +256,8 @@ class Session:
         self.game = game
         self.game_id = game_id or new_game_id()
         self.daily = daily
+        shared = daily is None and game.first_click is not None and not game.moves
+        self.chosen = chosen if chosen is not None else "code" if shared else None
         self.finished = None
         self.journal = journal
         self.events = list(events or ())
@@ -293,10 +303,10 @@ class Session:
 
     @property
     def started(self) -> bool:
-        """Whether the clock has anything to show (the first reveal was made)."""
-        return (
-            self.game.state is not GameState.READY or self._played_ms > 0 or bool(self.game.moves)
-        )
+        """Whether the clock has anything to show: the first reveal was made (flags placed
+        before it leave it at 0, as docs/RULES.md says), or time was played before (a first
+        reveal taken back)."""
+        return self.game.state is not GameState.READY or self._played_ms > 0
 
     def timer_seconds(self) -> int:
         """What the toolbar's timer shows."""
@@ -395,6 +405,7 @@ class Session:
                 daily=self.daily,
                 journal=self.journal,
                 events=self.events,
+                chosen=self.chosen,
             )
             self.messages += self.finished.messages
             outcome.finished = self.finished
@@ -437,7 +448,8 @@ class Session:
             g = self.game
             header = Replay(g.rows, g.cols, g.mines, g.seed, g.safe_zone, g.no_guess,
                             g.first_click, g.layout(), [], self._started_at, self.source,
-                            daily=self.daily, game_id=self.game_id)  # fmt: skip
+                            daily=self.daily, game_id=self.game_id,
+                            chosen=self.chosen)  # fmt: skip
             self.journal, lines = self.history.open_journal(header)
             self.messages += lines
             if self.journal is None:

@@ -321,9 +321,12 @@ class TextGame:
             rate = "-" if rec.bbbv_per_s is None else f"{rec.bbbv_per_s:.2f}"
             self.say(f"You won in {seconds:.3f} s. 3BV {g.bbbv}, {rate} 3BV/s.")
             if new is not None and new.best_time:
-                self.say(f"New record: best {self.board.label} time!")
+                board = "daily board" if rec.daily else self.board.label
+                self.say(f"New record: best {board} time!")
             if new is not None and new.best_rate:
                 self.say("New record: best 3BV/s!")
+            if rec.why_no_record:  # one line: why this win set no record
+                self.say(rec.why_no_record)
         else:
             self.say(
                 f"Boom! You lost after {seconds:.3f} s, with {g.safe_opened} of "

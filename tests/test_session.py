@@ -357,3 +357,26 @@ def test_a_kept_daily_board_is_named_as_the_daily_board(tmp_path):
     assert describe_kept(session(tmp_path).take_offer()).startswith(
         "the daily board of 2026-11-30 from "
     )
+
+
+def test_a_flag_before_the_first_reveal_does_not_start_the_clock(tmp_path):
+    from game.engine.game_measures import measures_of
+
+    clock = Clock()
+    s = session(tmp_path, clock)
+    s.start(Game.from_layout(CORNER))
+    clock.ms += 4000
+    s.play(Move(FLAG, 0, 0))
+    clock.ms += 3000
+    assert not s.started and s.timer_seconds() == 0 and s.elapsed_ms() == 0
+    s.play(Move(OPEN, 4, 4))
+    assert s.started and s.timer_seconds() == 1
+    clock.ms += 2500
+    s.play(Move(OPEN, 0, 1))  # the win
+    assert s.finished.record.time_ms == 2500
+    flag, opening = [e for e in s.events if e["e"] == "move"][:2]
+    assert flag["t"] == 0 and opening["t"] == 0  # the flag is at 0 on the replay's clock too
+    replay = load_replay(s.finished.replay)
+    assert replay.moves[0].at_ms == 0 and replay.result["time_ms"] == 2500
+    m = measures_of(replay.layout, replay.events, replay.result["time_ms"])
+    assert m.time_ms == 2500

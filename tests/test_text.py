@@ -177,3 +177,18 @@ def test_the_question_can_be_turned_off_in_the_terminal_too():
     play(BEGINNER, seed=7, stdin=io.StringIO("r 4 4\nn\nq\n"), out=out, clock=FakeClock(),
          ask_before_leaving=False)  # fmt: skip
     assert "Leave this game?" not in out.getvalue()
+
+
+def test_a_flag_before_the_first_reveal_leaves_the_clock_at_0():
+    """docs/RULES.md: the timer starts at the first opened cell; the clock here moves half a
+    second at every reading, so a running clock would show more than 0."""
+    status, out = run(["f 0 0", "f 0 1", "r 4 4", "q"])
+    times = [line.split("Time: ")[1] for line in out.splitlines() if "Time: " in line]
+    assert status == 0 and times[:3] == ["0", "0", "0"]  # the start, and after each flag
+    assert times[3] != "0"  # after the first reveal
+
+
+def test_a_seeded_win_in_the_terminal_says_why_it_set_no_record():
+    status, out = run(solve(7) + ["n"])
+    assert status == 0 and "You won in" in out
+    assert "No record. A chosen board (a seed)." in out and "New record" not in out

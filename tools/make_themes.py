@@ -70,6 +70,16 @@ class Palette:
     cross: Colour  # X over a wrongly flagged mine
     face: Colour  # smiley fill
     numbers: tuple[Colour, ...]  # colours of the digits 1..8
+    # Drawn over tiles by the game's code (theme.toml's [odds] and [marks]): the odds' tint
+    # from a possible mine to a likely one (light to dark), a proven safe cell's and a proven
+    # mine's tint, how much of them covers a tile (of 255); the start cell's mark and the
+    # hint's outline (both unlike the keyboard cursor, which is `accent`).
+    odds_ramp: tuple[Colour, ...]
+    odds_safe: Colour
+    odds_mine: Colour
+    start: Colour
+    hint: Colour
+    odds_alpha: int = 150
     # Optional looks. Left at None/False they fall back to the colours above and draw
     # the classic shapes, so a palette only names what it does differently.
     covered: Colour | None = None  # face of a covered tile (None: panel)
@@ -113,6 +123,12 @@ CLASSIC = Palette(
         (0, 0, 0),
         (128, 128, 128),
     ),
+    odds_ramp=((255, 245, 150), (250, 170, 50), (225, 60, 30), (120, 0, 50)),
+    odds_safe=(30, 110, 255),
+    odds_mine=(90, 0, 40),
+    odds_alpha=170,
+    start=(0, 150, 0),
+    hint=(0, 0, 255),
 )
 
 NIGHT = Palette(
@@ -148,6 +164,14 @@ NIGHT = Palette(
     ),
     face_ink=(20, 23, 28),
     outline=(17, 20, 25),
+    # muted, as the rest of the theme, and lighter than the covered tiles at every level (a
+    # darker tint would vanish into them): from sand to plum, a proven mine's magenta
+    odds_ramp=((180, 180, 130), (200, 150, 80), (200, 100, 80), (160, 90, 150)),
+    odds_safe=(70, 130, 230),
+    odds_mine=(150, 40, 130),
+    odds_alpha=200,
+    start=(120, 220, 140),
+    hint=(90, 190, 250),
 )
 
 # For colour-blind and low-vision players: dark covered tiles against white open ones, bold
@@ -191,14 +215,25 @@ CONTRAST = Palette(
     outline=(255, 255, 255),
     bold_digits=True,
     big_flag=True,
+    # lighter than the dark covered tiles at every level, a proven mine near black
+    odds_ramp=((240, 225, 110), (250, 180, 60), (240, 125, 80), (225, 95, 170)),
+    odds_safe=(0, 114, 178),
+    odds_mine=(30, 0, 20),
+    odds_alpha=200,
+    start=(0, 140, 70),
+    hint=(204, 121, 167),
 )
 
-# A four-shade green handheld screen: every pixel is one of these (or transparent).
+# A four-shade green handheld screen: every pixel of a tile is one of these (or transparent).
 HANDHELD_DARK = (15, 56, 15)  # #0f380f
 HANDHELD_MID = (48, 98, 48)  # #306230
 HANDHELD_LIGHT = (139, 172, 15)  # #8bac0f
-HANDHELD_PALE = (155, 188, 15)  # #9bbc0f
+HANDHELD_PALE = (200, 220, 140)  # #c8dc8c: lighter than the old screens' #9bbc0f, so the
+# open tiles stand apart from the covered ones and the dark shade reads at 10:1 on them
 
+# An LCD's look: dark pixels on the light green screen. Covered tiles are the screen's light
+# shade raised by a dark bevel, open ones the palest; flags, digits, the counters' segments and
+# the keyboard cursor are the dark shade, which stands at 5:1 or more on both.
 HANDHELD = Palette(
     key="handheld",
     name="Handheld",
@@ -210,24 +245,31 @@ HANDHELD = Palette(
     accent=HANDHELD_DARK,
     accent_edge=HANDHELD_PALE,
     error=HANDHELD_DARK,
-    led_off=HANDHELD_DARK,
-    led_on=HANDHELD_PALE,
-    led_dim=HANDHELD_DARK,  # unlit segments vanish: with four shades a dim one reads as lit
+    led_off=HANDHELD_PALE,
+    led_on=HANDHELD_DARK,
+    led_dim=HANDHELD_LIGHT,  # an LCD's unlit segments: a ghost of the digit
     opened=HANDHELD_PALE,
     ink=HANDHELD_DARK,
     glint=HANDHELD_PALE,
-    flag=HANDHELD_PALE,
+    flag=HANDHELD_DARK,
     blast=HANDHELD_MID,
     cross=HANDHELD_DARK,
     face=HANDHELD_PALE,
     numbers=(HANDHELD_DARK,) * 8,  # one shade: the digit shapes tell 1-8 apart
-    covered=HANDHELD_MID,
-    covered_light=HANDHELD_LIGHT,
+    covered=HANDHELD_LIGHT,
+    covered_light=HANDHELD_PALE,
     covered_shadow=HANDHELD_DARK,
-    question=HANDHELD_PALE,
+    question=HANDHELD_DARK,
     outline=HANDHELD_PALE,
     bold_digits=True,
     big_flag=True,
+    # darker than the covered tile at every level, so the order reads by lightness alone
+    odds_ramp=((66, 112, 34), (48, 98, 48), (30, 74, 30), (10, 36, 10)),
+    odds_safe=(236, 248, 200),
+    odds_mine=(0, 16, 0),
+    odds_alpha=200,
+    start=HANDHELD_PALE,  # lined with the dark shade: pale where the cursor is dark
+    hint=HANDHELD_PALE,
 )
 
 # To add a theme, define another Palette and list it here; every drawing function below
@@ -663,26 +705,26 @@ FONT_BANDS = (
     # @ A B C D E F G H I J K L M N O
     """
 ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
-.###. .###. ####. .###. ####. ##### ##### .###. #...# .###. ..### #...# #.... #...# #...# .###.
-#...# #...# #...# #...# #...# #.... #.... #...# #...# ..#.. ...#. #..#. #.... ##.## #...# #...#
+.###. .###. ####. .###. ###.. ##### ##### .###. #...# .###. ..### #...# #.... #...# #...# .###.
+#...# #...# #...# #...# #..#. #.... #.... #...# #...# ..#.. ...#. #..#. #.... ##.## #...# #...#
 #.### #...# #...# #.... #...# #.... #.... #.... #...# ..#.. ...#. #.#.. #.... #.#.# ##..# #...#
 #.#.# ##### ####. #.... #...# ####. ####. #.### ##### ..#.. ...#. ##... #.... #.#.# #.#.# #...#
 #.### #...# #...# #.... #...# #.... #.... #...# #...# ..#.. ...#. #.#.. #.... #...# #..## #...#
-#.... #...# #...# #...# #...# #.... #.... #...# #...# ..#.. #..#. #..#. #.... #...# #...# #...#
-.###. #...# ####. .###. ####. ##### #.... .#### #...# .###. .##.. #...# ##### #...# #...# .###.
+#.... #...# #...# #...# #..#. #.... #.... #...# #...# ..#.. #..#. #..#. #.... #...# #...# #...#
+.###. #...# ####. .###. ###.. ##### #.... .#### #...# .###. .##.. #...# ##### #...# #...# .###.
 ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
 ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
 """,
     # P Q R S T U V W X Y Z [ \ ] ^ _
     """
 ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
-####. .###. ####. .###. ##### #...# #...# #...# #...# #...# ##### .###. #.... .###. ..#.. .....
-#...# #...# #...# #...# ..#.. #...# #...# #...# #...# #...# ....# .#... .#... ...#. .#.#. .....
+####. .###. ####. .#### ##### #...# #...# #...# #...# #...# ##### .###. #.... .###. ..#.. .....
+#...# #...# #...# #.... ..#.. #...# #...# #...# #...# #...# ....# .#... .#... ...#. .#.#. .....
 #...# #...# #...# #.... ..#.. #...# #...# #...# .#.#. .#.#. ...#. .#... .#... ...#. #...# .....
-####. #...# ####. .###. ..#.. #...# #...# #.#.# ..#.. ..#.. ..#.. .#... ..#.. ...#. ..... .....
-#.... #.#.# #.#.. ....# ..#.. #...# #...# #.#.# .#.#. ..#.. .#... .#... ...#. ...#. ..... .....
-#.... #..#. #..#. #...# ..#.. #...# .#.#. #.#.# #...# ..#.. #.... .#... ...#. ...#. ..... .....
-#.... .##.# #...# .###. ..#.. .###. ..#.. .#.#. #...# ..#.. ##### .###. ....# .###. ..... .....
+####. #...# ####. .###. ..#.. #...# .#.#. #.#.# ..#.. ..#.. ..#.. .#... ..#.. ...#. ..... .....
+#.... #.#.# #.#.. ....# ..#.. #...# .#.#. #.#.# .#.#. ..#.. .#... .#... ...#. ...#. ..... .....
+#.... #..#. #..#. ....# ..#.. #...# .#.#. #.#.# #...# ..#.. #.... .#... ...#. ...#. ..... .....
+#.... .##.# #...# ####. ..#.. .###. ..#.. .#.#. #...# ..#.. ##### .###. ....# .###. ..... .....
 ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... #####
 ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
 """,
@@ -691,11 +733,11 @@ FONT_BANDS = (
 ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... .....
 .#... ..... #.... ..... ....# ..... ..##. ..... #.... ..#.. ...#. #.... .##.. ..... ..... .....
 ..#.. ..... #.... ..... ....# ..... .#..# ..... #.... ..... ..... #.... ..#.. ..... ..... .....
-..... .###. ####. .###. .#### .###. .#... .#### #.##. .##.. ..##. #..#. ..#.. ##.#. #.##. .###.
-..... ....# #...# #...# #...# #...# ###.. #...# ##..# ..#.. ...#. #.#.. ..#.. #.#.# ##..# #...#
+..... .###. ####. .#### .#### .###. .#... .#### #.##. .##.. ..##. #..#. ..#.. ##.#. #.##. .###.
+..... ....# #...# #.... #...# #...# ###.. #...# ##..# ..#.. ...#. #.#.. ..#.. #.#.# ##..# #...#
 ..... .#### #...# #.... #...# ##### .#... #...# #...# ..#.. ...#. ##... ..#.. #.#.# #...# #...#
-..... #...# #...# #...# #...# #.... .#... #...# #...# ..#.. ...#. #.#.. ..#.. #.#.# #...# #...#
-..... .#### ####. .###. .#### .###. .#... .#### #...# .###. ...#. #..#. .###. #.#.# #...# .###.
+..... #...# #...# #.... #...# #.... .#... #...# #...# ..#.. ...#. #.#.. ..#.. #.#.# #...# #...#
+..... .#### ####. .#### .#### .###. .#... .#### #...# .###. ...#. #..#. ...## #.#.# #...# .###.
 ..... ..... ..... ..... ..... ..... ..... ....# ..... ..... #..#. ..... ..... ..... ..... .....
 ..... ..... ..... ..... ..... ..... ..... .###. ..... ..... .##.. ..... ..... ..... ..... .....
 """,
@@ -1097,6 +1139,20 @@ def theme_toml(pal: Palette, rects: dict[str, Rect], font_origin: tuple[int, int
         toml_line("[colors]", '"#rrggbb"'),
     ]
     lines += [toml_line(f'{key} = "{hex_colour(c)}"', note) for key, c, note in colours]
+    ramp = ", ".join(f'"{hex_colour(c)}"' for c in pal.odds_ramp)
+    lines += [
+        "",
+        toml_line("[marks]", "drawn over tiles by the game; unlike the cursor (accent)"),
+        toml_line(f'start = "{hex_colour(pal.start)}"', "the start cell of a board code"),
+        toml_line(f'hint = "{hex_colour(pal.hint)}"', "the outline of the cell a hint points at"),
+        "",
+        toml_line("[odds]", "the mine odds' tint over covered cells"),
+        "# ramp: from a possible mine to a likely one, light to dark",
+        f"ramp = [{ramp}]",
+        toml_line(f'safe = "{hex_colour(pal.odds_safe)}"', "a cell proven safe"),
+        toml_line(f'mine = "{hex_colour(pal.odds_mine)}"', "a cell proven a mine"),
+        toml_line(f"alpha = {pal.odds_alpha}", "how much the tint covers (of 255)"),
+    ]
     lines += ["", toml_line("[sprites]", "name = [x, y, w, h] on the sheet")]
     lines += [f"{name} = [{x}, {y}, {w}, {h}]" for name, (x, y, w, h) in rects.items()]
     lines += [

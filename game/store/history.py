@@ -21,6 +21,7 @@ from ..engine.game_measures import Measures, measures_of
 from .files import remove_stale_temp_files, set_aside
 from .journal import LOCK_SUFFIX, SUFFIX, Journal
 from .locks import GameLock
+from .records import assists_of
 from .replays import (
     Replay,
     ReplayError,
@@ -301,18 +302,20 @@ class History:
     def finished(self, game: Game, elapsed_ms: int, source: str, *, game_id: str,
                  daily: str | None = None, played_at: str | None = None,
                  journal: Journal | None = None, events: list[dict] | None = None,
-                 ) -> Finished:  # fmt: skip
+                 chosen: str | None = None) -> Finished:  # fmt: skip
         """Save the replay (the journal's lines as they are now) and record the game: each
         keyed by the game's id, so doing it again (after a crash, or a loss taken back) still
         leaves one of each. The records it sets are worked out at once; with a writer, the
         measures of the game (from its journal `events`: they cost the solver's time) and the
-        writing go on its thread. The journal stays until the game is left (`drop`)."""
+        writing go on its thread. The journal stays until the game is left (`drop`).
+        `chosen`: how the player chose the board (store.records), None if laid at random."""
         replay = replay_of(game, elapsed_ms=elapsed_ms, source=source, daily=daily,
-                           game_id=game_id, played_at=played_at)  # fmt: skip
+                           game_id=game_id, played_at=played_at, chosen=chosen)  # fmt: skip
         path = None if self.replays is None else replay_path(replay, self.replays)
         record = GameRecord.of(game, elapsed_ms, source=source, replay=None if path is None
                                else str(path), daily=daily, game_id=game_id,
-                               played_at=replay.played_at)  # fmt: skip
+                               played_at=replay.played_at, chosen=chosen,
+                               assists=tuple(assists_of(events or ())))  # fmt: skip
         new = None
         if self.stats is not None and self.stats.usable:
             new = self.stats.new_records(record)

@@ -22,6 +22,7 @@ from ..engine import Game, MoveKind, SafeZone
 from ..engine.codes import MAX_SEED
 from ..engine.game import MAX_SIDE, RecordedMove, check_custom_size
 from .files import FileRefused, atomic_write, data_dir, read_capped
+from .records import chosen_or_none
 
 FORMAT = "pixel-mines-replay"
 VERSION = 2  # the newest this game reads and the one it writes
@@ -91,6 +92,7 @@ class Replay:
     daily: str | None = None  # the date of a daily board
     game_id: str | None = None  # the game's id: its replay file and statistics row are keyed by it
     version: int = VERSION  # of the file it was read from
+    chosen: str | None = None  # how the player chose the board (store.records.CHOSEN); None: random
     # Version 2: every line after the header, checked (presses, releases and keys too, for the
     # measures that count every click); version 1 files have only their moves.
     events: list[dict] = field(default_factory=list)
@@ -121,7 +123,7 @@ class Replay:
 
 def replay_of(
     game: Game, *, elapsed_ms: int, source: str, daily: str | None = None,
-    game_id: str | None = None, played_at: str | None = None,
+    game_id: str | None = None, played_at: str | None = None, chosen: str | None = None,
 ) -> Replay:  # fmt: skip
     if game.layout() is None:
         raise ValueError("a game before its first reveal has no board to keep")
@@ -134,13 +136,14 @@ def replay_of(
         game.first_click,
         game.layout(), list(game.moves),
         played_at or datetime.now().isoformat(timespec="seconds"), source,
-        elapsed_ms, result, game.deaths, game.assisted, daily, game_id,
+        elapsed_ms, result, game.deaths, game.assisted, daily, game_id, chosen=chosen,
     )  # fmt: skip
 
 
 def header_of(replay: Replay) -> dict:
-    """A journal's first line: the game and its board (the layout once it is known)."""
-    return {
+    """A journal's first line: the game and its board (the layout once it is known), and how
+    the player chose the board if they did ("chosen": "seed" or "code")."""
+    header = {
         "format": FORMAT, "version": VERSION, "game_id": replay.game_id,
         "played_at": replay.played_at, "source": replay.source, "daily": replay.daily,
         "board": {
@@ -151,6 +154,9 @@ def header_of(replay: Replay) -> dict:
             "layout": replay.layout,
         },
     }  # fmt: skip
+    if replay.chosen is not None:
+        header["chosen"] = replay.chosen
+    return header
 
 
 def did_of(kind: MoveKind, changed: bool, mark: str | None) -> str:
@@ -541,6 +547,7 @@ def _load_v2(name: str, text: str, header: dict) -> Replay:
     game_id = header.get("game_id")
     replay.game_id = game_id if isinstance(game_id, str) and GAME_ID.fullmatch(game_id) else None
     replay.daily = _date_or_none(header.get("daily"))
+    replay.chosen = chosen_or_none(header.get("chosen"))
     _events(name, replay, lines[1:])
     return replay
 

@@ -31,9 +31,10 @@ from ..engine.codes import MAX_SEED, CodeError, code_of, decode, seed_text
 from ..engine.game_measures import Measures, measures_of
 from ..engine.walk import move_events
 from .files import atomic_write, data_dir, make_folder, set_aside
+from .records import no_best_line, why_no_record
 from .replays import ReplayError, load_replay
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 SIDE_FILES = ("-journal", "-wal", "-shm")  # sqlite's own files beside the database
 MIGRATIONS = {
     1: """
@@ -80,8 +81,14 @@ GOOD_ROW = (
     " AND bbbv_per_s >= 0 AND bbbv_per_s < 1e999))"
     " AND (replay IS NULL OR typeof(replay) = 'text'))"
 )
-# A game that can set a record: unassisted, and a board the first click does not clear.
-FAIR = f"{GOOD_ROW} AND assisted = 0 AND bbbv > 1"
+# A game that could set a record up to schema 6: unassisted, and a board the first click does
+# not clear (the indexes of versions 4 and 6 were made with it; version 7 makes them again).
+FAIR_V6 = f"{GOOD_ROW} AND assisted = 0 AND bbbv > 1"
+FAIR_WIN_V6 = f"{FAIR_V6} AND won = 1"
+# A game that can set a record (game/store/records.py says the rule in words): unassisted, a
+# board the first click does not clear, laid at random (not chosen by the player, not the
+# daily board, which keeps its own best).
+FAIR = f"{FAIR_V6} AND chosen IS NULL AND daily IS NULL"
 FAIR_WIN = f"{FAIR} AND won = 1"
 GOOD_DAILY = (
     "(typeof(won) = 'integer' AND won IN (0, 1) AND typeof(assisted) = 'integer'"
@@ -99,9 +106,9 @@ DAILY_OK = f"{GOOD_DAILY} AND pixel_mines_date(CAST(daily AS BLOB))"
 MIGRATIONS[4] = f"""
     CREATE INDEX games_good ON games (kind, id) WHERE {GOOD_ROW};
     CREATE INDEX games_bad ON games (kind, id) WHERE NOT {GOOD_ROW};
-    CREATE INDEX games_fair_times ON games (kind, time_ms, played_at, id) WHERE {FAIR_WIN};
+    CREATE INDEX games_fair_times ON games (kind, time_ms, played_at, id) WHERE {FAIR_WIN_V6};
     CREATE INDEX games_fair_rates ON games (kind, bbbv_per_s)
-        WHERE {FAIR_WIN} AND bbbv_per_s IS NOT NULL;
+        WHERE {FAIR_WIN_V6} AND bbbv_per_s IS NOT NULL;
     CREATE INDEX games_daily ON games (daily, id) WHERE daily IS NOT NULL;
     CREATE TABLE tallies (
         kind TEXT NOT NULL,
@@ -148,15 +155,40 @@ MIGRATIONS[6] = f"""
     ALTER TABLE games ADD COLUMN rqp REAL;
     ALTER TABLE games ADD COLUMN nf INTEGER;                -- 1: no flag was placed
     ALTER TABLE games ADD COLUMN guesses INTEGER;
-    CREATE INDEX games_fair_ioe ON games (kind, ioe) WHERE {FAIR_WIN} AND ioe IS NOT NULL;
+    CREATE INDEX games_fair_ioe ON games (kind, ioe) WHERE {FAIR_WIN_V6} AND ioe IS NOT NULL;
     CREATE INDEX games_nf_rates ON games (kind, bbbv_per_s)
-        WHERE {FAIR_WIN} AND nf = 1 AND bbbv_per_s IS NOT NULL;
-    CREATE INDEX games_nf_ioe ON games (kind, ioe) WHERE {FAIR_WIN} AND nf = 1 AND ioe IS NOT NULL;
+        WHERE {FAIR_WIN_V6} AND nf = 1 AND bbbv_per_s IS NOT NULL;
+    CREATE INDEX games_nf_ioe ON games (kind, ioe)
+        WHERE {FAIR_WIN_V6} AND nf = 1 AND ioe IS NOT NULL;
     CREATE INDEX games_unmeasured ON games (id) WHERE measured IS NULL;
     DROP TRIGGER tallies_on_update;
     CREATE TRIGGER tallies_on_update AFTER UPDATE OF id, kind, won, assisted, time_ms, bbbv,
         played_at, bbbv_per_s, replay ON games
         BEGIN DELETE FROM tallies WHERE upto >= min(old.id, new.id); END;
+"""
+# Version 7 keeps how the player chose a board ('seed', 'code'; NULL: laid at random), and
+# makes the indexes of the bests again with the rule of game/store/records.py: only an
+# unassisted win on a random board sets a best; a chosen board and the daily board (which has
+# its own best) never do, nor count in a streak, so every tally is counted again.
+MIGRATIONS[7] = f"""
+    ALTER TABLE games ADD COLUMN chosen TEXT;
+    DROP INDEX games_fair_times;
+    DROP INDEX games_fair_rates;
+    DROP INDEX games_fair_ioe;
+    DROP INDEX games_nf_rates;
+    DROP INDEX games_nf_ioe;
+    CREATE INDEX games_fair_times ON games (kind, time_ms, played_at, id) WHERE {FAIR_WIN};
+    CREATE INDEX games_fair_rates ON games (kind, bbbv_per_s)
+        WHERE {FAIR_WIN} AND bbbv_per_s IS NOT NULL;
+    CREATE INDEX games_fair_ioe ON games (kind, ioe) WHERE {FAIR_WIN} AND ioe IS NOT NULL;
+    CREATE INDEX games_nf_rates ON games (kind, bbbv_per_s)
+        WHERE {FAIR_WIN} AND nf = 1 AND bbbv_per_s IS NOT NULL;
+    CREATE INDEX games_nf_ioe ON games (kind, ioe) WHERE {FAIR_WIN} AND nf = 1 AND ioe IS NOT NULL;
+    DROP TRIGGER tallies_on_update;
+    CREATE TRIGGER tallies_on_update AFTER UPDATE OF id, kind, won, assisted, time_ms, bbbv,
+        played_at, bbbv_per_s, replay, chosen, daily ON games
+        BEGIN DELETE FROM tallies WHERE upto >= min(old.id, new.id); END;
+    DELETE FROM tallies;
 """
 MEASURE_COLUMNS = ("measured", "clicks_all", "clicks_effective", "clicks_wasted", "ioe",
                    "throughput", "zini", "rqp", "nf", "guesses")  # fmt: skip
@@ -268,6 +300,8 @@ class GameRecord:
     rqp: float | None = None
     nf: bool | None = None
     guesses: int | None = None
+    chosen: str | None = None  # how the player chose the board (records.CHOSEN); None: random
+    assists: tuple[str, ...] = ()  # the help taken, named (not stored: `assisted` is)
 
     def measured_as(self, m: Measures | None) -> GameRecord:
         """This record with the measures of its game (None: they could not be made)."""
@@ -277,6 +311,7 @@ class GameRecord:
     def of(
         cls, game: Game, time_ms: int, *, source: str, replay: str | None = None,
         daily: str | None = None, game_id: str | None = None, played_at: str | None = None,
+        chosen: str | None = None, assists: tuple[str, ...] = (),
     ) -> GameRecord:  # fmt: skip
         """The record of a finished game; the caller gives the time and where it was played."""
         if not game.state.is_over:
@@ -291,6 +326,7 @@ class GameRecord:
             clicks_left=c.left, clicks_right=c.right, clicks_chord=c.chord,
             cleared=game.safe_opened, safe_cells=game.safe_total, assisted=game.assisted,
             source=source, replay=replay, daily=daily, game_id=game_id, code=code_of(game),
+            chosen=chosen, assists=tuple(assists),
         )  # fmt: skip
 
     @property
@@ -298,9 +334,11 @@ class GameRecord:
         return self.clicks_left + self.clicks_right + self.clicks_chord
 
     @property
-    def counts_for_records(self) -> bool:
-        """A board the first click clears (3BV 1) shows no skill and is never a record."""
-        return self.bbbv is not None and self.bbbv > 1
+    def why_no_record(self) -> str | None:
+        """Why this game can set no best, in a line for the player (None: it can, if it is a
+        win): the one rule of game/store/records.py, which `FAIR` says in SQL."""
+        return why_no_record(assisted=self.assisted, assists=self.assists, chosen=self.chosen,
+                             bbbv=self.bbbv)  # fmt: skip
 
     @property
     def bbbv_per_s(self) -> float | None:
@@ -355,7 +393,7 @@ def measures_from_replay(path: object, time_ms: object) -> Measures | None:
 
 @dataclass(frozen=True)
 class NewRecords:
-    best_time: bool = False
+    best_time: bool = False  # of its kind of board, or of the daily boards for a daily one
     best_rate: bool = False
 
 
@@ -521,8 +559,11 @@ class Stats:
 
     def new_records(self, rec: GameRecord) -> NewRecords:
         """The records this game sets against the others (its own earlier row left out)."""
-        if not rec.won or rec.assisted or not rec.counts_for_records or self.conn is None:
+        if not rec.won or rec.why_no_record is not None or self.conn is None:
             return NewRecords()
+        if rec.daily is not None:
+            best = self._daily_best(rec.game_id)
+            return NewRecords(best_time=best is None or rec.time_ms < best)
         best_times, best_rate = self._bests(rec.kind, rec.game_id)  # a few rows, not all
         self._kinds_read.add(rec.kind)
         self._say_skipped()
@@ -543,12 +584,13 @@ class Stats:
         columns = ("played_at", "kind", "rows", "cols", "mines", "seed", "safe_zone", "won",
                    "time_ms", "bbbv", "bbbv_per_s", "clicks_left", "clicks_right",
                    "clicks_chord", "efficiency", "cleared", "safe_cells", "assisted", "source",
-                   "replay", "daily", "game_id", "code", *MEASURE_COLUMNS)  # fmt: skip
+                   "replay", "daily", "game_id", "code", "chosen",
+                   *MEASURE_COLUMNS)  # fmt: skip
         values = (rec.played_at, rec.kind, rec.rows, rec.cols, rec.mines, rec.seed,
                   rec.safe_zone, int(rec.won), rec.time_ms, rec.bbbv, rec.bbbv_per_s,
                   rec.clicks_left, rec.clicks_right, rec.clicks_chord, rec.efficiency,
                   rec.cleared, rec.safe_cells, int(rec.assisted), rec.source, rec.replay,
-                  rec.daily, rec.game_id, rec.code,
+                  rec.daily, rec.game_id, rec.code, rec.chosen,
                   *(getattr(rec, c) for c in MEASURE_COLUMNS))  # fmt: skip
         too_large = [c for c, v in zip(columns, values, strict=True)
                      if type(v) is int and not _SQLITE_LOW <= v <= _SQLITE_HIGH]  # fmt: skip
@@ -623,17 +665,28 @@ class Stats:
         Reads one row a day (the first game of each date), never every game."""
         rows = []
         if self.conn is not None:
-            firsts = self.conn.execute(  # won and assisted of the row of min(id): the first game
-                "SELECT daily, won, assisted, min(id) FROM games INDEXED BY games_daily"
-                f" WHERE daily IS NOT NULL AND {DAILY_OK} GROUP BY daily"
+            firsts = self.conn.execute(  # the row of min(id) of each date: its first game
+                "SELECT min(id), daily, won, assisted, time_ms, bbbv FROM games"
+                f" INDEXED BY games_daily WHERE daily IS NOT NULL AND {DAILY_OK} GROUP BY daily"
             )
-            rows = [(day, bool(won) and not assisted) for day, won, assisted, _ in firsts]
+            rows = [_daily_first(row) for row in firsts]
             self._daily_left_out = self.conn.execute(
                 f"SELECT kind, NOT {GOOD_ROW}, count(*) FROM games INDEXED BY games_daily"
                 f" WHERE daily IS NOT NULL AND NOT ({DAILY_OK}) GROUP BY 1, 2"
             ).fetchall()
             self._say_skipped()
         return _daily(rows, today)
+
+    def _daily_best(self, leaving_out: str | None) -> int | None:
+        """The best time of the daily boards (each date by its first game), leaving out one
+        game's own row (it is being recorded)."""
+        firsts = self.conn.execute(
+            "SELECT min(id), daily, won, assisted, time_ms, bbbv FROM games"
+            f" INDEXED BY games_daily WHERE daily IS NOT NULL AND {DAILY_OK}"
+            " AND (? IS NULL OR game_id IS NOT ?) GROUP BY daily", (leaving_out, leaving_out)
+        )  # fmt: skip
+        times = [t for _, _, t in map(_daily_first, firsts) if t is not None]
+        return min(times) if times else None
 
     def summary(self, kind: str, *, leaving_out: str | None = None) -> Summary:
         """Figures of one kind of board; `leaving_out` a game's own row (while it is recorded
@@ -654,7 +707,8 @@ class Stats:
         played, won, streak, best_streak = self._tallies(kind)
         best_times, best_rate = self._bests(kind, None)
         recent = self.conn.execute(
-            "SELECT won, time_ms, assisted, bbbv FROM games INDEXED BY games_good"
+            "SELECT won, time_ms, NOT (assisted = 0 AND ifnull(bbbv, 0) > 1 AND chosen IS NULL"
+            " AND daily IS NULL) FROM games INDEXED BY games_good"
             f" WHERE kind = ? AND {GOOD_ROW} ORDER BY id DESC LIMIT ?",
             (kind, RECENT),
         ).fetchall()
@@ -663,7 +717,7 @@ class Stats:
         return Summary(
             kind=kind, played=played, won=won, current_streak=streak, best_streak=best_streak,
             best_times=[t[:3] for t in best_times], best_rate=best_rate,
-            recent=[(bool(w), ms, bool(a) or (b or 0) <= 1) for w, ms, a, b in reversed(recent)],
+            recent=[(bool(w), ms, bool(other)) for w, ms, other in reversed(recent)],
             best_ioe=self._best(kind, "games_fair_ioe", "ioe", ""),
             nf_best_rate=self._best(kind, "games_nf_rates", "bbbv_per_s", " AND nf = 1"),
             nf_best_ioe=self._best(kind, "games_nf_ioe", "ioe", " AND nf = 1"),
@@ -707,7 +761,7 @@ class Stats:
         rows = []
         for row in self.conn.execute(
             "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay,"
-            f" CASE WHEN {_measure_ok('ioe')} THEN ioe END, nf IS 1"
+            f" {CHOSEN_OR_DAILY}, CASE WHEN {_measure_ok('ioe')} THEN ioe END, nf IS 1"
             " FROM games WHERE kind = ? AND (? IS NULL OR game_id IS NOT ?) ORDER BY id",
             (kind, leaving_out, leaving_out),
         ):
@@ -771,31 +825,46 @@ def _flag(value: object) -> bool:
     return type(value) is int and value in (0, 1)
 
 
+# SQL: 1 if a row's board was chosen by the player or is a daily board (never a best), else 0.
+CHOSEN_OR_DAILY = "(chosen IS NOT NULL OR daily IS NOT NULL)"
+
+
 def _good_row(row: tuple) -> tuple | None:
-    """(won, time_ms, not a record, played_at, 3BV/s, replay, ...) from a row (and its IOE and
-    no-flag play, already checked, after those), None if the row does not hold a game (a file
-    edited by hand or by another program)."""
-    _, won, time_ms, assisted, bbbv, played_at, rate, replay, *measures = row
+    """(won, time_ms, not a record, played_at, 3BV/s, replay, ...) from a row (id, won, time,
+    assisted, 3BV, played_at, 3BV/s, replay, CHOSEN_OR_DAILY[, IOE and no-flag play, already
+    checked]), None if the row does not hold a game (a file edited by hand or by another
+    program). "Not a record" is `FAIR`'s rule: assisted, 3BV 1, or a chosen or daily board."""
+    _, won, time_ms, assisted, bbbv, played_at, rate, replay, other, *measures = row
     if not (_flag(won) and _flag(assisted) and type(time_ms) is int and time_ms >= 0
             and (bbbv is None or type(bbbv) is int) and isinstance(played_at, str)
             and (rate is None or (type(rate) in (int, float) and math.isfinite(rate)
                                   and rate >= 0))
             and (replay is None or isinstance(replay, str))):  # fmt: skip
         return None
-    return (bool(won), time_ms, bool(assisted) or (bbbv or 0) <= 1, played_at, rate, replay,
-            *measures)  # fmt: skip
+    return (bool(won), time_ms, bool(assisted) or (bbbv or 0) <= 1 or bool(other), played_at,
+            rate, replay, *measures)  # fmt: skip
 
 
-def _good_daily_row(row: tuple) -> tuple[str, bool] | None:
-    """(date, won and not assisted) from a row, None if it is not one."""
-    _, day, won, assisted = row
+def _good_daily_row(row: tuple) -> tuple[str, bool, int | None] | None:
+    """`_daily_first` of a row (id, date, won, assisted, time_ms, 3BV), None if it is not
+    one."""
+    _, day, won, assisted, *_ = row
     if not (_flag(won) and _flag(assisted) and isinstance(day, str) and len(day) == 10):
         return None
     try:
         date.fromisoformat(day)
     except ValueError:
         return None
-    return day, bool(won) and not assisted
+    return _daily_first(row)
+
+
+def _daily_first(row: tuple) -> tuple[str, bool, int | None]:
+    """(date, won and not assisted, the time if it can be the daily best) from the checked
+    row (id, date, won, assisted, time_ms, 3BV) of a date's first game."""
+    _, day, won, assisted, time_ms, bbbv = row
+    fair = bool(won) and not assisted
+    best = fair and type(time_ms) is int and time_ms >= 0 and type(bbbv) is int and bbbv > 1
+    return day, fair, time_ms if best else None
 
 
 @dataclass(frozen=True)
@@ -804,14 +873,17 @@ class DailySummary:
     won: int
     streak: int  # daily boards won on consecutive days, up to today or yesterday
     best_streak: int
+    best_ms: int | None = None  # the daily boards' own best time (first games, unassisted)
 
 
-def _daily(rows: list[tuple[str, int]], today: str) -> DailySummary:
+def _daily(rows: list[tuple[str, bool, int | None]], today: str) -> DailySummary:
     """Each date counts by its first game only (a retry after a loss does not turn the day
     into a win); an assisted win is not a win here."""
-    first: dict[str, int] = {}
-    for day, won in rows:
+    first: dict[str, bool] = {}
+    times: dict[str, int | None] = {}
+    for day, won, time_ms in rows:
         first.setdefault(day, won)
+        times.setdefault(day, time_ms)
     won_days = sorted(d for d, won in first.items() if won)
     ordinals = [date.fromisoformat(d).toordinal() for d in won_days]
     best = run = 0
@@ -821,15 +893,17 @@ def _daily(rows: list[tuple[str, int]], today: str) -> DailySummary:
     current = 0
     if ordinals and ordinals[-1] >= date.fromisoformat(today).toordinal() - 1:
         current = run
-    return DailySummary(len(first), len(won_days), current, best)
+    best_ms = min((t for t in times.values() if t is not None), default=None)
+    return DailySummary(len(first), len(won_days), current, best, best_ms)
 
 
 def summarise(kind: str, rows: list[tuple]) -> Summary:
     """Figures of one kind of board from its games in order:
     (won, time_ms, assisted, played_at, 3BV/s, replay path[, IOE, no flag placed]).
 
-    Records (best times, best 3BV/s, streaks) count only unassisted games; an assisted game
-    neither extends nor breaks a streak. Custom boards of any size have no best times.
+    Records (best times, best 3BV/s, streaks) count only the games that can set one
+    (game/store/records.py); any other neither extends nor breaks a streak. Custom boards of
+    any size have no best times.
     """
     streak = best_streak = 0
     for won, _, assisted, *_ in rows:
@@ -931,8 +1005,9 @@ def stats_report(stats: Stats, today: str) -> list[str]:
     """The statistics as lines of text (`--stats`); `today` is the UTC date."""
     lines = [f"Pixel Mines statistics ({stats.path})"]
     d = stats.daily_summary(today)
+    best = "" if d.best_ms is None else f", best time {d.best_ms / 1000:.3f} s"
     lines.append(f"Daily boards: {d.played} days played, {d.won} won, streak {d.streak}, "
-                 f"best streak {d.best_streak}")  # fmt: skip
+                 f"best streak {d.best_streak}{best}")  # fmt: skip
     for kind in KINDS:
         s = stats.summary(kind)
         lines.append("")
@@ -948,10 +1023,13 @@ def stats_report(stats: Stats, today: str) -> list[str]:
             lines.append("  no flags (NF): best " + ", ".join(b for b in nf if b))
         for n, (ms, at, _) in enumerate(s.best_times, 1):
             lines.append(f"  {n:>2}. {ms / 1000:8.3f} s  {at[:10]}")
+        if not s.best_times and kind != "custom":
+            lines.append("  " + no_best_line(s.won))
         if s.recent:
-            marks = "".join(("W" if won else "L") if not assisted else "a"
-                            for won, _, assisted in s.recent)  # fmt: skip
-            lines.append(f"  last {len(s.recent)}: {marks}")
+            marks = "".join(
+                "L" if not won else "a" if other else "W" for won, _, other in s.recent
+            )  # as the window's chart and its key
+            lines.append(f"  last {len(s.recent)}: {marks}  (W won, a won with no record, L lost)")
     return lines
 
 

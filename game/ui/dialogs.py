@@ -18,6 +18,7 @@ import pygame
 
 from ..engine.game import MAX_SIDE, MIN_SIDE
 from ..session import LEAVE_QUESTION, LEAVE_WORDS
+from ..store.records import CHART_KEY, no_best_line
 from ..store.stats import KINDS, Stats
 from .layout import Box
 from .widgets import (
@@ -26,6 +27,7 @@ from .widgets import (
     THIN,
     Button,
     Chart,
+    ChartKey,
     Field,
     Form,
     Label,
@@ -185,6 +187,8 @@ class Dialog:
                 out += w.texts()
             elif isinstance(w, Chart):
                 out.append(w.x_label)
+            elif isinstance(w, ChartKey):
+                out += [words for _, words in w.entries]
         return out + [b.label for b in self.form.buttons()]
 
 
@@ -356,11 +360,16 @@ class CustomDialog(Dialog):
     title = "Custom board"
     FIELDS = ("Rows", "Columns", "Mines")
     IDS = ("rows", "cols", "mines")
+    NOT_A_NUMBER, NO_SIDES = "type a whole number", "fix rows/cols first"
+    # the widest error a field can show (`check`): its room is kept under every field
+    WIDEST = max(NOT_A_NUMBER, NO_SIDES, f"columns: {MIN_SIDE} to {MAX_SIDE}",
+                 f"mines: 1 to {MAX_SIDE * MAX_SIDE - 1}", key=len)  # fmt: skip
 
     def __init__(self, values: list[str] | None = None) -> None:
         values = values or ["20", "30", "120"]
         named = zip(self.IDS, self.FIELDS, values, strict=True)
-        self.fields = [Field(id, name, v, allowed=DIGITS, max_len=5) for id, name, v in named]
+        self.fields = [Field(id, name, v, allowed=DIGITS, max_len=5, error_line=self.WIDEST)
+                       for id, name, v in named]  # fmt: skip
         super().__init__()
 
     @property
@@ -403,15 +412,16 @@ class CustomDialog(Dialog):
             value, limit, f = self._number(k), limits[k], self.fields[k]
             f.error = ""
             if value is None:
-                f.error = "type a whole number"
+                f.error = self.NOT_A_NUMBER
             elif limit is None:
-                f.error = "fix rows/cols first"
+                f.error = self.NO_SIDES
             elif not limit[0] <= value <= limit[1]:
                 f.error = f"{name.lower()}: {limit[0]} to {limit[1]}"
         bad = [f for f in self.fields if f.error]
         if bad:
             self.refresh()
             self.form.focused = bad[0]
+            bad[0].select_all()  # to type the number again
             return None
         return CustomSize(self._number(0), self._number(1), self._number(2))
 
@@ -600,8 +610,10 @@ class StatsDialog(Dialog):
         pages = [Button("prev", "<"), Button("next", ">")]
         close = Button("close", "Close")
         if d is not None:
+            best = "-" if d.best_ms is None else f"{d.best_ms / 1000:.3f} s"
             rows += [Pairs([("Days played", d.played), ("Days won", d.won),
-                            ("Streak", f"{d.streak}, best {d.best_streak}")]),
+                            ("Streak", f"{d.streak}, best {d.best_streak}"),
+                            ("Best time", best)]),
                      Label("Play today's board: Daily board in the menu (G).")]  # fmt: skip
             return Form(title, rows, [*pages, close], default="close", cancel="close")
         rows.append(Pairs([("Won", f"{s.won}/{s.played} {s.win_rate:.0%}"),
@@ -629,9 +641,9 @@ class StatsDialog(Dialog):
             if any(replay for _, _, replay in s.best_times):
                 buttons += [Button("watch", "Watch"), Button("analyse", "Analyse")]
         elif s.kind != "custom":
-            rows.append(Label("No wins yet."))
+            rows.append(Label(no_best_line(s.won)))
         if s.recent:
-            rows.append(self.chart())
+            rows += [self.chart(), ChartKey(CHART_KEY)]
         return Form(title, rows, [*buttons, close], default="close", cancel="close")
 
     def placed(self, m, area, bounds):
@@ -642,7 +654,8 @@ class StatsDialog(Dialog):
             self.refresh()
 
     def chart(self) -> Chart:
-        """The recent games, oldest first: a win's time, a loss full height and checkered."""
+        """The recent games, oldest first: a win's time (grey: it could set no record, see
+        game/store/records.py), a loss full height and checkered; `CHART_KEY` says so."""
         recent = self.summary.recent
         # the scale is the longest game shown, lost or won, so its axis says real seconds
         slowest = max([ms for _, ms, _ in recent] + [1000]) / 1000
@@ -733,15 +746,28 @@ class SettingsDialog(Dialog):
 
     title = "Options"
 
-    def __init__(self, rows: list[tuple[str, str, list[tuple[object, str]], object]]) -> None:
-        """`rows`: (setting name, label, [(value, shown as)], current value)."""
+    def __init__(self, rows: list[tuple[str, str | tuple[str, str], list[tuple[object, str]],
+                                        object]]) -> None:  # fmt: skip
+        """`rows`: (setting name, label, [(value, shown as)], current value); a label may be
+        (short, long): the long one is shown where every row fits with it."""
         self.rows = rows
+        self.long = False  # the long labels fit
         self.list = ListBox("settings", self._texts(), shown=len(rows))
         super().__init__()
 
-    def _texts(self) -> list[tuple[str, str]]:
-        return [(label, next((text for value, text in choices if value == current), str(current)))
+    def _texts(self, long: bool | None = None) -> list[tuple[str, str]]:
+        long = self.long if long is None else long
+        return [(label if isinstance(label, str) else label[long],
+                 next((text for value, text in choices if value == current), str(current)))
                 for _, label, choices, current in self.rows]  # fmt: skip
+
+    def placed(self, m, area, bounds):
+        # the widest a row can be on the canvas, less its well (as the statistics' times)
+        chars = (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
+        long = len(ListBox("", self._texts(long=True)).texts()[0]) <= chars
+        if long != self.long:
+            self.long = long
+            self.refresh()
 
     @property
     def focus(self) -> int:
@@ -947,6 +973,16 @@ class ThemeMenu(ListDialog):
         return PickTheme(self.entries[index][0])
 
 
+# What a pasted code loses before it is checked: spaces, dashes and line ends (a code copied
+# from a chat or a document), so only its letters and digits are counted.
+_NOT_IN_A_CODE = dict.fromkeys(map(ord, " \t\r\n\u00a0-\u2010\u2011\u2012\u2013\u2014\u2212"))
+
+
+def clean_code(text: str) -> str:
+    """A code as pasted, without the spaces, dashes and line ends around and inside it."""
+    return text.translate(_NOT_IN_A_CODE)
+
+
 @dataclass(frozen=True)
 class PlayCode:
     code: object  # a BoardCode
@@ -959,8 +995,9 @@ class CodeDialog(Dialog):
     title = "Play a board code"
 
     def __init__(self, text: str = "", paste=None) -> None:
-        self.field = Field("code", "", "", max_len=64, paste=paste)
-        self.field.insert(text)
+        self.field = Field("code", "", "", max_len=64, paste=paste, clean=clean_code)
+        self.field.pasted(text)  # from the clipboard: selected, so Ctrl+V replaces it
+        self.field.select_all()
         super().__init__()
 
     @property
@@ -982,7 +1019,7 @@ class CodeDialog(Dialog):
         if id != "play":
             return CLOSE
         try:
-            return PlayCode(decode(self.field.value))
+            return PlayCode(decode(clean_code(self.field.value)))
         except CodeError as e:
             self.field.error = str(e).capitalize() + "."
             self.refresh()

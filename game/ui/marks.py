@@ -22,6 +22,7 @@ DIGITS = {
     "7": ("###", "..#", ".#.", ".#.", ".#."),
     "8": ("###", "#.#", "###", "#.#", "###"),
     "9": ("###", "#.#", "###", "..#", "###"),
+    "%": ("#..", "..#", ".#.", "#..", "..#"),  # a dot, the slash, a dot: unlike 7 and Z
 }
 TICK = (
     ".....##",
@@ -37,25 +38,31 @@ MINE = (
     ".###.",
     "#.#.#",
 )
+# The start cell's mark (a board code's or the daily board's): a ring round a dot in the middle
+# of the tile, unlike the keyboard cursor's box on the tile's edge and the hint's corners.
+START = (
+    "...####...",
+    "..######..",
+    ".##....##.",
+    "##......##",
+    "##..##..##",
+    "##..##..##",
+    "##......##",
+    ".##....##.",
+    "..######..",
+    "...####...",
+)
 INK = (255, 255, 255)
 RIM = (16, 16, 16)
 MINE_INK = (16, 16, 16)
 MINE_RIM = (255, 255, 255)
 DIGIT_ZOOM = 2  # from this zoom on, covered cells show their odds in digits
 
-# The odds' tint, from a possible mine to a likely one: light to dark as well as yellow to red,
-# so players who do not tell red from green still read the order. A proven safe cell is blue
-# (it also gets a tick): far from every yellow even without red-green vision.
-RAMP = (
-    (0.0, (255, 245, 150)),
-    (0.3, (250, 170, 50)),
-    (0.65, (225, 60, 30)),
-    (1.0, (120, 0, 50)),
-)
-SAFE_TINT = (30, 110, 255)
-MINE_TINT = (90, 0, 40)
+# The odds' tint: its colours are the theme's (game/ui/theme.py `MarkColours`, from theme.toml's
+# [odds]): a ramp from a possible mine to a likely one, light to dark as well as hue to hue, so
+# players who do not tell red from green still read the order; a proven safe cell's colour (it
+# also gets a tick) and a proven mine's.
 TINT_LEVELS = 10  # steps of the ramp for cells that are neither proven safe nor proven mine
-TINT_ALPHA = 150
 
 
 def tint_level(probability: float) -> int:
@@ -67,18 +74,18 @@ def tint_level(probability: float) -> int:
     return min(TINT_LEVELS - 1, max(1, round(probability * TINT_LEVELS)))
 
 
-def tint_colour(level: int) -> tuple[int, int, int]:
-    """The colour of a tint level (see `tint_level`)."""
+def tint_colour(level: int, colours) -> tuple[int, int, int]:
+    """The colour of a tint level (see `tint_level`) in a theme's `colours` (its
+    `MarkColours`: the ramp's colours spread evenly over the possible levels)."""
     if level <= 0:
-        return SAFE_TINT
+        return colours.safe
     if level >= TINT_LEVELS:
-        return MINE_TINT
-    k = (level - 1) / (TINT_LEVELS - 2)  # the possible levels spread over the whole ramp
-    for (k0, c0), (k1, c1) in zip(RAMP, RAMP[1:], strict=False):
-        if k <= k1:
-            f = (k - k0) / (k1 - k0)
-            return tuple(round(a + (b - a) * f) for a, b in zip(c0, c1, strict=True))
-    return RAMP[-1][1]
+        return colours.mine
+    ramp = colours.ramp
+    k = (level - 1) / (TINT_LEVELS - 2) * (len(ramp) - 1)  # the levels over the whole ramp
+    i = min(len(ramp) - 2, int(k))
+    f = k - i
+    return tuple(round(a + (b - a) * f) for a, b in zip(ramp[i], ramp[i + 1], strict=True))
 
 
 def percent_text(probability: float) -> str:
@@ -106,8 +113,21 @@ def digit_rows(text: str) -> tuple[str, ...]:
     return tuple(".".join(DIGITS[ch][y] for ch in text) for y in range(5))
 
 
-def digits(text: str) -> pygame.Surface:
-    return _picture(digit_rows(text), INK, RIM)
+def digits(text: str, size: int = 1) -> pygame.Surface:
+    """`text` (digits and '%') in white with a dark rim, each pixel `size` canvas pixels."""
+    surf = _picture(digit_rows(text), INK, RIM)
+    if size > 1:
+        surf = pygame.transform.scale_by(surf, size)
+    return surf
+
+
+def digits_width(text: str, size: int = 1) -> int:
+    """How wide `digits(text, size)` is."""
+    return (4 * len(text) - 1 + 2) * size
+
+
+def start_mark(ink, rim) -> pygame.Surface:
+    return _picture(START, ink, rim)
 
 
 def tick() -> pygame.Surface:
@@ -135,13 +155,18 @@ def contrast(a, b) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
+SHOWS = 3.0  # contrast at which a mark shows on its ground
+
+
 def companion(accent, palette, grounds) -> tuple[int, int, int]:
     """The colour of `palette` to line the accent with, so that an outline stands out on every
     one of `grounds` (the tiles it is drawn on): on each ground, the better of the two counts."""
 
     def worst(c) -> tuple[float, float]:
         shown = min(max(contrast(accent, g), contrast(c, g)) for g in grounds)
-        return shown, contrast(c, accent)
+        # past 3:1 (WCAG's for a mark) the mark shows: then the lining that sets the
+        # colour off best wins (a dark rim round a light mark on a dark theme's tiles)
+        return min(shown, SHOWS), contrast(c, accent)
 
     return tuple(max(palette, key=worst)[:3])
 
@@ -156,13 +181,15 @@ def number_frame(tile: int, accent, inner) -> pygame.Surface:
 
 
 def brackets(tile: int, accent, inner) -> pygame.Surface:
-    """Four thick corner brackets, each lined with `inner`: the outline of the cell to open."""
+    """Four thick corner brackets of `accent`, lined with `inner` on both sides (so the
+    bracket shows where either colour is the tile's own): the outline of the cell to open."""
     surf = pygame.Surface((tile, tile), pygame.SRCALPHA)
     arm = tile // 3
-    for colour, width, reach in ((inner, 3, arm + 1), (accent, 2, arm)):
-        for x, y in ((0, 0), (tile - reach, 0), (0, tile - width), (tile - reach, tile - width)):
+    for colour, at, width, reach in ((inner, 0, 4, arm + 2), (accent, 1, 2, arm)):
+        far = tile - at
+        for x, y in ((at, at), (far - reach, at), (at, far - width), (far - reach, far - width)):
             pygame.draw.rect(surf, colour, (x, y, reach, width))  # across
-        for x, y in ((0, 0), (tile - width, 0), (0, tile - reach), (tile - width, tile - reach)):
+        for x, y in ((at, at), (far - width, at), (at, far - reach), (far - width, far - reach)):
             pygame.draw.rect(surf, colour, (x, y, width, reach))  # down
     return surf
 

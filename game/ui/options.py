@@ -35,7 +35,13 @@ class Options:
 
     def rows(self) -> list:
         s = self.ctx.settings
-        custom = BoardChoice(s.custom_rows, s.custom_cols, s.custom_mines)
+        # the board being played (a --difficulty run's too), not only the one remembered
+        board = self.ctx.frame.board
+        custom = (
+            board
+            if board.kind == "custom"
+            else BoardChoice(s.custom_rows, s.custom_cols, s.custom_mines)
+        )
         boards = [(d.name.lower(), d.label) for d in Difficulty]
         boards.append(("custom", f"{custom.cols}x{custom.rows}/{custom.mines}"))
         themes = [(key, theme.name) for key, theme in self.ctx.aids.themes.themes.items()]
@@ -43,7 +49,7 @@ class Options:
         on_off = [(False, "off"), (True, "on")]
         zones = [(SafeZone.OPENING, "opening"), (SafeZone.CELL, "one cell")]
         return [
-            ("board", "Board", boards, s.board),
+            ("board", "Board", boards, board.kind),
             ("theme", "Theme", themes, s.theme),
             ("scale", "Zoom", scales, s.scale),
             ("question_marks", "? marks", on_off, s.question_marks),
@@ -54,7 +60,12 @@ class Options:
             ("no_guess", "No guess", on_off, s.no_guess),
             ("volume", "Sound", [(v, v) for v in VOLUMES], s.volume),
             ("timer_tick", "Tick", on_off, s.timer_tick),
-            ("ask_before_leaving", "Ask to leave", on_off, s.ask_before_leaving),
+            (
+                "ask_before_leaving",
+                ("Ask to leave", "Ask before leaving a game"),
+                on_off,
+                s.ask_before_leaving,
+            ),
         ]
 
     def open(self) -> None:

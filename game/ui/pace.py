@@ -28,6 +28,9 @@ WARM_UP_TICKS = 3  # the first frames tick: the sounds load on the second (sound
 _SDL_NAME = re.compile(r"libSDL2-2(-[0-9a-f]+)?\.0\.so")
 
 Wait = Callable[[int], None]  # sleep until input arrives or `timeout_ms` passes
+# what a player does: after a sleep, the first of these tells `woke` (the sound comes back)
+INPUT = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.KEYDOWN,
+         pygame.FINGERDOWN)  # fmt: skip
 
 
 def _sdl_library() -> ctypes.CDLL | None:
@@ -75,12 +78,14 @@ def best_wait() -> Wait:
 
 
 class Pace:
-    """After each tick: the next at the fixed rate, or a sleep until `wake_at` (or input)."""
+    """After each tick: the next at the fixed rate, or a sleep until `wake_at` (or input);
+    `woke` is told when input ends a sleep, before that input is handled."""
 
-    def __init__(self, wait: Wait | None = None, tick: Callable[[int], object] | None = None
-                 ) -> None:  # fmt: skip
+    def __init__(self, wait: Wait | None = None, tick: Callable[[int], object] | None = None,
+                 woke: Callable[[], None] | None = None) -> None:  # fmt: skip
         self.wait = wait or best_wait()
         self.tick = tick or pygame.time.Clock().tick
+        self.woke = woke
         self.ticks = 0
         self.waits = 0
 
@@ -93,6 +98,8 @@ class Pace:
             return
         self.waits += 1
         self.wait(MOST_ASLEEP_MS if wake_at is None else min(MOST_ASLEEP_MS, wake_at - now))
+        if self.woke is not None and pygame.event.peek(INPUT):
+            self.woke()
         self.tick(0)  # the fixed tick counts from here, not from before the sleep
 
 

@@ -52,12 +52,13 @@ class Looks:
     hint: tuple[int, int] | None = None  # outlined: the cell a hint points at
     probabilities: dict[tuple[int, int], float] | None = None  # tinted: mine probability
     hint_marks: HintMarks | None = None  # the hint's proof: framed numbers, ticks, mine marks
+    start: tuple[int, int] | None = None  # the marked start cell of a board not yet begun
 
     def marked(self) -> set[tuple[int, int]]:
         """Cells drawn with something over them, apart from veiled ones (a region turning
         over veils thousands: they are drawn with the board, not one by one)."""
         cells = set(self.pressed)
-        cells.update(c for c in (self.cursor, self.hint) if c is not None)
+        cells.update(c for c in (self.cursor, self.hint, self.start) if c is not None)
         if self.probabilities:
             cells.update(self.probabilities)
         if self.hint_marks is not None:
@@ -287,13 +288,16 @@ class Renderer:
                 sprite = tiles["pressed"] if pressed else tile_of[ch]
             pieces.append((sprite, (x, y)))
             if looks.probabilities is not None and cell in looks.probabilities:
-                pieces += self._odds(looks.probabilities[cell], x, y)
+                flagged = sprite is tile_of[V.FLAG]
+                pieces += self._odds(looks.probabilities[cell], x, y, flagged)
             if looks.hint_marks is not None:
                 pieces += self._proof(looks.hint_marks, cell, x, y)
-            if looks.hint == cell:
-                pieces.append((self._hint_mark(), (x, y)))
+            if looks.start == cell:
+                pieces.append(self._centred("start", x, y))
             if looks.cursor == cell:
                 pieces.append((sprites["cursor"], (x, y)))
+            if looks.hint == cell:  # over the cursor (put on it): the box shows between
+                pieces.append((self._hint_mark(), (x, y)))
             drawn.append((x, y))
         self.canvas.fblits(pieces)
         if len(drawn) > MANY_TILES:  # one box around them all scales faster than many small
@@ -304,19 +308,25 @@ class Renderer:
         else:
             self.drawn.dirty.extend(Box(x, y, t, t) for x, y in drawn)
 
-    def _tint(self, probability: float) -> pygame.Surface:
-        """A see-through square on the odds' ramp (blue when proven safe), made once per level."""
+    def _tint(self, probability: float, flagged: bool = False) -> pygame.Surface:
+        """A see-through square on the theme's odds ramp (its safe colour when proven safe),
+        made once per level; on a flag only a ring inside the tile's edge, so the player's flag
+        shows as it is."""
         level = marks.tint_level(probability)
-        surf = self._tints.get(level)
+        surf = self._tints.get((level, flagged))
         if surf is None:
-            t = self.layout.sizes.tile
+            t, colours = self.layout.sizes.tile, self.theme.marks
             surf = pygame.Surface((t, t), pygame.SRCALPHA)
-            surf.fill((*marks.tint_colour(level), marks.TINT_ALPHA))
-            self._tints[level] = surf
+            surf.fill((*marks.tint_colour(level, colours), colours.alpha))
+            if flagged:
+                ring = max(2, t // 8)
+                surf.fill((0, 0, 0, 0), (ring, ring, t - 2 * ring, t - 2 * ring))
+            self._tints[level, flagged] = surf
         return surf
 
     def _mark(self, name: str) -> pygame.Surface:
-        """A mark made once: 'tick', 'mine', 'frame', or odds digits such as '7' or '20'."""
+        """A mark made once: 'tick', 'mine', 'frame', 'start', or odds digits such as '7',
+        '20' or '20%'."""
         surf = self._marks.get(name)
         if surf is None:
             if name == "tick":
@@ -324,27 +334,45 @@ class Renderer:
             elif name == "mine":
                 surf = marks.mine()
             elif name == "frame":
-                surf = marks.number_frame(self.layout.sizes.tile, *outline_colours(self.theme))
+                surf = marks.number_frame(self.layout.sizes.tile, *hint_colours(self.theme))
+            elif name == "start":
+                surf = marks.start_mark(*start_colours(self.theme))
             else:
-                surf = marks.digits(name)
+                surf = marks.digits(name, self._digit_size())
             self._marks[name] = surf
         return surf
+
+    def _digit_size(self) -> int:
+        """Canvas pixels a pixel of the odds' digits: more where a tile has room for it."""
+        return max(1, (self.layout.sizes.tile - 2) // marks.digits_width("99%"))
 
     def _centred(self, name: str, x: int, y: int) -> tuple[pygame.Surface, tuple[int, int]]:
         surf = self._mark(name)
         dx, dy = marks.centred(self.layout.sizes.tile, surf)
         return surf, (x + dx, y + dy)
 
-    def _odds(self, probability: float, x: int, y: int) -> list:
+    def _odds(self, probability: float, x: int, y: int, flagged: bool = False) -> list:
         """The tint, and a tick (proven safe), a mine mark (proven mine) or, from zoom
-        DIGIT_ZOOM on, the odds in whole percent."""
-        pieces = [(self._tint(probability), (x, y))]
+        DIGIT_ZOOM on, the odds in whole percent (with a % sign where it fits). On a flag,
+        the tint's ring and, where the flag is proven wrong, a tick in its corner: the flag
+        itself stays as the player put it."""
+        pieces = [(self._tint(probability, flagged), (x, y))]
+        if flagged:
+            if probability <= 0.0:
+                tick = self._mark("tick")
+                t = self.layout.sizes.tile
+                pieces.append((tick, (x + t - tick.get_width(), y + t - tick.get_height())))
+            return pieces
         if probability <= 0.0:
             pieces.append(self._centred("tick", x, y))
         elif probability >= 1.0:
             pieces.append(self._centred("mine", x, y))
         elif self.layout.scale >= marks.DIGIT_ZOOM:
-            pieces.append(self._centred(marks.percent_text(probability), x, y))
+            text = marks.percent_text(probability)
+            size, room = self._digit_size(), self.layout.sizes.tile - 2
+            if marks.digits_width(text + "%", size) <= room:
+                text += "%"
+            pieces.append(self._centred(text, x, y))
         return pieces
 
     def _proof(self, proof: HintMarks, cell: tuple[int, int], x: int, y: int) -> list:
@@ -360,9 +388,10 @@ class Renderer:
         return pieces
 
     def _hint_mark(self) -> pygame.Surface:
-        """Four corner brackets in the accent colour: unlike the keyboard cursor's box."""
+        """Four corner brackets in the theme's hint colour: unlike the keyboard cursor's box
+        in the accent."""
         if self._hint is None:
-            accent, inner = outline_colours(self.theme)
+            accent, inner = hint_colours(self.theme)
             self._hint = marks.brackets(self.layout.sizes.tile, accent, inner)
         return self._hint
 
@@ -460,14 +489,29 @@ class Renderer:
         return sent
 
 
-def outline_colours(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """The accent, and the theme colour lining the hint's outlines so they show on covered and
-    open tiles alike (the accent alone can be the covered tile's own shade)."""
+def outline_colours(
+    theme: Theme, colour=None, tiles: tuple[str, ...] = ("covered", "open_0")
+) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """`colour` (the accent when None), and the theme colour lining it so that a mark shows on
+    each of `tiles` (the colour alone can be a tile's own shade)."""
     col = theme.colours
+    colour = col["accent"] if colour is None else colour
     palette = [col[name] for name in ("light", "shadow", "text", "panel", "led_off")]
     t = theme.sizes.tile
-    grounds = [theme.sprites[name].get_at((t // 2, t // 2)) for name in ("covered", "open_0")]
-    return col["accent"], marks.companion(col["accent"], palette, grounds)
+    grounds = [theme.sprites[name].get_at((t // 2, t // 2)) for name in tiles]
+    return colour, marks.companion(colour, palette, grounds)
+
+
+def hint_colours(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The hint's outline and its lining: the theme's [marks] hint colour, else the accent."""
+    return outline_colours(theme, theme.marks.hint)
+
+
+def start_colours(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The start mark and its rim, on a covered tile: the theme's [marks] start colour, else
+    its text colour."""
+    start = theme.marks.start
+    return outline_colours(theme, theme.colours["text"] if start is None else start, ("covered",))
 
 
 def _tick(c: pygame.Surface, x: int, y: int, w: int, h: int, ink) -> None:

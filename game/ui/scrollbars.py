@@ -1,7 +1,8 @@
 """The board's scroll bars: where each thumb is for the view, what a press or a drag on a bar
 asks of the view, and their drawing in the theme's own look (the thumb a covered tile
-stretched, its edges kept; the track the pressed tile's face dithered with the theme's light
-colour, in a sunken channel, as pixel-art desktops drew it).
+stretched, its edges kept, ringed in the theme colour that stands out most on the track; the
+track the pressed tile's face dithered with the theme's light colour, in a sunken channel, as
+pixel-art desktops drew it).
 
 The tracks' places are the layout's (game/ui/layout.py: `vbar`, `hbar`, outside the cells);
 the view is the play scene's. This module changes neither: it answers with a first row or
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 import pygame
 
 from .layout import Box, Layout
+from .marks import contrast
 
 MIN_THUMB = 6  # pixels: a thumb stays big enough to grab on a huge board
 EDGE = 2  # the pixels of a tile's edge kept when a thumb is stretched from it
@@ -112,6 +114,8 @@ class ThumbDrag:
 
 _thumbs: dict[tuple, pygame.Surface] = {}
 _tracks: dict[tuple, pygame.Surface] = {}
+_rims: dict[tuple, tuple[int, int, int]] = {}
+RIM_CANDIDATES = ("text", "shadow", "light", "led_off", "background", "accent")
 
 
 def _stretched(tile: pygame.Surface, w: int, h: int) -> pygame.Surface:
@@ -169,6 +173,24 @@ def _track_surface(theme, w: int, h: int) -> pygame.Surface:
     return surf
 
 
+def _rim(theme) -> tuple[int, int, int]:
+    """The thumb's ring: the theme colour whose worst contrast with the track's two colours
+    is best (a theme whose tiles are all one shade, as Night's nearly are, still shows where
+    its thumb is)."""
+    key = (theme.key, id(theme.sprites["pressed"]))
+    found = _rims.get(key)
+    if found is None:
+        pressed, col = theme.sprites["pressed"], theme.colours
+        face = tuple(pressed.get_at((pressed.get_width() // 2, pressed.get_height() // 2)))[:3]
+        track = (face, col["light"])
+        found = max((col[name] for name in RIM_CANDIDATES),
+                    key=lambda c: min(contrast(c, t) for t in track))  # fmt: skip
+        if len(_rims) > 16:
+            _rims.clear()
+        _rims[key] = found
+    return found
+
+
 def _grip(canvas: pygame.Surface, col: dict, bar: Bar, thumb: Box) -> None:
     """Three grooves across the middle of a long enough thumb, so it reads as a handle."""
     length = thumb.h if bar.vertical else thumb.w
@@ -205,6 +227,7 @@ def draw(canvas: pygame.Surface, theme, lay: Layout, top: int, left: int,
         canvas.fill(col["light"], (high.x, high.y, high.w, high.h))
         thumb = _across(bar, bar.thumb(), GAP + 1, thick - GAP - 2)
         canvas.blit(_thumb_surface(theme, thumb.w, thumb.h), (thumb.x, thumb.y))
+        pygame.draw.rect(canvas, _rim(theme), (thumb.x, thumb.y, thumb.w, thumb.h), 1)
         _grip(canvas, col, bar, thumb)
         drawn.append(t)
     if drawn_for is None and lay.vbar is not None and lay.hbar is not None:  # where they meet

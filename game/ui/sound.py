@@ -2,6 +2,12 @@
 
 Owns pygame's mixer: no audio device means a silent game and one line on stderr, never a crash
 or a wait. Sounds are loaded once per theme; nothing here decides a move or draws.
+
+The device is let go after QUIET_MS with nothing playing: SDL's audio thread otherwise wakes
+every buffer (about 43 times a second) to mix silence, most of an idle window's CPU. Letting go
+waits for SDL to drain (two to three buffers, 70-80 ms), so a thread of its own does it; opening
+again takes well under a millisecond on the loop's thread, on the first input after a sleep
+(`wake`) or else by the sound that needs it, so the first sound is neither lost nor late.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ import io
 import os
 import sys
 import tempfile
+import threading
 import wave
 from pathlib import Path
 
@@ -29,6 +36,7 @@ GAIN = dict(zip(VOLUMES, (0.0, 0.4, 1.0), strict=True))  # off, low, normal
 MIN_GAP_MS = 60  # one effect never starts again sooner than this
 FREQUENCY = 22050
 BUFFER = 512  # samples: about 23 ms from a click to the speaker
+QUIET_MS = 3000  # nothing played for this long: the audio device is let go until needed
 MAX_SOUND_BYTES = 1024 * 1024  # 1 MiB: said as such when a file is refused
 MAX_SOUND_SECONDS = 5
 MAX_SOUND_LINES = 3  # more sounds of one theme left out than this are said in one line
@@ -177,6 +185,12 @@ class SoundBoard:
         self._unmuted = "low" if settings.volume == "off" else settings.volume
         self._second: int | None = None
         self._frames = 0
+        self._format = None  # the mixer's (frequency, size, channels) the sounds were made for
+        self._heard = 0  # when something last played (or the device opened, or input came)
+        self.asleep = False  # the device is let go (or being let go) while all is quiet
+        self._closer: threading.Thread | None = None
+        self._quit_hooked = False
+        self._mixer = threading.Lock()  # the closer against a chore making sounds
 
     def use_theme(self, theme) -> None:
         """Sound like `theme` from now on: its sounds are loaded (once per theme) at the next
@@ -195,7 +209,13 @@ class SoundBoard:
         now = self.now()
         if now - self._last_ms.get(effect, now - MIN_GAP_MS) < MIN_GAP_MS:
             return False
-        self._last_ms[effect] = now
+        if self.asleep:  # let go while quiet: back now, before the sound
+            self._wake_device()
+            self.load()  # the sounds again if it came back in another format
+            if not self.sounds.get(effect):
+                return False
+        variants = self.sounds[effect]
+        self._last_ms[effect] = self._heard = now
         sound = variants[region_variant(size, len(variants)) if effect == "region" else 0]
         channel = pygame.mixer.Channel(EFFECTS.index(effect))
         channel.set_volume(gain)
@@ -215,7 +235,7 @@ class SoundBoard:
         is switched on."""
         if self.settings.volume != self._volume:
             self._volume = self.settings.volume
-            if self._volume == "off" and self.device:
+            if self._volume == "off" and self.device and not self.asleep:
                 pygame.mixer.stop()
             elif self._volume != "off":
                 self._unmuted = self._volume
@@ -227,6 +247,44 @@ class SoundBoard:
             self._second = timer_seconds
             if timer_seconds is not None and self.settings.timer_tick:
                 self.play("tick")
+        self._let_go_if_quiet()
+
+    def wake(self) -> None:
+        """Input came after a sleep: the device is back before the sound it may ask for."""
+        self._heard = self.now()
+        closing = self._closer is not None and self._closer.is_alive()
+        if self.asleep and not closing and self.settings.volume != "off":
+            self._wake_device()
+
+    def _let_go_if_quiet(self) -> None:
+        if not self.device or self.asleep:
+            return
+        if pygame.mixer.get_busy():
+            self._heard = self.now()
+        elif self.now() - self._heard >= QUIET_MS:
+            self.asleep = True
+            self._closer = threading.Thread(target=self._close, name="sound-closer", daemon=True)
+            self._closer.start()
+
+    def _close(self) -> None:
+        with self._mixer:
+            pygame.mixer.quit()
+
+    def settle(self) -> None:
+        """Wait for the device to be let go, if it is being let go now."""
+        closer = self._closer
+        if closer is not None:
+            closer.join()
+            self._closer = None
+
+    def _wake_device(self) -> None:
+        """Open the device let go while quiet (if it cannot be, the game goes silent with one
+        line, as with no device at all)."""
+        self.settle()
+        self.asleep = False
+        self.device = None
+        if not self._open_device():
+            self.sounds = {}
 
     def toggled_volume(self) -> str:
         """The volume the mute key sets: off, or back to the level before it was off."""
@@ -239,6 +297,8 @@ class SoundBoard:
         """Open the audio device if need be and load the theme's sounds, once per theme."""
         if self._sounds_for is self.theme or self.theme is None:
             return
+        if self.asleep:
+            self._wake_device()
         self._sounds_for = self.theme
         self.sounds = {}
         if not self._open_device():
@@ -249,24 +309,29 @@ class SoundBoard:
         """The theme's sounds, read from their files once (on a chore before a theme switch:
         then `load` finds them here). Nothing is read while the audio device is not open."""
         key = theme.key
-        if key not in self._cache and self.device:
-            loaded = {}
-            for effect, paths in getattr(theme, "sounds", {}).items():
-                sounds = []
-                for path in paths:
-                    # the bytes read here, as checked (never a path handed to SDL, which
-                    # would wait on a FIFO put in the file's place since)
-                    try:
-                        data = read_capped(path, MAX_SOUND_BYTES)
-                        sounds.append(pygame.mixer.Sound(file=io.BytesIO(data)))
-                    except (OSError, FileRefused, pygame.error) as e:
-                        why = e.strerror if isinstance(e, OSError) and e.strerror else e
-                        _say(f"theme {key!r}: sound {effect!r} ({path.name}) cannot be "
-                             f"played ({why}); it is left out")  # fmt: skip
-                if sounds:
-                    loaded[effect] = sounds
-            self._cache[key] = loaded
+        with self._mixer:  # never while the device is being let go
+            if key not in self._cache and self.device and pygame.mixer.get_init():
+                self._cache[key] = self._read_sounds(theme)
         return self._cache.get(key, {})
+
+    def _read_sounds(self, theme) -> dict[str, list[pygame.mixer.Sound]]:
+        key = theme.key
+        loaded = {}
+        for effect, paths in getattr(theme, "sounds", {}).items():
+            sounds = []
+            for path in paths:
+                # the bytes read here, as checked (never a path handed to SDL, which
+                # would wait on a FIFO put in the file's place since)
+                try:
+                    data = read_capped(path, MAX_SOUND_BYTES)
+                    sounds.append(pygame.mixer.Sound(file=io.BytesIO(data)))
+                except (OSError, FileRefused, pygame.error) as e:
+                    why = e.strerror if isinstance(e, OSError) and e.strerror else e
+                    _say(f"theme {key!r}: sound {effect!r} ({path.name}) cannot be "
+                         f"played ({why}); it is left out")  # fmt: skip
+            if sounds:
+                loaded[effect] = sounds
+        return loaded
 
     def _open_device(self) -> bool:
         if self.device is None:
@@ -279,4 +344,13 @@ class SoundBoard:
             except pygame.error as e:
                 _say(f"no sound: the audio device cannot be opened ({e})")
                 self.device = False
+                return False
+            if not self._quit_hooked:  # pygame's own quit waits for a closer first
+                pygame.register_quit(self.settle)
+                self._quit_hooked = True
+            if self._format not in (None, pygame.mixer.get_init()):  # back in another format
+                self._cache.clear()
+                self._sounds_for = None
+            self._format = pygame.mixer.get_init()
+            self._heard = self.now()
         return self.device

@@ -42,6 +42,26 @@ FRAME_SPRITES = tuple(
 FACE_SPRITES = ("face_smile", "face_oh", "face_win", "face_lose", "face_pressed")
 LED_SPRITES = (*(f"led_{n}" for n in range(10)), "led_minus")
 COLOURS = ("background", "panel", "light", "shadow", "text", "accent", "error", "led_off")
+# The odds' tint, from a possible mine to a likely one (light to dark, so the order reads
+# without telling hues apart), a proven safe cell's and a proven mine's: a theme's [odds]
+# table, these where it has none.
+ODDS_RAMP = ((255, 245, 150), (250, 170, 50), (225, 60, 30), (120, 0, 50))
+ODDS_SAFE = (30, 110, 255)
+ODDS_MINE = (90, 0, 40)
+ODDS_ALPHA = 150
+
+
+@dataclass(frozen=True)
+class MarkColours:
+    """The colours of what code draws over tiles: the odds' tint (theme.toml's [odds]) and
+    the start cell's mark and the hint's outline ([marks]; None: made from the accent)."""
+
+    ramp: tuple[tuple[int, int, int], ...] = ODDS_RAMP
+    safe: tuple[int, int, int] = ODDS_SAFE
+    mine: tuple[int, int, int] = ODDS_MINE
+    alpha: int = ODDS_ALPHA
+    start: tuple[int, int, int] | None = None
+    hint: tuple[int, int, int] | None = None
 
 
 class ThemeError(Exception):
@@ -96,6 +116,7 @@ class Theme:
     sounds: dict[str, list[Path]] = field(default_factory=dict)  # effect -> WAV files
     sound_problems: list[str] = field(default_factory=list)  # sounds left out, one line each
     converted: bool = False  # the sheet is in the display's pixel format
+    marks: MarkColours = field(default_factory=MarkColours)
 
     def __post_init__(self) -> None:
         self._cut()
@@ -205,6 +226,33 @@ def _colour(value: object, where: str) -> tuple[int, int, int]:
     raise ThemeError(f'{where} must be a colour like "#c0c0c0" (got {value!r})')
 
 
+def _mark_colours(odds: object, marks: object, label: str) -> MarkColours:
+    """The optional [odds] and [marks] tables (a theme without them gets the defaults)."""
+    found = {}
+    for table, name in ((odds, "odds"), (marks, "marks")):
+        if table is not None and not isinstance(table, dict):
+            raise ThemeError(f"{label}: [{name}] must be a table")
+    odds, marks = odds or {}, marks or {}
+    if "ramp" in odds:
+        ramp = odds["ramp"]
+        if not (isinstance(ramp, list) and 2 <= len(ramp) <= 8):
+            raise ThemeError(f'{label}: [odds] ramp must list 2 to 8 colours like "#c0c0c0"')
+        found["ramp"] = tuple(_colour(c, f"{label}: [odds] ramp") for c in ramp)
+    for key in ("safe", "mine"):
+        if key in odds:
+            found[key] = _colour(odds[key], f"{label}: [odds] {key}")
+    if "alpha" in odds:
+        alpha = odds["alpha"]
+        if not (type(alpha) is int and 64 <= alpha <= 255):
+            raise ThemeError(f"{label}: [odds] alpha must be a whole number from 64 to 255 "
+                             f"(got {alpha!r})")  # fmt: skip
+        found["alpha"] = alpha
+    for key in ("start", "hint"):
+        if key in marks:
+            found[key] = _colour(marks[key], f"{label}: [marks] {key}")
+    return MarkColours(**found)
+
+
 def _whole(value: object, where: str) -> int:
     """A size from theme.toml: a whole number that fits on a sheet (1 to MAX_SHEET_SIDE)."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_SHEET_SIDE:
@@ -295,7 +343,8 @@ def load_theme(folder: Path) -> Theme:
     name = data.get("name", folder.name)
     sounds, sound_problems = sound_table(data.get("sounds"), folder, label)
     return Theme(folder.name, str(name), sizes, colours, sheet, rects, glyph_rects, sounds=sounds,
-                 sound_problems=sound_problems)  # fmt: skip
+                 sound_problems=sound_problems,
+                 marks=_mark_colours(data.get("odds"), data.get("marks"), label))  # fmt: skip
 
 
 def png_size(data: bytes) -> tuple[int, int] | None:

@@ -53,3 +53,13 @@ def anchored(cell: Cell, pos: tuple[int, int], lay: Layout) -> Cell:
     row = max(0, min(lay.view_rows - 1, (point[1] - b.y) // t))
     col = max(0, min(lay.view_cols - 1, (point[0] - b.x) // t))
     return clamp(cell[0] - row, cell[1] - col, lay)
+
+
+def pointer_after_move(pos: Cell, before: Cell | None, after: Cell | None) -> Cell:
+    """Where a pointer that stayed still on the desktop is in the window after the window's
+    inside moved from `before` to `after` (desktop positions; None where not known: `pos`).
+    A window that grows with a zoom is moved to stay on the screen, and no motion event says
+    where the pointer now is in it."""
+    if before is None or after is None:
+        return pos
+    return pos[0] + before[0] - after[0], pos[1] + before[1] - after[1]

@@ -25,6 +25,7 @@ BUTTON_MIN_CHARS = 6  # so OK and Cancel are the same width, as on classic dialo
 SCROLLBAR_W = 5
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 MIN_CONTRAST = 4.5  # WCAG AA for normal text
+HOVER_CONTRAST = 1.4  # a button under the mouse against the panel: the change must show
 ELLIPSIS = "~"  # one glyph where a too-long list row is cut
 TEXT_CANDIDATES = ("text", "panel", "light", "shadow", "background", "led_off")
 PARAGRAPH_CHARS = 30  # a paragraph wraps at this many characters unless other rows are wider
@@ -98,6 +99,18 @@ def mix(a: Colour, b: Colour) -> Colour:
     return tuple((x + y) // 2 for x, y in zip(a, b, strict=True))
 
 
+def hover_fill(c: dict[str, Colour]) -> Colour:
+    """The face of a button under the mouse: the panel lit toward the light colour, or, where
+    that is too close to the panel to show (a white panel, a dark theme's faint bevels), a
+    step toward the text colour or the shadow; the first that shows and keeps text readable."""
+    panel = c["panel"]
+    quarter = tuple((3 * p + t) // 4 for p, t in zip(panel, c["text"], strict=True))
+    for fill in (mix(panel, c["light"]), c["light"], quarter, mix(panel, c["shadow"])):
+        if contrast(fill, panel) >= HOVER_CONTRAST:
+            return fill
+    return c["light"]
+
+
 @dataclass(frozen=True)
 class Style:
     """Every colour the widgets draw with, derived from a theme's [colors] once.
@@ -125,7 +138,7 @@ class Style:
     @classmethod
     def of(cls, colours: dict[str, Colour]) -> Style:
         c = colours
-        hover = mix(c["panel"], c["light"])
+        hover = hover_fill(c)
         return cls(
             panel=c["panel"], light=c["light"], shadow=c["shadow"], accent=c["accent"],
             text=c["text"], error=c["error"],
@@ -442,7 +455,12 @@ class Buttons(Widget):
 
 
 class Field(Widget):
-    """A one-line text field with its label, a caret, a filter and an error line under it."""
+    """A one-line text field with its label, a caret, a filter and an error line under it.
+
+    A value it is given (a prefilled size, a code from the clipboard) is selected, and so is
+    the whole value when the field gets the focus from the keyboard: typing or Ctrl+V then
+    replaces it instead of adding to it; an arrow, Home, End or a click puts the caret in it.
+    """
 
     focusable = True
 
@@ -456,6 +474,8 @@ class Field(Widget):
         max_len: int = 24,
         upper: bool = False,
         paste: Callable[[], str] | None = None,
+        clean: Callable[[str], str] | None = None,
+        error_line: str = "",
     ) -> None:
         self.id = id
         self.label = label
@@ -463,8 +483,14 @@ class Field(Widget):
         self.max_len = max_len
         self.upper = upper
         self.paste = paste  # gives the clipboard's text, for Ctrl+V
+        self.clean = clean  # what a pasted text goes through first (a code loses its dashes)
         self.value, self.caret, self.error = "", 0, ""  # error: a line shown under the field
+        self.selected = False  # the whole value is selected: what is typed replaces it
+        # the widest error it may show: its line (and width) is kept, shown or not, so the form
+        # keeps its layout when an error comes or goes
+        self.error_line = error_line
         self.insert(value)
+        self.select_all()
         self.label_chars = 0  # set by the form to line up with other labels
         self.field = Box(0, 0, 0, 0)  # the sunken box itself, right of the label
         self.first = 0  # first character shown when the value is wider than the box
@@ -474,17 +500,28 @@ class Field(Widget):
             return ch in self.allowed
         return ch.isascii() and ch.isprintable()
 
+    def select_all(self) -> None:
+        """Select the whole value (nothing to select in an empty field), the caret at its end."""
+        self.selected = bool(self.value)
+        self.caret = len(self.value)
+
     def insert(self, typed: str) -> None:
-        """Typed or pasted text at the caret, filtered and cut at the maximum length."""
-        caret = self.caret
+        """Typed or pasted text at the caret (in place of the selection), filtered and cut at
+        the maximum length; text of which nothing is accepted leaves the field as it was."""
+        value, caret = ("", 0) if self.selected else (self.value, self.caret)
         kept = []
         for ch in typed.upper() if self.upper else typed:
-            if self.accepts(ch) and len(self.value) + len(kept) < self.max_len:
+            if self.accepts(ch) and len(value) + len(kept) < self.max_len:
                 kept.append(ch)
         if kept:
-            self.value = self.value[:caret] + "".join(kept) + self.value[caret:]
+            self.value = value[:caret] + "".join(kept) + value[caret:]
             self.caret = caret + len(kept)
+            self.selected = False
             self.error = ""
+
+    def pasted(self, text: str) -> None:
+        """Text from the clipboard, cleaned first if the field says how."""
+        self.insert(self.clean(text) if self.clean is not None else text)
 
     def _shown_chars(self, m: Metrics) -> int:
         return max(1, (self.field.w - 4) // m.glyph_w - 1)  # room for the caret after the text
@@ -505,8 +542,10 @@ class Field(Widget):
         indent = label_chars + 1 if label_chars else 0
         # "! " first: in a theme whose error colour is its text colour, it still reads as one
         self._error_lines = wrap(f"! {self.error}", chars - indent) if self.error else []
-        h += len(self._error_lines) * m.glyph_h
-        error_w = (indent + max((len(line) for line in self._error_lines), default=0)) * m.glyph_w
+        kept = wrap(f"! {self.error_line}", chars - indent) if self.error_line else []
+        h += max(len(self._error_lines), len(kept)) * m.glyph_h
+        widest = max((len(line) for line in self._error_lines + kept), default=0)
+        error_w = (indent + widest) * m.glyph_w
         return max(indent * m.glyph_w + field_w, error_w), h
 
     def place(self, m, box):
@@ -533,7 +572,11 @@ class Field(Widget):
         bevel(surface, well, style.shadow, style.light)
         self._scroll(m)
         shown = self.value[self.first : self.first + self._shown_chars(m)]
-        text(surface, theme, shown, style.field_text, f.x + 3, f.y + 3)
+        if focused and self.selected and shown:  # drawn inverted: it reads in every theme
+            _rect(surface, style.field_text, f.x + 2, f.y + 2, m.text_w(shown) + 2, m.glyph_h + 2)
+            text(surface, theme, shown, style.field_bg, f.x + 3, f.y + 3)
+        else:
+            text(surface, theme, shown, style.field_text, f.x + 3, f.y + 3)
         if focused:
             cx = f.x + 3 + (self.caret - self.first) * m.glyph_w
             _rect(surface, style.field_text, cx, f.y + 2, 1, m.glyph_h + 2)
@@ -542,7 +585,13 @@ class Field(Widget):
 
     def key(self, event):
         k = event.key
-        if k == pygame.K_BACKSPACE:
+        if k in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.selected:
+            self.value, self.caret, self.selected, self.error = "", 0, False, ""
+        elif k in (pygame.K_LEFT, pygame.K_HOME) and self.selected:
+            self.caret, self.selected = 0, False  # to the selection's start
+        elif k in (pygame.K_RIGHT, pygame.K_END) and self.selected:
+            self.selected = False  # the caret is at the end already
+        elif k == pygame.K_BACKSPACE:
             if self.caret:
                 self.value = self.value[: self.caret - 1] + self.value[self.caret :]
                 self.caret -= 1
@@ -560,7 +609,7 @@ class Field(Widget):
             self.caret = len(self.value)
         elif k == pygame.K_v and event.mod & pygame.KMOD_CTRL:
             if self.paste is not None:
-                self.insert(self.paste() or "")
+                self.pasted(self.paste() or "")
         elif event.unicode and not event.mod & pygame.KMOD_CTRL:
             self.insert(event.unicode)
         else:
@@ -570,6 +619,7 @@ class Field(Widget):
     def press(self, point):
         """A click in the field puts the caret at the nearest gap between characters."""
         if self.field.contains(*point):
+            self.selected = False
             g = self.m.glyph_w
             k = self.first + (point[0] - self.field.x - 3 + g // 2) // g
             self.caret = max(0, min(len(self.value), k))
@@ -771,17 +821,54 @@ class Chart(Widget):
         label = self.scale_label()
         text(surface, theme, label, style.text, p.x - 2 - m.text_w(label) - 1, p.y - m.glyph_h // 2)
         text(surface, theme, "0", style.text, p.x - 2 - m.glyph_w - 1, p.bottom - m.glyph_h + 1)
-        colours = {"accent": style.accent, "shadow": style.shadow, "error": style.error}
         for box, (_, name) in zip(self.bar_boxes(m), self.bars, strict=True):
-            if name == "error":  # checkered, so a loss differs from a win in every theme
-                for y in range(box.y, box.bottom):
-                    for x in range(box.x + (y - box.y) % 2, box.right, 2):
-                        surface.set_at((x, y), colours[name])
-            else:
-                _rect(surface, colours[name], box.x, box.y, box.w, box.h)
+            _bar(surface, style, name, box)
         x_label = shorten(self.x_label, p.w // m.glyph_w)
         tx = p.x + (p.w - m.text_w(x_label)) // 2
         text(surface, theme, x_label, style.text, tx, p.bottom + 2)
+
+
+def _bar(surface: pygame.Surface, style, name: str, box: Box) -> None:
+    """One bar of a chart (or its swatch in the key) in a theme colour: "error" checkered, so
+    a loss differs from a win in every theme."""
+    colour = {"accent": style.accent, "shadow": style.shadow, "error": style.error}[name]
+    if name == "error":
+        for y in range(box.y, box.bottom):
+            for x in range(box.x + (y - box.y) % 2, box.right, 2):
+                surface.set_at((x, y), colour)
+    else:
+        _rect(surface, colour, box.x, box.y, box.w, box.h)
+
+
+class ChartKey(Widget):
+    """What a chart's bar colours mean: a swatch drawn as the bars are, then its words; the
+    entries on one line where they fit, else one a line."""
+
+    def __init__(self, entries: Sequence[tuple[str, str]]) -> None:
+        self.entries = list(entries)  # (theme colour name, words)
+        self.one_line = True
+
+    def _entry_w(self, m: Metrics, words: str) -> int:
+        return 2 * m.glyph_w + m.text_w(words)  # the swatch, a gap, the words
+
+    def measure(self, m, width):
+        widths = [self._entry_w(m, words) for _, words in self.entries]
+        line = sum(widths) + m.glyph_w * (len(widths) - 1)
+        self.one_line = line <= width
+        if self.one_line:
+            return line, m.glyph_h
+        return max(widths, default=0), m.glyph_h * len(self.entries)
+
+    def paint(self, surface, theme, style, focused):
+        m = Metrics.of(theme)
+        x, y = self.box.x, self.box.y
+        for name, words in self.entries:
+            _bar(surface, style, name, Box(x, y + 1, m.glyph_w, m.glyph_h - 2))
+            text(surface, theme, words, style.text, x + 2 * m.glyph_w, y)
+            if self.one_line:
+                x += self._entry_w(m, words) + m.glyph_w
+            else:
+                y += m.glyph_h
 
 
 # ---- the form ----------------------------------------------------------------------------
@@ -940,6 +1027,8 @@ class Form:
             return
         k = choices.index(self.focused) if self.focused in choices else -step
         self.focused = choices[(k + step) % len(choices)]
+        if isinstance(self.focused, Field):
+            self.focused.select_all()  # typing replaces what a field reached by Tab holds
 
     def handle(self, event: pygame.event.Event,
                to_canvas: Callable[[int, int], tuple[int, int] | None] | None = None

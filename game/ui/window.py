@@ -197,7 +197,7 @@ class App:
     def loop(self, pace: Pace | None = None) -> int:
         """Tick at the fixed rate while anything changes by itself, else sleep until input or
         until something is due (game/ui/pace.py)."""
-        pace = pace or Pace()
+        pace = pace or Pace(woke=self.ctx.aids.sounds.wake)
         while self.games.running:
             self.step()
             now = self.ctx.aids.now()

@@ -164,7 +164,7 @@ def test_two_games_open_at_once_both_record(tmp_path):
     assert counts == {"window": 40, "text": 40}
 
 
-def test_a_terminal_game_won_with_a_seed_then_stats_shows_it(tmp_path):
+def test_a_terminal_game_won_with_a_seed_counts_but_sets_no_record(tmp_path):
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"),
            "XDG_CONFIG_HOME": str(tmp_path / "config")}  # fmt: skip
     g = Game(9, 9, 10, seed=11)
@@ -176,12 +176,17 @@ def test_a_terminal_game_won_with_a_seed_then_stats_shows_it(tmp_path):
         input="\n".join(moves) + "\nn\n", capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert played.returncode == 0 and "You won" in played.stdout
-    assert "New record: best Beginner time!" in played.stdout
+    # a board the player chose (--seed) never sets a best, and the notice says why
+    assert "New record" not in played.stdout
+    assert "No record. A chosen board (a seed)." in played.stdout
     shown = subprocess.run([sys.executable, "main.py", "--stats"], cwd=ROOT, env=env,
                            capture_output=True, text=True, timeout=60)  # fmt: skip
     assert shown.returncode == 0
-    assert "Beginner: played 1, won 1 (100%)" in shown.stdout
-    assert "1." in shown.stdout.split("Intermediate")[0]
+    beginner = shown.stdout.split("Intermediate")[0]
+    assert "Beginner: played 1, won 1 (100%)" in beginner
+    assert "1." not in beginner and "No wins yet" not in beginner
+    assert "No best time yet: wins with help or on a chosen or daily board set none." in beginner
+    assert "last 1: a" in beginner
 
 
 def test_an_older_database_is_migrated_and_keeps_its_games(tmp_path):

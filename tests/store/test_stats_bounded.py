@@ -10,6 +10,7 @@ import pytest
 
 from game.store import stats as stats_module
 from game.store.stats import (
+    CHOSEN_OR_DAILY,
     KINDS,
     TALLY_EVERY,
     Stats,
@@ -22,7 +23,7 @@ from game.store.stats import (
 TODAY = "2026-11-30"
 COLUMNS = ("played_at", "kind", "rows", "cols", "mines", "safe_zone", "won", "time_ms", "bbbv",
            "bbbv_per_s", "clicks_left", "clicks_right", "clicks_chord", "cleared", "safe_cells",
-           "assisted", "source", "replay", "daily", "game_id")  # fmt: skip
+           "assisted", "source", "replay", "daily", "game_id", "chosen")  # fmt: skip
 
 
 def pick(rng, good, bad):
@@ -47,15 +48,15 @@ def random_row(rng: random.Random, n: int, kind: str | None = None) -> tuple:
         pick(rng, [f"2026-11-{rng.randint(1, 3):02d}T12:00:00"], [b"\x00", 5]),
         kind or rng.choice(KINDS), 9, 9, 10, "opening", won, time_ms, bbbv, rate, 3, 1, 0, 71, 71,
         pick(rng, [0, 0, 0, 1], [2, "no"]), "window", pick(rng, [None, f"r{n}.json"], [b"r"]),
-        day, rng.choice([None, f"g{n}"]),
+        day, rng.choice([None, f"g{n}"]), rng.choice([None] * 6 + ["seed", "code"]),
     )  # fmt: skip
 
 
 def every_row_summary(stats: Stats, kind: str):
     rows = []
     for row in stats.conn.execute(
-        "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay FROM games"
-        " WHERE kind = ? ORDER BY id",
+        "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay,"
+        f" {CHOSEN_OR_DAILY} FROM games WHERE kind = ? ORDER BY id",
         (kind,),
     ):
         good = _good_row(row)
@@ -67,7 +68,8 @@ def every_row_summary(stats: Stats, kind: str):
 def every_row_daily(stats: Stats):
     rows = []
     for row in stats.conn.execute(
-        "SELECT id, daily, won, assisted FROM games WHERE daily IS NOT NULL ORDER BY id"
+        "SELECT id, daily, won, assisted, time_ms, bbbv FROM games WHERE daily IS NOT NULL"
+        " ORDER BY id"
     ):
         good = _good_daily_row(row)
         if good is not None:
@@ -78,14 +80,17 @@ def every_row_daily(stats: Stats):
 def not_games(stats: Stats, kinds: set) -> set:
     """The ids of the rows of these kinds that are not games, found by reading every row."""
     rows = stats.conn.execute(
-        "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay, kind FROM games"
+        "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay,"
+        f" {CHOSEN_OR_DAILY}, kind FROM games"
     )
-    return {row[0] for row in rows if row[8] in kinds and _good_row(row[:8]) is None}
+    return {row[0] for row in rows if row[9] in kinds and _good_row(row[:9]) is None}
 
 
 def not_dailies(stats: Stats) -> set:
     """The ids of the rows of daily boards that are not daily games, reading every row."""
-    rows = stats.conn.execute("SELECT id, daily, won, assisted FROM games WHERE daily NOT NULL")
+    rows = stats.conn.execute(
+        "SELECT id, daily, won, assisted, time_ms, bbbv FROM games WHERE daily NOT NULL"
+    )
     return {row[0] for row in rows if _good_daily_row(row) is None}
 
 
@@ -155,8 +160,9 @@ def test_recording_a_game_again_leaves_its_own_earlier_row_out(tmp_path):
     ).fetchone()[0]
     expected = summarise("expert", [
         _good_row(r) for r in stats.conn.execute(
-            "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay FROM games"
-            " WHERE kind = 'expert' AND game_id IS NOT ? ORDER BY id", (game_id,))
+            "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay,"
+            f" {CHOSEN_OR_DAILY} FROM games WHERE kind = 'expert' AND game_id IS NOT ?"
+            " ORDER BY id", (game_id,))
         if _good_row(r) is not None
     ])  # fmt: skip
     assert stats.summary("expert", leaving_out=game_id) == expected
@@ -178,7 +184,7 @@ def test_undoing_the_last_games_end_falls_back_to_an_older_tally(tmp_path):
 
 def test_a_daily_date_that_is_not_utf8_is_left_out_and_counted(tmp_path):
     stats = Stats(tmp_path / "stats.sqlite3")
-    insert(stats, random_row(random.Random(1), 1, "beginner")[:18] + ("2026-11-30", None))
+    insert(stats, random_row(random.Random(1), 1, "beginner")[:18] + ("2026-11-30", None, None))
     with stats.conn:
         stats.conn.execute(
             "UPDATE games SET daily = CAST(x'323032362d31312d33ff' AS TEXT), won = 1, assisted = 0"

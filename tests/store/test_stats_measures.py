@@ -57,7 +57,7 @@ def test_an_old_file_migrates_and_its_rows_are_measured_from_what_their_replays_
     old_file(path, [str(v2), str(v1), str(tmp_path / "gone.jsonl"), None])
     stats = Stats(path)
     assert stats.usable and stats.messages == []
-    assert stats.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+    assert stats.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
     assert stats.conn.execute("SELECT count(*) FROM games").fetchone()[0] == 4  # none lost
     assert [m[1] for m in measures_of_rows(stats)] == [None] * 4  # not measured yet
     assert stats.measure_old_rows(most=1) == 3  # a few at a time: three to go

@@ -12,7 +12,7 @@ from game.engine.boards import BoardChoice
 from game.engine.solver import Hint, HintKind, hint
 from game.ui import marks
 from game.ui.hints import hint_wordings, hint_words, odds_words
-from game.ui.render import Looks, outline_colours
+from game.ui.render import Looks, hint_colours
 from game.ui.theme import THEMES_DIR, load_theme
 from tests.ui.test_theme import CVD_MATRICES, MIN_DELTA_E, _lab, _simulate
 from tests.ui.test_window import CHORD
@@ -51,7 +51,7 @@ def test_a_hint_frames_its_number_and_marks_the_mine_and_the_safe_cells(drive):
     d.click((4, 4))
     d.key(pygame.K_h, "h")
     h = d.app.play.hint
-    accent = d.app.ctx.frame.theme.colours["accent"]
+    accent, _ = hint_colours(d.app.ctx.frame.theme)
     (number,) = h.numbers
     assert pixel(d, number, (8, 0)) == accent  # the frame on the number's edge
     mine_at = first_ink(marks.MINE)
@@ -166,12 +166,11 @@ def test_the_odds_under_the_mouse_are_said_exactly_in_words():
 
 
 def composite(theme, level):
-    """The middle of a covered tile under the tint of `level`."""
+    """The middle of a covered tile under the tint of `level`, in the theme's odds colours."""
     base = tuple(theme.sprites["covered"].get_at((8, 8)))[:3]
-    a = marks.TINT_ALPHA / 255
-    return tuple(
-        round(b * (1 - a) + c * a) for b, c in zip(base, marks.tint_colour(level), strict=True)
-    )
+    a = theme.marks.alpha / 255
+    tint = marks.tint_colour(level, theme.marks)
+    return tuple(round(b * (1 - a) + c * a) for b, c in zip(base, tint, strict=True))
 
 
 THEMES = sorted(p.name for p in THEMES_DIR.iterdir() if p.is_dir())
@@ -217,7 +216,7 @@ def test_the_hint_outlines_show_on_covered_and_open_tiles_in_every_theme(name):
     pygame.display.init()
     pygame.display.set_mode((1, 1))
     theme = load_theme(THEMES_DIR / name)
-    accent, inner = outline_colours(theme)
+    accent, inner = hint_colours(theme)
     for tile in ("covered", "open_0"):
         ground = theme.sprites[tile].get_at((8, 8))
         best = max(marks.contrast(accent, ground), marks.contrast(inner, ground))
@@ -225,7 +224,8 @@ def test_the_hint_outlines_show_on_covered_and_open_tiles_in_every_theme(name):
     frame = marks.number_frame(16, accent, inner)
     assert frame.get_at((8, 0))[:3] == accent and frame.get_at((8, 1))[:3] == inner
     outline = marks.brackets(16, accent, inner)
-    assert outline.get_at((0, 0))[:3] == accent and outline.get_at((3, 2))[:3] == inner
+    assert outline.get_at((1, 1))[:3] == accent and outline.get_at((0, 0))[:3] == inner
+    assert outline.get_at((3, 3))[:3] == inner  # lined inside and out
     assert outline.get_at((8, 8))[3] == 0  # the cell itself shows through
 
 
@@ -239,8 +239,8 @@ def test_a_hint_out_of_view_scrolls_into_view_with_its_outline(drive):
     h = d.app.play.hint
     box = d.app.ctx.frame.layout.cell_rect(*h.cell, d.app.play.top, d.app.play.left)
     assert box is not None
-    accent, _ = outline_colours(d.app.ctx.frame.theme)
-    assert tuple(d.app.ctx.frame.renderer.canvas.get_at((box.x, box.y)))[:3] == accent
+    accent, _ = hint_colours(d.app.ctx.frame.theme)
+    assert tuple(d.app.ctx.frame.renderer.canvas.get_at((box.x + 1, box.y + 1)))[:3] == accent
 
 
 def test_the_hint_words_go_with_its_marks_when_the_board_changes(drive):

@@ -415,3 +415,111 @@ def test_the_daily_board_in_the_window_waits_for_the_marked_cell(drive):
     assert d.app.play.game.state is GameState.READY and "marked cell" in d.app.play.status_text()
     d.click(start)
     assert d.app.play.game.state is not GameState.READY
+
+
+def test_a_refused_space_leaves_the_keyboard_cursor_where_it_was(drive):
+    from game.engine.codes import BoardCode, SafeZone
+
+    d = drive(scale=1)
+    code = BoardCode(9, 9, 10, SafeZone.OPENING, False, 5, (4, 4))
+    d.app.games.play_game(code.game())
+    assert d.app.play.cursor == (4, 4)  # on the mark
+    d.key(pygame.K_RIGHT)
+    d.key(pygame.K_RIGHT)
+    d.key(pygame.K_SPACE, " ")  # (4, 6) is not the marked cell: refused
+    assert d.app.play.game.state is GameState.READY and "marked cell" in d.app.play.status_text()
+    assert d.app.play.cursor == (4, 6)  # not moved to the mark
+    d.key(pygame.K_LEFT)
+    d.key(pygame.K_LEFT)  # two steps back from where it was: the mark
+    d.key(pygame.K_SPACE, " ")
+    assert d.app.play.game.state is not GameState.READY
+
+
+def test_a_flag_before_the_first_reveal_leaves_the_window_timer_at_000(drive):
+    d = drive(scale=1)
+    d.click((0, 0), button=3)
+    assert d.app.play.game.cell(0, 0) == "F"
+    d.tick(3000)
+    assert d.app.play.timer_value() == 0 and d.app.ctx.session.elapsed_ms() == 0
+    d.click((4, 4))
+    d.tick(1500)
+    assert d.app.play.timer_value() == 2  # from the first reveal: 1 at once, 2 after 1.5 s
+
+
+def test_the_focus_loss_pause_says_paused_as_f3_does(drive):
+    d = drive(scale=1)
+    d.click((4, 4))
+    d.post(pygame.WINDOWFOCUSLOST)
+    d.tick()
+    assert d.app.ctx.session.veiled
+    assert d.app.play.status_text() == "Paused: click to play on"
+    assert d.app.ctx.drawn.status == "Paused: click to play on"  # drawn, not only known
+    d.post(pygame.WINDOWFOCUSGAINED)
+    d.tick()
+    assert not d.app.ctx.session.veiled and "Paused" not in d.app.play.status_text()
+
+
+def win_in_the_window(d) -> None:
+    """Open every safe cell with real clicks (the first at (4, 4))."""
+    d.click((4, 4))
+    g = d.app.play.game
+    for r, line in enumerate(g.layout()):
+        for c, ch in enumerate(line):
+            if ch == "." and not g.state.is_over and g.cell(r, c) == "#":
+                d.click((r, c))
+    assert g.state is GameState.WON
+
+
+def test_the_window_says_why_an_assisted_win_set_no_record(drive, tmp_path):
+    d = drive(scale=1)
+    d.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.app.games.play_game(Game(9, 9, 10, seed=3))  # laid at random: not a chosen board
+    d.click((4, 4))
+    d.key(pygame.K_h, "h")
+    win_in_the_window(d)
+    notice = d.app.ctx.dialogs.dialog
+    assert notice.title == "You won!" and "No record. Assisted: hint." in notice.paragraphs
+    assert not any(p.startswith("New best") for p in notice.paragraphs)
+
+
+def test_the_window_says_a_seeded_board_is_chosen_and_sets_no_record(drive, tmp_path):
+    d = drive(scale=1)  # the window's session is given a seed, as `--seed 7` does
+    d.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.key(pygame.K_F2)
+    win_in_the_window(d)
+    assert "No record. A chosen board (a seed)." in d.app.ctx.dialogs.dialog.paragraphs
+    summary = d.app.ctx.session.history.stats.summary("beginner")
+    assert (summary.played, summary.won, summary.best_times) == (1, 1, [])
+
+
+def test_an_unassisted_win_on_a_random_board_is_a_new_best_in_the_window(drive, tmp_path):
+    d = drive(scale=1)
+    d.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.app.games.play_game(Game(9, 9, 10, seed=3))
+    win_in_the_window(d)
+    paragraphs = d.app.ctx.dialogs.dialog.paragraphs
+    assert "New best time!" in paragraphs and not any("No record" in p for p in paragraphs)
+
+
+def test_statistics_after_one_assisted_win_agree_with_themselves_and_key_their_chart(
+    drive, tmp_path
+):
+    from game.store.records import NO_BEST, NO_WINS
+    from game.ui.widgets import ChartKey, Style
+
+    d = drive(scale=1)
+    d.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.app.games.play_game(Game(9, 9, 10, seed=3))
+    d.click((4, 4))
+    d.key(pygame.K_h, "h")
+    win_in_the_window(d)
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_s, "s")
+    texts = d.app.ctx.dialogs.dialog.texts()
+    assert "Won 1/1 100%" in texts and NO_BEST in texts and NO_WINS not in texts
+    assert {"won", "no record", "lost"} <= set(texts)
+    key = next(w for w in d.app.ctx.dialogs.dialog.form.rows if isinstance(w, ChartKey))
+    canvas = d.app.ctx.frame.renderer.canvas
+    style = Style.of(d.app.ctx.frame.theme.colours)
+    # the first swatch is drawn in a win's colour, as the chart's bars are
+    assert canvas.get_at((key.box.x, key.box.y + 2))[:3] == tuple(style.accent)[:3]

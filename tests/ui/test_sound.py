@@ -16,8 +16,9 @@ import pytest
 from game.engine import GameState, MoveKind
 from game.engine.boards import BoardChoice
 from game.store.settings import Settings, SettingsFile
+from game.ui import pace
 from game.ui.gestures import DOUBLE_CLICK_MS
-from game.ui.sound import EFFECTS, MIN_GAP_MS, SoundBoard, effects_for, region_variant
+from game.ui.sound import EFFECTS, MIN_GAP_MS, QUIET_MS, SoundBoard, effects_for, region_variant
 from game.ui.theme import THEMES_DIR, available_themes, load_library, load_theme
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -213,6 +214,83 @@ def test_the_timer_ticks_each_second_only_when_the_option_is_on(drive):
         assert [c for c in calls if c[0] == "tick"] == [("tick", True)] * expected + (
             [("tick", False)] if tick_on else []
         )
+
+
+def test_the_audio_device_is_let_go_while_the_loop_sleeps_and_back_before_a_sound(
+    drive, monkeypatch
+):
+    """SDL's audio thread wakes every buffer to mix silence while the device is open: in the
+    real loop, with nothing playing it is let go; the first input after the sleep opens it
+    again, before the sound that input makes."""
+    d = drive(layout=BOARD, settings=Settings(motion=False, volume="normal"))
+    d.tick()  # the device opens on the second frame
+    sounds = d.app.ctx.aids.sounds
+    assert sounds.device and pygame.mixer.get_init() and not sounds.asleep
+    pos, seen, heard = d.at((0, 0)), [], []
+
+    def wait(ms):  # the loop's sleep: the clock moves the whole time, input comes on cue
+        d.clock.ms += ms
+        sounds.settle()  # the closer has had its 80 ms
+        seen.append((sounds.asleep, bool(pygame.mixer.get_init())))
+        if len(seen) == 6:
+            d.post(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))
+        elif len(seen) == 7:
+            d.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
+            d.post(pygame.MOUSEBUTTONUP, pos=pos, button=3)
+        elif len(seen) == 8:
+            d.app.games.running = False
+
+    def play(effect, size=1):
+        heard.append((effect, bool(pygame.mixer.get_init())))
+        return real_play(effect, size)
+
+    real_play, sounds.play = sounds.play, play
+    monkeypatch.setattr(pace, "best_wait", lambda: wait)  # the App's own Pace, with its hook
+    d.app.loop()
+    asleep_at = (QUIET_MS + 999) // 1000  # waits of a second each; nothing played meanwhile
+    assert seen[: asleep_at - 1] == [(False, True)] * (asleep_at - 1)
+    assert seen[asleep_at:6] == [(True, False)] * (6 - asleep_at)  # let go: no audio thread
+    assert seen[6] == (False, True)  # the pointer moved: back before any click
+    assert heard == [("flag", True)] and d.app.play.game.cell(0, 0) == "F"
+    assert pygame.mixer.get_busy()  # and it sounds
+
+
+def test_a_sound_asked_for_while_the_device_is_let_go_opens_it_and_plays(mixer):
+    clock = [0]
+    board = SoundBoard(Settings(volume="normal"), clock=lambda: clock[0])
+    board.use_theme(load_theme(THEMES_DIR / "classic"))
+    board.update(None)
+    board.update(None)  # loaded, quiet from here
+    clock[0] += QUIET_MS - 1
+    board.update(None)
+    assert not board.asleep
+    clock[0] += 1
+    board.update(None)
+    board.settle()
+    assert board.asleep and not pygame.mixer.get_init()
+    for _ in range(3):  # asleep it stays while nothing happens
+        clock[0] += 1000
+        board.update(None)
+    assert board.asleep
+    assert board.play("explode") and pygame.mixer.get_init() and pygame.mixer.get_busy()
+    assert not board.asleep
+
+
+def test_a_sound_still_playing_keeps_the_device(mixer, monkeypatch):
+    clock = [0]
+    board = SoundBoard(Settings(volume="normal"), clock=lambda: clock[0])
+    board.use_theme(load_theme(THEMES_DIR / "classic"))
+    board.load()
+    monkeypatch.setattr(pygame.mixer, "get_busy", lambda: True)  # a long sound, say
+    for _ in range(2 * QUIET_MS // 1000):
+        clock[0] += 1000
+        board.update(None)
+    assert not board.asleep
+    monkeypatch.undo()
+    clock[0] += QUIET_MS
+    board.update(None)
+    board.settle()
+    assert board.asleep and not pygame.mixer.get_init()
 
 
 def test_the_options_show_the_volume_and_change_it(drive, tmp_path):
@@ -445,13 +523,13 @@ print(json.dumps(out))
 """
 
 
-def run_loop(tmp_path, driver):
+def run_loop(tmp_path, driver, code=LOOP):
     env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER=driver, PYGAME_HIDE_SUPPORT_PROMPT="1",
                SDL_DISKAUDIOFILE=str(tmp_path / "out.raw"))  # fmt: skip
     for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[name] = str(tmp_path / name.lower())
-    code = LOOP.format(root=str(ROOT), layout=BOARD)
+    code = code.format(root=str(ROOT), layout=BOARD)
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                           timeout=60, cwd=tmp_path)  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -496,6 +574,60 @@ def test_muted_play_in_the_real_loop_is_silence(disk_run):
     muted = int(result["muted"] * freq)
     assert len(peaks) > muted + freq // 10  # the stream ran on after the click
     assert max(peaks[muted - freq // 20 :]) == 0
+
+
+AFTER_A_SLEEP = """
+import json, sys, time
+sys.path.insert(0, {root!r})
+import pygame
+from game.engine import Game
+from game.engine.boards import BoardChoice
+from game.store.settings import Settings
+from game.ui import sound
+from game.ui.theme import load_library
+from game.ui.window import App
+
+sound.QUIET_MS = 200  # the quiet that lets the device go, short for the test
+pygame.display.init()
+app = App(BoardChoice.of(9, 9, 5), Settings(motion=False), load_library(), seed=1, scale=2)
+app.games.play_game(Game.from_layout({layout!r}))
+opened, init = [], pygame.mixer.init
+pygame.mixer.init = lambda *a: (init(*a), opened.append(time.perf_counter()))
+end = time.perf_counter() + 0.6
+while time.perf_counter() < end:
+    app.step()
+    time.sleep(0.004)
+app.ctx.aids.sounds.settle()
+let_go = pygame.mixer.get_init() is None and len(opened) == 1
+lay = app.ctx.frame.layout
+box = lay.cell_rect(1, 1, app.play.top, app.play.left)
+pos = (lay.origin_x + (box.x + box.w // 2) * lay.scale,
+       lay.origin_y + (box.y + box.h // 2) * lay.scale)
+pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+clicked = time.perf_counter()
+app.step()
+form = pygame.mixer.get_init()
+end = time.perf_counter() + 0.15
+while time.perf_counter() < end:
+    app.step()
+    time.sleep(0.004)
+out = {{"format": form, "let_go": let_go, "opens": len(opened),
+        "click": clicked - opened[-1], "cells": [app.play.game.cell(1, 1)]}}
+pygame.quit()
+print(json.dumps(out))
+"""
+
+
+def test_the_first_sound_after_the_device_was_let_go_is_heard_within_100_ms(tmp_path):
+    """On SDL's file-writing driver (the file starts again when the device opens again)."""
+    result, stderr = run_loop(tmp_path, "disk", AFTER_A_SLEEP)
+    assert result["let_go"] and result["opens"] == 2 and result["cells"] == ["1"]
+    freq, _, channels = result["format"]
+    peaks = frame_peaks((tmp_path / "out.raw").read_bytes(), channels)
+    click = int(result["click"] * freq)  # where the click falls in the new file
+    margin = freq // 20
+    assert max(peaks[max(0, click - margin) : click + freq // 10]) >= MINUS_30_DBFS
 
 
 def test_no_audio_device_means_a_silent_game_and_one_line(tmp_path):

@@ -3,6 +3,7 @@ pointer at every step, a resize keeping the middle."""
 
 import pytest
 
+from game.ui import view
 from game.ui.layout import MAX_SCALE, fit, largest_scale
 from game.ui.view import anchored, centre_of, centred, clamp, follow, in_view, kept_centre
 
@@ -87,3 +88,8 @@ def test_zoom_on_a_board_that_fits_keeps_it_whole_and_centred(before, after):
     old = fit(9, 9, WINDOW, before)
     cell = old.cell_at(800, 500, 0, 0)
     assert cell is not None and anchored(cell, (800, 500), new) == (0, 0)
+
+
+def test_a_still_pointer_is_elsewhere_in_a_window_that_moved():
+    assert view.pointer_after_move((300, 350), (451, 220), (1, 20)) == (750, 550)
+    assert view.pointer_after_move((300, 350), None, (1, 20)) == (300, 350)  # not known: as it was

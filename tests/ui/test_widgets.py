@@ -391,12 +391,32 @@ def test_a_field_stops_at_its_maximum_length():
 def test_caret_moves_and_backspace_and_delete_edit_at_it():
     field = Field("f", "", "abcd", max_len=10)
     feed_field = lambda *ev: [field.key(e) for e in ev]  # noqa: E731
+    feed_field(key(pygame.K_END))  # the value it was given is selected: End keeps it
     feed_field(key(pygame.K_LEFT), key(pygame.K_LEFT), key(pygame.K_BACKSPACE))
     assert (field.value, field.caret) == ("acd", 1)
     feed_field(key(pygame.K_DELETE))
     assert field.value == "ad"
     feed_field(key(pygame.K_HOME), key(pygame.K_z, "z"), key(pygame.K_END), key(pygame.K_y, "y"))
     assert field.value == "zady"
+
+
+def test_a_given_value_is_selected_and_replaced_by_what_is_typed_or_pasted():
+    field = Field("f", "", "abcd", max_len=10, paste=lambda: "xy", clean=str.upper)
+    assert field.selected and field.caret == 4
+    field.key(key(pygame.K_5, "5"))
+    assert (field.value, field.caret, field.selected) == ("5", 1, False)
+    field.select_all()
+    field.key(key(pygame.K_v, "v", mod=pygame.KMOD_CTRL))
+    assert field.value == "XY"  # pasted in place of the selection, cleaned first
+    field.select_all()
+    field.key(key(pygame.K_LEFT))  # the caret to the selection's start, nothing removed
+    assert (field.value, field.caret, field.selected) == ("XY", 0, False)
+    field.select_all()
+    field.key(key(pygame.K_BACKSPACE))
+    assert (field.value, field.caret) == ("", 0)
+    digits = Field("d", "", "12", allowed="0123456789")
+    digits.key(key(pygame.K_a, "a"))  # refused by the filter: the selection stays
+    assert digits.value == "12" and digits.selected
 
 
 def test_a_code_field_upper_cases_filters_and_pastes_with_ctrl_v():

@@ -74,6 +74,23 @@ class MapGeometry:
         return Box(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
 
 
+def map_panel(m: Metrics, bounds: Box) -> Box:
+    """The map's panel: over the frame's inside (`bounds`: the canvas under the menu bar)."""
+    return inset(bounds, m.border)
+
+
+def outside(panel: Box, size: tuple[int, int]) -> list[Box]:
+    """The parts of a canvas of `size` that `panel` (inside it) leaves: up to four boxes."""
+    w, h = size
+    parts = (
+        Box(0, 0, w, panel.y),
+        Box(0, panel.bottom, w, h - panel.bottom),
+        Box(0, panel.y, panel.x, panel.h),
+        Box(panel.right, panel.y, w - panel.right, panel.h),
+    )
+    return [b for b in parts if b.w > 0 and b.h > 0]  # fmt: skip
+
+
 def map_geometry(room: Box, rows: int, cols: int, around: Cell) -> MapGeometry:
     """The largest whole number of pixels a cell (at least one, at most MAX_CELL_PX) at which
     the board fits `room`, centred in it; a board too big even at one pixel a cell shows the
@@ -210,7 +227,7 @@ class MapDialog(Dialog):
         if self._placing == (m, area, bounds):
             return self.panel
         self._placing = (m, area, bounds)
-        self.panel = inset(bounds, m.border)
+        self.panel = map_panel(m, bounds)
         g = self.game
         top, left, rows, cols = self.view
         around = (top + rows // 2, left + cols // 2)

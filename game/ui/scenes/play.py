@@ -17,7 +17,8 @@ from ...engine import Game, GameState, Move, MoveKind
 from ...engine.cells import CellSet, ViewChar
 from ...engine.codes import code_of
 from ...engine.walk import move_events
-from ...session import NO_GUESS_FAILED, PAUSE_DIALOG, PAUSE_KEY, Outcome
+from ...session import NO_GUESS_FAILED, PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, Outcome
+from .. import screen as desktop
 from .. import scrollbars, status
 from .. import view as place
 from ..dialogs import NoticeDialog, result_table
@@ -25,16 +26,23 @@ from ..gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
 from ..hints import hint_cells, hint_marks, hint_words, odds_words
 from ..keys import action_for
 from ..render import Looks
+from ..widgets import Metrics
 from .context import Context
 from .layer import Layer
-from .map import GoTo, MapDialog
+from .map import GoTo, MapDialog, map_panel, outside
 
 WHEEL_CELLS = 3
+ANCHOR_MS = 1000  # a zoom about the pointer holds its cell under it through the window's moves
 LAY_OFF_FRAME_CELLS = 4096  # a first click on a board this big is laid (and filled) by a chore
 BUTTONS = (LEFT, MIDDLE, RIGHT)
 CODE_ROW_MIN_W = 240  # canvas pixels: a result notice this wide holds the code on one line
 BUTTON_NAMES = {LEFT: "left", MIDDLE: "middle", RIGHT: "right"}  # as the journal writes them
 Cell = tuple[int, int]
+
+
+# What a redo did, said in place of the undo's "Undone" (a redo brings no help, so no note).
+REDONE = {MoveKind.OPEN: "Redone: opened", MoveKind.FLAG: "Redone: marked",
+          MoveKind.CHORD: "Redone: chorded"}  # fmt: skip
 
 
 class PlayScene(Layer):
@@ -47,6 +55,8 @@ class PlayScene(Layer):
         self.result = None  # (the result notice, the game's Finished) until its measures come
         self.laying_at: Cell | None = None  # a first click waiting for its board: shown pressed
         self._code: tuple | None = None  # ((game, first cell, laid), its board code)
+        self.under_map: tuple | None = None  # the canvas under the map (see `open_map`)
+        self._map_canvas: pygame.Surface | None = None  # what the map is drawn on, kept
         ctx.frame.relaid.append(self.relaid)
         self.reset()
 
@@ -58,9 +68,10 @@ class PlayScene(Layer):
         self.top = self.left = 0
         self.laid = self.layout  # the layout the view (top, left) was placed in
         self.thumb: scrollbars.ThumbDrag | None = None  # a scroll bar's thumb held
-        self.under_map: tuple | None = None  # the canvas under the map (see `open_map`)
+        self._canvas_back()  # the game's canvas, if a map was open
         self.pan_from: tuple | None = None  # the middle button's (pos, top, left) at its press
         self.mouse_pos = (-1, -1)
+        self.anchor: tuple | None = None  # (cell, pointer, window position, until): `zoom_at`
         self._unpaused_by: int | None = None  # the button whose press ended a pause
         self.ctx.drawn.reset()
         self.ctx.drawn.invalidate()
@@ -81,10 +92,14 @@ class PlayScene(Layer):
 
     def handle(self, event: Event) -> bool:
         t = event.type
+        if t in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.anchor = None  # the player acts: the zoom's anchor is done with
         if t == pygame.KEYDOWN:
             self.key(event)
         elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button in BUTTONS:
             self.button(t, event.button, event.pos)
+        elif t == pygame.WINDOWMOVED:
+            return self.reanchor()
         elif t == pygame.MOUSEMOTION:
             self.mouse_pos = event.pos
             if not self.drag_view():
@@ -121,9 +136,25 @@ class PlayScene(Layer):
         """Zoom in (1) or out (-1) keeping the cell under the pointer under it (the zoom
         commands alone keep the middle of the view)."""
         cell = self.layout.cell_at(*pos, self.top, self.left)
+        until = self.ctx.aids.now() + ANCHOR_MS
+        self.anchor = None if cell is None else (cell, pos, desktop.window_position(), until)
         self.ctx.commands.do("zoom_in" if step > 0 else "zoom_out")
-        if cell is not None:
-            self.view_to(*place.anchored(cell, pos, self.layout))
+        self.reanchor()
+
+    def reanchor(self) -> bool:
+        """The zoomed window moved (kept on the screen as it grew) or is resized a frame
+        later by the window manager: the pointer stayed still on the desktop, so it is
+        somewhere else in the window, and the pointed cell goes back under it (for a second
+        after the zoom, or until a button or a key)."""
+        if self.anchor is None:
+            return False
+        cell, pos, was, until = self.anchor
+        if self.ctx.aids.now() > until:
+            self.anchor = None
+            return False
+        self.mouse_pos = place.pointer_after_move(pos, was, desktop.window_position())
+        self.view_to(*place.anchored(cell, self.mouse_pos, self.layout))
+        return True
 
     def on_bar(self, t: int, button: int, pos: Cell) -> bool:
         """A left press on a scroll bar grabs its thumb or pages; its release lets go."""
@@ -292,6 +323,8 @@ class PlayScene(Layer):
             self.top, self.left = place.kept_centre(self.top, self.left, old, new)
         self.laid = new
         self.clamp_scroll()
+        if (old.rows, old.cols) == (new.rows, new.cols):
+            self.reanchor()  # a zoom about the pointer keeps its cell instead
 
     def show_where_play_is(self) -> None:
         """A game just put on the board: a board laid for its first click opens with that
@@ -308,13 +341,36 @@ class PlayScene(Layer):
     def open_map(self) -> None:
         """The whole board over the game (game/ui/scenes/map.py), the view's frame on it. The
         canvas as it is (when it shows the board up to date) is kept, so closing the map puts
-        it back instead of drawing a whole view of a huge board again."""
+        it back instead of drawing a whole view of a huge board again: the map is drawn on a
+        canvas of its own (kept from one map to the next), and the game's is swapped back."""
         lay, drawn, r = self.layout, self.ctx.drawn, self.ctx.frame.renderer
-        self.under_map = None
+        self._canvas_back()
         if not (drawn.full or drawn.pending or drawn.board_hidden) and drawn.board_shown:
-            self.under_map = (self._looks_now(), r, r.canvas.copy())
+            self.under_map = (self._looks_now(), r, r.canvas)
+            r.canvas = self._canvas_for_map(r.canvas)
         self.ctx.dialogs.open(MapDialog(self.game, (self.top, self.left, lay.view_rows,
                                                     lay.view_cols)))  # fmt: skip
+
+    def _canvas_for_map(self, canvas: pygame.Surface) -> pygame.Surface:
+        """The map's canvas, showing what `canvas` shows round the map's panel (the menu bar,
+        the frame's edge): a few strips copied, not a whole window."""
+        spare = self._map_canvas
+        if spare is None or spare is canvas or spare.get_size() != canvas.get_size():
+            spare = self._map_canvas = canvas.copy()
+            return spare
+        panel = map_panel(Metrics.of(self.ctx.frame.theme), self.layout.frame)
+        for part in outside(panel, canvas.get_size()):
+            rect = (part.x, part.y, part.w, part.h)
+            spare.blit(canvas, rect, rect)
+        return spare
+
+    def _canvas_back(self) -> tuple | None:
+        """The game's canvas back in its renderer after the map (the map was drawn on its
+        own); what was kept of it, if anything."""
+        kept, self.under_map = self.under_map, None
+        if kept is not None:
+            kept[1].canvas = kept[2]
+        return kept
 
     def _looks_now(self) -> tuple:
         """What the board drawn depends on, apart from the theme (kept by the renderer)."""
@@ -326,11 +382,10 @@ class PlayScene(Layer):
     def _put_back_under_map(self) -> bool:
         """After the map closed: the canvas kept when it opened, if the board it showed is
         still the one to show (the same renderer, game, view and marks); whether it was."""
-        kept, self.under_map = self.under_map, None
+        kept = self._canvas_back()
         r, drawn = self.ctx.frame.renderer, self.ctx.drawn
         if kept is None or drawn.board_hidden or kept[1] is not r or kept[0] != self._looks_now():
             return False
-        r.canvas.blit(kept[2], (0, 0))
         drawn.board_shown = True
         return True
 
@@ -354,8 +409,9 @@ class PlayScene(Layer):
         outcome = ctx.session.play(move)
         if outcome.refused:
             ctx.status.say(outcome.refused, lasting=True)
-            self.cursor = self.game.first_click  # the mark, in view
-            self.keep_cursor_in_view()
+            # the mark in view; the keyboard cursor stays where the player put it, so the
+            # arrows still move from the cell they were going to open
+            self.follow(self.game.first_click)
             return
         ctx.aids.sounds.play_move(move.kind, len(outcome.changed), before, g.state, cell_before)
         if outcome.started:
@@ -451,6 +507,8 @@ class PlayScene(Layer):
         if not self.can_redo():
             return
         move = self.game.next_redo
+        # what redo did, in place of the "Undone" of the undo (an end it brings says its own)
+        self.ctx.status.say(REDONE[move.kind])
         self.after_move(self.ctx.session.redo().changed, (move.row, move.col))
         self.follow((move.row, move.col))
 
@@ -508,9 +566,11 @@ class PlayScene(Layer):
         else:
             said = []
             if new is not None and new.best_time:
-                said.append("New best time!")
+                said.append("New best daily time!" if done.record.daily else "New best time!")
             if new is not None and new.best_rate:
                 said.append("New best 3BV/s!")
+            if done.record.why_no_record:  # one line: why this win set no record
+                said.append(done.record.why_no_record)
             title = "You won!"
         notice = NoticeDialog(title, said, table=table, new_game=True, live=summary,
                               analyse=True)  # fmt: skip
@@ -642,6 +702,8 @@ class PlayScene(Layer):
             return ctx.aids.chores.status
         if ctx.session.paused_by(PAUSE_KEY) and ctx.session.veiled:
             return "Paused: click or F3"  # fits the narrowest line (26)
+        if ctx.session.paused_by(PAUSE_AWAY) and ctx.session.veiled:
+            return "Paused: click to play on"  # the window lost the focus (the veil says why)
         if self.show_probabilities and self.probabilities is not None and not g.state.is_over:
             cell = self.layout.cell_at(*self.mouse_pos, self.top, self.left)
             if cell is not None and cell in self.probabilities:
@@ -707,8 +769,9 @@ class PlayScene(Layer):
         # the odds are for a game in play: at the end they would hide the mines shown
         showing = self.show_probabilities and not game.state.is_over
         probs = self.probabilities if showing else None
+        start = game.first_click if game.state is GameState.READY else None  # a code's mark
         looks = Looks(pressed, self.cursor, drawn.veiled, hint_cell, probs,
-                      hint_marks(self.hint))  # fmt: skip
+                      hint_marks(self.hint), start)  # fmt: skip
         if self.watching is not None:
             looks = self.watching.board_looks(looks)  # what the room marks on the board
         if drawn.board_hidden:  # paused: every cell covered, nothing held or hinted

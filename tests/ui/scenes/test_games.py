@@ -160,7 +160,7 @@ def test_a_resumed_200_by_200_game_opens_with_its_last_move_in_the_middle(contex
     last = next((150, c) for c in range(160, 200)
                 if kept.cell(150, c) == "#" and (150 * 7 + c * 3) % 11)  # fmt: skip
     assert kept.play(Move(MoveKind.OPEN, *last))  # the last move, far from the top left
-    offered = SimpleNamespace(daily=None, elapsed_ms=5000, game_id=None, events=[])
+    offered = SimpleNamespace(daily=None, elapsed_ms=5000, game_id=None, events=[], chosen=None)
     ctx.session.offers = [SimpleNamespace(replay=offered, journal=None)]
     ctx.session.resumed_game = lambda index=0: kept
     games.resume_kept(True)

@@ -73,6 +73,7 @@ def test_undo_and_redo_as_the_player_sees_them(context):
     assert play.can_redo()
     play.redo()
     assert play.game.cell(4, 4) != "#" and not play.can_redo()
+    assert ctx.status.saying() == "Redone: opened"  # not "Undone" still
 
 
 def test_the_scroll_stays_on_the_board_and_follows_the_cursor(context):
@@ -267,6 +268,47 @@ def test_ctrl_wheel_zooms_about_the_cell_under_the_pointer(context):
         pygame.key.set_mods(0)
 
 
+def test_ctrl_wheel_keeps_the_cell_under_a_still_pointer_when_the_window_moves_and_resizes(
+    context, monkeypatch
+):
+    """As in a real window (openbox): the zoom grows the window and the frame moves it to stay
+    on the screen, so the pointer, still on the desktop, is elsewhere in the window and no
+    motion event says so; the window manager's resize comes a frame later, a little off."""
+    from game.ui import screen as desktop
+
+    where = [(451, 220)]  # the window's inside on the desktop, as the window manager has it
+    monkeypatch.setattr(desktop, "window_position", lambda: where[0])
+    monkeypatch.setattr(desktop, "move_window", lambda to: where.__setitem__(0, tuple(to)))
+    ctx, play, centre = big_board(context)
+    zoom_commands(ctx)
+    play.view_to(80, 90)
+    pos = cell_pos(ctx, play, (80 + ctx.frame.layout.view_rows // 3, 90 + 5))
+    play.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    cell = ctx.frame.layout.cell_at(*pos, play.top, play.left)
+    on_desktop = (where[0][0] + pos[0], where[0][1] + pos[1])
+
+    def under_pointer():
+        x, y = on_desktop[0] - where[0][0], on_desktop[1] - where[0][1]
+        return ctx.frame.layout.cell_at(x, y, play.top, play.left), (x, y)
+
+    pygame.key.set_mods(pygame.KMOD_CTRL)
+    try:
+        for step, scale in ((1, 2), (1, 3), (-1, 2), (-1, 1), (1, 2)):
+            play.handle(wheel(step))
+            assert ctx.frame.scale == scale
+            got, now = under_pointer()
+            assert got == cell and play.mouse_pos == now, (step, scale, where[0])
+            w, h = ctx.frame.display.size  # the window manager's own size, a frame later
+            ctx.frame.display.open((w - 6, h - 11))
+            ctx.frame.resized((w - 6, h - 11))
+            assert under_pointer()[0] == cell
+    finally:
+        pygame.key.set_mods(0)
+    assert where[0] != (451, 220)  # the window did move
+    play.handle(mouse(DOWN, play.mouse_pos))  # the player acts: a later resize keeps the middle
+    assert play.anchor is None
+
+
 def test_zoom_from_the_keys_and_a_resize_keep_the_middle_of_the_view(context):
     ctx, play, centre = big_board(context)
     zoom_commands(ctx)
@@ -358,30 +400,40 @@ def test_the_map_opens_over_a_paused_game_and_a_click_on_it_centres_the_view(con
 def test_closing_the_map_puts_back_the_board_it_covered_without_drawing_it_again(context):
     from game.ui.dialogs import Closed
     from game.ui.scenes.dialogs import DialogScene
-    from game.ui.scenes.map import GoTo
+    from game.ui.scenes.map import GoTo, outside
 
     ctx, play, centre = big_board(context, size=100)
     play.apply(Move(MoveKind.OPEN, *safe_cell_near(play.game, (40, 40))))
     play.centre_on((40, 40))
     r = ctx.frame.renderer
+    room = DialogScene(ctx.dialogs, ctx.drawn, {GoTo: play.go_to, Closed: lambda _: None})
 
     def frame():
         ctx.drawn.board_hidden = ctx.session.veiled
-        play.draw(ctx.drawn.full)
+        full = ctx.drawn.full
+        room.place()
+        play.draw(full)
+        room.draw(full)
         ctx.drawn.pending.clear()
         r.present(ctx.frame.display)
+        return pygame.image.tobytes(ctx.frame.display.surface, "RGB")
 
-    frame()
+    shown = frame()
     before = pygame.image.tobytes(r.canvas, "RGB")
-    room = DialogScene(ctx.dialogs, ctx.drawn, {GoTo: play.go_to, Closed: lambda _: None})
-    play.open_map()
-    frame()
     boards = []
     real = r.draw_board
     r.draw_board = lambda *a: (boards.append(a), real(*a))
-    room.handle(key(pygame.K_ESCAPE))
-    frame()
-    assert boards == [] and pygame.image.tobytes(r.canvas, "RGB") == before
+    under = r.canvas.copy()
+    for _ in range(2):  # the second map is drawn on the canvas kept from the first
+        play.open_map()
+        assert frame() != shown  # the map shows, and round its panel the frame as it was
+        for part in outside(ctx.dialogs.dialog.panel, under.get_size()):
+            rect = (part.x, part.y, part.w, part.h)
+            assert pygame.image.tobytes(r.canvas.subsurface(rect), "RGB") == (
+                pygame.image.tobytes(under.subsurface(rect), "RGB")), part  # fmt: skip
+        room.handle(key(pygame.K_ESCAPE))
+        assert frame() == shown  # and the board it covered, as it was
+        assert boards == [] and pygame.image.tobytes(r.canvas, "RGB") == before
     play.open_map()  # a place chosen on the map: the view moved, so the board is drawn
     frame()
     room.place()

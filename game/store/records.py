@@ -1,0 +1,61 @@
+"""Which wins may set a best, and why a win set none: the one rule behind the result notice,
+the terminal's words, the statistics screen and `--stats` (docs/RULES.md, "Records").
+
+A best (the best times, 3BV/s, IOE, and any measure that sets bests) is set only by an
+unassisted win on a board the game laid at random. A board the player chose (a seed, a board
+code, a replay's board played again by its code) and an assisted win (a hint, the odds, undo)
+count in games and wins, never in bests or streaks. The daily board keeps its own best time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+# How the player chose a board (None: the game laid it at random). Kept in the journal's
+# header and in the statistics row (`chosen`); a daily board is told by its date instead.
+CHOSEN = {"seed": "a seed", "code": "a board code"}
+
+
+# What the statistics say of a kind of board that has wins but no best time (both front ends).
+NO_BEST = "No best time yet: wins with help or on a chosen or daily board set none."
+NO_WINS = "No wins yet."
+# The statistics chart's key: (theme colour name, words), as its bars are drawn.
+# (Short: it is one line under the chart on a Beginner window.)
+CHART_KEY = (("accent", "won"), ("shadow", "no record"), ("error", "lost"))
+
+
+def no_best_line(won: int) -> str:
+    """The line where the best times would be, from the one count of wins the figures show
+    ("Won 1/1" never stands beside "No wins yet")."""
+    return NO_WINS if won == 0 else NO_BEST
+
+
+def chosen_or_none(value: object) -> str | None:
+    """A `chosen` value as read from a file: one of CHOSEN, else None."""
+    return value if isinstance(value, str) and value in CHOSEN else None
+
+
+def assists_of(events: Iterable[dict]) -> list[str]:
+    """The help a game took ('hint', 'odds', 'undo'), each once, in the order first taken,
+    from its journal lines."""
+    names: list[str] = []
+    for e in events:
+        kind = e.get("e")
+        what = e.get("what") if kind == "assist" else "undo" if kind == "undo" else None
+        if isinstance(what, str) and what.isascii() and what.isalpha() and what not in names:
+            names.append(what[:12])
+    return names
+
+
+def why_no_record(*, assisted: bool, assists: Iterable[str] = (), chosen: str | None = None,
+                  bbbv: int | None = None) -> str | None:  # fmt: skip
+    """Why a win sets no best, in one line for the player (ASCII: the window's pixel font);
+    None when it may set one."""
+    if assisted:
+        names = ", ".join(assists)
+        return f"No record. Assisted: {names}." if names else "No record: assisted."
+    if chosen is not None:
+        return f"No record. A chosen board ({CHOSEN.get(chosen, chosen)})."
+    if bbbv is None or bbbv <= 1:
+        return "No record: the first click cleared the board."
+    return None
