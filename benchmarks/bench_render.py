@@ -10,6 +10,7 @@ window size (`bare_*`, run in its own process) and their ratio.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -45,7 +46,7 @@ from game.store.stats import Stats  # noqa: E402
 from game.store.writer import Writer  # noqa: E402
 from game.ui.display import FRAMEBUFFER_HINT  # noqa: E402
 from game.ui.pace import FPS  # noqa: E402
-from game.ui.render import Looks  # noqa: E402
+from game.ui.render import Looks, Renderer  # noqa: E402
 from game.ui.sound import BUFFER, FREQUENCY  # noqa: E402
 from game.ui.theme import load_library  # noqa: E402
 from game.ui.window import App  # noqa: E402
@@ -893,30 +894,72 @@ FULL_REDRAW_MS = 8.0  # a full redraw and present (issue 22)
 
 def full_redraw_200(runs: int) -> None:
     """A full redraw and present of an opened 200x200 board: after a dialog or an expose
-    (rows as they were) and with every row laid anew (a theme, a zoom, a jump)."""
+    (the board's blocks kept) and with nothing kept (`every_row_anew`, the name kept from the
+    row strips: a jump to where no block was kept lays every block in view anew). Beside each,
+    the median of its parts: the present (the canvas to the window) and, within it, SDL's
+    `display.update` (the trip to the screen); the rest is drawing the canvas."""
     for label, size in (("528x684", (528, 684)), ("1600x1000", SIZES["1600x1000"]),
                         ("fullscreen", None)):  # fmt: skip
         app = opened_200(size)
-        same, anew = [], []
+        same, anew = Parts(), Parts()
         for _ in range(runs):
-            for samples in (same, anew):
-                if samples is anew:
-                    for kept in app.ctx.drawn.strips.values():
-                        kept[0] = None  # as after a theme switch: every row is laid again
+            for parts in (same, anew):
+                if parts is anew:  # as after a jump to where no block was kept
+                    app.ctx.drawn.blocks.kept.clear()
                 app.ctx.drawn.invalidate()
-                t = time.perf_counter()
-                app.step()
-                samples.append((time.perf_counter() - t) * 1000)
+                with parts.step():
+                    app.step()
         window = list(app.ctx.frame.display.size)
         bare = bare_loop(None if size is None else window, [[0, 0, *window]], runs=runs)
-        for name, samples in ((f"full_redraw_200x200_{label}", same),
-                              (f"full_redraw_200x200_{label}_every_row_anew", anew)):  # fmt: skip
-            line = {"name": name, **spread(samples), "window": window,
+        for name, parts in ((f"full_redraw_200x200_{label}", same),
+                            (f"full_redraw_200x200_{label}_every_row_anew", anew)):  # fmt: skip
+            line = {"name": name, **spread(parts.steps), **parts.medians(), "window": window,
                     "view": [app.ctx.frame.layout.view_rows, app.ctx.frame.layout.view_cols],
                     "goal_worst_ms": FULL_REDRAW_MS}  # fmt: skip
             line["pass"] = line["worst_ms"] <= FULL_REDRAW_MS
             say(beside(line, "median_ms", bare["rects"][0]))
         close(app)
+
+
+class Parts:
+    """Steps timed whole and in parts: the renderer's present, and SDL's display.update."""
+
+    def __init__(self) -> None:
+        self.steps: list[float] = []
+        self.present: list[float] = []
+        self.update: list[float] = []
+
+    @contextlib.contextmanager
+    def step(self):
+        spent = {"present": 0.0, "update": 0.0}
+        present, update = Renderer.present, pygame.display.update
+
+        def timed(into, real):
+            def run(*args, **kwargs):
+                t = time.perf_counter()
+                try:
+                    return real(*args, **kwargs)
+                finally:
+                    spent[into] += (time.perf_counter() - t) * 1000
+
+            return run
+
+        Renderer.present = timed("present", present)
+        pygame.display.update = timed("update", update)
+        t = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.steps.append((time.perf_counter() - t) * 1000)
+            Renderer.present, pygame.display.update = present, update
+            self.present.append(spent["present"])
+            self.update.append(spent["update"])
+
+    def medians(self) -> dict:
+        present, update = statistics.median(self.present), statistics.median(self.update)
+        return {"drawing_median_ms": round(statistics.median(self.steps) - present, 3),
+                "present_median_ms": round(present, 3),
+                "update_median_ms": round(update, 3)}  # fmt: skip
 
 
 def first_hint_200(runs: int) -> None:

@@ -117,7 +117,7 @@ class Display:
         boxes = _merged(list(boxes))
         if background is not None:  # the margins: the canvas covers the rest
             shown = _rect(layout.window_box(Box(0, 0, *layout.canvas_size)))
-            for margin in _around(bounds, shown):
+            for margin in around(bounds, shown):
                 window.fill(background, margin)
         for box, dx, dy in shifts:
             target = _rect(layout.window_box(box))
@@ -182,7 +182,7 @@ def _merged(boxes: list[Box]) -> list[Box]:
     return [Box(x, y, right - x, bottom - y)]
 
 
-def _around(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
+def around(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
     """The parts of `outer` that `inner` does not cover: up to four rects."""
     inner = inner.clip(outer)
     if not inner:

@@ -10,6 +10,7 @@ by ring outward from the click. Only the look waits; the game is already in its 
 from __future__ import annotations
 
 import heapq
+from collections import OrderedDict
 from collections.abc import Callable
 from itertools import chain, repeat
 
@@ -17,15 +18,73 @@ from ..engine.cells import CellSet
 
 CASCADE_MS = 250  # a whole region has turned over within this
 FLIP_MS = 40  # how long each tile shows pressed while it turns
+BLOCK = 16  # the board is kept drawn in blocks of BLOCK x BLOCK cells (see Blocks)
 
 Cell = tuple[int, int]
+Text = tuple[str, ...]  # what a block of cells shows: its rows of the text view
+
+
+class Blocks:
+    """The board's cells kept drawn, a block of BLOCK x BLOCK cells a surface, each with the
+    text it shows: a full redraw blits the blocks in view, and lays tile by tile only a block
+    whose text is not kept. Kept by text, so a block stays good wherever the view moves, and
+    blocks alike (a new game's covered ones, an opening's blanks) share one surface. All drawn
+    with one look (theme, tile size, zoom): another look drops them all. At most `limit` are
+    kept, the least recently shown dropped first: enough for the blocks a view shows and a
+    row and a column more, never the whole of a large board."""
+
+    def __init__(self) -> None:
+        self.look: tuple | None = None
+        self.limit = 0
+        self.kept: OrderedDict[Text, object] = OrderedDict()  # text -> surface
+        self.shown: list[Text] = []  # the texts of the blocks the last full redraw showed
+        self.made = 0  # blocks laid tile by tile so far (a count, for tests)
+
+    @staticmethod
+    def limit_for(view_rows: int, view_cols: int) -> int:
+        """The blocks a view of this size can show at once (straddling block edges), and a row
+        and a column more (a view moved back and forth finds its blocks kept)."""
+        return (-(-view_rows // BLOCK) + 2) * (-(-view_cols // BLOCK) + 2)
+
+    def fit(self, look: tuple, limit: int) -> None:
+        """Draw with `look` from now on, keeping at most `limit` blocks."""
+        if look != self.look:
+            self.kept.clear()
+            self.shown = []
+            self.look = look
+        self.limit = limit
+        self._trim()
+
+    def get(self, text: Text):
+        """The surface showing `text`, or None; it becomes the most recently shown."""
+        surface = self.kept.get(text)
+        if surface is not None:
+            self.kept.move_to_end(text)
+        return surface
+
+    def put(self, text: Text, surface) -> None:
+        """A block just laid tile by tile."""
+        self.kept[text] = surface
+        self.made += 1
+        self._trim()
+
+    def take(self, look: tuple, surfaces: dict) -> None:
+        """Blocks laid ahead with `look` (a theme switch's, on its chore): kept from now on,
+        the blocks of another look dropped."""
+        if look != self.look:
+            self.kept.clear()
+            self.look = look
+        self.kept.update(surfaces)
+        self._trim()
+
+    def _trim(self) -> None:
+        while len(self.kept) > self.limit:
+            self.kept.popitem(last=False)
 
 
 class DrawState:
     def __init__(self) -> None:
-        # view row -> [(theme, text) drawn in it, its strip surface]: see Renderer.draw_board;
-        # kept across renderers of the same size, as the canvas is
-        self.strips: dict[int, list] = {}
+        self.blocks = Blocks()  # kept across renderers, as the canvas is: see Renderer.draw_board
         self.canvas = None  # the canvas surface, reused by the next renderer of its size
         self.reset()
 

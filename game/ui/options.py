@@ -120,32 +120,33 @@ class Options:
 
     def set_theme(self, key: str) -> None:
         """Draw with another theme once it is ready: its sheet is converted, its sounds read
-        and the board's rows drawn with it on a chore (play goes on meanwhile), then the switch
-        itself costs one frame (a renderer and a full redraw that blits those rows; a row
-        changed meanwhile is drawn again). The game, timer, scroll and cursor stay."""
+        and the board's blocks drawn with it on a chore (play goes on meanwhile), then the
+        switch itself costs one frame (a renderer and a full redraw that blits those blocks; a
+        block changed meanwhile is drawn again). The game, timer, scroll and cursor stay."""
         ctx = self.ctx
         theme = ctx.aids.themes.get(key)
         if theme is None or theme is (self.wanted_theme or ctx.frame.theme):
             return
         self.wanted_theme = theme
         sounds, layout = ctx.aids.sounds, ctx.frame.layout
-        # the rows the board shows, as last drawn whole; the new theme draws them ahead
-        lines = {r: kept[0][1] for r, kept in ctx.drawn.strips.items() if kept[0] is not None}
+        # the blocks the board shows, as last drawn whole; the new theme draws them ahead
+        texts = list(ctx.drawn.blocks.shown)
         same_size = theme.sizes == ctx.frame.theme.sizes
 
-        def prepare() -> dict:
+        def prepare() -> tuple | None:
             theme.convert()
             sounds.preload(theme)
             if not same_size:
-                return {}
-            return Renderer.strips_for(sheets.scaled(theme, layout.factor), layout, lines)
+                return None
+            return Renderer.blocks_for(sheets.scaled(theme, layout.factor), layout, texts)
 
-        def switch(strips: dict) -> None:
+        def switch(blocks: tuple | None) -> None:
             if self.wanted_theme is not theme:
                 return  # another theme was chosen meanwhile: that one comes
             self.wanted_theme = None
             sounds.use_theme(theme)
-            ctx.drawn.strips.update(strips)
+            if blocks is not None:
+                ctx.drawn.blocks.take(*blocks)
             ctx.frame.use_theme(theme)
             ctx.settings.theme = key
             ctx.save_settings()

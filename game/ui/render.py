@@ -1,23 +1,24 @@
 """Drawing: sprites from the theme onto one 1x canvas, which the display shows scaled.
 
 Owns the canvas's pixels only: what is on it, what changed and how the board moved are the draw
-state's (game/ui/drawstate.py), which it notes as it draws. Draws only what it is told changed
-(a scroll moves what is drawn and draws the strip that came into view); never reads input and
-never changes the game.
+state's (game/ui/drawstate.py), which it notes as it draws; the blocks the board is kept drawn
+in are kept there too. Draws only what it is told changed (a scroll moves what is drawn and
+draws the strip that came into view); never reads input and never changes the game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 
 import pygame
 
 from ..engine import Game
 from ..engine.cells import CellSet, ViewChar
 from . import keys, marks, menubar, status, widgets
-from .display import Display
-from .drawstate import DrawState
+from .display import Display, around
+from .drawstate import BLOCK, Blocks, DrawState, Text
 from .hints import HintMarks
 from .layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
 from .theme import Theme
@@ -35,6 +36,8 @@ SPRITE_OF_VIEW = {
     V.WRONG_FLAG: "mine_wrong",
 }
 PRESSABLE = frozenset({V.COVERED, V.QUESTION})
+# the tiles a board cell shows: its view's, or pressed, or a veil (covered, pressed, flag)
+BOARD_SPRITES = (*SPRITE_OF_VIEW.values(), "pressed")
 MANY_TILES = 48
 
 
@@ -82,30 +85,31 @@ class Renderer:
         if kept_canvas is None or kept_canvas.get_size() != tuple(layout.canvas_size):
             kept_canvas = self.drawn.canvas = pygame.Surface(layout.canvas_size).convert()
         self.canvas = kept_canvas
-        self._tile_of = {ch: theme.sprites[name] for ch, name in SPRITE_OF_VIEW.items()}
+        self._tiles = board_tiles(theme)
+        self._tile_of = {ch: self._tiles[name] for ch, name in SPRITE_OF_VIEW.items()}
         self._tints: dict[int, pygame.Surface] = {}
         self._hint: pygame.Surface | None = None
         self._marks: dict[str, pygame.Surface] = {}  # odds digits, tick, mine mark, frame
-        self._strips = self.drawn.strips
-        if any(kept[1].get_size() != self.strip_size(layout) for kept in self._strips.values()):
-            self._strips.clear()
+        self._blocks = self.drawn.blocks
+        self._blocks.fit(self.look_of(theme, layout),
+                         Blocks.limit_for(layout.view_rows, layout.view_cols))  # fmt: skip
 
     @staticmethod
-    def strip_size(layout: Layout) -> tuple[int, int]:
-        return layout.view_cols * layout.sizes.tile, layout.sizes.tile
+    def look_of(theme: Theme, layout: Layout) -> tuple:
+        """What a kept block's pixels depend on besides its text: the theme, tile and zoom."""
+        return theme.key, layout.sizes.tile, layout.scale
 
     @staticmethod
-    def strips_for(theme: Theme, layout: Layout, lines: dict[int, str]) -> dict[int, list]:
-        """Strips of these view rows drawn with `theme` (on a chore before a theme switch:
-        then the switch's full redraw only blits them), keyed as `draw_board` keys them."""
-        t, size = layout.sizes.tile, Renderer.strip_size(layout)
-        tile_of = {ch: theme.sprites[name] for ch, name in SPRITE_OF_VIEW.items()}
-        strips = {}
-        for r, line in lines.items():
-            strip = pygame.Surface(size).convert()
-            strip.fblits([(tile_of[ch], (c * t, 0)) for c, ch in enumerate(line)])
-            strips[r] = [(theme.key, line), strip]
-        return strips
+    def blocks_for(theme: Theme, layout: Layout, texts: Iterable[Text]) -> tuple[tuple, dict]:
+        """Blocks showing these texts drawn with `theme` (on a chore before a theme switch:
+        then the switch's full redraw only blits them): their look, and text -> surface, as
+        `Blocks.take` keeps them."""
+        tiles = board_tiles(theme)
+        tile_of = {ch: tiles[name] for ch, name in SPRITE_OF_VIEW.items()}
+        t = layout.sizes.tile
+        return Renderer.look_of(theme, layout), {
+            text: _lay_block(text, tile_of, t) for text in texts
+        }
 
     def scroll(self, rows: int, cols: int, top: int, left: int) -> list[list[tuple[int, int]]]:
         """The view moved `rows` down and `cols` right and now starts at (top, left): move the
@@ -137,10 +141,14 @@ class Renderer:
     # ---- pieces --------------------------------------------------------------------------
 
     def draw_frame(self) -> None:
+        """The frame, the panel inside it and the menu bar; the board area is left to what is
+        drawn there next (the board fills round itself; a dialog that covers it, over it)."""
         s, c, lay = self.theme.sprites, self.canvas, self.layout
         w, h = lay.canvas_size
         b = lay.sizes.border
-        c.fill(self.theme.colours["panel"])
+        panel = self.theme.colours["panel"]
+        for part in around(pygame.Rect(0, 0, w, h), pygame.Rect(*_xywh(lay.area))):
+            c.fill(panel, part)
         self.drawn.board_shown = False
         top = lay.frame.y  # under the menu bar
         mid = lay.area.y - b
@@ -196,43 +204,45 @@ class Renderer:
     def draw_board(self, game: Game, top: int, left: int, looks: Looks) -> None:
         """Every visible tile, plus the area around a board smaller than its area.
 
-        Each view row is kept drawn in a strip of its own, with the theme and the text it
-        shows: a row that shows the same as when its strip was made is one blit (a full redraw
-        after a dialog, an expose or a theme switch that drew the rows ahead, a new game's
-        covered rows), only changed rows are laid tile by tile. Rows a
-        cascade veils are drawn tile by tile onto the canvas and leave their strip alone."""
+        The board is kept drawn in blocks of cells (`Blocks` in game/ui/drawstate.py): a block
+        whose text is kept is one blit (a full redraw after a dialog, an expose, a jump back,
+        a theme switch that drew the blocks ahead, a new game's covered blocks), only the
+        others are laid tile by tile. Blocks with a tile a cascade veils are drawn tile by
+        tile onto the canvas, and none is made for them."""
         lay = self.layout
-        self.canvas.fill(self.theme.colours["panel"], pygame.Rect(*_xywh(lay.area)))
+        b = lay.board
+        c = self.canvas
+        panel = self.theme.colours["panel"]
+        for margin in around(pygame.Rect(*_xywh(lay.area)), pygame.Rect(*_xywh(b))):
+            c.fill(panel, margin)
         view = game.view()
         t = lay.sizes.tile
-        b = lay.board
-        cols = lay.view_cols
+        bottom, right = top + lay.view_rows, left + lay.view_cols
         veiled = looks.veiled
-        strips = self._strips
-        made: dict[str, pygame.Surface] = {}  # this frame's strips by text (rows alike)
-        veiled_rows = {cell[0] for cell in veiled}
-        pieces = []
-        for r in range(lay.view_rows):
-            line = view[top + r][left : left + cols]
-            y = b.y + r * t
-            row = top + r
-            if row in veiled_rows:
-                pieces += self._row_pieces(line, b.x, y, row, left, veiled)
-                continue
-            kept = strips.get(r)
-            if kept is None:
-                kept = strips[r] = [None, pygame.Surface((cols * t, t)).convert()]
-            key = (self.theme.key, line)
-            if kept[0] != key:
-                twin = made.get(line)
-                if twin is not None:
-                    kept[1].blit(twin, (0, 0))
-                else:
-                    kept[1].fblits(self._row_pieces(line, 0, 0, row, left, {}))
-                kept[0] = key
-            made[line] = kept[1]
-            pieces.append((kept[1], (b.x, y)))
-        self.canvas.fblits(pieces)
+        veiled_blocks = {(r // BLOCK, col // BLOCK) for r, col in veiled}
+        blocks, tile_of = self._blocks, self._tile_of
+        pieces, shown = [], []
+        for r0 in range(top - top % BLOCK, bottom, BLOCK):
+            r1 = min(r0 + BLOCK, lay.rows)
+            y = b.y + (r0 - top) * t
+            for c0 in range(left - left % BLOCK, right, BLOCK):
+                c1 = min(c0 + BLOCK, lay.cols)
+                if (r0 // BLOCK, c0 // BLOCK) in veiled_blocks:
+                    part = (max(r0, top), min(r1, bottom), max(c0, left), min(c1, right))
+                    pieces += self._veiled_pieces(view, part, top, left, veiled)
+                    continue
+                text = tuple(line[c0:c1] for line in view[r0:r1])
+                block = blocks.get(text)
+                if block is None:
+                    block = _lay_block(text, tile_of, t)
+                    blocks.put(text, block)
+                shown.append(text)
+                pieces.append((block, (b.x + (c0 - left) * t, y)))
+        clip = c.get_clip()
+        c.set_clip(pygame.Rect(*_xywh(b)))  # blocks at the view's edges show only in part
+        c.fblits(pieces)
+        c.set_clip(clip)
+        blocks.shown = shown
         self.drawn.board_shown = True
         self.drawn.bars = None  # the fill went over the scroll bars
         extra = looks.marked().difference(veiled)
@@ -240,14 +250,17 @@ class Renderer:
             self.draw_cells(game, top, left, extra, looks)
         self.drawn.dirty.append(lay.area)
 
-    def _row_pieces(self, line: str, x: int, y: int, row: int, left: int, veiled: dict) -> list:
-        """The tiles of one view row as (sprite, place) from (x, y), veiled ones as veiled."""
-        t, tile_of = self.layout.sizes.tile, self._tile_of
-        if not veiled:
-            return [(tile_of[ch], (x + c * t, y)) for c, ch in enumerate(line)]
-        sprites = self.theme.sprites
-        return [(sprites[veiled[row, left + c]] if (row, left + c) in veiled else tile_of[ch],
-                 (x + c * t, y)) for c, ch in enumerate(line)]  # fmt: skip
+    def _veiled_pieces(self, view: list[str], part: tuple[int, int, int, int], top: int,
+                       left: int, veiled: dict) -> list:  # fmt: skip
+        """The tiles of the board rows r0 to r1, columns c0 to c1 (`part`) as (sprite, place)
+        on the canvas, veiled ones as veiled."""
+        r0, r1, c0, c1 = part
+        lay, t, tile_of = self.layout, self.layout.sizes.tile, self._tile_of
+        sprites = self._tiles
+        x0, y0 = lay.board.x - left * t, lay.board.y - top * t
+        return [(sprites[veiled[r, c]] if (r, c) in veiled else tile_of[view[r][c]],
+                 (x0 + c * t, y0 + r * t))
+                for r in range(r0, r1) for c in range(c0, c1)]  # fmt: skip
 
     def draw_cells(self, game: Game, top: int, left: int, cells: Iterable, looks: Looks) -> None:
         """The tiles of the given cells that are in view, each as its view and `looks` say."""
@@ -255,7 +268,7 @@ class Renderer:
         if isinstance(cells, CellSet) and len(cells) > lay.view_rows * lay.view_cols:
             self.draw_board(game, top, left, looks)
             return
-        tile_of = self._tile_of
+        tile_of, tiles = self._tile_of, self._tiles
         sprites = self.theme.sprites
         t = lay.sizes.tile
         b = lay.board
@@ -269,11 +282,11 @@ class Renderer:
             x, y = b.x + c * t, b.y + r * t
             veil = looks.veiled.get(cell)
             if veil is not None:
-                sprite = sprites[veil]
+                sprite = tiles[veil]
             else:
                 ch = game.cell(*cell)
                 pressed = cell in looks.pressed and ch in PRESSABLE
-                sprite = sprites["pressed"] if pressed else tile_of[ch]
+                sprite = tiles["pressed"] if pressed else tile_of[ch]
             pieces.append((sprite, (x, y)))
             if looks.probabilities is not None and cell in looks.probabilities:
                 flagged = sprite is tile_of[V.FLAG]
@@ -517,6 +530,34 @@ def _tick(c: pygame.Surface, x: int, y: int, w: int, h: int, ink) -> None:
     up = [(down[-1][0] + k, down[-1][1] - k) for k in range(1, max(2, w - len(down)))]
     for px, py in down + up:
         c.fill(ink, (px, max(y, py - 1), 1, 2))
+
+
+def board_tiles(theme: Theme) -> dict[str, pygame.Surface]:
+    """The board's tiles (BOARD_SPRITES) as opaque surfaces, each as it shows on the panel
+    colour under the board: blitted as plain copies, twice as fast as through the sheet's
+    alpha, and the same pixels (a see-through pixel shows the panel, as on the canvas)."""
+    panel, tiles = theme.colours["panel"], {}
+    for name in BOARD_SPRITES:
+        sprite = theme.sprites[name]
+        tile = tiles[name] = pygame.Surface(sprite.get_size()).convert()
+        tile.fill(panel)
+        tile.blit(sprite, (0, 0))
+    return tiles
+
+
+def _lay_block(text: Text, tile_of: dict, t: int) -> pygame.Surface:
+    """A block of cells showing `text`, tile by tile (opaque tiles: they cover it all)."""
+    w, h = len(text[0]), len(text)
+    block = pygame.Surface((w * t, h * t), 0, tile_of[V.COVERED])  # in the tiles' format
+    tiles = map(tile_of.__getitem__, "".join(text))
+    block.fblits(list(zip(tiles, _places(w, h, t), strict=True)))
+    return block
+
+
+@cache
+def _places(w: int, h: int, t: int) -> tuple[tuple[int, int], ...]:
+    """Where the tiles of a block of w x h cells go in it, row by row."""
+    return tuple((c * t, r * t) for r in range(h) for c in range(w))
 
 
 def _xywh(box: Box) -> tuple[int, int, int, int]:
