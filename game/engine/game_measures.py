@@ -13,10 +13,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from . import minefield
+from .cells import ViewChar
 from .clicks import ClickCounts, count_clicks
-from .game import MoveKind
-from .solver import DEFAULT_BUDGET, analyse
-from .walk import Walk
+from .game import Game, MoveKind
+from .solver import DEFAULT_BUDGET, Analysis, analyse
+from .walk import Turn, Walk
 from .zini import zini
 
 
@@ -86,8 +87,9 @@ def measures_of(
         if move.kind is MoveKind.FLAG:
             no_flag = no_flag and move.mark != "F"
         elif not turn.first_opening and not proven.issuperset(turn.targets):
-            proven = analyse(game.view(), game.mines, budget=budget).safe
-            if not proven.issuperset(turn.targets):
+            known = analyse(game.view(), game.mines, budget=budget)
+            proven = known.safe
+            if not proven.issuperset(turn.targets) and not _mistake(game, layout, turn, known):
                 guesses += 1
     game = walk.game
     return Measures(
@@ -98,4 +100,19 @@ def measures_of(
         clicks=count_clicks(walk.events),
         no_flag=no_flag,
         guesses=guesses,
+    )
+
+
+def _mistake(game: Game, layout: list[str], turn: Turn, known: Analysis) -> bool:
+    """The move is a mistake, not a guess (as the analysis calls it, docs/RULES.md): it opens
+    a proven mine, or it is a chord around a flag that stands on a safe cell."""
+    if not known.mines.isdisjoint(turn.targets):
+        return True
+    move = turn.move
+    if move.kind is not MoveKind.CHORD:
+        return False
+    return any(
+        game.cell(r, c) == ViewChar.FLAG and layout[r][c] != "*"
+        for r in range(max(0, move.row - 1), min(game.rows, move.row + 2))
+        for c in range(max(0, move.col - 1), min(game.cols, move.col + 2))
     )

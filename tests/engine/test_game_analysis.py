@@ -309,3 +309,30 @@ def test_a_short_summary_names_fewer_risks():
     report = analyse_game(TWO_SIDES, TWO_SIDES_GAME)
     assert report.summary(listed=1).startswith("2 guesses (50 %, 1 more): a 25 % chance")
     assert report.summary(listed=0).startswith("2 guesses: a 25 % chance to survive them;")
+
+
+def test_the_measures_count_the_same_guesses_as_the_analysis():
+    # the result notice shows both: a mistake (a proven mine opened, a chord round a wrong
+    # flag) is no guess in either, so its table and its summary line never disagree
+    from game.engine.game_measures import measures_of
+
+    games = [
+        (CORNER, [opened("open", (0, 3)), opened("open", (2, 0)), opened("open", (1, 1))]),
+        (
+            CORNER,
+            [
+                opened("open", (0, 3)),
+                opened("flag", (2, 1), "F"),
+                opened("flag", (1, 1), "F"),
+                opened("chord", (1, 2)),
+            ],
+        ),  # fmt: skip
+        (TWO_SIDES, TWO_SIDES_GAME),
+    ]
+    rng = random.Random(7)
+    for _ in range(25):
+        game = random_game(rng, 5, 6, 7)
+        games.append((game.layout(), events_of(game)))
+    for layout, events in games:
+        report = analyse_game(layout, events)
+        assert measures_of(layout, events, 1_000).guesses == len(report.guesses), (layout, events)
