@@ -318,10 +318,10 @@ class Renderer:
         if surf is None:
             t, colours = self.layout.sizes.tile, self.theme.marks
             tint = (*marks.tint_colour(level, colours), colours.alpha)
-            if flagged:
-                ring = max(2, self._tile_1x() // 8) * self.layout.factor
-                sprites = self.theme.sprites
-                surf = marks.flag_ring(sprites["flag"], sprites["covered"], tint, ring)
+            if flagged:  # made at the theme's own size (pixel by pixel), then scaled
+                own = (self.theme.base or self.theme).sprites
+                ring = max(2, self._tile_1x() // 8)
+                surf = self._scaled(marks.flag_ring(own["flag"], own["covered"], tint, ring))
             else:
                 surf = pygame.Surface((t, t), pygame.SRCALPHA)
                 surf.fill(tint)
