@@ -243,7 +243,10 @@ HANDHELD = Palette(
     shadow=HANDHELD_MID,
     text=HANDHELD_DARK,
     accent=HANDHELD_DARK,
-    accent_edge=HANDHELD_PALE,
+    # the cursor's inner line dark as well: a pale one lay on the light face like the tile's
+    # own bevel, and the dark box on the tile's dark edge, so the cursor read as a faint
+    # pressed tile; dark all round it shows at 4.9:1 on the covered face, 8.7:1 on the open
+    accent_edge=HANDHELD_DARK,
     error=HANDHELD_DARK,
     led_off=HANDHELD_PALE,
     led_on=HANDHELD_DARK,
@@ -263,8 +266,9 @@ HANDHELD = Palette(
     outline=HANDHELD_PALE,
     bold_digits=True,
     big_flag=True,
-    # darker than the covered tile at every level, so the order reads by lightness alone
-    odds_ramp=((66, 112, 34), (48, 98, 48), (30, 74, 30), (10, 36, 10)),
+    # darker than the covered tile at every level, so the order reads by lightness alone;
+    # spread evenly in lightness, so neighbouring levels differ (20 % and 56 % looked alike)
+    odds_ramp=((80, 120, 30), (52, 90, 30), (28, 62, 22), (4, 24, 4)),
     odds_safe=(236, 248, 200),
     odds_mine=(0, 16, 0),
     odds_alpha=200,

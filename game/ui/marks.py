@@ -22,7 +22,9 @@ DIGITS = {
     "7": ("###", "..#", ".#.", ".#.", ".#."),
     "8": ("###", "#.#", "###", "#.#", "###"),
     "9": ("###", "#.#", "###", "..#", "###"),
-    "%": ("#..", "..#", ".#.", "#..", "..#"),  # a dot, the slash, a dot: unlike 7 and Z
+    # a dot, an unbroken slash, a dot: read as % from zoom 2 (the dots apart from the slash
+    # were scattered pixels), unlike 7, Z and 2
+    "%": ("#.#", "..#", ".#.", "#..", "#.#"),
 }
 TICK = (
     ".....##",
@@ -51,6 +53,17 @@ START = (
     ".##....##.",
     "..######..",
     "...####...",
+)
+# The start mark where the keyboard cursor is on the start cell too: a smaller ring inside the
+# cursor's box, so the covered tile's face shows between the box and the ring and in the
+# ring's middle (the whole mark inside the box turned the face into the rim's colour).
+START_IN_CURSOR = (
+    ".####.",
+    "#....#",
+    "#....#",
+    "#....#",
+    "#....#",
+    ".####.",
 )
 INK = (255, 255, 255)
 RIM = (16, 16, 16)
@@ -126,8 +139,34 @@ def digits_width(text: str, size: int = 1) -> int:
     return (4 * len(text) - 1 + 2) * size
 
 
-def start_mark(ink, rim) -> pygame.Surface:
-    return _picture(START, ink, rim)
+def start_mark(ink, rim, in_cursor: bool = False) -> pygame.Surface:
+    return _picture(START_IN_CURSOR if in_cursor else START, ink, rim)
+
+
+def flag_ring(flag: pygame.Surface, covered: pygame.Surface, tint, ring: int) -> pygame.Surface:
+    """The odds' tint (`tint`, with its alpha) on a flagged tile: a ring `ring` pixels wide at
+    the tile's edge that goes round the flag: left off on the flag's picture (its outline too:
+    where it differs from the covered tile) and beside any of it the tint would not stand out
+    of at 3:1, so the ring never lies against the flag (a dark ring on Handheld's dark flag
+    read as one dark blot). At the sprites' size."""
+    w, h = flag.get_size()
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    a = tint[3] / 255
+
+    def picture(x: int, y: int) -> bool:
+        return 0 <= x < w and 0 <= y < h and flag.get_at((x, y)) != covered.get_at((x, y))
+
+    for y in range(h):
+        for x in range(w):
+            if min(x, y, w - 1 - x, h - 1 - y) >= ring or picture(x, y):
+                continue
+            under = tuple(covered.get_at((x, y)))[:3]
+            shown = tuple(round(u * (1 - a) + t * a) for u, t in zip(under, tint[:3], strict=True))
+            beside = [flag.get_at(p) for p in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                      if picture(*p)]  # fmt: skip
+            if all(contrast(shown, b) >= SHOWS for b in beside):
+                surf.set_at((x, y), tint)
+    return surf
 
 
 def tick() -> pygame.Surface:

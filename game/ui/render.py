@@ -293,8 +293,8 @@ class Renderer:
                 pieces += self._odds(looks.probabilities[cell], x, y, flagged)
             if looks.hint_marks is not None:
                 pieces += self._proof(looks.hint_marks, cell, x, y)
-            if looks.start == cell:
-                pieces.append(self._centred("start", x, y))
+            if looks.start == cell:  # smaller inside the cursor's box: the face shows round it
+                pieces.append(self._centred(_start_name(looks.cursor == cell), x, y))
             if looks.cursor == cell:
                 pieces.append((sprites["cursor"], (x, y)))
             if looks.hint == cell:  # over the cursor (put on it): the box shows between
@@ -311,17 +311,20 @@ class Renderer:
 
     def _tint(self, probability: float, flagged: bool = False) -> pygame.Surface:
         """A see-through square on the theme's odds ramp (its safe colour when proven safe),
-        made once per level; on a flag only a ring inside the tile's edge, so the player's flag
-        shows as it is."""
+        made once per level; on a flag only a ring at the tile's edge that goes round the flag
+        and its outline (`marks.flag_ring`), so the player's flag shows as it is."""
         level = marks.tint_level(probability)
         surf = self._tints.get((level, flagged))
         if surf is None:
             t, colours = self.layout.sizes.tile, self.theme.marks
-            surf = pygame.Surface((t, t), pygame.SRCALPHA)
-            surf.fill((*marks.tint_colour(level, colours), colours.alpha))
-            if flagged:
-                ring = max(2, self._tile_1x() // 8) * self.layout.factor
-                surf.fill((0, 0, 0, 0), (ring, ring, t - 2 * ring, t - 2 * ring))
+            tint = (*marks.tint_colour(level, colours), colours.alpha)
+            if flagged:  # made at the theme's own size (pixel by pixel), then scaled
+                own = (self.theme.base or self.theme).sprites
+                ring = max(2, self._tile_1x() // 8)
+                surf = self._scaled(marks.flag_ring(own["flag"], own["covered"], tint, ring))
+            else:
+                surf = pygame.Surface((t, t), pygame.SRCALPHA)
+                surf.fill(tint)
             self._tints[level, flagged] = surf
         return surf
 
@@ -336,8 +339,9 @@ class Renderer:
                 surf = marks.mine()
             elif name == "frame":
                 surf = marks.number_frame(self._tile_1x(), *hint_colours(self.theme))
-            elif name == "start":
-                surf = marks.start_mark(*start_colours(self.theme))
+            elif name.startswith("start"):
+                in_cursor = name == _start_name(True)
+                surf = marks.start_mark(*start_colours(self.theme), in_cursor=in_cursor)
             else:
                 surf = marks.digits(name, self._digit_size())
             surf = self._marks[name] = self._scaled(surf)
@@ -521,6 +525,11 @@ def start_colours(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, i
     its text colour."""
     start = theme.marks.start
     return outline_colours(theme, theme.colours["text"] if start is None else start, ("covered",))
+
+
+def _start_name(in_cursor: bool) -> str:
+    """The start mark's name among the renderer's marks: alone, or inside the cursor's box."""
+    return "start in cursor" if in_cursor else "start"
 
 
 def _tick(c: pygame.Surface, x: int, y: int, w: int, h: int, ink) -> None:

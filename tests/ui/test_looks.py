@@ -24,6 +24,8 @@ DIGIT_CONTRAST = 4.5  # the counters' digits are read as text
 MOST_LIGHTER = 45  # L*: a tint lightens a covered tile at most this much (Night glared)
 FLAG_CONTRAST = 4.5  # a flag's cloth, pole or ring: read at a glance over a whole board
 FLAG_PIXELS = 20  # of them at least, so the flag's shape shows
+MIN_TINT_STEP = 3.0  # CIE76 between neighbouring odds levels, in any vision (2.3: just seen;
+# Handheld's 20 % and 56 % looked alike at steps of 2)
 
 
 def ground(theme, tile):
@@ -84,6 +86,49 @@ def test_no_odds_tint_glares_over_the_covered_tiles(name):
     for level in range(marks.TINT_LEVELS + 1):
         lighter = _lab(_simulate(composite(theme, level), None))[0] - covered
         assert lighter <= MOST_LIGHTER, f"{name}: level {level} is {lighter:.0f} L* lighter"
+
+
+@pytest.mark.parametrize("vision", VISIONS)
+@pytest.mark.parametrize("name", THEMES)
+def test_neighbouring_odds_levels_are_told_apart_in_any_vision(name, vision):
+    theme = load_theme(THEMES_DIR / name)
+    for level in range(1, marks.TINT_LEVELS - 1):
+        step = delta_e(composite(theme, level), composite(theme, level + 1), vision)
+        assert step >= MIN_TINT_STEP, f"{name}, {vision}: levels {level}, {level + 1} {step:.1f}"
+
+
+def flag_under(theme, level):
+    """A flag with the odds' ring of `level` on it, as the renderer lays them (at 1x)."""
+    flag, covered = theme.sprites["flag"], theme.sprites["covered"]
+    tint = (*marks.tint_colour(level, theme.marks), theme.marks.alpha)
+    tile = pygame.Surface((16, 16), pygame.SRCALPHA)
+    tile.blit(flag, (0, 0))
+    ring = marks.flag_ring(flag, covered, tint, 2)
+    tile.blit(ring, (0, 0))
+    return tile, {(x, y) for x in range(16) for y in range(16) if ring.get_at((x, y))[3]}
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_a_flag_reads_on_every_odds_tint(name):
+    """The flag's shape (its own pixels at 4.5:1 on the covered face) never touches the tint's ring
+    at less than 3:1: the ring goes round the flag and its outline, never against it."""
+    theme = load_theme(THEMES_DIR / name)
+    face = ground(theme, "covered")
+    flag = theme.sprites["flag"]
+    covered = theme.sprites["covered"]
+    shape = {(x, y) for x in range(16) for y in range(16)
+             if flag.get_at((x, y)) != covered.get_at((x, y))
+             and marks.contrast(tuple(flag.get_at((x, y)))[:3], face) >= FLAG_CONTRAST}  # fmt: skip
+    assert len(shape) >= FLAG_PIXELS
+    for level in range(marks.TINT_LEVELS + 1):
+        tile, ring = flag_under(theme, level)
+        assert tile.get_at((0, 8)) != flag.get_at((0, 8)), f"{name}: no ring at level {level}"
+        for x, y in shape:
+            ink = tuple(tile.get_at((x, y)))[:3]
+            for at in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if at in ring:
+                    shown = marks.contrast(ink, tuple(tile.get_at(at))[:3])
+                    assert shown >= MARK_CONTRAST, f"{name}: flag at {(x, y)} on level {level}"
 
 
 @pytest.mark.parametrize("name", THEMES)
@@ -166,6 +211,22 @@ def test_the_odds_digits_carry_a_percent_sign_from_zoom_2(drive):
     assert all(tuple(tile.get_at(xy))[:3] == marks.INK for xy in ink)
 
 
+def test_the_percent_sign_is_two_dots_beside_an_unbroken_slash():
+    rows = marks.DIGITS["%"]
+    ink = {(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#"}
+    assert (0, 0) in ink and (2, 4) in ink  # the dots, in opposite corners
+    slash = ink - {(0, 0), (2, 4)}
+    assert (2, 0) in slash and (0, 4) in slash  # from the top right to the bottom left
+    reached, todo = set(), [(2, 0)]
+    while todo:  # unbroken: each pixel touches the next, sides or corners
+        x, y = todo.pop()
+        if (x, y) in slash and (x, y) not in reached:
+            reached.add((x, y))
+            todo += [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    assert reached == slash
+    assert all(rows != glyph for ch, glyph in marks.DIGITS.items() if ch != "%")
+
+
 # ---- the cursor, the start mark and the hint ------------------------------------------------
 
 
@@ -216,6 +277,43 @@ def test_the_cursor_start_mark_and_hint_read_on_their_tiles(name):
     # on both sides (lined inside and out)
     outline = marks.brackets(16, *hint_colours(theme))
     assert outline.get_at((0, 0)) == outline.get_at((3, 3)) != outline.get_at((1, 1))
+
+
+def ring_of(inset):
+    return [(x, y) for x in range(16) for y in range(16) if min(x, y, 15 - x, 15 - y) == inset]
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_the_cursor_stands_out_of_the_tile_it_sits_on(name):
+    """One of the cursor's lines, all the way round, at 3:1 to the pixels of the tile it lies
+    on, covered and open: a line the tile's own bevel has already is no box (Handheld's dark
+    box lay on its dark edge, its pale line on the light face like the bevel)."""
+    theme = load_theme(THEMES_DIR / name)
+    cursor = theme.sprites["cursor"]
+    for tile in ("covered", "open_0"):
+        under = theme.sprites[tile]
+        shown = max(min(marks.contrast(tuple(cursor.get_at(p))[:3], tuple(under.get_at(p))[:3])
+                        for p in ring_of(inset))
+                    for inset in range(3))  # fmt: skip
+        assert shown >= MARK_CONTRAST, f"{name}: the cursor at {shown:.2f}:1 on {tile}"
+
+
+def test_the_cursor_on_the_start_cell_shows_the_covered_tile_between_box_and_ring(drive):
+    d = drive(layout=CHORD, scale=2)
+    play, theme = d.app.play, d.app.ctx.frame.theme
+    play.game.first_click = (4, 4)  # as a board code's game: laid, not begun
+    play.cursor = (4, 4)
+    d.app.ctx.drawn.invalidate()
+    d.tick()
+    r, lay = d.app.ctx.frame.renderer, d.app.ctx.frame.layout
+    box = lay.cell_rect(4, 4, play.top, play.left)
+    tile = pygame.transform.scale(r.canvas.subsurface((box.x, box.y, box.w, box.h)), (16, 16))
+    face = ground(theme, "covered")
+    colour = lambda xy: tuple(tile.get_at(xy))[:3]  # noqa: E731
+    assert all(colour(p) == face for p in ring_of(3))  # the face between box and ring
+    assert colour((7, 7)) == face  # and in the ring's middle
+    assert colour((0, 8)) == theme.colours["accent"]  # the box
+    assert start_colours(theme)[0] in {colour(p) for p in ring_of(5)}  # the ring
 
 
 def test_a_board_codes_start_cell_carries_the_start_mark_beside_the_cursor(drive):
