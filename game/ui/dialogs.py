@@ -20,6 +20,7 @@ from ..engine.game import MAX_SIDE, MIN_SIDE
 from ..session import LEAVE_QUESTION, LEAVE_WORDS
 from ..store.records import CHART_KEY, no_best_line
 from ..store.stats import KINDS, Stats
+from .keys import binding
 from .layout import Box
 from .widgets import (
     PAD,
@@ -557,6 +558,12 @@ class WatchReplay:
 CHART_H = 30
 
 
+def daily_board_line() -> str:
+    """Where today's board is played, from the key table (it has a menu row, not a key)."""
+    menu, daily = binding("menu"), binding("daily")
+    return f"Play today's board: {daily.menu} menu ({menu.keys[0].label()}) > {daily.label}."
+
+
 class StatsDialog(Dialog):
     """Statistics of one kind of board at a time, and the daily boards; Left/Right or 1-5 (or
     the < and > buttons) switch pages, Up/Down pick one of the best times and Enter (or Watch)
@@ -614,7 +621,7 @@ class StatsDialog(Dialog):
             rows += [Pairs([("Days played", d.played), ("Days won", d.won),
                             ("Streak", f"{d.streak}, best {d.best_streak}"),
                             ("Best time", best)]),
-                     Label("Play today's board: Daily board in the menu (G).")]  # fmt: skip
+                     Label(daily_board_line())]  # fmt: skip
             return Form(title, rows, [*pages, close], default="close", cancel="close")
         rows.append(Pairs([("Won", f"{s.won}/{s.played} {s.win_rate:.0%}"),
                            ("Streak", f"{s.current_streak}, best {s.best_streak}"),

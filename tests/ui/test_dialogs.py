@@ -298,3 +298,24 @@ def test_what_a_dialog_redraws_by_itself_equals_a_full_redraw(drive, tmp_path):
     for _ in range(5):
         d.key(pygame.K_RIGHT)  # pages of other sizes
         assert same_as_full()
+
+
+def test_the_daily_page_names_a_way_to_the_daily_board_that_works(drive, tmp_path):
+    import re
+
+    from game.ui.keys import action_for, menu
+
+    d = drive()
+    d.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.key(pygame.K_s, "s")
+    d.press("prev")
+    dialog = d.app.ctx.dialogs.dialog
+    assert dialog.kind == "daily"
+    line = next(t for t in dialog.texts() if "today's board" in t)
+    said = re.search(r": (\w+) menu \((\w)\) > (.+)\.$", line)
+    assert said is not None, line
+    name, letter, row = said.groups()
+    press = pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(letter.lower()), mod=0,
+                               unicode=letter.lower())  # fmt: skip
+    assert action_for(press) == "menu"  # the key named opens the menus
+    assert row in [b.label for b in menu(name)]  # and that menu has the daily board
