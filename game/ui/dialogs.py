@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pygame
 
+from ..engine.codes import LENGTH as CODE_LENGTH
 from ..engine.game import MAX_SIDE, MIN_SIDE
 from ..session import LEAVE_QUESTION, LEAVE_WORDS
 from ..store.records import CHART_KEY, no_best_line
@@ -1000,9 +1001,13 @@ class CodeDialog(Dialog):
     under the field."""
 
     title = "Play a board code"
+    # the longest error a code can get (engine/codes.py): its lines are kept under the field,
+    # so the panel neither grows nor moves when one comes (as the custom board's)
+    WIDEST = "A seed written as text has 13 characters after 'S' (this one has 64)."
 
     def __init__(self, text: str = "", paste=None) -> None:
-        self.field = Field("code", "", "", max_len=64, paste=paste, clean=clean_code)
+        self.field = Field("code", "", "", max_len=64, paste=paste, clean=clean_code,
+                           width_chars=CODE_LENGTH + 4, error_line=self.WIDEST)  # fmt: skip
         self.field.pasted(text)  # from the clipboard: selected, so Ctrl+V replaces it
         self.field.select_all()
         super().__init__()

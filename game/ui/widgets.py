@@ -476,6 +476,7 @@ class Field(Widget):
         paste: Callable[[], str] | None = None,
         clean: Callable[[str], str] | None = None,
         error_line: str = "",
+        width_chars: int | None = None,
     ) -> None:
         self.id = id
         self.label = label
@@ -489,6 +490,9 @@ class Field(Widget):
         # the widest error it may show: its line (and width) is kept, shown or not, so the form
         # keeps its layout when an error comes or goes
         self.error_line = error_line
+        # how many characters the box shows (None: max_len); its errors wrap to that width
+        # too, so a long max_len (a pasted code) does not make the panel as wide as the window
+        self.width_chars = width_chars
         self.insert(value)
         self.select_all()
         self.label_chars = 0  # set by the form to line up with other labels
@@ -529,7 +533,7 @@ class Field(Widget):
     def measure(self, m, width):
         chars = width // m.glyph_w
         label_chars = self.label_chars or len(self.label)
-        field_w = (self.max_len + 1) * m.glyph_w + 4
+        field_w = ((self.width_chars or self.max_len) + 1) * m.glyph_w + 4
         if label_chars and (label_chars + 1) * m.glyph_w + field_w > width:
             label_chars = 0  # no room beside it: the label goes above the field
         self._label_chars = label_chars
@@ -541,8 +545,11 @@ class Field(Widget):
             h += m.glyph_h
         indent = label_chars + 1 if label_chars else 0
         # "! " first: in a theme whose error colour is its text colour, it still reads as one
-        self._error_lines = wrap(f"! {self.error}", chars - indent) if self.error else []
-        kept = wrap(f"! {self.error_line}", chars - indent) if self.error_line else []
+        room = chars - indent
+        if self.width_chars is not None:
+            room = min(room, self.width_chars + 1)
+        self._error_lines = wrap(f"! {self.error}", room) if self.error else []
+        kept = wrap(f"! {self.error_line}", room) if self.error_line else []
         h += max(len(self._error_lines), len(kept)) * m.glyph_h
         widest = max((len(line) for line in self._error_lines + kept), default=0)
         error_w = (indent + widest) * m.glyph_w
