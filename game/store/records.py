@@ -19,9 +19,9 @@ CHOSEN = {"seed": "a seed", "code": "a board code"}
 # What the statistics say of a kind of board that has wins but no best time (both front ends).
 NO_BEST = "No best time yet: wins with help or on a chosen or daily board set none."
 NO_WINS = "No wins yet."
-# The statistics chart's key: (theme colour name, words), as its bars are drawn.
-# (Short: it is one line under the chart on a Beginner window.)
-CHART_KEY = (("accent", "won"), ("shadow", "no record"), ("error", "lost"))
+# The statistics chart's key: (theme colour name, words), as its bars are drawn. A grey bar is
+# a win too (one that could set no record); a lost bar is as tall as the time to the mine.
+CHART_KEY = (("accent", "won"), ("shadow", "won, no record"), ("error", "lost"))
 
 
 # Every best a win may set, as the statistics show them (the window's and `--stats`), in the

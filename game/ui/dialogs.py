@@ -188,7 +188,7 @@ class Dialog:
             elif isinstance(w, ListBox):
                 out += w.texts()
             elif isinstance(w, Chart):
-                out.append(w.x_label)
+                out += [w.x_label, w.NEWEST]
             elif isinstance(w, ChartKey):
                 out += [words for _, words in w.entries]
         return out + [b.label for b in self.form.buttons()]
@@ -662,12 +662,13 @@ class StatsDialog(Dialog):
             self.refresh()
 
     def chart(self) -> Chart:
-        """The recent games, oldest first: a win's time (grey: it could set no record, see
-        game/store/records.py), a loss full height and checkered; `CHART_KEY` says so."""
+        """The recent games, oldest first (the newest at the right): each bar as tall as the
+        game's time, the axis in seconds: a win's (grey: it could set no record, see
+        game/store/records.py), a loss's (checkered: the time to the mine); `CHART_KEY`
+        says so."""
         recent = self.summary.recent
-        # the scale is the longest game shown, lost or won, so its axis says real seconds
-        slowest = max([ms for _, ms, _ in recent] + [1000]) / 1000
-        bars = [(ms / 1000, "shadow" if assisted else "accent") if won else (slowest, "error")
+        colour = {(True, False): "accent", (True, True): "shadow"}
+        bars = [(ms / 1000, colour.get((won, assisted), "error"))
                 for won, ms, assisted in recent]  # fmt: skip
         games = "game" if len(recent) == 1 else "games"
         return Chart(bars, x_label=f"last {len(recent)} {games}", unit="s", height=CHART_H)

@@ -782,8 +782,12 @@ def nice_ceiling(value: float) -> float:
 class Chart(Widget):
     """Bars with a y axis (0 and the top of the scale) and a label under the x axis.
 
-    `bars`: (value, theme colour name: "accent", "shadow" or "error"), oldest first.
+    `bars`: (value, theme colour name: "accent", "shadow" or "error"), oldest first. The
+    bars stand at the right end, the newest last, with `NEWEST` under it; a few games get
+    wide bars (up to two characters), many narrow ones.
     """
+
+    NEWEST = "newest"  # under the right end of the plot, where the newest bar is
 
     def __init__(self, bars: Sequence[tuple[float, str]], *, x_label: str, unit: str = "",
                  height: int = 36) -> None:  # fmt: skip
@@ -799,7 +803,8 @@ class Chart(Widget):
 
     def measure(self, m, width):
         axis_w = (len(self.scale_label()) + 1) * m.glyph_w
-        want = axis_w + max(len(self.bars) * 3, m.text_w(self.x_label)) + 2
+        labels = m.text_w(self.x_label) + m.text_w(self.NEWEST) + 2 * m.glyph_w
+        want = axis_w + max(len(self.bars) * 3, labels) + 2
         return min(width, want), self.plot_h + m.glyph_h + 3
 
     def plot(self, m: Metrics) -> Box:
@@ -811,11 +816,14 @@ class Chart(Widget):
         p = self.plot(m)
         if not self.bars:
             return []
-        pitch = max(1, min(4, (p.w - 2) // len(self.bars)))
+        n = len(self.bars)
+        pitch = max(1, min(2 * m.glyph_w, (p.w - 3) // n))
+        gap = max(1, pitch // 4) if pitch > 2 else 1 if pitch == 2 else 0
+        left = max(p.x + 2, p.right - 1 - n * pitch)  # the newest bar at the right end
         out = []
         for k, (value, _) in enumerate(self.bars):
             h = max(1, round(min(value, self.top_value) / self.top_value * (p.h - 1)))
-            out.append(Box(p.x + 2 + k * pitch, p.bottom - 1 - h, max(1, pitch - 1), h))
+            out.append(Box(left + k * pitch, p.bottom - 1 - h, max(1, pitch - gap), h))
         return out
 
     def paint(self, surface, theme, style, focused):
@@ -830,9 +838,11 @@ class Chart(Widget):
         text(surface, theme, "0", style.text, p.x - 2 - m.glyph_w - 1, p.bottom - m.glyph_h + 1)
         for box, (_, name) in zip(self.bar_boxes(m), self.bars, strict=True):
             _bar(surface, style, name, box)
-        x_label = shorten(self.x_label, p.w // m.glyph_w)
-        tx = p.x + (p.w - m.text_w(x_label)) // 2
-        text(surface, theme, x_label, style.text, tx, p.bottom + 2)
+        newest = self.NEWEST if p.w >= m.text_w(self.NEWEST) + 4 * m.glyph_w else ""
+        text(surface, theme, newest, style.text, p.right - m.text_w(newest), p.bottom + 2)
+        room = p.w // m.glyph_w - (len(newest) + 1 if newest else 0)
+        x_label = shorten(self.x_label, room)
+        text(surface, theme, x_label, style.text, p.x + 2, p.bottom + 2)
 
 
 def _bar(surface: pygame.Surface, style, name: str, box: Box) -> None:
