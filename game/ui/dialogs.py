@@ -580,6 +580,7 @@ class StatsDialog(Dialog):
         self._summary = None
         self._times: ListBox | None = None  # the best times, when the page has any
         self.chars = 0  # the widest a row can be, once placed: the best times' measures
+        self.least = (0, 0)  # the largest page's panel, once placed: every page keeps it
         super().__init__()
 
     @property
@@ -623,7 +624,7 @@ class StatsDialog(Dialog):
                             ("Streak", f"{d.streak}, best {d.best_streak}"),
                             ("Best time", best)]),
                      Label(daily_board_line())]  # fmt: skip
-            return Form(title, rows, [*pages, close], default="close", cancel="close")
+            return self._form(title, rows, [*pages, close])
         rows.append(Pairs([("Won", f"{s.won}/{s.played} {s.win_rate:.0%}"),
                            ("Streak", f"{s.current_streak}, best {s.best_streak}"),
                            ("Best 3BV/s", _best(s.best_rate, s.nf_best_rate, 2)),
@@ -652,14 +653,26 @@ class StatsDialog(Dialog):
             rows.append(Label(no_best_line(s.won)))
         if s.recent:
             rows += [self.chart(), ChartKey(CHART_KEY)]
-        return Form(title, rows, [*buttons, close], default="close", cancel="close")
+        return self._form(title, rows, [*buttons, close])
+
+    def _form(self, title: str, rows: list, buttons: list) -> Form:
+        form = Form(title, rows, buttons, default="close", cancel="close")
+        form.least = self.least
+        return form
 
     def placed(self, m, area, bounds):
         # the widest a row of the best times can be on the canvas, less its well
-        chars = (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
-        if chars != self.chars:
-            self.chars = chars
-            self.refresh()
+        self.chars = (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
+        # one size for every page (a play-test: the panel changed size from page to page):
+        # each page is laid out once here, at the opening and when the window changes
+        page, pick, least = self._page, self.pick, (0, 0)
+        self.least = least
+        for k in range(len(self.PAGES)):
+            self._page, self.pick = k, 0
+            box = self.build().layout(m, area, bounds)
+            least = (max(least[0], box.w), max(least[1], box.h))
+        self._page, self.pick, self.least = page, pick, least
+        self.refresh()
 
     def chart(self) -> Chart:
         """The recent games, oldest first (the newest at the right): each bar as tall as the

@@ -920,6 +920,9 @@ class Form:
         self.title_box = Box(0, 0, 0, 0)
         self.framed = False  # drawn with the theme's frame sprites
         self._placing: tuple[Metrics, Box, Box] | None = None
+        # the least size of the panel (a dialog of pages keeps one size: its largest page's);
+        # the button row then stays at the bottom
+        self.least = (0, 0)
 
     # ---- what it holds ----
 
@@ -1001,9 +1004,9 @@ class Form:
         sizes = self._measure(m, max_w)
         self._shrink_lists(m, sizes, room.h - chrome_h)
         content_w = max([w for w, _ in sizes] + [m.text_w(self.title) + 2 * TITLE_PAD])
-        content_w = min(content_w, max_w)
+        content_w = min(max(content_w, self.least[0] - 2 * edge - 2 * PAD), max_w)
         w = content_w + 2 * edge + 2 * PAD
-        h = min(room.h, chrome_h + self._content_h(sizes))
+        h = min(room.h, max(chrome_h + self._content_h(sizes), self.least[1]))
         x = max(room.x, min(area.x + (area.w - w) // 2, room.right - w))
         y = max(room.y, min(area.y + (area.h - h) // 2, room.bottom - h))
         self.box = Box(x, y, w, h)
@@ -1011,6 +1014,8 @@ class Form:
         below = m.border if framed else 1
         cy = self.title_box.bottom + below + PAD
         for widget, (_, wh) in zip(self.widgets(), sizes, strict=True):
+            if widget is self.button_row:  # at the bottom, where `least` left room
+                cy = max(cy, self.box.bottom - edge - PAD - wh)
             widget.place(m, Box(x + edge + PAD, cy, content_w, wh))
             cy += wh + ROW_GAP
 
