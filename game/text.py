@@ -28,6 +28,7 @@ from .session import (
     plural,
 )
 from .store.history import History, to_stderr
+from .store.records import bests_set
 from .store.replays import Replay
 
 HELP = """\
@@ -320,11 +321,9 @@ class TextGame:
         if g.state is GameState.WON:
             rate = "-" if rec.bbbv_per_s is None else f"{rec.bbbv_per_s:.2f}"
             self.say(f"You won in {seconds:.3f} s. 3BV {g.bbbv}, {rate} 3BV/s.")
-            if new is not None and new.best_time:
-                board = "daily board" if rec.daily else self.board.label
-                self.say(f"New record: best {board} time!")
-            if new is not None and new.best_rate:
-                self.say("New record: best 3BV/s!")
+            board = "daily board" if rec.daily else self.board.label
+            for best in bests_set(new, board=board):
+                self.say(f"New record: {best}!")
             if rec.why_no_record:  # one line: why this win set no record
                 self.say(rec.why_no_record)
         else:

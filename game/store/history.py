@@ -334,16 +334,20 @@ class History:
                 )
             except ValueError:  # events of another board: a kept game's file was not ours
                 done.measures = None
-            rec = done.record = record.measured_as(done.measures)
-            done.measured = True
+            rec = record.measured_as(done.measures)
+            stats = self._stats_for_writing()
+            if stats is not None and done.new is not None:
+                # the bests of the measures (IOE, no flags) can be known only now
+                done.new = stats.new_records(rec)
+            done.record = rec
+            done.measured = True  # last: the window reads `new` and `record` once it is set
             if self.replays is not None:
                 try:
                     journaled = None if size is None else journal.read_back(size)
                     save_replay(replay, self.replays, journaled)
                 except OSError as e:
                     lines += self._once("Replays", e)
-                    rec = dataclasses.replace(record, replay=None)
-            stats = self._stats_for_writing()
+                    rec = dataclasses.replace(rec, replay=None)  # its measures kept
             if stats is not None:
                 stats.store(rec)
                 lines += self._echoed(stats.take_messages())

@@ -19,9 +19,27 @@ CHOSEN = {"seed": "a seed", "code": "a board code"}
 # What the statistics say of a kind of board that has wins but no best time (both front ends).
 NO_BEST = "No best time yet: wins with help or on a chosen or daily board set none."
 NO_WINS = "No wins yet."
-# The statistics chart's key: (theme colour name, words), as its bars are drawn.
-# (Short: it is one line under the chart on a Beginner window.)
-CHART_KEY = (("accent", "won"), ("shadow", "no record"), ("error", "lost"))
+# The statistics chart's key: (theme colour name, words), as its bars are drawn. A grey bar is
+# a win too (one that could set no record); a lost bar is as tall as the time to the mine.
+CHART_KEY = (("accent", "won"), ("shadow", "won, no record"), ("error", "lost"))
+
+
+# Every best a win may set, as the statistics show them (the window's and `--stats`), in the
+# order they are named: (the field of stats.NewRecords that says it was set, its name).
+BESTS = (("best_time", "time"), ("best_rate", "3BV/s"), ("best_ioe", "IOE"),
+         ("nf_best_rate", "NF 3BV/s"), ("nf_best_ioe", "NF IOE"))  # fmt: skip
+
+
+def bests_set(new: object, *, board: str = "") -> list[str]:
+    """The bests a win set, named ("best time", "best 3BV/s", "best IOE", "best NF 3BV/s",
+    "best NF IOE"): the one list the result notice and the terminal say, so neither leaves
+    out a best the statistics then show. `new`: a stats.NewRecords, or None (not kept);
+    `board`: said in the time's name ("best Beginner time", "best daily time")."""
+    if new is None:
+        return []
+    time = f"best {board} time" if board else "best time"
+    return [time if field == "best_time" else f"best {name}"
+            for field, name in BESTS if getattr(new, field, False)]  # fmt: skip
 
 
 def no_best_line(won: int) -> str:

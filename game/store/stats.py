@@ -393,8 +393,14 @@ def measures_from_replay(path: object, time_ms: object) -> Measures | None:
 
 @dataclass(frozen=True)
 class NewRecords:
+    """Which bests a win set (named for the player by records.bests_set, from records.BESTS).
+    The measures' bests (IOE, no flags) are known once the game is measured."""
+
     best_time: bool = False  # of its kind of board, or of the daily boards for a daily one
     best_rate: bool = False
+    best_ioe: bool = False
+    nf_best_rate: bool = False  # of the wins where no flag was placed
+    nf_best_ioe: bool = False
 
 
 @dataclass(frozen=True)
@@ -567,10 +573,20 @@ class Stats:
         best_times, best_rate = self._bests(rec.kind, rec.game_id)  # a few rows, not all
         self._kinds_read.add(rec.kind)
         self._say_skipped()
-        rate = rec.bbbv_per_s
+        rate, ioe, nf = rec.bbbv_per_s, rec.ioe, rec.nf is True
+
+        def higher(value: float | None, index: str, column: str, only: str = "") -> bool:
+            if value is None:
+                return False
+            best = self._best(rec.kind, index, column, only, leaving_out=rec.game_id)
+            return best is None or value > best
+
         return NewRecords(
             best_time=rec.kind != "custom" and (not best_times or rec.time_ms < best_times[0][0]),
             best_rate=rate is not None and (best_rate is None or rate > best_rate),
+            best_ioe=higher(ioe, "games_fair_ioe", "ioe"),
+            nf_best_rate=nf and higher(rate, "games_nf_rates", "bbbv_per_s", " AND nf = 1"),
+            nf_best_ioe=nf and higher(ioe, "games_nf_ioe", "ioe", " AND nf = 1"),
         )
 
     def store(self, rec: GameRecord) -> bool:
@@ -724,12 +740,15 @@ class Stats:
             best_measures=[(rate, ioe) for *_, rate, ioe in best_times],
         )  # fmt: skip
 
-    def _best(self, kind: str, index: str, column: str, only: str) -> float | None:
-        """The highest of a measure among the fair wins of one kind (`only`: and these)."""
+    def _best(self, kind: str, index: str, column: str, only: str,
+              leaving_out: str | None = None) -> float | None:  # fmt: skip
+        """The highest of a measure among the fair wins of one kind (`only`: and these),
+        leaving out one game's own row (it is being recorded)."""
         best = self.conn.execute(
             f"SELECT {column} FROM games INDEXED BY {index} WHERE kind = ? AND {FAIR_WIN}{only}"
-            f" AND {column} IS NOT NULL AND {_measure_ok(column)} ORDER BY {column} DESC LIMIT 1",
-            (kind,),
+            f" AND {column} IS NOT NULL AND {_measure_ok(column)}"
+            f" AND (? IS NULL OR game_id IS NOT ?) ORDER BY {column} DESC LIMIT 1",
+            (kind, leaving_out, leaving_out),
         ).fetchone()
         return None if best is None else best[0]
 

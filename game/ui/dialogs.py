@@ -16,10 +16,12 @@ from pathlib import Path
 
 import pygame
 
+from ..engine.codes import LENGTH as CODE_LENGTH
 from ..engine.game import MAX_SIDE, MIN_SIDE
 from ..session import LEAVE_QUESTION, LEAVE_WORDS
 from ..store.records import CHART_KEY, no_best_line
 from ..store.stats import KINDS, Stats
+from .keys import binding
 from .layout import Box
 from .widgets import (
     PAD,
@@ -186,7 +188,7 @@ class Dialog:
             elif isinstance(w, ListBox):
                 out += w.texts()
             elif isinstance(w, Chart):
-                out.append(w.x_label)
+                out += [w.x_label, w.NEWEST]
             elif isinstance(w, ChartKey):
                 out += [words for _, words in w.entries]
         return out + [b.label for b in self.form.buttons()]
@@ -557,6 +559,12 @@ class WatchReplay:
 CHART_H = 30
 
 
+def daily_board_line() -> str:
+    """Where today's board is played, from the key table (it has a menu row, not a key)."""
+    menu, daily = binding("menu"), binding("daily")
+    return f"Play today's board: {daily.menu} menu ({menu.keys[0].label()}) > {daily.label}."
+
+
 class StatsDialog(Dialog):
     """Statistics of one kind of board at a time, and the daily boards; Left/Right or 1-5 (or
     the < and > buttons) switch pages, Up/Down pick one of the best times and Enter (or Watch)
@@ -572,6 +580,7 @@ class StatsDialog(Dialog):
         self._summary = None
         self._times: ListBox | None = None  # the best times, when the page has any
         self.chars = 0  # the widest a row can be, once placed: the best times' measures
+        self.least = (0, 0)  # the largest page's panel, once placed: every page keeps it
         super().__init__()
 
     @property
@@ -614,8 +623,8 @@ class StatsDialog(Dialog):
             rows += [Pairs([("Days played", d.played), ("Days won", d.won),
                             ("Streak", f"{d.streak}, best {d.best_streak}"),
                             ("Best time", best)]),
-                     Label("Play today's board: Daily board in the menu (G).")]  # fmt: skip
-            return Form(title, rows, [*pages, close], default="close", cancel="close")
+                     Label(daily_board_line())]  # fmt: skip
+            return self._form(title, rows, [*pages, close])
         rows.append(Pairs([("Won", f"{s.won}/{s.played} {s.win_rate:.0%}"),
                            ("Streak", f"{s.current_streak}, best {s.best_streak}"),
                            ("Best 3BV/s", _best(s.best_rate, s.nf_best_rate, 2)),
@@ -644,22 +653,35 @@ class StatsDialog(Dialog):
             rows.append(Label(no_best_line(s.won)))
         if s.recent:
             rows += [self.chart(), ChartKey(CHART_KEY)]
-        return Form(title, rows, [*buttons, close], default="close", cancel="close")
+        return self._form(title, rows, [*buttons, close])
+
+    def _form(self, title: str, rows: list, buttons: list) -> Form:
+        form = Form(title, rows, buttons, default="close", cancel="close")
+        form.least = self.least
+        return form
 
     def placed(self, m, area, bounds):
         # the widest a row of the best times can be on the canvas, less its well
-        chars = (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
-        if chars != self.chars:
-            self.chars = chars
-            self.refresh()
+        self.chars = (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
+        # one size for every page (a play-test: the panel changed size from page to page):
+        # each page is laid out once here, at the opening and when the window changes
+        page, pick, least = self._page, self.pick, (0, 0)
+        self.least = least
+        for k in range(len(self.PAGES)):
+            self._page, self.pick = k, 0
+            box = self.build().layout(m, area, bounds)
+            least = (max(least[0], box.w), max(least[1], box.h))
+        self._page, self.pick, self.least = page, pick, least
+        self.refresh()
 
     def chart(self) -> Chart:
-        """The recent games, oldest first: a win's time (grey: it could set no record, see
-        game/store/records.py), a loss full height and checkered; `CHART_KEY` says so."""
+        """The recent games, oldest first (the newest at the right): each bar as tall as the
+        game's time, the axis in seconds: a win's (grey: it could set no record, see
+        game/store/records.py), a loss's (checkered: the time to the mine); `CHART_KEY`
+        says so."""
         recent = self.summary.recent
-        # the scale is the longest game shown, lost or won, so its axis says real seconds
-        slowest = max([ms for _, ms, _ in recent] + [1000]) / 1000
-        bars = [(ms / 1000, "shadow" if assisted else "accent") if won else (slowest, "error")
+        colour = {(True, False): "accent", (True, True): "shadow"}
+        bars = [(ms / 1000, colour.get((won, assisted), "error"))
                 for won, ms, assisted in recent]  # fmt: skip
         games = "game" if len(recent) == 1 else "games"
         return Chart(bars, x_label=f"last {len(recent)} {games}", unit="s", height=CHART_H)
@@ -993,9 +1015,13 @@ class CodeDialog(Dialog):
     under the field."""
 
     title = "Play a board code"
+    # the longest error a code can get (engine/codes.py): its lines are kept under the field,
+    # so the panel neither grows nor moves when one comes (as the custom board's)
+    WIDEST = "A seed written as text has 13 characters after 'S' (this one has 64)."
 
     def __init__(self, text: str = "", paste=None) -> None:
-        self.field = Field("code", "", "", max_len=64, paste=paste, clean=clean_code)
+        self.field = Field("code", "", "", max_len=64, paste=paste, clean=clean_code,
+                           width_chars=CODE_LENGTH + 4, error_line=self.WIDEST)  # fmt: skip
         self.field.pasted(text)  # from the clipboard: selected, so Ctrl+V replaces it
         self.field.select_all()
         super().__init__()

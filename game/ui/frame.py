@@ -172,10 +172,10 @@ class Frame:
         most = geometry.most_scale(rows, cols, self.space, sizes, digits)
         said = [f"Zoom {most}x is the most"] if scale > most else []
         scale = max(1, min(most, scale))
+        self.settings.scale = scale  # chosen, even the zoom "auto" had chosen: no more auto
         if scale == self.scale:
             return said
         self.scale = scale
-        self.settings.scale = scale
         self.open_window()
         self.relayout()
         return [*said, f"Zoom {scale}x"]

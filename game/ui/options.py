@@ -10,6 +10,7 @@ from collections.abc import Callable
 from ..engine import Difficulty, SafeZone
 from ..engine.boards import BoardChoice
 from ..store.settings import MAX_SCALE, VOLUMES
+from . import layout as geometry
 from . import sheets
 from .dialogs import Change, PickTheme, SettingsDialog, ThemeMenu
 from .render import Renderer
@@ -46,13 +47,13 @@ class Options:
         boards = [(d.name.lower(), d.label) for d in Difficulty]
         boards.append(("custom", f"{custom.cols}x{custom.rows}/{custom.mines}"))
         themes = [(key, theme.name) for key, theme in self.ctx.aids.themes.themes.items()]
-        scales = [(None, "auto")] + [(n, f"{n}x") for n in range(1, MAX_SCALE + 1)]
+        scales, used = self.zoom_choices()
         on_off = [(False, "off"), (True, "on")]
         zones = [(SafeZone.OPENING, "opening"), (SafeZone.CELL, "one cell")]
         return [
             ("board", "Board", boards, board.kind),
             ("theme", "Theme", themes, s.theme),
-            ("scale", "Zoom", scales, s.scale),
+            ("scale", "Zoom", scales, used),
             ("question_marks", "? marks", on_off, s.question_marks),
             ("safe_zone", "Start", zones, s.safe_zone),
             ("chord_on_left", "L chord", on_off, s.chord_on_left),
@@ -69,8 +70,30 @@ class Options:
             ),
         ]
 
+    def zoom_choices(self) -> tuple[list[tuple[int | None, str]], int | None]:
+        """The zooms the Options row steps through (those that fit this board on this screen)
+        and the one it shows: the zoom in use, never only the one remembered (a 4x
+        remembered on an Expert board that fits at 3x is drawn at 3x, and says so)."""
+        s, frame = self.ctx.settings, self.ctx.frame
+        rows, cols, sizes, digits = frame.geometry()
+        most = min(MAX_SCALE, geometry.most_scale(rows, cols, frame.space, sizes, digits))
+        used = frame.scale
+        shown = {n: f"{n}x" for n in range(1, max(most, used) + 1)}
+        if s.scale is not None and s.scale > used:
+            shown[used] = f"{used}x ({s.scale}x does not fit)"
+        choices = [(None, f"auto ({used}x)" if s.scale is None else "auto"), *shown.items()]
+        return choices, None if s.scale is None else used
+
     def open(self) -> None:
         self.ctx.dialogs.open(SettingsDialog(self.rows()))
+
+    def _show_in_dialog(self) -> None:
+        """The Options dialog's rows again, as the settings and the window are now (a zoom
+        that did not fit, an auto zoom, a board changed)."""
+        dialog = self.ctx.dialogs.dialog
+        if isinstance(dialog, SettingsDialog):
+            dialog.rows[:] = self.rows()
+            dialog.refresh()
 
     def open_themes(self) -> None:
         self.ctx.dialogs.open(ThemeMenu(self.ctx.aids.themes, self.ctx.frame.theme.key))
@@ -78,6 +101,7 @@ class Options:
     def changed(self, result: Change) -> None:
         """A row of the Options dialog changed (the dialog stays up)."""
         self.change(result.name, result.value)
+        self._show_in_dialog()
         self.ctx.drawn.invalidate()  # a theme, a zoom or a board may have come
 
     def picked_theme(self, result: PickTheme) -> None:

@@ -476,6 +476,7 @@ class Field(Widget):
         paste: Callable[[], str] | None = None,
         clean: Callable[[str], str] | None = None,
         error_line: str = "",
+        width_chars: int | None = None,
     ) -> None:
         self.id = id
         self.label = label
@@ -489,6 +490,9 @@ class Field(Widget):
         # the widest error it may show: its line (and width) is kept, shown or not, so the form
         # keeps its layout when an error comes or goes
         self.error_line = error_line
+        # how many characters the box shows (None: max_len); its errors wrap to that width
+        # too, so a long max_len (a pasted code) does not make the panel as wide as the window
+        self.width_chars = width_chars
         self.insert(value)
         self.select_all()
         self.label_chars = 0  # set by the form to line up with other labels
@@ -529,7 +533,7 @@ class Field(Widget):
     def measure(self, m, width):
         chars = width // m.glyph_w
         label_chars = self.label_chars or len(self.label)
-        field_w = (self.max_len + 1) * m.glyph_w + 4
+        field_w = ((self.width_chars or self.max_len) + 1) * m.glyph_w + 4
         if label_chars and (label_chars + 1) * m.glyph_w + field_w > width:
             label_chars = 0  # no room beside it: the label goes above the field
         self._label_chars = label_chars
@@ -541,8 +545,11 @@ class Field(Widget):
             h += m.glyph_h
         indent = label_chars + 1 if label_chars else 0
         # "! " first: in a theme whose error colour is its text colour, it still reads as one
-        self._error_lines = wrap(f"! {self.error}", chars - indent) if self.error else []
-        kept = wrap(f"! {self.error_line}", chars - indent) if self.error_line else []
+        room = chars - indent
+        if self.width_chars is not None:
+            room = min(room, self.width_chars + 1)
+        self._error_lines = wrap(f"! {self.error}", room) if self.error else []
+        kept = wrap(f"! {self.error_line}", room) if self.error_line else []
         h += max(len(self._error_lines), len(kept)) * m.glyph_h
         widest = max((len(line) for line in self._error_lines + kept), default=0)
         error_w = (indent + widest) * m.glyph_w
@@ -775,8 +782,12 @@ def nice_ceiling(value: float) -> float:
 class Chart(Widget):
     """Bars with a y axis (0 and the top of the scale) and a label under the x axis.
 
-    `bars`: (value, theme colour name: "accent", "shadow" or "error"), oldest first.
+    `bars`: (value, theme colour name: "accent", "shadow" or "error"), oldest first. The
+    bars stand at the right end, the newest last, with `NEWEST` under it; a few games get
+    wide bars (up to two characters), many narrow ones.
     """
+
+    NEWEST = "newest"  # under the right end of the plot, where the newest bar is
 
     def __init__(self, bars: Sequence[tuple[float, str]], *, x_label: str, unit: str = "",
                  height: int = 36) -> None:  # fmt: skip
@@ -792,7 +803,8 @@ class Chart(Widget):
 
     def measure(self, m, width):
         axis_w = (len(self.scale_label()) + 1) * m.glyph_w
-        want = axis_w + max(len(self.bars) * 3, m.text_w(self.x_label)) + 2
+        labels = m.text_w(self.x_label) + m.text_w(self.NEWEST) + 2 * m.glyph_w
+        want = axis_w + max(len(self.bars) * 3, labels) + 2
         return min(width, want), self.plot_h + m.glyph_h + 3
 
     def plot(self, m: Metrics) -> Box:
@@ -804,11 +816,14 @@ class Chart(Widget):
         p = self.plot(m)
         if not self.bars:
             return []
-        pitch = max(1, min(4, (p.w - 2) // len(self.bars)))
+        n = len(self.bars)
+        pitch = max(1, min(2 * m.glyph_w, (p.w - 3) // n))
+        gap = max(1, pitch // 4) if pitch > 2 else 1 if pitch == 2 else 0
+        left = max(p.x + 2, p.right - 1 - n * pitch)  # the newest bar at the right end
         out = []
         for k, (value, _) in enumerate(self.bars):
             h = max(1, round(min(value, self.top_value) / self.top_value * (p.h - 1)))
-            out.append(Box(p.x + 2 + k * pitch, p.bottom - 1 - h, max(1, pitch - 1), h))
+            out.append(Box(left + k * pitch, p.bottom - 1 - h, max(1, pitch - gap), h))
         return out
 
     def paint(self, surface, theme, style, focused):
@@ -823,9 +838,11 @@ class Chart(Widget):
         text(surface, theme, "0", style.text, p.x - 2 - m.glyph_w - 1, p.bottom - m.glyph_h + 1)
         for box, (_, name) in zip(self.bar_boxes(m), self.bars, strict=True):
             _bar(surface, style, name, box)
-        x_label = shorten(self.x_label, p.w // m.glyph_w)
-        tx = p.x + (p.w - m.text_w(x_label)) // 2
-        text(surface, theme, x_label, style.text, tx, p.bottom + 2)
+        newest = self.NEWEST if p.w >= m.text_w(self.NEWEST) + 4 * m.glyph_w else ""
+        text(surface, theme, newest, style.text, p.right - m.text_w(newest), p.bottom + 2)
+        room = p.w // m.glyph_w - (len(newest) + 1 if newest else 0)
+        x_label = shorten(self.x_label, room)
+        text(surface, theme, x_label, style.text, p.x + 2, p.bottom + 2)
 
 
 def _bar(surface: pygame.Surface, style, name: str, box: Box) -> None:
@@ -903,6 +920,9 @@ class Form:
         self.title_box = Box(0, 0, 0, 0)
         self.framed = False  # drawn with the theme's frame sprites
         self._placing: tuple[Metrics, Box, Box] | None = None
+        # the least size of the panel (a dialog of pages keeps one size: its largest page's);
+        # the button row then stays at the bottom
+        self.least = (0, 0)
 
     # ---- what it holds ----
 
@@ -984,9 +1004,9 @@ class Form:
         sizes = self._measure(m, max_w)
         self._shrink_lists(m, sizes, room.h - chrome_h)
         content_w = max([w for w, _ in sizes] + [m.text_w(self.title) + 2 * TITLE_PAD])
-        content_w = min(content_w, max_w)
+        content_w = min(max(content_w, self.least[0] - 2 * edge - 2 * PAD), max_w)
         w = content_w + 2 * edge + 2 * PAD
-        h = min(room.h, chrome_h + self._content_h(sizes))
+        h = min(room.h, max(chrome_h + self._content_h(sizes), self.least[1]))
         x = max(room.x, min(area.x + (area.w - w) // 2, room.right - w))
         y = max(room.y, min(area.y + (area.h - h) // 2, room.bottom - h))
         self.box = Box(x, y, w, h)
@@ -994,6 +1014,8 @@ class Form:
         below = m.border if framed else 1
         cy = self.title_box.bottom + below + PAD
         for widget, (_, wh) in zip(self.widgets(), sizes, strict=True):
+            if widget is self.button_row:  # at the bottom, where `least` left room
+                cy = max(cy, self.box.bottom - edge - PAD - wh)
             widget.place(m, Box(x + edge + PAD, cy, content_w, wh))
             cy += wh + ROW_GAP
 

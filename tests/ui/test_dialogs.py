@@ -298,3 +298,45 @@ def test_what_a_dialog_redraws_by_itself_equals_a_full_redraw(drive, tmp_path):
     for _ in range(5):
         d.key(pygame.K_RIGHT)  # pages of other sizes
         assert same_as_full()
+
+
+def test_the_daily_page_names_a_way_to_the_daily_board_that_works(drive, tmp_path):
+    import re
+
+    from game.ui.keys import action_for, menu
+
+    d = drive()
+    d.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"))
+    d.key(pygame.K_s, "s")
+    d.press("prev")
+    dialog = d.app.ctx.dialogs.dialog
+    assert dialog.kind == "daily"
+    line = next(t for t in dialog.texts() if "today's board" in t)
+    said = re.search(r": (\w+) menu \((\w)\) > (.+)\.$", line)
+    assert said is not None, line
+    name, letter, row = said.groups()
+    press = pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(letter.lower()), mod=0,
+                               unicode=letter.lower())  # fmt: skip
+    assert action_for(press) == "menu"  # the key named opens the menus
+    assert row in [b.label for b in menu(name)]  # and that menu has the daily board
+
+
+def test_the_statistics_keep_one_size_from_page_to_page(drive, tmp_path):
+    """A play-test: the panel grew and shrank as the pages turned (a page with best times and
+    a chart, one with none, the daily page)."""
+    from tests.ui.test_window import record_of_a_win
+
+    stats = Stats(tmp_path / "stats.sqlite3")
+    for n in range(4):
+        stats.record(record_of_a_win(n))
+    d = drive()
+    d.app.ctx.session.history = History(stats)
+    d.key(pygame.K_s, "s")
+    dialog = d.app.ctx.dialogs.dialog
+    boxes = set()
+    for _ in dialog.PAGES:
+        boxes.add(dialog.form.box)
+        bottom = dialog.form.buttons()[-1].box.bottom
+        assert dialog.form.box.bottom - bottom < 20  # the buttons stay at the bottom
+        d.press("next")
+    assert len(boxes) == 1, boxes

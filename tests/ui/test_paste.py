@@ -87,3 +87,23 @@ def test_the_custom_dialog_keeps_its_layout_when_an_error_comes(drive):
     after = [w.box for w in dialog.form.rows] + [b.box for b in dialog.form.buttons()]
     assert after == before and dialog.form.box == size
     assert dialog.fields[0].selected  # the bad number, selected to be typed again
+
+
+def test_the_code_dialog_keeps_its_place_and_a_margin_when_a_code_is_wrong(drive):
+    """Every kind of wrong code is explained in the lines kept for it under the field: the
+    panel neither grows nor moves, and it does not span the window (a play-test: it did)."""
+    d = drive(scale=4)
+    d.key(pygame.K_b, "b")
+    dialog = d.app.ctx.dialogs.dialog
+    first = dialog.form.box
+    canvas_w = d.app.ctx.frame.renderer.canvas.get_width()
+    m = dialog.form.rows[0].m
+    assert first.x >= m.glyph_w and first.right <= canvas_w - m.glyph_w  # a margin each side
+    wrong = ["x", "0" * 24, "1" * 24, "Z" * 23 + "0", "S" + "9" * 20, "S" + "Z" * 13, "S1!"]
+    for text in wrong:
+        d.key(pygame.K_a, "a", mod=CTRL)
+        pygame.scrap.put_text(text)
+        d.key(pygame.K_v, "\x16", mod=CTRL)
+        d.key(pygame.K_RETURN, "\r")
+        assert dialog.error, text
+        assert dialog.form.box == first, (text, dialog.error)

@@ -93,3 +93,31 @@ def test_the_statistics_show_the_bests_nf_apart_and_each_best_times_measures(dri
     wide.key(pygame.K_1, "1")  # the Beginner page
     rows = wide.app.ctx.dialogs.dialog.form.find("times").texts()
     assert rows[0].split() == ["1.", "5.000", "s", "4.00/s", "IOE", "0.900", "11-29"]
+
+
+def test_a_win_names_every_best_it_set_that_the_statistics_then_show(drive, tmp_path):
+    """A clean win with no flag on a fresh file sets every best; the notice names each of
+    them once the measures come (a play-test: it named the time and 3BV/s, not the IOE, and
+    the statistics then showed IOE and NF bests from that game)."""
+    d = drive(layout=LAYOUT)
+    writer = HeldWriter()
+    stats = Stats(tmp_path / "stats.sqlite3")
+    d.app.ctx.session.history = History(stats, replays=tmp_path, writer=writer)
+    d.click((0, 0))
+    d.tick(3000)  # a few seconds: a 3BV/s
+    for cell in [(0, 4), (1, 4), (2, 4)]:
+        d.click(cell)
+    notice = d.app.ctx.dialogs.dialog
+    assert notice.title == "You won!"
+    writer.flush()
+    d.tick()
+    s = stats.summary("custom")  # 5x5: a custom board (no best times)
+    shown = {"best time": s.best_times, "best 3BV/s": s.best_rate, "best IOE": s.best_ioe,
+             "best NF 3BV/s": s.nf_best_rate, "best NF IOE": s.nf_best_ioe}  # fmt: skip
+    set_by_it = [name for name, best in shown.items() if best]
+    assert "best IOE" in set_by_it and "best NF IOE" in set_by_it
+    said = [p for p in notice.paragraphs if p.startswith("New ")]
+    assert said == [f"New {name}!" for name in set_by_it]
+    from game.store.records import bests_set
+
+    assert bests_set(d.app.ctx.session.finished.new) == set_by_it  # the terminal's list too

@@ -517,7 +517,7 @@ def test_statistics_after_one_assisted_win_agree_with_themselves_and_key_their_c
     d.key(pygame.K_s, "s")
     texts = d.app.ctx.dialogs.dialog.texts()
     assert "Won 1/1 100%" in texts and NO_BEST in texts and NO_WINS not in texts
-    assert {"won", "no record", "lost"} <= set(texts)
+    assert {"won", "won, no record", "lost", "newest"} <= set(texts)
     key = next(w for w in d.app.ctx.dialogs.dialog.form.rows if isinstance(w, ChartKey))
     canvas = d.app.ctx.frame.renderer.canvas
     style = Style.of(d.app.ctx.frame.theme.colours)

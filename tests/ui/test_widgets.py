@@ -836,3 +836,36 @@ def test_text_on_an_accent_is_never_the_error_or_accent_colour():
     chosen = readable_on(colours["accent"], colours)
     assert chosen not in (colours["error"], colours["accent"])
     assert contrast(chosen, colours["accent"]) >= MIN_CONTRAST
+
+
+def test_a_chart_of_a_few_games_has_wide_bars_the_newest_at_the_right_end():
+    """A play-test: two games were bars of 3 px crammed at the left of an empty chart."""
+    pairs = Pairs([("Won", "1/2 50%"), ("Best IOE", "1.000, NF 1.000")])
+    form = placed(Form("T", [pairs, Chart([(40, "accent"), (16, "shadow")], x_label="last 2")]))
+    chart = form.rows[1]
+    plot = chart.plot(M)
+    old, new = chart.bar_boxes(M)
+    assert old.w >= M.glyph_w and new.w == old.w and new.x > old.right  # wide, apart
+    assert plot.right - new.right < M.glyph_w  # the newest stands at the right end...
+    assert new.x + new.w // 2 > plot.right - M.text_w(Chart.NEWEST)  # ...over "newest"
+
+
+def test_a_lost_bar_is_as_tall_as_its_time_on_the_seconds_axis(drive, tmp_path):
+    """A play-test: a loss at 4.9 s stood nearly as tall as a 41 s win (a loss was drawn at
+    the longest time shown)."""
+    import dataclasses
+
+    from game.store.stats import Stats
+    from game.ui.dialogs import StatsDialog
+    from tests.ui.test_window import record_of_a_win
+
+    stats = Stats(tmp_path / "stats.sqlite3")
+    win = record_of_a_win(1)
+    stats.record(dataclasses.replace(win, time_ms=41_000, game_id="a"))
+    stats.record(dataclasses.replace(win, won=False, time_ms=4_900, game_id="b"))
+    dialog = StatsDialog(stats, win.kind, today="2026-12-01")
+    chart = dialog.chart()
+    chart.box = Box(0, 0, 200, chart.plot_h + M.glyph_h + 3)
+    won, lost = chart.bar_boxes(M)
+    assert chart.bars[1][1] == "error"
+    assert lost.h / won.h == pytest.approx(4.9 / 41, abs=0.05)

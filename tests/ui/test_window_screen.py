@@ -171,3 +171,20 @@ def test_a_board_changed_in_fullscreen_remembers_the_window_to_come_back_to(driv
     )
     d.key(pygame.K_F11)
     assert pygame.display.get_surface().get_size() == saved.window_size
+
+
+def test_options_shows_the_zoom_in_use_when_the_remembered_one_does_not_fit(drive):
+    d = drive(EXPERT, scale=None, settings=Settings(motion=False, volume="off", scale=4))
+    frame = d.app.ctx.frame
+    assert frame.scale < 4  # the dummy screen has no room for Expert at 4x
+    d.key(pygame.K_o, "o")
+    dialog = d.app.ctx.dialogs.dialog
+    zoom = dict(dialog.list.rows)["Zoom"]
+    assert zoom == f"{frame.scale}x (4x does not fit)"
+    rows = [name for name, *_ in dialog.rows]
+    for _ in range(rows.index("scale")):
+        d.key(pygame.K_DOWN)
+    d.press("change")  # the next zoom that fits, round to auto: never one that cannot be
+    assert dict(dialog.list.rows)["Zoom"] == f"auto ({frame.scale}x)"
+    d.press("change")
+    assert dict(dialog.list.rows)["Zoom"] == "1x" and frame.scale == 1

@@ -18,6 +18,7 @@ from ...engine.cells import CellSet, ViewChar
 from ...engine.codes import code_of
 from ...engine.walk import move_events
 from ...session import NO_GUESS_FAILED, PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, Outcome
+from ...store.records import bests_set
 from .. import screen as desktop
 from .. import scrollbars, status
 from .. import view as place
@@ -544,7 +545,6 @@ class PlayScene(Layer):
         come from the writer's thread a moment later (`update` puts them in), and, as soon as
         it is worked out off the frame, whether the guesses were bad luck."""
         g = self.game
-        new = done.new
         won = g.state is GameState.WON
         analyses, key = self.ctx.aids.analyses, self.ctx.session.game_id
         layout, moves = g.layout(), list(g.moves)  # the moves that stand, as the game ended
@@ -564,18 +564,21 @@ class PlayScene(Layer):
             said = [f"{cleared}% of the board cleared."]
             title = "Boom!"
         else:
-            said = []
-            if new is not None and new.best_time:
-                said.append("New best daily time!" if done.record.daily else "New best time!")
-            if new is not None and new.best_rate:
-                said.append("New best 3BV/s!")
-            if done.record.why_no_record:  # one line: why this win set no record
-                said.append(done.record.why_no_record)
+            said = self._win_lines(done)
             title = "You won!"
         notice = NoticeDialog(title, said, table=table, new_game=True, live=summary,
                               analyse=True)  # fmt: skip
         self.result = None if done.measured else (notice, done)
         self.ctx.dialogs.open(notice)
+
+    @staticmethod
+    def _win_lines(done) -> list[str]:
+        """Under a win's figures: every best it set (records.bests_set), or why it set none."""
+        board = "daily" if done.record.daily else ""
+        said = [f"New {best}!" for best in bests_set(done.new, board=board)]
+        if done.record.why_no_record:  # one line: why this win set no record
+            said.append(done.record.why_no_record)
+        return said
 
     def _result_table(self, done) -> list[tuple[str, str]]:
         g = self.game
@@ -589,6 +592,8 @@ class PlayScene(Layer):
         if done is not self.ctx.session.finished:
             return  # another game, or the loss was taken back
         notice.table[: len(self._result_table(done))] = self._result_table(done)
+        if self.game.state is GameState.WON:  # the bests of the measures are known now
+            notice.paragraphs = self._win_lines(done)
         notice.refresh()
 
     @property
