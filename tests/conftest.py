@@ -1,6 +1,10 @@
 """Test-wide setup: no real window or sound, and no real user files."""
 
+import copy
+import dataclasses
 import os
+
+import pytest  # pytest and the standard library do not import pygame
 
 # Before anything imports pygame: tests never open a real window or sound device.
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -18,3 +22,30 @@ for _name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_H
 # environment (game/i18n.py reads it; tests that choose a language set it themselves).
 for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
     os.environ.pop(_name, None)
+
+
+def fresh_theme(theme):
+    """A theme of its own made from a loaded one: its sheet copied and cut again, its tables
+    copied, as a new load of the same folder would give."""
+    own = {f.name: copy.deepcopy(getattr(theme, f.name)) for f in dataclasses.fields(theme)
+           if f.init and f.name not in ("sheet", "sprites", "font")}  # fmt: skip
+    return dataclasses.replace(theme, sheet=theme.sheet.copy(), sprites={}, font=None, **own)
+
+
+@pytest.fixture(scope="session")
+def shipped_themes():
+    """`load_library()` for the fixtures that start a window in every test: the shipped themes
+    are read and checked from disk once a run (about 18 ms of CPU a time, hundreds of times),
+    and each call gives a library of its own, so what a test does to its themes (converting
+    them to the display's format, say) never reaches another. Tests of loading call
+    `load_library`."""
+    from game.ui.theme import load_library
+
+    read = load_library()
+
+    def fresh():
+        themes = {key: fresh_theme(theme) for key, theme in read.themes.items()}
+        return dataclasses.replace(read, themes=themes, problems=list(read.problems),
+                                   warnings=list(read.warnings))  # fmt: skip
+
+    return fresh

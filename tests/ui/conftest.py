@@ -9,7 +9,6 @@ from game.session import ManualClock as FakeClock
 from game.store.settings import Settings
 from game.ui.assist import Assistant, RunAtOnce
 from game.ui.chores import Chores
-from game.ui.theme import load_library
 from game.ui.window import App
 
 
@@ -94,7 +93,7 @@ class Driver:
 
 
 @pytest.fixture
-def drive():
+def drive(shipped_themes):
     pygame.display.init()
     made = []
 
@@ -105,7 +104,7 @@ def drive():
         # sound too, so only the tests of sound open the (dummy) audio device.
         settings = settings or Settings(motion=False, volume="off")
         # work that goes off the frame in the game runs at once here, so steps stay in order
-        app = App(board, settings, load_library(), seed=seed, scale=scale, clock=clock,
+        app = App(board, settings, shipped_themes(), seed=seed, scale=scale, clock=clock,
                   chores=Chores(threaded=False))  # fmt: skip
         app.ctx.aids.assistant = Assistant(RunAtOnce())
         if layout is not None:

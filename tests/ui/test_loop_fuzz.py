@@ -14,14 +14,25 @@ from game.ui.theme import load_library
 from game.ui.window import App
 from tools.fuzz import FakeClock, Fuzzer
 
-EVENTS = 3000  # about a second each: seconds in CI; tools/fuzz.py --events N for long runs
+EVENTS = 1200  # a few seconds each in CI; tools/fuzz.py --events 50000 for long runs (README)
 SCENES = {"play:ready", "play:playing", "SettingsDialog", "StatsDialog", "menu:Game",
           "menu:Options", "menu:Help", "CodeDialog", "CustomDialog", "HelpOverlay",
-          "ConfirmDialog", "ThemeMenu"}  # every dialog and menu  # fmt: skip
-# Every game's end opens a notice, a loss's too (the measures): seeds 2 and 3 reach every
-# screen in EVENTS events (seed 1 no longer opens the board code's dialog, its losses'
-# notices taking some of its keys).
-SCENES_OF_SEED = {2: SCENES | {"NoticeDialog"}, 3: SCENES | {"NoticeDialog"}}
+          "ConfirmDialog", "ThemeMenu", "NoticeDialog", "MapDialog"}  # fmt: skip
+# Seeds 13 and 26 reach every screen and menu in EVENTS events (alone, by event 908 and 667;
+# in the whole suite too), seed 26 also the offer to resume, a lost game and a replay. A run
+# in the whole suite can take another path than alone (seed 13 reached a won game at event
+# 784 alone, not at all in the suite), so only what comes early is asserted. Another seed
+# may be needed when the game changes what an event does.
+SCENES_OF_SEED = {13: SCENES, 26: SCENES | {"ResumeDialog", "play:lost", "replay"}}
+
+
+def run_until(fuzzer, seen, most):
+    """Run the fuzzer a hundred events at a time until `seen()` holds or `most` events ran:
+    a test of what the fuzzer notices stops once it has noticed."""
+    figures = fuzzer.run(fuzzer.events)
+    while fuzzer.events < most and not seen():
+        figures = fuzzer.run(min(most, fuzzer.events + 100))
+    return figures
 
 
 @pytest.fixture
@@ -41,7 +52,7 @@ def fuzz(tmp_path):
     pygame.quit()
 
 
-@pytest.mark.parametrize("seed", [2, 3])
+@pytest.mark.parametrize("seed", sorted(SCENES_OF_SEED))
 def test_random_events_over_every_screen_break_nothing(fuzz, seed):
     fuzzer = fuzz(seed)
     figures = fuzzer.run(EVENTS)
@@ -60,7 +71,7 @@ def test_the_same_seed_runs_the_same_events(tmp_path):
     for n in range(2):
         (tmp_path / str(n)).mkdir()
         fuzzer = Fuzzer(tmp_path / str(n), 3)
-        figures = fuzzer.run(600)
+        figures = fuzzer.run(300)
         fuzzer.app.ctx.aids.assistant.close()
         fuzzer.stats.close()
         pygame.quit()
@@ -86,15 +97,23 @@ def test_the_fuzzer_notices_a_journal_that_falls_behind(fuzz, monkeypatch):
 
     monkeypatch.setattr(History, "append", drops_moves)
     fuzzer = fuzz(1)
-    fuzzer.run(1500)
-    assert any("journal is not the game" in problem for problem in fuzzer.broken)
+
+    def noticed():
+        return any("journal is not the game" in problem for problem in fuzzer.broken)
+
+    run_until(fuzzer, noticed, 1500)
+    assert noticed()
 
 
 def test_the_fuzzer_notices_a_finished_game_without_its_row(fuzz, monkeypatch):
     monkeypatch.setattr(Stats, "store", lambda self, rec: False)
     fuzzer = fuzz(1)
-    fuzzer.run(EVENTS)
-    assert any("rows for" in problem for problem in fuzzer.broken)
+
+    def noticed():
+        return any("rows for" in problem for problem in fuzzer.broken)
+
+    run_until(fuzzer, noticed, 3000)
+    assert noticed()
 
 
 def test_the_fuzzer_counts_an_exception_and_goes_on(fuzz, monkeypatch):
@@ -103,9 +122,11 @@ def test_the_fuzzer_counts_an_exception_and_goes_on(fuzz, monkeypatch):
 
     monkeypatch.setattr(Games, "open_stats", broken_stats)
     fuzzer = fuzz(1)
-    figures = fuzzer.run(1500)
+    run_until(fuzzer, lambda: fuzzer.exceptions, 1500)
     assert fuzzer.exceptions and "a fault of the program" in fuzzer.exceptions[0]
-    assert figures["events"] >= 1500 and figures["starts"] > 1
+    at = fuzzer.events
+    figures = fuzzer.run(at + 200)  # and goes on, in a game started again
+    assert figures["events"] >= at + 200 and figures["starts"] > 1
 
 
 def test_a_kept_game_set_aside_is_shown_in_the_window_and_echoed(tmp_path):
@@ -133,7 +154,7 @@ def test_a_kept_game_set_aside_is_shown_in_the_window_and_echoed(tmp_path):
 def test_the_extreme_boards_one_mine_and_one_safe_cell_on_200x200_break_nothing(fuzz, seed):
     fuzzer = fuzz(seed)
     fuzzer.large_boards, fuzzer.extreme_boards = 0.0, 1.0  # every start after the first
-    figures = fuzzer.run(600)
+    figures = fuzzer.run(400)  # several 200x200 starts a seed
     assert fuzzer.exceptions == [] and fuzzer.broken == []
     assert figures["starts"] > 1 and sum(fuzzer.extreme_starts.values()) == figures["starts"] - 1
 

@@ -18,7 +18,6 @@ from game.ui.scenes import Aids, Context
 from game.ui.scenes.dialogs import DialogStack
 from game.ui.sound import SoundBoard
 from game.ui.status import StatusLine
-from game.ui.theme import load_library
 
 BEGINNER = BoardChoice.standard(Difficulty.BEGINNER)
 
@@ -32,14 +31,14 @@ def mouse(kind, pos, button=1):
 
 
 @pytest.fixture
-def context():
+def context(shipped_themes):
     pygame.display.init()
     made = []
 
     def make(board=BEGINNER, *, settings=None, seed=7, scale=2):
         clock = ManualClock()
         settings = settings or Settings(motion=False, volume="off")
-        themes = load_library()
+        themes = shipped_themes()
         session = Session(History(), "window", clock=clock, seed=seed)
         drawn = DrawState()
         frame = Frame(settings, themes.get(settings.theme), board, scale, drawn)
