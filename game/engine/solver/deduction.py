@@ -68,33 +68,26 @@ class Deduction:
 
     def __init__(self, pos: Position) -> None:
         self.pos = pos
-        nb = neighbours(pos.rows, pos.cols)
         values = pos.values
-        self.around: dict[int, tuple[int, tuple[int, ...]]] = {}
-        self.touching: dict[int, list[int]] = {}
-        for k, v in enumerate(values):
-            if v < 0:
-                continue
-            cells = tuple(j for j in nb[k] if values[j] < 0)
-            if cells:
-                self.around[k] = (v, cells)
-                for j in cells:
-                    self.touching.setdefault(j, []).append(k)
-            elif v:
-                where = cell_text(pos, k)
-                raise ValueError(
-                    f"the view is inconsistent: the {v} at {where} has no covered neighbour"
-                )
+        lonely = pos.lonely_number
+        if lonely is not None:
+            raise ValueError(
+                f"the view is inconsistent: the {values[lonely]} at {cell_text(pos, lonely)} has "
+                "no covered neighbour"
+            )
+        numbers, self.touching = pos.frontier
+        self.around = numbers  # number -> its covered cells; its value is in self.values
+        self.values = values
         self.facts: dict[int, _Fact] = {}
 
     def _inconsistent(self, n: int) -> ValueError:
-        v = self.around[n][0]
+        v = self.values[n]
         return ValueError(
             f"the view is inconsistent: the {v} at {cell_text(self.pos, n)} cannot be satisfied"
         )
 
     def _residual(self, n: int) -> tuple[int, list[int], list[int]]:
-        v, cells = self.around[n]
+        v, cells = self.values[n], self.around[n]
         free = []
         mines = []
         for j in cells:
@@ -106,23 +99,53 @@ class Deduction:
         return v - len(mines), free, mines
 
     def _level1(self, numbers) -> list[int]:
+        """Single numbers to a fixed point, smallest number first and each number a cell of it
+        was decided by next (the order decides which proof each cell keeps)."""
         pending = sorted(set(numbers), reverse=True)
         queued = set(pending)
-        safes = []
+        safes: list[int] = []
+        facts, around, touching, values = self.facts, self.around, self.touching, self.values
+        known = facts.get
         while pending:
             n = pending.pop()
             queued.discard(n)
-            r, free, mines = self._residual(n)
+            r, cells = values[n], around[n]
+            if len(cells) == 1:  # most numbers on an open board: one covered cell
+                j = cells[0]
+                fact = known(j)
+                if fact is not None:
+                    if r != fact.mine:
+                        raise self._inconsistent(n)
+                    continue
+                if r > 1:
+                    raise self._inconsistent(n)
+                fact = facts[j] = _Fact(r > 0, 1, (n,), ())
+                if not r:
+                    safes.append(j)
+                for n2 in touching[j]:
+                    if n2 not in queued:
+                        queued.add(n2)
+                        pending.append(n2)
+                continue
+            free = []
+            mines = []
+            for j in cells:  # self._residual(n), written out: this loop is most of a hint's time
+                fact = known(j)
+                if fact is None:
+                    free.append(j)
+                elif fact.mine:
+                    mines.append(j)
+            r -= len(mines)
             if r < 0 or r > len(free):
                 raise self._inconsistent(n)
             if not free or 0 < r < len(free):
                 continue
             fact = _Fact(r > 0, 1, (n,), tuple(mines))
             for j in free:
-                self.facts[j] = fact
+                facts[j] = fact
                 if not fact.mine:
                     safes.append(j)
-                for n2 in self.touching[j]:
+                for n2 in touching[j]:
                     if n2 not in queued:
                         queued.add(n2)
                         pending.append(n2)
@@ -131,7 +154,7 @@ class Deduction:
     def _linked(self, n: int) -> set[int]:
         """Numbers sharing an undecided cell with number n."""
         out: set[int] = set()
-        for j in self.around[n][1]:
+        for j in self.around[n]:
             if j not in self.facts:
                 out.update(self.touching[j])
         out.discard(n)
@@ -144,7 +167,7 @@ class Deduction:
             ordered = sorted(targets)
             targets = set(ordered[:_LEVEL3_TARGETS] + ordered[-_LEVEL3_TARGETS:])
         if targets is None:
-            starts = [n for n, (_, cs) in self.around.items() if any(j not in facts for j in cs)]
+            starts = [n for n, cs in self.around.items() if any(j not in facts for j in cs)]
         else:
             starts = sorted(
                 {n for j in targets if j not in facts for n in self.touching.get(j, ())}
