@@ -8,6 +8,7 @@ A hint that changes, however slightly, fails here.
 
 import hashlib
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -52,3 +53,32 @@ def test_the_check_sees_a_changed_hint():
     changed[0][4] = "0" * 16
     rows, cols, mines, seed = case["board"]
     assert play(rows, cols, mines, seed, case["click"], case["hints"]) != changed
+
+
+def test_single_numbers_stopped_early_choose_what_the_whole_sweep_chooses():
+    # hint stops the single-number sweep once nothing later can rank above its best safe cell
+    from game.engine.solver.deduction import Deduction
+    from game.engine.solver.position import parse
+
+    rng = random.Random(22)
+    compared = 0
+    for _ in range(150):
+        rows, cols = rng.randint(5, 40), rng.randint(5, 40)
+        game = Game(rows, cols, rng.randint(1, rows * cols // 4), seed=rng.randrange(2**32))
+        game.reveal(rng.randrange(rows), rng.randrange(cols))
+        for _ in range(rng.randint(0, 30)):
+            if game.state is not GameState.PLAYING:
+                break
+            h = hint(game.view(), game.mines, lookahead=False)
+            game.reveal(*h.cell)
+        if game.state is not GameState.PLAYING:
+            continue
+        pos = parse(game.view(), game.mines)
+        whole, early = Deduction(pos), Deduction(pos)
+        found, quick = whole.run(max_level=2), early.run(max_level=2, best_only=True)
+        assert bool(found) == bool(quick)
+        if found:
+            compared += 1
+            assert whole.explain(found) == early.explain(quick)
+            assert set(quick) <= set(found)
+    assert compared > 50

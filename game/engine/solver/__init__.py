@@ -118,7 +118,7 @@ def hint_with_steps(
     if len(pos.unknown) == pos.mines:
         return None, 0  # every cell left is a mine: the game is won
     deduction = Deduction(pos)
-    found = deduction.run(max_level=2)
+    found = deduction.run(max_level=2, best_only=True)
     if found:
         return deduction.explain(found), 0
     cache: dict = {}

@@ -98,15 +98,30 @@ class Deduction:
                 mines.append(j)
         return v - len(mines), free, mines
 
-    def _level1(self, numbers) -> list[int]:
+    def _level1(self, numbers, best_only: bool = False) -> list[int]:
         """Single numbers to a fixed point, smallest number first and each number a cell of it
-        was decided by next (the order decides which proof each cell keeps)."""
+        was decided by next (the order decides which proof each cell keeps).
+
+        With `best_only`, stops as soon as no later step can find a safe cell `explain` would
+        rank above the best found: it counts the fewest mines any number can (a safe cell's
+        proof counts its number's value) and every frontier cell before it is decided. On a
+        big open board that is a few rows in, not the whole frontier; the facts stay partial.
+        """
         pending = sorted(set(numbers), reverse=True)
         queued = set(pending)
         safes: list[int] = []
         facts, around, touching, values = self.facts, self.around, self.touching, self.values
         known = facts.get
+        fewest = min(map(values.__getitem__, around), default=0) if best_only else -1
+        frontier = sorted(touching) if best_only else []
+        first_open = 0  # frontier[:first_open] are decided
+        best = None  # (mines counted, cell) of the best safe cell so far, at `fewest` mines
         while pending:
+            if best is not None:
+                while first_open < len(frontier) and frontier[first_open] in facts:
+                    first_open += 1
+                if first_open == len(frontier) or frontier[first_open] > best:
+                    return safes
             n = pending.pop()
             queued.discard(n)
             r, cells = values[n], around[n]
@@ -122,6 +137,8 @@ class Deduction:
                 fact = facts[j] = _Fact(r > 0, 1, (n,), ())
                 if not r:
                     safes.append(j)
+                    if not fewest and (best is None or j < best):
+                        best = j
                 for n2 in touching[j]:
                     if n2 not in queued:
                         queued.add(n2)
@@ -141,6 +158,8 @@ class Deduction:
             if not free or 0 < r < len(free):
                 continue
             fact = _Fact(r > 0, 1, (n,), tuple(mines))
+            if not r and len(mines) == fewest and (best is None or free[0] < best):
+                best = free[0]  # `free` is ascending
             for j in free:
                 facts[j] = fact
                 if not fact.mine:
@@ -217,14 +236,18 @@ class Deduction:
                     new.append(j)
         return new
 
-    def run(self, max_level: int, targets: set[int] | None = None) -> list[int]:
+    def run(
+        self, max_level: int, targets: set[int] | None = None, best_only: bool = False
+    ) -> list[int]:
         """Deduce until a safe cell turns up; the safe cells of the step that found them.
 
         Single numbers first; a proof from two (then three) numbers that finds only mines goes
         back to single numbers at once, so reasons stay as simple as they can be. Each sweep
-        over the sets of numbers goes on from where the last proof was found.
+        over the sets of numbers goes on from where the last proof was found. With `best_only`,
+        single numbers stop once `explain`'s choice is known (the facts may then be partial:
+        call `explain` and nothing else).
         """
-        safes = self._level1(self.around)
+        safes = self._level1(self.around, best_only)
         level = 2
         while not safes and level <= max_level:
             progress = False
