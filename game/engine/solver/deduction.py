@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .answers import Hint, HintKind
-from .position import Position, and_list, cell_text, neighbours, number_text
+from .position import Position, Table, and_list, cell_text, neighbours, number_text
 from .probabilities import Solution
 
 _LEVEL3_TARGETS = 40  # cells looked at for three-number proofs
@@ -75,8 +75,11 @@ class Deduction:
                 f"the view is inconsistent: the {values[lonely]} at {cell_text(pos, lonely)} has "
                 "no covered neighbour"
             )
-        numbers, self.touching = pos.frontier
-        self.around = numbers  # number -> its covered cells; its value is in self.values
+        nb = neighbours(pos.rows, pos.cols)
+        self.numbers = pos.frontier  # ascending
+        # Made as they are read: a sweep that stops early never reads most of a big board.
+        self.around = Table(lambda k: tuple(j for j in nb[k] if values[j] < 0))  # cells of k
+        self.touching = Table(lambda j: [k for k in nb[j] if values[k] >= 0])  # numbers at j
         self.values = values
         self.facts: dict[int, _Fact] = {}
 
@@ -107,20 +110,22 @@ class Deduction:
         proof counts its number's value) and every frontier cell before it is decided. On a
         big open board that is a few rows in, not the whole frontier; the facts stay partial.
         """
-        pending = sorted(set(numbers), reverse=True)
+        pending = numbers[::-1] if isinstance(numbers, list) else sorted(numbers, reverse=True)
         queued = set(pending)
         safes: list[int] = []
         facts, around, touching, values = self.facts, self.around, self.touching, self.values
         known = facts.get
-        fewest = min(map(values.__getitem__, around), default=0) if best_only else -1
-        frontier = sorted(touching) if best_only else []
-        first_open = 0  # frontier[:first_open] are decided
-        best = None  # (mines counted, cell) of the best safe cell so far, at `fewest` mines
+        fewest = min(map(values.__getitem__, self.numbers), default=0) if best_only else -1
+        unknown = self.pos.unknown
+        first_open = 0  # no cell of unknown[:first_open] can still be decided
+        best = None  # the best safe cell so far, proven by a number of `fewest` mines
         while pending:
             if best is not None:
-                while first_open < len(frontier) and frontier[first_open] in facts:
+                while first_open < len(unknown) and (
+                    unknown[first_open] in facts or not touching[unknown[first_open]]
+                ):
                     first_open += 1
-                if first_open == len(frontier) or frontier[first_open] > best:
+                if first_open == len(unknown) or unknown[first_open] > best:
                     return safes
             n = pending.pop()
             queued.discard(n)
@@ -186,11 +191,10 @@ class Deduction:
             ordered = sorted(targets)
             targets = set(ordered[:_LEVEL3_TARGETS] + ordered[-_LEVEL3_TARGETS:])
         if targets is None:
-            starts = [n for n, cs in self.around.items() if any(j not in facts for j in cs)]
+            around = self.around
+            starts = [n for n in self.numbers if any(j not in facts for j in around[n])]
         else:
-            starts = sorted(
-                {n for j in targets if j not in facts for n in self.touching.get(j, ())}
-            )
+            starts = sorted({n for j in targets if j not in facts for n in self.touching[j]})
         out: set[tuple[int, ...]] = set()
         for a in starts:
             near = self._linked(a)
@@ -247,7 +251,7 @@ class Deduction:
         single numbers stop once `explain`'s choice is known (the facts may then be partial:
         call `explain` and nothing else).
         """
-        safes = self._level1(self.around, best_only)
+        safes = self._level1(self.numbers, best_only)
         level = 2
         while not safes and level <= max_level:
             progress = False

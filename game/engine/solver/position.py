@@ -26,6 +26,7 @@ _VALUES = {str(ch): -1 for ch in COVERED_CHARS | END_CHARS} | {
     str(ch): v for ch, v in _OPEN_VALUES.items()
 }
 _ENDS = tuple(str(ch) for ch in END_CHARS)
+_NOT_OPEN = bytes(int(chr(b) in _VALUES and _VALUES[chr(b)] < 0) for b in range(256))
 _ALPHABET = "".join(ViewChar)
 
 
@@ -38,58 +39,52 @@ class Position:
     unknown: tuple[int, ...]  # the flat cells that are not open, ascending
     ended: bool
 
-    @property
-    def numbers(self) -> dict[int, tuple[int, ...]]:
-        """Each open cell beside a cell that is not open (ascending) -> those cells (ascending)."""
-        return self.frontier[0]
-
     @cached_property
-    def frontier(self) -> tuple[dict[int, tuple[int, ...]], dict[int, list[int]]]:
-        """`numbers`, and each cell that is not open beside a number -> those numbers (ascending).
-
-        Walks the smaller of the open cells and the cells that are not open, so its cost grows
-        with the frontier, not with the board: a board just opened or nearly cleared is cheap.
+    def frontier(self) -> list[int]:
+        """The open cells beside a cell that is not open (the numbers that say something),
+        ascending. From the smaller side: the rings of the cells not open, in C, when the board
+        is mostly open; else each open cell's ring. Its cost grows with that side, not the board.
         """
         nb = neighbours(self.rows, self.cols)
         values = self.values
         unknown = self.unknown
-        numbers: dict[int, tuple[int, ...]] = {}
-        touching: dict[int, list[int]] = {}
         if 2 * len(unknown) > len(values):  # few open cells: read each one's ring
-            for k in compress(range(len(values)), map((-1).__ne__, values)):
-                cells = tuple(j for j in nb[k] if values[j] < 0)
-                if cells:
-                    numbers[k] = cells
-                    for j in cells:
-                        held = touching.get(j)
-                        if held is None:
-                            touching[j] = [k]
-                        else:
-                            held.append(k)
-            return numbers, touching
-        found: dict[int, list[int]] = {}
-        for u in unknown:  # few cells not open: each one's open neighbours
-            opens = [k for k in nb[u] if values[k] >= 0]
-            if opens:
-                touching[u] = opens
-                for k in opens:
-                    cells = found.get(k)
-                    if cells is None:
-                        found[k] = [u]
-                    else:
-                        cells.append(u)
-        numbers = {k: tuple(found[k]) for k in sorted(found)}
-        return numbers, touching
+            opened = compress(range(len(values)), map((-1).__ne__, values))
+            return [k for k in opened if any(values[j] < 0 for j in nb[k])]
+        near = set().union(*map(nb.__getitem__, unknown))
+        near.difference_update(unknown)
+        return sorted(near)
+
+    @cached_property
+    def numbers(self) -> dict[int, tuple[int, ...]]:
+        """Each number of the frontier (ascending) -> its cells that are not open (ascending)."""
+        nb = neighbours(self.rows, self.cols)
+        values = self.values
+        return {k: tuple(j for j in nb[k] if values[j] < 0) for k in self.frontier}
 
     @cached_property
     def lonely_number(self) -> int | None:
         """The first open number above 0 with no cell around it that is not open (a view no
         layout fits), or None. Counts in C before it looks for one."""
-        values, numbers = self.values, self.numbers
+        values, frontier = self.values, self.frontier
         above_zero = len(values) - values.count(-1) - values.count(0)
-        if above_zero == len(numbers) - [*map(values.__getitem__, numbers)].count(0):
+        if above_zero == len(frontier) - [*map(values.__getitem__, frontier)].count(0):
             return None
-        return next(k for k, v in enumerate(values) if v > 0 and k not in numbers)
+        beside = set(frontier)
+        return next(k for k, v in enumerate(values) if v > 0 and k not in beside)
+
+
+class Table(dict):
+    """A dict that works out a missing entry with `make(key)` and keeps it: the rings of the
+    cells a search reads, made as it reads them rather than for the whole board."""
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        value = self[key] = self.make(key)
+        return value
 
 
 @lru_cache(maxsize=16)
@@ -143,7 +138,8 @@ def parse(view: list[str], mines: int) -> Position:
             f"the view may hold only '{_ALPHABET}' (got {joined[k]!r} at ({r},{c}))"
         ) from None
     ended = any(ch in joined for ch in _ENDS)
-    unknown = tuple(compress(range(len(values)), map((-1).__eq__, values)))
+    not_open = joined.encode("ascii").translate(_NOT_OPEN)  # 1 per cell not open, else 0
+    unknown = tuple(compress(range(len(values)), not_open))
     if mines > len(unknown):
         raise ValueError(f"{mines} mines cannot fit in the {len(unknown)} cells that are not open")
     return Position(len(view), cols, mines, tuple(values), unknown, ended)
