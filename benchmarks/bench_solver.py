@@ -3,6 +3,12 @@
 Run from the repo root: `python benchmarks/bench_solver.py [--games N] [--difficulty D] [--quick]
 [--jobs J]`; one JSON line a figure. The bot always does what `hint` says: it opens the hinted
 cell, proven or guessed. Every game starts with a 3x3 safe opening at (3,3), seeds from SEED.
+Each move is timed in wall time and in the thread's CPU time (`*_cpu_ms_*`: a shared machine's
+load inflates the wall time, not the CPU time).
+
+To work on the slowest hints: `--slowest K --slowest-file F` writes the K slowest moves by CPU
+time (seed, move number and view) as JSON lines; `--retime F` times just those positions again
+and prints each one's CPU time and the work steps its guess spent (`hint_with_steps`).
 
 Runtime of the defaults (2000 Beginner, 2000 Intermediate, 10000 Expert games, then 200 no-guess
 boards per difficulty) is about 25 minutes on one core, nearly all of it Expert games (0.13 s
