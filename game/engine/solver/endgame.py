@@ -21,7 +21,6 @@ _MAX_LISTED_CELLS = 300  # undecided cells an exact endgame search may list layo
 # whole hint under 125 ms, and the same position gives the same hint on every machine. Past
 # it, the guess falls back to what was weighed, or the safest cell.
 GUESS_WORK = 400_000
-_ENDGAME_SHARE = 2 / 3  # of the cap: the rest is kept for the lookahead should the search stop
 # The prices of the work besides the pairs, in the same steps (fitted on the slowest Expert
 # positions with benchmarks/bench_solver.py --slowest and --retime).
 _PER_CALL = 20  # a call of a search function, a listed part, an option weighed
@@ -54,7 +53,8 @@ class Work:
         return Work(int(max(self.left, 0) * part))
 
     def settle(self, share: Work) -> None:
-        self.left -= share.steps - share.left
+        # a price that went past the share was not paid for work done: it is not charged
+        self.left -= share.steps - max(share.left, 0)
 
 
 def endgame_guess(pos: Position, sol: Solution, cons: dict[tuple[int, ...], int],
@@ -106,7 +106,7 @@ def _list_layouts(
         work.spend(_PER_CALL + len(free))
         if not 0 <= left <= len(rest):
             continue
-        work.spend(math.comb(len(rest), left) * (left + 1) if len(rest) < 64 else len(rest))
+        work.spend(min(math.comb(len(rest), left), 2 * _ENDGAME_LAYOUTS + 1) * (left + 1))
         base = fixed | sum(1 << index[free[i]] for i in range(len(free)) if bits >> i & 1)
         for combo in itertools.combinations(rest, left):
             out.append(base | sum(1 << i for i in combo))

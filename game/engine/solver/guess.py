@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from .answers import Hint, HintKind
-from .endgame import _ENDGAME_SHARE, Work, endgame_guess, local_endgame
+from .endgame import Work, endgame_guess, local_endgame
 from .position import Inconsistent, OverBudget, Position, cell_text, constraints, neighbours
 from .probabilities import Solution, solve_constraints
 
@@ -17,6 +17,7 @@ _TIE_MARGIN = 1e-9  # guesses this close in two-step survival count as equal
 _MAX_LOOKAHEAD_ANALYSES = 160
 _LOOKAHEAD_MAX_NUMBERS = 1_500  # on bigger frontiers guesses use the probabilities alone
 _LOOKAHEAD_WORK = 60_000  # numbers read over all the analyses of one lookahead
+_ENDGAME_SHARE = 2 / 3  # of a guess's work cap: the rest is kept for the lookahead
 # What one lookahead analysis costs in the steps of the guess's one Work cap (endgame.py: a step
 # is about 0.2 us here), fitted over the analyses of the slowest Expert hints (bench_solver.py
 # --slowest, then --retime): a call, each (number, cell) pair it reads, each unit of counting
