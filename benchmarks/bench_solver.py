@@ -116,23 +116,36 @@ def bot_figure(difficulty: Difficulty, games: int, jobs: int, progress: int = 0,
     seeds = [(difficulty.name, SEED + i, slowest) for i in range(games)]
     start = time.perf_counter()
     results: list[dict] = []
+    worst: list[dict] = []
+
+    def keep(result: dict) -> None:
+        # Only the run's K slowest views are kept, and the first 200 middle views: holding every
+        # game's would fill the heap, and the collector's full passes over it would land inside
+        # the hints being timed.
+        nonlocal worst
+        worst = heapq.nlargest(slowest, worst + result.pop("slowest"), key=lambda m: m["cpu_ms"])
+        if len(results) >= 200:
+            result["middle"] = None
+        results.append(result)
+        if progress and len(results) % progress == 0 and len(results) < games:
+            _bot_line(difficulty, results, time.perf_counter() - start, jobs, True)
+            write_slowest()
+
+    def write_slowest() -> None:
+        if slowest and slowest_file is not None:
+            text = "".join(json.dumps(m) + "\n" for m in worst)
+            slowest_file.write_text(text, encoding="utf-8")
+
     if jobs > 1:
         chunk = max(1, min(25, games // (jobs * 8)) if progress else games // (jobs * 8))
         with ProcessPoolExecutor(jobs) as pool:
             for result in pool.map(play_game, seeds, chunksize=chunk):
-                results.append(result)
-                if progress and len(results) % progress == 0 and len(results) < games:
-                    _bot_line(difficulty, results, time.perf_counter() - start, jobs, True)
+                keep(result)
     else:
         for seed in seeds:
-            results.append(play_game(seed))
-            if progress and len(results) % progress == 0 and len(results) < games:
-                _bot_line(difficulty, results, time.perf_counter() - start, jobs, True)
+            keep(play_game(seed))
     _bot_line(difficulty, results, time.perf_counter() - start, jobs, False)
-    if slowest and slowest_file is not None:
-        moves = heapq.nlargest(slowest, (m for r in results for m in r["slowest"]),
-                               key=lambda m: m["cpu_ms"])  # fmt: skip
-        slowest_file.write_text("".join(json.dumps(m) + "\n" for m in moves), encoding="utf-8")
+    write_slowest()
     return [r["middle"] for r in results if r["middle"] is not None]
 
 
