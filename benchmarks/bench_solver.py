@@ -3,6 +3,12 @@
 Run from the repo root: `python benchmarks/bench_solver.py [--games N] [--difficulty D] [--quick]
 [--jobs J]`; one JSON line a figure. The bot always does what `hint` says: it opens the hinted
 cell, proven or guessed. Every game starts with a 3x3 safe opening at (3,3), seeds from SEED.
+Each move is timed in wall time and in the thread's CPU time (`*_cpu_ms_*`: a shared machine's
+load inflates the wall time, not the CPU time).
+
+To work on the slowest hints: `--slowest K --slowest-file F` writes the K slowest moves by CPU
+time (seed, move number and view) as JSON lines; `--retime F` times just those positions again
+and prints each one's CPU time and the work steps its guess spent (`hint_with_steps`).
 
 Runtime of the defaults (2000 Beginner, 2000 Intermediate, 10000 Expert games, then 200 no-guess
 boards per difficulty) is about 25 minutes on one core, nearly all of it Expert games (0.13 s
@@ -12,8 +18,10 @@ each); `--jobs 2` halves that. `--quick` (40/30/20 games, 20 boards) takes about
 from __future__ import annotations
 
 import argparse
+import heapq
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -27,7 +35,7 @@ if str(ROOT) not in sys.path:
 
 from game.engine import Difficulty, Game, GameState, SafeZone  # noqa: E402
 from game.engine.noguess import WORK_BUDGET, lay_no_guess  # noqa: E402
-from game.engine.solver import hint, mine_probabilities  # noqa: E402
+from game.engine.solver import hint, hint_with_steps, mine_probabilities  # noqa: E402
 
 SEED = 20240601
 FIRST_CLICK = (3, 3)
@@ -55,54 +63,89 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-def play_game(args: tuple[str, int]) -> dict:
-    """One bot game: whether it was won, the time of each move, guesses, a mid-game view."""
-    name, seed = args
+def play_game(args: tuple[str, int, int]) -> dict:
+    """One bot game: whether it was won, the wall and thread CPU time of each move, guesses, a
+    mid-game view, and its `slowest` moves by CPU time (seed, move number, view, times)."""
+    name, seed, slowest = args
     difficulty = Difficulty[name]
     game = Game.from_difficulty(difficulty, seed=seed, safe_zone=SafeZone.OPENING)
     game.reveal(*FIRST_CLICK)
     move_ms = []
+    move_cpu_ms = []
     guesses = 0
     views = []
     while game.state is GameState.PLAYING:
         view = game.view()
         views.append(view)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         h = hint(view, game.mines)
+        move_cpu_ms.append((time.thread_time() - cpu) * 1000)
         move_ms.append((time.perf_counter() - start) * 1000)
         if not h.safe:
             guesses += 1
         game.reveal(*h.cell)
     middle = views[len(views) // 2] if views else None
+    worst = heapq.nlargest(slowest, range(len(views)), key=move_cpu_ms.__getitem__)
     return {
         "won": game.state is GameState.WON,
         "move_ms": move_ms,
+        "move_cpu_ms": move_cpu_ms,
         "guesses": guesses,
         "middle": middle,
+        "slowest": [
+            {
+                "difficulty": name,
+                "seed": seed,
+                "move": i,
+                "mines": game.mines,
+                "view": views[i],
+                "ms": round(move_ms[i], 3),
+                "cpu_ms": round(move_cpu_ms[i], 3),
+            }
+            for i in worst
+        ],  # fmt: skip
     }
 
 
-def bot_figure(difficulty: Difficulty, games: int, jobs: int, progress: int = 0
-               ) -> list[list[str]]:  # fmt: skip
+def bot_figure(difficulty: Difficulty, games: int, jobs: int, progress: int = 0,
+               slowest: int = 0, slowest_file: Path | None = None) -> list[list[str]]:  # fmt: skip
     """The bot's line for `games` games; with `progress`, a line (`"partial": true`) after
     every `progress` games too, in seed order, so a long run stopped early still says what
-    it found."""
-    seeds = [(difficulty.name, SEED + i) for i in range(games)]
+    it found. With `slowest`, the views of the slowest moves by CPU time go to `slowest_file`
+    (JSON lines), for `--retime`."""
+    seeds = [(difficulty.name, SEED + i, slowest) for i in range(games)]
     start = time.perf_counter()
     results: list[dict] = []
+    worst: list[dict] = []
+
+    def keep(result: dict) -> None:
+        # Only the run's K slowest views are kept, and the first 200 middle views: holding every
+        # game's would fill the heap, and the collector's full passes over it would land inside
+        # the hints being timed.
+        nonlocal worst
+        worst = heapq.nlargest(slowest, worst + result.pop("slowest"), key=lambda m: m["cpu_ms"])
+        if len(results) >= 200:
+            result["middle"] = None
+        results.append(result)
+        if progress and len(results) % progress == 0 and len(results) < games:
+            _bot_line(difficulty, results, time.perf_counter() - start, jobs, True)
+            write_slowest()
+
+    def write_slowest() -> None:
+        if slowest and slowest_file is not None:
+            text = "".join(json.dumps(m) + "\n" for m in worst)
+            slowest_file.write_text(text, encoding="utf-8")
+
     if jobs > 1:
         chunk = max(1, min(25, games // (jobs * 8)) if progress else games // (jobs * 8))
         with ProcessPoolExecutor(jobs) as pool:
             for result in pool.map(play_game, seeds, chunksize=chunk):
-                results.append(result)
-                if progress and len(results) % progress == 0 and len(results) < games:
-                    _bot_line(difficulty, results, time.perf_counter() - start, jobs, True)
+                keep(result)
     else:
         for seed in seeds:
-            results.append(play_game(seed))
-            if progress and len(results) % progress == 0 and len(results) < games:
-                _bot_line(difficulty, results, time.perf_counter() - start, jobs, True)
+            keep(play_game(seed))
     _bot_line(difficulty, results, time.perf_counter() - start, jobs, False)
+    write_slowest()
     return [r["middle"] for r in results if r["middle"] is not None]
 
 
@@ -111,6 +154,7 @@ def _bot_line(difficulty: Difficulty, results: list[dict], elapsed: float, jobs:
     games = len(results)
     wins = sum(r["won"] for r in results)
     moves = [ms for r in results for ms in r["move_ms"]]
+    cpu = [ms for r in results for ms in r["move_cpu_ms"]]
     low, high = wilson(wins, games)
     goal = WIN_GOALS[difficulty]
     line = {
@@ -121,15 +165,16 @@ def _bot_line(difficulty: Difficulty, results: list[dict], elapsed: float, jobs:
         "wilson95": [round(low, 4), round(high, 4)],
         "goal": goal,
         "pass": wins / games >= goal,
-        "median_ms_per_move": round(statistics.median(moves), 3) if moves else None,
-        "p95_ms_per_move": round(percentile(moves, 0.95), 3) if moves else None,
-        "p99_ms_per_move": round(percentile(moves, 0.99), 3) if moves else None,
-        "max_ms_per_move": round(max(moves), 3) if moves else None,
+        **move_figures("ms_per_move", moves),
         "moves": len(moves),
         "moves_over_250_ms": sum(ms > HINT_GOAL_MS for ms in moves),
+        **move_figures("cpu_ms_per_move", cpu),
+        "moves_over_250_cpu_ms": sum(ms > HINT_GOAL_MS for ms in cpu),
+        "moves_over_125_cpu_ms": sum(ms > HINT_GOAL_MS / 2 for ms in cpu),
         "guesses_per_game": round(sum(r["guesses"] for r in results) / games, 3),
         "seconds": round(elapsed, 1),
         "jobs": jobs,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
     if difficulty is Difficulty.EXPERT:
         before = wilson(*TODAY_EXPERT)
@@ -137,6 +182,43 @@ def _bot_line(difficulty: Difficulty, results: list[dict], elapsed: float, jobs:
         line["within_today"] = before[0] <= wins / games <= before[1]
     if partial:
         line["partial"] = True
+    print(json.dumps(line), flush=True)
+
+
+def move_figures(unit: str, values: list[float]) -> dict:
+    """Median, 95th and 99th percentile and maximum of per-move times, named by `unit`."""
+    if not values:
+        return {f"{q}_{unit}": None for q in ("median", "p95", "p99", "max")}
+    return {
+        f"median_{unit}": round(statistics.median(values), 3),
+        f"p95_{unit}": round(percentile(values, 0.95), 3),
+        f"p99_{unit}": round(percentile(values, 0.99), 3),
+        f"max_{unit}": round(max(values), 3),
+    }
+
+
+def retime_figure(path: Path, runs: int) -> None:
+    """Each position of a `--slowest` file timed again (best of `runs`, wall and thread CPU),
+    with the hint's work steps: for iterating on the slowest positions alone."""
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        move = json.loads(line)
+        walls, cpus = [], []
+        for _ in range(runs):
+            start, cpu = time.perf_counter(), time.thread_time()
+            h, steps = hint_with_steps(move["view"], move["mines"])
+            cpus.append((time.thread_time() - cpu) * 1000)
+            walls.append((time.perf_counter() - start) * 1000)
+        rows.append({"seed": move["seed"], "move": move["move"], "cpu_ms": round(min(cpus), 1),
+                     "ms": round(min(walls), 1), "was_cpu_ms": move["cpu_ms"],
+                     "steps": steps, "cell": list(h.cell), "safe": h.safe})  # fmt: skip
+    rows.sort(key=lambda r: -r["cpu_ms"])
+    for row in rows:
+        print(json.dumps({"name": "retime", **row}), flush=True)
+    cpu = [r["cpu_ms"] for r in rows]
+    line = {"name": "retime_summary", "positions": len(rows), **move_figures("cpu_ms", cpu),
+            "over_125_cpu_ms": sum(x > HINT_GOAL_MS / 2 for x in cpu),
+            "load_average": [round(x, 2) for x in os.getloadavg()]}  # fmt: skip
     print(json.dumps(line), flush=True)
 
 
@@ -242,7 +324,25 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="processes for the bot games")
     parser.add_argument("--progress", type=int, default=0,
                         help="also print the bot's line every N games")  # fmt: skip
+    parser.add_argument(
+        "--slowest",
+        type=int,
+        default=0,
+        metavar="K",
+        help="write the K slowest bot moves (by CPU time) to --slowest-file",
+    )
+    parser.add_argument("--slowest-file", type=Path, default=Path("slowest_moves.jsonl"))
+    parser.add_argument(
+        "--retime",
+        type=Path,
+        metavar="FILE",
+        help="only time again the positions of a --slowest file",
+    )
+    parser.add_argument("--runs", type=int, default=3, help="timings per position for --retime")
     args = parser.parse_args()
+    if args.retime is not None:
+        retime_figure(args.retime, args.runs)
+        return
     if args.games is not None and args.games < 1:
         parser.error("--games must be 1 or more")
     if args.jobs < 1:
@@ -251,7 +351,8 @@ def main() -> None:
     table = QUICK_GAMES if args.quick else DEFAULT_GAMES
     for difficulty in chosen:
         games = args.games or table[difficulty]
-        middles = bot_figure(difficulty, games, args.jobs, args.progress)
+        middles = bot_figure(difficulty, games, args.jobs, args.progress, args.slowest,
+                             args.slowest_file)  # fmt: skip
         if difficulty is Difficulty.EXPERT:
             probability_figure(middles[:200], difficulty.mines)
     boards = 20 if args.quick else 200

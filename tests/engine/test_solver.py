@@ -11,7 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import Difficulty, Game, GameState
-from game.engine.solver import Analysis, Hint, analyse, hint, mine_probabilities
+from game.engine.solver import (
+    GUESS_WORK,
+    Analysis,
+    Hint,
+    analyse,
+    hint,
+    hint_with_steps,
+    mine_probabilities,
+)
 
 UNKNOWN = "#F?*X!"
 
@@ -432,26 +440,70 @@ def test_the_neighbour_table_is_each_cells_ring_in_order(rows, cols):
     assert neighbours.__wrapped__(rows, cols) == expected
 
 
-def test_a_guess_past_its_work_cap_falls_back_and_is_the_same_every_time():
-    from game.engine.solver import endgame
-
-    game = Game.from_difficulty(Difficulty.EXPERT, seed=20240601 + 11)
+def first_guess_view(seed):
+    game = Game.from_difficulty(Difficulty.EXPERT, seed=seed)
     game.reveal(3, 3)
     while game.state is GameState.PLAYING:  # to the first guess
         h = hint(game.view(), game.mines)
         if not h.safe:
             break
         game.reveal(*h.cell)
-    view = game.view()
-    capped, spent = endgame.GUESS_WORK, []
-    try:
-        endgame.GUESS_WORK = 0
-        endgame.Work.__init__.__defaults__ = (0,)
-        first, second = hint(view, game.mines), hint(view, game.mines)
-        spent.append(endgame.Work().left)
-    finally:
-        endgame.GUESS_WORK = capped
-        endgame.Work.__init__.__defaults__ = (capped,)
-    assert spent == [0]
-    assert first == second and not first.safe
-    assert first == hint(view, game.mines, lookahead=False)  # the safest cell, as without
+    return game.view(), game.mines
+
+
+def test_a_guess_past_its_work_cap_falls_back_and_is_the_same_every_time():
+    view, mines = first_guess_view(20240601 + 11)
+    first, spent = hint_with_steps(view, mines, cap=0)
+    second, again = hint_with_steps(view, mines, cap=0)
+    assert first == second and not first.safe and spent == again
+    assert first == hint(view, mines, lookahead=False)  # the safest cell, as without
+
+
+def test_the_same_position_spends_the_same_steps_and_gets_the_same_hint():
+    view, mines = first_guess_view(20240601 + 11)
+    answers = {hint_with_steps(view, mines) for _ in range(3)}
+    assert len(answers) == 1
+    (h, steps), *_ = answers
+    assert not h.safe and 0 < steps < GUESS_WORK
+    # a cap the position does not reach changes nothing; any proven hint spends nothing
+    assert hint_with_steps(view, mines, cap=steps) == (h, steps)
+    game = Game.from_difficulty(Difficulty.EXPERT, seed=3)
+    game.reveal(3, 3)
+    assert hint_with_steps(game.view(), game.mines)[1] == 0
+
+
+# A position of Expert game 20240754 (bench_solver.py's seeds) at move 72: weighing its guesses
+# in full takes over a million steps (about 300 ms of CPU on a slow machine).
+PAST_THE_CAP = [
+    ".........1##1.1#2#1.1#11######",
+    "......1112442.11211.1#112#####",
+    "11..113#32##2111111.111.1#####",
+    "#1..1#3#3#4#32#22#211#112#####",
+    "11..123221213#32#3##2#########",
+    ".....1#1....2#2123############",
+    "11...111.11234311#2###########",
+    "#1.111...1#2###112############",
+    "1213#21122233532.1############",
+    "12#4#32#3#22#3#2113###########",
+    "##5#3##2########2#############",
+] + ["#" * 30] * 5
+
+
+def test_a_position_past_the_cap_stops_at_the_cap_and_still_gives_a_legal_guess():
+    capped, steps = hint_with_steps(PAST_THE_CAP, 99)
+    assert GUESS_WORK <= steps < GUESS_WORK + GUESS_WORK // 10  # stopped soon after the cap
+    assert hint_with_steps(PAST_THE_CAP, 99) == (capped, steps)
+    r, c = capped.cell
+    assert PAST_THE_CAP[r][c] == "#" and not capped.safe and 0 < capped.probability < 1
+    safest = hint(PAST_THE_CAP, 99, lookahead=False)
+    assert capped.probability <= safest.probability + 0.03  # a candidate the guess weighs
+    free, more = hint_with_steps(PAST_THE_CAP, 99, cap=10 * GUESS_WORK)
+    assert more > steps  # without the cap it would have gone on
+
+
+def test_the_cap_is_counted_in_steps_whatever_it_is():
+    # A search stops at the first price that goes past the cap: one analysis at most (a few
+    # thousand steps, under a millisecond of work) beyond it.
+    for cap in (0, 1_000, 10_000, 50_000):
+        steps = hint_with_steps(PAST_THE_CAP, 99, cap=cap)[1]
+        assert cap <= steps < cap + 5_000

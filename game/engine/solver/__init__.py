@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from .answers import Analysis, Cell, Hint, HintKind
 from .deduction import Deduction, explain_global
+from .endgame import GUESS_WORK, Work
 from .guess import choose_guess, guess_hint
 from .position import Inconsistent, neighbours, parse
 from .probabilities import (
@@ -33,6 +34,7 @@ from .probabilities import (
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "GUESS_WORK",
     "Analysis",
     "Cell",
     "Hint",
@@ -41,6 +43,7 @@ __all__ = [
     "Solution",
     "analyse",
     "hint",
+    "hint_with_steps",
     "mine_probabilities",
     "neighbours",
     "solve_constraints",
@@ -85,22 +88,39 @@ def mine_probabilities(
 def hint(
     view: list[str], mines: int, *, budget: int = DEFAULT_BUDGET, lookahead: bool = True
 ) -> Hint | None:
+    """The cell to open next: a proven safe cell if there is one, else the best guess (see
+    `hint_with_steps`)."""
+    return hint_with_steps(view, mines, budget=budget, lookahead=lookahead)[0]
+
+
+def hint_with_steps(
+    view: list[str],
+    mines: int,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    lookahead: bool = True,
+    cap: int = GUESS_WORK,
+) -> tuple[Hint | None, int]:
     """The cell to open next: a proven safe cell if there is one, else the best guess.
 
     Prefers a cell one number proves safe, then two or three numbers together, then more numbers
     or the mine total, and only then a guess (with `lookahead`, weighed by what opening it would
     probably reveal). None when nothing is left to open: no covered cell that may be safe, or
     an ended game ('*', 'X' or '!' in the view).
+
+    With it, the work steps the guess's searches spent (0 when no guess was needed): at most
+    `cap`, past which the guess falls back to what was weighed so far, or the safest cell. The
+    same view always spends the same steps and gets the same hint, on any machine.
     """
     pos = parse(view, mines)
     if pos.ended or not pos.unknown:
-        return None
+        return None, 0
     if len(pos.unknown) == pos.mines:
-        return None  # every cell left is a mine: the game is won
+        return None, 0  # every cell left is a mine: the game is won
     deduction = Deduction(pos)
-    found = deduction.run(max_level=2)
+    found = deduction.run(max_level=2, best_only=True)
     if found:
-        return deduction.explain(found)
+        return deduction.explain(found), 0
     cache: dict = {}
     sol = solve_position(pos, budget, cache)
     certain = sol.certain_cells(pos)
@@ -108,9 +128,10 @@ def hint(
     if any(not mine for mine in certain.values()):
         found = deduction.run(max_level=3, targets=targets)
         if found:
-            return deduction.explain(found)
-        return explain_global(pos, sol, certain)
+            return deduction.explain(found), 0
+        return explain_global(pos, sol, certain), 0
     if all(certain.get(k) for k in pos.unknown):
-        return None
-    cell, p, approximate, note = choose_guess(pos, sol, cache, lookahead)
-    return guess_hint(pos, cell, p, approximate or sol.approximate, note)
+        return None, 0
+    work = Work(cap)
+    cell, p, approximate, note = choose_guess(pos, sol, cache, lookahead, work)
+    return guess_hint(pos, cell, p, approximate or sol.approximate, note), cap - work.left

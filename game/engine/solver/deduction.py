@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .answers import Hint, HintKind
-from .position import Position, and_list, cell_text, neighbours, number_text
+from .position import Position, Table, and_list, cell_text, neighbours, number_text
 from .probabilities import Solution
 
 _LEVEL3_TARGETS = 40  # cells looked at for three-number proofs
@@ -68,33 +68,29 @@ class Deduction:
 
     def __init__(self, pos: Position) -> None:
         self.pos = pos
-        nb = neighbours(pos.rows, pos.cols)
         values = pos.values
-        self.around: dict[int, tuple[int, tuple[int, ...]]] = {}
-        self.touching: dict[int, list[int]] = {}
-        for k, v in enumerate(values):
-            if v < 0:
-                continue
-            cells = tuple(j for j in nb[k] if values[j] < 0)
-            if cells:
-                self.around[k] = (v, cells)
-                for j in cells:
-                    self.touching.setdefault(j, []).append(k)
-            elif v:
-                where = cell_text(pos, k)
-                raise ValueError(
-                    f"the view is inconsistent: the {v} at {where} has no covered neighbour"
-                )
+        lonely = pos.lonely_number
+        if lonely is not None:
+            raise ValueError(
+                f"the view is inconsistent: the {values[lonely]} at {cell_text(pos, lonely)} has "
+                "no covered neighbour"
+            )
+        nb = neighbours(pos.rows, pos.cols)
+        self.numbers = pos.frontier  # ascending
+        # Made as they are read: a sweep that stops early never reads most of a big board.
+        self.around = Table(lambda k: tuple(j for j in nb[k] if values[j] < 0))  # cells of k
+        self.touching = Table(lambda j: [k for k in nb[j] if values[k] >= 0])  # numbers at j
+        self.values = values
         self.facts: dict[int, _Fact] = {}
 
     def _inconsistent(self, n: int) -> ValueError:
-        v = self.around[n][0]
+        v = self.values[n]
         return ValueError(
             f"the view is inconsistent: the {v} at {cell_text(self.pos, n)} cannot be satisfied"
         )
 
     def _residual(self, n: int) -> tuple[int, list[int], list[int]]:
-        v, cells = self.around[n]
+        v, cells = self.values[n], self.around[n]
         free = []
         mines = []
         for j in cells:
@@ -105,24 +101,75 @@ class Deduction:
                 mines.append(j)
         return v - len(mines), free, mines
 
-    def _level1(self, numbers) -> list[int]:
-        pending = sorted(set(numbers), reverse=True)
+    def _level1(self, numbers, best_only: bool = False) -> list[int]:
+        """Single numbers to a fixed point, smallest number first and each number a cell of it
+        was decided by next (the order decides which proof each cell keeps).
+
+        With `best_only`, stops as soon as no later step can find a safe cell `explain` would
+        rank above the best found: it counts the fewest mines any number can (a safe cell's
+        proof counts its number's value) and every frontier cell before it is decided. On a
+        big open board that is a few rows in, not the whole frontier; the facts stay partial.
+        """
+        pending = numbers[::-1] if isinstance(numbers, list) else sorted(numbers, reverse=True)
         queued = set(pending)
-        safes = []
+        safes: list[int] = []
+        facts, around, touching, values = self.facts, self.around, self.touching, self.values
+        known = facts.get
+        fewest = min(map(values.__getitem__, self.numbers), default=0) if best_only else -1
+        unknown = self.pos.unknown
+        first_open = 0  # no cell of unknown[:first_open] can still be decided
+        best = None  # the best safe cell so far, proven by a number of `fewest` mines
         while pending:
+            if best is not None:
+                while first_open < len(unknown) and (
+                    unknown[first_open] in facts or not touching[unknown[first_open]]
+                ):
+                    first_open += 1
+                if first_open == len(unknown) or unknown[first_open] > best:
+                    return safes
             n = pending.pop()
             queued.discard(n)
-            r, free, mines = self._residual(n)
+            r, cells = values[n], around[n]
+            if len(cells) == 1:  # most numbers on an open board: one covered cell
+                j = cells[0]
+                fact = known(j)
+                if fact is not None:
+                    if r != fact.mine:
+                        raise self._inconsistent(n)
+                    continue
+                if r > 1:
+                    raise self._inconsistent(n)
+                fact = facts[j] = _Fact(r > 0, 1, (n,), ())
+                if not r:
+                    safes.append(j)
+                    if not fewest and (best is None or j < best):
+                        best = j
+                for n2 in touching[j]:
+                    if n2 not in queued:
+                        queued.add(n2)
+                        pending.append(n2)
+                continue
+            free = []
+            mines = []
+            for j in cells:  # self._residual(n), written out: this loop is most of a hint's time
+                fact = known(j)
+                if fact is None:
+                    free.append(j)
+                elif fact.mine:
+                    mines.append(j)
+            r -= len(mines)
             if r < 0 or r > len(free):
                 raise self._inconsistent(n)
             if not free or 0 < r < len(free):
                 continue
             fact = _Fact(r > 0, 1, (n,), tuple(mines))
+            if not r and len(mines) == fewest and (best is None or free[0] < best):
+                best = free[0]  # `free` is ascending
             for j in free:
-                self.facts[j] = fact
+                facts[j] = fact
                 if not fact.mine:
                     safes.append(j)
-                for n2 in self.touching[j]:
+                for n2 in touching[j]:
                     if n2 not in queued:
                         queued.add(n2)
                         pending.append(n2)
@@ -131,7 +178,7 @@ class Deduction:
     def _linked(self, n: int) -> set[int]:
         """Numbers sharing an undecided cell with number n."""
         out: set[int] = set()
-        for j in self.around[n][1]:
+        for j in self.around[n]:
             if j not in self.facts:
                 out.update(self.touching[j])
         out.discard(n)
@@ -144,11 +191,10 @@ class Deduction:
             ordered = sorted(targets)
             targets = set(ordered[:_LEVEL3_TARGETS] + ordered[-_LEVEL3_TARGETS:])
         if targets is None:
-            starts = [n for n, (_, cs) in self.around.items() if any(j not in facts for j in cs)]
+            around = self.around
+            starts = [n for n in self.numbers if any(j not in facts for j in around[n])]
         else:
-            starts = sorted(
-                {n for j in targets if j not in facts for n in self.touching.get(j, ())}
-            )
+            starts = sorted({n for j in targets if j not in facts for n in self.touching[j]})
         out: set[tuple[int, ...]] = set()
         for a in starts:
             near = self._linked(a)
@@ -194,14 +240,18 @@ class Deduction:
                     new.append(j)
         return new
 
-    def run(self, max_level: int, targets: set[int] | None = None) -> list[int]:
+    def run(
+        self, max_level: int, targets: set[int] | None = None, best_only: bool = False
+    ) -> list[int]:
         """Deduce until a safe cell turns up; the safe cells of the step that found them.
 
         Single numbers first; a proof from two (then three) numbers that finds only mines goes
         back to single numbers at once, so reasons stay as simple as they can be. Each sweep
-        over the sets of numbers goes on from where the last proof was found.
+        over the sets of numbers goes on from where the last proof was found. With `best_only`,
+        single numbers stop once `explain`'s choice is known (the facts may then be partial:
+        call `explain` and nothing else).
         """
-        safes = self._level1(self.around)
+        safes = self._level1(self.numbers, best_only)
         level = 2
         while not safes and level <= max_level:
             progress = False

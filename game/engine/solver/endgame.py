@@ -13,23 +13,48 @@ _ENDGAME_LAYOUTS = 500  # at most this many layouts left: search the game tree e
 _ENDGAME_NODES = 50_000
 _LOCAL_LAYOUTS = 2_000  # a closed part with at most this many solutions is searched exactly
 _MAX_LISTED_CELLS = 300  # undecided cells an exact endgame search may list layouts over
-# The searches of one guess (the endgame, then the lookahead, priced in the same steps) read at
-# most this many (layout, cell) pairs: a hint on Expert then answers within about 250 ms on a
-# slow 2-core machine (benchmarks/bench_solver.py), and the same position gives the same hint
-# on every machine. Past it, the guess falls back to what was weighed, or the safest cell.
-GUESS_WORK = 150_000
+# The searches of one guess (the endgame, then the lookahead, priced in the same steps) may do at
+# most this many steps. A step is a (layout, cell) pair the endgame reads, about 0.2 us of CPU
+# on the 2-core machine of benchmarks/bench_solver.py; everything else is priced in the same
+# steps, so that steps stay proportional to time (0.11-0.23 us a step over the 60 slowest of
+# 500 Expert games). The cap keeps a guess's searches under about 100 ms of CPU there, the
+# whole hint under 125 ms, and the same position gives the same hint on every machine. Past
+# it, the guess falls back to what was weighed, or the safest cell.
+GUESS_WORK = 400_000
+# The prices of the work besides the pairs, in the same steps (fitted on the slowest Expert
+# positions with benchmarks/bench_solver.py --slowest and --retime).
+_PER_CALL = 20  # a call of a search function, a listed part, an option weighed
+_PER_CELL = 4  # a cell whose neighbours are read
+_PER_NODE = 6  # a node of a listing walk (and two per check it makes)
+_PER_LAYOUT = 2  # a layout grouped by what the free cells show
+_PER_PAIR = 3  # (layout, cell) read by a guess: its outcome, its share of the signature
 
 
 class Work:
-    """What the searches of one guess may still read, in (layout, cell) pairs."""
+    """What the searches of one guess may still do, in steps (GUESS_WORK says what a step is).
+
+    Every piece of work is charged, the overhead of a call or a layout as well as the pairs it
+    reads, so that steps stay roughly proportional to time (benchmarks/bench_solver.py --retime
+    prints both for the slowest positions). Raises OverBudget once `left` goes below 0.
+    """
 
     def __init__(self, steps: int = GUESS_WORK) -> None:
+        self.steps = steps
         self.left = steps
 
     def spend(self, steps: int) -> None:
         self.left -= steps
         if self.left < 0:
             raise OverBudget
+
+    def share(self, part: float) -> Work:
+        """A Work of `part` of what is left, for a search that must leave the rest; `settle`
+        charges what it spent back here."""
+        return Work(int(max(self.left, 0) * part))
+
+    def settle(self, share: Work) -> None:
+        # a price that went past the share was not paid for work done: it is not charged
+        self.left -= share.steps - max(share.left, 0)
 
 
 def endgame_guess(pos: Position, sol: Solution, cons: dict[tuple[int, ...], int],
@@ -44,15 +69,17 @@ def endgame_guess(pos: Position, sol: Solution, cons: dict[tuple[int, ...], int]
     """
     if sol.approximate or sol.log_layouts > math.log(_ENDGAME_LAYOUTS) + 1e-9:
         return None
+    work = work or Work()
     unknown = pos.unknown
-    index = {k: i for i, k in enumerate(unknown)}
-    layouts = _list_layouts(pos, sol, cons, index)
-    if layouts is None or len(layouts) < 2:
-        return None
-    nb = neighbours(pos.rows, pos.cols)
-    around = [sum(1 << index[j] for j in nb[k] if j in index) for k in unknown]
-    search = _Endgame(around, len(unknown), work or Work())
     try:
+        work.spend(_PER_CELL * len(unknown))
+        index = {k: i for i, k in enumerate(unknown)}
+        layouts = _list_layouts(pos, sol, cons, index, work)
+        if layouts is None or len(layouts) < 2:
+            return None
+        nb = neighbours(pos.rows, pos.cols)
+        around = [sum(1 << index[j] for j in nb[k] if j in index) for k in unknown]
+        search = _Endgame(around, len(unknown), work)
         best = search.best(tuple(layouts))
     except OverBudget:
         return None
@@ -60,10 +87,14 @@ def endgame_guess(pos: Position, sol: Solution, cons: dict[tuple[int, ...], int]
 
 
 def _list_layouts(
-    pos: Position, sol: Solution, cons: dict[tuple[int, ...], int], index: dict[int, int]
+    pos: Position,
+    sol: Solution,
+    cons: dict[tuple[int, ...], int],
+    index: dict[int, int],
+    work: Work,
 ) -> list[int] | None:
     """Every layout that fits, as bitmasks over the unknown cells (None if unexpectedly many)."""
-    listed = _enumerate(sorted(sol.prob), cons, sol.certain, 50 * _ENDGAME_LAYOUTS)
+    listed = _enumerate(sorted(sol.prob), cons, sol.certain, 50 * _ENDGAME_LAYOUTS, work)
     if listed is None:
         return None
     free, found = listed
@@ -72,8 +103,10 @@ def _list_layouts(
     out = []
     for bits, mines in found:
         left = pos.mines - mines
+        work.spend(_PER_CALL + len(free))
         if not 0 <= left <= len(rest):
             continue
+        work.spend(min(math.comb(len(rest), left), 2 * _ENDGAME_LAYOUTS + 1) * (left + 1))
         base = fixed | sum(1 << index[free[i]] for i in range(len(free)) if bits >> i & 1)
         for combo in itertools.combinations(rest, left):
             out.append(base | sum(1 << i for i in combo))
@@ -82,14 +115,24 @@ def _list_layouts(
     return out
 
 
+class _TooMany(Exception):
+    """A listing met its own limit of nodes: the layouts are too many to list."""
+
+
 def _enumerate(
-    cells: list[int], cons: dict[tuple[int, ...], int], certain: dict[int, bool], limit: int
+    cells: list[int],
+    cons: dict[tuple[int, ...], int],
+    certain: dict[int, bool],
+    limit: int,
+    work: Work,
 ) -> tuple[list[int], list[tuple[int, int]]] | None:
     """The undecided cells among `cells`, and every way to put mines in them that meets `cons`.
 
     `cons` may only hold cells among `cells`; each way is (bitmask over the undecided cells,
-    mines in all of `cells`). None when there are too many cells or search steps.
+    mines in all of `cells`). None when there are too many cells or search steps; OverBudget
+    when `work` runs out (each node of the walk costs a call and its checks).
     """
+    work.spend(_PER_CALL + len(cells) + sum(map(len, cons)))
     free = [k for k in cells if k not in certain]
     if len(free) > _MAX_LISTED_CELLS:
         return None
@@ -103,15 +146,20 @@ def _enumerate(
             checks[max(left)].append((sum(1 << i for i in left), v))
     found: list[tuple[int, int]] = []
     steps = 0
+    cost = [_PER_NODE + 2 * len(c) for c in checks]  # a node: a call, two tries of its checks
+    left = work.left
 
     def walk(i: int, bits: int, mines: int) -> None:
-        nonlocal steps
+        nonlocal steps, left
         steps += 1
         if steps > limit:
-            raise OverBudget
+            raise _TooMany
         if i == len(free):
             found.append((bits, mines))
             return
+        left -= cost[i]
+        if left < 0:
+            raise OverBudget
         for mine in (0, 1):
             b = bits | (mine << i)
             if all((b & m).bit_count() == v for m, v in checks[i]):
@@ -119,8 +167,10 @@ def _enumerate(
 
     try:
         walk(0, 0, fixed)
-    except OverBudget:
+    except _TooMany:
         return None
+    finally:
+        work.left = min(work.left, left)
     return free, found
 
 
@@ -141,6 +191,10 @@ def local_endgame(pos: Position, sol: Solution, work: Work | None = None) -> int
     for part in sol.parts:
         if not part.exact or sum(part.dist) > _LOCAL_LAYOUTS:
             continue
+        try:
+            work.spend(_PER_CALL + _PER_CELL * len(part.cells))
+        except OverBudget:
+            break
         inside = set(part.cells)
         if any(
             values[x] < 0 and x not in inside and x not in sol.certain
@@ -148,19 +202,22 @@ def local_endgame(pos: Position, sol: Solution, work: Work | None = None) -> int
             for x in nb[j]
         ):
             continue
-        listed = _enumerate(part.cells, dict(part.numbers), sol.certain, 50 * _LOCAL_LAYOUTS)
-        if listed is None or len({mines for _, mines in listed[1]}) != 1:
-            continue  # the mine count could still tell its solutions apart: not on its own
-        free, found = listed
-        if len(found) < 2:
-            continue
-        index = {k: i for i, k in enumerate(free)}
-        around = [sum(1 << index[x] for x in nb[k] if x in index) for k in free]
-        search = _Endgame(around, len(free), work)
         try:
+            listed = _enumerate(
+                part.cells, dict(part.numbers), sol.certain, 50 * _LOCAL_LAYOUTS, work
+            )
+            if listed is None or len({mines for _, mines in listed[1]}) != 1:
+                continue  # the mine count could still tell its solutions apart: not on its own
+            free, found = listed
+            if len(found) < 2:
+                continue
+            work.spend(_PER_CELL * len(free) + len(found))
+            index = {k: i for i, k in enumerate(free)}
+            around = [sum(1 << index[x] for x in nb[k] if x in index) for k in free]
+            search = _Endgame(around, len(free), work)
             chance, choice = search._guesses(tuple(bits for bits, _ in found), 0)
         except OverBudget:
-            continue
+            break  # the guess's work is spent: the parts searched so far
         if choice is not None and (best is None or chance > best[0]):
             best = (chance, free[choice])
     return None if best is None else best[1]
@@ -191,11 +248,13 @@ class _Endgame:
         self.nodes += 1
         if self.nodes > _ENDGAME_NODES or depth > MAX_DEPTH:
             raise OverBudget
+        self.work.spend(_PER_CALL + len(layouts))
         anywhere = 0
         for lay in layouts:
             anywhere |= lay
         free = self.all & ~anywhere  # safe in every layout: opened at no risk
         if free:
+            self.work.spend(len(self.around))
             cells = [i for i in range(len(self.around)) if free >> i & 1]
             groups = self._split(layouts, cells)
             if len(groups) > 1:
@@ -209,7 +268,7 @@ class _Endgame:
 
     def _split(self, layouts: tuple[int, ...], cells: list[int]) -> list[tuple[int, ...]]:
         around = self.around
-        self.work.spend(len(layouts) * len(cells))
+        self.work.spend(len(layouts) * (len(cells) + _PER_LAYOUT))
         groups: dict[tuple[int, ...], list[int]] = {}
         for lay in layouts:
             groups.setdefault(tuple((lay & around[i]).bit_count() for i in cells), []).append(lay)
@@ -225,7 +284,10 @@ class _Endgame:
         undecided = anywhere & ~everywhere
         options = []
         seen = set()
-        self.work.spend(len(layouts) * undecided.bit_count())
+        self.work.spend(
+            _PER_CALL + 2 * len(layouts) + len(self.around)
+            + undecided.bit_count() * (_PER_CALL + _PER_PAIR * len(layouts))
+        )  # fmt: skip
         for i in range(len(self.around)):
             if not undecided >> i & 1:
                 continue

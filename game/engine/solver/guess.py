@@ -17,9 +17,16 @@ _TIE_MARGIN = 1e-9  # guesses this close in two-step survival count as equal
 _MAX_LOOKAHEAD_ANALYSES = 160
 _LOOKAHEAD_MAX_NUMBERS = 1_500  # on bigger frontiers guesses use the probabilities alone
 _LOOKAHEAD_WORK = 60_000  # numbers read over all the analyses of one lookahead
-# One lookahead analysis costs about this many endgame steps per (number, cell) pair it reads
-# (measured: 5.7 us a pair, 0.9 us a step), so both draw on one Work cap (endgame.py).
-_STEPS_PER_PAIR = 6
+_ENDGAME_SHARE = 2 / 3  # of a guess's work cap: the rest is kept for the lookahead
+# What one lookahead analysis costs in the steps of the guess's one Work cap (endgame.py: a step
+# is about 0.2 us here), fitted over the analyses of the slowest Expert hints (bench_solver.py
+# --slowest, then --retime): a call, each (number, cell) pair it reads, each unit of counting
+# work (counting.py) on the parts it solves anew, and each entry of the parts' distributions
+# (weighing them together and the marginals).
+_STEPS_PER_ANALYSIS = 100
+_STEPS_PER_PAIR = 15
+_STEPS_PER_UNIT = 300
+_STEPS_PER_ENTRY = 125
 
 
 def _percent(p: float) -> str:
@@ -38,7 +45,7 @@ def guess_hint(pos: Position, cell: int, p: float, approximate: bool, note: str)
 
 
 def choose_guess(
-    pos: Position, sol: Solution, cache: dict, lookahead: bool
+    pos: Position, sol: Solution, cache: dict, lookahead: bool, work: Work
 ) -> tuple[int, float, bool, str]:
     """The guess most likely to win the game: (cell, mine probability, approximate, why).
 
@@ -76,8 +83,9 @@ def choose_guess(
     cons = constraints(pos)
     if len(cons) > _LOOKAHEAD_MAX_NUMBERS:
         return best, p_of(best), False, ""
-    work = Work()  # one cap for both searches
-    endgame = endgame_guess(pos, sol, cons, work)
+    share = work.share(_ENDGAME_SHARE)  # the rest of the cap is kept for the lookahead
+    endgame = endgame_guess(pos, sol, cons, share)
+    work.settle(share)
     if endgame is not None:
         layouts = round(math.exp(sol.log_layouts))
         note = f"Over all {layouts} ways the mines can lie, opening it wins most often."
@@ -155,7 +163,7 @@ def _weigh_guess(
     n_unknown = len(pos.unknown) - 1
     score = progress = 0.0
     used = 0
-    price = _STEPS_PER_PAIR * (sum(map(len, base)) + len(around))
+    price = _STEPS_PER_ANALYSIS + _STEPS_PER_PAIR * (sum(map(len, base)) + len(around))
     for v in range(len(around) + 1):
         after = dict(base)
         if around and after.setdefault(around, v) != v:
@@ -164,10 +172,14 @@ def _weigh_guess(
             continue
         used += 1
         work.spend(price)
+        budget = min(_LOOKAHEAD_BUDGET, work.left // _STEPS_PER_UNIT + 1)
         try:
-            nxt = solve_constraints(after, n_unknown, pos.mines, _LOOKAHEAD_BUDGET, cache)
+            nxt = solve_constraints(after, n_unknown, pos.mines, budget, cache)
         except Inconsistent:
             continue
+        work.spend(
+            _STEPS_PER_UNIT * nxt.counted + _STEPS_PER_ENTRY * sum(len(p.dist) for p in nxt.parts)
+        )
         chance = math.exp(nxt.log_layouts - sol.log_layouts)
         proven = [j for j, mine in nxt.certain.items() if not mine]
         n_safe = len(proven) + (nxt.n_rest if nxt.rest_certain is False else 0)

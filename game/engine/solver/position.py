@@ -7,7 +7,8 @@ and the two ways a search can end early (no layout fits; over its work budget).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from itertools import compress
 
 from ..cells import COVERED_CHARS, END_CHARS, OPEN_CHARS, ViewChar
 
@@ -21,6 +22,11 @@ class OverBudget(Exception):
 
 
 _OPEN_VALUES = {ch: ch.mines_around for ch in OPEN_CHARS}
+_VALUES = {str(ch): -1 for ch in COVERED_CHARS | END_CHARS} | {
+    str(ch): v for ch, v in _OPEN_VALUES.items()
+}
+_ENDS = tuple(str(ch) for ch in END_CHARS)
+_NOT_OPEN = bytes(int(chr(b) in _VALUES and _VALUES[chr(b)] < 0) for b in range(256))
 _ALPHABET = "".join(ViewChar)
 
 
@@ -32,6 +38,53 @@ class Position:
     values: tuple[int, ...]  # per flat cell r * cols + c: -1 not open, else the open number
     unknown: tuple[int, ...]  # the flat cells that are not open, ascending
     ended: bool
+
+    @cached_property
+    def frontier(self) -> list[int]:
+        """The open cells beside a cell that is not open (the numbers that say something),
+        ascending. From the smaller side: the rings of the cells not open, in C, when the board
+        is mostly open; else each open cell's ring. Its cost grows with that side, not the board.
+        """
+        nb = neighbours(self.rows, self.cols)
+        values = self.values
+        unknown = self.unknown
+        if 2 * len(unknown) > len(values):  # few open cells: read each one's ring
+            opened = compress(range(len(values)), map((-1).__ne__, values))
+            return [k for k in opened if any(values[j] < 0 for j in nb[k])]
+        near = set().union(*map(nb.__getitem__, unknown))
+        near.difference_update(unknown)
+        return sorted(near)
+
+    @cached_property
+    def numbers(self) -> dict[int, tuple[int, ...]]:
+        """Each number of the frontier (ascending) -> its cells that are not open (ascending)."""
+        nb = neighbours(self.rows, self.cols)
+        values = self.values
+        return {k: tuple(j for j in nb[k] if values[j] < 0) for k in self.frontier}
+
+    @cached_property
+    def lonely_number(self) -> int | None:
+        """The first open number above 0 with no cell around it that is not open (a view no
+        layout fits), or None. Counts in C before it looks for one."""
+        values, frontier = self.values, self.frontier
+        above_zero = len(values) - values.count(-1) - values.count(0)
+        if above_zero == len(frontier) - [*map(values.__getitem__, frontier)].count(0):
+            return None
+        beside = set(frontier)
+        return next(k for k, v in enumerate(values) if v > 0 and k not in beside)
+
+
+class Table(dict):
+    """A dict that works out a missing entry with `make(key)` and keeps it: the rings of the
+    cells a search reads, made as it reads them rather than for the whole board."""
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        value = self[key] = self.make(key)
+        return value
 
 
 @lru_cache(maxsize=16)
@@ -75,21 +128,18 @@ def parse(view: list[str], mines: int) -> Position:
             raise ValueError(f"view row {r} has {len(line)} cells, row 0 has {cols}")
     if not isinstance(mines, int) or isinstance(mines, bool) or mines < 0:
         raise ValueError(f"the mine total must be a whole number of 0 or more (got {mines!r})")
-    values = []
-    ended = False
-    for r, line in enumerate(view):
-        for c, ch in enumerate(line):
-            v = _OPEN_VALUES.get(ch)
-            if v is not None:
-                values.append(v)
-            elif ch in COVERED_CHARS:
-                values.append(-1)
-            elif ch in END_CHARS:
-                values.append(-1)
-                ended = True
-            else:
-                raise ValueError(f"the view may hold only '{_ALPHABET}' (got {ch!r} at ({r},{c}))")
-    unknown = tuple(k for k, v in enumerate(values) if v < 0)
+    joined = "".join(view)
+    try:
+        values = tuple(map(_VALUES.__getitem__, joined))
+    except KeyError:
+        k = next(k for k, ch in enumerate(joined) if ch not in _VALUES)
+        r, c = divmod(k, cols)
+        raise ValueError(
+            f"the view may hold only '{_ALPHABET}' (got {joined[k]!r} at ({r},{c}))"
+        ) from None
+    ended = any(ch in joined for ch in _ENDS)
+    not_open = joined.encode("ascii").translate(_NOT_OPEN)  # 1 per cell not open, else 0
+    unknown = tuple(compress(range(len(values)), not_open))
     if mines > len(unknown):
         raise ValueError(f"{mines} mines cannot fit in the {len(unknown)} cells that are not open")
     return Position(len(view), cols, mines, tuple(values), unknown, ended)
@@ -97,18 +147,12 @@ def parse(view: list[str], mines: int) -> Position:
 
 def constraints(pos: Position) -> dict[tuple[int, ...], int]:
     """Each open number as (its neighbours that are not open) -> (mines among them)."""
-    nb = neighbours(pos.rows, pos.cols)
+    if pos.lonely_number is not None:
+        raise Inconsistent
     values = pos.values
     cons: dict[tuple[int, ...], int] = {}
-    for k, v in enumerate(values):
-        if v < 0:
-            continue
-        cells = tuple(j for j in nb[k] if values[j] < 0)
-        if not cells:
-            if v:
-                raise Inconsistent
-            continue
-        if cons.setdefault(cells, v) != v:
+    for k, cells in pos.numbers.items():
+        if cons.setdefault(cells, values[k]) != values[k]:
             raise Inconsistent
     return cons
 

@@ -35,6 +35,7 @@ class Solution:
     approximate: bool
     log_layouts: float  # natural log of the number of layouts that fit
     parts: list[Part]
+    counted: int = 0  # counting work of the parts not found in the cache (a part's `work`)
 
     def certain_cells(self, pos: Position) -> dict[int, bool]:
         """Every proven cell of the board, frontier and rest: True for a mine."""
@@ -186,13 +187,18 @@ def _solve_rest(
     n_frontier = len(owner)
     n_rest = n_unknown - n_frontier
     parts = []
-    spent = 0
+    spent = counted = 0
     for numbers in sorted(groups.values(), key=lambda g: (len(g), g)):
         numbers.sort()
+        before = cache.get(tuple(numbers))
         part = cached_part(numbers, max(min(_PART_FLOOR, budget), budget - spent), cache)
         spent += part.work
+        if part is not before:
+            counted += part.work
         parts.append(part)
-    return _combine(parts, n_rest, mines)
+    sol = _combine(parts, n_rest, mines)
+    sol.counted = counted
+    return sol
 
 
 def _combine(parts: list[Part], n_rest: int, mines: int) -> Solution:
