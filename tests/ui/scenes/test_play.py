@@ -324,9 +324,9 @@ def spot_under(ctx, play, pos):
 
 def test_a_zoom_gesture_with_a_still_pointer_comes_back_where_it_started(context):
     """Issue 24's play-test: at the most zoom (3 on the test screen), the pointer near the
-    board's top; notch by notch out to 1 and back in. The view hits the top edge on the way out, yet the same spot of
-    the same cell comes back under the pointer (to within half a cell at every notch the
-    edge does not hold)."""
+    board's top; notch by notch out to 1 and back in. The view hits the top edge on the way
+    out, yet the same spot of the same cell comes back under the pointer (to within half a
+    cell at every notch the edge does not hold)."""
     ctx, play, centre = big_board(context, scale=3)
     zoom_commands(ctx)
     assert ctx.frame.scale == 3
