@@ -166,7 +166,10 @@ class Frame:
         return sheets.scaled(theme, self.layout.factor)
 
     def set_scale(self, scale: int) -> list[str]:
-        """Zoom to `scale` (within what fits); what to tell the player."""
+        """Zoom to `scale` (within what fits); what to tell the player. A window on a board
+        it does not wholly show at this zoom or the new one keeps its size (only the view
+        changes: the player may have sized it) while it holds the new zoom's frame; else it
+        grows or shrinks with the board."""
         self.space = self._usable_screen()
         rows, cols, sizes, digits = self.geometry()
         most = geometry.most_scale(rows, cols, self.space, sizes, digits)
@@ -176,9 +179,24 @@ class Frame:
             return said
         self.scale = scale
         self.settings.scale = scale
-        self.open_window()
+        if not self._keeps_size(scale):
+            self.open_window()
         self.relayout()
         return [*said, f"Zoom {scale}x"]
+
+    def _keeps_size(self, scale: int) -> bool:
+        """Whether a zoom to `scale` leaves the window's size alone: in a window (not full
+        screen) that shows only part of the board now and would at `scale` too, and that
+        holds the frame, toolbar and status line at `scale`."""
+        if self.display.fullscreen:
+            return False
+        lay, size = self.layout, self.display.size
+        rows, cols, sizes, digits = self.geometry()
+        whole = geometry.window_size(rows, cols, scale, sizes, digits)
+        partial_now = (lay.view_rows, lay.view_cols) != (lay.rows, lay.cols)
+        if not partial_now or (whole[0] <= size[0] and whole[1] <= size[1]):
+            return False
+        return geometry.scroll_fits(rows, cols, size, scale, sizes, digits)
 
     def toggle_fullscreen(self) -> None:
         """Fullscreen and back, at the same whole scale, the board centred; back in a window,

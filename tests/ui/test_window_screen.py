@@ -171,3 +171,30 @@ def test_a_board_changed_in_fullscreen_remembers_the_window_to_come_back_to(driv
     )
     d.key(pygame.K_F11)
     assert pygame.display.get_surface().get_size() == saved.window_size
+
+
+def test_zooming_a_board_larger_than_the_window_keeps_the_window_the_player_sized(drive):
+    """Issue 24's play-test: the first Ctrl+wheel notch grew a 1000x700 window on a 200x200
+    board to nearly the whole screen. A board the window shows only part of at both zooms
+    changes its view, not the window."""
+    d = drive(BoardChoice(200, 200, 8000), scale=1)
+    size = (1000, 700)
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    d.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+    d.tick()
+    for key, name, zoom in ((pygame.K_EQUALS, "+", 2), (pygame.K_EQUALS, "+", 3),
+                            (pygame.K_MINUS, "-", 2)):  # fmt: skip
+        d.key(key, name)
+        assert d.app.ctx.frame.scale == zoom
+        assert pygame.display.get_surface().get_size() == size
+        lay = d.app.ctx.frame.layout
+        w, h = lay.canvas_size
+        assert w * lay.scale <= size[0] and h * lay.scale <= size[1]  # nothing cut off
+
+
+def test_a_board_that_shows_whole_still_grows_its_window_with_the_zoom(drive):
+    d = drive(scale=1)
+    before = pygame.display.get_surface().get_size()
+    d.key(pygame.K_EQUALS, "+")
+    after = pygame.display.get_surface().get_size()
+    assert after[0] > before[0] and after[1] > before[1]

@@ -271,9 +271,10 @@ def test_ctrl_wheel_zooms_about_the_cell_under_the_pointer(context):
 def test_ctrl_wheel_keeps_the_cell_under_a_still_pointer_when_the_window_moves_and_resizes(
     context, monkeypatch
 ):
-    """As in a real window (openbox): the zoom grows the window and the frame moves it to stay
-    on the screen, so the pointer, still on the desktop, is elsewhere in the window and no
-    motion event says so; the window manager's resize comes a frame later, a little off."""
+    """As in a real window (openbox): the window manager resizes the window a frame after a
+    zoom, a little off, and may move it (as the frame moves a grown window to keep it on the
+    screen), so the pointer, still on the desktop, is elsewhere in the window and no motion
+    event says so."""
     from game.ui import screen as desktop
 
     where = [(451, 220)]  # the window's inside on the desktop, as the window manager has it
@@ -302,13 +303,14 @@ def test_ctrl_wheel_keeps_the_cell_under_a_still_pointer_when_the_window_moves_a
             w, h = ctx.frame.display.size  # the window manager's own size, a frame later
             ctx.frame.display.open((w - 6, h - 11))
             ctx.frame.resized((w - 6, h - 11))
+            where[0] = (where[0][0] - 13, where[0][1] + 9)
+            play.handle(pygame.event.Event(pygame.WINDOWMOVED, x=where[0][0], y=where[0][1]))
             # the view moves in whole cells: the spot stays within half a cell of the pointer
             # (a few pixels of resize can tip it onto a neighbour's edge)
             there = spot_under(ctx, play, under_pointer()[1])
-            assert max(abs(there[0] - first[0]), abs(there[1] - first[1])) < 0.5
+            assert max(abs(there[0] - first[0]), abs(there[1] - first[1])) <= 0.5
     finally:
         pygame.key.set_mods(0)
-    assert where[0] != (451, 220)  # the window did move
     play.handle(mouse(DOWN, play.mouse_pos))  # the player acts: a later resize keeps the middle
     assert play.anchor is None
 
@@ -343,8 +345,8 @@ def test_a_zoom_gesture_with_a_still_pointer_comes_back_where_it_started(context
             assert ctx.frame.scale == scale
             now = spot_under(ctx, play, pos)
             if play.top > 0:  # the top edge holds the view on the way out
-                assert abs(now[0] - start[0]) < 0.5, (scale, now, start)
-            assert abs(now[1] - start[1]) < 0.5, (scale, now, start)
+                assert abs(now[0] - start[0]) <= 0.5, (scale, now, start)
+            assert abs(now[1] - start[1]) <= 0.5, (scale, now, start)
     finally:
         pygame.key.set_mods(0)
     assert (play.top, play.left) == view and spot_under(ctx, play, pos) == start
