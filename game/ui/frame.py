@@ -141,16 +141,18 @@ class Frame:
     # ---- what changes it ----------------------------------------------------------------
 
     def switch_board(self, board: BoardChoice) -> bool:
-        """Another board: the scale the player chose if it fits, else the largest that fits
-        (as on first start unless they chose one), and a window to match; whether it was
-        resized."""
+        """Another board: the scale the player chose, as far as the board lets it
+        (`layout.most_scale`; the first start's unless they chose one), and a window to
+        match; whether it was resized."""
         resize = (board.rows, board.cols) != (self.board.rows, self.board.cols)
         self.board = board
         if resize:
             chosen = self.settings.scale
             rows, cols, sizes, digits = self.geometry()
-            most = geometry.best_scale(rows, cols, self.space, chosen or 1, sizes, digits)
-            self.scale = self.best_scale() if chosen is None else most
+            # a board that scrolls keeps the chosen zoom too (a resumed 200 x 200 game opened
+            # at 1x, as only the zooms that show the whole board were tried)
+            most = geometry.most_scale(rows, cols, self.space, sizes, digits)
+            self.scale = self.best_scale() if chosen is None else min(chosen, most)
             self.open_window()
         self.relayout()
         return resize

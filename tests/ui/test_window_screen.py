@@ -198,3 +198,26 @@ def test_a_board_that_shows_whole_still_grows_its_window_with_the_zoom(drive):
     d.key(pygame.K_EQUALS, "+")
     after = pygame.display.get_surface().get_size()
     assert after[0] > before[0] and after[1] > before[1]
+
+
+def test_a_resumed_200x200_game_keeps_the_remembered_zoom(drive):
+    """Issue 24's play-test: quit at zoom 2 (and 3), settings.json said so, yet the kept
+    200x200 game came back at zoom 1. The game is put on a beginner window as a resume puts
+    it; the remembered zoom wins, and the view centres its last move."""
+    from game.engine import Game, Move, MoveKind
+
+    rows = ["".join("*" if (r * 7 + c * 3) % 11 == 0 else "." for c in range(200))
+            for r in range(200)]  # fmt: skip
+    game = Game.from_layout(rows)
+    game.play(Move(MoveKind.OPEN, 150, 161))
+    for scale in (2, 3):
+        pygame.quit()
+        pygame.display.init()
+        d = drive(scale=None, settings=Settings(motion=False, volume="off", scale=scale))
+        d.app.games.play_game(game)
+        frame, play = d.app.ctx.frame, d.app.play
+        assert frame.scale == scale
+        lay = frame.layout
+        assert lay.view_rows < 200 and lay.cell_rect(150, 161, play.top, play.left) is not None
+        assert abs(play.top + lay.view_rows // 2 - 150) <= 1
+        assert abs(play.left + lay.view_cols // 2 - 161) <= 1
