@@ -209,9 +209,20 @@ class Frame:
         if not self.display.fullscreen:
             rows, cols, sizes, digits = self.geometry()
             desktop.set_minimum_size(geometry.smallest_canvas_size(sizes, digits))
+            self._into_the_room()
             self._keep_on_screen(back_to)
         self.remember()
         self.relayout()
+
+    def _into_the_room(self) -> None:
+        """A window back from fullscreen no larger than the usable screen holds it, frame and
+        all (one came back 1920x1061, a pixel off the screen's right and bottom: the size it
+        was given while the whole screen was the room)."""
+        self.space = self._usable_screen()
+        w, h = self.window_size
+        room = (min(w, self.space[0]), min(h, self.space[1]))
+        if room != (w, h):
+            self.window_size = self.display.open(room)
 
     def resized(self, size: tuple[int, int]) -> None:
         """The window manager changed the window's size."""

@@ -221,3 +221,17 @@ def test_a_resumed_200x200_game_keeps_the_remembered_zoom(drive):
         assert lay.view_rows < 200 and lay.cell_rect(150, 161, play.top, play.left) is not None
         assert abs(play.top + lay.view_rows // 2 - 150) <= 1
         assert abs(play.left + lay.view_cols // 2 - 161) <= 1
+
+
+def test_leaving_fullscreen_brings_the_window_back_inside_the_usable_screen(drive):
+    """Issue 24's play-test: the window came back 1920x1061 at +1+20, a pixel off the
+    screen's right and bottom (the size it was given while the whole screen was its room)."""
+    d = drive(BoardChoice(200, 200, 8000), scale=2)
+    d.app.options.toggle_fullscreen()
+    space = d.app.ctx.frame.space
+    d.app.ctx.frame.display.windowed_size = (space[0] + 4, space[1] + 6)
+    d.app.options.toggle_fullscreen()
+    assert not pygame.display.is_fullscreen()
+    w, h = pygame.display.get_surface().get_size()
+    assert w <= space[0] and h <= space[1]
+    assert on_screen(d.app)
