@@ -101,6 +101,7 @@ class PlayScene(Layer):
             return self.reanchor()
         elif t == pygame.MOUSEMOTION:
             self.mouse_pos = event.pos
+            self.end_gesture()
             if not self.drag_view():
                 self.follow_pointer()
         elif t == pygame.MOUSEWHEEL:
@@ -134,10 +135,10 @@ class PlayScene(Layer):
     def zoom_at(self, step: int, pos: Cell) -> None:
         """Zoom in (1) or out (-1) keeping the spot under the pointer under it (the zoom
         commands alone keep the middle of the view). Notch after notch with the pointer
-        still, the first notch's cell and spot stay the anchor, so a view held by a board
-        edge on the way comes back where it started."""
+        still (however slow), the first notch's cell and spot stay the anchor, so a view held
+        by a board edge on the way comes back where it started."""
         desk = desktop.window_position()
-        held = self.anchor if self.anchor_live() else None
+        held = self.anchor
         if held is not None and _on_desktop(held[2], held[3]) == _on_desktop(pos, desk):
             cell, spot = held[0], held[1]
         else:
@@ -148,21 +149,25 @@ class PlayScene(Layer):
         self.ctx.commands.do("zoom_in" if step > 0 else "zoom_out")
         self.reanchor()
 
-    def anchor_live(self) -> bool:
-        """Whether a zoom's anchor is still held (a second after the last notch)."""
-        if self.anchor is not None and self.ctx.aids.now() > self.anchor[-1]:
+    def end_gesture(self) -> None:
+        """The pointer moved on the desktop: the next zoom anchors on what is under it then
+        (a window moved under a still pointer sends motion too, to the same desktop spot)."""
+        held = self.anchor
+        here = _on_desktop(self.mouse_pos, desktop.window_position())
+        if held is not None and _on_desktop(held[2], held[3]) != here:
             self.anchor = None
-        return self.anchor is not None
 
     def reanchor(self) -> bool:
         """The zoomed window moved (kept on the screen as it grew) or is resized a frame
         later by the window manager: the pointer stayed still on the desktop, so it is
         somewhere else in the window, and the pointed spot goes back under it (for a second
-        after the zoom, or until a button or a key)."""
-        if not self.anchor_live():
+        after the zoom; the gesture's anchor itself lasts until the pointer moves, a button
+        or a key)."""
+        if self.anchor is None or self.ctx.aids.now() > self.anchor[-1]:
             return False
         cell, spot, pos, was, _ = self.anchor
         self.mouse_pos = place.pointer_after_move(pos, was, desktop.window_position())
+        self.anchor = (cell, spot, self.mouse_pos, desktop.window_position(), self.anchor[-1])
         self.view_to(*place.anchored(cell, self.mouse_pos, self.layout, spot))
         return True
 

@@ -341,6 +341,7 @@ def test_a_zoom_gesture_with_a_still_pointer_comes_back_where_it_started(context
     pygame.key.set_mods(pygame.KMOD_CTRL)
     try:
         for step, scale in ((-1, 2), (-1, 1), (1, 2), (1, 3)):
+            ctx.aids.now.ms += 1500  # notch by notch, slower than the window's second
             play.handle(wheel(step))
             assert ctx.frame.scale == scale
             now = spot_under(ctx, play, pos)
@@ -350,6 +351,25 @@ def test_a_zoom_gesture_with_a_still_pointer_comes_back_where_it_started(context
     finally:
         pygame.key.set_mods(0)
     assert (play.top, play.left) == view and spot_under(ctx, play, pos) == start
+
+
+def test_a_pointer_moved_between_notches_anchors_the_next_zoom_where_it_is(context):
+    ctx, play, centre = big_board(context, scale=3)
+    zoom_commands(ctx)
+    play.view_to(80, 90)
+    first = cell_pos(ctx, play, (83, 95))
+    play.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=first, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.key.set_mods(pygame.KMOD_CTRL)
+    try:
+        play.handle(wheel(-1))
+        lay = ctx.frame.layout
+        there = (play.top + lay.view_rows // 2, play.left + lay.view_cols // 2)
+        pos = cell_pos(ctx, play, there)
+        play.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+        play.handle(wheel(-1))
+        assert ctx.frame.layout.cell_at(*pos, play.top, play.left) == there
+    finally:
+        pygame.key.set_mods(0)
 
 
 def test_zoom_from_the_keys_and_a_resize_keep_the_middle_of_the_view(context):
