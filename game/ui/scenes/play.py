@@ -91,7 +91,7 @@ class PlayScene(Layer):
 
     def handle(self, event: Event) -> bool:
         t = event.type
-        if t in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        if _acts(event):
             self.anchor = None  # the player acts: the zoom's anchor is done with
         if t == pygame.KEYDOWN:
             self.key(event)
@@ -839,3 +839,15 @@ class VeiledBoard:
 def _on_desktop(pos: Cell, window: Cell | None) -> Cell:
     """A window pixel on the desktop (the window's own pixel where its place is not known)."""
     return pos if window is None else (pos[0] + window[0], pos[1] + window[1])
+
+
+def _acts(event: Event) -> bool:
+    """A key or a button press that ends a zoom's anchor: not the wheel's own presses (SDL
+    sends buttons 4 and 5 with each notch) nor Ctrl or another modifier held for it."""
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        return event.button in BUTTONS
+    return event.type == pygame.KEYDOWN and event.key not in MODIFIER_KEYS
+
+
+MODIFIER_KEYS = frozenset((pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT,
+                           pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI))  # fmt: skip

@@ -342,6 +342,11 @@ def test_a_zoom_gesture_with_a_still_pointer_comes_back_where_it_started(context
     try:
         for step, scale in ((-1, 2), (-1, 1), (1, 2), (1, 3)):
             ctx.aids.now.ms += 1500  # notch by notch, slower than the window's second
+            # as SDL sends a notch: Ctrl pressed again, the wheel's button, then the wheel
+            play.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LCTRL, mod=0,
+                                           unicode="", scancode=0))  # fmt: skip
+            button = 4 if step > 0 else 5
+            play.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
             play.handle(wheel(step))
             assert ctx.frame.scale == scale
             now = spot_under(ctx, play, pos)
