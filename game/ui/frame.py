@@ -141,16 +141,18 @@ class Frame:
     # ---- what changes it ----------------------------------------------------------------
 
     def switch_board(self, board: BoardChoice) -> bool:
-        """Another board: the scale the player chose if it fits, else the largest that fits
-        (as on first start unless they chose one), and a window to match; whether it was
-        resized."""
+        """Another board: the scale the player chose, as far as the board lets it
+        (`layout.most_scale`; the first start's unless they chose one), and a window to
+        match; whether it was resized."""
         resize = (board.rows, board.cols) != (self.board.rows, self.board.cols)
         self.board = board
         if resize:
             chosen = self.settings.scale
             rows, cols, sizes, digits = self.geometry()
-            most = geometry.best_scale(rows, cols, self.space, chosen or 1, sizes, digits)
-            self.scale = self.best_scale() if chosen is None else most
+            # a board that scrolls keeps the chosen zoom too (a resumed 200 x 200 game opened
+            # at 1x, as only the zooms that show the whole board were tried)
+            most = geometry.most_scale(rows, cols, self.space, sizes, digits)
+            self.scale = self.best_scale() if chosen is None else min(chosen, most)
             self.open_window()
         self.relayout()
         return resize
@@ -166,7 +168,10 @@ class Frame:
         return sheets.scaled(theme, self.layout.factor)
 
     def set_scale(self, scale: int) -> list[str]:
-        """Zoom to `scale` (within what fits); what to tell the player."""
+        """Zoom to `scale` (within what fits); what to tell the player. A window on a board
+        it does not wholly show at this zoom or the new one keeps its size (only the view
+        changes: the player may have sized it) while it holds the new zoom's frame; else it
+        grows or shrinks with the board."""
         self.space = self._usable_screen()
         rows, cols, sizes, digits = self.geometry()
         most = geometry.most_scale(rows, cols, self.space, sizes, digits)
@@ -176,9 +181,24 @@ class Frame:
         if scale == self.scale:
             return said
         self.scale = scale
-        self.open_window()
+        if not self._keeps_size(scale):
+            self.open_window()
         self.relayout()
         return [*said, f"Zoom {scale}x"]
+
+    def _keeps_size(self, scale: int) -> bool:
+        """Whether a zoom to `scale` leaves the window's size alone: in a window (not full
+        screen) that shows only part of the board now and would at `scale` too, and that
+        holds the frame, toolbar and status line at `scale`."""
+        if self.display.fullscreen:
+            return False
+        lay, size = self.layout, self.display.size
+        rows, cols, sizes, digits = self.geometry()
+        whole = geometry.window_size(rows, cols, scale, sizes, digits)
+        partial_now = (lay.view_rows, lay.view_cols) != (lay.rows, lay.cols)
+        if not partial_now or (whole[0] <= size[0] and whole[1] <= size[1]):
+            return False
+        return geometry.scroll_fits(rows, cols, size, scale, sizes, digits)
 
     def toggle_fullscreen(self) -> None:
         """Fullscreen and back, at the same whole scale, the board centred; back in a window,
@@ -189,9 +209,20 @@ class Frame:
         if not self.display.fullscreen:
             rows, cols, sizes, digits = self.geometry()
             desktop.set_minimum_size(geometry.smallest_canvas_size(sizes, digits))
+            self._into_the_room()
             self._keep_on_screen(back_to)
         self.remember()
         self.relayout()
+
+    def _into_the_room(self) -> None:
+        """A window back from fullscreen no larger than the usable screen holds it, frame and
+        all (one came back 1920x1061, a pixel off the screen's right and bottom: the size it
+        was given while the whole screen was the room)."""
+        self.space = self._usable_screen()
+        w, h = self.window_size
+        room = (min(w, self.space[0]), min(h, self.space[1]))
+        if room != (w, h):
+            self.window_size = self.display.open(room)
 
     def resized(self, size: tuple[int, int]) -> None:
         """The window manager changed the window's size."""

@@ -33,6 +33,7 @@ SCROLLBAR = 10  # a scroll bar's thickness (a pixel of gap and its well), beside
 TEXT_MIN_W = 264
 FIRST_MAX_ZOOM = 4  # the zoom on first start: the largest whole board that fits
 FIRST_SCREEN_SHARE = 0.8  # this share of the usable screen, and at most this zoom
+SCROLL_MAX_ZOOM = 4  # the most zoom of a board that scrolls (issue 24's range, 1-4)
 
 
 @dataclass(frozen=True)
@@ -403,10 +404,31 @@ def most_scale(
     led_digits: int = LED_DIGITS,
 ) -> int:
     """The largest zoom a board may have in `space`: the largest at which all of it shows; for
-    a board that has to scroll even at 1x, the largest at which the smallest window fits."""
+    a board that has to scroll even at 1x, the largest at which its window fits (`scroll_fits`)."""
     if _fits(full_canvas_size(rows, cols, sizes, led_digits), space):
         return best_scale(rows, cols, space, MAX_SCALE, sizes, led_digits)
-    return largest_scale(space, sizes, led_digits)
+    return most_scroll_zoom(rows, cols, space, sizes, led_digits)
+
+
+def scroll_fits(rows: int, cols: int, room: tuple[int, int], zoom: int, sizes: Sizes = Sizes(),
+                led_digits: int = LED_DIGITS) -> bool:  # fmt: skip
+    """Whether the window a board gets at `zoom` in `room` (the whole board's, cut to the room)
+    holds all of its layout: the menu bar, the toolbar, some board and the status line, each
+    at the text zoom `fit` chooses for it. The smallest window's check (`largest_scale`)
+    is not enough: a wide window takes a larger text zoom, and so a taller frame."""
+    want = window_size(rows, cols, zoom, sizes, led_digits)
+    window = (min(want[0], room[0]), min(want[1], room[1]))
+    lay = fit(rows, cols, window, zoom, sizes, led_digits)
+    return _fits((lay.canvas_size[0] * lay.scale, lay.canvas_size[1] * lay.scale), window)
+
+
+def most_scroll_zoom(rows: int, cols: int, room: tuple[int, int], sizes: Sizes = Sizes(),
+                     led_digits: int = LED_DIGITS) -> int:  # fmt: skip
+    """The largest zoom, at most SCROLL_MAX_ZOOM, at which a board that scrolls fits `room`."""
+    for zoom in range(SCROLL_MAX_ZOOM, 1, -1):
+        if scroll_fits(rows, cols, room, zoom, sizes, led_digits):
+            return zoom
+    return 1
 
 
 def scale_for_window(
@@ -421,4 +443,4 @@ def scale_for_window(
     a board that scrolls anyway keeps its zoom, as far as the window allows."""
     if _fits(full_canvas_size(rows, cols, sizes, led_digits), window):
         return best_scale(rows, cols, window, MAX_SCALE, sizes, led_digits)
-    return max(1, min(current, largest_scale(window, sizes, led_digits)))
+    return max(1, min(current, most_scroll_zoom(rows, cols, window, sizes, led_digits)))

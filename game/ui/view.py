@@ -5,9 +5,12 @@ layout and cells in, a (top, left) out; it holds no state and draws nothing.
 
 from __future__ import annotations
 
+import math
+
 from .layout import Layout
 
 Cell = tuple[int, int]
+Spot = tuple[float, float]  # a point inside a cell, as fractions of its height and width
 
 
 def clamp(top: int, left: int, lay: Layout) -> Cell:
@@ -42,17 +45,48 @@ def kept_centre(top: int, left: int, old: Layout, new: Layout) -> Cell:
     return centred(centre_of(top, left, old), new)
 
 
-def anchored(cell: Cell, pos: tuple[int, int], lay: Layout) -> Cell:
-    """The view that shows `cell` under the window pixel `pos` (zooming about the pointer),
-    as close as the board's edges allow; a pointer off the board holds the nearest view
-    row and column to it."""
-    point = lay.canvas_point(*pos)
-    if point is None:
+def pointed(pos: tuple[int, int], top: int, left: int, lay: Layout) -> tuple[Cell, Spot] | None:
+    """The cell under the window pixel `pos` and the spot in it the pixel's middle is at, as
+    fractions of the cell (0 at its top or left edge, towards 1 at the other); None off the
+    board. A zoom about the pointer keeps both (`anchored`)."""
+    cell = lay.cell_at(*pos, top, left)
+    if cell is None:
+        return None
+    y, x = _in_cells(pos, lay)
+    return cell, (y - (cell[0] - top), x - (cell[1] - left))
+
+
+def _in_cells(pos: tuple[int, int], lay: Layout) -> tuple[float, float]:
+    """The middle of window pixel `pos` in cells from the view's top-left corner."""
+    b, t, s = lay.board, lay.sizes.tile, lay.scale
+    y = ((pos[1] + 0.5 - lay.origin_y) / s - b.y) / t
+    x = ((pos[0] + 0.5 - lay.origin_x) / s - b.x) / t
+    return y, x
+
+
+def _nearest_start(cell: int, spot: float, at: float) -> int:
+    """The whole view start that puts `spot` of `cell` nearest to `at` cells into the view:
+    the one that keeps the cell under `at` while that is at most half a cell off, else the
+    nearest (less than half a cell off, the spot then shown in a neighbour's edge)."""
+    exact = cell + spot - at
+    keeps = math.ceil(cell - at)  # the start that shows `cell` under `at`
+    if abs(keeps - exact) <= 0.5:
+        return keeps
+    return round(exact)
+
+
+def anchored(cell: Cell, pos: tuple[int, int], lay: Layout, spot: Spot = (0.5, 0.5)) -> Cell:
+    """The view that shows `spot` of `cell` (see `pointed`) under the window pixel `pos`
+    (zooming about the pointer), as close as the board's edges allow. The view starts on a
+    whole cell, so the spot lands within half a cell of the pointer; on the board, the
+    pointed cell stays under it whenever the spot is not nearer a neighbour. A pointer off
+    the board holds the nearest view row and column to it."""
+    if lay.canvas_point(*pos) is None:
         return centred(cell, lay)
-    b, t = lay.board, lay.sizes.tile
-    row = max(0, min(lay.view_rows - 1, (point[1] - b.y) // t))
-    col = max(0, min(lay.view_cols - 1, (point[0] - b.x) // t))
-    return clamp(cell[0] - row, cell[1] - col, lay)
+    y, x = _in_cells(pos, lay)
+    y = max(0.0, min(float(lay.view_rows), y))
+    x = max(0.0, min(float(lay.view_cols), x))
+    return clamp(_nearest_start(cell[0], spot[0], y), _nearest_start(cell[1], spot[1], x), lay)
 
 
 def pointer_after_move(pos: Cell, before: Cell | None, after: Cell | None) -> Cell:

@@ -141,3 +141,23 @@ def test_led_text_shows_the_count_in_its_digits_and_a_minus_when_over_flagged():
     assert led_text(-3) == "-03" and led_text(-3, 5) == "-0003"
     assert led_text(-250) == "-99" and led_text(-250, 4) == "-250"
     assert led_text(1_234) == "999"  # the timer stops at 999
+
+
+@pytest.mark.parametrize("space", [(1918, 1055), (1016, 732), (1280, 720), (2560, 1400),
+                                   (3840, 2100)])  # fmt: skip
+@pytest.mark.parametrize("rows, cols", [(200, 200), (100, 100), (50, 300), (300, 40)])
+def test_the_most_zoom_of_a_board_that_scrolls_fits_the_screen_whole(space, rows, cols):
+    """Issue 24's play-test: on 1920x1080 a 200x200 board went to zoom 5 in a window whose
+    status line and bottom frame were cut off (the text zoom a wide window takes makes the
+    frame taller than the smallest window's). The most zoom is 4 at most, and all of its
+    layout shows in the window it gets."""
+    from game.ui.layout import window_size
+
+    digits = led_digits_for(rows * cols // 5)
+    zoom = most_scale(rows, cols, space, Sizes(), digits)
+    assert 1 <= zoom <= 4
+    want = window_size(rows, cols, zoom, Sizes(), digits)
+    window = (min(want[0], space[0]), min(want[1], space[1]))
+    lay = fit(rows, cols, window, zoom, Sizes(), digits)
+    w, h = lay.canvas_size
+    assert w * lay.scale <= window[0] and h * lay.scale <= window[1]

@@ -188,3 +188,67 @@ def test_options_shows_the_zoom_in_use_when_the_remembered_one_does_not_fit(driv
     assert dict(dialog.list.rows)["Zoom"] == f"auto ({frame.scale}x)"
     d.press("change")
     assert dict(dialog.list.rows)["Zoom"] == "1x" and frame.scale == 1
+
+
+def test_zooming_a_board_larger_than_the_window_keeps_the_window_the_player_sized(drive):
+    """Issue 24's play-test: the first Ctrl+wheel notch grew a 1000x700 window on a 200x200
+    board to nearly the whole screen. A board the window shows only part of at both zooms
+    changes its view, not the window."""
+    d = drive(BoardChoice(200, 200, 8000), scale=1)
+    size = (1000, 700)
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    d.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+    d.tick()
+    for key, name, zoom in ((pygame.K_EQUALS, "+", 2), (pygame.K_EQUALS, "+", 3),
+                            (pygame.K_MINUS, "-", 2)):  # fmt: skip
+        d.key(key, name)
+        assert d.app.ctx.frame.scale == zoom
+        assert pygame.display.get_surface().get_size() == size
+        lay = d.app.ctx.frame.layout
+        w, h = lay.canvas_size
+        assert w * lay.scale <= size[0] and h * lay.scale <= size[1]  # nothing cut off
+
+
+def test_a_board_that_shows_whole_still_grows_its_window_with_the_zoom(drive):
+    d = drive(scale=1)
+    before = pygame.display.get_surface().get_size()
+    d.key(pygame.K_EQUALS, "+")
+    after = pygame.display.get_surface().get_size()
+    assert after[0] > before[0] and after[1] > before[1]
+
+
+def test_a_resumed_200x200_game_keeps_the_remembered_zoom(drive):
+    """Issue 24's play-test: quit at zoom 2 (and 3), settings.json said so, yet the kept
+    200x200 game came back at zoom 1. The game is put on a beginner window as a resume puts
+    it; the remembered zoom wins, and the view centres its last move."""
+    from game.engine import Game, Move, MoveKind
+
+    rows = ["".join("*" if (r * 7 + c * 3) % 11 == 0 else "." for c in range(200))
+            for r in range(200)]  # fmt: skip
+    game = Game.from_layout(rows)
+    game.play(Move(MoveKind.OPEN, 150, 161))
+    for scale in (2, 3):
+        pygame.quit()
+        pygame.display.init()
+        d = drive(scale=None, settings=Settings(motion=False, volume="off", scale=scale))
+        d.app.games.play_game(game)
+        frame, play = d.app.ctx.frame, d.app.play
+        assert frame.scale == scale
+        lay = frame.layout
+        assert lay.view_rows < 200 and lay.cell_rect(150, 161, play.top, play.left) is not None
+        assert abs(play.top + lay.view_rows // 2 - 150) <= 1
+        assert abs(play.left + lay.view_cols // 2 - 161) <= 1
+
+
+def test_leaving_fullscreen_brings_the_window_back_inside_the_usable_screen(drive):
+    """Issue 24's play-test: the window came back 1920x1061 at +1+20, a pixel off the
+    screen's right and bottom (the size it was given while the whole screen was its room)."""
+    d = drive(BoardChoice(200, 200, 8000), scale=2)
+    d.app.options.toggle_fullscreen()
+    space = d.app.ctx.frame.space
+    d.app.ctx.frame.display.windowed_size = (space[0] + 4, space[1] + 6)
+    d.app.options.toggle_fullscreen()
+    assert not pygame.display.is_fullscreen()
+    w, h = pygame.display.get_surface().get_size()
+    assert w <= space[0] and h <= space[1]
+    assert on_screen(d.app)

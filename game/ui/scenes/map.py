@@ -133,21 +133,41 @@ def _ink(sprite: pygame.Surface, avoid: list[Colour], fallback: Colour) -> Colou
     return (vivid or found or [fallback])[0]
 
 
+def _covered(counts: Counter, avoid: list[Colour]) -> Colour:
+    """The covered cells' colour: the first that stands apart from `avoid` (the open cells'
+    and the panel's round the map: the board's extent must show) of the covered tile's face,
+    a shade halfway from it to another of its colours (Handheld's four-shade tile has its face
+    the panel's green, its edges the open cells' and the flag's), its other colours, its face
+    lightened or darkened; the farthest of them where none is apart."""
+    own = [c for c, _ in counts.most_common()]
+    face = own[0]
+    between = [_mix(face, other, 0.5) for other in own[1:]]
+    shades = [_mix(face, end, k) for k in (0.25, 0.5) for end in ((255,) * 3, (0,) * 3)]
+    tried = [face, *between, *own[1:], *shades]
+    apart = [c for c in tried if _apart(c, avoid)]
+    if apart:
+        return apart[0]
+    return max(tried, key=lambda c: min(_distance(c, o) for o in avoid))
+
+
+def _mix(a: Colour, b: Colour, k: float) -> Colour:
+    return tuple(round(x + (y - x) * k) for x, y in zip(a, b, strict=True))
+
+
 def map_colours(theme) -> dict[str, Colour]:
     """For each character of the text view, its colour on the map, from the theme's own tiles:
     open cells the open tile's face, covered ones the covered tile's (or its edge where the
-    two faces are alike, as in the classic grey), flags the flag's cloth, mines their body."""
+    two faces are alike, as in the classic grey; see `_covered`), flags the flag's cloth,
+    mines their body."""
     key = (theme.key, id(theme.sprites["covered"]))
     found = _colours.get(key)
     if found is not None:
         return found
     s = theme.sprites
     opened = _counts(s["open_0"]).most_common(1)[0][0]
-    covered_counts = _counts(s["covered"])
-    covered = covered_counts.most_common(1)[0][0]
-    if not _apart(covered, [opened]):
-        covered = max(covered_counts, key=lambda c: _distance(c, opened))
-    flag = _ink(s["flag"], [covered, opened], theme.colours["accent"])
+    panel = style_for(theme).panel  # round the map: the board's extent must show against it
+    covered = _covered(_counts(s["covered"]), [opened, panel])
+    flag = _ink(s["flag"], [covered, opened, panel], theme.colours["accent"])
     mine = _ink(s["mine"], [opened], theme.colours["text"])
     exploded = _counts(s["mine_red"]).most_common(1)[0][0]
     if not _apart(exploded, [covered, opened]):

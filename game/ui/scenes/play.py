@@ -71,7 +71,7 @@ class PlayScene(Layer):
         self._canvas_back()  # the game's canvas, if a map was open
         self.pan_from: tuple | None = None  # the middle button's (pos, top, left) at its press
         self.mouse_pos = (-1, -1)
-        self.anchor: tuple | None = None  # (cell, pointer, window position, until): `zoom_at`
+        self.anchor: tuple | None = None  # (cell, spot, pointer, window position, until): `zoom_at`
         self._unpaused_by: int | None = None  # the button whose press ended a pause
         self.ctx.drawn.reset()
         self.ctx.drawn.invalidate()
@@ -92,7 +92,7 @@ class PlayScene(Layer):
 
     def handle(self, event: Event) -> bool:
         t = event.type
-        if t in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        if _acts(event):
             self.anchor = None  # the player acts: the zoom's anchor is done with
         if t == pygame.KEYDOWN:
             self.key(event)
@@ -102,6 +102,7 @@ class PlayScene(Layer):
             return self.reanchor()
         elif t == pygame.MOUSEMOTION:
             self.mouse_pos = event.pos
+            self.end_gesture()
             if not self.drag_view():
                 self.follow_pointer()
         elif t == pygame.MOUSEWHEEL:
@@ -133,27 +134,42 @@ class PlayScene(Layer):
         self.scroll_by(-dy * WHEEL_CELLS, dx * WHEEL_CELLS)
 
     def zoom_at(self, step: int, pos: Cell) -> None:
-        """Zoom in (1) or out (-1) keeping the cell under the pointer under it (the zoom
-        commands alone keep the middle of the view)."""
-        cell = self.layout.cell_at(*pos, self.top, self.left)
+        """Zoom in (1) or out (-1) keeping the spot under the pointer under it (the zoom
+        commands alone keep the middle of the view). Notch after notch with the pointer
+        still (however slow), the first notch's cell and spot stay the anchor, so a view held
+        by a board edge on the way comes back where it started."""
+        desk = desktop.window_position()
+        held = self.anchor
+        if held is not None and _on_desktop(held[2], held[3]) == _on_desktop(pos, desk):
+            cell, spot = held[0], held[1]
+        else:
+            found = place.pointed(pos, self.top, self.left, self.layout)
+            cell, spot = found if found is not None else (None, None)
         until = self.ctx.aids.now() + ANCHOR_MS
-        self.anchor = None if cell is None else (cell, pos, desktop.window_position(), until)
+        self.anchor = None if cell is None else (cell, spot, pos, desk, until)
         self.ctx.commands.do("zoom_in" if step > 0 else "zoom_out")
         self.reanchor()
+
+    def end_gesture(self) -> None:
+        """The pointer moved on the desktop: the next zoom anchors on what is under it then
+        (a window moved under a still pointer sends motion too, to the same desktop spot)."""
+        held = self.anchor
+        here = _on_desktop(self.mouse_pos, desktop.window_position())
+        if held is not None and _on_desktop(held[2], held[3]) != here:
+            self.anchor = None
 
     def reanchor(self) -> bool:
         """The zoomed window moved (kept on the screen as it grew) or is resized a frame
         later by the window manager: the pointer stayed still on the desktop, so it is
-        somewhere else in the window, and the pointed cell goes back under it (for a second
-        after the zoom, or until a button or a key)."""
-        if self.anchor is None:
+        somewhere else in the window, and the pointed spot goes back under it (for a second
+        after the zoom; the gesture's anchor itself lasts until the pointer moves, a button
+        or a key)."""
+        if self.anchor is None or self.ctx.aids.now() > self.anchor[-1]:
             return False
-        cell, pos, was, until = self.anchor
-        if self.ctx.aids.now() > until:
-            self.anchor = None
-            return False
+        cell, spot, pos, was, _ = self.anchor
         self.mouse_pos = place.pointer_after_move(pos, was, desktop.window_position())
-        self.view_to(*place.anchored(cell, self.mouse_pos, self.layout))
+        self.anchor = (cell, spot, self.mouse_pos, desktop.window_position(), self.anchor[-1])
+        self.view_to(*place.anchored(cell, self.mouse_pos, self.layout, spot))
         return True
 
     def on_bar(self, t: int, button: int, pos: Cell) -> bool:
@@ -823,3 +839,20 @@ class VeiledBoard:
 
     def cell(self, row: int, col: int) -> str:
         return ViewChar.COVERED
+
+
+def _on_desktop(pos: Cell, window: Cell | None) -> Cell:
+    """A window pixel on the desktop (the window's own pixel where its place is not known)."""
+    return pos if window is None else (pos[0] + window[0], pos[1] + window[1])
+
+
+def _acts(event: Event) -> bool:
+    """A key or a button press that ends a zoom's anchor: not the wheel's own presses (SDL
+    sends buttons 4 and 5 with each notch) nor Ctrl or another modifier held for it."""
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        return event.button in BUTTONS
+    return event.type == pygame.KEYDOWN and event.key not in MODIFIER_KEYS
+
+
+MODIFIER_KEYS = frozenset((pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT,
+                           pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI))  # fmt: skip

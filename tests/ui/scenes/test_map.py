@@ -17,7 +17,7 @@ from game.ui.scenes.map import (
     map_geometry,
 )
 from game.ui.theme import load_library
-from game.ui.widgets import Metrics
+from game.ui.widgets import Metrics, style_for
 from tests.ui.scenes.conftest import key, mouse
 
 
@@ -67,6 +67,12 @@ def test_covered_open_flagged_and_mines_are_told_apart_in_every_theme(name):
         assert colours[V.THREE.value] == colours[V.ZERO.value]
         for end in (V.EXPLODED, V.WRONG_FLAG):  # never mistaken for a cell still covered
             assert colours[end.value] != colours[V.COVERED.value]
+        # the board's extent shows against the panel round the map (issue 24's play-test:
+        # Handheld's covered board was the panel's green, its edge only a thin bevel)
+        panel = style_for(load_library().get(name)).panel
+        for kind in (V.COVERED, V.FLAG):
+            assert sum((x - y) ** 2 for x, y in zip(colours[kind.value], panel, strict=True)
+                       ) ** 0.5 >= DISTINCT, kind  # fmt: skip
     finally:
         pygame.quit()
 
