@@ -288,9 +288,15 @@ class Renderer:
                 pressed = cell in looks.pressed and ch in PRESSABLE
                 sprite = tiles["pressed"] if pressed else tile_of[ch]
             pieces.append((sprite, (x, y)))
+            label = []  # the odds' label: over every other mark, so it reads whole
             if looks.probabilities is not None and cell in looks.probabilities:
                 flagged = sprite is tile_of[V.FLAG]
-                pieces += self._odds(looks.probabilities[cell], x, y, flagged)
+                odds = self._odds(looks.probabilities[cell], x, y, flagged)
+                if looks.hint == cell and len(odds) > 1 and not flagged:
+                    # the outlined cell (the analysis's move): its label says the odds, over
+                    # the outline, and no tint peeks out between the brackets as a cross
+                    odds, label = [], odds[1:]
+                pieces += odds
             if looks.hint_marks is not None:
                 pieces += self._proof(looks.hint_marks, cell, x, y)
             if looks.start == cell:
@@ -299,6 +305,7 @@ class Renderer:
                 pieces.append((sprites["cursor"], (x, y)))
             if looks.hint == cell:  # over the cursor (put on it): the box shows between
                 pieces.append((self._hint_mark(), (x, y)))
+            pieces += label
             drawn.append((x, y))
         self.canvas.fblits(pieces)
         if len(drawn) > MANY_TILES:  # one box around them all scales faster than many small

@@ -1,0 +1,64 @@
+"""A new player's play-test of the analysis (issue 27): a lost game's guess drawn whole, the
+outline seen in every theme, the game reachable after its notice, the words of the losing move."""
+
+import pygame
+import pytest
+
+from game.engine import GameState
+from game.ui import marks
+from game.ui.scenes.analysis import AnalysisScene
+
+# 9 x 9, 20 mines: a first click at (8, 8) opens the corner below a wall of six mines; (0, 0) is
+# then a guess off the frontier (14 mines in 69 cells: 20 %), and a mine.
+CORNER = [
+    "*...*....",
+    "..*....*.",
+    "*.*.*.*.*",
+    ".*.*.*.*.",
+    "*...*....",
+    "....*....",
+    ".....****",
+    ".....*...",
+    ".....*...",
+]
+
+
+def lose(d):
+    d.click((8, 8))
+    d.tick(1500)
+    d.click((0, 0))
+    assert d.app.play.game.state is GameState.LOST
+    for _ in range(30):
+        d.tick()
+
+
+def analysed(d):
+    d.key(pygame.K_a, "a")
+    room = d.app.games.replay
+    assert isinstance(room, AnalysisScene)
+    for _ in range(60):
+        d.tick()
+    assert room.ready
+    return room
+
+
+@pytest.mark.parametrize("zoom", [2, 3])
+def test_the_moves_risk_label_is_drawn_whole_over_its_outline(drive, zoom):
+    d = drive(layout=CORNER, scale=zoom)
+    lose(d)
+    room = analysed(d)
+    move = room.move
+    assert (move.row, move.col) == (0, 0) and move.n == 2
+    text = marks.percent_text(move.p_mine)
+    assert len(text) == 2  # the play-test's "16 %" read "6%"
+    renderer, lay = d.app.ctx.frame.renderer, d.app.ctx.frame.layout
+    name = text + "%" if (text + "%") in renderer._marks else text
+    box = lay.cell_rect(0, 0, d.app.play.top, d.app.play.left)
+    label, (x, y) = renderer._centred(name, box.x, box.y)
+    assert box.x <= x and x + label.get_width() <= box.x + box.w  # inside the cell
+    canvas = renderer.canvas
+    for px in range(label.get_width()):
+        for py in range(label.get_height()):
+            ink = label.get_at((px, py))
+            if ink.a == 255:  # every pixel of the label shows: nothing is drawn over it
+                assert canvas.get_at((x + px, y + py))[:3] == ink[:3], (px, py)
