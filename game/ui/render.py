@@ -407,7 +407,7 @@ class Renderer:
         """Four corner brackets in the theme's hint colour: unlike the keyboard cursor's box
         in the accent."""
         if self._hint is None:
-            accent, inner = hint_colours(self.theme)
+            accent, inner = outline_colours_on_covered(self.theme)
             self._hint = self._scaled(marks.brackets(self._tile_1x(), accent, inner))
         return self._hint
 
@@ -521,6 +521,18 @@ def outline_colours(
 def hint_colours(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
     """The hint's outline and its lining: the theme's [marks] hint colour, else the accent."""
     return outline_colours(theme, theme.marks.hint)
+
+
+def outline_colours_on_covered(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The outline of a covered cell (a hint's, the analysed move's): the hint's colours, its
+    lining taking the thick part where the hint colour alone hardly shows on the covered tile
+    (Handheld's light green on its green: a play-tester could not see the analysed move)."""
+    accent, inner = hint_colours(theme)
+    t = theme.sizes.tile
+    covered = theme.sprites["covered"].get_at((t // 2, t // 2))
+    if marks.contrast(accent, covered) < marks.SHOWS < marks.contrast(inner, covered):
+        return inner, accent
+    return accent, inner
 
 
 def start_colours(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:

@@ -6,7 +6,11 @@ import pytest
 
 from game.engine import GameState
 from game.ui import marks
+from game.ui.render import outline_colours_on_covered
 from game.ui.scenes.analysis import AnalysisScene
+from game.ui.theme import THEMES_DIR, load_theme
+
+THEMES = sorted(p.name for p in THEMES_DIR.iterdir() if (p / "theme.toml").exists())
 
 # 9 x 9, 20 mines: a first click at (8, 8) opens the corner below a wall of six mines; (0, 0) is
 # then a guess off the frontier (14 mines in 69 cells: 20 %), and a mine.
@@ -62,3 +66,16 @@ def test_the_moves_risk_label_is_drawn_whole_over_its_outline(drive, zoom):
             ink = label.get_at((px, py))
             if ink.a == 255:  # every pixel of the label shows: nothing is drawn over it
                 assert canvas.get_at((x + px, y + py))[:3] == ink[:3], (px, py)
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_the_outline_of_a_covered_cell_shows_thick_on_it_in_every_theme(name):
+    pygame.display.init()
+    pygame.display.set_mode((1, 1))
+    theme = load_theme(THEMES_DIR / name)
+    outline = marks.brackets(16, *outline_colours_on_covered(theme))
+    covered = theme.sprites["covered"].get_at((8, 8))
+    thick = outline.get_at((1, 1))  # the two-pixel part, not its one-pixel lining
+    assert outline.get_at((2, 2)) == thick
+    shown = marks.contrast(thick, covered)
+    assert shown >= marks.SHOWS, f"{name}: the move's outline shows {shown:.2f}:1 on covered"
