@@ -24,10 +24,23 @@ from .layer import Layer
 from .play import PlayScene
 
 Cell = tuple[int, int]
-# The line under the board starts with buttons: each is the characters it covers there.
-ARROWS = "<< < > >> "
-BUTTONS = {0: "analysis_previous_note", 1: "analysis_previous_note", 3: "analysis_previous",
-           5: "analysis_next", 7: "analysis_next_note", 8: "analysis_next_note"}  # fmt: skip
+# The line under the board starts with buttons, bracketed and three or four characters wide
+# (18 pixels and more at the least zoom): one-character arrows, some 6 pixels, missed first
+# clicks. BUTTONS: the action of each character they cover.
+ARROW_BUTTONS = (("[<<]", "analysis_previous_note"), ("[<]", "analysis_previous"),
+                 ("[>]", "analysis_next"), ("[>>]", "analysis_next_note"))  # fmt: skip
+ARROWS = "".join(label for label, _ in ARROW_BUTTONS) + " "
+
+
+def _buttons() -> dict[int, str]:
+    at, found = 0, {}
+    for label, action in ARROW_BUTTONS:
+        found.update(dict.fromkeys(range(at, at + len(label)), action))
+        at += len(label)
+    return found
+
+
+BUTTONS = _buttons()
 
 
 class AnalysisScene(Layer):

@@ -9,7 +9,7 @@ from game.session import PAUSE_REPLAY
 from game.store.settings import Settings
 from game.ui.dialogs import Analyse
 from game.ui.render import Looks
-from game.ui.scenes.analysis import ARROWS, AnalysisScene
+from game.ui.scenes.analysis import ARROWS, BUTTONS, AnalysisScene
 from game.ui.scenes.games import Games, replay_key
 from game.ui.scenes.play import PlayScene
 from tests.ui.scenes.conftest import key, mouse
@@ -95,11 +95,16 @@ def test_the_arrows_under_the_board_are_buttons(context, tmp_path):
         return mouse(pygame.MOUSEBUTTONDOWN, (lay.origin_x + x * lay.scale,
                                               lay.origin_y + y * lay.scale))  # fmt: skip
 
-    scene.handle(click(3))  # "<"
+    def spans(action):
+        return [at for at, name in BUTTONS.items() if name == action]
+
+    for action in set(BUTTONS.values()):  # a comfortable target at the least zoom
+        assert len(spans(action)) * font.width >= 18, action
+    scene.handle(click(spans("analysis_previous")[0]))  # "[<]", at its left edge
     assert scene.index == GUESS - 1
-    scene.handle(click(5))  # ">"
+    scene.handle(click(spans("analysis_next")[-1]))  # "[>]", at its right edge
     assert scene.index == GUESS
-    scene.handle(click(0))  # "<<": no guess before: the first move
+    scene.handle(click(spans("analysis_previous_note")[1]))  # "[<<]": no guess before
     assert scene.index == 0
 
 
