@@ -79,3 +79,14 @@ def test_the_outline_of_a_covered_cell_shows_thick_on_it_in_every_theme(name):
     assert outline.get_at((2, 2)) == thick
     shown = marks.contrast(thick, covered)
     assert shown >= marks.SHOWS, f"{name}: the move's outline shows {shown:.2f}:1 on covered"
+
+
+def test_the_losing_move_is_called_so_with_its_kind(drive):
+    d = drive(layout=CORNER, scale=3)  # Beginner at 3: the line's room for the longest words
+    lose(d)
+    room = analysed(d)
+    line = d.app.play.resting_status()
+    assert room.words()[0].startswith("Move 2/2 (the losing open): a guess, 23\u00a0% risk; ")
+    assert "Move 2/2 (the losing open): guess 23\u00a0%" in line, line
+    d.key(pygame.K_HOME)
+    assert room.words()[0] == "Move 1/2 (open): sure (first click)"

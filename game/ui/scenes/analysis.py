@@ -56,6 +56,7 @@ class AnalysisScene(Layer):
         self.leave_it, self.resize = leave, resize
         self.positions = None  # engine/walk.Positions, once the analysis is ready
         self.report: GameAnalysis | None = None
+        self.layout: list[str] | None = None  # where the mines were, once the analysis is in
         self.index = 0  # the move shown: the board as it stood before it
         self._looks: dict[tuple, tuple[Cell | None, dict[Cell, float]]] = {}  # the last drawn
 
@@ -71,7 +72,7 @@ class AnalysisScene(Layer):
         analyses = self.ctx.aids.analyses
         done = analyses.done.get(self.key)
         if done is not None:
-            self.positions, self.report = done.positions, done.report
+            self.positions, self.report, self.layout = done.positions, done.report, done.layout
             self.game = self.positions.game
             self.resize(self.game)
             self.show(self.report.first_of_note())
@@ -264,6 +265,25 @@ class AnalysisScene(Layer):
                     f"End: {guesses}, {odds} to survive", f"{guesses}, {odds}", guesses,
                     "End"]  # fmt: skip
         at = f"{move.n}/{total}"
+        words = self.move_words(move, at)
+        lost = self.lost_by(move)
+        kind = f"the losing {move.kind}" if lost else move.kind
+        longest = words[0].replace(f"Move {at}:", f"Move {at} ({kind}):", 1)
+        if not lost:
+            return [longest, *words]
+        # the shorter words say it too: first in full, then short
+        losing = f"Move {at} ({kind}):{words[-1].removeprefix(at)}"
+        short = [w.replace(at, f"{at} lost", 1) for w in words if not w.startswith("Move")]
+        return [longest, losing, *short]
+
+    def lost_by(self, move: MoveReport) -> bool:
+        """Whether the move opened a mine: the move that lost the game."""
+        if self.layout is None or move.kind not in ("open", "chord"):
+            return False
+        return any(self.layout[r][c] == "*" for r, c in move.targets or ((move.row, move.col),))
+
+    @staticmethod
+    def move_words(move: MoveReport, at: str) -> list[str]:
         risk, low = percent(move.p_mine), percent(move.lowest_p)
         if move.verdict is Verdict.MISTAKE:
             return [f"Move {at}: a mistake: {move.why}", f"{at} mistake: {move.why}",
