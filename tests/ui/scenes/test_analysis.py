@@ -63,7 +63,7 @@ def test_it_opens_at_the_first_guess_with_the_board_as_it_stood_before_it(contex
     assert scene.game.cell(1, 1) == "1" and scene.game.cell(0, 0) == "F"
     assert scene.game.cell(8, 8) == "#" and scene.game.state is GameState.PLAYING
     line = play.resting_status()
-    assert line.startswith(ARROWS + "Move 4/4: a guess, ") or line.startswith(ARROWS + "4/4")
+    assert line.startswith(ARROWS + "Move 4/4 (the losing open): ")  # a guess that hit a mine
 
 
 def test_keys_step_and_jump_between_guesses_and_mistakes(context, tmp_path):
