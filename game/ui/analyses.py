@@ -70,6 +70,9 @@ class Analyses:
         self.done: dict[str, Analysed] = {}
         self.errors: dict[str, str] = {}
         self.job: Job | None = None
+        # the game that ended last, asked for at its end: (key, layout, make), so it can be
+        # gone through after its notice closed, even once another game has begun
+        self.last: tuple[str, list[str], Callable[[], tuple[list[str], list[dict]]]] | None = None
 
     @property
     def worker(self) -> workers.Worker:
@@ -97,6 +100,12 @@ class Analyses:
         if self.threaded:
             job.chore = self.chores.start(lambda: self._work(job), lambda _: self._hand_back(job),
                                           "", blocks=False)  # fmt: skip
+
+    def ask_last(self, key: str, layout: list[str],
+                 make: Callable[[], tuple[list[str], list[dict]]]) -> None:  # fmt: skip
+        """`ask` for a game that has just ended (`layout`: its mines), kept as the last."""
+        self.last = (key, layout, make)
+        self.ask(key, make)
 
     # ---- with threads: the job's thread, then the loop's -------------------------------------
 

@@ -20,6 +20,7 @@ from ..engine.game import MAX_SIDE, MIN_SIDE
 from ..session import LEAVE_QUESTION, LEAVE_WORDS
 from ..store.records import CHART_KEY, no_best_line
 from ..store.stats import KINDS, Stats
+from .keys import action_for
 from .layout import Box
 from .widgets import (
     PAD,
@@ -505,7 +506,10 @@ class NoticeDialog(Dialog):
             return None  # pressed on the way to another key
         if event.key == pygame.K_a and self.analyse:
             return Analyse()
-        return CLOSE  # any other key, as a note always did
+        action = action_for(event)
+        if action is not None and action != "quit":  # T switches theme, N starts a game...
+            return MenuChoice(action)  # after closing, not silently instead
+        return CLOSE  # any other key (Esc among them), as a note always did
 
 
 def about_dialog(version: str, settings_folder: Path, data_folder: Path) -> NoticeDialog:

@@ -90,3 +90,30 @@ def test_the_losing_move_is_called_so_with_its_kind(drive):
     assert "Move 2/2 (the losing open): guess 23\u00a0%" in line, line
     d.key(pygame.K_HOME)
     assert room.words()[0] == "Move 1/2 (open): sure (first click)"
+
+
+def test_the_lost_game_is_analysed_after_its_notice_closed_and_esc_goes_back_to_it(drive):
+    d = drive(layout=CORNER, scale=2)
+    commands = d.app.ctx.commands
+    assert not commands.available("analyse_last")  # no game has ended
+    lose(d)
+    key = d.app.ctx.session.game_id
+    d.key(pygame.K_ESCAPE)  # the notice closes
+    assert d.app.ctx.dialogs.dialog is None and commands.available("analyse_last")
+    room = analysed(d)  # A: Game → Analyse last game
+    assert room.key == key and room.move.n == 2
+    d.key(pygame.K_ESCAPE)
+    assert d.app.games.replay is None
+    assert d.app.play.game.state is GameState.LOST  # back to the lost board, not a new one
+    d.key(pygame.K_n, "n")  # a new game: the last one can still be gone through
+    assert d.app.play.game.state is not GameState.LOST
+    assert analysed(d).key == key
+
+
+def test_a_game_key_in_the_loss_notice_does_what_it_says(drive):
+    d = drive(layout=CORNER, scale=2)
+    lose(d)
+    assert d.app.ctx.dialogs.dialog is not None
+    theme = d.app.ctx.frame.theme.key
+    d.key(pygame.K_t, "t")
+    assert d.app.ctx.dialogs.dialog is None and d.app.ctx.frame.theme.key != theme

@@ -548,7 +548,7 @@ class PlayScene(Layer):
         won = g.state is GameState.WON
         analyses, key = self.ctx.aids.analyses, self.ctx.session.game_id
         layout, moves = g.layout(), list(g.moves)  # the moves that stand, as the game ended
-        analyses.ask(key, lambda: (layout, move_events(moves)))
+        analyses.ask_last(key, layout, lambda: (layout, move_events(moves)))
 
         def summary() -> str | None:
             return analyses.summary(key)
