@@ -198,7 +198,9 @@ class Analyses:
             self._cancel_tasks(job)
 
     def progress(self, key: str) -> float | None:
-        """How far the job of `key` is (0 to 1), or None when there is none."""
+        """How far the job of `key` is (0 to 1; 1 once done), or None when there is none."""
+        if key in self.done:  # handed back: not 0 until the room takes it in
+            return 1.0
         job = self.job
         return job.progress if job is not None and job.key == key else None
 

@@ -117,3 +117,24 @@ def test_a_game_key_in_the_loss_notice_does_what_it_says(drive):
     theme = d.app.ctx.frame.theme.key
     d.key(pygame.K_t, "t")
     assert d.app.ctx.dialogs.dialog is None and d.app.ctx.frame.theme.key != theme
+
+
+def test_a_pressed_while_the_notice_works_it_out_shows_one_progress_going_forward(drive):
+    d = drive(layout=CORNER, scale=3)
+    d.click((8, 8))
+    for cell in ((0, 1), (0, 2), (0, 3), (0, 5), (0, 6), (0, 7), (0, 8), (1, 0), (1, 1)):
+        d.click(cell)
+    d.click((0, 0))
+    assert d.app.play.game.state is GameState.LOST
+    d.tick()
+    analyses = d.app.ctx.aids.analyses
+    key = d.app.ctx.session.game_id
+    assert 0 < analyses.progress(key) < 1  # the notice's analysis is under way
+    d.key(pygame.K_a, "a")
+    room = d.app.games.replay
+    seen = []
+    while not room.ready:
+        seen.append(room.status())
+        d.tick()
+    shown = [float(line.split("... ")[1].split("%")[0]) for line in seen]
+    assert shown == sorted(shown) and shown[0] > 0, "; ".join(seen)  # the same work, forward

@@ -58,6 +58,7 @@ class AnalysisScene(Layer):
         self.report: GameAnalysis | None = None
         self.layout: list[str] | None = None  # where the mines were, once the analysis is in
         self.index = 0  # the move shown: the board as it stood before it
+        self.progress = 0.0  # the most of the analysis shown done while it is worked out
         self._looks: dict[tuple, tuple[Cell | None, dict[Cell, float]]] = {}  # the last drawn
 
     # ---- the analysis arriving --------------------------------------------------------------
@@ -235,7 +236,9 @@ class AnalysisScene(Layer):
     def status(self) -> str:
         room = self.board.status_room()
         if not self.ready:
-            progress = self.ctx.aids.analyses.progress(self.key) or 0.0
+            # one progress, only forward: the work the notice began goes on here
+            now = self.ctx.aids.analyses.progress(self.key) or 0.0
+            progress = self.progress = max(self.progress, now)
             return fit(
                 [
                     f"Analysing your game... {progress:.0%} (Esc stops)",
