@@ -24,6 +24,9 @@ from ..engine.walk import Positions
 from .chores import Chore, Chores
 
 KEPT = 20  # analyses kept in memory, the latest
+# As long as a result notice's summary line grows (five guesses named): the room it keeps
+LONGEST = ("5 guesses (50\u00a0%, 50\u00a0%, 50\u00a0%, 50\u00a0%, 50\u00a0%, 9 more): "
+           "a 0.1\u00a0% chance to survive them; 9 avoidable; 9 mistakes.")  # fmt: skip
 
 
 @dataclass

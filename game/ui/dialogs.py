@@ -462,8 +462,9 @@ class NoticeDialog(Dialog):
 
     def __init__(self, title: str, paragraphs: list[str], table: list[tuple[str, str]] = (),
                  *, new_game: bool = False, live: Callable[[], str | None] | None = None,
-                 analyse: bool = False) -> None:  # fmt: skip
+                 analyse: bool = False, live_room: str = "") -> None:  # fmt: skip
         self.title = title
+        self.live_room = live_room  # as long as the live line can grow: its room kept
         self.paragraphs = list(paragraphs)
         self.table = list(table)
         self.new_game = new_game
@@ -477,8 +478,8 @@ class NoticeDialog(Dialog):
         if self.table:
             rows.append(Pairs(self.table))
         rows += [Label(p) for p in self.paragraphs]
-        if self.live_text:
-            rows.append(Label(self.live_text))
+        if self.live_text or self.live_room:
+            rows.append(Label(self.live_text or "", reserve=self.live_room))
         buttons = [Button("new_game", "New game")] if self.new_game else []
         if self.analyse:
             buttons.append(Button("analyse", "Analyse"))

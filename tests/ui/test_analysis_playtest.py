@@ -5,10 +5,13 @@ import pygame
 import pytest
 
 from game.engine import GameState
+from game.engine.game_analysis import analyse_game
 from game.ui import marks
 from game.ui.render import outline_colours_on_covered
 from game.ui.scenes.analysis import AnalysisScene
 from game.ui.theme import THEMES_DIR, load_theme
+from game.ui.widgets import wrap
+from tests.engine.test_game_analysis import opened
 
 THEMES = sorted(p.name for p in THEMES_DIR.iterdir() if (p / "theme.toml").exists())
 
@@ -138,3 +141,25 @@ def test_a_pressed_while_the_notice_works_it_out_shows_one_progress_going_forwar
         d.tick()
     shown = [float(line.split("... ")[1].split("%")[0]) for line in seen]
     assert shown == sorted(shown) and shown[0] > 0, "; ".join(seen)  # the same work, forward
+
+
+def test_the_loss_notice_keeps_the_summarys_room_from_the_start(drive):
+    d = drive(layout=CORNER, scale=1)  # the narrowest notice: the summary takes lines
+    d.click((8, 8))
+    d.tick(1500)
+    d.click((0, 0))
+    notice = d.app.ctx.dialogs.dialog
+    before = notice.form.box
+    assert any("Looking at your guesses" in t for t in notice.texts())
+    for _ in range(30):
+        d.tick()
+    assert any("chance to survive" in t for t in notice.texts())
+    assert notice.form.box == before  # it did not jump up a line when the verdict came
+
+
+def test_a_wrapped_summary_keeps_each_number_beside_its_percent_sign():
+    report = analyse_game(CORNER, [opened("open", (8, 8)), opened("open", (0, 0), t=900)])
+    line = report.summary()
+    assert "23\u00a0%" in line
+    for width in range(8, len(line) + 1):
+        assert not any(part.startswith("%") for part in wrap(line, width)), width

@@ -21,6 +21,7 @@ from ...session import NO_GUESS_FAILED, PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, Out
 from .. import screen as desktop
 from .. import scrollbars, status
 from .. import view as place
+from ..analyses import LONGEST
 from ..dialogs import NoticeDialog, result_table
 from ..gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
 from ..hints import hint_cells, hint_marks, hint_words, odds_words
@@ -573,7 +574,7 @@ class PlayScene(Layer):
                 said.append(done.record.why_no_record)
             title = "You won!"
         notice = NoticeDialog(title, said, table=table, new_game=True, live=summary,
-                              analyse=True)  # fmt: skip
+                              analyse=True, live_room=LONGEST)  # fmt: skip
         self.result = None if done.measured else (notice, done)
         self.ctx.dialogs.open(notice)
 
