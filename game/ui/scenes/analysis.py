@@ -275,9 +275,9 @@ class AnalysisScene(Layer):
         if not lost:
             return [longest, *words]
         # the shorter words say it too: first in full, then short
-        losing = f"Move {at} ({kind}):{words[-1].removeprefix(at)}"
-        short = [w.replace(at, f"{at} lost", 1) for w in words if not w.startswith("Move")]
-        return [longest, losing, *short]
+        short = [w for w in words if not w.startswith("Move")]
+        losing = [f"Move {at} ({kind}):{w.removeprefix(at)}" for w in short]
+        return [longest, *losing, *(w.replace(at, f"{at} lost", 1) for w in short)]
 
     def lost_by(self, move: MoveReport) -> bool:
         """Whether the move opened a mine: the move that lost the game."""
