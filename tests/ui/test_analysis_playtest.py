@@ -8,7 +8,7 @@ from game.engine import GameState
 from game.engine.game_analysis import analyse_game
 from game.ui import marks
 from game.ui.render import outline_colours_on_covered
-from game.ui.scenes.analysis import AnalysisScene
+from game.ui.scenes.analysis import ARROWS, AnalysisScene
 from game.ui.theme import THEMES_DIR, load_theme
 from game.ui.widgets import wrap
 from tests.engine.test_game_analysis import opened
@@ -163,3 +163,13 @@ def test_a_wrapped_summary_keeps_each_number_beside_its_percent_sign():
     assert "23\u00a0%" in line
     for width in range(8, len(line) + 1):
         assert not any(part.startswith("%") for part in wrap(line, width)), width
+
+
+def test_the_narrowest_line_shows_whole_words_beside_its_buttons(drive):
+    d = drive(layout=CORNER, scale=1)  # Beginner at zoom 1: some 11 characters after them
+    lose(d)
+    room = analysed(d)
+    for index in (0, 1, 2):  # the first opening, the losing guess, the end
+        room.show(index)
+        line = room.status()
+        assert line.startswith(ARROWS) and line[len(ARROWS) :] in room.words(), line

@@ -277,7 +277,8 @@ class AnalysisScene(Layer):
         # the shorter words say it too: first in full, then short
         short = [w for w in words if not w.startswith("Move")]
         losing = [f"Move {at} ({kind}):{w.removeprefix(at)}" for w in short]
-        return [longest, *losing, *(w.replace(at, f"{at} lost", 1) for w in short)]
+        lost_words = [w.replace(at, f"{at} lost", 1) for w in short]
+        return [longest, *losing, *lost_words, words[-1]]  # the narrowest: as any move
 
     def lost_by(self, move: MoveReport) -> bool:
         """Whether the move opened a mine: the move that lost the game."""
@@ -296,12 +297,14 @@ class AnalysisScene(Layer):
                 f"Move {at}: avoidable guess, {risk} risk; a safe cell was proven",
                 f"{at} avoidable {risk}, safe cell proven",
                 f"{at} avoidable {risk}",
+                f"{at} {risk}",  # the narrowest line: the outlined cell says the rest
             ]
         if move.verdict is Verdict.GUESS:
             return [
                 f"Move {at}: a guess, {risk} risk; the safest then {low}",
                 f"{at} guess {risk}, safest {low}",
                 f"{at} guess {risk}",
+                f"{at} {risk}",
             ]
         why = "first click" if move.first_opening else "proven" if move.proven else "no risk"
         return [f"Move {at}: sure ({why})", f"{at} sure", at]
