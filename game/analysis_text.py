@@ -14,6 +14,13 @@ from .engine.game_analysis import Analyser, GameAnalysis
 from .engine.walk import journal_of
 from .store.replays import Replay
 
+HEADER = "Cells are (row, column), counted from 0 at the top left."
+
+
+def _plain(line: str) -> str:
+    """The window's no-break spaces (a number kept beside its % sign) as plain spaces."""
+    return line.replace("\u00a0", " ")
+
 
 def print_analysis(replay: Replay, as_json: bool, out: Callable[[str], None] = print) -> int:
     """Print the analysis of a replay whose mines were laid; the exit status."""
@@ -24,8 +31,9 @@ def print_analysis(replay: Replay, as_json: bool, out: Callable[[str], None] = p
             out(json.dumps(move.as_json()))
         out(json.dumps(report.summary_json()))
         return 0
-    out(report.summary())
+    out(HEADER)
+    out(_plain(report.summary()))
     for move in report.moves:
         if move.verdict.value != "sure":
-            out(move.line())
+            out(_plain(move.line()))
     return 0

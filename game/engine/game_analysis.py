@@ -74,6 +74,10 @@ class MoveReport:
             return f"{where}: a mistake: {self.why}"
         safest = f"the safest then {percent(self.lowest_p)}"
         if self.verdict is Verdict.AVOIDABLE:
+            if self.lowest_cells:  # a cell proven safe then, to look for on the board
+                safest += f": {self.lowest_cells[0]}"
+            elif self.lowest_off_frontier:
+                safest += ": any cell touching no number"
             return f"{where}: an avoidable guess, {percent(self.p_mine)} risk ({safest})"
         return f"{where}: a guess, {percent(self.p_mine)} risk ({safest})"
 
@@ -85,11 +89,11 @@ def percent(p: float | None) -> str:
         return "-"
     whole = round(p * 100)
     if 0 < whole < 100 or p in (0.0, 1.0):
-        return f"{whole} %"
+        return f"{whole}\u00a0%"  # a no-break space: a wrapped line keeps them together
     tenth = round(p * 100, 1)
     if 0 < tenth < 100:
-        return f"{tenth:.1f} %"
-    return "<0.1 %" if p < 0.5 else ">99.9 %"
+        return f"{tenth:.1f}\u00a0%"
+    return "<0.1\u00a0%" if p < 0.5 else ">99.9\u00a0%"
 
 
 @dataclass(frozen=True)

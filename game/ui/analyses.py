@@ -24,6 +24,9 @@ from ..engine.walk import Positions
 from .chores import Chore, Chores
 
 KEPT = 20  # analyses kept in memory, the latest
+# As long as a result notice's summary line grows (five guesses named): the room it keeps
+LONGEST = ("5 guesses (50\u00a0%, 50\u00a0%, 50\u00a0%, 50\u00a0%, 50\u00a0%, 9 more): "
+           "a 0.1\u00a0% chance to survive them; 9 avoidable; 9 mistakes.")  # fmt: skip
 
 
 @dataclass
@@ -70,6 +73,9 @@ class Analyses:
         self.done: dict[str, Analysed] = {}
         self.errors: dict[str, str] = {}
         self.job: Job | None = None
+        # the game that ended last, asked for at its end: (key, layout, make), so it can be
+        # gone through after its notice closed, even once another game has begun
+        self.last: tuple[str, list[str], Callable[[], tuple[list[str], list[dict]]]] | None = None
 
     @property
     def worker(self) -> workers.Worker:
@@ -97,6 +103,12 @@ class Analyses:
         if self.threaded:
             job.chore = self.chores.start(lambda: self._work(job), lambda _: self._hand_back(job),
                                           "", blocks=False)  # fmt: skip
+
+    def ask_last(self, key: str, layout: list[str],
+                 make: Callable[[], tuple[list[str], list[dict]]]) -> None:  # fmt: skip
+        """`ask` for a game that has just ended (`layout`: its mines), kept as the last."""
+        self.last = (key, layout, make)
+        self.ask(key, make)
 
     # ---- with threads: the job's thread, then the loop's -------------------------------------
 
@@ -189,7 +201,9 @@ class Analyses:
             self._cancel_tasks(job)
 
     def progress(self, key: str) -> float | None:
-        """How far the job of `key` is (0 to 1), or None when there is none."""
+        """How far the job of `key` is (0 to 1; 1 once done), or None when there is none."""
+        if key in self.done:  # handed back: not 0 until the room takes it in
+            return 1.0
         job = self.job
         return job.progress if job is not None and job.key == key else None
 

@@ -21,7 +21,7 @@ from ..engine.game import MAX_SIDE, MIN_SIDE
 from ..session import LEAVE_QUESTION, LEAVE_WORDS
 from ..store.records import CHART_KEY, no_best_line
 from ..store.stats import KINDS, Stats
-from .keys import binding
+from .keys import action_for, binding
 from .layout import Box
 from .widgets import (
     PAD,
@@ -463,8 +463,9 @@ class NoticeDialog(Dialog):
 
     def __init__(self, title: str, paragraphs: list[str], table: list[tuple[str, str]] = (),
                  *, new_game: bool = False, live: Callable[[], str | None] | None = None,
-                 analyse: bool = False) -> None:  # fmt: skip
+                 analyse: bool = False, live_room: str = "") -> None:  # fmt: skip
         self.title = title
+        self.live_room = live_room  # as long as the live line can grow: its room kept
         self.paragraphs = list(paragraphs)
         self.table = list(table)
         self.new_game = new_game
@@ -478,8 +479,8 @@ class NoticeDialog(Dialog):
         if self.table:
             rows.append(Pairs(self.table))
         rows += [Label(p) for p in self.paragraphs]
-        if self.live_text:
-            rows.append(Label(self.live_text))
+        if self.live_text or self.live_room:
+            rows.append(Label(self.live_text or "", reserve=self.live_room))
         buttons = [Button("new_game", "New game")] if self.new_game else []
         if self.analyse:
             buttons.append(Button("analyse", "Analyse"))
@@ -507,7 +508,10 @@ class NoticeDialog(Dialog):
             return None  # pressed on the way to another key
         if event.key == pygame.K_a and self.analyse:
             return Analyse()
-        return CLOSE  # any other key, as a note always did
+        action = action_for(event)
+        if action is not None and action != "quit":  # T switches theme, N starts a game...
+            return MenuChoice(action)  # after closing, not silently instead
+        return CLOSE  # any other key (Esc among them), as a note always did
 
 
 def about_dialog(version: str, settings_folder: Path, data_folder: Path) -> NoticeDialog:

@@ -92,6 +92,7 @@ PLAY_KEYS: tuple[Binding, ...] = (
     Binding("redo", "Redo", (key(K.K_y, CTRL),), "Game"),
     Binding("pause", "Pause", (key(K.K_PAUSE, name="Pause"), key(K.K_F3)), "Game"),
     Binding("stats", "Statistics", (key(K.K_s),), "Game"),
+    Binding("analyse_last", "Analyse last game", (key(K.K_a),), "Game"),
     Binding("quit", "Quit", (key(K.K_ESCAPE, name="Esc"),), "Game"),
     Binding("quit_now", "Quit at once", (key(K.K_q, CTRL),), None),
     Binding("hint", "Hint", (key(K.K_h),), "Help"),

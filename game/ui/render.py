@@ -288,9 +288,15 @@ class Renderer:
                 pressed = cell in looks.pressed and ch in PRESSABLE
                 sprite = tiles["pressed"] if pressed else tile_of[ch]
             pieces.append((sprite, (x, y)))
+            label = []  # the odds' label: over every other mark, so it reads whole
             if looks.probabilities is not None and cell in looks.probabilities:
                 flagged = sprite is tile_of[V.FLAG]
-                pieces += self._odds(looks.probabilities[cell], x, y, flagged)
+                odds = self._odds(looks.probabilities[cell], x, y, flagged)
+                if looks.hint == cell and len(odds) > 1 and not flagged:
+                    # the outlined cell (the analysis's move): its label says the odds, over
+                    # the outline, and no tint peeks out between the brackets as a cross
+                    odds, label = [], odds[1:]
+                pieces += odds
             if looks.hint_marks is not None:
                 pieces += self._proof(looks.hint_marks, cell, x, y)
             if looks.start == cell:  # smaller inside the cursor's box: the face shows round it
@@ -299,6 +305,7 @@ class Renderer:
                 pieces.append((sprites["cursor"], (x, y)))
             if looks.hint == cell:  # over the cursor (put on it): the box shows between
                 pieces.append((self._hint_mark(), (x, y)))
+            pieces += label
             drawn.append((x, y))
         self.canvas.fblits(pieces)
         if len(drawn) > MANY_TILES:  # one box around them all scales faster than many small
@@ -404,7 +411,7 @@ class Renderer:
         """Four corner brackets in the theme's hint colour: unlike the keyboard cursor's box
         in the accent."""
         if self._hint is None:
-            accent, inner = hint_colours(self.theme)
+            accent, inner = outline_colours_on_covered(self.theme)
             self._hint = self._scaled(marks.brackets(self._tile_1x(), accent, inner))
         return self._hint
 
@@ -518,6 +525,18 @@ def outline_colours(
 def hint_colours(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
     """The hint's outline and its lining: the theme's [marks] hint colour, else the accent."""
     return outline_colours(theme, theme.marks.hint)
+
+
+def outline_colours_on_covered(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The outline of a covered cell (a hint's, the analysed move's): the hint's colours, its
+    lining taking the thick part where the hint colour alone hardly shows on the covered tile
+    (Handheld's light green on its green: a play-tester could not see the analysed move)."""
+    accent, inner = hint_colours(theme)
+    t = theme.sizes.tile
+    covered = theme.sprites["covered"].get_at((t // 2, t // 2))
+    if marks.contrast(accent, covered) < marks.SHOWS < marks.contrast(inner, covered):
+        return inner, accent
+    return accent, inner
 
 
 def start_colours(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:

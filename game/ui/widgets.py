@@ -290,15 +290,21 @@ class Widget:
 class Label(Widget):
     """A paragraph, wrapped to the form's width."""
 
-    def __init__(self, content: str, colour: str = "text") -> None:
+    def __init__(self, content: str, colour: str = "text", reserve: str = "") -> None:
+        """`reserve`: a text whose lines the label keeps room for (a line that changes while
+        shown, so its dialog does not jump when it grows)."""
         self.content = content
         self.colour = colour  # "text" or "error"
+        self.reserve = reserve
         self.lines: list[str] = []
 
     def measure(self, m, width):
         self.lines = wrap(self.content, width // m.glyph_w) if self.content else []
         longest = max((len(line) for line in self.lines), default=0)
-        return longest * m.glyph_w, len(self.lines) * m.glyph_h
+        rows = len(self.lines)
+        if self.reserve:
+            rows = max(rows, len(wrap(self.reserve, width // m.glyph_w)))
+        return longest * m.glyph_w, rows * m.glyph_h
 
     def paint(self, surface, theme, style, focused):
         colour = style.error if self.colour == "error" else style.text

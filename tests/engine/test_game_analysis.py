@@ -5,6 +5,7 @@ pictures with the values worked out by hand in the comments."""
 import itertools
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -158,7 +159,8 @@ def test_a_game_with_one_50_50_guess_and_one_avoidable_guess_gets_that_summary()
     assert [m.verdict for m in report.moves] == [Verdict.SURE, Verdict.AVOIDABLE, Verdict.SURE,
                                                  Verdict.SURE, Verdict.GUESS]  # fmt: skip
     assert report.summary() == (
-        "2 guesses (50 %, 50 %): a 25 % chance to survive them; 1 avoidable; no mistakes"
+        "2 guesses (50\u00a0%, 50\u00a0%): a 25\u00a0% chance to survive them; "
+        "1 avoidable; no mistakes"
     )
 
 
@@ -169,6 +171,10 @@ def test_the_safest_cells_and_the_cells_off_the_frontier_are_named():
     assert avoidable.lowest_p == 0.0
     assert avoidable.lowest_cells == ()  # (0,5) and (1,5) touch no number:
     assert avoidable.lowest_off_frontier and avoidable.off_frontier_p == 0.0
+    # its line says where a safe cell was (the count proves every cell off the frontier safe)
+    assert avoidable.line().endswith("(the safest then 0\u00a0%: any cell touching no number)")
+    line = replace(avoidable, lowest_cells=((3, 4), (5, 6))).line()
+    assert line.endswith("(the safest then 0\u00a0%: (3, 4))")
 
 
 def test_the_survival_is_the_product_over_the_guesses():
@@ -263,7 +269,8 @@ def test_next_of_note_jumps_over_sure_moves():
 
 def test_chances_are_written_in_whole_percent_unless_that_reads_as_certain():
     assert [percent(p) for p in (0.5, 0.123, 0.004, 0.0004, 0.996, 0.0, 1.0)] == [
-        "50 %", "12 %", "0.4 %", "<0.1 %", "99.6 %", "0 %", "100 %"]  # fmt: skip
+        "50\u00a0%", "12\u00a0%", "0.4\u00a0%", "<0.1\u00a0%", "99.6\u00a0%", "0\u00a0%",
+        "100\u00a0%"]  # fmt: skip
 
 
 def test_no_guesses_and_no_mistakes_says_so():
@@ -307,8 +314,8 @@ def test_positions_in_any_order_are_the_game_played_to_them(monkeypatch, every, 
 
 def test_a_short_summary_names_fewer_risks():
     report = analyse_game(TWO_SIDES, TWO_SIDES_GAME)
-    assert report.summary(listed=1).startswith("2 guesses (50 %, 1 more): a 25 % chance")
-    assert report.summary(listed=0).startswith("2 guesses: a 25 % chance to survive them;")
+    assert report.summary(listed=1).startswith("2 guesses (50\u00a0%, 1 more): a 25\u00a0% chance")
+    assert report.summary(listed=0).startswith("2 guesses: a 25\u00a0% chance to survive them;")
 
 
 def test_the_measures_count_the_same_guesses_as_the_analysis():

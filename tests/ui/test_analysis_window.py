@@ -36,4 +36,4 @@ def test_the_win_dialog_and_the_best_times_open_the_analysis(drive, tmp_path):
     d.key(pygame.K_HOME)
     assert room.index == 0 and d.app.play.game.cell(8, 8) == "#"
     d.key(pygame.K_ESCAPE)
-    assert d.app.games.replay is None and d.app.play.game.state is GameState.READY
+    assert d.app.games.replay is None and d.app.play.game.state is GameState.WON  # as left

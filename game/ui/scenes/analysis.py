@@ -24,10 +24,23 @@ from .layer import Layer
 from .play import PlayScene
 
 Cell = tuple[int, int]
-# The line under the board starts with buttons: each is the characters it covers there.
-ARROWS = "<< < > >> "
-BUTTONS = {0: "analysis_previous_note", 1: "analysis_previous_note", 3: "analysis_previous",
-           5: "analysis_next", 7: "analysis_next_note", 8: "analysis_next_note"}  # fmt: skip
+# The line under the board starts with buttons, bracketed and three or four characters wide
+# (18 pixels and more at the least zoom): one-character arrows, some 6 pixels, missed first
+# clicks. BUTTONS: the action of each character they cover.
+ARROW_BUTTONS = (("[<<]", "analysis_previous_note"), ("[<]", "analysis_previous"),
+                 ("[>]", "analysis_next"), ("[>>]", "analysis_next_note"))  # fmt: skip
+ARROWS = "".join(label for label, _ in ARROW_BUTTONS) + " "
+
+
+def _buttons() -> dict[int, str]:
+    at, found = 0, {}
+    for label, action in ARROW_BUTTONS:
+        found.update(dict.fromkeys(range(at, at + len(label)), action))
+        at += len(label)
+    return found
+
+
+BUTTONS = _buttons()
 
 
 class AnalysisScene(Layer):
@@ -43,7 +56,9 @@ class AnalysisScene(Layer):
         self.leave_it, self.resize = leave, resize
         self.positions = None  # engine/walk.Positions, once the analysis is ready
         self.report: GameAnalysis | None = None
+        self.layout: list[str] | None = None  # where the mines were, once the analysis is in
         self.index = 0  # the move shown: the board as it stood before it
+        self.progress = 0.0  # the most of the analysis shown done while it is worked out
         self._looks: dict[tuple, tuple[Cell | None, dict[Cell, float]]] = {}  # the last drawn
 
     # ---- the analysis arriving --------------------------------------------------------------
@@ -58,7 +73,7 @@ class AnalysisScene(Layer):
         analyses = self.ctx.aids.analyses
         done = analyses.done.get(self.key)
         if done is not None:
-            self.positions, self.report = done.positions, done.report
+            self.positions, self.report, self.layout = done.positions, done.report, done.layout
             self.game = self.positions.game
             self.resize(self.game)
             self.show(self.report.first_of_note())
@@ -221,7 +236,9 @@ class AnalysisScene(Layer):
     def status(self) -> str:
         room = self.board.status_room()
         if not self.ready:
-            progress = self.ctx.aids.analyses.progress(self.key) or 0.0
+            # one progress, only forward: the work the notice began goes on here
+            now = self.ctx.aids.analyses.progress(self.key) or 0.0
+            progress = self.progress = max(self.progress, now)
             return fit(
                 [
                     f"Analysing your game... {progress:.0%} (Esc stops)",
@@ -251,6 +268,26 @@ class AnalysisScene(Layer):
                     f"End: {guesses}, {odds} to survive", f"{guesses}, {odds}", guesses,
                     "End"]  # fmt: skip
         at = f"{move.n}/{total}"
+        words = self.move_words(move, at)
+        lost = self.lost_by(move)
+        kind = f"the losing {move.kind}" if lost else move.kind
+        longest = words[0].replace(f"Move {at}:", f"Move {at} ({kind}):", 1)
+        if not lost:
+            return [longest, *words]
+        # the shorter words say it too: first in full, then short
+        short = [w for w in words if not w.startswith("Move")]
+        losing = [f"Move {at} ({kind}):{w.removeprefix(at)}" for w in short]
+        lost_words = [w.replace(at, f"{at} lost", 1) for w in short]
+        return [longest, *losing, *lost_words, words[-1]]  # the narrowest: as any move
+
+    def lost_by(self, move: MoveReport) -> bool:
+        """Whether the move opened a mine: the move that lost the game."""
+        if self.layout is None or move.kind not in ("open", "chord"):
+            return False
+        return any(self.layout[r][c] == "*" for r, c in move.targets or ((move.row, move.col),))
+
+    @staticmethod
+    def move_words(move: MoveReport, at: str) -> list[str]:
         risk, low = percent(move.p_mine), percent(move.lowest_p)
         if move.verdict is Verdict.MISTAKE:
             return [f"Move {at}: a mistake: {move.why}", f"{at} mistake: {move.why}",
@@ -260,12 +297,14 @@ class AnalysisScene(Layer):
                 f"Move {at}: avoidable guess, {risk} risk; a safe cell was proven",
                 f"{at} avoidable {risk}, safe cell proven",
                 f"{at} avoidable {risk}",
+                f"{at} {risk}",  # the narrowest line: the outlined cell says the rest
             ]
         if move.verdict is Verdict.GUESS:
             return [
                 f"Move {at}: a guess, {risk} risk; the safest then {low}",
                 f"{at} guess {risk}, safest {low}",
                 f"{at} guess {risk}",
+                f"{at} {risk}",
             ]
         why = "first click" if move.first_opening else "proven" if move.proven else "no risk"
         return [f"Move {at}: sure ({why})", f"{at} sure", at]

@@ -15,7 +15,7 @@ import pygame
 from ...engine import Difficulty, Game, GameState
 from ...engine.boards import BoardChoice
 from ...engine.codes import daily
-from ...engine.walk import journal_of, move_events
+from ...engine.walk import journal_of
 from ...session import PAUSE_REPLAY, describe_kept, name_kept
 from ...store.replays import GAME_ID, Replay, ReplayError, load_replay
 from ..dialogs import (
@@ -49,6 +49,7 @@ class Games:
         self.replay: ReplayScene | AnalysisScene | None = None
         self.leaving: Callable[[], None] | None = None  # what the leave question would do
         self.running = True
+        ctx.commands.add("analyse_last", self.analyse_last, self.can_analyse_last)
 
     # ---- the gate ---------------------------------------------------------------------------
 
@@ -245,16 +246,11 @@ class Games:
         statistics) over the game in play, which waits as under a replay. The analysis is
         worked out off the frame, or taken from memory when it was already."""
         ctx = self.ctx
-        if result.path is None:
-            key, game = ctx.session.game_id, ctx.session.game
-            layout, moves = game.layout(), list(game.moves)
-            if layout is None:
-                ctx.status.say("Nothing to analyse before the first click")
+        if result.path is None:  # the game that ended last (its notice may be up)
+            if ctx.aids.analyses.last is None:
+                ctx.status.say("No game has ended yet: nothing to analyse")
                 return
-
-            def read() -> tuple[list[str], list[dict]]:
-                return layout, move_events(moves)
-
+            key, layout, read = ctx.aids.analyses.last
             shown = Game.from_layout(layout)
         else:
             path = result.path
@@ -285,13 +281,23 @@ class Games:
         self.play.watching = self.replay
         ctx.drawn.invalidate()
 
-    def leave_replay(self) -> None:
-        """Back to the game that was being played, or a new one if it had ended."""
-        self._stop_watching()
-        if self.ctx.session.game.state.is_over:
-            self._new_game()
+    def analyse_last(self) -> None:
+        """Game → Analyse last game (A): the game that ended last, after its notice closed."""
+        if self.replay is not None:
+            self.ctx.status.say("Esc leaves this first")
+        elif self.ctx.aids.analyses.last is None:
+            self.ctx.status.say("No game has ended yet: nothing to analyse")
         else:
-            self.show_game()
+            self.analyse(Analyse())
+
+    def can_analyse_last(self) -> bool:
+        return self.replay is None and self.ctx.aids.analyses.last is not None
+
+    def leave_replay(self) -> None:
+        """Back to where the player came from: the game in play, or the board of the game
+        that ended (a new game is a key away)."""
+        self._stop_watching()
+        self.show_game()
 
     def _stop_watching(self) -> None:
         if self.replay is not None:

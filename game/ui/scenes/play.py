@@ -22,6 +22,7 @@ from ...store.records import bests_set
 from .. import screen as desktop
 from .. import scrollbars, status
 from .. import view as place
+from ..analyses import LONGEST
 from ..dialogs import NoticeDialog, result_table
 from ..gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
 from ..hints import hint_cells, hint_marks, hint_words, odds_words
@@ -564,7 +565,7 @@ class PlayScene(Layer):
         won = g.state is GameState.WON
         analyses, key = self.ctx.aids.analyses, self.ctx.session.game_id
         layout, moves = g.layout(), list(g.moves)  # the moves that stand, as the game ended
-        analyses.ask(key, lambda: (layout, move_events(moves)))
+        analyses.ask_last(key, layout, lambda: (layout, move_events(moves)))
 
         def summary() -> str | None:
             return analyses.summary(key)
@@ -583,7 +584,7 @@ class PlayScene(Layer):
             said = self._win_lines(done)
             title = "You won!"
         notice = NoticeDialog(title, said, table=table, new_game=True, live=summary,
-                              analyse=True)  # fmt: skip
+                              analyse=True, live_room=LONGEST)  # fmt: skip
         self.result = None if done.measured else (notice, done)
         self.ctx.dialogs.open(notice)
 

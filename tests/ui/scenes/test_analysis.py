@@ -9,7 +9,7 @@ from game.session import PAUSE_REPLAY
 from game.store.settings import Settings
 from game.ui.dialogs import Analyse
 from game.ui.render import Looks
-from game.ui.scenes.analysis import ARROWS, AnalysisScene
+from game.ui.scenes.analysis import ARROWS, BUTTONS, AnalysisScene
 from game.ui.scenes.games import Games, replay_key
 from game.ui.scenes.play import PlayScene
 from tests.ui.scenes.conftest import key, mouse
@@ -63,7 +63,7 @@ def test_it_opens_at_the_first_guess_with_the_board_as_it_stood_before_it(contex
     assert scene.game.cell(1, 1) == "1" and scene.game.cell(0, 0) == "F"
     assert scene.game.cell(8, 8) == "#" and scene.game.state is GameState.PLAYING
     line = play.resting_status()
-    assert line.startswith(ARROWS + "Move 4/4: a guess, ") or line.startswith(ARROWS + "4/4")
+    assert line.startswith(ARROWS + "Move 4/4 (the losing open): ")  # a guess that hit a mine
 
 
 def test_keys_step_and_jump_between_guesses_and_mistakes(context, tmp_path):
@@ -95,11 +95,16 @@ def test_the_arrows_under_the_board_are_buttons(context, tmp_path):
         return mouse(pygame.MOUSEBUTTONDOWN, (lay.origin_x + x * lay.scale,
                                               lay.origin_y + y * lay.scale))  # fmt: skip
 
-    scene.handle(click(3))  # "<"
+    def spans(action):
+        return [at for at, name in BUTTONS.items() if name == action]
+
+    for action in set(BUTTONS.values()):  # a comfortable target at the least zoom
+        assert len(spans(action)) * font.width >= 18, action
+    scene.handle(click(spans("analysis_previous")[0]))  # "[<]", at its left edge
     assert scene.index == GUESS - 1
-    scene.handle(click(5))  # ">"
+    scene.handle(click(spans("analysis_next")[-1]))  # "[>]", at its right edge
     assert scene.index == GUESS
-    scene.handle(click(0))  # "<<": no guess before: the first move
+    scene.handle(click(spans("analysis_previous_note")[1]))  # "[<<]": no guess before
     assert scene.index == 0
 
 
