@@ -90,3 +90,31 @@ def test_an_error_in_the_worker_is_raised_on_the_loop_thread(worker):
     with pytest.raises(ValueError, match="changes nothing") as raised:
         chores.wait()
     assert "in the worker process" in raised.value.__notes__[0]
+
+
+def test_a_replay_to_analyse_is_read_in_the_worker(drive, tmp_path, worker, monkeypatch):
+    """Reading a replay plays its game again to check it (some 60 ms on a 200x200 game): on
+    the chore's thread that held the interpreter lock against the frame that opened the room
+    (51 ms by the wall, 8 of them the frame's own work)."""
+    from game.engine import Game, Move, MoveKind
+    from game.store import replays
+    from game.ui.dialogs import Analyse
+
+    layout = ["*" + "." * 8, *["." * 9] * 6, "." * 7 + "*.", "." * 8 + "*"]
+    played = Game.from_layout(layout)
+    for cell in [(4, 4), (8, 7)]:  # the opening, then a guess that loses
+        played.play(Move(MoveKind.OPEN, *cell))
+    path = replays.save_replay(replays.replay_of(played, elapsed_ms=5_000, source="window",
+                                                 game_id="20261201-120000-0123456789ab"),
+                               tmp_path)  # fmt: skip
+    d = drive(layout=layout)
+    aids = d.app.ctx.aids
+    aids.chores = Chores()  # threaded, as in the window
+    aids.analyses = Analyses(aids.chores, worker)
+    monkeypatch.setattr(replays, "load_replay", not_here)  # not in this process
+    d.app.games.analyse(Analyse(str(path)))
+    aids.analyses.wait()
+    d.tick()
+    assert not aids.analyses.errors
+    (report,) = [kept.report for kept in aids.analyses.done.values()]
+    assert report == analyse_game(layout, move_events(played.moves))

@@ -15,9 +15,8 @@ import pygame
 from ...engine import Difficulty, Game, GameState
 from ...engine.boards import BoardChoice
 from ...engine.codes import daily
-from ...engine.walk import journal_of
 from ...session import PAUSE_REPLAY, describe_kept, name_kept
-from ...store.replays import GAME_ID, Replay, ReplayError, load_replay
+from ...store.replays import GAME_ID, Replay, ReplayError, board_of_replay, load_replay
 from ..dialogs import (
     Analyse,
     Answer,
@@ -256,14 +255,15 @@ class Games:
             path = result.path
             key = replay_key(path)
 
+            analyses = ctx.aids.analyses
+
             def read() -> tuple[list[str], list[dict]]:
-                try:
-                    replay = load_replay(Path(path))
-                except ReplayError as e:
-                    raise ValueError(str(e)) from None
-                if replay.layout is None:
-                    raise ValueError("the game ended before its mines were laid")
-                return replay.layout, journal_of(replay.version, replay.events, replay.moves)
+                # reading checks the game by playing it again (some 60 ms on a 200x200 game):
+                # in the worker, as its analysis, never on a thread that holds the interpreter
+                # lock against the frames
+                if analyses.threaded:
+                    return analyses.worker.call(board_of_replay, str(path))
+                return board_of_replay(str(path))
 
             board = ctx.frame.board
             shown = Game(board.rows, board.cols, board.mines)  # until the replay is read
