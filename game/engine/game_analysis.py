@@ -19,7 +19,7 @@ from enum import Enum
 from .cells import ViewChar
 from .game import MoveKind
 from .solver import DEFAULT_BUDGET, Inconsistent, Solution, neighbours, solve_constraints
-from .walk import Turn, Walk
+from .walk import Turn, Walk, wrong_flag_round
 
 Cell = tuple[int, int]
 # Probabilities this close count as the same lowest: cells of different boxes whose chances
@@ -174,7 +174,7 @@ class Analyser:
         self.budget = budget
         game = self.walk.game
         self.rows, self.cols, self.mines = game.rows, game.cols, game.mines
-        self.field = [ch == "*" for line in layout for ch in line]  # where the mines are
+        self.layout = layout
         self._near = neighbours(self.rows, self.cols)
         self._cells: dict[int, tuple[int, ...]] = {}  # open number -> its covered neighbours
         self._values: dict[int, int] = {}  # open number -> what it shows
@@ -326,7 +326,9 @@ class Analyser:
                 self._any_mine(sol, [k for k, q in zip(targets, chances, strict=True) if q > 0.0]),
             )
         why = ""
-        if move.kind is MoveKind.CHORD and self._wrong_flag(move.row * cols + move.col):
+        if move.kind is MoveKind.CHORD and wrong_flag_round(
+            self.walk.game, self.layout, move.row, move.col
+        ):
             verdict, why = Verdict.MISTAKE, "chorded around a wrong flag"
         elif proven == "mine":
             verdict, why = Verdict.MISTAKE, "opened a proven mine"
@@ -372,14 +374,6 @@ class Analyser:
         except Inconsistent:
             return 1.0
         return min(1.0, max(0.0, 1.0 - math.exp(clear.log_layouts - sol.log_layouts)))
-
-    def _wrong_flag(self, k: int) -> bool:
-        """A flag around the number at `k` stands on a safe cell."""
-        game = self.walk.game
-        return any(
-            not self.field[j] and game.cell(*divmod(j, self.cols)) == ViewChar.FLAG
-            for j in self._near[k]
-        )
 
 
 def _proven(p: float) -> str | None:

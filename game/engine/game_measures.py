@@ -13,11 +13,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from . import minefield
-from .cells import ViewChar
 from .clicks import ClickCounts, count_clicks
 from .game import Game, MoveKind
 from .solver import DEFAULT_BUDGET, Analysis, analyse
-from .walk import Turn, Walk
+from .walk import Turn, Walk, wrong_flag_round
 from .zini import zini
 
 
@@ -109,10 +108,4 @@ def _mistake(game: Game, layout: list[str], turn: Turn, known: Analysis) -> bool
     if not known.mines.isdisjoint(turn.targets):
         return True
     move = turn.move
-    if move.kind is not MoveKind.CHORD:
-        return False
-    return any(
-        game.cell(r, c) == ViewChar.FLAG and layout[r][c] != "*"
-        for r in range(max(0, move.row - 1), min(game.rows, move.row + 2))
-        for c in range(max(0, move.col - 1), min(game.cols, move.col + 2))
-    )
+    return move.kind is MoveKind.CHORD and wrong_flag_round(game, layout, move.row, move.col)

@@ -12,7 +12,7 @@ import copy
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from .cells import CellSet
+from .cells import CellSet, ViewChar
 from .game import Clicks, Game, MoveKind, RecordedMove
 
 Cell = tuple[int, int]
@@ -69,6 +69,16 @@ class Walk:
                     raise ValueError(f"{move.kind.value} at ({move.row}, {move.col}) changes "
                                      "nothing on this board")  # fmt: skip
                 self.changed.append(changed)
+
+
+def wrong_flag_round(game: Game, layout: list[str], row: int, col: int) -> bool:
+    """A flag next to (row, col) stands on a cell `layout` keeps safe: a chord there opens a
+    mine, whatever was proven (a mistake, docs/RULES.md "The analysis of a game")."""
+    return any(
+        game.cell(r, c) == ViewChar.FLAG and layout[r][c] != "*"
+        for r in range(max(0, row - 1), min(game.rows, row + 2))
+        for c in range(max(0, col - 1), min(game.cols, col + 2))
+    )
 
 
 def _opened_by(game: Game, move: RecordedMove) -> list[Cell]:

@@ -21,6 +21,7 @@ from pathlib import Path
 from ..engine import Game, MoveKind, SafeZone
 from ..engine.codes import MAX_SEED
 from ..engine.game import MAX_SIDE, RecordedMove, check_custom_size
+from ..engine.walk import journal_of
 from .files import FileRefused, atomic_write, data_dir, read_capped
 from .records import chosen_or_none
 
@@ -329,8 +330,6 @@ def board_of_replay(path: str) -> tuple[list[str], list[dict]]:
     (a version 1 replay's moves as events); ValueError, in a player's words, when it cannot be
     read or its mines were never laid. It replays the game to check it (some 60 ms for a
     200x200 game of 2,000 moves), so the window asks its analysis worker to do it."""
-    from ..engine.walk import journal_of
-
     try:
         replay = load_replay(Path(path))
     except ReplayError as e:
