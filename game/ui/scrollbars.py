@@ -137,14 +137,19 @@ def _stretched(tile: pygame.Surface, w: int, h: int) -> pygame.Surface:
     return out
 
 
-def _thumb_surface(theme, w: int, h: int) -> pygame.Surface:
-    key = (theme.key, id(theme.sprites["covered"]), w, h)
-    surf = _thumbs.get(key)
+def _kept(store: dict, key: tuple, make) -> pygame.Surface:
+    """`store[key]`, made once by `make()` (a store of more than 64 starts afresh)."""
+    surf = store.get(key)
     if surf is None:
-        if len(_thumbs) > 64:
-            _thumbs.clear()
-        surf = _thumbs[key] = _stretched(theme.sprites["covered"], w, h)
+        if len(store) > 64:
+            store.clear()
+        surf = store[key] = make()
     return surf
+
+
+def _thumb_surface(theme, w: int, h: int) -> pygame.Surface:
+    covered = theme.sprites["covered"]
+    return _kept(_thumbs, (theme.key, id(covered), w, h), lambda: _stretched(covered, w, h))
 
 
 def _across(bar: Bar, box: Box, start: int, size: int) -> Box:
@@ -156,21 +161,19 @@ def _across(bar: Bar, box: Box, start: int, size: int) -> Box:
 
 def _track_surface(theme, w: int, h: int) -> pygame.Surface:
     """The track: a checkerboard of the pressed tile's face and the light colour."""
-    key = (theme.key, id(theme.sprites["pressed"]), w, h)
-    surf = _tracks.get(key)
-    if surf is None:
-        if len(_tracks) > 64:
-            _tracks.clear()
-        pressed, col = theme.sprites["pressed"], theme.colours
+    pressed = theme.sprites["pressed"]
+
+    def make() -> pygame.Surface:
         surf = pygame.Surface((w, h))
         surf.fill(pressed.get_at((pressed.get_width() // 2, pressed.get_height() // 2)))
         dots = pygame.PixelArray(surf)
-        light = surf.map_rgb(col["light"])
+        light = surf.map_rgb(theme.colours["light"])
         dots[::2, ::2] = light
         dots[1::2, 1::2] = light
         dots.close()
-        _tracks[key] = surf
-    return surf
+        return surf
+
+    return _kept(_tracks, (theme.key, id(pressed), w, h), make)
 
 
 def _rim(theme) -> tuple[int, int, int]:
