@@ -21,22 +21,15 @@ import tempfile
 import time
 from pathlib import Path
 
-REAL_WINDOW = bool(os.environ.get("DISPLAY")) and "SDL_VIDEODRIVER" not in os.environ
-if not REAL_WINDOW:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# The game's settings, statistics and replays go to a throwaway folder, never the user's.
-_HOME = tempfile.mkdtemp(prefix="pixel-mines-bench-")
-for _name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
-    os.environ[_name] = os.path.join(_HOME, _name.lower())
+from timing import cpu_name, window_bench_env  # stdlib only: set up before pygame
+
+REAL_WINDOW, _HOME = window_bench_env()
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
-from timing import cpu_name  # noqa: E402
 
 from game.engine import Difficulty, Game  # noqa: E402
 from game.engine.boards import BoardChoice  # noqa: E402

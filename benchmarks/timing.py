@@ -3,8 +3,26 @@
 from __future__ import annotations
 
 import json
+import os
 import statistics
+import tempfile
 import time
+
+
+def window_bench_env() -> tuple[bool, str]:
+    """Set up before pygame is imported: SDL's dummy video driver unless a display is there
+    (and no driver was chosen), no audio device, and the game's settings, statistics and
+    replays in a throwaway folder, never the player's. Whether the window is real, and that
+    folder."""
+    real = bool(os.environ.get("DISPLAY")) and "SDL_VIDEODRIVER" not in os.environ
+    if not real:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    home = tempfile.mkdtemp(prefix="pixel-mines-bench-")
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        os.environ[name] = os.path.join(home, name.lower())
+    return real, home
 
 
 def timed(fn, runs: int = 3) -> list[float]:
