@@ -50,6 +50,12 @@ def N_(message: str) -> str:  # noqa: N802 (gettext's name for it)
     return message
 
 
+def NP_(context: str, message: str) -> tuple[str, str]:  # noqa: N802 (as N_)
+    """N_ for a message with a context: marks it where it is written, and gives the pair to
+    `pgettext(*pair)` where it is shown."""
+    return context, message
+
+
 # argparse's own words, as Lib/argparse.py writes them (with its positional placeholders),
 # listed so that extraction puts them in the template; only those our command line can show.
 ARGPARSE_WORDS = (
@@ -184,3 +190,34 @@ def _argparse_gettext(message: str) -> str:
 def language() -> str:
     """The language in use: the code of its catalogue, or "en"."""
     return _language
+
+
+# Numbers and dates as the language writes them. System locales are often missing, so the
+# conventions travel in each catalogue, as messages with a context that translators fill in
+# (docs/TRANSLATING.md); English's are the source strings themselves.
+# Translators: the sign between a number's whole part and its decimals (German ",").
+_DECIMAL = NP_("decimal separator", ".")
+# Translators: the sign between groups of three digits (German ".", French a no-break space
+# U+00A0); empty for none.
+_GROUPS = NP_("thousands separator", ",")
+# Translators: a date with numbers only; keep the three placeholders (German
+# "%(day)s.%(month)s.%(year)s", French "%(day)s/%(month)s/%(year)s").
+_DATE = NP_("date pattern", "%(year)s-%(month)s-%(day)s")
+
+
+def number(value: float, places: int = 0) -> str:
+    """`value` with `places` decimals, its digits grouped, in the language's signs: 1,234.56
+    in English, 1.234,56 in German. For what a player reads; files keep Python's own."""
+    text = f"{value:,.{places}f}"
+    point, groups = pgettext(*_DECIMAL), pgettext(*_GROUPS)
+    return text.replace(",", "\0").replace(".", point).replace("\0", groups)
+
+
+def date(day: object) -> str:
+    """A date (a `datetime.date`, or an ISO text such as 2026-12-01 or 2026-12-01T20:35:00)
+    written as the language writes dates; a text that is not a date is given back as it is."""
+    text = str(day)
+    year, month, rest = text[:4], text[5:7], text[8:10]
+    if not (len(text) >= 10 and text[4] == text[7] == "-" and (year + month + rest).isdigit()):
+        return text
+    return pgettext(*_DATE) % {"year": year, "month": month, "day": rest}

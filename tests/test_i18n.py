@@ -314,6 +314,21 @@ def test_pgettext_tells_short_words_apart_by_their_context(tmp_path, monkeypatch
     assert i18n._("CODE") == "CODE"
 
 
+def test_numbers_and_dates_follow_the_catalogue_not_the_system_locale(tmp_path, monkeypatch):
+    assert (i18n.number(1234.567, 2), i18n.number(-5)) == ("1,234.57", "-5")
+    assert i18n.date("2026-12-01T20:35:00") == "2026-12-01"
+    pattern = ("date pattern", "%(year)s-%(month)s-%(day)s")
+    write_mo(tmp_path / "de" / "LC_MESSAGES" / "pixel-mines.mo",
+             {("decimal separator", "."): ",", ("thousands separator", ","): ".",
+              pattern: "%(day)s.%(month)s.%(year)s"})  # fmt: skip
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)
+    i18n.install("de")
+    assert (i18n.number(1234567.891, 1), i18n.number(0.5, 2)) == ("1.234.567,9", "0,50")
+    assert i18n.date("2026-12-01") == "01.12.2026"
+    assert i18n.date("not a date") == "not a date"
+    assert i18n.NP_("date pattern", "x") == ("date pattern", "x")
+
+
 # ---- plural forms ------------------------------------------------------------------------------
 
 

@@ -26,7 +26,8 @@ LOCALE = SOURCE / "locale"
 DOMAIN = "pixel-mines"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 # The marks of game/i18n.py, in Babel's notation: the argument positions that are messages.
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "NP_": ((1, "c"), 2)}  # fmt: skip
 COMMENT_TAG = "Translators:"
 BUGS = "https://github.com/pixelmines/pixel-mines/issues"
 # Messages a translation may leave as the English text: abbreviations and words some languages
@@ -278,7 +279,7 @@ def marked_in_source(source: Path = SOURCE) -> set[tuple[str | None, str]]:
             args = [a.value for a in node.args if isinstance(a, ast.Constant)]
             if node.func.id in ("_", "N_", "ngettext") and args and isinstance(args[0], str):
                 found.add((None, args[0]))
-            elif node.func.id == "pgettext" and len(args) == 2:
+            elif node.func.id in ("pgettext", "NP_") and len(args) == 2:
                 found.add((args[0], args[1]))
     return found
 
