@@ -14,6 +14,7 @@ import pygame
 
 from ...engine import Game
 from ...engine.cells import ViewChar
+from ...i18n import N_, _
 from .. import keys
 from ..dialogs import CLOSE, Dialog
 from ..layout import Box
@@ -22,7 +23,8 @@ from ..widgets import Form, Label, Metrics, bevel, inset, outline, shorten, styl
 
 MAX_CELL_PX = 8  # a small board's map stays a map, not a second board
 WELL = 3  # the map's sunken edge, and a pixel of panel inside the panel's outline
-WORDS = "Map: click a place to go there, Esc closes"
+# Translators: the line over the map of the whole board.
+WORDS = N_("Map: click a place to go there, Esc closes")
 DISTINCT = 60  # RGB distance under which two colours would read as one on the map
 
 Cell = tuple[int, int]
@@ -227,20 +229,21 @@ class MapDialog(Dialog):
     """The map over the whole frame below the menu bar, for `game` seen through `view`
     (top, left, rows, cols)."""
 
-    title = "Map"
+    # Translators: the title of the map of the whole board (shown to the player as a heading).
+    title = N_("Map")
     covers_board = True  # all inside the frame: the board is not drawn under it
 
     def __init__(self, game: Game, view: tuple[int, int, int, int]) -> None:
         self.game = game
         self.view = view
         self.panel = Box(0, 0, 0, 0)
-        self.words = WORDS
+        self.words = _(WORDS)
         self.geometry: MapGeometry | None = None
         self._image: tuple[tuple, pygame.Surface] | None = None
         super().__init__()
 
     def build(self) -> Form:
-        return Form(self.title, [Label(WORDS)])  # what the map says, for `texts`
+        return Form(_(self.title), [Label(_(WORDS))])  # what the map says, for `texts`
 
     def place(self, m: Metrics, area: Box, bounds: Box) -> Box:
         """Over the frame's inside (`bounds`: the canvas under the menu bar); a line of words
@@ -256,7 +259,7 @@ class MapDialog(Dialog):
         under = Box(whole.x, whole.y + m.line_h, whole.w, whole.h - m.line_h)
         fits = under.w >= g.cols and under.h >= g.rows
         chars = (self.panel.w - 2 * WELL) // m.glyph_w
-        self.words = shorten(WORDS, chars) if fits else ""
+        self.words = shorten(_(WORDS), chars) if fits else ""
         self.geometry = map_geometry(under if fits else whole, g.rows, g.cols, around)
         self.form.box = self.panel
         self.dirty = True

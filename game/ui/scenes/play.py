@@ -17,6 +17,7 @@ from ...engine import Game, GameState, Move, MoveKind
 from ...engine.cells import CellSet, ViewChar
 from ...engine.codes import code_of
 from ...engine.walk import move_events
+from ...i18n import N_, _
 from ...session import NO_GUESS_FAILED, PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, Outcome
 from ...store.records import bests_set
 from .. import screen as desktop
@@ -42,8 +43,8 @@ Cell = tuple[int, int]
 
 
 # What a redo did, said in place of the undo's "Undone" (a redo brings no help, so no note).
-REDONE = {MoveKind.OPEN: "Redone: opened", MoveKind.FLAG: "Redone: marked",
-          MoveKind.CHORD: "Redone: chorded"}  # fmt: skip
+REDONE = {MoveKind.OPEN: N_("Redone: opened"), MoveKind.FLAG: N_("Redone: marked"),
+          MoveKind.CHORD: N_("Redone: chorded")}  # fmt: skip
 
 
 class PlayScene(Layer):
@@ -350,7 +351,7 @@ class PlayScene(Layer):
         if g.state is GameState.READY and g.first_click is not None:
             self.cursor = g.first_click
             self.centre_on(g.first_click)
-            self.ctx.status.say("Start at the marked cell", lasting=True)
+            self.ctx.status.say(_("Start at the marked cell"), lasting=True)
         elif g.moves:
             last = g.moves[-1]
             self.follow((last.row, last.col))
@@ -435,7 +436,7 @@ class PlayScene(Layer):
             ctx.aids.assistant.prepare(g.rows, g.cols)  # the first hint's tables, off the frame
             ctx.status.clear()  # "start at the marked cell" has been done
             if self.game.no_guess_failed:
-                ctx.status.say(NO_GUESS_FAILED)
+                ctx.status.say(_(NO_GUESS_FAILED))
         self.after_move(outcome.changed, (move.row, move.col), outcome)
 
     def after_move(self, changed: CellSet, origin: Cell, outcome: Outcome | None = None) -> None:
@@ -484,7 +485,7 @@ class PlayScene(Layer):
                 self.gestures.moved_on()
                 self.play(move, laid=True)
 
-        said = "Laying a no-guess board..." if game.no_guess else ""
+        said = _("Laying a no-guess board...") if game.no_guess else ""
         self.ctx.aids.chores.start(lambda: game.lay(move.row, move.col, stop.is_set), then,
                                    said)  # fmt: skip
 
@@ -499,7 +500,7 @@ class PlayScene(Layer):
         once, in a dialog (the store has put them on stderr too)."""
         lines = self.ctx.session.take_messages()
         if lines:
-            self.ctx.dialogs.open(NoticeDialog("Note", lines))
+            self.ctx.dialogs.open(NoticeDialog(_("Note"), lines))
 
     def can_undo(self) -> bool:
         return self.watching is None and bool(self.game.moves)
@@ -514,19 +515,19 @@ class PlayScene(Layer):
         if not self.can_undo():
             return
         if g.state is GameState.WON:
-            self.ctx.status.say("A won game is final")
+            self.ctx.status.say(_("A won game is final"))
             return
         taken = g.moves[-1]
         self.after_move(self.ctx.session.undo().changed, g.first_click or (0, 0))
         self.follow((taken.row, taken.col))
-        self.ctx.status.say("Undone (now assisted)")
+        self.ctx.status.say(_("Undone (now assisted)"))
 
     def redo(self) -> None:
         if not self.can_redo():
             return
         move = self.game.next_redo
         # what redo did, in place of the "Undone" of the undo (an end it brings says its own)
-        self.ctx.status.say(REDONE[move.kind])
+        self.ctx.status.say(_(REDONE[move.kind]))
         self.after_move(self.ctx.session.redo().changed, (move.row, move.col))
         self.follow((move.row, move.col))
 
@@ -539,7 +540,7 @@ class PlayScene(Layer):
             s.pause(PAUSE_KEY)
             self.gestures.reset()
         else:
-            self.ctx.status.say("Nothing to pause yet")
+            self.ctx.status.say(_("Nothing to pause yet"))
         self.ctx.drawn.status = None
 
     def can_pause(self) -> bool:
@@ -573,16 +574,20 @@ class PlayScene(Layer):
         table = self._result_table(done)
         code = self.board_code()
         if code and self.layout.canvas_size[0] >= CODE_ROW_MIN_W:
-            table.append(("Code", code))  # narrower, it would take two lines: the line under
+            # Translators: a row of the result notice: the board's code, to share the board.
+            table.append((_("Code"), code))  # narrower, it would take two lines: the line under
             # the board shows the code anyway, and Ctrl+C copies it
         if not won:
             cleared = g.safe_opened * 100 // max(g.safe_total, 1)
-            self.ctx.status.say(f"Boom! {cleared}% cleared")
-            said = [f"{cleared}% of the board cleared."]
-            title = "Boom!"
+            # Translators: the line under the board after a lost game; cleared is a percentage.
+            self.ctx.status.say(_("Boom! %(cleared)d%% cleared") % {"cleared": cleared})
+            # Translators: in the notice of a lost game; cleared is a percentage.
+            said = [_("%(cleared)d%% of the board cleared.") % {"cleared": cleared}]
+            # Translators: the title of the notice of a lost game (a mine went off).
+            title = _("Boom!")
         else:
             said = self._win_lines(done)
-            title = "You won!"
+            title = _("You won!")
         notice = NoticeDialog(title, said, table=table, new_game=True, live=summary,
                               analyse=True, live_room=LONGEST)  # fmt: skip
         self.result = None if done.measured else (notice, done)
@@ -592,7 +597,8 @@ class PlayScene(Layer):
     def _win_lines(done) -> list[str]:
         """Under a win's figures: every best it set (records.bests_set), or why it set none."""
         board = "daily" if done.record.daily else ""
-        said = [f"New {best}!" for best in bests_set(done.new, board=board)]
+        # Translators: a record the win set; best names it ("best time", "best 3BV/s").
+        said = [_("New %(best)s!") % {"best": best} for best in bests_set(done.new, board=board)]
         if done.record.why_no_record:  # one line: why this win set no record
             said.append(done.record.why_no_record)
         return said
@@ -633,7 +639,7 @@ class PlayScene(Layer):
 
     def ask_hint(self) -> None:
         if self.watching is not None or self.game.state.is_over:
-            self.ctx.status.say("No hint: the game is over")
+            self.ctx.status.say(_("No hint: the game is over"))
             return
         self.wants_hint = True
         self.ctx.aids.assistant.ask("hint", self.game.view(), self.game.mines)
@@ -644,7 +650,7 @@ class PlayScene(Layer):
             if self.watching is None and not self.game.state.is_over:
                 self.ctx.session.assist("odds")  # seeing the odds is help, like a hint
             self.ctx.aids.assistant.ask("probabilities", self.game.view(), self.game.mines)
-        self.ctx.status.say("Mine odds on" if self.show_probabilities else "Mine odds off")
+        self.ctx.status.say(_("Mine odds on") if self.show_probabilities else _("Mine odds off"))
         self.ctx.drawn.invalidate()
 
     def _collect_assistance(self) -> None:
@@ -664,7 +670,7 @@ class PlayScene(Layer):
 
     def show_hint(self, hint) -> None:
         if hint is None:
-            self.ctx.status.say("Nothing is left to open")
+            self.ctx.status.say(_("Nothing is left to open"))
             return
         self.hint = hint
         if self.watching is None and not self.game.state.is_over:
@@ -723,9 +729,9 @@ class PlayScene(Layer):
         if ctx.aids.chores.busy and ctx.aids.chores.status:
             return ctx.aids.chores.status
         if ctx.session.paused_by(PAUSE_KEY) and ctx.session.veiled:
-            return "Paused: click or F3"  # fits the narrowest line (26)
+            return _("Paused: click or F3")  # fits the narrowest line (26)
         if ctx.session.paused_by(PAUSE_AWAY) and ctx.session.veiled:
-            return "Paused: click to play on"  # the window lost the focus (the veil says why)
+            return _("Paused: click to play on")  # the window lost the focus (the veil says why)
         if self.show_probabilities and self.probabilities is not None and not g.state.is_over:
             cell = self.layout.cell_at(*self.mouse_pos, self.top, self.left)
             if cell is not None and cell in self.probabilities:
@@ -733,7 +739,8 @@ class PlayScene(Layer):
         if self.hint is not None:  # the marks stay until the board changes: so do the words
             return self.hint_words(self.hint)
         if g.deaths and not g.state.is_over:
-            return f"Mines hit: {g.deaths}"
+            # Translators: under the board; count: the mines that went off (no-death mode).
+            return _("Mines hit: %(count)d") % {"count": g.deaths}
         return status.text_of(self.resting_pieces())
 
     def resting_pieces(self) -> list[status.Piece]:
@@ -742,13 +749,14 @@ class PlayScene(Layer):
         parts, g, daily = [], self.game, self.ctx.session.daily
         code = self.board_code() if g.state is not GameState.READY else None
         if code:
-            parts.append(status.Part("Code", "code", code))
+            parts.append(status.Part(_("Code"), "code", code))
         else:
-            parts.append(status.Part("F1 keys, Alt menu", "help"))
+            # Translators: the line under the board before the first click: where help is.
+            parts.append(status.Part(_("F1 keys, Alt menu"), "help"))
         if daily is not None and self.watching is None:
-            parts.append(status.Part("Daily", "daily", daily))
+            parts.append(status.Part(_("Daily"), "daily", daily))
         if g.no_guess:
-            parts.append(status.Part("No guess", "noguess"))
+            parts.append(status.Part(_("No guess"), "noguess"))
         return status.fit(parts, self.status_room())
 
     # ---- time and drawing -------------------------------------------------------------------

@@ -11,6 +11,7 @@ import pygame
 
 from ...engine import Game
 from ...engine.game import shown_seconds
+from ...i18n import _, number, pgettext
 from ...session import PAUSE_DIALOG, PAUSE_REPLAY
 from .. import keys
 from ..playback import Playback
@@ -90,10 +91,26 @@ class ReplayScene(Layer):
 
     def status(self) -> str:
         pb, g = self.playback, self.game
-        state = "paused" if pb.paused else ("end" if pb.finished else f"x{pb.speed:g}")
+        if pb.paused:
+            state = pgettext("replay", "paused")
+        elif pb.finished:
+            state = pgettext("replay", "end")  # the replay is over
+        else:
+            # Translators: a replay's speed, shown in its line ("x2", "x0.5").
+            state = _("x%(speed)s") % {"speed": _speed(pb.speed)}
         if self.bbbv_done is None:
             self.bbbv_done = g.bbbv_done()
-        return f"{state} 3BV {self.bbbv_done}/{g.bbbv or 0} clk {len(g.moves)}"
+        # Translators: a replay's line under the board: state is "paused", "end" or its speed
+        # ("x2"); done/total the 3BV solved so far of the board's; clicks the moves played.
+        words = _("%(state)s 3BV %(done)d/%(total)d clk %(clicks)d")
+        return words % {"state": state, "done": self.bbbv_done, "total": g.bbbv or 0,
+                        "clicks": len(g.moves)}  # fmt: skip
 
     def leave(self) -> None:
         self.ctx.session.resume(PAUSE_REPLAY)
+
+
+def _speed(speed: float) -> str:
+    """A replay's speed as the language writes numbers (0.5, 2), its decimals as needed."""
+    plain = f"{speed:g}"
+    return number(speed, len(plain.partition(".")[2]))
