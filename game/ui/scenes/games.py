@@ -15,6 +15,8 @@ import pygame
 from ...engine import Difficulty, Game, GameState
 from ...engine.boards import BoardChoice
 from ...engine.codes import daily
+from ...i18n import _, pgettext
+from ...i18n import date as shown_date
 from ...session import PAUSE_REPLAY, describe_kept, name_kept
 from ...store.replays import GAME_ID, Replay, ReplayError, board_of_replay, load_replay
 from ..dialogs import (
@@ -75,11 +77,14 @@ class Games:
     def new_game(self, board: BoardChoice | None = None) -> None:
         """F2, the face, 1/2/3, a custom board: through the gate."""
         if board is None:
-            what = "a new game"
+            # Translators: completes the question "Start %(what)s?" asked before a game in
+            # play is left (as do "the daily board", "the replay" and the like).
+            what = _("a new game")
         elif board.difficulty is not None:
             what = board.difficulty.label
         else:
-            what = f"a {board.cols}x{board.rows} board"
+            # Translators: as "a new game"; a custom board's columns x rows (plain "x").
+            what = _("a %(cols)dx%(rows)d board") % {"cols": board.cols, "rows": board.rows}
         self.leave_then(what, lambda: self._new_game(board))
 
     def standard(self, difficulty: Difficulty) -> None:
@@ -117,7 +122,7 @@ class Games:
 
     def play_code(self, result: PlayCode) -> None:
         game = result.code.game(question_marks=self.ctx.settings.question_marks)
-        self.leave_then("the board of that code", lambda: self.play_game(game))
+        self.leave_then(_("the board of that code"), lambda: self.play_game(game))
 
     def play_daily(self) -> None:
         today = datetime.now(UTC).date()
@@ -125,9 +130,11 @@ class Games:
         def start() -> None:
             board = daily(today).game(question_marks=self.ctx.settings.question_marks)
             self.play_game(board, daily=today.isoformat())
-            self.ctx.status.say(f"Daily {today.isoformat()}: start at the mark", lasting=True)
+            # Translators: the line under the board as the daily board begins; date is today's.
+            said = _("Daily %(date)s: start at the mark") % {"date": shown_date(today)}
+            self.ctx.status.say(said, lasting=True)
 
-        self.leave_then("the daily board", start)
+        self.leave_then(_("the daily board"), start)
 
     def custom(self, result: CustomSize) -> None:
         self.new_game(BoardChoice.of(result.rows, result.cols, result.mines))
@@ -148,14 +155,14 @@ class Games:
     def copy_code(self) -> None:
         code = self.play.board_code()
         if code is None:
-            self.ctx.status.say("No code before the first click")
+            self.ctx.status.say(_("No code before the first click"))
             return
         try:
             pygame.scrap.put_text(code)
         except pygame.error:
-            self.ctx.status.say("No clipboard here")
+            self.ctx.status.say(_("No clipboard here"))
             return
-        self.ctx.status.say("Board code copied")
+        self.ctx.status.say(_("Board code copied"))
 
     # ---- the game kept from last time -----------------------------------------------------
 
@@ -165,19 +172,21 @@ class Games:
         line asked for, if it did), and show the start-up notes."""
         offers = [k.replay for k in self.ctx.session.offers]
         if len(offers) > 1:
-            no = "new game" if asked_for is None else "play that"
+            no = _new_game_button() if asked_for is None else _play_that_button()
             names = [name_kept(r) for r in offers]  # short: rows fit the narrowest window
             self.ctx.dialogs.open(KeptGamesDialog(names, no))
         elif kept is not None:
             if asked_for is None:
-                lines, no = [f"You left {describe_kept(kept)}."], "new game"
+                lines, no = [_left(kept)], _new_game_button()
             else:
-                lines = [f"You left {describe_kept(kept)}.", f"Or play {asked_for}?"]
-                no = "play that"
+                # Translators: offered beside the game kept; board is the one the command
+                # line asked for ("Intermediate").
+                lines = [_left(kept), _("Or play %(board)s?") % {"board": asked_for}]
+                no = _play_that_button()
             self.ctx.dialogs.open(ResumeDialog(lines, no))
         trouble = self.ctx.session.take_messages()
         if trouble or notes:
-            self.ctx.dialogs.open(NoticeDialog("Note", trouble + list(notes)))
+            self.ctx.dialogs.open(NoticeDialog(_("Note"), trouble + list(notes)))
 
     def resume_kept(self, yes: bool) -> None:
         self.resume_chosen(ResumeKept(0 if yes else None, drop=not yes))
@@ -197,11 +206,11 @@ class Games:
                 session.accept_offer(game, index)
                 self.show_game()
 
-            self.leave_then("the game you left", over)
+            self.leave_then(_("the game you left"), over)
 
         # every move is played again: a long game takes a while, so not on the frame
         self.ctx.aids.chores.start(lambda: session.resumed_game(index), resume,
-                                   "Resuming your game...")  # fmt: skip
+                                   _("Resuming your game..."))  # fmt: skip
 
     # ---- replays ----------------------------------------------------------------------------
 
@@ -216,13 +225,14 @@ class Games:
 
         def show(replay: Replay | ReplayError) -> None:
             if isinstance(replay, ReplayError):
-                self.ctx.dialogs.open(NoticeDialog("Replay", [str(replay)]))
+                self.ctx.dialogs.open(NoticeDialog(pgettext("title", "Replay"), [str(replay)]))
             else:
                 self.watch(replay)
 
-        self.leave_then(
-            "the replay", lambda: self.ctx.aids.chores.start(read, show, "Reading the replay...")
-        )
+        def start() -> None:
+            self.ctx.aids.chores.start(read, show, _("Reading the replay..."))
+
+        self.leave_then(_("the replay"), start)
 
     def watch(self, replay: Replay, speed_index: int | None = None) -> None:
         """Play a replay back in this window, in real time; the game being played waits (its
@@ -247,7 +257,7 @@ class Games:
         ctx = self.ctx
         if result.path is None:  # the game that ended last (its notice may be up)
             if ctx.aids.analyses.last is None:
-                ctx.status.say("No game has ended yet: nothing to analyse")
+                ctx.status.say(_("No game has ended yet: nothing to analyse"))
                 return
             key, layout, read = ctx.aids.analyses.last
             shown = Game.from_layout(layout)
@@ -284,9 +294,9 @@ class Games:
     def analyse_last(self) -> None:
         """Game → Analyse last game (A): the game that ended last, after its notice closed."""
         if self.replay is not None:
-            self.ctx.status.say("Esc leaves this first")
+            self.ctx.status.say(_("Esc leaves this first"))
         elif self.ctx.aids.analyses.last is None:
-            self.ctx.status.say("No game has ended yet: nothing to analyse")
+            self.ctx.status.say(_("No game has ended yet: nothing to analyse"))
         else:
             self.analyse(Analyse())
 
@@ -309,7 +319,7 @@ class Games:
     def open_stats(self) -> None:
         stats = self.ctx.session.history.stats
         if stats is None:
-            self.ctx.status.say("No statistics kept here")
+            self.ctx.status.say(_("No statistics kept here"))
             return
         today = datetime.now(UTC).date().isoformat()
         self.ctx.dialogs.open(StatsDialog(stats, self.ctx.frame.board.kind, today))
@@ -339,3 +349,20 @@ def replay_key(path: str) -> str:
     named."""
     found = GAME_ID.match(Path(path).name)
     return found.group(0) if found else path
+
+
+def _left(kept: Replay) -> str:
+    # Translators: the question about the game kept from last time; game describes it ("a
+    # Beginner game from 2026-11-30 12:40 (12 s, 1 move)").
+    return _("You left %(game)s.") % {"game": describe_kept(kept)}
+
+
+def _new_game_button() -> str:
+    # Translators: a button's label (capitalised there): drop the kept game, start a new one.
+    return pgettext("button", "new game")
+
+
+def _play_that_button() -> str:
+    # Translators: a button's label (capitalised there): drop the kept game, play the board
+    # the command line asked for.
+    return pgettext("button", "play that")
