@@ -13,9 +13,11 @@ import pygame
 
 from ...engine import Game
 from ...engine.game import shown_seconds
-from ...engine.game_analysis import GameAnalysis, MoveReport, Verdict, percent
+from ...engine.game_analysis import GameAnalysis, MoveReport, Verdict
+from ...i18n import N_, _
 from ...session import PAUSE_REPLAY
 from .. import keys
+from ..analyses import guesses_words, mistakes_words, percent, summary_of, whole
 from ..dialogs import NoticeDialog
 from ..marks import percent_text, tint_level
 from ..render import Looks
@@ -29,7 +31,12 @@ Cell = tuple[int, int]
 # clicks. BUTTONS: the action of each character they cover.
 ARROW_BUTTONS = (("[<<]", "analysis_previous_note"), ("[<]", "analysis_previous"),
                  ("[>]", "analysis_next"), ("[>>]", "analysis_next_note"))  # fmt: skip
-ARROWS = "".join(label for label, _ in ARROW_BUTTONS) + " "
+ARROWS = "".join(label for label, _action in ARROW_BUTTONS) + " "
+# What a move did (MoveReport.kind), as the line under the board names it, and the move that
+# lost the game (only an opening or a chord can).
+KINDS = {"open": N_("open"), "chord": N_("chord"), "flag": N_("flag"), "unflag": N_("unflag"),
+         "mark": N_("mark")}  # fmt: skip
+LOSING = {"open": N_("the losing open"), "chord": N_("the losing chord")}
 
 
 def _buttons() -> dict[int, str]:
@@ -79,7 +86,8 @@ class AnalysisScene(Layer):
             self.show(self.report.first_of_note())
             self.ctx.drawn.invalidate()
         elif self.key in analyses.errors:
-            self.ctx.dialogs.open(NoticeDialog("Analysis", [analyses.errors[self.key]]))
+            title = _("Analysis")  # a notice's title: the analysis of a game failed
+            self.ctx.dialogs.open(NoticeDialog(title, [analyses.errors[self.key]]))
             self.leave_it()
 
     # ---- input ------------------------------------------------------------------------------
@@ -239,14 +247,12 @@ class AnalysisScene(Layer):
             # one progress, only forward: the work the notice began goes on here
             now = self.ctx.aids.analyses.progress(self.key) or 0.0
             progress = self.progress = max(self.progress, now)
-            return fit(
-                [
-                    f"Analysing your game... {progress:.0%} (Esc stops)",
-                    f"Analysing {progress:.0%}, Esc stops",
-                    f"{progress:.0%}",
-                ],
-                room,
-            )
+            done = {"percent": whole(progress)}
+            # Translators: the line under the board while the analysis is worked out, longest
+            # first; percent: how far it is.
+            wordings = [_("Analysing your game... %(percent)d%% (Esc stops)"),
+                        _("Analysing %(percent)d%%, Esc stops"), "%(percent)d%%"]  # fmt: skip
+            return fit([w % done for w in wordings], room)
         return ARROWS + fit(self.words(), room - len(ARROWS))
 
     def words(self) -> list[str]:
@@ -254,31 +260,46 @@ class AnalysisScene(Layer):
         report, move = self.report, self.move
         total = len(report.moves)
         if move is None:
-            summary, count = report.summary(listed=3), len(report.guesses)
-            guesses = "no guesses" if not count else f"{count} guess" + ("es" if count > 1 else "")
-            odds = percent(report.survival)
-            mistakes = report.mistakes
-            errors = (
-                "no mistakes"
-                if not mistakes
-                else f"{mistakes} mistake" + ("s" if mistakes != 1 else "")
-            )
-            return [f"End: {summary}", summary, f"End: {report.summary(listed=0)}",
-                    f"End: {guesses}, {odds} to survive; {report.avoidable} avoidable; {errors}",
-                    f"End: {guesses}, {odds} to survive", f"{guesses}, {odds}", guesses,
-                    "End"]  # fmt: skip
+            return self.end_words(report)
         at = f"{move.n}/{total}"
-        words = self.move_words(move, at)
+        plain = _("Move %(at)s") % {"at": at}
         lost = self.lost_by(move)
-        kind = f"the losing {move.kind}" if lost else move.kind
-        longest = words[0].replace(f"Move {at}:", f"Move {at} ({kind}):", 1)
+        kind = _(LOSING[move.kind]) if lost else _(KINDS.get(move.kind, move.kind))
+        # Translators: the head of the line about a move: at is "3/12" (the move, of all);
+        # kind is what it did ("open", "the losing open").
+        head = _("Move %(at)s (%(kind)s)") % {"at": at, "kind": kind}
+        words = self.move_words(move, plain, at)
+        longest = self.move_words(move, head, at)[0]
         if not lost:
             return [longest, *words]
         # the shorter words say it too: first in full, then short
-        short = [w for w in words if not w.startswith("Move")]
-        losing = [f"Move {at} ({kind}):{w.removeprefix(at)}" for w in short]
-        lost_words = [w.replace(at, f"{at} lost", 1) for w in short]
+        # Translators: as "Move %(at)s (%(kind)s)", leading the short words of the move that
+        # lost the game ("Move 3/12 (the losing open): guess 50 %").
+        full = _("Move %(at)s (%(kind)s):") % {"at": at, "kind": kind}
+        losing = self.move_words(move, "", full)[1:]
+        # Translators: the move that lost the game, in the shortest words: at is "3/12".
+        lost_words = self.move_words(move, "", _("%(at)s lost") % {"at": at})[1:]
         return [longest, *losing, *lost_words, words[-1]]  # the narrowest: as any move
+
+    @staticmethod
+    def end_words(report: GameAnalysis) -> list[str]:
+        """What the line says after the last move, longest first."""
+        summary = summary_of(report, listed=3)
+        guesses = guesses_words(len(report.guesses))
+        odds = percent(report.survival)
+        values = {"summary": summary, "short": summary_of(report, listed=0), "odds": odds,
+                  "guesses": guesses, "avoidable": report.avoidable,
+                  "mistakes": mistakes_words(report.mistakes)}  # fmt: skip
+        # Translators: the line under the board after the last move of an analysed game,
+        # longest first: summary is the analysis's summary; guesses "3 guesses" or "no
+        # guesses"; odds the chance to survive them ("29 %"); mistakes "no mistakes" or "1
+        # mistake"; avoidable a number.
+        wordings = [_("End: %(summary)s"), "%(summary)s", _("End: %(short)s"),
+                    _("End: %(guesses)s, %(odds)s to survive; %(avoidable)d avoidable; "
+                      "%(mistakes)s"),
+                    _("End: %(guesses)s, %(odds)s to survive"), _("%(guesses)s, %(odds)s"),
+                    "%(guesses)s", _("End")]  # fmt: skip
+        return [w % values for w in wordings]
 
     def lost_by(self, move: MoveReport) -> bool:
         """Whether the move opened a mine: the move that lost the game."""
@@ -287,27 +308,39 @@ class AnalysisScene(Layer):
         return any(self.layout[r][c] == "*" for r, c in move.targets or ((move.row, move.col),))
 
     @staticmethod
-    def move_words(move: MoveReport, at: str) -> list[str]:
-        risk, low = percent(move.p_mine), percent(move.lowest_p)
+    def move_words(move: MoveReport, head: str, at: str) -> list[str]:
+        """The move's words, longest first: the first led by `head` ("Move 3/12"), the
+        others by `at` ("3/12")."""
+        why = _(move.why) if move.why else ""  # the engine's words (N_ there)
+        values = {"move": head, "at": at, "risk": percent(move.p_mine),
+                  "low": percent(move.lowest_p), "why": why}  # fmt: skip
+        # Translators: (and all of a move's words) move is "Move 3/12" (or with what it did, "Move
+        # 3/12 (open)"); at is "3/12" (or "3/12 lost", "Move 3/12 (the losing open):"); risk
+        # the chance it was a mine, low the safest cell's then ("12 %"); why the mistake.
         if move.verdict is Verdict.MISTAKE:
-            return [f"Move {at}: a mistake: {move.why}", f"{at} mistake: {move.why}",
-                    f"{at} mistake"]  # fmt: skip
-        if move.verdict is Verdict.AVOIDABLE:
-            return [
-                f"Move {at}: avoidable guess, {risk} risk; a safe cell was proven",
-                f"{at} avoidable {risk}, safe cell proven",
-                f"{at} avoidable {risk}",
-                f"{at} {risk}",  # the narrowest line: the outlined cell says the rest
+            wordings = [_("%(move)s: a mistake: %(why)s"), _("%(at)s mistake: %(why)s"),
+                        _("%(at)s mistake")]  # fmt: skip
+        elif move.verdict is Verdict.AVOIDABLE:
+            wordings = [
+                _("%(move)s: avoidable guess, %(risk)s risk; a safe cell was proven"),
+                _("%(at)s avoidable %(risk)s, safe cell proven"),
+                _("%(at)s avoidable %(risk)s"),
+                "%(at)s %(risk)s",  # the narrowest line: the outlined cell says the rest
             ]
-        if move.verdict is Verdict.GUESS:
-            return [
-                f"Move {at}: a guess, {risk} risk; the safest then {low}",
-                f"{at} guess {risk}, safest {low}",
-                f"{at} guess {risk}",
-                f"{at} {risk}",
+        elif move.verdict is Verdict.GUESS:
+            wordings = [
+                _("%(move)s: a guess, %(risk)s risk; the safest then %(low)s"),
+                _("%(at)s guess %(risk)s, safest %(low)s"),
+                _("%(at)s guess %(risk)s"),
+                "%(at)s %(risk)s",
             ]
-        why = "first click" if move.first_opening else "proven" if move.proven else "no risk"
-        return [f"Move {at}: sure ({why})", f"{at} sure", at]
+        elif move.first_opening:
+            wordings = [_("%(move)s: sure (first click)"), _("%(at)s sure"), "%(at)s"]
+        elif move.proven:
+            wordings = [_("%(move)s: sure (proven)"), _("%(at)s sure"), "%(at)s"]
+        else:
+            wordings = [_("%(move)s: sure (no risk)"), _("%(at)s sure"), "%(at)s"]
+        return [w % values for w in wordings]
 
     def leave(self) -> None:
         """The room goes: the analysis stops if it is still being worked out."""

@@ -23,7 +23,7 @@ from ...store.records import bests_set
 from .. import screen as desktop
 from .. import scrollbars, status
 from .. import view as place
-from ..analyses import LONGEST
+from ..analyses import longest
 from ..dialogs import NoticeDialog, result_table
 from ..gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
 from ..hints import hint_cells, hint_marks, hint_words, odds_words
@@ -589,7 +589,7 @@ class PlayScene(Layer):
             said = self._win_lines(done)
             title = _("You won!")
         notice = NoticeDialog(title, said, table=table, new_game=True, live=summary,
-                              analyse=True, live_room=LONGEST)  # fmt: skip
+                              analyse=True, live_room=longest())  # fmt: skip
         self.result = None if done.measured else (notice, done)
         self.ctx.dialogs.open(notice)
 
