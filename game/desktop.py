@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from .i18n import _
 from .resources import PACKAGE, assets_dir, desktop_dir, icons_dir
 from .store.files import atomic_write
 from .version import version
@@ -167,12 +168,21 @@ def run(*, install: bool) -> int:
         done = write_files(home, launch_command()) if install else remove_files(home)
     except OSError as e:
         where = e.filename or home
-        print(f"{COMMAND}: cannot {'write' if install else 'remove'} {where} "
-              f"({e.strerror or e})", file=sys.stderr)  # fmt: skip
+        if install:
+            # Translators: --install-desktop could not write a file or folder (path); problem
+            # is the system's reason; program is the command's name.
+            line = _("%(program)s: cannot write %(path)s (%(problem)s)")
+        else:
+            # Translators: as "cannot write", for --uninstall-desktop removing a file.
+            line = _("%(program)s: cannot remove %(path)s (%(problem)s)")
+        print(line % {"program": COMMAND, "path": where, "problem": e.strerror or e},
+              file=sys.stderr)  # fmt: skip
         return 2
-    verb = "wrote" if install else "removed"
     for path in done:
-        print(f"{verb} {path}")
+        # Translators: a desktop file written by --install-desktop, or removed by
+        # --uninstall-desktop; path is the file.
+        print((_("wrote %(path)s") if install else _("removed %(path)s")) % {"path": path})
     if not done:
-        print(f"nothing to remove: the desktop files of Pixel Mines are not in {home}")
+        print(_("nothing to remove: the desktop files of Pixel Mines are not in %(folder)s")
+              % {"folder": home})  # fmt: skip
     return 0

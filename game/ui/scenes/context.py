@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...i18n import _
 from ...session import Session
 from ...store.settings import Settings, SettingsFile
 from ..analyses import Analyses
@@ -58,4 +59,4 @@ class Context:
         if self.aids.settings_file is not None:
             trouble = self.aids.settings_file.save(self.settings)
             if trouble:
-                self.dialogs.open(NoticeDialog("Note", [trouble]))
+                self.dialogs.open(NoticeDialog(_("Note"), [trouble]))
