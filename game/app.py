@@ -103,7 +103,7 @@ def seed_text(text: str) -> int:
     try:
         return seed_of_text(text)
     except CodeError as e:
-        # Translators: a value that is not a seed's text, then why (in English for now).
+        # Translators: a value that is not a seed's text, then why.
         raise argparse.ArgumentTypeError(
             _("%(value)s: %(problem)s") % {"value": _shown(text), "problem": e}
         ) from None
@@ -218,7 +218,7 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
         try:
             args.code = decode(args.board)
         except CodeError as e:
-            # Translators: problem says what is wrong with the code (in English for now).
+            # Translators: problem says what is wrong with the code.
             parser.error(_("--board: %(problem)s") % {"problem": e})
     if args.theme is not None and (not args.theme or set(args.theme) & set("/\\")):
         parser.error(_("--theme: a theme is named by its folder name (got %(value)s)")
