@@ -19,7 +19,7 @@ from .engine import Difficulty, SafeZone
 from .engine.boards import BoardChoice
 from .engine.codes import MAX_SEED, CodeError, daily, decode, seed_of_text
 from .engine.game import MAX_SIDE, MIN_SIDE, check_custom_size
-from .i18n import LanguageError, _, check_code, choose, install, ngettext, pgettext
+from .i18n import LanguageError, _, check_code, choose, install, ngettext, number, pgettext
 from .store.history import History, to_stderr
 from .store.replays import ReplayError, load_replay
 from .store.settings import SettingsFile
@@ -251,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
         to_stderr(_see_help(ngettext(
             "%(count)s argument is more than any command line needs (at most %(most)d)",
             "%(count)s arguments are more than any command line needs (at most %(most)d)",
-            count) % {"count": f"{count:,}", "most": MAX_ARGUMENTS}))  # fmt: skip
+            count) % {"count": number(count), "most": MAX_ARGUMENTS}))  # fmt: skip
         return EXIT_COMMAND_LINE
     if refused is not None:
         to_stderr(_see_help(refused))

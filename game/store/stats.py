@@ -265,7 +265,7 @@ def _schema_of(conn: sqlite3.Connection) -> tuple[frozenset, tuple]:
 
 def _check_ours(conn: sqlite3.Connection, version: int) -> None:
     if _schema_of(conn) != _schema(version):
-        raise NotOurs("its tables are not Pixel Mines statistics")
+        raise NotOurs(_("its tables are not Pixel Mines statistics"))
 
 
 @dataclass(frozen=True)
