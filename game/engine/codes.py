@@ -161,10 +161,8 @@ def seed_of_text(text: str) -> int:
     for ch in body:
         letter = _READ_AS.get(ch, ch)
         if letter not in ALPHABET:
-            raise CodeError(
-                _("%(character)r is not used in seeds written as text; check for a typing "
-                  "mistake") % {"character": ch}
-            )
+            raise CodeError(_("%(character)r is not used in seeds written as text; check for "
+                              "a typing mistake") % {"character": ch})  # fmt: skip
         value = value * BASE + ALPHABET.index(letter)
     if value >= MAX_SEED:
         raise CodeError(_("this is not a seed of this game (it is larger than 2**64 - 1)"))
