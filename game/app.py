@@ -19,7 +19,7 @@ from .engine import Difficulty, SafeZone
 from .engine.boards import BoardChoice
 from .engine.codes import MAX_SEED, CodeError, daily, decode, seed_of_text
 from .engine.game import MAX_SIDE, MIN_SIDE, check_custom_size
-from .i18n import LanguageError, _, check_code, choose, install, ngettext, pgettext
+from .i18n import LanguageError, _, check_code, choose, install, ngettext, number, pgettext
 from .store.history import History, to_stderr
 from .store.replays import ReplayError, load_replay
 from .store.settings import SettingsFile
@@ -103,7 +103,7 @@ def seed_text(text: str) -> int:
     try:
         return seed_of_text(text)
     except CodeError as e:
-        # Translators: a value that is not a seed's text, then why (in English for now).
+        # Translators: a value that is not a seed's text, then why.
         raise argparse.ArgumentTypeError(
             _("%(value)s: %(problem)s") % {"value": _shown(text), "problem": e}
         ) from None
@@ -218,7 +218,7 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
         try:
             args.code = decode(args.board)
         except CodeError as e:
-            # Translators: problem says what is wrong with the code (in English for now).
+            # Translators: problem says what is wrong with the code.
             parser.error(_("--board: %(problem)s") % {"problem": e})
     if args.theme is not None and (not args.theme or set(args.theme) & set("/\\")):
         parser.error(_("--theme: a theme is named by its folder name (got %(value)s)")
@@ -251,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
         to_stderr(_see_help(ngettext(
             "%(count)s argument is more than any command line needs (at most %(most)d)",
             "%(count)s arguments are more than any command line needs (at most %(most)d)",
-            count) % {"count": f"{count:,}", "most": MAX_ARGUMENTS}))  # fmt: skip
+            count) % {"count": number(count), "most": MAX_ARGUMENTS}))  # fmt: skip
         return EXIT_COMMAND_LINE
     if refused is not None:
         to_stderr(_see_help(refused))

@@ -40,9 +40,15 @@ def assets_dir() -> Path:
     for candidate in (package / "assets", package.parent / "assets"):
         if (candidate / "themes").is_dir():
             return candidate
+    from .i18n import _  # here: i18n finds its catalogues through this module
+
+    # Translators: first and second are folders; themes/ is a folder's name: keep it.
     raise FileNotFoundError(
-        f"the game's assets are missing: neither {package / 'assets'} nor "
-        f"{package.parent / 'assets'} holds themes/ (a broken install; reinstall Pixel Mines)"
+        _(
+            "the game's assets are missing: neither %(first)s nor %(second)s holds themes/ (a "
+            "broken install; reinstall Pixel Mines)"
+        )
+        % {"first": package / "assets", "second": package.parent / "assets"}
     )
 
 

@@ -14,10 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from . import i18n
 from .engine import Game, GameState, Move, MoveKind
 from .engine.boards import BoardChoice, SeedStream
 from .engine.cells import CellSet
-from .engine.game import RecordedMove, SafeZone, shown_seconds
+from .engine.game import Difficulty, RecordedMove, SafeZone, shown_seconds
+from .i18n import N_, _, ngettext, pgettext
 from .store.history import Finished, History, Kept
 from .store.journal import Journal
 from .store.replays import Replay, did_of, end_entry, move_entry, new_game_id
@@ -28,14 +30,18 @@ PAUSE_DIALOG = "dialog"  # a dialog or menu covers the board
 PAUSE_AWAY = "away"  # the window is minimised or lost the focus
 PAUSE_REPLAY = "replay"  # a replay is being watched instead
 
-NO_GUESS_FAILED = (
+NO_GUESS_FAILED = N_(
     "No no-guess board could be made for this size and number of mines: this is a normal board."
 )
 
 
 # The one question asked before a game in progress is replaced, and what happens to it.
-LEAVE_QUESTION = "Leave this game?"
-LEAVE_WORDS = "It is not finished, so it is not recorded."
+LEAVE_QUESTION = N_("Leave this game?")
+LEAVE_WORDS = N_("It is not finished, so it is not recorded.")
+# A kept game of a standard board, as the question about it names it.
+_KEPT_GAME = {Difficulty.BEGINNER: N_("a Beginner game"),
+              Difficulty.INTERMEDIATE: N_("an Intermediate game"),
+              Difficulty.EXPERT: N_("an Expert game")}  # fmt: skip
 
 
 def monotonic_ms() -> int:
@@ -53,21 +59,25 @@ class ManualClock:
         return self.ms
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def describe_kept(kept: Replay) -> str:
     """The kept game in a few words, e.g. 'a 9×9 game from 2026-11-30 12:40 (12 s, 1 move)'."""
-    when = kept.played_at[:16].replace("T", " ")
+    when = f"{i18n.date(kept.played_at[:10])} {kept.played_at[11:16]}".strip()
     board = BoardChoice.of(kept.rows, kept.cols, kept.mines)
-    # plain "x": the window's pixel font has ASCII only
-    name = (board.label if board.difficulty is not None
-            else f"custom {kept.cols}x{kept.rows}, {kept.mines}-mine")  # fmt: skip
-    seconds = kept.elapsed_ms // 1000
-    article = "an" if name[0] in "AEIOU" else "a"
-    what = f"{article} {name} game" if kept.daily is None else f"the daily board of {kept.daily}"
-    return f"{what} from {when} ({seconds} s, {plural(len(kept.moves), 'move')})"
+    if kept.daily is not None:
+        what = _("the daily board of %(day)s") % {"day": i18n.date(kept.daily)}
+    elif board.difficulty is not None:
+        what = _(_KEPT_GAME[board.difficulty])
+    else:
+        # Translators: a kept game of a custom board; plain "x" (columns x rows) for now.
+        what = ngettext("a custom %(cols)dx%(rows)d, %(mines)d-mine game",
+                        "a custom %(cols)dx%(rows)d, %(mines)d-mine game", kept.mines) % {
+            "cols": kept.cols, "rows": kept.rows, "mines": kept.mines}  # fmt: skip
+    moves = len(kept.moves)
+    # Translators: a kept game ("a Beginner game"), when it was started, how long it was
+    # played (seconds) and its moves.
+    return ngettext("%(what)s from %(when)s (%(seconds)d s, %(moves)d move)",
+                    "%(what)s from %(when)s (%(seconds)d s, %(moves)d moves)", moves) % {
+        "what": what, "when": when, "seconds": kept.elapsed_ms // 1000, "moves": moves}  # fmt: skip
 
 
 def name_kept(kept: Replay, today: str | None = None) -> str:
@@ -76,13 +86,17 @@ def name_kept(kept: Replay, today: str | None = None) -> str:
     'custom 30x16/99 11-29, 1 s'."""
     board = BoardChoice.of(kept.rows, kept.cols, kept.mines)
     name = (board.label if board.difficulty is not None
-            else f"custom {kept.cols}x{kept.rows}/{kept.mines}")  # fmt: skip
+            else _("custom %(cols)dx%(rows)d/%(mines)d")
+            % {"cols": kept.cols, "rows": kept.rows, "mines": kept.mines})  # fmt: skip
     if kept.daily is not None:
-        name = "daily"
+        name = pgettext("kept game", "daily")
     today = today or datetime.now().date().isoformat()
-    day, _, clock = kept.played_at.partition("T")
+    day, _sep, clock = kept.played_at.partition("T")
     when = clock[:5] if day == today else day[5:10]
-    return f"{name} {when}, {kept.elapsed_ms // 1000} s"
+    # Translators: a kept game in a list: its board, when it was started (a time today, else
+    # month-day) and seconds played.
+    named = {"name": name, "when": when, "seconds": kept.elapsed_ms // 1000}
+    return _("%(name)s %(when)s, %(seconds)d s") % named
 
 
 @dataclass
@@ -352,7 +366,7 @@ class Session:
                 and (move.row, move.col) != start):  # fmt: skip
             refused = RecordedMove(move.kind, move.row, move.col, self.elapsed_ms())
             self._line(move_entry(refused, "nothing"))
-            return Outcome(refused="Start at the marked cell")
+            return Outcome(refused=_("Start at the marked cell"))
         was_ready = g.state is GameState.READY
         at_ms = self.elapsed_ms()
         changed = g.play(move, at_ms=at_ms)

@@ -12,12 +12,14 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from . import i18n
 from .engine import Game, GameState, Move, MoveKind
 from .engine.boards import BoardChoice
 from .engine.cells import NUMBER_CHARS, ViewChar
 from .engine.codes import code_of
 from .engine.game import SafeZone
 from .engine.game_measures import Measures
+from .i18n import N_, NP_, _, ngettext, pgettext
 from .session import (
     LEAVE_QUESTION,
     LEAVE_WORDS,
@@ -25,19 +27,20 @@ from .session import (
     Session,
     describe_kept,
     monotonic_ms,
-    plural,
 )
 from .store.history import History, to_stderr
 from .store.records import bests_set
 from .store.replays import Replay
 
-HELP = """\
+# Translators: the terminal's help. The command letters (r, f, c, u, n, h, q) and ROW COL are
+# typed as they are: keep them; the words after them are yours. Keep the lines short.
+HELP = N_("""\
 Commands (rows and columns count from 0 at the top-left):
   r ROW COL   open a cell (a 0 opens its whole region)
   f ROW COL   flag / unflag a cell
   c ROW COL   chord: on an open number with that many flags around it, open the rest
   u           undo the last move (the game then counts as assisted)
-  n           new game      h   this help      q   quit (a game in progress is kept)"""
+  n           new game      h   this help      q   quit (a game in progress is kept)""")
 
 # The longest line read as one: far longer than any command ("c 199 199" is 9 characters),
 # short enough that no input (`</dev/zero`, a binary file) can fill memory.
@@ -79,7 +82,7 @@ class GuardedOutput:
 
     def _do(self, what: str, *args: str):
         if self.stream is None:
-            raise OutputLost("standard output is closed")
+            raise OutputLost(_("standard output is closed"))
         try:
             return getattr(self.stream, what)(*args)
         except (OSError, ValueError) as e:  # ValueError: a stream closed under us
@@ -111,8 +114,8 @@ class LineReader:
             if len(line) <= MAX_LINE or line.endswith("\n"):
                 self.refused = 0
                 return line
-            self._refuse(f"That line is longer than any command (more than {MAX_LINE} "
-                         "characters); it is ignored.")  # fmt: skip
+            self._refuse(_("That line is longer than any command (more than %(most)d "
+                           "characters); it is ignored.") % {"most": MAX_LINE})  # fmt: skip
             skipped = len(line)
             while not line.endswith("\n"):  # the rest of the line goes with it
                 line = self._chunk()
@@ -130,7 +133,7 @@ class LineReader:
             try:
                 line = self.stream.readline(MAX_LINE + 1)
             except UnicodeDecodeError:
-                self._refuse("That line is not text; it is ignored.")
+                self._refuse(_("That line is not text; it is ignored."))
                 continue
             except (OSError, ValueError):  # a terminal hung up, a stream closed: input ended
                 return None
@@ -143,9 +146,14 @@ class LineReader:
     def _count(self) -> None:
         self.refused += 1
         if self.refused >= MAX_REFUSED and not self.terminal:
-            raise InputRefused(f"{self.refused} lines in a row too long or not text")
+            raise InputRefused(ngettext("%(count)d line in a row too long or not text",
+                                        "%(count)d lines in a row too long or not text",
+                                        self.refused) % {"count": self.refused})  # fmt: skip
 
 
+# What a printed replay calls each kind of move.
+_MOVE_WORDS = {MoveKind.OPEN: NP_("replay move", "open"), MoveKind.FLAG: NP_("replay move", "flag"),
+               MoveKind.CHORD: NP_("replay move", "chord")}  # fmt: skip
 _MOVES = {"r": MoveKind.OPEN, "o": MoveKind.OPEN, "f": MoveKind.FLAG, "c": MoveKind.CHORD}
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
@@ -219,15 +227,24 @@ class TextGame:
     def show(self) -> None:
         g = self.game
         self.say()
-        self.say(f"{self.board.label}: {g.cols}×{g.rows}, {g.mines} mines")
-        self.say(f"Mines left: {g.mines_remaining}   Time: {self.session.timer_seconds()}")
+        # Translators: the line above the terminal's board: the board's name, its size
+        # (columns×rows) and its mines.
+        self.say(ngettext("%(board)s: %(cols)d×%(rows)d, %(mines)d mine",
+                          "%(board)s: %(cols)d×%(rows)d, %(mines)d mines", g.mines)
+                 % {"board": self.board.label, "cols": g.cols, "rows": g.rows,
+                    "mines": g.mines})  # fmt: skip
+        # Translators: the terminal's counters above the board; seconds is the clock.
+        counters = {"mines": g.mines_remaining, "seconds": self.session.timer_seconds()}
+        self.say(_("Mines left: %(mines)d   Time: %(seconds)s") % counters)
         if g.deaths:
-            self.say(f"Mines hit: {g.deaths}")
+            self.say(_("Mines hit: %(count)d") % {"count": g.deaths})
         for line in board_lines(g):
             self.say(line)
         if g.state is GameState.READY and g.first_click is not None:
             r, c = g.first_click
-            self.say(f"This shared board starts at ({r}, {c}): r {r} {c}")
+            # Translators: "r ROW COL" is the command that opens the cell: keep it.
+            self.say(_("This shared board starts at (%(row)d, %(col)d): r %(row)d %(col)d")
+                     % {"row": r, "col": c})  # fmt: skip
 
     def handle(self, line: str) -> bool:
         """Carry out one line of input; False means quit."""
@@ -238,7 +255,7 @@ class TextGame:
                 self.new_game()
                 self.show()
             else:
-                self.say("Back to your game.")
+                self.say(_("Back to your game."))
             return True
         if not words:
             return True
@@ -246,16 +263,19 @@ class TextGame:
         if command == "q":
             self.session.keep()
             if self.game.state is GameState.PLAYING:
-                self.say("Your game is kept: it is offered again next time.")
+                self.say(_("Your game is kept: it is offered again next time."))
             return False
         if command == "h":
-            self.say(HELP)
+            self.say(_(HELP))
             return True
         if (
             command == "n" and self.ask_before_leaving and self.session.in_progress
         ):  # the window's rule: ask first
             self.leaving = True
-            self.say(f"{LEAVE_QUESTION} {LEAVE_WORDS} (y/n)")
+            # Translators: the terminal asks before a new game replaces one in progress: the
+            # question and why it matters; y and n are typed as they are.
+            self.say(_("%(question)s %(why)s (y/n)")
+                     % {"question": _(LEAVE_QUESTION), "why": _(LEAVE_WORDS)})  # fmt: skip
             return True
         if command == "n":
             self.new_game()
@@ -265,16 +285,23 @@ class TextGame:
             self.undo()
             return True
         if command not in _MOVES:
-            self.say(f"Unknown command {words[0]!r}. Type h for help.")
+            # Translators: command is what the player typed; h is the help command's letter.
+            self.say(_("Unknown command %(command)r. Type h for help.") % {"command": words[0]})
             return True
         if len(words) != 3 or not all(_WHOLE_NUMBER.fullmatch(w) for w in words[1:]):
-            self.say(f"{command} needs a row and a column, for example: {command} 3 4")
+            # Translators: command is a command's letter, as typed (r, f, c).
+            self.say(_("%(command)s needs a row and a column, for example: %(command)s 3 4")
+                     % {"command": command})  # fmt: skip
             return True
         row, col = int(words[1]), int(words[2])
         g = self.game
         if not (0 <= row < g.rows and 0 <= col < g.cols):
             self.say(
-                f"({row}, {col}) is off the board: rows are 0-{g.rows - 1}, columns 0-{g.cols - 1}."
+                _(
+                    "(%(row)d, %(col)d) is off the board: rows are 0-%(last_row)d, columns "
+                    "0-%(last_col)d."
+                )
+                % {"row": row, "col": col, "last_row": g.rows - 1, "last_col": g.cols - 1}
             )
             return True
         self.session.note("key", key=command, cell=(row, col))  # journaled as the click it is
@@ -287,10 +314,15 @@ class TextGame:
         outcome = self.session.play(move)
         if outcome.refused:
             r, c = g.first_click
-            self.say(f"{outcome.refused}: this shared board starts at ({r}, {c}): r {r} {c}")
+            # Translators: refusal says why the move was refused; "r ROW COL" is the command
+            # that opens the cell: keep it.
+            self.say(
+                _("%(refusal)s: this shared board starts at (%(row)d, %(col)d): r %(row)d %(col)d")
+                % {"refusal": outcome.refused, "row": r, "col": c}
+            )
             return
         if outcome.started and g.no_guess_failed:
-            self.say(NO_GUESS_FAILED)
+            self.say(_(NO_GUESS_FAILED))
         self.say_messages()
         if not outcome:
             self.say(_why_nothing(g, move, cell))
@@ -300,18 +332,18 @@ class TextGame:
             self.report_end()
             return
         if outcome.started and self.code():
-            self.say(f"Board code: {self.code()}")
+            self.say(_("Board code: %(code)s") % {"code": self.code()})
 
     def undo(self) -> None:
         if not self.game.moves:
-            self.say("Nothing to undo.")
+            self.say(_("Nothing to undo."))
             return
         if not self.session.undo():
-            self.say("A won game is final: there is nothing to undo.")
+            self.say(_("A won game is final: there is nothing to undo."))
             return
         self.say_messages()
         self.show()
-        self.say("Undone (this game now counts as assisted).")
+        self.say(_("Undone (this game now counts as assisted)."))
 
     def report_end(self) -> None:
         g = self.game
@@ -319,27 +351,44 @@ class TextGame:
         rec, new = done.record, done.new
         seconds = rec.time_ms / 1000
         if g.state is GameState.WON:
-            rate = "-" if rec.bbbv_per_s is None else f"{rec.bbbv_per_s:.2f}"
-            self.say(f"You won in {seconds:.3f} s. 3BV {g.bbbv}, {rate} 3BV/s.")
-            board = "daily board" if rec.daily else self.board.label
+            rate = "-" if rec.bbbv_per_s is None else i18n.number(rec.bbbv_per_s, 2)
+            # Translators: seconds is the time with 3 decimals; rate is 3BV per second.
+            won = {"seconds": i18n.number(seconds, 3), "bbbv": g.bbbv, "rate": rate}
+            self.say(_("You won in %(seconds)s s. 3BV %(bbbv)d, %(rate)s 3BV/s.") % won)
+            # Translators: said as "best daily board time" of a win on the daily board.
+            board = _("daily board") if rec.daily else self.board.label
             for best in bests_set(new, board=board):
-                self.say(f"New record: {best}!")
+                # Translators: best is the record set, such as "best Beginner time".
+                self.say(_("New record: %(best)s!") % {"best": best})
             if rec.why_no_record:  # one line: why this win set no record
                 self.say(rec.why_no_record)
         else:
+            # Translators: seconds has 3 decimals; done/bbbv is the 3BV solved of the board's;
+            # rate is 3BV per second.
             self.say(
-                f"Boom! You lost after {seconds:.3f} s, with {g.safe_opened} of "
-                f"{g.safe_total} safe cells open. 3BV {g.bbbv_done()}/{g.bbbv} solved, "
-                f"{_rate(done.measures)} 3BV/s."
+                _(
+                    "Boom! You lost after %(seconds)s s, with %(opened)d of %(total)d safe cells "
+                    "open. 3BV %(done)d/%(bbbv)d solved, %(rate)s 3BV/s."
+                )
+                % {
+                    "seconds": i18n.number(seconds, 3),
+                    "opened": g.safe_opened,
+                    "total": g.safe_total,
+                    "done": g.bbbv_done(),
+                    "bbbv": g.bbbv,
+                    "rate": _rate(done.measures),
+                }  # fmt: skip
             )
         for line in measure_lines(done.measures):
             self.say(line)
         if self.code():
-            self.say(f"Board code: {self.code()}")
+            self.say(_("Board code: %(code)s") % {"code": self.code()})
         if done.replay is not None:
-            self.say(f"Replay: {done.replay}")
-        self.say("Play again? (y/n" + (", or u to undo the loss)" if g.state is GameState.LOST
-                                        else ")"))  # fmt: skip
+            # Translators: file is where the game's replay was saved.
+            self.say(_("Replay: %(file)s") % {"file": done.replay})
+        # Translators: y, n and u are typed as they are.
+        self.say(_("Play again? (y/n, or u to undo the loss)") if g.state is GameState.LOST
+                 else _("Play again? (y/n)"))  # fmt: skip
 
     def answer_play_again(self, line: str) -> bool | None:
         """True: new game; False: quit; None: ask again."""
@@ -349,13 +398,15 @@ class TextGame:
         if word in ("n", "no", "q"):
             return False
         lost = self.game.state is GameState.LOST
-        self.say("Please answer y, n, or u to undo the loss." if lost else "Please answer y or n.")
+        # Translators: y, n and u are typed as they are.
+        self.say(_("Please answer y, n, or u to undo the loss.") if lost
+                 else _("Please answer y or n."))  # fmt: skip
         return None
 
 
 def _rate(m: Measures | None) -> str:
     """3BV (solved) per second, "-" under a second, as the statistics have it."""
-    return "-" if m is None or m.time_ms < 1000 else f"{m.bbbv_per_second:.2f}"
+    return "-" if m is None or m.time_ms < 1000 else i18n.number(m.bbbv_per_second, 2)
 
 
 def measure_lines(m: Measures | None) -> list[str]:
@@ -364,30 +415,36 @@ def measure_lines(m: Measures | None) -> list[str]:
         return []
     c = m.clicks
     if c is None:
-        clicks = "Clicks not recorded"
+        clicks = _("Clicks not recorded.")
     else:
-        ioe = "-" if m.ioe is None else f"{m.ioe:.3f}"
-        throughput = "-" if m.throughput is None else f"{m.throughput:.3f}"
-        clicks = (f"Clicks {c.total} ({c.effective} effective, {c.wasted} wasted), IOE {ioe}, "
-                  f"throughput {throughput}")  # fmt: skip
-    rqp = "-" if m.time_ms < 1000 or m.rqp is None else f"{m.rqp:.2f}"
-    return [
-        f"{clicks}.",
-        f"ZiNi {m.zini}, RQP {rqp}, guesses {m.guesses}, NF {'yes' if m.no_flag else 'no'}.",
-    ]
+        ioe = "-" if m.ioe is None else i18n.number(m.ioe, 3)
+        throughput = "-" if m.throughput is None else i18n.number(m.throughput, 3)
+        # Translators: a finished game's clicks: all of them, those that did something and
+        # those that did nothing; IOE and throughput are measures with 3 decimals.
+        clicks = (_("Clicks %(total)d (%(effective)d effective, %(wasted)d wasted), IOE %(ioe)s, "
+                    "throughput %(throughput)s.")
+                  % {"total": c.total, "effective": c.effective, "wasted": c.wasted, "ioe": ioe,
+                     "throughput": throughput})  # fmt: skip
+    rqp = "-" if m.time_ms < 1000 or m.rqp is None else i18n.number(m.rqp, 2)
+    # Translators: NF (no flags) is answered yes or no.
+    no_flag = pgettext("NF", "yes") if m.no_flag else pgettext("NF", "no")
+    # Translators: measures of a finished game; guesses counts the guesses it needed.
+    return [clicks, _("ZiNi %(zini)d, RQP %(rqp)s, guesses %(guesses)d, NF %(nf)s.")
+            % {"zini": m.zini, "rqp": rqp, "guesses": m.guesses, "nf": no_flag}]  # fmt: skip
 
 
 def _why_nothing(game: Game, move: Move, cell: str) -> str:
     """Why a move changed nothing, in words that say what is really the matter."""
-    where = f"({move.row}, {move.col})"
+    where = {"row": move.row, "col": move.col}
     if move.kind is MoveKind.OPEN and cell == ViewChar.FLAG:
-        return f"{where} is flagged: unflag it first (f {move.row} {move.col})."
+        # Translators: "f ROW COL" is the command that unflags it: keep it.
+        return _("(%(row)d, %(col)d) is flagged: unflag it first (f %(row)d %(col)d).") % where
     if move.kind is MoveKind.OPEN:
-        return f"{where} is already open."
+        return _("(%(row)d, %(col)d) is already open.") % where
     if move.kind is MoveKind.FLAG:
-        return f"{where} is open: only covered cells take a flag."
+        return _("(%(row)d, %(col)d) is open: only covered cells take a flag.") % where
     if cell not in NUMBER_CHARS:
-        return f"Nothing to chord at {where}: chords work on open numbers."
+        return _("Nothing to chord at (%(row)d, %(col)d): chords work on open numbers.") % where
     around = [
         game.cell(r, c)
         for r in range(move.row - 1, move.row + 2)
@@ -396,9 +453,14 @@ def _why_nothing(game: Game, move: Move, cell: str) -> str:
     ]
     flags = around.count(ViewChar.FLAG)
     if flags == int(cell):
-        return f"Nothing to chord at {where}: every cell around it is already open or flagged."
-    return (f"Nothing to chord at {where}: it has {plural(flags, 'flag')} around it and needs "
-            f"exactly {cell}.")  # fmt: skip
+        return (_("Nothing to chord at (%(row)d, %(col)d): every cell around it is already open "
+                  "or flagged.") % where)  # fmt: skip
+    # Translators: count is the flags around the number; needed is the number itself.
+    return (ngettext("Nothing to chord at (%(row)d, %(col)d): it has %(count)d flag around it "
+                     "and needs exactly %(needed)s.",
+                     "Nothing to chord at (%(row)d, %(col)d): it has %(count)d flags around it "
+                     "and needs exactly %(needed)s.", flags)
+            % {**where, "count": flags, "needed": cell})  # fmt: skip
 
 
 def play(
@@ -437,21 +499,23 @@ def play(
         return EXIT_INTERRUPTED
     except InputRefused as e:
         session.keep()
-        to_stderr(f"the input is not commands ({e}); {_kept_words(session)}stopping.")
+        if session.game.state is GameState.PLAYING:
+            # Translators: why says what was wrong with the input.
+            to_stderr(_("the input is not commands (%(why)s); the game is kept; stopping.")
+                      % {"why": e})  # fmt: skip
+        else:
+            to_stderr(_("the input is not commands (%(why)s); stopping.") % {"why": e})
         return EXIT_INPUT_REFUSED
     except OutputLost:
         session.keep()  # the caller says what was lost, once
         raise
 
 
-def _kept_words(session: Session) -> str:
-    return "the game is kept; " if session.game.state is GameState.PLAYING else ""
-
-
 def _play(text: TextGame, reader: LineReader, first_game: Game | None, daily: str | None,
           asked_for: str | None) -> int:  # fmt: skip
     session = text.session
-    text.say("Pixel Mines in the terminal. Type h for help.")
+    # Translators: h is the help command's letter, typed as it is.
+    text.say(_("Pixel Mines in the terminal. Type h for help."))
     resumed = _offer_kept_game(text, reader, asked_for)  # asked first: never written over
     if resumed is None:
         return 0
@@ -469,7 +533,7 @@ def _play(text: TextGame, reader: LineReader, first_game: Game | None, daily: st
             session.keep()
             text.say()
             if in_progress:
-                text.say("Your game is kept: it is offered again next time.")
+                text.say(_("Your game is kept: it is offered again next time."))
             return 0
         if session.game.state is GameState.LOST and line.strip().lower() == "u":
             text.undo()  # a loss can be taken back, as in the window
@@ -496,23 +560,35 @@ def _offer_kept_game(text: TextGame, reader: LineReader, asked_for: str | None) 
     offers = [kept.replay for kept in session.offers]
     if not offers:
         return False
-    instead = "a new game" if asked_for is None else f"{asked_for} as asked"
     if len(offers) == 1:
+        named = {"game": describe_kept(offers[0]), "board": asked_for}
+        # Translators: game describes the kept game ("a Beginner game from ..."); y and n are
+        # typed as they are.
         if asked_for is None:
-            text.say(f"You left {describe_kept(offers[0])}. Resume it? (y/n)")
+            text.say(_("You left %(game)s. Resume it? (y/n)") % named)
         else:
-            text.say(f"You left {describe_kept(offers[0])}. Resume it (y), or play {instead} "
-                     "(n)?")  # fmt: skip
+            # Translators: board is the board the command line asked for ("the 9x9/10 board").
+            text.say(_("You left %(game)s. Resume it (y), or play %(board)s as asked (n)?")
+                     % named)  # fmt: skip
         choices = {"y": 0, "yes": 0}
-        again = "Please answer y or n (q quits and keeps it for next time)."
+        # Translators: y, n and q are typed as they are.
+        again = _("Please answer y or n (q quits and keeps it for next time).")
     else:
-        text.say(f"You left {len(offers)} unfinished games:")
+        count = len(offers)
+        named = {"count": count, "board": asked_for}
+        text.say(ngettext("You left %(count)d unfinished game:", "You left %(count)d unfinished "
+                          "games:", count) % named)  # fmt: skip
         for k, replay in enumerate(offers, 1):
             text.say(f"  {k}  {describe_kept(replay)}")
-        text.say(f"Resume one (1-{len(offers)}), or play {instead} and drop them all (n)?")
+        # Translators: count is the number of kept games, chosen by their numbers; n is typed.
+        text.say(_("Resume one (1-%(count)d), or play a new game and drop them all (n)?") % named
+                 if asked_for is None else
+                 _("Resume one (1-%(count)d), or play %(board)s as asked and drop them all (n)?")
+                 % named)  # fmt: skip
         choices = {str(k): k - 1 for k in range(1, len(offers) + 1)}
-        again = (f"Please answer 1-{len(offers)} or n (q quits and keeps them for next "
-                 "time).")  # fmt: skip
+        # Translators: n and q are typed as they are.
+        again = (_("Please answer 1-%(count)d or n (q quits and keeps them for next time).")
+                 % named)  # fmt: skip
     while True:
         print("> ", end="", file=text.out, flush=True)
         answer = reader.read()
@@ -538,16 +614,36 @@ def print_replay(replay: Replay, out: TextIO | None = None) -> int:
     """`--text --replay`: every move and the board after it, then the result."""
     out = out if out is not None else sys.stdout
     game = replay.new_game()
-    print(f"Replay: {replay.cols}×{replay.rows}, {replay.mines} mines, {len(replay.moves)} "
-          f"moves, played {replay.played_at[:16].replace('T', ' ')}", file=out)  # fmt: skip
+    played = replay.played_at
+    # Translators: the head of a printed replay: the board's size (columns×rows), its mines
+    # and moves ("10 mines", "12 moves"), and when it was played (date and time).
+    print(_("Replay: %(cols)d×%(rows)d, %(mines)s, %(moves)s, played %(when)s")
+          % {"cols": replay.cols, "rows": replay.rows,
+             "mines": ngettext("%(count)d mine", "%(count)d mines", replay.mines)
+             % {"count": replay.mines},
+             "moves": ngettext("%(count)d move", "%(count)d moves", len(replay.moves))
+             % {"count": len(replay.moves)},
+             "when": f"{i18n.date(played[:10])} {played[11:16]}".strip()},
+          file=out)  # fmt: skip
     for k, move in enumerate(replay.moves, 1):
         game.play_recorded(move)
-        what = move.kind.value if move.mark is None else f"mark {move.mark}"
-        print(f"\nMove {k} at {move.at_ms / 1000:.3f} s: {what} ({move.row}, {move.col})",
-              file=out)  # fmt: skip
+        what = (pgettext(*_MOVE_WORDS[move.kind]) if move.mark is None
+                else _("mark %(mark)s") % {"mark": move.mark})  # fmt: skip
+        # Translators: a move of a printed replay: its number, its time in seconds (3
+        # decimals), what it did ("open", "flag", "chord", "mark F") and its cell.
+        print("\n" + _("Move %(number)d at %(seconds)s s: %(what)s (%(row)d, %(col)d)")
+              % {"number": k, "seconds": i18n.number(move.at_ms / 1000, 3), "what": what,
+                 "row": move.row, "col": move.col}, file=out)  # fmt: skip
         for line in board_lines(game):
             print(line, file=out)
-    result = {GameState.WON: "won", GameState.LOST: "lost"}.get(game.state, "not finished")
     time_ms = replay.result.get("time_ms", replay.moves[-1].at_ms if replay.moves else 0)
-    print(f"\nResult: {result} in {time_ms / 1000:.3f} s, 3BV {game.bbbv}.", file=out)
+    named = {"seconds": i18n.number(time_ms / 1000, 3), "bbbv": game.bbbv}
+    # Translators: the end of a printed replay; seconds has 3 decimals.
+    if game.state is GameState.WON:
+        result = _("Result: won in %(seconds)s s, 3BV %(bbbv)d.") % named
+    elif game.state is GameState.LOST:
+        result = _("Result: lost in %(seconds)s s, 3BV %(bbbv)d.") % named
+    else:
+        result = _("Result: not finished in %(seconds)s s, 3BV %(bbbv)d.") % named
+    print("\n" + result, file=out)
     return 0

@@ -21,7 +21,10 @@ import threading
 import traceback
 from collections import deque
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+from . import i18n
 
 
 class WorkerDied(RuntimeError):
@@ -66,11 +69,17 @@ class Task:
 def _serve(conn) -> None:
     """The worker process: take a task, answer it, until the pipe closes (the program ended:
     a task under way stops at its next part)."""
+    speaking = None
     while True:
         try:
-            fn, args, parts = conn.recv()
+            fn, args, parts, speech = conn.recv()
         except (EOFError, OSError):
             return
+        if speech != speaking:  # words made here (a replay's faults) in the asker's language
+            speaking = speech
+            folder = Path(speech[1])
+            i18n.locale_dir = lambda folder=folder: folder
+            i18n.install(speech[0])
         try:
             sending = (lambda part: conn.send(("part", part)),) if parts else ()
             message = ("done", fn(*args, *sending))
@@ -199,7 +208,8 @@ class Worker:
         self._ensure_process()
         task = self._current = self._queue.popleft()
         try:
-            self._conn.send((task.fn, task.args, task.on_part is not None))
+            speech = (i18n.language(), str(i18n.locale_dir()))  # as the asker speaks now
+            self._conn.send((task.fn, task.args, task.on_part is not None, speech))
         except BaseException as e:  # arguments that cannot be sent: the program's error
             self._current = None
             task._end(error=e)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..i18n import _
 from .game import Difficulty, Game
 
 
@@ -41,7 +42,8 @@ class BoardChoice:
     def label(self) -> str:
         if self.difficulty is not None:
             return self.difficulty.label
-        return f"Custom {self.cols}×{self.rows}"
+        # Translators: a board of the player's own size, columns×rows.
+        return _("Custom %(cols)d×%(rows)d") % {"cols": self.cols, "rows": self.rows}
 
     def new_game(self, **options) -> Game:
         return Game(self.rows, self.cols, self.mines, **options)

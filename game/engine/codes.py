@@ -13,6 +13,7 @@ import hashlib
 from dataclasses import dataclass
 from datetime import date
 
+from ..i18n import _
 from .game import MAX_SIDE, MIN_SIDE, Difficulty, Game, SafeZone, check_custom_size
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTWXYZ"
@@ -82,7 +83,7 @@ def encode(code: BoardCode) -> str:
     v = v * SIDES + (code.cols - MIN_SIDE)
     v = v * SIDES + (code.rows - MIN_SIDE)
     digits = []
-    for _ in range(DIGITS):
+    for _digit in range(DIGITS):
         v, d = divmod(v, BASE)
         digits.append(d)
     digits.reverse()
@@ -93,15 +94,19 @@ def decode(text: str) -> BoardCode:
     """The board of a code; CodeError with a reason a player understands if it is not one."""
     cleaned = "".join(ch for ch in text.strip() if ch not in " -")
     if len(cleaned) != LENGTH:
-        raise CodeError(f"a board code has {LENGTH} characters (this one has {len(cleaned)})")
+        # Translators: length is how long a board code is (24); count is how long it was.
+        raise CodeError(_("a board code has %(length)d characters (this one has %(count)d)")
+                        % {"length": LENGTH, "count": len(cleaned)})  # fmt: skip
     try:
         letters = [_READ_AS.get(ch, ch) for ch in cleaned]
         digits = [ALPHABET.index(ch) for ch in letters]
     except ValueError:
         bad = next(ch for ch in cleaned if _READ_AS.get(ch, ch) not in ALPHABET)
-        raise CodeError(f"{bad!r} is not used in board codes; check for a typing mistake") from None
+        # Translators: character is the one typed that board codes never use.
+        raise CodeError(_("%(character)r is not used in board codes; check for a typing mistake")
+                        % {"character": bad}) from None  # fmt: skip
     if _check_char(digits[:DIGITS]) != digits[DIGITS]:
-        raise CodeError("this code has a typing mistake (its check character does not match)")
+        raise CodeError(_("this code has a typing mistake (its check character does not match)"))
     v = 0
     for d in digits[:DIGITS]:
         v = v * BASE + d
@@ -113,7 +118,7 @@ def decode(text: str) -> BoardCode:
     v, click = divmod(v, cells)
     seed, flags = divmod(v, 4)
     if seed >= MAX_SEED:
-        raise CodeError("this is not a board code of this game")
+        raise CodeError(_("this is not a board code of this game"))
     return BoardCode(rows, cols, mines + 1, SafeZone.CELL if flags & 1 else SafeZone.OPENING,
                      bool(flags & 2), seed, divmod(click, cols))  # fmt: skip
 
@@ -132,7 +137,7 @@ def seed_text(seed: int) -> str:
     if not 0 <= seed < MAX_SEED:
         raise ValueError("a seed is a whole number from 0 to 2**64 - 1")
     digits = []
-    for _ in range(SEED_DIGITS):
+    for _digit in range(SEED_DIGITS):
         seed, d = divmod(seed, BASE)
         digits.append(ALPHABET[d])
     return SEED_PREFIX + "".join(reversed(digits))
@@ -143,21 +148,24 @@ def seed_of_text(text: str) -> int:
     is not one. Read as codes are (lower case, O for 0, I and L for 1; spaces ignored)."""
     cleaned = "".join(text.split()).upper()
     if not cleaned.startswith(SEED_PREFIX):
-        raise CodeError(f"a seed written as text starts with {SEED_PREFIX!r}")
+        # Translators: prefix is the letter a seed's text starts with ('S').
+        raise CodeError(_("a seed written as text starts with %(prefix)r")
+                        % {"prefix": SEED_PREFIX})  # fmt: skip
     body = cleaned[len(SEED_PREFIX) :]
     if not 1 <= len(body) <= SEED_DIGITS:
-        raise CodeError(f"a seed written as text has {SEED_DIGITS} characters after "
-                        f"{SEED_PREFIX!r} (this one has {len(body)})")  # fmt: skip
+        raise CodeError(_("a seed written as text has %(length)d characters after %(prefix)r "
+                          "(this one has %(count)d)")
+                        % {"length": SEED_DIGITS, "prefix": SEED_PREFIX,
+                           "count": len(body)})  # fmt: skip
     value = 0
     for ch in body:
         letter = _READ_AS.get(ch, ch)
         if letter not in ALPHABET:
-            raise CodeError(
-                f"{ch!r} is not used in seeds written as text; check for a typing mistake"
-            )
+            raise CodeError(_("%(character)r is not used in seeds written as text; check for "
+                              "a typing mistake") % {"character": ch})  # fmt: skip
         value = value * BASE + ALPHABET.index(letter)
     if value >= MAX_SEED:
-        raise CodeError("this is not a seed of this game (it is larger than 2**64 - 1)")
+        raise CodeError(_("this is not a seed of this game (it is larger than 2**64 - 1)"))
     return value
 
 

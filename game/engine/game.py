@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from ..i18n import N_, NP_, _, pgettext
 from . import fill, measures, minefield
 from .cells import NUMBER_CHARS, OPEN_CHARS, CellSet, ViewChar
 from .minefield import MINE, ZERO, Minefield
@@ -103,7 +104,14 @@ class Difficulty(Enum):
 
     @property
     def label(self) -> str:
-        return self.name.capitalize()
+        """The name a player reads, in the language in use."""
+        return pgettext(*_DIFFICULTY_LABELS[self.name])
+
+
+# Translators: the three standard boards, as menus, the statistics and the terminal name them.
+_DIFFICULTY_LABELS = {"BEGINNER": NP_("difficulty", "Beginner"),
+                      "INTERMEDIATE": NP_("difficulty", "Intermediate"),
+                      "EXPERT": NP_("difficulty", "Expert")}  # fmt: skip
 
 
 @dataclass
@@ -129,15 +137,23 @@ class _Checkpoint(NamedTuple):
 
 def check_custom_size(rows: int, cols: int, mines: int) -> None:
     """Raise ValueError naming the broken limit for a board outside the custom limits."""
-    for name, value in (("rows", rows), ("columns", cols), ("mines", mines)):
+    # Translators: value is what was given, as the player wrote it.
+    whole = ((N_("rows must be a whole number (got %(value)r)"), rows),
+             (N_("columns must be a whole number (got %(value)r)"), cols),
+             (N_("mines must be a whole number (got %(value)r)"), mines))  # fmt: skip
+    for problem, value in whole:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise ValueError(f"{name} must be a whole number (got {value!r})")
-    for name, value in (("rows", rows), ("columns", cols)):
+            raise ValueError(_(problem) % {"value": value})
+    for problem, value in ((N_("rows must be from %(low)d to %(high)d (got %(value)d)"), rows),
+                           (N_("columns must be from %(low)d to %(high)d (got %(value)d)"),
+                            cols)):  # fmt: skip
         if not MIN_SIDE <= value <= MAX_SIDE:
-            raise ValueError(f"{name} must be from {MIN_SIDE} to {MAX_SIDE} (got {value})")
+            raise ValueError(_(problem) % {"low": MIN_SIDE, "high": MAX_SIDE, "value": value})
     most = rows * cols - 1
     if not 1 <= mines <= most:
-        raise ValueError(f"mines must be from 1 to {most} on a {rows}×{cols} board (got {mines})")
+        raise ValueError(_("mines must be from 1 to %(most)d on a %(rows)d×%(cols)d board (got "
+                           "%(value)d)") % {"most": most, "rows": rows, "cols": cols,
+                                            "value": mines})  # fmt: skip
 
 
 class Game:

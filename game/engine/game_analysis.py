@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
+from .. import i18n
+from ..i18n import N_, _, ngettext, pgettext
 from .cells import ViewChar
 from .game import MoveKind
 from .solver import DEFAULT_BUDGET, Inconsistent, Solution, neighbours, solve_constraints
@@ -54,7 +56,7 @@ class MoveReport:
     verdict: Verdict
     targets: tuple[Cell, ...] = ()  # what an opening or a chord opened
     approximate: bool = False  # part of the frontier was too big to count: an estimate
-    why: str = ""  # a mistake's reason, in a few words
+    why: str = ""  # a mistake's reason, in a few words (English: `_(why)` where shown)
     first_opening: bool = False  # the game's first: safe by the rules, wherever it is
 
     @property
@@ -69,17 +71,28 @@ class MoveReport:
 
     def line(self) -> str:
         """One line for a guess or a mistake (the command line prints them)."""
-        where = f"move {self.n} at ({self.row}, {self.col}), {self.t_ms / 1000:.1f} s"
+        # Translators: a move of the analysis: its number, its cell and its time in seconds.
+        where = _("move %(number)d at (%(row)d, %(col)d), %(seconds)s s") % {
+            "number": self.n, "row": self.row, "col": self.col,
+            "seconds": i18n.number(self.t_ms / 1000, 1)}  # fmt: skip
         if self.verdict is Verdict.MISTAKE:
-            return f"{where}: a mistake: {self.why}"
-        safest = f"the safest then {percent(self.lowest_p)}"
+            # Translators: where is the move ("move 3 at (2, 4), 1.5 s"); why says what it did.
+            return _("%(where)s: a mistake: %(why)s") % {"where": where, "why": _(self.why)}
+        chance = {"chance": percent(self.lowest_p)}
+        # Translators: the lowest chance of a mine anywhere when a guess was made.
+        safest = _("the safest then %(chance)s") % chance
         if self.verdict is Verdict.AVOIDABLE:
             if self.lowest_cells:  # a cell proven safe then, to look for on the board
-                safest += f": {self.lowest_cells[0]}"
+                # Translators: cell is the safest cell then, as (row, column).
+                safest = (_("the safest then %(chance)s: %(cell)s")
+                          % {**chance, "cell": self.lowest_cells[0]})  # fmt: skip
             elif self.lowest_off_frontier:
-                safest += ": any cell touching no number"
-            return f"{where}: an avoidable guess, {percent(self.p_mine)} risk ({safest})"
-        return f"{where}: a guess, {percent(self.p_mine)} risk ({safest})"
+                safest = _("the safest then %(chance)s: any cell touching no number") % chance
+            # Translators: risk is the chance the guess was a mine; safest is said above.
+            return (_("%(where)s: an avoidable guess, %(risk)s risk (%(safest)s)")
+                    % {"where": where, "risk": percent(self.p_mine), "safest": safest})  # fmt: skip
+        return (_("%(where)s: a guess, %(risk)s risk (%(safest)s)")
+                % {"where": where, "risk": percent(self.p_mine), "safest": safest})  # fmt: skip
 
 
 def percent(p: float | None) -> str:
@@ -92,8 +105,8 @@ def percent(p: float | None) -> str:
         return f"{whole}\u00a0%"  # a no-break space: a wrapped line keeps them together
     tenth = round(p * 100, 1)
     if 0 < tenth < 100:
-        return f"{tenth:.1f}\u00a0%"
-    return "<0.1\u00a0%" if p < 0.5 else ">99.9\u00a0%"
+        return f"{i18n.number(tenth, 1)}\u00a0%"
+    return f"<{i18n.number(0.1, 1)}\u00a0%" if p < 0.5 else f">{i18n.number(99.9, 1)}\u00a0%"
 
 
 @dataclass(frozen=True)
@@ -126,19 +139,37 @@ class GameAnalysis:
         mistakes". `listed`: name at most that many guesses' risks (0: none)."""
         guesses = self.guesses
         if not guesses:
-            text = "no guesses"
+            text = _("no guesses")
         else:
             risks = [percent(m.p_mine) for m in guesses]
             if listed is not None and len(risks) > listed:
-                risks = risks[:listed] + [f"{len(risks) - listed} more"] if listed else []
-            them = "them" if len(guesses) > 1 else "it"
-            named = f" ({', '.join(risks)})" if risks else ""
-            text = (f"{len(guesses)} {'guesses' if len(guesses) > 1 else 'guess'}{named}: "
-                    f"a {percent(self.survival)} chance to survive {them}; "
-                    f"{self.avoidable or 'none'} avoidable")  # fmt: skip
+                more = len(risks) - listed
+                # Translators: the guesses not listed, after the listed ones' risks.
+                risks = (risks[:listed] + [ngettext("%(count)d more", "%(count)d more", more)
+                                           % {"count": more}] if listed else [])  # fmt: skip
+            count = len(guesses)
+            # Translators: as in "none avoidable": no guess could have been avoided.
+            none = pgettext("avoidable guesses", "none")
+            named = {"count": count, "risks": ", ".join(risks), "chance": percent(self.survival),
+                     "avoidable": self.avoidable or none}  # fmt: skip
+            if risks:
+                # Translators: the analysis' summary: the guesses, each one's risk, the chance
+                # to survive them all, and how many could have been avoided (a number or
+                # "none").
+                text = ngettext("%(count)d guess (%(risks)s): a %(chance)s chance to survive "
+                                "it; %(avoidable)s avoidable",
+                                "%(count)d guesses (%(risks)s): a %(chance)s chance to survive "
+                                "them; %(avoidable)s avoidable", count) % named  # fmt: skip
+            else:
+                text = ngettext("%(count)d guess: a %(chance)s chance to survive it; "
+                                "%(avoidable)s avoidable",
+                                "%(count)d guesses: a %(chance)s chance to survive them; "
+                                "%(avoidable)s avoidable", count) % named  # fmt: skip
         mistakes = self.mistakes
-        text += "; " + ("no mistakes" if not mistakes else
-                        f"{mistakes} mistake{'s' if mistakes > 1 else ''}")  # fmt: skip
+        # Translators: the end of the analysis' summary, after "; ".
+        text += "; " + (_("no mistakes") if not mistakes else
+                        ngettext("%(count)d mistake", "%(count)d mistakes", mistakes)
+                        % {"count": mistakes})  # fmt: skip
         return ("~" if self.approximate else "") + text
 
     def summary_json(self) -> dict:
@@ -313,7 +344,7 @@ class Analyser:
             return MoveReport(**common, proven=proven,
                               p_mine=None if proven else self._p(sol, k),
                               verdict=Verdict.MISTAKE if wrong else Verdict.SURE,
-                              why="flagged a proven safe cell" if wrong else "")  # fmt: skip
+                              why=N_("flagged a proven safe cell") if wrong else "")  # fmt: skip
         targets = [r * cols + c for r, c in turn.targets]
         chances = [self._p(sol, k) for k in targets]
         if any(p == 1.0 for p in chances):
@@ -329,9 +360,9 @@ class Analyser:
         if move.kind is MoveKind.CHORD and wrong_flag_round(
             self.walk.game, self.layout, move.row, move.col
         ):
-            verdict, why = Verdict.MISTAKE, "chorded around a wrong flag"
+            verdict, why = Verdict.MISTAKE, N_("chorded around a wrong flag")
         elif proven == "mine":
-            verdict, why = Verdict.MISTAKE, "opened a proven mine"
+            verdict, why = Verdict.MISTAKE, N_("opened a proven mine")
         elif proven == "safe":
             verdict = Verdict.SURE
         elif self._has_safe(sol):

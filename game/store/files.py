@@ -19,6 +19,9 @@ from pathlib import Path
 
 import platformdirs
 
+from .. import i18n
+from ..i18n import N_, _, ngettext
+
 APP = "pixel-mines"
 STALE_TEMP_S = 600  # a temporary file this old was left by a write that was killed
 
@@ -43,23 +46,27 @@ def read_capped(path: Path, cap: int) -> bytes:
     try:
         fd = os.open(path, flags)
     except IsADirectoryError:
-        raise FileRefused("is a folder, not a file") from None
+        raise FileRefused(_("is a folder, not a file")) from None
     with os.fdopen(fd, "rb") as f:
         info = os.fstat(fd)
         _refuse_unless_regular(info.st_mode)
         if info.st_size > cap:
-            raise FileRefused(f"is {_size(info.st_size)}; the most this game reads is {_size(cap)}")
+            # Translators: said after a file's name; size and most are sizes ("2 MiB").
+            raise FileRefused(_("is %(size)s; the most this game reads is %(most)s")
+                              % {"size": _size(info.st_size), "most": _size(cap)})  # fmt: skip
         data = f.read(cap + 1)  # the file may have grown since fstat
     if len(data) > cap:
-        raise FileRefused(f"is over {_size(cap)}, the most this game reads")
+        # Translators: said after a file's name; most is a size ("2 MiB").
+        raise FileRefused(_("is over %(most)s, the most this game reads") % {"most": _size(cap)})
     return data
 
 
 def _refuse_unless_regular(mode: int) -> None:
+    # Translators: these refusals are said after a file's name ("x.png is not a regular file").
     if stat.S_ISDIR(mode):
-        raise FileRefused("is a folder, not a file")
+        raise FileRefused(_("is a folder, not a file"))
     if not stat.S_ISREG(mode):
-        raise FileRefused("is not a regular file")
+        raise FileRefused(_("is not a regular file"))
 
 
 def file_inside(folder: Path, name: str) -> Path:
@@ -69,18 +76,19 @@ def file_inside(folder: Path, name: str) -> Path:
         root = folder.resolve()
         path = (folder / name).resolve()
     except RuntimeError:  # Python 3.11's word for ELOOP while resolving
-        raise FileRefused("is a loop of symbolic links") from None
+        raise FileRefused(_("is a loop of symbolic links")) from None
     except OSError as e:
         raise FileRefused(_why_not(e)) from None
     if not path.is_relative_to(root):
-        raise FileRefused("points outside the theme folder")
+        raise FileRefused(_("points outside the theme folder"))
     return path
 
 
 def _why_not(e: OSError) -> str:
     if e.errno == errno.ELOOP:
-        return "is a loop of symbolic links"
-    return f"cannot be read ({e.strerror or e})"
+        return _("is a loop of symbolic links")
+    # Translators: said after a file's name; error says why.
+    return _("cannot be read (%(error)s)") % {"error": e.strerror or e}
 
 
 def make_folder(path: Path) -> None:
@@ -93,17 +101,19 @@ def make_folder(path: Path) -> None:
             os.stat(path)
         except OSError as e:
             if e.errno == errno.ELOOP:
-                raise OSError(errno.ELOOP, "it is a loop of symbolic links", str(path)) from None
+                raise OSError(errno.ELOOP, _("it is a loop of symbolic links"),
+                              str(path)) from None  # fmt: skip
             raise
-        raise OSError(errno.ENOTDIR, "it is not a folder", str(path)) from None
+        raise OSError(errno.ENOTDIR, _("it is not a folder"), str(path)) from None
 
 
 def _size(n: int) -> str:
-    if n >= 1 << 20:
-        return f"{round(n / (1 << 20), 1):g} MiB"
-    if n >= 1 << 10:
-        return f"{round(n / (1 << 10), 1):g} KiB"
-    return f"{n} bytes"
+    """A file's size as a player reads it: 1.5 MiB, 12 KiB, 100 bytes."""
+    for shift, unit in ((20, N_("%(size)s MiB")), (10, N_("%(size)s KiB"))):
+        if n >= 1 << shift:
+            size = round(n / (1 << shift), 1)
+            return _(unit) % {"size": i18n.number(size, 0 if size == int(size) else 1)}
+    return ngettext("%(size)s byte", "%(size)s bytes", n) % {"size": i18n.number(n)}
 
 
 def config_dir() -> Path:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..engine import Game
 from ..engine.game_measures import Measures, measures_of
+from ..i18n import N_, _
 from ..worker import elsewhere
 from .files import remove_stale_temp_files, set_aside
 from .journal import LOCK_SUFFIX, SUFFIX, Journal
@@ -43,15 +44,32 @@ from .writer import Writer
 MAX_OFFERED = 9  # a start offers at most this many kept games (the newest), named one a line
 
 
-def _set_aside_unread(path: Path, unread: str, moved_end: str) -> tuple[bool, str]:
+def _set_aside_unread(path: Path, moved: str, stuck: str, why: object) -> tuple[bool, str]:
     """Move a kept game that cannot be read aside; whether it moved, and the line that says
-    so (`unread`: what is wrong; `moved_end`: how the line ends when it moved)."""
+    so (`moved`, `stuck`: the messages for each case; `why`: what is wrong)."""
     try:
         kept = set_aside(path)
-    except OSError as why:
-        return False, (f"{unread}; it cannot be moved aside ({why.strerror or why}): it is "
-                       "left as it is.")  # fmt: skip
-    return True, f"{unread}; it was moved to {kept.name}{moved_end}"
+    except OSError as e:
+        return False, _(stuck) % {"why": why, "error": e.strerror or e}
+    return True, _(moved) % {"why": why, "kept": kept.name}
+
+
+# Translators: why says what is wrong with the kept game's file; kept is the name it was
+# moved to; error says why it could not be moved.
+_UNREAD_ONE = (N_("A game kept from last time cannot be read (%(why)s); it was moved to "
+                  "%(kept)s."),
+               N_("A game kept from last time cannot be read (%(why)s); it cannot be moved "
+                  "aside (%(error)s): it is left as it is."))  # fmt: skip
+_UNREAD_LEGACY = (N_("The game kept from last time cannot be read (%(why)s); it was moved to "
+                     "%(kept)s and a new game starts."),
+                  N_("The game kept from last time cannot be read (%(why)s); it cannot be "
+                     "moved aside (%(error)s): it is left as it is."))  # fmt: skip
+# What cannot be written, said once each (the keys name them for `_once`).
+# Translators: error says why the file cannot be written.
+_UNWRITTEN = {"The game in progress": N_("The game in progress cannot be written (%(error)s); "
+                                         "play goes on without it."),
+              "Replays": N_("Replays cannot be written (%(error)s); play goes on without "
+                            "it.")}  # fmt: skip
 
 
 def to_stderr(line: str) -> None:
@@ -145,8 +163,7 @@ class History:
             if what in self._said:
                 return []
             self._said.add(what)
-        return self._echoed([f"{what} cannot be written ({e.strerror or e}); play goes on "
-                             "without it."])  # fmt: skip
+        return self._echoed([_(_UNWRITTEN[what]) % {"error": e.strerror or e}])
 
     def _echoed(self, lines: list[str]) -> list[str]:
         if self.echo is not None:
@@ -253,8 +270,7 @@ class History:
         try:
             replay = load_replay(path)
         except ReplayError as e:
-            unread = f"A game kept from last time cannot be read ({e})"
-            moved, line = _set_aside_unread(path, unread, ".")
+            moved, line = _set_aside_unread(path, *_UNREAD_ONE, e)
             lock.release(remove=moved)
             lines.append(line)
             return None
@@ -277,8 +293,7 @@ class History:
         try:
             replay = load_replay(legacy)
         except ReplayError as e:
-            unread = f"The game kept from last time cannot be read ({e})"
-            moved, line = _set_aside_unread(legacy, unread, " and a new game starts.")
+            moved, line = _set_aside_unread(legacy, *_UNREAD_LEGACY, e)
             if not moved:
                 self.legacy = None  # left where it is: never read or written again this run
             return [line]
@@ -294,8 +309,10 @@ class History:
                                                                   encoding="ascii")  # fmt: skip
             claim.unlink()
         except OSError as e:
-            return [f"The game kept from last time cannot be moved into {self.kept} "
-                    f"({e.strerror or e}); it is in {claim}."]  # fmt: skip
+            # Translators: folder is where kept games go; error says why; file is where it is.
+            return [_("The game kept from last time cannot be moved into %(folder)s "
+                      "(%(error)s); it is in %(file)s.")
+                    % {"folder": self.kept, "error": e.strerror or e, "file": claim}]  # fmt: skip
         return []
 
     # ---- the end --------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import json
 import os
 from pathlib import Path
 
+from ..i18n import _
 from .locks import GameLock
 
 FORMAT = "pixel-mines-replay"  # v1 replays carry the same name: one family of files
@@ -57,7 +58,7 @@ class Journal:
         FileExistsError if a journal of that id exists (ids carry 48 random bits: never)."""
         lock = GameLock.take(folder / f"{game_id}{LOCK_SUFFIX}")
         if lock is None:
-            raise FileExistsError(f"another copy of the game holds game {game_id}")
+            raise FileExistsError(_("another copy of the game holds game %(id)s") % {"id": game_id})
         path = folder / f"{game_id}{SUFFIX}"
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND

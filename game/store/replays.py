@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
+from .. import i18n
 from ..engine import Game, MoveKind, SafeZone
 from ..engine.codes import MAX_SEED
 from ..engine.game import MAX_SIDE, RecordedMove, check_custom_size
 from ..engine.walk import journal_of
+from ..i18n import _
 from .files import FileRefused, atomic_write, data_dir, read_capped
 from .records import chosen_or_none
 
@@ -260,40 +262,54 @@ def load_replay(path: Path) -> Replay:
     try:
         raw = read_capped(path, MAX_JOURNAL_BYTES)
     except FileRefused as e:
-        raise ReplayError(f"{name} {e}") from None
+        # Translators: file is a replay's name; problem is said after it ("is not a regular
+        # file").
+        raise ReplayError(_("%(file)s %(problem)s") % {"file": name, "problem": e}) from None
     except OSError as e:
-        raise ReplayError(f"cannot read {name}: {e.strerror or e}") from None
+        raise ReplayError(_("cannot read %(file)s: %(error)s")
+                          % {"file": name, "error": e.strerror or e}) from None  # fmt: skip
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise ReplayError(f"{name} is not a replay: byte {e.start} is not UTF-8 text") from None
+        # Translators: byte is the place in the file, counted from 0.
+        raise ReplayError(_("%(file)s is not a replay: byte %(byte)d is not UTF-8 text")
+                          % {"file": name, "byte": e.start}) from None  # fmt: skip
     first = _json_or_none(text.partition("\n")[0])
     if isinstance(first, dict) and first.get("format") == FORMAT and first.get("version") == 2:
         return _load_v2(name, text, first)
     if len(raw) > MAX_BYTES:
-        raise ReplayError(f"{name} is over {MAX_BYTES // 2**20} MiB, the most a version 1 "
-                          "replay holds")  # fmt: skip
+        raise ReplayError(_("%(file)s is over %(size)d MiB, the most a version 1 replay holds")
+                          % {"file": name, "size": MAX_BYTES // 2**20})  # fmt: skip
     try:
         data = decode_json(text)
     except json.JSONDecodeError as e:
-        raise ReplayError(f"{name} is not complete or not JSON (line {e.lineno}, column "
-                          f"{e.colno}: {e.msg})") from None  # fmt: skip
+        # Translators: problem is JSON's own words (in English).
+        raise ReplayError(_("%(file)s is not complete or not JSON (line %(line)d, column "
+                            "%(column)d: %(problem)s)")
+                          % {"file": name, "line": e.lineno, "column": e.colno,
+                             "problem": e.msg}) from None  # fmt: skip
     except (ValueError, RecursionError) as e:  # a huge number, nesting too deep
-        raise ReplayError(f"{name} is not a replay this game can read ({e})") from None
+        raise ReplayError(_("%(file)s is not a replay this game can read (%(problem)s)")
+                          % {"file": name, "problem": e}) from None  # fmt: skip
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ReplayError(f"{name} is not a Pixel Mines replay")
+        raise ReplayError(_("%(file)s is not a Pixel Mines replay") % {"file": name})
     version = data.get("version")
     if type(version) is not int or version < 1:
-        raise ReplayError(f"{name}: 'version' must be a whole number (got {_show(version)})")
+        # Translators: 'version' is the name of an entry in the file: keep it.
+        raise ReplayError(_("%(file)s: 'version' must be a whole number (got %(value)s)")
+                          % {"file": name, "value": _show(version)})  # fmt: skip
     if version > VERSION:
-        raise ReplayError(f"{name} was made by a newer Pixel Mines (format {version}; this one "
-                          f"reads up to {VERSION})")  # fmt: skip
+        raise ReplayError(_("%(file)s was made by a newer Pixel Mines (format %(version)d; "
+                            "this one reads up to %(most)d)")
+                          % {"file": name, "version": version, "most": VERSION})  # fmt: skip
     if version != 1:
-        raise ReplayError(f"{name}: a version {version} replay is a journal, one JSON line "
-                          "each; this one is not")  # fmt: skip
+        raise ReplayError(_("%(file)s: a version %(version)d replay is a journal, one JSON line "
+                            "each; this one is not")
+                          % {"file": name, "version": version})  # fmt: skip
     board = data.get("board")
     if not isinstance(board, dict):
-        raise ReplayError(f"{name}: the 'board' entry is missing")
+        # Translators: 'board', 'result', 'moves' are names of entries in the file: keep them.
+        raise ReplayError(_("%(file)s: the 'board' entry is missing") % {"file": name})
     replay = _board(name, board)
     replay.elapsed_ms = _whole(name, "'elapsed_ms'", data.get("elapsed_ms", 0), MAX_TIME_MS)
     replay.deaths = _whole(name, "'deaths'", data.get("deaths", 0), MAX_MOVES)
@@ -306,21 +322,23 @@ def load_replay(path: Path) -> Replay:
     replay.game_id = game_id if isinstance(game_id, str) and GAME_ID.fullmatch(game_id) else None
     result = data.get("result", {})
     if not isinstance(result, dict):
-        raise ReplayError(f"{name}: the 'result' entry is not a result of a game (got "
-                          f"{_show(result)})")  # fmt: skip
+        raise ReplayError(_("%(file)s: the 'result' entry is not a result of a game (got "
+                            "%(value)s)") % {"file": name, "value": _show(result)})  # fmt: skip
     for key, most in (("time_ms", MAX_TIME_MS), ("deaths", MAX_MOVES), ("bbbv", MAX_CELLS)):
         if result.get(key) is not None:  # a game without a 3BV has None
             _whole(name, f"result {key!r}", result[key], most)
     replay.result = result
     replay.version = 1
     if "moves" not in data:
-        raise ReplayError(f"{name}: the 'moves' entry is missing")
+        raise ReplayError(_("%(file)s: the 'moves' entry is missing") % {"file": name})
     moves = data["moves"]
     if not isinstance(moves, list):
-        raise ReplayError(f"{name}: 'moves' must be a list of moves (got {_show(moves)})")
+        raise ReplayError(_("%(file)s: 'moves' must be a list of moves (got %(value)s)")
+                          % {"file": name, "value": _show(moves)})  # fmt: skip
     if len(moves) > MAX_MOVES:
-        raise ReplayError(f"{name} holds {len(moves):,} moves; a game has at most "
-                          f"{MAX_MOVES:,}")  # fmt: skip
+        raise ReplayError(_("%(file)s holds %(count)s moves; a game has at most %(most)s")
+                          % {"file": name, "count": i18n.number(len(moves)),
+                             "most": i18n.number(MAX_MOVES)})  # fmt: skip
     _moves(name, replay, moves)
     return replay
 
@@ -335,16 +353,20 @@ def board_of_replay(path: str) -> tuple[list[str], list[dict]]:
     except ReplayError as e:
         raise ValueError(str(e)) from None
     if replay.layout is None:
-        raise ValueError("the game ended before its mines were laid")
+        raise ValueError(_("the game ended before its mines were laid"))
     return replay.layout, journal_of(replay.version, replay.events, replay.moves)
 
 
 def _whole(name: str, what: str, value: object, most: int) -> int:
     """A whole number from the file in 0..most, else ReplayError naming the file and field."""
     if type(value) is not int:
-        raise ReplayError(f"{name}: {what} must be a whole number (got {_show(value)})")
+        # Translators: what names an entry of the file, as it is written there ('deaths').
+        raise ReplayError(_("%(file)s: %(what)s must be a whole number (got %(value)s)")
+                          % {"file": name, "what": what, "value": _show(value)})  # fmt: skip
     if not 0 <= value <= most:
-        raise ReplayError(f"{name}: {what} is {_show(value)}; it must be from 0 to {most:,}")
+        raise ReplayError(_("%(file)s: %(what)s is %(value)s; it must be from 0 to %(most)s")
+                          % {"file": name, "what": what, "value": _show(value),
+                             "most": i18n.number(most)})  # fmt: skip
     return value
 
 
@@ -359,8 +381,10 @@ def _played_at(name: str, value: object) -> str:
             pass
         else:
             return value
-    raise ReplayError(f"{name}: 'played_at' must be a date and time like 2026-11-30T12:40:00 "
-                      f"(got {_show(value)})")  # fmt: skip
+    # Translators: 'played_at' is an entry of the file; the example is written as files do.
+    raise ReplayError(_("%(file)s: 'played_at' must be a date and time like "
+                        "2026-11-30T12:40:00 (got %(value)s)")
+                      % {"file": name, "value": _show(value)})  # fmt: skip
 
 
 # Text up to this long is decoded in one call (about 5 ms); longer text piece by piece.
@@ -422,9 +446,10 @@ def _decode_value(decoder: json.JSONDecoder, text: str, at: int, depth: int
 def _show(value: object) -> str:
     """A value for a message: short, whatever the file held."""
     if isinstance(value, dict):
-        return "an object"
+        # Translators: a value of a file that is an object, as "(got an object)" says it.
+        return _("an object")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     text = repr(value[:40] if isinstance(value, str) else value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -443,36 +468,44 @@ def _board(name: str, board: dict, *, layout_optional: bool = False) -> Replay:
     def whole(key: str) -> int:
         value = board.get(key)
         if type(value) is not int or value < 1:
-            raise ReplayError(f"{name}: board {key!r} must be a whole number (got {_show(value)})")
+            # Translators: key is an entry of the file's board ('rows'), as written there.
+            raise ReplayError(_("%(file)s: board %(key)r must be a whole number (got %(value)s)")
+                              % {"file": name, "key": key, "value": _show(value)})  # fmt: skip
         if value > MAX_SIDE * MAX_SIDE:  # far off any board: not worth writing out in full
-            raise ReplayError(f"{name}: board {key!r} is {_show(value)}, larger than any board")
+            raise ReplayError(_("%(file)s: board %(key)r is %(value)s, larger than any board")
+                              % {"file": name, "key": key, "value": _show(value)})  # fmt: skip
         return value
 
     rows, cols, mines = whole("rows"), whole("cols"), whole("mines")
     try:
         check_custom_size(rows, cols, mines)
     except ValueError as e:
-        raise ReplayError(f"{name}: board: {e}") from None
+        raise ReplayError(
+            _("%(file)s: board: %(problem)s") % {"file": name, "problem": e}
+        ) from None
     layout = board.get("layout")
     if layout is not None or not layout_optional:
         _check_layout(name, "board 'layout'", layout, rows, cols, mines)
     zone = board.get("safe_zone", "opening")
     if zone not in [z.value for z in SafeZone]:
-        raise ReplayError(f"{name}: board 'safe_zone' is {_show(zone)}")
+        raise ReplayError(_("%(file)s: board 'safe_zone' is %(value)s")
+                          % {"file": name, "value": _show(zone)})  # fmt: skip
     zone = SafeZone(zone)
     seed = board.get("seed")
     if seed is not None and not (type(seed) is int or isinstance(seed, str)):
-        raise ReplayError(f"{name}: board 'seed' must be a number or text")
+        raise ReplayError(_("%(file)s: board 'seed' must be a number or text") % {"file": name})
     if type(seed) is int and not 0 <= seed < MAX_SEED:
-        raise ReplayError(f"{name}: board 'seed' is {_show(seed)}; a seed is from 0 to "
-                          f"{MAX_SEED - 1}")  # fmt: skip
+        raise ReplayError(_("%(file)s: board 'seed' is %(value)s; a seed is from 0 to %(most)d")
+                          % {"file": name, "value": _show(seed), "most": MAX_SEED - 1})  # fmt: skip
     if isinstance(seed, str) and len(seed) > MAX_SEED_TEXT:
-        raise ReplayError(f"{name}: board 'seed' is longer than {MAX_SEED_TEXT} characters")
+        raise ReplayError(_("%(file)s: board 'seed' is longer than %(most)d characters")
+                          % {"file": name, "most": MAX_SEED_TEXT})  # fmt: skip
     click = board.get("first_click")
     if click is not None:
         if not (isinstance(click, list) and len(click) == 2 and all(type(v) is int for v in click)
                 and 0 <= click[0] < rows and 0 <= click[1] < cols):  # fmt: skip
-            raise ReplayError(f"{name}: board 'first_click' is not a cell of the board")
+            raise ReplayError(_("%(file)s: board 'first_click' is not a cell of the board")
+                              % {"file": name})  # fmt: skip
         click = (click[0], click[1])
     return Replay(rows, cols, mines, seed, zone, bool(board.get("no_guess", False)), click,
                   layout, [])  # fmt: skip
@@ -482,9 +515,12 @@ def _check_layout(name: str, what: str, layout: object, rows: int, cols: int, mi
     if not (isinstance(layout, list) and len(layout) == rows and all(
             isinstance(line, str) and len(line) == cols and not set(line) - {"*", "."}
             for line in layout)):  # fmt: skip
-        raise ReplayError(f"{name}: {what} must be {rows} rows of {cols} '*' or '.'")
+        # Translators: what names the entry ("board 'layout'"); '*' and '.' are written so.
+        raise ReplayError(_("%(file)s: %(what)s must be %(rows)d rows of %(cols)d '*' or '.'")
+                          % {"file": name, "what": what, "rows": rows, "cols": cols})  # fmt: skip
     if sum(line.count("*") for line in layout) != mines:
-        raise ReplayError(f"{name}: {what} does not hold {mines} mines")
+        raise ReplayError(_("%(file)s: %(what)s does not hold %(mines)d mines")
+                          % {"file": name, "what": what, "mines": mines})  # fmt: skip
 
 
 def _json_or_none(text: str) -> object:
@@ -502,31 +538,42 @@ def _moves(name: str, replay: Replay, entries: list) -> None:
     game = replay.new_game()
     last_t = 0
     for k, entry in enumerate(entries, 1):
-        where = f"{name}: move {k}"
+        # Translators: where a replay is wrong: the file, and the move's number in it.
+        where = _("%(file)s: move %(number)d") % {"file": name, "number": k}
         if not isinstance(entry, dict):
-            raise ReplayError(f"{where} is not a move")
+            # Translators: where is "FILE: move 3" or "FILE: line 3".
+            raise ReplayError(_("%(where)s is not a move") % {"where": where})
         raw_kind = entry.get("kind")
         kind = _KINDS.get(raw_kind) if isinstance(raw_kind, str) else None
         cell = entry.get("cell")
         t = entry.get("t")
         mark = entry.get("mark")
         if kind is None:
-            raise ReplayError(f"{where}: kind {_show(raw_kind)} is not open, flag or chord")
+            # Translators: open, flag and chord are written so in the file: keep them.
+            raise ReplayError(_("%(where)s: kind %(value)s is not open, flag or chord")
+                              % {"where": where, "value": _show(raw_kind)})  # fmt: skip
         if not (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)
                 and 0 <= cell[0] < replay.rows and 0 <= cell[1] < replay.cols):  # fmt: skip
             plain = isinstance(cell, list) and len(cell) <= 4 and not any(
                 isinstance(v, list | dict) for v in cell)  # fmt: skip
             shown = repr(cell)[:40] if plain else _show(cell)
-            raise ReplayError(f"{where}: cell {shown} is not on the board")
+            raise ReplayError(_("%(where)s: cell %(value)s is not on the board")
+                              % {"where": where, "value": shown})  # fmt: skip
         if type(t) is not int or not last_t <= t <= MAX_TIME_MS:
-            raise ReplayError(f"{where}: time {_show(t)} is not a whole number of ms after the "
-                              f"last, up to {MAX_TIME_MS:,}")  # fmt: skip
+            raise ReplayError(_("%(where)s: time %(value)s is not a whole number of ms after "
+                                "the last, up to %(most)s")
+                              % {"where": where, "value": _show(t),
+                                 "most": i18n.number(MAX_TIME_MS)})  # fmt: skip
         if kind is MoveKind.FLAG and mark not in ("F", "?", "#"):
-            raise ReplayError(f"{where}: a flag move needs a mark 'F', '?' or '#'")
+            raise ReplayError(_("%(where)s: a flag move needs a mark 'F', '?' or '#'")
+                              % {"where": where})  # fmt: skip
         move = RecordedMove(kind, cell[0], cell[1], t, mark if kind is MoveKind.FLAG else None)
         if not game.play_recorded(move):
-            raise ReplayError(f"{where} ({kind.value} at ({cell[0]}, {cell[1]})) is not possible "
-                              "at that point of the game")  # fmt: skip
+            # Translators: kind is the move as the file writes it (open, flag, chord).
+            raise ReplayError(_("%(where)s (%(kind)s at (%(row)d, %(col)d)) is not possible at "
+                                "that point of the game")
+                              % {"where": where, "kind": kind.value, "row": cell[0],
+                                 "col": cell[1]})  # fmt: skip
         replay.moves.append(move)
         last_t = t
 
@@ -548,12 +595,15 @@ def _load_v2(name: str, text: str, header: dict) -> Replay:
         if isinstance(whole, dict):  # complete, only its line break missing (written by hand)
             lines.append(tail)
     if len(lines) - 1 > MAX_EVENTS:
-        raise ReplayError(f"{name} holds {len(lines) - 1:,} events; a game has at most "
-                          f"{MAX_EVENTS:,}")  # fmt: skip
+        raise ReplayError(_("%(file)s holds %(count)s events; a game has at most %(most)s")
+                          % {"file": name, "count": i18n.number(len(lines) - 1),
+                             "most": i18n.number(MAX_EVENTS)})  # fmt: skip
     board = header.get("board")
     if not isinstance(board, dict):
-        raise ReplayError(f"{name}: the 'board' entry is missing" if board is None else
-                          f"{name}: the 'board' entry is {_show(board)}, not a board")  # fmt: skip
+        raise ReplayError(_("%(file)s: the 'board' entry is missing") % {"file": name}
+                          if board is None else
+                          _("%(file)s: the 'board' entry is %(value)s, not a board")
+                          % {"file": name, "value": _show(board)})  # fmt: skip
     replay = _board(name, board, layout_optional=True)
     replay.version = 2
     replay.played_at = _played_at(name, header.get("played_at", ""))
@@ -565,6 +615,13 @@ def _load_v2(name: str, text: str, header: dict) -> Replay:
     replay.chosen = chosen_or_none(header.get("chosen"))
     _events(name, replay, lines[1:])
     return replay
+
+
+def _nothing_to(where: str, kind: str) -> str:
+    """An undo or redo of a journal with nothing to take back or play again."""
+    if kind == "undo":
+        return _("%(where)s: nothing to undo at that point of the game") % {"where": where}
+    return _("%(where)s: nothing to redo at that point of the game") % {"where": where}
 
 
 def _events(name: str, replay: Replay, lines: list[str]) -> None:
@@ -583,82 +640,100 @@ def _events(name: str, replay: Replay, lines: list[str]) -> None:
             return None
         if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
                 and 0 <= value[0] < rows and 0 <= value[1] < cols):  # fmt: skip
-            raise ReplayError(f"{where}: cell {_show(value)} is not on the board")
+            raise ReplayError(_("%(where)s: cell %(value)s is not on the board")
+                              % {"where": where, "value": _show(value)})  # fmt: skip
         return value[0], value[1]
 
     # A line a call: json's C decoder holds the interpreter lock for a whole call, so the
     # window's loop gets it back between lines while a long journal is read on a chore.
     for k, entry in enumerate(map(_json_or_none, lines), 2):
-        where = f"{name}: line {k}"
+        # Translators: where a journal is wrong: the file, and the line's number in it.
+        where = _("%(file)s: line %(number)d") % {"file": name, "number": k}
         if not isinstance(entry, dict):
-            raise ReplayError(f"{where} is damaged (not one JSON object); the lines after it "
-                              "cannot be trusted")  # fmt: skip
+            raise ReplayError(_("%(where)s is damaged (not one JSON object); the lines after it "
+                                "cannot be trusted") % {"where": where})  # fmt: skip
         t, kind = entry.get("t"), entry.get("e")
         if type(t) is not int or not last_t <= t <= MAX_TIME_MS:
-            raise ReplayError(f"{where}: time {_show(t)} is not a whole number of ms from "
-                              f"{last_t} to {MAX_TIME_MS}")  # fmt: skip
+            raise ReplayError(_("%(where)s: time %(value)s is not a whole number of ms from "
+                                "%(least)d to %(most)d")
+                              % {"where": where, "value": _show(t), "least": last_t,
+                                 "most": MAX_TIME_MS})  # fmt: skip
         last_t = t
         if kind in ("press", "release"):
             if entry.get("b") not in _BUTTONS:
-                raise ReplayError(f"{where}: button {_show(entry.get('b'))} is not one of "
-                                  f"{', '.join(_BUTTONS)}")  # fmt: skip
+                # Translators: buttons lists the buttons' names as the file writes them.
+                raise ReplayError(_("%(where)s: button %(value)s is not one of %(buttons)s")
+                                  % {"where": where, "value": _show(entry.get("b")),
+                                     "buttons": ", ".join(_BUTTONS)})  # fmt: skip
             cell_of(where, entry.get("cell"), may_be_off=True)
         elif kind == "key":
             if not (isinstance(entry.get("k"), str) and 0 < len(entry["k"]) <= 20):
-                raise ReplayError(f"{where}: key {_show(entry.get('k'))} is not a key's name")
+                raise ReplayError(_("%(where)s: key %(value)s is not a key's name")
+                                  % {"where": where, "value": _show(entry.get("k"))})  # fmt: skip
             cell_of(where, entry.get("cell"), may_be_off=True)
         elif kind == "move":
             raw = entry.get("kind")
             move_kind = _KINDS.get(raw) if isinstance(raw, str) else None
             if move_kind is None:
-                raise ReplayError(f"{where}: kind {_show(raw)} is not open, flag or chord")
+                raise ReplayError(_("%(where)s: kind %(value)s is not open, flag or chord")
+                                  % {"where": where, "value": _show(raw)})  # fmt: skip
             r, c = cell_of(where, entry.get("cell"))
             mark, did = entry.get("mark"), entry.get("did")
             if did not in _DIDS:
-                raise ReplayError(f"{where}: 'did' is {_show(did)}, not one of "
-                                  f"{', '.join(_DIDS)}")  # fmt: skip
+                # Translators: 'did' is an entry of the file; words lists its values, as written.
+                raise ReplayError(_("%(where)s: 'did' is %(value)s, not one of %(words)s")
+                                  % {"where": where, "value": _show(did),
+                                     "words": ", ".join(_DIDS)})  # fmt: skip
             if did == "nothing":
                 pass  # a click that changed nothing: counted, not played
             else:
                 if move_kind is MoveKind.FLAG and mark not in ("F", "?", "#"):
-                    raise ReplayError(f"{where}: a flag move needs a mark 'F', '?' or '#'")
+                    raise ReplayError(_("%(where)s: a flag move needs a mark 'F', '?' or '#'")
+                                      % {"where": where})  # fmt: skip
                 move = RecordedMove(move_kind, r, c, t,
                                     mark if move_kind is MoveKind.FLAG else None)  # fmt: skip
                 if game is None:
                     if move_kind is not MoveKind.FLAG:
-                        raise ReplayError(f"{where}: a {move_kind.value} before the mines "
-                                          "were laid")  # fmt: skip
+                        # Translators: kind is the move as the file writes it (open, chord).
+                        raise ReplayError(_("%(where)s: a %(kind)s before the mines were laid")
+                                          % {"where": where, "kind": move_kind.value})  # fmt: skip
                     before_laying.append(move)
                     undone_before.clear()
                 elif not game.play_recorded(move):
-                    raise ReplayError(f"{where} ({move_kind.value} at ({r}, {c})) is not "
-                                      "possible at that point of the game")  # fmt: skip
+                    raise ReplayError(_("%(where)s (%(kind)s at (%(row)d, %(col)d)) is not "
+                                        "possible at that point of the game")
+                                      % {"where": where, "kind": move_kind.value, "row": r,
+                                         "col": c})  # fmt: skip
         elif kind == "laid":
             layout = entry.get("layout")
-            _check_layout(name, f"line {k}: 'layout'", layout, rows, cols, replay.mines)
+            # Translators: a journal's line and its entry 'layout' (keep 'layout').
+            what = _("line %(number)d: 'layout'") % {"number": k}
+            _check_layout(name, what, layout, rows, cols, replay.mines)
             if replay.layout is not None and layout != replay.layout:
-                raise ReplayError(f"{where}: the mines were laid twice, differently")
+                raise ReplayError(_("%(where)s: the mines were laid twice, differently")
+                                  % {"where": where})  # fmt: skip
             if game is None:
                 replay.layout = layout
                 game = replay.new_game()
                 for move in before_laying:
                     if not game.play_recorded(move):
-                        raise ReplayError(f"{where}: a flag before it is not possible")
+                        raise ReplayError(_("%(where)s: a flag before it is not possible")
+                                          % {"where": where})  # fmt: skip
         elif kind in ("undo", "redo") and game is None:  # flags before the mines: a list
             source, target = ((before_laying, undone_before) if kind == "undo"
                               else (undone_before, before_laying))  # fmt: skip
             if not source:
-                raise ReplayError(f"{where}: nothing to {kind} at that point of the game")
+                raise ReplayError(_nothing_to(where, kind))
             target.append(source.pop())
             assisted = assisted or kind == "undo"
         elif kind in ("undo", "redo"):
             done = game.undo() if kind == "undo" else game.redo()
             if not done:
-                raise ReplayError(f"{where}: nothing to {kind} at that point of the game")
+                raise ReplayError(_nothing_to(where, kind))
             result = {}  # a loss taken back: the game goes on
         elif kind == "assist":
             if not (isinstance(entry.get("what"), str) and len(entry["what"]) <= 20):
-                raise ReplayError(f"{where}: 'what' must be a short word")
+                raise ReplayError(_("%(where)s: 'what' must be a short word") % {"where": where})
             assisted = True
         elif kind == "end":
             numbers = [entry.get(f) for f in ("time_ms", "deaths")]
@@ -667,11 +742,13 @@ def _events(name: str, replay: Replay, lines: list[str]) -> None:
                     or not all(type(n) is int and 0 <= n <= MAX_TIME_MS for n in numbers)
                     or not (bbbv is None or type(bbbv) is int and 0 <= bbbv <= rows * cols)
                     or type(entry.get("assisted")) is not bool):  # fmt: skip
-                raise ReplayError(f"{where}: the end of the game is not written as one")
+                raise ReplayError(_("%(where)s: the end of the game is not written as one")
+                                  % {"where": where})  # fmt: skip
             result = {"state": entry["state"], "time_ms": entry["time_ms"], "bbbv": bbbv,
                       "deaths": entry["deaths"], "assisted": entry["assisted"]}  # fmt: skip
         elif kind != "stop":
-            raise ReplayError(f"{where}: event {_show(kind)} is not one this game writes")
+            raise ReplayError(_("%(where)s: event %(value)s is not one this game writes")
+                              % {"where": where, "value": _show(kind)})  # fmt: skip
         replay.events.append(entry)
     replay.elapsed_ms = last_t
     if game is not None:

@@ -16,7 +16,7 @@ from pathlib import Path
 from ..engine import Difficulty, SafeZone
 from ..engine.boards import BoardChoice
 from ..engine.game import check_custom_size
-from ..i18n import is_code
+from ..i18n import _, is_code
 from .files import FileRefused, atomic_write, config_dir, read_capped, set_aside
 
 BOARDS = ("beginner", "intermediate", "expert", "custom")
@@ -122,13 +122,14 @@ def parse(data: object) -> tuple[Settings, list[str]]:
     """Settings from decoded JSON; the names of the values that were ignored."""
     settings = Settings()
     if not isinstance(data, dict):
-        return settings, ["the whole file (not a JSON object)"]
+        return settings, [_("the whole file (not a JSON object)")]
     ignored = []
     known = {f.name for f in fields(Settings)} - {"extra"}
     for key, value in data.items():
         if key not in known:
             if _depth(value) > MAX_DEPTH:
-                ignored.append(f"{key!r} (nested too deep)")
+                # Translators: key is a setting's name in the file, as it is written there.
+                ignored.append(_("%(key)r (nested too deep)") % {"key": key})
             else:
                 settings.extra[key] = value
             continue
@@ -139,7 +140,8 @@ def parse(data: object) -> tuple[Settings, list[str]]:
     try:
         check_custom_size(settings.custom_rows, settings.custom_cols, settings.custom_mines)
     except ValueError:
-        ignored.append("custom board size")
+        # Translators: listed among the settings' names that were ignored.
+        ignored.append(_("custom board size"))
         default = Settings()
         settings.custom_rows, settings.custom_cols = default.custom_rows, default.custom_cols
         settings.custom_mines = default.custom_mines
@@ -182,18 +184,23 @@ class SettingsFile:
         except FileRefused as e:
             return Settings(), [self._put_aside(str(e))]
         except OSError as e:
-            return Settings(), [self._put_aside(f"cannot be read ({e.strerror or e})")]
+            # Translators: said after the settings file's name; error says why.
+            return Settings(), [self._put_aside(_("cannot be read (%(error)s)")
+                                                % {"error": e.strerror or e})]  # fmt: skip
         try:
             data = json.loads(raw.decode("utf-8-sig"))
         except (ValueError, RecursionError):  # not UTF-8, not JSON, a huge number, too deep
             data = None
         if not isinstance(data, dict):
-            return Settings(), [self._put_aside("was not valid")]
+            # Translators: said after the settings file's name.
+            return Settings(), [self._put_aside(_("was not valid"))]
         settings, ignored = parse(data)
         messages = []
         if ignored:
             bad = ", ".join(ignored)
-            messages.append(f"Settings in {self.path}: ignored bad {bad} (using the defaults).")
+            # Translators: bad lists the settings ignored, by their names in the file.
+            messages.append(_("Settings in %(file)s: ignored bad %(bad)s (using the defaults).")
+                            % {"file": self.path, "bad": bad})  # fmt: skip
         return settings, messages
 
     def remembered_language(self) -> str:
@@ -212,10 +219,15 @@ class SettingsFile:
             kept = set_aside(self.path)
         except OSError as e:
             self._leave_alone = True
-            return (f"The settings file {self.path} {why}; it cannot be moved aside "
-                    f"({e.strerror or e}), so it is left as it is and changes last until you "
-                    "quit; using the defaults.")  # fmt: skip
-        return f"The settings file {self.path} {why}; kept it as {kept.name}, using the defaults."
+            # Translators: why is said after the file's name ("was not valid", "is not a
+            # regular file"); error says why it could not be moved.
+            return (_("The settings file %(file)s %(why)s; it cannot be moved aside "
+                      "(%(error)s), so it is left as it is and changes last until you quit; "
+                      "using the defaults.")
+                    % {"file": self.path, "why": why, "error": e.strerror or e})  # fmt: skip
+        # Translators: why is said after the file's name; kept is the name it was moved to.
+        return (_("The settings file %(file)s %(why)s; kept it as %(kept)s, using the defaults.")
+                % {"file": self.path, "why": why, "kept": kept.name})  # fmt: skip
 
     def save(self, settings: Settings) -> str | None:
         """Write the settings; a line for the player the first time this fails, else None."""
@@ -229,7 +241,8 @@ class SettingsFile:
             if self._write_failed:
                 return None
             self._write_failed = True
-            line = f"Settings cannot be saved ({e.strerror or e}); they last until you quit."
+            line = (_("Settings cannot be saved (%(error)s); they last until you quit.")
+                    % {"error": e.strerror or e})  # fmt: skip
             if self.echo is not None:
                 self.echo(line)
             return line

@@ -25,11 +25,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
+from .. import i18n
 from ..engine import Difficulty, Game, GameState
 from ..engine.boards import BoardChoice
 from ..engine.codes import MAX_SEED, CodeError, code_of, decode, seed_text
 from ..engine.game_measures import Measures, measures_of
 from ..engine.walk import move_events
+from ..i18n import NP_, _, ngettext, pgettext
 from .files import atomic_write, data_dir, make_folder, set_aside
 from .records import no_best_line, why_no_record
 from .replays import ReplayError, load_replay
@@ -263,7 +265,7 @@ def _schema_of(conn: sqlite3.Connection) -> tuple[frozenset, tuple]:
 
 def _check_ours(conn: sqlite3.Connection, version: int) -> None:
     if _schema_of(conn) != _schema(version):
-        raise NotOurs("its tables are not Pixel Mines statistics")
+        raise NotOurs(_("its tables are not Pixel Mines statistics"))
 
 
 @dataclass(frozen=True)
@@ -436,6 +438,7 @@ class Stats:
         self._daily_left_out: list[tuple[str, int, int]] = []
         self._skipped = 0
         self._skipped_said = 0
+        self._skipped_line = ""  # the line said about them, replaced when the count changes
         self._open()
 
     # ---- opening -------------------------------------------------------------------------
@@ -445,14 +448,17 @@ class Stats:
             make_folder(self.path.parent)
             self.conn = self._connect()
         except OSError as e:
-            self._give_up(f"cannot use {self.path.parent} ({e.strerror or e})")
+            # Translators: folder is where the statistics are kept; error says why not.
+            self._give_up(_("cannot use %(folder)s (%(error)s)")
+                          % {"folder": self.path.parent, "error": e.strerror or e})  # fmt: skip
         except NotOurs as e:
             self._start_over(str(e))
         except sqlite3.DatabaseError as e:
             if _is_file_error(e):
-                self._give_up(f"cannot open {self.path} ({e})")
+                self._give_up(_("cannot open %(file)s (%(error)s)")
+                              % {"file": self.path, "error": e})  # fmt: skip
             elif _is_broken_file(e) or type(e) is sqlite3.DatabaseError:
-                self._start_over("it is not a database")
+                self._start_over(_("it is not a database"))
             else:
                 raise
 
@@ -463,11 +469,11 @@ class Stats:
             mode = None
         except OSError as e:
             if e.errno == errno.ELOOP:  # a link round a loop: set aside like any damage
-                raise NotOurs("it is a loop of symbolic links") from None
+                raise NotOurs(_("it is a loop of symbolic links")) from None
             raise
         if mode is not None and not stat.S_ISREG(mode):
             # sqlite would block on a FIFO or fail on a folder: neither is our file
-            raise NotOurs("it is not a regular file")
+            raise NotOurs(_("it is not a regular file"))
         self._clear_side_files()
         conn = sqlite3.connect(self.path, timeout=15)
         # text another program wrote need not be UTF-8: read it with the bad bytes marked
@@ -479,8 +485,11 @@ class Stats:
             if version > SCHEMA_VERSION:
                 conn.close()
                 self.messages.append(
-                    f"Statistics in {self.path} come from a newer Pixel Mines; they are left as "
-                    "they are and this session's games are not recorded."
+                    _(
+                        "Statistics in %(file)s come from a newer Pixel Mines; they are left as "
+                        "they are and this session's games are not recorded."
+                    )
+                    % {"file": self.path}
                 )
                 return None
             if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
@@ -511,8 +520,11 @@ class Stats:
                 mode = None
             if mode is None or not stat.S_ISREG(mode):
                 kept = set_aside(side)
-                self.messages.append(f"Statistics: {side} is not a file sqlite can use; it was "
-                                     f"moved to {kept.name}.")  # fmt: skip
+                # Translators: file is one of sqlite's files beside the statistics; kept is
+                # the name it was moved to.
+                self.messages.append(_("Statistics: %(file)s is not a file sqlite can use; it "
+                                       "was moved to %(kept)s.")
+                                     % {"file": side, "kept": kept.name})  # fmt: skip
 
     def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
         for target in range(version + 1, SCHEMA_VERSION + 1):
@@ -531,14 +543,18 @@ class Stats:
                     set_aside(side)
             self.conn = self._connect()
         except (OSError, sqlite3.DatabaseError) as e:
-            self._give_up(f"{self.path} cannot be read and could not be replaced ({e})")
+            self._give_up(_("%(file)s cannot be read and could not be replaced (%(error)s)")
+                          % {"file": self.path, "error": e})  # fmt: skip
             return
-        self.messages.append(f"The statistics file could not be used ({why}); it was kept as "
-                             f"{kept} and a new one started.")  # fmt: skip
+        # Translators: why says what is wrong with the file; kept is where it is now.
+        self.messages.append(_("The statistics file could not be used (%(why)s); it was kept "
+                               "as %(kept)s and a new one started.")
+                             % {"why": why, "kept": kept})  # fmt: skip
 
     def _give_up(self, why: str) -> None:
         self.conn = None
-        self.messages.append(f"Statistics: {why}; games will not be recorded.")
+        # Translators: why says what went wrong with the statistics file.
+        self.messages.append(_("Statistics: %(why)s; games will not be recorded.") % {"why": why})
 
     def take_messages(self) -> list[str]:
         """The lines for the player gathered so far (each is given once)."""
@@ -613,9 +629,14 @@ class Stats:
         if too_large:
             # the game came from a file (a kept game) holding a number no database can: say
             # so and go on, rather than fail this write and every later one
-            why = f"its {', '.join(too_large)} is out of range"
-            self.messages.append(f"Statistics: the game played at {rec.played_at[:19]} is not "
-                                 f"recorded ({why}).")  # fmt: skip
+            # Translators: columns names the values too large, as the statistics' columns
+            # (time_ms, bbbv): keep them.
+            why = _("its %(columns)s is out of range") % {"columns": ", ".join(too_large)}
+            # Translators: when is the date and time the game was played; why says what is
+            # wrong.
+            self.messages.append(_("Statistics: the game played at %(when)s is not recorded "
+                                   "(%(why)s).")
+                                 % {"when": rec.played_at[:19], "why": why})  # fmt: skip
             return False
         updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c != "game_id")
         try:
@@ -630,7 +651,7 @@ class Stats:
             if not (_is_file_error(e) or _is_broken_file(e)):
                 raise
             self.close()
-            self._give_up(f"cannot write {self.path} ({e})")
+            self._give_up(_("cannot write %(file)s (%(error)s)") % {"file": self.path, "error": e})
             return False
         return True
 
@@ -673,7 +694,7 @@ class Stats:
             if not (_is_file_error(e) or _is_broken_file(e)):
                 raise
             self.close()
-            self._give_up(f"cannot write {self.path} ({e})")
+            self._give_up(_("cannot write %(file)s (%(error)s)") % {"file": self.path, "error": e})
 
     def daily_summary(self, today: str) -> DailySummary:
         """Daily boards: days played and won, and the streak of days won (`today` in UTC).
@@ -815,14 +836,15 @@ class Stats:
         self._skipped = n = self._count_skipped()
         if n == self._skipped_said:
             return
-        self.messages = [m for m in self.messages if not m.startswith(_SKIPPED)]
-        games = "game" if n == 1 else "games"
-        self.messages.append(f"{_SKIPPED} {n} {games} in {self.path} that could not be read "
-                             "(left out of the figures; the file is left as it is).")  # fmt: skip
+        self.messages = [m for m in self.messages if m != self._skipped_line]
+        self._skipped_line = ngettext(
+            "Statistics: skipped %(count)s game in %(file)s that could not be read (left out of "
+            "the figures; the file is left as it is).",
+            "Statistics: skipped %(count)s games in %(file)s that could not be read (left out "
+            "of the figures; the file is left as it is).", n,
+        ) % {"count": i18n.number(n), "file": self.path}  # fmt: skip
+        self.messages.append(self._skipped_line)
         self._skipped_said = n
-
-
-_SKIPPED = "Statistics: skipped"
 
 
 def _text(raw: bytes) -> str:
@@ -925,7 +947,7 @@ def summarise(kind: str, rows: list[tuple]) -> Summary:
     any size have no best times.
     """
     streak = best_streak = 0
-    for won, _, assisted, *_ in rows:
+    for won, _time, assisted, *_rest in rows:
         if assisted:
             continue
         streak = streak + 1 if won else 0
@@ -1020,35 +1042,85 @@ def _keep_tally(conn: sqlite3.Connection, kind: str, tally: tuple) -> None:
         conn.execute("PRAGMA busy_timeout = 15000")
 
 
+# The letters of `--stats`' last games, and its key.
+# Translators: one letter each: a win, a win that set no record, a loss (--stats' last games).
+_RECENT_MARKS = (NP_("last games: won", "W"), NP_("last games: won, no record", "a"),
+                 NP_("last games: lost", "L"))  # fmt: skip
+
+
+def kind_label(kind: str) -> str:
+    """A kind of board (KINDS) as the player reads it: "Beginner" ... "Custom"."""
+    if kind == "custom":
+        return pgettext("difficulty", "Custom")
+    return Difficulty[kind.upper()].label
+
+
 def stats_report(stats: Stats, today: str) -> list[str]:
-    """The statistics as lines of text (`--stats`); `today` is the UTC date."""
-    lines = [f"Pixel Mines statistics ({stats.path})"]
+    """The statistics as lines of text (`--stats`); `today` is the UTC date. Numbers and
+    dates as the language writes them (i18n.number, i18n.date); the CSV keeps Python's."""
+    number = i18n.number
+    lines = [_("Pixel Mines statistics (%(file)s)") % {"file": stats.path}]
     d = stats.daily_summary(today)
-    best = "" if d.best_ms is None else f", best time {d.best_ms / 1000:.3f} s"
-    lines.append(f"Daily boards: {d.played} days played, {d.won} won, streak {d.streak}, "
-                 f"best streak {d.best_streak}{best}")  # fmt: skip
+    daily = {"played": number(d.played), "won": number(d.won), "streak": number(d.streak),
+             "best_streak": number(d.best_streak)}  # fmt: skip
+    if d.best_ms is None:
+        # Translators: the daily boards in --stats: days played, of them won, the streak of
+        # days won now and the best one.
+        line = ngettext("Daily boards: %(played)s day played, %(won)s won, streak %(streak)s, "
+                        "best streak %(best_streak)s",
+                        "Daily boards: %(played)s days played, %(won)s won, streak %(streak)s, "
+                        "best streak %(best_streak)s", d.played)  # fmt: skip
+    else:
+        daily["seconds"] = number(d.best_ms / 1000, 3)
+        # Translators: as above, and the best time of a daily board in seconds (3 decimals).
+        line = ngettext("Daily boards: %(played)s day played, %(won)s won, streak %(streak)s, "
+                        "best streak %(best_streak)s, best time %(seconds)s s",
+                        "Daily boards: %(played)s days played, %(won)s won, streak %(streak)s, "
+                        "best streak %(best_streak)s, best time %(seconds)s s",
+                        d.played)  # fmt: skip
+    lines.append(line % daily)
     for kind in KINDS:
         s = stats.summary(kind)
         lines.append("")
-        lines.append(f"{kind.capitalize()}: played {s.played}, won {s.won} ({s.win_rate:.0%})")
-        lines.append(f"  streak {s.current_streak}, best streak {s.best_streak}")
-        bests = [f"best 3BV/s {s.best_rate:.2f}" if s.best_rate is not None else "",
-                 f"best IOE {s.best_ioe:.3f}" if s.best_ioe is not None else ""]  # fmt: skip
+        # Translators: a kind of board in --stats (Beginner...): games played, won, and the
+        # share won in per cent (%% is the per cent sign).
+        lines.append(_("%(kind)s: played %(played)s, won %(won)s (%(rate)s%%)")
+                     % {"kind": kind_label(kind), "played": number(s.played),
+                        "won": number(s.won), "rate": number(s.win_rate * 100)})  # fmt: skip
+        # Translators: the games won in a row now, and the most ever.
+        streaks = {"streak": number(s.current_streak), "best": number(s.best_streak)}
+        lines.append("  " + _("streak %(streak)s, best streak %(best)s") % streaks)
+        bests = [_("best 3BV/s %(value)s") % {"value": number(s.best_rate, 2)}
+                 if s.best_rate is not None else "",
+                 _("best IOE %(value)s") % {"value": number(s.best_ioe, 3)}
+                 if s.best_ioe is not None else ""]  # fmt: skip
         if any(bests):
             lines.append("  " + ", ".join(b for b in bests if b))
-        nf = [f"3BV/s {s.nf_best_rate:.2f}" if s.nf_best_rate is not None else "",
-              f"IOE {s.nf_best_ioe:.3f}" if s.nf_best_ioe is not None else ""]  # fmt: skip
+        nf = [_("3BV/s %(value)s") % {"value": number(s.nf_best_rate, 2)}
+              if s.nf_best_rate is not None else "",
+              _("IOE %(value)s") % {"value": number(s.nf_best_ioe, 3)}
+              if s.nf_best_ioe is not None else ""]  # fmt: skip
         if any(nf):
-            lines.append("  no flags (NF): best " + ", ".join(b for b in nf if b))
-        for n, (ms, at, _) in enumerate(s.best_times, 1):
-            lines.append(f"  {n:>2}. {ms / 1000:8.3f} s  {at[:10]}")
+            # Translators: the bests of games won without a flag; bests lists them
+            # ("3BV/s 2.50, IOE 0.800").
+            lines.append("  " + _("no flags (NF): best %(bests)s")
+                         % {"bests": ", ".join(b for b in nf if b)})  # fmt: skip
+        for n, (ms, at, _row) in enumerate(s.best_times, 1):
+            lines.append(f"  {n:>2}. {number(ms / 1000, 3):>8} s  {i18n.date(at[:10])}")
         if not s.best_times and kind != "custom":
             lines.append("  " + no_best_line(s.won))
         if s.recent:
+            won_mark, other_mark, lost_mark = (pgettext(*m) for m in _RECENT_MARKS)
             marks = "".join(
-                "L" if not won else "a" if other else "W" for won, _, other in s.recent
+                lost_mark if not won else other_mark if other else won_mark
+                for won, _when, other in s.recent
             )  # as the window's chart and its key
-            lines.append(f"  last {len(s.recent)}: {marks}  (W won, a won with no record, L lost)")
+            # Translators: the last games in --stats, one letter each (count of them); keep the
+            # three letters as you translated them.
+            lines.append("  " + _("last %(count)s: %(marks)s  (%(won)s won, %(other)s won with "
+                                 "no record, %(lost)s lost)")
+                         % {"count": number(len(s.recent)), "marks": marks, "won": won_mark,
+                            "other": other_mark, "lost": lost_mark})  # fmt: skip
     return lines
 
 
@@ -1187,7 +1259,7 @@ def export_csv(stats: Stats, path: Path, *, replace: bool = False) -> int:
     replaced whole or not at all. Raises OSError when it cannot be written.
     """
     if not replace and os.path.lexists(path) and not path.is_dir():
-        raise ExistingFile(errno.EEXIST, "it already exists", str(path))
+        raise ExistingFile(errno.EEXIST, _("it already exists"), str(path))
     text, count = stats_csv(stats)
     atomic_write(path, text)
     return count
