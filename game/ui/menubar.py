@@ -47,14 +47,15 @@ class Item:
 def menus(table: tuple[keys.Binding, ...] | None = None,
           extra: dict[str, list[Item]] | None = None) -> list[tuple[str, list[Item]]]:  # fmt: skip
     """Each menu of `keys.MENUS` with its rows, in table order (the play keys by default),
-    then the `extra` rows of that menu (one row a theme, say)."""
+    then the `extra` rows of that menu (one row a theme, say). The labels and keys are in the
+    language in use when it is called: the bar calls it again each time a menu opens."""
     table = table or keys.PLAY_KEYS
     out = []
     for name in keys.MENUS:
         items = []
         for b in keys.menu(name, table):
             shown = [k.label() for k in b.keys if k.shown]
-            items.append(Item(b.action, b.label, shown[0] if shown else ""))
+            items.append(Item(b.action, b.text(), shown[0] if shown else ""))
         out.append((name, items + list((extra or {}).get(name, ()))))
     return out
 
@@ -98,9 +99,11 @@ def _starts_extra(before: Item, item: Item) -> bool:
 
 
 def place_titles(layout: Layout, m: Metrics, names: list[str]) -> list[tuple[str, Box]]:
-    """The titles left to right on the bar; their first letters alone where the whole words
-    do not fit the canvas's width."""
+    """The titles of the menus `names` (keys.MENUS) left to right on the bar, in the language
+    in use (measured each time, so a switch of language is placed at the next drawing);
+    their first letters alone where the whole words do not fit the canvas's width."""
     bar = layout.menu_bar
+    names = [keys.menu_title(n) for n in names]
     shown = names
     if BAR_X + sum(m.text_w(n) + 2 * TITLE_PAD for n in names) > bar.w:
         shown = [n[:1] for n in names]
@@ -178,6 +181,7 @@ class MenuBar:
         return self._menus[self.open][1] if self.open is not None else []
 
     def names(self) -> list[str]:
+        """The menus' names (keys.MENUS: the titles are these in the language in use)."""
         return [name for name, _ in self._menus]
 
     def placed(self, layout: Layout, m: Metrics) -> Placed:
