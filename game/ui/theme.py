@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from ..i18n import _, ngettext
+from ..i18n import NP_, _, ngettext, pgettext
 from ..resources import themes_dir
 from ..store.files import FileRefused, file_inside, read_capped
 from .layout import LED_DIGITS, MIN_AREA_W, PANEL_PAD, TOOLBAR_HEIGHT, Sizes
@@ -50,6 +50,17 @@ ODDS_RAMP = ((255, 245, 150), (250, 170, 50), (225, 60, 30), (120, 0, 50))
 ODDS_SAFE = (30, 110, 255)
 ODDS_MINE = (90, 0, 40)
 ODDS_ALPHA = 150
+# The shipped themes' names (`name` in their theme.toml), for the template: `Theme.title`.
+SHIPPED_NAMES = (
+    # Translators: the name of a shipped theme (the look of the game), in the menus and Options.
+    NP_("theme", "Classic"),
+    # Translators: the name of a shipped theme made to be easy to read (strong contrast).
+    NP_("theme", "High contrast"),
+    # Translators: the name of a shipped theme in the greens of an old handheld console.
+    NP_("theme", "Handheld"),
+    # Translators: the name of a shipped theme in dark colours.
+    NP_("theme", "Night"),
+)
 
 
 @dataclass(frozen=True)
@@ -150,6 +161,12 @@ class Theme:
 
     def __post_init__(self) -> None:
         self._cut()
+
+    def title(self) -> str:
+        """The name a player reads: a shipped theme's in the language in use (SHIPPED_NAMES), a
+        player's own as its theme.toml writes it."""
+        pair = ("theme", self.name)
+        return pgettext(*pair) if pair in SHIPPED_NAMES else self.name
 
     def plain(self) -> Theme:
         """The theme at its own size: itself, or the one a scaled copy was made from."""
