@@ -10,6 +10,7 @@ never draws (the renderer draws what `MenuBar.placed` says).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -44,12 +45,17 @@ class Item:
     key: str
 
 
+Extra = dict[str, list[Item]] | Callable[[], dict[str, list[Item]]] | None
+
+
 def menus(table: tuple[keys.Binding, ...] | None = None,
-          extra: dict[str, list[Item]] | None = None) -> list[tuple[str, list[Item]]]:  # fmt: skip
+          extra: Extra = None) -> list[tuple[str, list[Item]]]:  # fmt: skip
     """Each menu of `keys.MENUS` with its rows, in table order (the play keys by default),
-    then the `extra` rows of that menu (one row a theme, say). The labels and keys are in the
-    language in use when it is called: the bar calls it again each time a menu opens."""
+    then the `extra` rows of that menu (one row a theme, say; a function that makes them, so
+    that they are made again too). The labels and keys are in the language in use when it is
+    called: the bar calls it again each time a menu opens."""
     table = table or keys.PLAY_KEYS
+    extra = extra() if callable(extra) else extra
     out = []
     for name in keys.MENUS:
         items = []
@@ -161,8 +167,8 @@ class MenuBar:
     menu is open (and the release of a press the bar took: `eat_release`), and the keys.
     """
 
-    def __init__(self, extra: dict[str, list[Item]] | None = None) -> None:
-        self.extra = extra  # rows beyond the key table's, by menu
+    def __init__(self, extra: Extra = None) -> None:
+        self.extra = extra  # rows beyond the key table's, by menu (or what makes them)
         self.open: int | None = None  # the index of the open menu
         self.focus: int | None = None  # the item with the highlight in the open menu
         self.held = False  # the button that opened the menu is still down: a release acts
