@@ -170,6 +170,17 @@ def _say(line: str) -> None:
     to_stderr(line)
 
 
+# SDL's mixer is one per process, so what guards it is too: a Sound letting the device go
+# must be done before any Sound (another App's, in the tests) opens it again.
+_MIXER = threading.Lock()
+_closers: list[threading.Thread] = []
+
+
+def _closed_by_every_closer() -> None:
+    while _closers:
+        _closers.pop().join()
+
+
 @contextlib.contextmanager
 def _library_noise_dropped():
     """Standard error at the file-descriptor level goes nowhere for the block's duration.
@@ -219,7 +230,7 @@ class SoundBoard:
         self.asleep = False  # the device is let go (or being let go) while all is quiet
         self._closer: threading.Thread | None = None
         self._quit_hooked = False
-        self._mixer = threading.Lock()  # the closer against a chore making sounds
+        self._mixer = _MIXER  # the closer against a chore making sounds
 
     def use_theme(self, theme) -> None:
         """Sound like `theme` from now on: its sounds are loaded (once per theme) at the next
@@ -293,6 +304,7 @@ class SoundBoard:
         elif self.now() - self._heard >= QUIET_MS:
             self.asleep = True
             self._closer = threading.Thread(target=self._close, name="sound-closer", daemon=True)
+            _closers.append(self._closer)
             self._closer.start()
 
     def _close(self) -> None:
@@ -368,6 +380,7 @@ class SoundBoard:
 
     def _open_device(self) -> bool:
         if self.device is None:
+            _closed_by_every_closer()
             try:
                 if not pygame.mixer.get_init():
                     with _library_noise_dropped():
