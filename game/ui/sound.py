@@ -157,7 +157,16 @@ def sound_table(table: object, folder: Path, label: str) -> tuple[dict[str, list
                              "are left out",
                              len(problems)) % {"count": len(problems),
                                                "first": problems[0]}]  # fmt: skip
+    else:
+        problems = [left_out(p) for p in problems]
     return sounds, [_in_theme(label, p) for p in problems]
+
+
+def left_out(problem: str) -> str:
+    """A problem of a theme or a sound as the line that says so: what is wrong, then that the
+    theme (or the sound) is left out."""
+    # Translators: problem says what is wrong with a theme or one of its sounds.
+    return _("%(problem)s; it is left out") % {"problem": problem}
 
 
 def _in_theme(label: str, problem: str) -> str:
