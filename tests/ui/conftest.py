@@ -3,6 +3,7 @@
 import pygame
 import pytest
 
+from game import i18n
 from game.engine import Difficulty, Game
 from game.engine.boards import BoardChoice
 from game.session import ManualClock as FakeClock
@@ -116,3 +117,4 @@ def drive(shipped_themes):
 
     yield make
     pygame.quit()
+    i18n.install(i18n.ENGLISH)  # a test that switched the language leaves English behind
