@@ -3,7 +3,6 @@
 import pygame
 import pytest
 
-from game import i18n
 from game.engine import Difficulty, Game
 from game.engine.boards import BoardChoice
 from game.session import ManualClock as FakeClock
@@ -117,4 +116,3 @@ def drive(shipped_themes):
 
     yield make
     pygame.quit()
-    i18n.install(i18n.ENGLISH)  # a test that switched the language leaves English behind
