@@ -145,3 +145,25 @@ def test_a_dialog_waiting_behind_options_comes_in_the_new_language(drive, locale
     texts = waiting.texts()
     assert texts[0] == "DE:Custom board" and texts[1].startswith("DE:Rows")
     assert "DE:OK" in texts and "DE:Cancel" in texts
+
+
+def test_the_menus_are_made_again_in_the_new_words(drive, locale, monkeypatch):
+    """The bar's titles and rows are kept from when they were made (where a click lands is
+    measured from them): a switch makes them again. Here the menus' names are translated
+    where they are made, as a catalogue would have them."""
+    from game.i18n import _
+    from game.ui import menubar
+
+    made = menubar.menus
+    monkeypatch.setattr(menubar, "menus", lambda table=None, extra=None: [
+        (_(name), items) for name, items in made(table, extra)])  # fmt: skip
+    d = drive()
+    assert d.app.menu.bar.names()[1] == "Options"
+    dialog = open_options(d)
+    to_language_row(d, dialog)
+    d.key(pygame.K_RIGHT)
+    assert d.app.menu.bar.names()[1] == "DE:Options"
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_F10)  # the Game menu opens, then Right: the Options menu
+    d.key(pygame.K_RIGHT)
+    assert d.app.menu.bar.is_open and d.app.menu.bar.names()[1] == "DE:Options"
