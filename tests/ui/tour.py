@@ -23,7 +23,7 @@ def up(d: Driver) -> str:
     """What is on top now: an open menu, a dialog, a replay or analysis room, or the board."""
     app = d.app
     if app.menu.bar.is_open:
-        return f"menu {app.menu.bar.names()[app.menu.bar.open]}"
+        return f"menu {keys.MENUS[app.menu.bar.open]}"  # in English whatever it speaks
     if app.ctx.dialogs.dialog is not None:
         return type(app.ctx.dialogs.dialog).__name__
     if app.games.replay is not None:
