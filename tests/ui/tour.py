@@ -217,8 +217,6 @@ class Tour:
         self.at("statistics with a best time")
         self.key(K.K_s, "s")
         self.expect("StatsDialog")
-        self.key(K.K_LEFT)
-        self.key(K.K_RIGHT)
         self.at("a replay of the best time")
         self.key(K.K_RETURN)  # the best time picked: watch it (a button may be off the panel)
         self.expect("ReplayScene")
