@@ -195,7 +195,8 @@ class Cuts:
         self.screen = screen
 
     def note(self, problem: str) -> None:
-        if (self.screen, problem) not in self.found:
+        """A problem, once, under the first screen that showed it."""
+        if all(problem != seen for _, seen in self.found):
             self.found.append((self.screen, problem))
 
 
