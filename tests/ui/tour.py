@@ -83,7 +83,9 @@ class Tour:
 
     # ---- the tour ----
 
-    def run(self) -> list[str]:
+    def run(self, start_again: Callable[[], Driver] | None = None) -> list[str]:
+        """The tour; with `start_again` (a new window on the same folders) it also quits with
+        a game on and starts again, to be offered the kept games."""
         self.fit()
         self.ready_board_and_its_menus()
         self.dialogs_of_the_keys()
@@ -91,6 +93,8 @@ class Tour:
         self.won_and_its_statistics()
         self.lost_and_its_analysis()
         self.a_big_board_and_its_map()
+        if start_again is not None:
+            self.kept_games(start_again)
         return self.seen
 
     def ready_board_and_its_menus(self) -> None:
@@ -275,3 +279,34 @@ class Tour:
         self.key(K.K_TAB)
         self.expect("MapDialog")
         self.close()
+
+    def _quit_with_a_game_on(self) -> None:
+        d = self.d
+        play = d.app.play
+        if not d.app.play.game.moves:
+            d.click((play.top, play.left))  # the first cell in view
+        self.key(K.K_q, "", K.KMOD_CTRL)
+        assert not d.app.games.running
+
+    def kept_games(self, start_again: Callable[[], Driver]) -> None:
+        """Quit at once with a game on (it is kept), start again: the offer to resume it;
+        resumed and quit again, with a second kept game beside it (a copy of its journal, as
+        another window would leave): the list of kept games."""
+        self._quit_with_a_game_on()
+        self.at("resume the kept game?")
+        self.d = start_again()
+        self.fit()
+        self.expect("ResumeDialog")
+        self.key(K.K_RETURN)
+        self.expect("board playing")
+        self._quit_with_a_game_on()
+        kept = self.d.app.ctx.session.history.kept
+        journal = max(kept.glob("*.jsonl"))
+        other = journal.with_name(journal.stem[:-1] + ("0" if journal.stem[-1] != "0" else "1"))
+        other.with_suffix(".jsonl").write_bytes(journal.read_bytes())
+        self.at("the kept games")
+        self.d = start_again()
+        self.fit()
+        self.expect("KeptGamesDialog")
+        self.key(K.K_DOWN)
+        self.ticks(2)
