@@ -1,6 +1,9 @@
 """The window in every language: each screen of the tour (tests/ui/tour.py) drawn in the
 pseudo-language shows no word that bypassed the catalogue, caught where the renderer draws
-text (`Font.render`: every text of the window goes through it)."""
+text (`Font.render`: every text of the window goes through it); and in every shipped language,
+and one longer than German, nothing is cut off or runs past its box at the smallest window.
+Both find what is wrong by watching the game's own functions (monkeypatched), with no hook
+in the game."""
 
 from __future__ import annotations
 
