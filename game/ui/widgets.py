@@ -1105,7 +1105,7 @@ class Form:
         keys = tuple(w.measure_key() for w in widgets)
         if None in keys:
             return None
-        return self._placing, self.least, self.title, tuple(widgets + self.buttons()), keys
+        return self._placing, tuple(widgets + self.buttons()), keys
 
     def _size(self) -> None:
         """Choose the room and the frame, and measure each row there (once for a room and
