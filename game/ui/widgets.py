@@ -736,10 +736,13 @@ class ListBox(Widget):
         if kept is not None and kept[0] is self.rows:
             return kept
         columns = max((len(r) for r in self.rows), default=0)
-        widths = [max((len(r[c]) for r in self.rows if c < len(r)), default=0)
-                  for c in range(columns)]  # fmt: skip
-        texts = [" ".join(cell.ljust(widths[c]) for c, cell in enumerate(r)).rstrip()
-                 for r in self.rows]  # fmt: skip
+        if columns <= 1:  # lines to read (the help): nothing to line up
+            texts = [r[0].rstrip() if r else "" for r in self.rows]
+        else:
+            widths = [max((len(r[c]) for r in self.rows if c < len(r)), default=0)
+                      for c in range(columns)]  # fmt: skip
+            texts = [" ".join(cell.ljust(widths[c]) for c, cell in enumerate(r)).rstrip()
+                     for r in self.rows]  # fmt: skip
         self._texts = (self.rows, texts, max((len(t) for t in texts), default=0))
         return self._texts
 
@@ -1089,10 +1092,13 @@ class Form:
         max_w = room.w - 2 * edge - 2 * PAD
         if max_w < 8 * m.glyph_w:
             return None
-        for w, (wide, _) in zip(self.widgets(), wanted, strict=True):
+        widgets = self.widgets()
+        for w, (wide, _) in zip(widgets, wanted, strict=True):
             if not isinstance(w, Label) and wide > max_w:
                 return None
-        sizes = self._measure(m, max_w)
+        # rows that all measure here as with nothing round them need no measuring again
+        natural = all(w.natural for w in widgets)
+        sizes = list(wanted) if natural else self._measure(m, max_w)
         return sizes if chrome_h + self._content_h(sizes) <= room.h else None
 
     def _content_h(self, sizes: list[tuple[int, int]]) -> int:
