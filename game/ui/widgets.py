@@ -15,6 +15,7 @@ from functools import lru_cache
 
 import pygame
 
+from ..i18n import N_, _, number
 from .layout import Box
 
 Colour = tuple[int, int, int]
@@ -161,17 +162,17 @@ class Style:
 
     def text_pairs(self) -> list[tuple[str, Colour, Colour]]:
         """(where, text colour, background) for every kind of text the widgets draw."""
-        return [
-            ("text on the panel", self.text, self.panel),
-            ("labels and chart scale", self.text, self.panel),
-            ("the title", self.title_text, self.title_bg),
-            ("a button", self.text, self.panel),
-            ("a pressed or focused button", self.text, self.panel),
-            ("a button under the mouse", self.hover_text, self.hover_bg),
-            ("a text field", self.field_text, self.field_bg),
-            ("a list row", self.text, self.panel),
-            ("the selected list row", self.selected_text, self.selected_bg),
-            ("an error line", self.error, self.panel),
+        return [  # the places are messages: contrast_warning says them in the player's words
+            (N_("text on the panel"), self.text, self.panel),
+            (N_("labels and chart scale"), self.text, self.panel),
+            (N_("the title"), self.title_text, self.title_bg),
+            (N_("a button"), self.text, self.panel),
+            (N_("a pressed or focused button"), self.text, self.panel),
+            (N_("a button under the mouse"), self.hover_text, self.hover_bg),
+            (N_("a text field"), self.field_text, self.field_bg),
+            (N_("a list row"), self.text, self.panel),
+            (N_("the selected list row"), self.selected_text, self.selected_bg),
+            (N_("an error line"), self.error, self.panel),
         ]
 
 
@@ -201,11 +202,14 @@ def contrast_warning(theme) -> str | None:
     problems = contrast_problems(theme.colours)
     if not problems:
         return None
-    worst = min(problems, key=lambda p: p[1])
-    return (
-        f"theme {theme.key!r}: some text is hard to read ({worst[0]} has contrast "
-        f"{worst[1]:.1f}:1, at least {MIN_CONTRAST}:1 is needed); change its [colors]"
-    )
+    where, ratio = min(problems, key=lambda p: p[1])
+    # Translators: for a theme's author; where is one of the places text is drawn ("an error
+    # line"), ratio and least are contrast ratios; [colors] is the theme file's section name.
+    return _(
+        "theme %(theme)r: some text is hard to read (%(where)s has contrast %(ratio)s:1, at "
+        "least %(least)s:1 is needed); change its [colors]"
+    ) % {"theme": theme.key, "where": _(where), "ratio": number(ratio, 1),
+         "least": number(MIN_CONTRAST, 1)}  # fmt: skip
 
 
 # ---- drawing helpers ---------------------------------------------------------------------
@@ -875,7 +879,8 @@ class Chart(Widget):
     wide bars (up to two characters), many narrow ones.
     """
 
-    NEWEST = "newest"  # under the right end of the plot, where the newest bar is
+    # Translators: under the right end of a chart of recent games, where the newest bar is.
+    NEWEST = N_("newest")
 
     def __init__(self, bars: Sequence[tuple[float, str]], *, x_label: str, unit: str = "",
                  height: int = 36) -> None:  # fmt: skip
@@ -892,11 +897,15 @@ class Chart(Widget):
     natural = True
 
     def measure_key(self):
-        return self.scale_label(), self.x_label, self.NEWEST, len(self.bars), self.plot_h
+        return self.scale_label(), self.x_label, self.newest(), len(self.bars), self.plot_h
+
+    def newest(self) -> str:
+        """`NEWEST` in the player's words."""
+        return _(self.NEWEST)
 
     def measure(self, m, width):
         axis_w = (len(self.scale_label()) + 1) * m.glyph_w
-        labels = m.text_w(self.x_label) + m.text_w(self.NEWEST) + 2 * m.glyph_w
+        labels = m.text_w(self.x_label) + m.text_w(self.newest()) + 2 * m.glyph_w
         want = axis_w + max(len(self.bars) * 3, labels) + 2
         return min(width, want), self.plot_h + m.glyph_h + 3
 
@@ -914,7 +923,7 @@ class Chart(Widget):
         gap = max(1, pitch // 4) if pitch > 2 else 1 if pitch == 2 else 0
         left = max(p.x + 2, p.right - 1 - n * pitch)  # the newest bar at the right end
         out = []
-        for k, (value, _) in enumerate(self.bars):
+        for k, (value, _colour) in enumerate(self.bars):
             h = max(1, round(min(value, self.top_value) / self.top_value * (p.h - 1)))
             out.append(Box(left + k * pitch, p.bottom - 1 - h, max(1, pitch - gap), h))
         return out
@@ -929,9 +938,10 @@ class Chart(Widget):
         label = self.scale_label()
         text(surface, theme, label, style.text, p.x - 2 - m.text_w(label) - 1, p.y - m.glyph_h // 2)
         text(surface, theme, "0", style.text, p.x - 2 - m.glyph_w - 1, p.bottom - m.glyph_h + 1)
-        for box, (_, name) in zip(self.bar_boxes(m), self.bars, strict=True):
+        for box, (_value, name) in zip(self.bar_boxes(m), self.bars, strict=True):
             _bar(surface, style, name, box)
-        newest = self.NEWEST if p.w >= m.text_w(self.NEWEST) + 4 * m.glyph_w else ""
+        newest = self.newest()
+        newest = newest if p.w >= m.text_w(newest) + 4 * m.glyph_w else ""
         text(surface, theme, newest, style.text, p.right - m.text_w(newest), p.bottom + 2)
         room = p.w // m.glyph_w - (len(newest) + 1 if newest else 0)
         x_label = shorten(self.x_label, room)

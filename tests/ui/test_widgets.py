@@ -1026,3 +1026,28 @@ def test_a_custom_board_typed_into_draws_as_one_built_with_those_numbers(drive):
     d.tick()
     assert fresh.form.box == typed.form.box
     assert canvas_bytes(d) == shown
+
+
+def test_a_chart_kept_over_a_change_of_language_draws_as_one_made_in_it(library):
+    """The word under the newest bar is looked up where it is drawn, and the chart's kept
+    size is keyed on that word: after a switch to German the panel is a German one."""
+    from game import i18n
+
+    theme = library.get("classic")
+
+    def form() -> Form:
+        bars = [(40, "accent"), (16, "shadow"), (30, "error")]
+        return Form("T", [Chart(bars, x_label="x")], [Button("ok", "OK")])
+
+    kept = form()
+    english = draw(kept, theme)
+    try:
+        i18n.install("de")
+        assert kept.rows[0].newest() != Chart.NEWEST  # the shipped catalogue has the word
+        german = draw(kept, theme)
+        assert pygame.image.tobytes(german, "RGB") == pygame.image.tobytes(
+            draw(form(), theme), "RGB"
+        )
+        assert pygame.image.tobytes(german, "RGB") != pygame.image.tobytes(english, "RGB")
+    finally:
+        i18n.install(i18n.ENGLISH)
