@@ -383,7 +383,7 @@ class Pairs(Widget):
     measure_leaves = ("_label_chars", "cells")
 
     def measure_key(self):
-        return self.label_chars, tuple(self.rows)
+        return self.label_chars, tuple((a, b) for a, b in self.rows)  # rows may be lists
 
     def measure(self, m, width):
         chars = width // m.glyph_w
@@ -975,7 +975,7 @@ class ChartKey(Widget):
     natural = True  # on one line when there is room for that
 
     def measure_key(self):
-        return tuple(self.entries)
+        return tuple((name, words) for name, words in self.entries)
 
     def measure(self, m, width):
         widths = [self._entry_w(m, words) for _, words in self.entries]

@@ -1051,3 +1051,15 @@ def test_a_chart_kept_over_a_change_of_language_draws_as_one_made_in_it(library)
         assert pygame.image.tobytes(german, "RGB") != pygame.image.tobytes(english, "RGB")
     finally:
         i18n.install(i18n.ENGLISH)
+
+
+def test_rows_and_entries_given_as_lists_are_kept_by_their_words():
+    """A dialog may hand a widget lists where the kit makes tuples; the kept size's key is
+    made of the words all the same (a list cannot be a key)."""
+    from game.ui.widgets import ChartKey
+
+    pairs = Pairs([])
+    pairs.rows = [["Won", "1/2"]]
+    assert pairs.measured(M, 200) == pairs.measure(M, 200)
+    key = ChartKey([["accent", "won"], ["error", "lost"]])
+    assert key.measured(M, 200) == key.measure(M, 200)
