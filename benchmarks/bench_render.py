@@ -257,6 +257,27 @@ def dialog_frames(runs: int) -> None:
                                              buttons=(0, 0, 0)))  # fmt: skip
         timed_step(app, hovering, cpu_hover)
     emit("dialog_hover_expert_scale2_frame", hovering, DIALOG_FRAME_MS, **cpu_median(cpu_hover))
+    other_dialogs(runs)
+
+
+def other_dialogs(runs: int) -> None:
+    """The open frame of the Options and of the statistics (no games kept: its table, its
+    words and its buttons), as the help's above."""
+    app = make_app(BoardChoice.standard(Difficulty.EXPERT), scale=2,
+                   history=History.on_disk(Stats()))  # fmt: skip
+    app.play.game.reveal(8, 15)
+    app.step()
+    for name, key, char in (("options", pygame.K_o, "o"), ("stats", pygame.K_s, "s")):
+        wall, cpu = [], []
+        for _ in range(runs):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char, mod=0))
+            timed_step(app, wall, cpu)
+            assert app.ctx.dialogs.dialog is not None, f"{name}: no dialog opened"
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="",
+                                                 mod=0))  # fmt: skip
+            app.step()
+        emit(f"dialog_open_{name}_expert_scale2_frame", wall, DIALOG_FRAME_MS, **cpu_median(cpu))
+    close(app)
 
 
 def largest_opening_start(layout: list[str], rows: int, cols: int) -> tuple[int, int]:
