@@ -177,22 +177,30 @@ class Style:
 
 
 _styles: dict[tuple, Style] = {}
+KEPT_STYLES = 64  # sets of colours kept (the themes a player has, and a few more)
 
 
 def style_for(theme) -> Style:
     """The theme's Style, worked out once per set of colours."""
-    key = tuple(sorted(theme.colours.items()))
+    return _style_of(theme.colours)
+
+
+def _style_of(colours: dict[str, Colour]) -> Style:
+    key = tuple(sorted(colours.items()))
     style = _styles.get(key)
     if style is None:
-        style = _styles[key] = Style.of(theme.colours)
+        if len(_styles) >= KEPT_STYLES:
+            _styles.clear()
+        style = _styles[key] = Style.of(colours)
     return style
 
 
 def contrast_problems(colours: dict[str, Colour]) -> list[tuple[str, float]]:
-    """The text/background pairs of a theme below 4.5:1, with their ratio."""
+    """The text/background pairs of a theme below 4.5:1, with their ratio. The theme loader
+    asks this of every theme, so the Style is kept here for the frame that first draws it."""
     return [
         (where, contrast(fg, bg))
-        for where, fg, bg in Style.of(colours).text_pairs()
+        for where, fg, bg in _style_of(colours).text_pairs()
         if contrast(fg, bg) < MIN_CONTRAST
     ]
 

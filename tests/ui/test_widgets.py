@@ -1063,3 +1063,19 @@ def test_rows_and_entries_given_as_lists_are_kept_by_their_words():
     assert pairs.measured(M, 200) == pairs.measure(M, 200)
     key = ChartKey([["accent", "won"], ["error", "lost"]])
     assert key.measured(M, 200) == key.measure(M, 200)
+
+
+def test_every_theme_loaded_has_its_style_ready_for_its_first_frame(monkeypatch):
+    """The loader checks each theme's contrast with its Style; that Style is kept, so the
+    frame that first draws a theme (a theme switch's) does not work it out."""
+    import game.ui.widgets as kit
+
+    monkeypatch.setattr(kit, "_styles", {})
+    library = load_library()
+
+    def worked_out(colours):
+        raise AssertionError("a Style worked out after loading")
+
+    monkeypatch.setattr(kit.Style, "of", staticmethod(worked_out))
+    for theme in library.themes.values():
+        assert kit.style_for(theme).panel == theme.colours["panel"]
