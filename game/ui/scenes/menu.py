@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from ...session import PAUSE_DIALOG
-from ..menubar import Item, MenuBar
+from ..menubar import Extra, MenuBar
 from ..widgets import Metrics
 from .context import Context
 from .layer import Layer
@@ -18,10 +18,20 @@ MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
 class MenuLayer(Layer):
-    def __init__(self, ctx: Context, extra: dict[str, list[Item]] | None = None) -> None:
-        """`extra`: rows beyond the key table's, by menu (one row a theme)."""
+    def __init__(self, ctx: Context, extra: Extra = None) -> None:
+        """`extra`: rows beyond the key table's, by menu (one row a theme), or what makes them
+        (so they follow a switch of language)."""
         self.ctx = ctx
         self.bar = MenuBar(extra)
+        ctx.frame.relaid.append(self.relaid)
+
+    def relaid(self) -> None:
+        """A new layout (a theme, a zoom, a language): a closed bar's menus are built again
+        from the key table, in the words of the language in use (an open one keeps its own
+        until it closes; it is built again when it opens)."""
+        if not self.bar.is_open:
+            old, self.bar = self.bar, MenuBar(self.bar.extra)
+            self.bar.eat_release = old.eat_release  # a press on the bar still owns its release
 
     def handle(self, event: pygame.event.Event) -> bool:
         bar, t, layout = self.bar, event.type, self.ctx.frame.layout
