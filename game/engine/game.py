@@ -234,7 +234,8 @@ class Game:
         self._flags = 0
         self._opened = 0
         self._openings: measures.Openings | None = None
-        self._prepared: tuple | None = None  # (cell, view before, view, spread, spans): `lay`
+        self._prepared: tuple | None = None  # (cell, view before, view, spread, runs, count)
+        self._layout: list[str] | None = None  # `layout()`, made once
         self.first_click: tuple[int, int] | None = None
         self.moves: list[RecordedMove] = []
         self._undone: list[RecordedMove] = []
@@ -247,7 +248,7 @@ class Game:
         self._checkpoints: list[_Checkpoint] = []
 
     def _set_field(self, field: Minefield) -> None:
-        self._field = field
+        self._field, self._layout = field, None
         self._openings = measures.openings(field)  # once, here: never on a finishing move
         self._spread = fill.initial_spread(field)
         for m in _FLAG_RUN.finditer(self._view):  # flags placed before the mines were laid
@@ -307,7 +308,11 @@ class Game:
 
     def layout(self) -> list[str] | None:
         """Where the mines are ('*' and '.'), or None before they are laid."""
-        return None if self._field is None else self._field.layout()
+        if self._field is None:
+            return None
+        if self._layout is None:  # asked for several times at a game's end: made once
+            self._layout = self._field.layout()
+        return list(self._layout)
 
     @property
     def bbbv(self) -> int | None:
@@ -351,15 +356,39 @@ class Game:
         self._prepare_opening(i)
         return True
 
+    def laying_args(self, row: int, col: int) -> tuple:
+        """What `lay_for` needs to lay this game's mines for a first click at (row, col)
+        somewhere else (a worker process): plain data. Not for a no-guess board, whose search
+        is stopped with `lay`'s `cancel`."""
+        self._cell_index(row, col)
+        return (self.rows, self.cols, self.mines, self.seed, self.safe_zone.value,
+                self.question_marks, bytes(self._view), row, col)  # fmt: skip
+
+    def take_laid(self, laid: Laid) -> bool:
+        """Adopt a board `lay_for` laid for this game (True), as `lay` would have laid it; a
+        board laid meanwhile, or a view changed since the arguments were taken, is left as it
+        is (False: the move lays, or fills, as it plays)."""
+        if self._field is not None or self.state is not GameState.READY:
+            return False
+        if bytes(self._view) != laid.view:
+            return False
+        self._field, self._openings, self._spread = laid.field, laid.openings, laid.spread
+        self._layout = laid.layout
+        self.first_click = laid.first_click
+        self._prepared = laid.prepared
+        return True
+
     def _prepare_opening(self, i: int) -> None:
         """Work out on copies what opening cell `i` opens, so that the move which follows
         `lay` only copies it in: on a big board the fill is done where the laying is (a
-        front end's worker thread), not in the move. Used only if nothing changed between."""
+        front end's worker thread or process), not in the move. Used only if nothing changed
+        between. The spans come as the runs a move returns, with the count they open."""
         if self._field.numbers[i] != ZERO:
             return
         view, spread = bytearray(self._view), bytearray(self._spread)
         spans = fill.flood_open(view, spread, self._field.numbers, i, self._width)
-        self._prepared = (i, bytes(self._view), view, spread, spans)
+        self._prepared = (i, bytes(self._view), view, spread, self._runs(spans),
+                          sum(e - s for s, e in spans))  # fmt: skip
 
     # ---- moves ----------------------------------------------------------------------------
 
@@ -622,7 +651,9 @@ class Game:
             rng = random.Random(self.seed)
         return minefield.lay(self.rows, self.cols, self.mines, rng, safe)
 
-    def _open(self, i: int, spans: list[tuple[int, int]], exploded: list[int]) -> None:
+    def _open(self, i: int, spans: list, exploded: list[int]) -> None:
+        """Open cell `i`: its spans of padded indices go to `spans`, or a prepared opening's
+        (runs, count) as one item, already in the shape `_settle` makes."""
         numbers = self._field.numbers
         n = numbers[i]
         if n == MINE:
@@ -631,7 +662,7 @@ class Game:
             prepared, self._prepared = self._prepared, None
             if prepared is not None and prepared[0] == i and prepared[1] == self._view:
                 self._view[:], self._spread[:] = prepared[2], prepared[3]
-                spans.extend(prepared[4])
+                spans.append((prepared[4], prepared[5]))
             else:
                 spans.extend(fill.flood_open(self._view, self._spread, numbers, i, self._width))
         else:
@@ -640,12 +671,15 @@ class Game:
 
     def _settle(self, spans: list[tuple[int, int]], exploded: list[int]) -> CellSet:
         """Count what opened, then end the game if a mine went off or every safe cell is open."""
-        width = self._width
-        runs = []
-        for s, e in spans:
-            self._opened += e - s
-            r, c = divmod(s, width)
-            runs.append((r - 1, c - 1, c - 1 + e - s))
+        runs, plain = [], []
+        for span in spans:
+            if isinstance(span[0], list):  # a prepared opening: its runs and their count
+                runs += span[0]
+                self._opened += span[1]
+            else:
+                plain.append(span)
+        self._opened += sum(e - s for s, e in plain)
+        runs += self._runs(plain)
         if exploded:
             ended = self._lose(exploded)
         elif self._opened == self.safe_total:
@@ -654,6 +688,14 @@ class Game:
             ended = []
         runs.extend((r, c, c + 1) for r, c in map(self._cell_of, ended))
         return CellSet(runs)
+
+    def _runs(self, spans: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+        """Spans of padded indices as (row, first col, stop col) runs."""
+        width, runs = self._width, []
+        for s, e in spans:
+            r, c = divmod(s, width)
+            runs.append((r - 1, c - 1, c - 1 + e - s))
+        return runs
 
     def _lose(self, exploded: list[int]) -> list[int]:
         """Show the board of a loss; return the cells that changed."""
@@ -681,3 +723,29 @@ class Game:
             self._view[m] = FLAG
         self._flags = self.mines
         return unflagged
+
+
+class Laid(NamedTuple):
+    """A board laid for a first click by `lay_for` (in a worker process): plain data that
+    `Game.take_laid` adopts in a few assignments."""
+
+    view: bytes  # the view it was laid for (flags placed before the first click)
+    field: Minefield
+    openings: measures.Openings
+    spread: bytearray
+    layout: list[str]
+    first_click: tuple[int, int]
+    prepared: tuple | None
+
+
+def lay_for(rows: int, cols: int, mines: int, seed: int | str, safe_zone: str,
+            question_marks: bool, view: bytes, row: int, col: int) -> Laid:  # fmt: skip
+    """The board `Game.lay(row, col)` lays for the game `Game.laying_args` describes, with its
+    3BV and its first opening worked out: the work the size of the board, done where this
+    runs (docs/DESIGN.md, "Threads")."""
+    game = Game(rows, cols, mines, seed=seed, safe_zone=SafeZone(safe_zone),
+                question_marks=question_marks)  # fmt: skip
+    game._view[:] = view
+    game.lay(row, col)
+    return Laid(view, game._field, game._openings, game._spread, game.layout(),
+                game.first_click, game._prepared)  # fmt: skip
