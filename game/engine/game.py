@@ -40,6 +40,7 @@ _MARKS = (ViewChar.FLAG, ViewChar.QUESTION, ViewChar.COVERED)  # what a mark mov
 _FLAG_RUN = re.compile(re.escape(ViewChar.FLAG.encode("ascii")))
 _NOTHING = CellSet()
 _NONZERO_RUN = re.compile(rb"[^\x00]+")
+_CHAR = tuple(map(chr, range(256)))
 
 
 class GameState(Enum):
@@ -304,7 +305,9 @@ class Game:
 
     def cell(self, row: int, col: int) -> str:
         """The text-view character of one cell."""
-        return chr(self._view[self._cell_index(row, col)])
+        if type(row) is int and type(col) is int and 0 <= row < self.rows and 0 <= col < self.cols:
+            return _CHAR[self._view[(row + 1) * self._width + col + 1]]  # drawn per cell
+        return chr(self._view[self._cell_index(row, col)])  # bools; or the error it is
 
     def layout(self) -> list[str] | None:
         """Where the mines are ('*' and '.'), or None before they are laid."""

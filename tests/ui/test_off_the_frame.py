@@ -6,9 +6,10 @@ import threading
 
 import pygame
 
+from game import worker as workers
 from game.engine import GameState, fill, measures
 from game.engine.boards import BoardChoice
-from game.engine.game import Game
+from game.engine.game import Game, lay_for
 from game.store.settings import Settings
 from game.ui.chores import Chores
 
@@ -31,22 +32,45 @@ def test_a_first_click_on_a_200x200_board_lays_no_mines_on_the_loop_thread(drive
     d = drive(BoardChoice(200, 200, 2000), scale=1)
     chores = d.app.ctx.aids.chores = Chores()
     gate = threading.Event()
-    laid = record_threads(monkeypatch, Game, "_lay_mines", gate)
-    counted = record_threads(monkeypatch, measures, "openings")
-    filled = record_threads(monkeypatch, fill, "flood_open")
+    asked = record_threads(monkeypatch, workers.Worker, "call", gate)
+    here = [record_threads(monkeypatch, owner, name)
+            for owner, name in ((Game, "_lay_mines"), (measures, "openings"),
+                                (fill, "flood_open"))]  # fmt: skip
     cell = (d.app.play.top + 3, d.app.play.left + 3)
     d.click(cell)
     assert d.app.play.game.state is GameState.READY  # the board is being laid...
     assert d.app.play.pressed_cells() == {cell}  # ...and the cell shows pressed meanwhile
     assert d.app.ctx.drawn.pressed == {cell}
     gate.set()
-    chores.running[0].thread.join(10)
+    chores.running[0].thread.join(60)
     d.tick()  # the answer comes back on the loop thread: the move is played
     assert d.app.play.game.state is GameState.PLAYING
     assert d.app.play.game.cell(*cell) == "."  # an opening, as the first click's safe zone
-    main = threading.main_thread()
-    assert laid and counted and filled
-    assert main not in laid + counted + filled
+    # the laying, the 3BV and the fill were asked of the worker process by the chore's
+    # thread; none of them ran in this process, on any thread
+    assert asked and threading.main_thread() not in asked
+    assert here == [[], [], []]
+
+
+def test_a_board_laid_in_the_worker_plays_as_one_laid_here():
+    for seed in range(3):
+        here, there = Game(60, 70, 400, seed=seed), Game(60, 70, 400, seed=seed)
+        for g in (here, there):
+            g.toggle_flag(5, 5)  # a flag before the first click stops the opening there too
+        assert there.take_laid(lay_for(*there.laying_args(30, 35)))
+        assert here.reveal(30, 35) == there.reveal(30, 35)
+        assert here.view() == there.view() and here.layout() == there.layout()
+        assert (here.bbbv, here.safe_opened, here.first_click) == (
+            there.bbbv, there.safe_opened, there.first_click)  # fmt: skip
+
+
+def test_a_board_laid_elsewhere_is_not_taken_by_a_game_changed_meanwhile():
+    g = Game(60, 70, 400, seed=1)
+    laid = lay_for(*g.laying_args(30, 35))
+    g.toggle_flag(0, 0)
+    assert not g.take_laid(laid) and not g.is_laid
+    g.reveal(30, 35)  # the move lays the board itself
+    assert g.state is GameState.PLAYING
 
 
 def test_the_move_after_laying_opens_what_a_plain_first_click_opens():

@@ -13,9 +13,11 @@ import threading
 import pygame
 from pygame.event import Event
 
+from ... import worker as workers
 from ...engine import Game, GameState, Move, MoveKind
 from ...engine.cells import CellSet, ViewChar
 from ...engine.codes import code_of
+from ...engine.game import lay_for
 from ...engine.walk import move_events
 from ...i18n import N_, _
 from ...session import NO_GUESS_FAILED, PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, Outcome
@@ -80,6 +82,18 @@ class PlayScene(Layer):
         self.hint = None
         self.wants_hint = False
         self.probabilities: dict[Cell, float] | None = None
+        self._ready_for_first_click()
+
+    def _ready_for_first_click(self) -> None:
+        """A big board waits for its first click: the worker process that lays it (and will
+        measure and analyse the game) and the solver's tables for its size are made ready now,
+        off the loop's thread, so that the click's frames do not share the interpreter lock
+        with a process being spawned or the solver being imported."""
+        g = self.ctx.session.game
+        if self.watching is None and g is not None and self._big_first_open(
+                Move(MoveKind.OPEN, 0, 0)):  # fmt: skip
+            self.ctx.aids.analyses.warm()
+            self.ctx.aids.assistant.prepare(g.rows, g.cols)
 
     @property
     def game(self) -> Game:
@@ -474,20 +488,32 @@ class PlayScene(Layer):
         3BV and first opening, see `Game.lay`), and play `move` once it is laid; the cell
         shows pressed and the window goes on answering (and can start another game or quit)
         meanwhile."""
-        game, stop = self.game, threading.Event()
+        game, stop, chores = self.game, threading.Event(), self.ctx.aids.chores
         self.stop_laying, self.laying_at = stop, (move.row, move.col)
         self.ctx.aids.analyses.warm()  # a big game: its end will want the worker process
 
         def then(laid: bool) -> None:
             if self.stop_laying is stop:
                 self.stop_laying = self.laying_at = None
-            if laid and game is self.ctx.session.game:
+            if laid and not stop.is_set() and game is self.ctx.session.game:
                 self.gestures.moved_on()
                 self.play(move, laid=True)
 
+        if game.no_guess or not chores.threaded:
+
+            def work() -> bool:
+                return game.lay(move.row, move.col, stop.is_set)
+        else:  # Python work the size of the board: in the worker process, where it does not
+            # take the interpreter lock from this loop as a thread's would (taking its answer in
+            # is a few assignments; should it not fit the game any more, the move lays)
+            args = game.laying_args(move.row, move.col)
+
+            def work() -> bool:
+                game.take_laid(workers.shared(workers.MEASURES).call(lay_for, *args))
+                return True
+
         said = _("Laying a no-guess board...") if game.no_guess else ""
-        self.ctx.aids.chores.start(lambda: game.lay(move.row, move.col, stop.is_set), then,
-                                   said)  # fmt: skip
+        chores.start(work, then, said)
 
     def halt_laying(self) -> None:
         """Another game or quitting: the search stops at its next step; nothing is laid."""
