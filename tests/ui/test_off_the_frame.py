@@ -2,6 +2,7 @@
 mines, 3BV and flood fill), a theme switch's files. Chores run on their threads here, as in the
 game; each test records which thread did the work."""
 
+import random
 import threading
 
 import pygame
@@ -10,8 +11,18 @@ from game import worker as workers
 from game.engine import GameState, fill, measures
 from game.engine.boards import BoardChoice
 from game.engine.game import Game, lay_for
+from game.session import ManualClock
+from game.store.history import History
 from game.store.settings import Settings
+from game.store.stats import Stats
+from game.ui.analyses import Analyses
+from game.ui.assist import Assistant, RunAtOnce
 from game.ui.chores import Chores
+from game.ui.dialogs import NoticeDialog
+from game.ui.render import Renderer
+from game.ui.window import App
+
+from .conftest import Driver
 
 
 def record_threads(monkeypatch, owner, name, gate=None):
@@ -113,3 +124,100 @@ def test_a_theme_switch_reads_no_files_on_the_loop_thread(drive, monkeypatch):
     assert d.app.ctx.aids.sounds.sounds  # its sounds, loaded ahead
     main = threading.main_thread()
     assert sounds and main not in sounds + images
+
+
+def layout_with_a_big_opening(rows=40, cols=60):
+    """A board whose middle is free of mines, with mines round its edges and a few inside."""
+    rng = random.Random(5)
+    return ["".join("*" if (r in (0, rows - 1) or c in (0, cols - 1) or r == rows // 4)
+                    and rng.random() < 0.5 else "." for c in range(cols))
+            for r in range(rows)]  # fmt: skip
+
+
+def settle(d, most=200):
+    """Frames until the tiles have turned over and no chore runs."""
+    for _ in range(most):
+        if not d.app.ctx.drawn.animation and not d.app.ctx.aids.chores.working:
+            return
+        d.tick()
+    raise AssertionError("still turning over")
+
+
+def canvas_bytes(d):
+    return pygame.image.tobytes(d.app.ctx.frame.renderer.canvas, "RGB")
+
+
+def drawn_afresh(d):
+    """The canvas as a full redraw makes it now."""
+    d.app.ctx.drawn.invalidate()
+    d.tick()
+    return canvas_bytes(d)
+
+
+def a_mine_in_view(d, layout):
+    lay, play = d.app.ctx.frame.layout, d.app.play
+    return next((r, c) for r in range(play.top, play.top + lay.view_rows)
+                for c in range(play.left, play.left + lay.view_cols)
+                if layout[r][c] == "*")  # fmt: skip
+
+
+def test_the_board_after_a_first_click_cascade_is_the_board_drawn_afresh(drive):
+    d = drive(BoardChoice(200, 200, 2000), scale=1, settings=Settings(motion=True, volume="off"))
+    d.click((d.app.play.top + 20, d.app.play.left + 20))
+    assert d.app.ctx.drawn.animation  # the region turns over, ring by ring
+    settle(d)
+    assert canvas_bytes(d) == drawn_afresh(d)
+
+
+def test_a_loss_turns_its_mines_over_under_the_notice_without_drawing_the_whole_board(
+    drive, monkeypatch
+):
+    layout = layout_with_a_big_opening()
+    d = drive(layout=layout, scale=1, settings=Settings(motion=True, volume="off"))
+    d.click((20, 30))
+    settle(d)
+    real, boards = Renderer.draw_board, []
+
+    def draw_board(*args, **kwargs):  # whether the notice had changed its size or place then
+        notice = d.app.ctx.dialogs.dialog
+        boards.append(notice is not None and notice.drawn_box not in (None, notice.form.box))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(Renderer, "draw_board", draw_board)
+    d.click(a_mine_in_view(d, layout))
+    assert d.app.play.game.state is GameState.LOST  # lost at once
+    assert isinstance(d.app.ctx.dialogs.dialog, NoticeDialog)  # and said at once
+    assert d.app.ctx.drawn.animation  # the mines turn over under the notice...
+    settle(d)
+    # ...drawn tile by tile, the notice again over them: the whole board is drawn only where
+    # the notice changed its size (its measures came), as under any dialog
+    assert all(boards)
+    assert canvas_bytes(d) == drawn_afresh(d)  # what a full redraw shows, notice and all
+
+
+def test_a_loss_leaves_its_measures_replay_and_analysis_off_the_loop_thread(
+    shipped_themes, monkeypatch
+):
+    import game.store.history as history_module
+
+    pygame.display.init()
+    layout = layout_with_a_big_opening()
+    history, clock = History.on_disk(Stats(), background=True), ManualClock()
+    app = App(BoardChoice(40, 60, 1), Settings(motion=True, volume="off"), shipped_themes(),
+              seed=1, scale=1, clock=clock, chores=Chores(), history=history)  # fmt: skip
+    app.ctx.aids.assistant = Assistant(RunAtOnce())
+    app.games.play_game(Game.from_layout(layout))
+    d = Driver(app, clock)
+    measured = record_threads(monkeypatch, history_module, "elsewhere")
+    saved = record_threads(monkeypatch, history_module, "save_replay")
+    analysed = record_threads(monkeypatch, Analyses, "_work")
+    d.click((20, 30))
+    settle(d)
+    d.click(a_mine_in_view(d, layout))
+    assert d.app.play.game.state is GameState.LOST
+    history.writer.flush()
+    app.ctx.aids.analyses.wait()
+    main = threading.main_thread()
+    assert measured and saved and analysed
+    assert main not in measured + saved + analysed
+    pygame.quit()

@@ -617,7 +617,7 @@ class PlayScene(Layer):
         notice = NoticeDialog(title, said, table=table, new_game=True, live=summary,
                               analyse=True, live_room=longest())  # fmt: skip
         self.result = None if done.measured else (notice, done)
-        self.ctx.dialogs.open(notice)
+        self.ctx.dialogs.open(notice, over_board=True)  # the mines turn over under it
 
     @staticmethod
     def _win_lines(done) -> list[str]:
@@ -817,11 +817,23 @@ class PlayScene(Layer):
         ctx = self.ctx
         r, drawn = ctx.frame.renderer, ctx.drawn
         dialog = ctx.dialogs.dialog
+        under = dialog is not None and not full and ctx.dialogs.over_board
+        if under:  # what changes under the panel is drawn, then the panel again over it
+            before = len(drawn.dirty)
+            self._draw_board_parts(full)
+            if len(drawn.dirty) > before:
+                dialog.dirty = True
+            return
         if dialog is not None and (not full or getattr(dialog, "covers_board", False)):
             kept = self.under_map is not None and self.under_map[1] is r
             if full and not kept:  # the map covers all inside the frame; the frame shows
                 r.draw_frame()  # round it, as it is on the canvas still when that was kept
             return  # the dialog covers the board; what changed under it waits
+        self._draw_board_parts(full)
+
+    def _draw_board_parts(self, full: bool) -> None:
+        ctx = self.ctx
+        r, drawn = ctx.frame.renderer, ctx.drawn
         game = self.game
         pressed = self.pressed_cells()
         hint_cell = self.hint.cell if self.hint is not None else None
