@@ -460,6 +460,9 @@ class PlayScene(Layer):
         self.take_session_messages()
         if not changed:
             return
+        # only the cells in view are drawn: of a loss on a big board, only their runs are made
+        changed = changed.within((self.top, self.left, self.layout.view_rows,
+                                  self.layout.view_cols))  # fmt: skip
         if self.motion and len(changed) > 1 and self._animate(changed, origin):
             # the veiled tiles look as they did until their ring turns: only the clicked
             # cell is drawn now (a 200x200 cascade would otherwise redraw the whole view)
