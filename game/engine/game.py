@@ -363,24 +363,28 @@ class Game:
         return True
 
     def laying_args(self, row: int, col: int) -> tuple:
-        """What `lay_for` needs to lay this game's mines for a first click at (row, col)
-        somewhere else (a worker process): plain data. Not for a no-guess board, whose search
-        is stopped with `lay`'s `cancel`."""
+        """What `lay_for` needs to do what `lay(row, col)` does somewhere else (a worker
+        process): plain data. Not for a no-guess board, whose search is stopped with `lay`'s
+        `cancel`."""
+        if self.no_guess:
+            raise ValueError("a no-guess board is laid by `lay`, which can be stopped")
         self._cell_index(row, col)
         return (self.rows, self.cols, self.mines, self.seed, self.safe_zone.value,
-                self.question_marks, bytes(self._view), row, col)  # fmt: skip
+                self.question_marks, bytes(self._view), row, col, self._field)  # fmt: skip
 
     def take_laid(self, laid: Laid) -> bool:
-        """Adopt a board `lay_for` laid for this game (True), as `lay` would have laid it; a
-        board laid meanwhile, or a view changed since the arguments were taken, is left as it
-        is (False: the move lays, or fills, as it plays)."""
-        if self._field is not None or self.state is not GameState.READY:
+        """Adopt what `lay_for` did for this game (True), as `lay` would have done it: the
+        board it laid, or on a board laid before (a layout, a code) the opening it worked out.
+        A game changed since the arguments were taken is left as it is (False: the move lays,
+        or fills, as it plays)."""
+        if self.state is not GameState.READY or bytes(self._view) != laid.view:
             return False
-        if bytes(self._view) != laid.view:
+        if self._field is None:
+            self._field, self._openings, self._spread = laid.field, laid.openings, laid.spread
+            self._layout = laid.layout
+            self.first_click = laid.first_click
+        elif self._field.numbers != laid.field.numbers:
             return False
-        self._field, self._openings, self._spread = laid.field, laid.openings, laid.spread
-        self._layout = laid.layout
-        self.first_click = laid.first_click
         self._prepared = laid.prepared
         return True
 
@@ -766,14 +770,18 @@ class Laid(NamedTuple):
     prepared: tuple | None
 
 
-def lay_for(rows: int, cols: int, mines: int, seed: int | str, safe_zone: str,
-            question_marks: bool, view: bytes, row: int, col: int) -> Laid:  # fmt: skip
-    """The board `Game.lay(row, col)` lays for the game `Game.laying_args` describes, with its
-    3BV and its first opening worked out: the work the size of the board, done where this
-    runs (docs/DESIGN.md, "Threads")."""
-    game = Game(rows, cols, mines, seed=seed, safe_zone=SafeZone(safe_zone),
-                question_marks=question_marks)  # fmt: skip
+def lay_for(rows: int, cols: int, mines: int, seed: int | str | None, safe_zone: str,
+            question_marks: bool, view: bytes, row: int, col: int,
+            field: Minefield | None = None) -> Laid:  # fmt: skip
+    """What `Game.lay(row, col)` does for the game `Game.laying_args` describes: its board
+    laid (unless `field` was laid before), its 3BV and its first opening worked out; the work
+    the size of the board, done where this runs (docs/DESIGN.md, "Threads")."""
+    game = Game.__new__(Game)  # a board from a layout may be outside the custom limits
+    game._setup(rows, cols, mines, question_marks)
+    game.seed, game.safe_zone = seed, SafeZone(safe_zone)
     game._view[:] = view
+    if field is not None:
+        game._set_field(field)
     game.lay(row, col)
     return Laid(view, game._field, game._openings, game._spread, game.layout(),
                 game.first_click, game._prepared)  # fmt: skip

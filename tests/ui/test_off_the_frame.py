@@ -75,6 +75,16 @@ def test_a_board_laid_in_the_worker_plays_as_one_laid_here():
             there.bbbv, there.safe_opened, there.first_click)  # fmt: skip
 
 
+def test_a_board_laid_before_has_its_first_opening_worked_out_in_the_worker():
+    layout = layout_with_a_big_opening()
+    here, there = Game.from_layout(layout), Game.from_layout(layout)
+    laid = lay_for(*there.laying_args(20, 30))
+    assert not Game.from_layout(layout[::-1]).take_laid(laid)  # another board's
+    assert there.take_laid(laid)
+    assert there._prepared is not None  # the fill is done: the move only copies it in
+    assert here.reveal(20, 30) == there.reveal(20, 30) and here.view() == there.view()
+
+
 def test_a_board_laid_elsewhere_is_not_taken_by_a_game_changed_meanwhile():
     g = Game(60, 70, 400, seed=1)
     laid = lay_for(*g.laying_args(30, 35))

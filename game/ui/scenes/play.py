@@ -93,6 +93,8 @@ class PlayScene(Layer):
         if self.watching is None and g is not None and self._big_first_open(
                 Move(MoveKind.OPEN, 0, 0)):  # fmt: skip
             self.ctx.aids.analyses.warm()
+            if self.ctx.aids.chores.threaded:
+                workers.shared(workers.BOARDS).start_soon()
             self.ctx.aids.assistant.prepare(g.rows, g.cols)
 
     @property
@@ -512,7 +514,7 @@ class PlayScene(Layer):
             args = game.laying_args(move.row, move.col)
 
             def work() -> bool:
-                game.take_laid(workers.shared(workers.MEASURES).call(lay_for, *args))
+                game.take_laid(workers.shared(workers.BOARDS).call(lay_for, *args))
                 return True
 
         said = _("Laying a no-guess board...") if game.no_guess else ""
