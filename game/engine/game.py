@@ -552,18 +552,13 @@ class Game:
         return 0
 
     def _difference(self, before: bytes) -> CellSet:
-        return CellSet(self._changed_runs(before))
-
-    def _changed_runs(self, before: bytes) -> list[tuple[int, int, int]]:
-        """The runs of cells whose view differs from `before`, found at C speed."""
-        x = int.from_bytes(before, "big") ^ int.from_bytes(self._view, "big")
-        diff = x.to_bytes(len(before), "big")
-        width = self._width
-        runs = []
-        for m in _NONZERO_RUN.finditer(diff):
-            r, c = divmod(m.start(), width)
-            runs.append((r - 1, c - 1, c - 1 + m.end() - m.start()))
-        return runs
+        """The cells whose view differs from `before` (an undo, a redo: all of a loss's mines
+        on a big board), counted at C speed; their runs made when asked (`CellSet.later`)."""
+        size = len(before)
+        diff = (int.from_bytes(before, "big") ^ int.from_bytes(self._view, "big")).to_bytes(
+            size, "big")  # fmt: skip
+        return CellSet.later(size - diff.count(0), _runs_of(diff, self._width, self.rows,
+                                                            self.cols))  # fmt: skip
 
     # The moves themselves, without counting or recording (undo and redo replay with these).
 
@@ -733,19 +728,7 @@ class Game:
         kept |= int.from_bytes(bytes([WRONG_FLAG]) * size, "big") & wrong
         view[:] = kept.to_bytes(size, "big")
         diff = (int.from_bytes(before, "big") ^ kept).to_bytes(size, "big")
-        width, rows, cols = self._width, self.rows, self.cols
-
-        def runs(box: tuple[int, int, int, int] | None) -> list[tuple[int, int, int]]:
-            top, left, high, wide = (0, 0, rows, cols) if box is None else box
-            first, stop = max(left, 0) + 1, min(left + wide, cols) + 1
-            made, find = [], _NONZERO_RUN.finditer
-            for r in range(max(top, 0) + 1, min(top + high, rows) + 1):
-                base = r * width
-                made += [(r - 1, m.start() - base - 1, m.end() - base - 1)
-                         for m in find(diff, base + first, base + stop)]  # fmt: skip
-            return made
-
-        return size - diff.count(0), runs
+        return size - diff.count(0), _runs_of(diff, self._width, self.rows, self.cols)
 
     def _win(self) -> list[int]:
         """Flag every mine; return the cells that changed."""
@@ -755,6 +738,23 @@ class Game:
             self._view[m] = FLAG
         self._flags = self.mines
         return unflagged
+
+
+def _runs_of(diff: bytes, width: int, rows: int, cols: int) -> Callable:
+    """For `CellSet.later`: the runs of the cells whose byte in `diff` (a padded board's) is not
+    0, all of them (`box` None) or those in a box (top, left, rows, cols)."""
+
+    def runs(box: tuple[int, int, int, int] | None) -> list[tuple[int, int, int]]:
+        top, left, high, wide = (0, 0, rows, cols) if box is None else box
+        first, stop = max(left, 0) + 1, min(left + wide, cols) + 1
+        made, find = [], _NONZERO_RUN.finditer
+        for r in range(max(top, 0) + 1, min(top + high, rows) + 1):
+            base = r * width
+            made += [(r - 1, m.start() - base - 1, m.end() - base - 1)
+                     for m in find(diff, base + first, base + stop)]  # fmt: skip
+        return made
+
+    return runs
 
 
 class Laid(NamedTuple):
