@@ -662,9 +662,10 @@ def cascade_200(runs: int) -> None:
             history = History.on_disk(Stats()) if name == "click" else History()
             app = board_200(layout, start, SIZES["1600x1000"], history=history)
             clicks[name].append(click(app, start))
+            settled = until_settled(app)  # the opening comes from the worker, then turns over
+            if name == "click":
+                after += settled
             opened = app.play.game.safe_opened
-            if name == "click":  # the opening comes from the worker, then turns over
-                after += until_settled(app)
             close(app)
     bare = bare_loop(
         list(app.ctx.frame.display.size), [window_rect(app, app.ctx.frame.layout.board)]
