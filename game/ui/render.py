@@ -287,9 +287,15 @@ class Renderer:
                     continue
                 text = tuple(line[c0:c1] for line in view[r0:r1])
                 block = blocks.get(text)
+                place = (r0 // BLOCK, c0 // BLOCK)
                 if block is None:
-                    block = _lay_block(text, tile_of, t)
-                    blocks.put(text, block)
+                    before = blocks.before(place)  # a copy of it, its changed rows laid
+                    block = None if before is None else _patch_block(*before, text, tile_of, t)
+                    patched = block is not None
+                    if not patched:
+                        block = _lay_block(text, tile_of, t)
+                    blocks.put(text, block, patched)
+                blocks.at[place] = text
                 shown.append(text)
                 pieces.append((block, (b.x + (c0 - left) * t, y)))
         clip = c.get_clip()
@@ -637,6 +643,23 @@ def _lay_block(text: Text, tile_of: dict, t: int) -> pygame.Surface:
     block = pygame.Surface((w * t, h * t), 0, tile_of[V.COVERED])  # in the tiles' format
     tiles = map(tile_of.__getitem__, "".join(text))
     block.fblits(list(zip(tiles, _places(w, h, t), strict=True)))
+    return block
+
+
+def _patch_block(was: Text, surface: pygame.Surface, text: Text, tile_of: dict,
+                 t: int) -> pygame.Surface | None:  # fmt: skip
+    """A block showing `text`, made from a copy of `surface` (showing `was`, the same size)
+    with its changed rows laid again; None where most rows changed (laying it is cheaper)."""
+    changed = [r for r, (old, new) in enumerate(zip(was, text, strict=True)) if old != new]
+    if 2 * len(changed) > len(text):
+        return None
+    w = len(text[0])
+    places = _places(w, len(text), t)
+    block = surface.copy()
+    pieces = []
+    for r in changed:
+        pieces += zip(map(tile_of.__getitem__, text[r]), places[r * w : (r + 1) * w], strict=True)
+    block.fblits(pieces)
     return block
 
 

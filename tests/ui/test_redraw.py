@@ -9,7 +9,9 @@ import pytest
 
 from game.engine import Difficulty, Game
 from game.engine.boards import BoardChoice
+from game.engine.cells import ViewChar
 from game.ui.display import in_window
+from game.ui.drawstate import BLOCK
 
 from .test_display import random_layout
 
@@ -126,3 +128,25 @@ def test_the_map_over_a_window_canvas_puts_back_the_board_without_drawing_it(dri
     d.key(pygame.K_ESCAPE)
     d.tick(0)
     assert boards == [] and window() == shown
+
+
+def test_a_block_whose_cells_changed_is_made_from_the_one_its_place_showed(drive):
+    from .test_blocks import board_pixels, cell_by_cell
+
+    d = drive(BIG, scale=1)
+    d.app.games.play_game(Game.from_layout(random_layout(200, 200, 2000, seed=7)))
+    d.tick(0)
+    game, blocks = d.app.play.game, d.app.ctx.drawn.blocks
+    game.reveal(*next((r, c) for r in range(40, 200) for c in range(40, 200)
+                      if game.layout()[r][c] == "."))  # fmt: skip
+    d.app.ctx.drawn.invalidate()
+    d.tick(0)
+    patched = blocks.patched
+    view = game.view()
+    for r0 in (0, BLOCK):  # a flag in each of two blocks: one row of each changes
+        game.toggle_flag(*next((r, c) for r in range(r0, r0 + BLOCK) for c in range(BLOCK)
+                               if view[r][c] == ViewChar.COVERED))  # fmt: skip
+    d.app.ctx.drawn.invalidate()
+    d.tick(0)
+    assert blocks.patched == patched + 2
+    assert board_pixels(d.app) == cell_by_cell(d.app, game, 0, 0)
