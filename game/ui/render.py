@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import repeat
 
 import pygame
 
@@ -300,7 +301,7 @@ class Renderer:
                     block = self._make_block(text, place)
                 if block is None:  # no more made in this redraw: its tiles in view
                     part = (max(r0, top), min(r1, bottom), max(c0, left), min(c1, right))
-                    pieces += self._veiled_pieces(view, part, top, left, {})
+                    pieces += self._tile_pieces(view, part, top, left)
                     continue
                 pieces.append((block, (b.x + (c0 - left) * t, y)))
         clip = c.get_clip()
@@ -331,6 +332,20 @@ class Renderer:
         blocks.put(text, block, patched)
         blocks.at[place] = text
         return block
+
+    def _tile_pieces(self, view: list[str], part: tuple[int, int, int, int], top: int,
+                     left: int) -> list:  # fmt: skip
+        """The tiles of the board rows r0 to r1, columns c0 to c1 (`part`) as (sprite, place)
+        on the canvas, as their view shows them."""
+        r0, r1, c0, c1 = part
+        lay, t, tile_of = self.layout, self.layout.sizes.tile, self._tile_of
+        x0, y0 = lay.board.x + (c0 - left) * t, lay.board.y - top * t
+        xs = range(x0, x0 + (c1 - c0) * t, t)
+        pieces = []
+        for r in range(r0, r1):
+            places = zip(xs, repeat(y0 + r * t))
+            pieces += zip(map(tile_of.__getitem__, view[r][c0:c1]), places, strict=True)
+        return pieces
 
     def _veiled_pieces(self, view: list[str], part: tuple[int, int, int, int], top: int,
                        left: int, veiled: dict) -> list:  # fmt: skip
