@@ -888,13 +888,13 @@ FULL_REDRAW_MS = 8.0  # a full redraw and present (issue 22)
 def full_redraw_200(runs: int) -> None:
     """A full redraw and present of an opened 200x200 board: after a dialog or an expose
     (the board's blocks kept) and with nothing kept (`every_row_anew`, the name kept from the
-    row strips: a jump to where no block was kept makes MAKE_PER_REDRAW blocks and shows the
-    rest tile by tile). Beside each, the median of its parts: the present (the canvas to the
-    window) and, within it, SDL's `display.update` (the trip to the screen); the rest is
-    drawing the canvas. The first full redraw after the opening, which makes the blocks the
-    opening changed (as many as it may), is timed apart (`first_after_opening`), then the
-    redraws that make the rest (`redraws_until_kept`, the worst of them); then the runs with
-    the blocks kept, then those with none kept."""
+    row strips: a jump to where no block was kept lays every block in view anew). Beside each,
+    the median of its parts: the present (the canvas to the window) and, within it, SDL's
+    `display.update` (the trip to the screen); the rest is drawing the canvas. The first full
+    redraw after the opening, which makes the blocks the opening changed, is timed apart
+    (`first_after_opening`), then any redraws that still make blocks (`redraws_until_kept`
+    counts them with the first that makes none); then the runs with the blocks kept, then
+    those with none kept (each empties them)."""
     for label, size in (("528x684", (528, 684)), ("1600x1000", SIZES["1600x1000"]),
                         ("fullscreen", None)):  # fmt: skip
         app = opened_200(size)

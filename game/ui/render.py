@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import repeat
 
 import pygame
 
@@ -40,9 +39,6 @@ PRESSABLE = frozenset({V.COVERED, V.QUESTION})
 # the tiles a board cell shows: its view's, or pressed, or a veil (covered, pressed, flag)
 BOARD_SPRITES = (*SPRITE_OF_VIEW.values(), "pressed")
 MANY_TILES = 48
-# Blocks made in one full redraw at most: each is a new surface, whose memory costs more than
-# laying its tiles (a big opening changes dozens); the rest show tile by tile until made.
-MAKE_PER_REDRAW = 6
 
 
 @dataclass
@@ -90,7 +86,6 @@ class Renderer:
         self._remade = False  # the window's pixels were made anew since the last present
         self._canvas = self._new_canvas()
         self._frame: tuple | None = None  # (menu titles, the canvas round the board area)
-        self._to_make = 0  # blocks a full redraw may still make (see MAKE_PER_REDRAW)
         self._tiles = board_tiles(theme)
         self._tile_of = {ch: self._tiles[name] for ch, name in SPRITE_OF_VIEW.items()}
         self._tints: dict[int, pygame.Surface] = {}
@@ -279,9 +274,8 @@ class Renderer:
         bottom, right = top + lay.view_rows, left + lay.view_cols
         veiled = looks.veiled
         veiled_blocks = {(r // BLOCK, col // BLOCK) for r, col in veiled}
-        blocks = self._blocks
+        blocks, tile_of = self._blocks, self._tile_of
         pieces, shown = [], []
-        self._to_make = MAKE_PER_REDRAW
         for r0 in range(top - top % BLOCK, bottom, BLOCK):
             r1 = min(r0 + BLOCK, lay.rows)
             y = b.y + (r0 - top) * t
@@ -292,17 +286,17 @@ class Renderer:
                     pieces += self._veiled_pieces(view, part, top, left, veiled)
                     continue
                 text = tuple(line[c0:c1] for line in view[r0:r1])
-                shown.append(text)
-                place = (r0 // BLOCK, c0 // BLOCK)
                 block = blocks.get(text)
-                if block is not None:
-                    blocks.at[place] = text
-                else:
-                    block = self._make_block(text, place)
-                if block is None:  # no more made in this redraw: its tiles in view
-                    part = (max(r0, top), min(r1, bottom), max(c0, left), min(c1, right))
-                    pieces += self._tile_pieces(view, part, top, left)
-                    continue
+                place = (r0 // BLOCK, c0 // BLOCK)
+                if block is None:
+                    before = blocks.before(place)  # a copy of it, its changed rows laid
+                    block = None if before is None else _patch_block(*before, text, tile_of, t)
+                    patched = block is not None
+                    if not patched:
+                        block = _lay_block(text, tile_of, t)
+                    blocks.put(text, block, patched)
+                blocks.at[place] = text
+                shown.append(text)
                 pieces.append((block, (b.x + (c0 - left) * t, y)))
         clip = c.get_clip()
         c.set_clip(pygame.Rect(*_xywh(b)))  # blocks at the view's edges show only in part
@@ -315,37 +309,6 @@ class Renderer:
         if extra:
             self.draw_cells(game, top, left, extra, looks)
         self.drawn.dirty.append(lay.area)
-
-    def _make_block(self, text: Text, place: tuple[int, int]) -> pygame.Surface | None:
-        """A block showing `text` at `place` (block row, block col), kept from now on: a copy
-        of the one kept for its place with the changed rows laid again, or laid tile by tile.
-        None once MAKE_PER_REDRAW were made in this redraw."""
-        blocks, tile_of, t = self._blocks, self._tile_of, self.layout.sizes.tile
-        if self._to_make <= 0:
-            return None
-        self._to_make -= 1
-        before = blocks.before(place)
-        block = None if before is None else _patch_block(*before, text, tile_of, t)
-        patched = block is not None
-        if not patched:
-            block = _lay_block(text, tile_of, t)
-        blocks.put(text, block, patched)
-        blocks.at[place] = text
-        return block
-
-    def _tile_pieces(self, view: list[str], part: tuple[int, int, int, int], top: int,
-                     left: int) -> list:  # fmt: skip
-        """The tiles of the board rows r0 to r1, columns c0 to c1 (`part`) as (sprite, place)
-        on the canvas, as their view shows them."""
-        r0, r1, c0, c1 = part
-        lay, t, tile_of = self.layout, self.layout.sizes.tile, self._tile_of
-        x0, y0 = lay.board.x + (c0 - left) * t, lay.board.y - top * t
-        xs = range(x0, x0 + (c1 - c0) * t, t)
-        pieces = []
-        for r in range(r0, r1):
-            places = zip(xs, repeat(y0 + r * t))
-            pieces += zip(map(tile_of.__getitem__, view[r][c0:c1]), places, strict=True)
-        return pieces
 
     def _veiled_pieces(self, view: list[str], part: tuple[int, int, int, int], top: int,
                        left: int, veiled: dict) -> list:  # fmt: skip

@@ -152,29 +152,6 @@ def test_a_block_whose_cells_changed_is_made_from_the_one_its_place_showed(drive
     assert board_pixels(d.app) == cell_by_cell(d.app, game, 0, 0)
 
 
-def test_a_redraw_makes_a_few_blocks_and_shows_the_rest_tile_by_tile_until_all_are_made(drive):
-    from game.ui.render import MAKE_PER_REDRAW, Looks
-
-    from .test_blocks import Shown, board_pixels, cell_by_cell, mixed_view
-
-    d = drive(BIG, scale=1)
-    r, blocks = d.app.ctx.frame.renderer, d.app.ctx.drawn.blocks
-    board = Shown(mixed_view(200, 200, seed=9))
-    blocks.kept.clear()  # as after a jump to where no block was kept
-    made = blocks.made
-    r.draw_board(board, 0, 0, Looks())
-    in_view = len(set(blocks.shown))
-    assert in_view > MAKE_PER_REDRAW
-    for redraw in range(1, 3):
-        assert blocks.made - made == min(in_view, redraw * MAKE_PER_REDRAW)
-        assert board_pixels(d.app) == cell_by_cell(d.app, board, 0, 0), redraw
-        r.draw_board(board, 0, 0, Looks())
-    while blocks.made - made < in_view:
-        r.draw_board(board, 0, 0, Looks())
-    assert all(text in blocks.kept for text in blocks.shown)
-    assert board_pixels(d.app) == cell_by_cell(d.app, board, 0, 0)
-
-
 def test_a_board_of_another_size_draws_its_blocks_where_another_boards_were(drive):
     from .test_blocks import board_pixels, cell_by_cell
 
