@@ -83,6 +83,7 @@ class Renderer:
         self.drawn.invalidate()  # a new canvas
         self._part: WindowPart | None = None  # the window's pixels, when the canvas is them
         self._under: pygame.Surface | None = None  # what they showed while another canvas is
+        self._aside: pygame.Surface | None = None  # the surface kept for `_under`
         self._remade = False  # the window's pixels were made anew since the last present
         self._canvas = self._new_canvas()
         self._frame: tuple | None = None  # (menu titles, the canvas round the board area)
@@ -127,12 +128,22 @@ class Renderer:
         part = self._part
         if part is not None and part.current():
             if self._canvas is part.surface and surface is not part.surface:
-                self._under = part.surface.copy()
+                self._under = self._keep_aside(part.surface)
             elif surface is part.surface and self._under is not None:
                 surface.blit(self._under, (0, 0))
         if part is None or surface is part.surface:
             self._under = None
         self._canvas = surface
+
+    def _keep_aside(self, pixels: pygame.Surface) -> pygame.Surface:
+        """A copy of `pixels`, in the surface kept for it from the last time (new memory is
+        slow to fill the first time: a map opened again copies into the same)."""
+        spare = self._aside
+        if spare is None or spare.get_size() != pixels.get_size():
+            spare = self._aside = pixels.copy()
+        else:
+            spare.blit(pixels, (0, 0))
+        return spare
 
     @staticmethod
     def look_of(theme: Theme, layout: Layout) -> tuple:
