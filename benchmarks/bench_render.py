@@ -264,7 +264,7 @@ def other_dialogs(runs: int) -> None:
     """The open frame of the Options and of the statistics (no games kept: its table, its
     words and its buttons), as the help's above."""
     app = make_app(BoardChoice.standard(Difficulty.EXPERT), scale=2,
-                   history=History.on_disk(Stats()))  # fmt: skip
+                   history=History.on_disk(Stats(), background=True))  # fmt: skip
     app.play.game.reveal(8, 15)
     app.step()
     for name, key, char in (("options", pygame.K_o, "o"), ("stats", pygame.K_s, "s")):
@@ -690,7 +690,7 @@ def cascade_200(runs: int) -> None:
     after, opened = [], 0
     for _ in range(runs):
         for name in clicks:
-            history = History.on_disk(Stats()) if name == "click" else History()
+            history = History.on_disk(Stats(), background=True) if name == "click" else History()
             app = board_200(layout, start, SIZES["1600x1000"], history=history)
             clicks[name].append(click(app, start))
             settled = until_settled(app)  # the opening comes from the worker, then turns over
@@ -864,7 +864,9 @@ def first_click_200(runs: int) -> None:
     from the click's release until the opening has turned over."""
     frames, waited, cpu = [], [], []
     for _ in range(runs):
-        app = make_app(BoardChoice(200, 200, 2000), history=History.on_disk(Stats()))
+        app = make_app(
+            BoardChoice(200, 200, 2000), history=History.on_disk(Stats(), background=True)
+        )
         place(app, SIZES["1600x1000"])
         until_settled(app)  # the kept game is read at start (a chore): the board waits for it
         workers_ready()  # started when the big board was shown, as a player's first look
