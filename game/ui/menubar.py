@@ -127,14 +127,15 @@ def place_titles(layout: Layout, m: Metrics, names: list[str]) -> list[tuple[str
     return out
 
 
-def place_drop_down(layout: Layout, m: Metrics, title: Box, items: list[Item]
-                    ) -> tuple[Box, tuple[Row, ...], tuple[str, ...], tuple[str, ...], int]:
+def place_drop_down(
+    layout: Layout, m: Metrics, title: Box, items: list[Item]
+) -> tuple[Box, tuple[Row, ...], tuple[str, ...], tuple[str, ...], int]:
     """The drop-down under a title: its box, its rows, the labels and keys as shown, the keys'
     x. It is as wide as its longest row and stays on the canvas: moved left where it would
     run off the right edge; where a label cannot fit beside the keys' column (a long
     language at a narrow window) the column gives way, the whole menu's at once (F1 lists
     every key), and only a label wider than the canvas alone is shortened; its separators are
-    left out where it is taller."""  # fmt: skip
+    left out where it is taller."""
     canvas_w, canvas_h = layout.canvas_size
     label_chars = max((len(i.label) for i in items), default=0)
     key_chars = max((len(i.key) for i in items), default=0)
