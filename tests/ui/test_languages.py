@@ -205,17 +205,24 @@ class Cuts:
 
 def form_problems(form, m, canvas: tuple[int, int]) -> list[str]:
     """What of a placed dialog is past its box: the panel past the window, a row past the
-    panel (drawn clipped), a paragraph's line or a label wider than its row."""
-    from game.ui.widgets import THIN, Field, Label, Pairs
+    panel (drawn clipped) or, where the rows scroll (too tall for the window), past or
+    under the scroll bar, a paragraph's line or a label wider than its row."""
+    from game.ui.widgets import SCROLLBAR_W, THIN, Field, Label, Pairs
 
     out, b = [], form.box
     if b.x < 0 or b.y < 0 or b.right > canvas[0] or b.bottom > canvas[1]:
         out.append(f"dialog {form.title!r} ({b.w}x{b.h}) is past the window ({canvas})")
     edge = m.border if form.framed else THIN
     right, bottom = b.right - edge, b.bottom - edge
+    v = form.view  # rows too tall for the window scroll in it: beside its bar, any height
+    if v is not None and (v.x < b.x + edge or v.right > right or v.bottom > bottom):
+        out.append(f"the scrolling rows of {form.title!r} are past the panel")
     for w in form.widgets():
         words = w_words(w)
-        if w.box.right > right or w.box.bottom > bottom:
+        scrolled = v is not None and w is not form.button_row
+        if scrolled and (w.box.right > v.right - SCROLLBAR_W or w.box.x < v.x):
+            out.append(f"{type(w).__name__} {words!r} of {form.title!r} runs under its scroll bar")
+        elif not scrolled and (w.box.right > right or w.box.bottom > bottom):
             out.append(
                 f"{type(w).__name__} {words!r} of {form.title!r} runs past the panel "
                 f"by {max(w.box.right - right, 0)}x{max(w.box.bottom - bottom, 0)} px"
