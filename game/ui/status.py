@@ -61,7 +61,7 @@ class StatusLine:
         figures (a replay's counters), so it moves on evenly."""
         if self.message is None:
             text = resting()
-            if len(text) <= room:
+            if cells(text) <= room:
                 self.resting_since = None
                 return text
             if self.resting_since is None:
@@ -138,3 +138,9 @@ def _width(pieces: list[Piece]) -> int:
 def text_of(pieces: list[Piece]) -> str:
     """The pieces as plain text (icons by their name in brackets), for tests and stderr."""
     return " ".join(f"[{icon}]" if icon else text for icon, text in pieces)
+
+
+def cells(text: str) -> int:
+    """The character cells a line takes where it is drawn: an icon (`text_of`'s "[code]")
+    takes one."""
+    return len(text) - sum(text.count(f"[{icon}]") * (len(icon) + 1) for icon in ICONS)

@@ -100,3 +100,15 @@ def test_a_line_at_rest_too_long_for_the_window_scrolls_as_a_message_does():
     assert line.text(10, lambda: rest) == "Zoom 2x" and line.next_step(clock[0]) is None
     line.clear()
     assert line.text(10, lambda: rest) == rest[:10]
+
+
+def test_a_line_at_rest_of_icons_that_fits_stands_still():
+    """The resting line's icons are one cell each where drawn ("[code]" in its text): a code
+    with its icon fits the narrowest line and does not scroll."""
+    from game.ui.status import StatusLine, cells
+
+    pieces = fit([Part("Code", "code", CODE), Part("Daily", "daily", "2026-12-01")], 26)
+    assert cells(text_of(pieces)) == 26 and len(text_of(pieces)) > 26
+    line = StatusLine(lambda: 5000, lambda: None)
+    assert line.text(26, lambda: text_of(pieces)) == text_of(pieces)
+    assert line.next_step(5000) is None
