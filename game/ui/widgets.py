@@ -922,12 +922,14 @@ class Chart(Widget):
         self.unit = unit
         self.plot_h = height
         self.top_value = nice_ceiling(max((v for v, _ in self.bars), default=1))
+        self.label_lines = 1  # two where the x label and `NEWEST` do not fit side by side
 
     def scale_label(self) -> str:
         v = self.top_value
         return f"{v:g}{self.unit}"
 
     natural = True
+    measure_leaves = ("label_lines",)
 
     def measure_key(self):
         return self.scale_label(), self.x_label, self.newest(), len(self.bars), self.plot_h
@@ -940,7 +942,10 @@ class Chart(Widget):
         axis_w = (len(self.scale_label()) + 1) * m.glyph_w
         labels = m.text_w(self.x_label) + m.text_w(self.newest()) + 2 * m.glyph_w
         want = axis_w + max(len(self.bars) * 3, labels) + 2
-        return min(width, want), self.plot_h + m.glyph_h + 3
+        # too narrow for both words on one line (a long language): the x label goes under
+        self.label_lines = 1 if want <= width else 2
+        h = self.plot_h + self.label_lines * m.glyph_h + 3
+        return min(width, want), h
 
     def plot(self, m: Metrics) -> Box:
         axis_w = (len(self.scale_label()) + 1) * m.glyph_w
@@ -976,9 +981,12 @@ class Chart(Widget):
         newest = self.newest()
         newest = newest if p.w >= m.text_w(newest) + 4 * m.glyph_w else ""
         text(surface, theme, newest, style.text, p.right - m.text_w(newest), p.bottom + 2)
-        room = p.w // m.glyph_w - (len(newest) + 1 if newest else 0)
+        under = self.label_lines > 1  # the x label on a line of its own, from the box's left
+        room = (p.w if not under else self.box.w) // m.glyph_w
+        room -= len(newest) + 1 if newest and not under else 0
         x_label = shorten(self.x_label, room)
-        text(surface, theme, x_label, style.text, p.x + 2, p.bottom + 2)
+        x, y = (self.box.x, p.bottom + 2 + m.glyph_h) if under else (p.x + 2, p.bottom + 2)
+        text(surface, theme, x_label, style.text, x, y)
 
 
 def _bar(surface: pygame.Surface, style, name: str, box: Box) -> None:

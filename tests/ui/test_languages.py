@@ -304,3 +304,19 @@ def test_the_layout_check_sees_a_cut_button_and_a_dialog_past_the_window(monkeyp
     form.layout(m, Box(0, 0, 60, 60))
     assert any("past the window" in p for p in form_problems(form, m, (50, 50)))
     assert cuts.found and cuts.found[0] == ("a test", "'Abbrechen' cut to 6 characters: 'Abbre~'")
+
+
+def test_the_layout_check_lets_rows_scroll_but_not_run_under_their_bar():
+    """Rows too tall for the window scroll (their boxes below the view are fine); a row wider
+    than the view beside its scroll bar is still a problem."""
+    from game.ui.layout import Box
+    from game.ui.widgets import Button, Form, Label, Metrics, Pairs
+
+    m = Metrics()
+    form = Form("Tall", [Pairs([(f"Row {k}", "value") for k in range(30)]), Label("Words")],
+                [Button("ok", "OK")])  # fmt: skip
+    form.layout(m, Box(0, 0, 176, 228))
+    assert form.view is not None and form_problems(form, m, (176, 228)) == []
+    row = form.rows[1]
+    row.box = Box(row.box.x, row.box.y, row.box.w + 4, row.box.h)
+    assert [p for p in form_problems(form, m, (176, 228)) if "under its scroll bar" in p]
