@@ -271,8 +271,10 @@ def test_every_dialog_menu_and_status_line_fits_the_smallest_window_in_every_lan
     """Every shipped language, and qlg (each word half as long again, as German runs), at
     the smallest window the game allows (Beginner at zoom 1, kept there when the board
     changes): no text is cut off or runs past its box. The menu bar's titles shortening to
-    their first letters is the README's rule, and a status message too long for the line
-    scrolls (README); neither counts."""
+    their first letters is the README's rule, and a status message or resting line too long
+    for the line scrolls (README); neither counts. Nor do a dialog's rows scrolled out of its
+    view (a dialog taller than the window scrolls them; `form_problems` still checks them
+    against its width and scroll bar)."""
     cuts = Cuts(monkeypatch)
     with speaking(language, tmp_path / "locale"):
         d = window(scale=1, theme=theme)
