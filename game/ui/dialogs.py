@@ -210,7 +210,7 @@ class Dialog:
             elif isinstance(w, ListBox):
                 out += w.texts()
             elif isinstance(w, Chart):
-                out += [w.x_label, w.NEWEST]
+                out += [w.x_label, w.newest()]
             elif isinstance(w, ChartKey):
                 out += [words for _, words in w.entries]
         return out + [b.label for b in self.form.buttons()]
