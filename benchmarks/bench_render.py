@@ -794,10 +794,6 @@ def losing_click_200(runs: int) -> None:
             line["worst_answer_ms"] = round(max(answered_ms), 1)
             line["cpu_worst_ms"] = round(max(answered_cpu), 3)
         say(beside(line, "median_ms", bare["rects"][0]))
-    median = {name: statistics.median(samples) for name, samples in results.items()}
-    say({"name": "losing_click_200x200_parts", "median_3bv_ms": round(
-        median["with_3bv"] - median["3bv_known"], 3), "median_writing_ms": round(
-        median["3bv_known"] - median["3bv_known_nothing_written"], 3)})  # fmt: skip
 
 
 def worker_start(worker) -> None:
