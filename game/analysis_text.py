@@ -12,9 +12,10 @@ from collections.abc import Callable
 
 from .engine.game_analysis import Analyser, GameAnalysis
 from .engine.walk import journal_of
+from .i18n import N_, _
 from .store.replays import Replay
 
-HEADER = "Cells are (row, column), counted from 0 at the top left."
+HEADER = N_("Cells are (row, column), counted from 0 at the top left.")
 
 
 def _plain(line: str) -> str:
@@ -31,7 +32,7 @@ def print_analysis(replay: Replay, as_json: bool, out: Callable[[str], None] = p
             out(json.dumps(move.as_json()))
         out(json.dumps(report.summary_json()))
         return 0
-    out(HEADER)
+    out(_(HEADER))
     out(_plain(report.summary()))
     for move in report.moves:
         if move.verdict.value != "sure":

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .. import i18n
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import N_, _, ngettext
 from .cells import ViewChar
 from .game import MoveKind
 from .solver import DEFAULT_BUDGET, Inconsistent, Solution, neighbours, solve_constraints
@@ -95,20 +95,6 @@ class MoveReport:
                 % {"where": where, "risk": percent(self.p_mine), "safest": safest})  # fmt: skip
 
 
-def percent(p: float | None) -> str:
-    """A chance as the summary writes it: whole percent, closer only where that would read
-    as certain ("0 %" or "100 %" for what was not)."""
-    if p is None:
-        return "-"
-    whole = round(p * 100)
-    if 0 < whole < 100 or p in (0.0, 1.0):
-        return f"{whole}\u00a0%"  # a no-break space: a wrapped line keeps them together
-    tenth = round(p * 100, 1)
-    if 0 < tenth < 100:
-        return f"{i18n.number(tenth, 1)}\u00a0%"
-    return f"<{i18n.number(0.1, 1)}\u00a0%" if p < 0.5 else f">{i18n.number(99.9, 1)}\u00a0%"
-
-
 @dataclass(frozen=True)
 class GameAnalysis:
     moves: tuple[MoveReport, ...]
@@ -136,41 +122,16 @@ class GameAnalysis:
 
     def summary(self, listed: int | None = None) -> str:
         """ "3 guesses (50 %, 12 %, 33 %): a 29 % chance to survive them; 1 avoidable; no
-        mistakes". `listed`: name at most that many guesses' risks (0: none)."""
-        guesses = self.guesses
-        if not guesses:
-            text = _("no guesses")
-        else:
-            risks = [percent(m.p_mine) for m in guesses]
-            if listed is not None and len(risks) > listed:
-                more = len(risks) - listed
-                # Translators: the guesses not listed, after the listed ones' risks.
-                risks = (risks[:listed] + [ngettext("%(count)d more", "%(count)d more", more)
-                                           % {"count": more}] if listed else [])  # fmt: skip
-            count = len(guesses)
-            # Translators: as in "none avoidable": no guess could have been avoided.
-            none = pgettext("avoidable guesses", "none")
-            named = {"count": count, "risks": ", ".join(risks), "chance": percent(self.survival),
-                     "avoidable": self.avoidable or none}  # fmt: skip
-            if risks:
-                # Translators: the analysis' summary: the guesses, each one's risk, the chance
-                # to survive them all, and how many could have been avoided (a number or
-                # "none").
-                text = ngettext("%(count)d guess (%(risks)s): a %(chance)s chance to survive "
-                                "it; %(avoidable)s avoidable",
-                                "%(count)d guesses (%(risks)s): a %(chance)s chance to survive "
-                                "them; %(avoidable)s avoidable", count) % named  # fmt: skip
-            else:
-                text = ngettext("%(count)d guess: a %(chance)s chance to survive it; "
-                                "%(avoidable)s avoidable",
-                                "%(count)d guesses: a %(chance)s chance to survive them; "
-                                "%(avoidable)s avoidable", count) % named  # fmt: skip
-        mistakes = self.mistakes
-        # Translators: the end of the analysis' summary, after "; ".
-        text += "; " + (_("no mistakes") if not mistakes else
-                        ngettext("%(count)d mistake", "%(count)d mistakes", mistakes)
-                        % {"count": mistakes})  # fmt: skip
-        return ("~" if self.approximate else "") + text
+        mistakes", in the language in use. `listed`: name at most that many guesses' risks
+        (0: none; past them, how many more)."""
+        risks = [percent(m.p_mine) for m in self.guesses]
+        if listed is not None and len(risks) > listed:
+            more = len(risks) - listed
+            # Translators: after the risks of the guesses named: how many more there were.
+            rest = ngettext("%(count)d more", "%(count)d more", more) % {"count": more}
+            risks = risks[:listed] + [rest] if listed else []
+        return summary_words(len(self.guesses), risks, percent(self.survival), self.avoidable,
+                             self.mistakes, self.approximate)  # fmt: skip
 
     def summary_json(self) -> dict:
         return {"summary": True, "guesses": len(self.guesses), "survival": self.survival,
@@ -436,3 +397,79 @@ def analyse_game(layout: list[str], events: Iterable[Mapping], *,
     dicts, docs/FORMATS.md; `walk.move_events` makes them of a version 1 replay's moves), all
     at once."""
     return Analyser(layout, events, budget=budget).run()
+
+
+def percent(p: float | None) -> str:
+    """A chance as the analysis writes it (game_analysis.percent, in the language's signs):
+    whole percent, closer only where that would read as certain."""
+    if p is None:
+        return "-"
+    rounded = round(p * 100)
+    if 0 < rounded < 100 or p in (0.0, 1.0):
+        value = i18n.number(rounded)
+    elif 0 < round(p * 100, 1) < 100:
+        value = i18n.number(round(p * 100, 1), 1)
+    else:
+        value = ("<" if p < 0.5 else ">") + i18n.number(0.1 if p < 0.5 else 99.9, 1)
+    # Translators: a chance in percent; value is the number ("50", "0.1", "<0.1"). A no-break
+    # space stands before the sign: keep it, or drop it where the language writes "50%".
+    return _("%(value)s\u00a0%%") % {"value": value}
+
+
+def guesses_words(count: int) -> str:
+    """ "no guesses", "1 guess", "3 guesses"."""
+    if not count:
+        return _("no guesses")
+    return ngettext("%(count)d guess", "%(count)d guesses", count) % {"count": count}
+
+
+def mistakes_words(count: int) -> str:
+    """ "no mistakes", "1 mistake", "3 mistakes"."""
+    if not count:
+        return _("no mistakes")
+    return ngettext("%(count)d mistake", "%(count)d mistakes", count) % {"count": count}
+
+
+def summary_words(count: int, risks: list[str], odds: str, avoidable: int, mistakes: int,
+                  approximate: bool = False) -> str:  # fmt: skip
+    """ "3 guesses (50 %, 12 %, 33 %): a 29 % chance to survive them; 1 avoidable; no
+    mistakes" (GameAnalysis.summary's words): `count` guesses with the `risks` named (none:
+    not named), `odds` the chance to survive them all."""
+    if not count:
+        # Translators: an analysis's summary; guesses is "no guesses", mistakes "no mistakes"
+        # or "2 mistakes".
+        text = _("%(guesses)s; %(mistakes)s")
+    else:
+        if risks:
+            # Translators: an analysis's summary: count guesses, their risks ("50 %, 12 %"),
+            # odds the chance to survive them all ("29 %"); then avoidable and mistakes, as
+            # "1 avoidable" or "none avoidable" and "no mistakes" or "2 mistakes".
+            text = ngettext(
+                "%(count)d guess (%(risks)s): a %(odds)s chance to survive it; %(avoidable)s;"
+                " %(mistakes)s",
+                "%(count)d guesses (%(risks)s): a %(odds)s chance to survive them;"
+                " %(avoidable)s; %(mistakes)s",
+                count,
+            )
+        else:
+            # Translators: as the summary with the risks named, without them.
+            text = ngettext(
+                "%(count)d guess: a %(odds)s chance to survive it; %(avoidable)s; %(mistakes)s",
+                "%(count)d guesses: a %(odds)s chance to survive them; %(avoidable)s; %(mistakes)s",
+                count,
+            )
+    if avoidable:
+        # Translators: in an analysis's summary: how many guesses could have been avoided.
+        shown = ngettext("%(count)d avoidable", "%(count)d avoidable", avoidable)
+        shown %= {"count": avoidable}
+    else:
+        # Translators: in an analysis's summary: none of the guesses could have been avoided.
+        shown = _("none avoidable")
+    words = {"count": count, "risks": _list(risks), "odds": odds, "avoidable": shown,
+             "guesses": guesses_words(count), "mistakes": mistakes_words(mistakes)}  # fmt: skip
+    return ("~" if approximate else "") + text % words
+
+
+def _list(items: list[str]) -> str:
+    # Translators: what stands between the items of a list ("50 %, 12 %").
+    return _(", ").join(items)

@@ -19,9 +19,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .. import worker as workers
-from ..engine.game_analysis import Analyser, GameAnalysis, MoveReport, analyse_in_parts
+from ..engine.game_analysis import (
+    Analyser,
+    GameAnalysis,
+    MoveReport,
+    analyse_in_parts,
+    percent,
+    summary_words,
+)
 from ..engine.walk import Positions
-from ..i18n import _, ngettext, number
+from ..i18n import _, ngettext
 from .chores import Chore, Chores
 
 KEPT = 20  # analyses kept in memory, the latest
@@ -208,7 +215,7 @@ class Analyses:
     def summary(self, key: str, listed: int = 5) -> str | None:
         """The summary line of `key`'s game, or what is happening meanwhile (None: nothing)."""
         if key in self.done:
-            return sentence(summary_of(self.done[key].report, listed))
+            return sentence(self.done[key].report.summary(listed))
         if key in self.errors:
             # Translators: in a result notice: the analysis of the game failed; why says why.
             return _("No analysis: %(why)s") % {"why": self.errors[key]}
@@ -229,90 +236,6 @@ def whole(fraction: float) -> int:
     return int(f"{fraction * 100:.0f}")
 
 
-def percent(p: float | None) -> str:
-    """A chance as the analysis writes it (game_analysis.percent, in the language's signs):
-    whole percent, closer only where that would read as certain."""
-    if p is None:
-        return "-"
-    rounded = round(p * 100)
-    if 0 < rounded < 100 or p in (0.0, 1.0):
-        value = number(rounded)
-    elif 0 < round(p * 100, 1) < 100:
-        value = number(round(p * 100, 1), 1)
-    else:
-        value = ("<" if p < 0.5 else ">") + number(0.1 if p < 0.5 else 99.9, 1)
-    # Translators: a chance in percent; value is the number ("50", "0.1", "<0.1"). A no-break
-    # space stands before the sign: keep it, or drop it where the language writes "50%".
-    return _("%(value)s\u00a0%%") % {"value": value}
-
-
-def guesses_words(count: int) -> str:
-    """ "no guesses", "1 guess", "3 guesses"."""
-    if not count:
-        return _("no guesses")
-    return ngettext("%(count)d guess", "%(count)d guesses", count) % {"count": count}
-
-
-def mistakes_words(count: int) -> str:
-    """ "no mistakes", "1 mistake", "3 mistakes"."""
-    if not count:
-        return _("no mistakes")
-    return ngettext("%(count)d mistake", "%(count)d mistakes", count) % {"count": count}
-
-
-def summary_words(count: int, risks: list[str], odds: str, avoidable: int, mistakes: int,
-                  approximate: bool = False) -> str:  # fmt: skip
-    """ "3 guesses (50 %, 12 %, 33 %): a 29 % chance to survive them; 1 avoidable; no
-    mistakes" (GameAnalysis.summary's words): `count` guesses with the `risks` named (none:
-    not named), `odds` the chance to survive them all."""
-    if not count:
-        # Translators: an analysis's summary; guesses is "no guesses", mistakes "no mistakes"
-        # or "2 mistakes".
-        text = _("%(guesses)s; %(mistakes)s")
-    else:
-        if risks:
-            # Translators: an analysis's summary: count guesses, their risks ("50 %, 12 %"),
-            # odds the chance to survive them all ("29 %"); then avoidable and mistakes, as
-            # "1 avoidable" or "none avoidable" and "no mistakes" or "2 mistakes".
-            text = ngettext(
-                "%(count)d guess (%(risks)s): a %(odds)s chance to survive it; %(avoidable)s;"
-                " %(mistakes)s",
-                "%(count)d guesses (%(risks)s): a %(odds)s chance to survive them;"
-                " %(avoidable)s; %(mistakes)s",
-                count,
-            )
-        else:
-            # Translators: as the summary with the risks named, without them.
-            text = ngettext(
-                "%(count)d guess: a %(odds)s chance to survive it; %(avoidable)s; %(mistakes)s",
-                "%(count)d guesses: a %(odds)s chance to survive them; %(avoidable)s; %(mistakes)s",
-                count,
-            )
-    if avoidable:
-        # Translators: in an analysis's summary: how many guesses could have been avoided.
-        shown = ngettext("%(count)d avoidable", "%(count)d avoidable", avoidable)
-        shown %= {"count": avoidable}
-    else:
-        # Translators: in an analysis's summary: none of the guesses could have been avoided.
-        shown = _("none avoidable")
-    words = {"count": count, "risks": _list(risks), "odds": odds, "avoidable": shown,
-             "guesses": guesses_words(count), "mistakes": mistakes_words(mistakes)}  # fmt: skip
-    return ("~" if approximate else "") + text % words
-
-
-def summary_of(report: GameAnalysis, listed: int | None = None) -> str:
-    """A report's summary (GameAnalysis.summary): `listed`, the most guesses' risks named
-    (0: none; past them, how many more)."""
-    risks = [percent(m.p_mine) for m in report.guesses]
-    if listed is not None and len(risks) > listed:
-        more = len(risks) - listed
-        # Translators: after the risks of the guesses named: how many more there were.
-        rest = ngettext("%(count)d more", "%(count)d more", more) % {"count": more}
-        risks = risks[:listed] + [rest] if listed else []
-    return summary_words(len(report.guesses), risks, percent(report.survival),
-                         report.avoidable, report.mistakes, report.approximate)  # fmt: skip
-
-
 def sentence(summary: str) -> str:
     """A summary as a sentence of a result notice: its first letter capital, a full stop."""
     # Translators: a sentence of its own: summary is an analysis's summary, capitalised.
@@ -324,8 +247,3 @@ def longest() -> str:
     notice keeps for it, in the language in use."""
     risks = [percent(0.5)] * 5 + [ngettext("%(count)d more", "%(count)d more", 9) % {"count": 9}]
     return sentence(summary_words(5, risks, percent(0.001), 9, 9))
-
-
-def _list(items: list[str]) -> str:
-    # Translators: what stands between the items of a list ("50 %, 12 %").
-    return _(", ").join(items)

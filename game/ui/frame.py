@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pygame
 
 from ..engine.boards import BoardChoice
+from ..i18n import _
 from ..store.settings import Settings
 from . import layout as geometry
 from . import screen as desktop
@@ -175,7 +176,9 @@ class Frame:
         self.space = self._usable_screen()
         rows, cols, sizes, digits = self.geometry()
         most = geometry.most_scale(rows, cols, self.space, sizes, digits)
-        said = [f"Zoom {most}x is the most"] if scale > most else []
+        # Translators: the status line when the player zooms in further than fits the screen;
+        # zoom is a whole number (3), x the sign for times.
+        said = [_("Zoom %(zoom)dx is the most") % {"zoom": most}] if scale > most else []
         scale = max(1, min(most, scale))
         self.settings.scale = scale  # chosen, even the zoom "auto" had chosen: no more auto
         if scale == self.scale:
@@ -184,7 +187,8 @@ class Frame:
         if not self._keeps_size(scale):
             self.open_window()
         self.relayout()
-        return [*said, f"Zoom {scale}x"]
+        # Translators: the status line after a zoom; zoom is a whole number (3).
+        return [*said, _("Zoom %(zoom)dx") % {"zoom": scale}]
 
     def _keeps_size(self, scale: int) -> bool:
         """Whether a zoom to `scale` leaves the window's size alone: in a window (not full

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.solver import Hint, HintKind
+from ..i18n import N_, _, ngettext, number
 
 Cell = tuple[int, int]
 
@@ -41,67 +42,146 @@ def hint_cells(hint: Hint) -> list[Cell]:
     return [hint.cell, *sorted(marks.cells() - {hint.cell})]
 
 
+def percent(p: float, places: int) -> str:
+    """A chance as a player reads it, "12.5%", in the language's signs."""
+    # Translators: a percentage; number holds the digits ("12.5", in German "12,5"). Write
+    # the sign as %% (German "%(number)s %%").
+    return _("%(number)s%%") % {"number": number(100 * p, places)}
+
+
 def _percent(p: float) -> str:
-    return f"{p:.1%}" if p < 0.1 else f"{p:.0%}"
+    return percent(p, 1) if p < 0.1 else percent(p, 0)
+
+
+# "the 2 framed numbers" reads as "the framed 2s": the count is said in words where it is small
+_COUNT_WORDS = {
+    # Translators: how many numbers a hint frames, as in "The two framed numbers leave no
+    # room for a mine here".
+    2: N_("two"),
+    3: N_("three"),
+    4: N_("four"),
+}
 
 
 def hint_wordings(hint: Hint, shown: Callable[[int, int], str], mines: int) -> list[str]:
     """Ways to say why the outlined cell is the one to open, longest first; the last is at
     most 26 characters (the status line of a Beginner board at zoom 1). `shown(row, col)` is
-    the text-view character of a cell, `mines` the board's mine total."""
+    the text-view character of a cell, `mines` the board's mine total. In the language in use."""
     kind = hint.kind
     if not hint.safe or kind is HintKind.GUESS:
         odds = ("~" if hint.approximate else "") + _percent(hint.probability)  # ~: estimated
+        said = {"odds": odds}
         return [
-            f"A guess: {odds} chance of a mine, the best there is",
-            f"A guess: {odds} chance of a mine, the best",
-            f"Guess: {odds} mine, the best",
-            f"Guess: {odds} mine",
+            # Translators: a hint that has to guess; odds is the chance that the outlined cell
+            # is a mine ("12%", "~1.5%": ~ means estimated). Four ways, longest first: the
+            # status line shows the longest that fits.
+            _("A guess: %(odds)s chance of a mine, the best there is") % said,
+            _("A guess: %(odds)s chance of a mine, the best") % said,
+            # Translators: at most 26 characters with the odds, if you can.
+            _("Guess: %(odds)s mine, the best") % said,
+            _("Guess: %(odds)s mine") % said,
         ]
     if kind is HintKind.ONE_NUMBER and hint.numbers:
-        value = shown(*hint.numbers[0]).replace(".", "0")
+        said = {"number": shown(*hint.numbers[0]).replace(".", "0")}
         if not hint.proven_mines:
             return [
-                f"The framed {value} has no mine left around it: open the outlined cell",
-                f"The framed {value} has no mine left: open the outline",
-                f"Safe: the {value} has no mine",
+                # Translators: a hint; number is the digit shown on the framed cell (1 to 8).
+                _("The framed %(number)s has no mine left around it: open the outlined cell")
+                % said,
+                _("The framed %(number)s has no mine left: open the outline") % said,
+                # Translators: at most 26 characters, if you can.
+                _("Safe: the %(number)s has no mine") % said,
             ]
-        its = "its mine" if len(hint.proven_mines) == 1 else "its mines"
+        marked = len(hint.proven_mines)
         return [
-            f"Every mine around the framed {value} is marked: open the outlined cell",
-            f"The framed {value} has {its} marked: open the outline",
-            f"Safe: the {value} has {its}",
+            # Translators: a hint; number is the digit shown on the framed cell (1 to 8).
+            _("Every mine around the framed %(number)s is marked: open the outlined cell") % said,
+            # Translators: a hint; number is the digit on the framed cell; the marked mines
+            # are its neighbours the hint marks as mines.
+            ngettext(
+                "The framed %(number)s has its mine marked: open the outline",
+                "The framed %(number)s has its mines marked: open the outline",
+                marked,
+            )
+            % said,
+            # Translators: at most 26 characters, if you can.
+            ngettext(
+                "Safe: the %(number)s has its mine", "Safe: the %(number)s has its mines", marked
+            )
+            % said,
         ]
     if kind is HintKind.NUMBERS:
-        counting = ", counting the marked mines" if hint.proven_mines else ""
-        # in words, not a digit: "the 2 framed numbers" reads as "the framed 2s"
         count = len(hint.numbers)
-        many = {2: "two", 3: "three", 4: "four"}.get(count, str(count))
+        word = _COUNT_WORDS.get(count)
+        said = {"count": _(word) if word else str(count)}
+        if hint.proven_mines:
+            # Translators: a hint; count is how many numbers are framed, in words ("two",
+            # "three", "four") or digits (5 and more).
+            longest = ngettext(
+                "The %(count)s framed number leaves no room for a mine in the outlined cell, "
+                "counting the marked mines",
+                "The %(count)s framed numbers leave no room for a mine in the outlined cell, "
+                "counting the marked mines",
+                count,
+            )
+        else:
+            # Translators: a hint; count is how many numbers are framed, in words ("two",
+            # "three", "four") or digits (5 and more).
+            longest = ngettext(
+                "The %(count)s framed number leaves no room for a mine in the outlined cell",
+                "The %(count)s framed numbers leave no room for a mine in the outlined cell",
+                count,
+            )
         return [
-            f"The {many} framed numbers leave no room for a mine in the outlined cell{counting}",
-            f"The {many} framed numbers leave no room for a mine here",
-            "Safe by the framed numbers",
+            longest % said,
+            # Translators: a hint; count is how many numbers are framed, as above.
+            ngettext(
+                "The %(count)s framed number leaves no room for a mine here",
+                "The %(count)s framed numbers leave no room for a mine here",
+                count,
+            )
+            % said,
+            # Translators: a hint, at most 26 characters if you can.
+            _("Safe by the framed numbers"),
         ]
     if kind is HintKind.ALL_NUMBERS:
         return [
-            "No way to place mines around the framed numbers puts one in the outlined cell",
-            "The framed numbers leave no way to put a mine here",
-            "Safe by all the numbers",
+            # Translators: a hint: every way of placing mines that fits the framed numbers
+            # leaves the outlined cell clear.
+            _("No way to place mines around the framed numbers puts one in the outlined cell"),
+            _("The framed numbers leave no way to put a mine here"),
+            # Translators: a hint, at most 26 characters if you can.
+            _("Safe by all the numbers"),
         ]
     if kind is HintKind.MINES_PLACED:
         return [
-            f"The numbers hold all {mines} mines: none is left for the ticked cells",
-            "The numbers hold every mine: the ticked cells are clear",
-            "Safe: no mine is left",
+            # Translators: a hint; count is the board's number of mines, all of them next to
+            # the numbers, so the ticked cells (away from the numbers) are safe.
+            ngettext(
+                "The numbers hold all %(count)d mine: none is left for the ticked cells",
+                "The numbers hold all %(count)d mines: none is left for the ticked cells",
+                mines,
+            )
+            % {"count": mines},
+            _("The numbers hold every mine: the ticked cells are clear"),
+            # Translators: a hint, at most 26 characters if you can.
+            _("Safe: no mine is left"),
         ]
     if kind is HintKind.MINE_COUNT:
         return [
-            f"Every way to fit all {mines} mines leaves the ticked cells clear",
-            "Safe by the mine count",
+            # Translators: a hint; count is the board's number of mines.
+            ngettext(
+                "Every way to fit all %(count)d mine leaves the ticked cells clear",
+                "Every way to fit all %(count)d mines leaves the ticked cells clear",
+                mines,
+            )
+            % {"count": mines},
+            # Translators: a hint, at most 26 characters if you can.
+            _("Safe by the mine count"),
         ]
     if kind is HintKind.NO_MINES:
-        return ["The board has no mines: open the outlined cell", "Safe: there are no mines"]
-    return ["The outlined cell is certainly safe", "Safe: open the outline"]
+        return [_("The board has no mines: open the outlined cell"), _("Safe: there are no mines")]
+    return [_("The outlined cell is certainly safe"), _("Safe: open the outline")]
 
 
 def hint_words(hint: Hint, shown: Callable[[int, int], str], mines: int, room: int) -> str:
@@ -113,7 +193,9 @@ def hint_words(hint: Hint, shown: Callable[[int, int], str], mines: int, room: i
 def odds_words(probability: float) -> str:
     """The exact odds of the cell under the mouse, for the status line."""
     if probability <= 0.0:
-        return "Proven: no mine here"
+        # Translators: the status line over a cell the mine odds show as certainly safe.
+        return _("Proven: no mine here")
     if probability >= 1.0:
-        return "Proven: a mine is here"
-    return f"Mine odds here: {probability:.1%}"
+        return _("Proven: a mine is here")
+    # Translators: the status line over a cell; odds is its chance of a mine ("12.5%").
+    return _("Mine odds here: %(odds)s") % {"odds": percent(probability, 1)}

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..i18n import N_, NP_, _, pgettext
+
 CTRL, SHIFT, ALT = "ctrl", "shift", "alt"
 
 
@@ -34,17 +36,68 @@ class Key:
             return event.unicode == self.char and held - {SHIFT} == self.mods - {SHIFT}
         return event.key == self.code and held == self.mods
 
-    def label(self) -> str:
-        if self.name:
-            return self.name
-        base = self.char if self.char is not None else _key_name(self.code)
-        prefix = "".join(f"{m.capitalize()}+" for m in (CTRL, ALT, SHIFT) if m in self.mods)
-        return prefix + base
+    def label(self, english: bool = False) -> str:
+        """As the help and the menus print it ("Ctrl+Z", "Space"), the names of keys in the
+        language in use (a German keyboard prints "Strg", "Leertaste"); `english` for the
+        README."""
+        base = self.name or (self.char if self.char is not None else _key_name(self.code))
+        mods = [m.capitalize() for m in (CTRL, ALT, SHIFT) if m in self.mods]
+        if not english:
+            base, mods = key_word(base), [key_word(m) for m in mods]
+        return "".join(f"{m}+" for m in mods) + base
 
 
 def _key_name(code: int) -> str:
     name = pygame.key.name(code)
     return name.upper() if len(name) == 1 else name.title()
+
+
+# The names a keyboard prints on its keys, as the key table writes them (letters, digits,
+# function keys and signs stay as they are): translated where they are shown.
+_KEY_WORDS = {
+    pair[1]: pair
+    for pair in (
+        # Translators: the name printed on a key (German "Strg"), shown in the menus and the
+        # F1 help as in "Ctrl+Z".
+        NP_("key", "Ctrl"),
+        # Translators: the name printed on a key, shown as in "Alt+Enter".
+        NP_("key", "Alt"),
+        # Translators: the name printed on a key (German "Umschalt"), shown as in "Shift+T".
+        NP_("key", "Shift"),
+        # Translators: the name printed on a key (German "Eingabe"), shown as in "Alt+Enter".
+        NP_("key", "Enter"),
+        # Translators: the name printed on the space bar (German "Leertaste").
+        NP_("key", "Space"),
+        # Translators: the name printed on a key (German "Tab").
+        NP_("key", "Tab"),
+        # Translators: the name printed on the Escape key (French "Échap").
+        NP_("key", "Esc"),
+        # Translators: the name printed on the Pause key.
+        NP_("key", "Pause"),
+        # Translators: the name of a key: the up arrow.
+        NP_("key", "Up"),
+        # Translators: the name of a key: the down arrow.
+        NP_("key", "Down"),
+        # Translators: the name of a key: the left arrow.
+        NP_("key", "Left"),
+        # Translators: the name of a key: the right arrow.
+        NP_("key", "Right"),
+        # Translators: the name printed on a key (German "Pos1").
+        NP_("key", "Home"),
+        # Translators: the name printed on a key (German "Ende").
+        NP_("key", "End"),
+        # Translators: the name printed on a key (German "Entf").
+        NP_("key", "Delete"),
+        # Translators: the name printed on a key (German "Rück").
+        NP_("key", "Backspace"),
+    )
+}
+
+
+def key_word(name: str) -> str:
+    """A key's name as the keyboards of the language in use print it ("Ctrl": "Strg")."""
+    pair = _KEY_WORDS.get(name)
+    return pgettext(*pair) if pair else name
 
 
 def _mods_of(mod: int) -> frozenset[str]:
@@ -73,39 +126,63 @@ class Binding:
     keys: tuple[Key, ...]
     menu: str | None = None  # the menu that lists it (None: help only)
 
-    def key_names(self) -> str:
-        return ", ".join(k.label() for k in self.keys if k.shown)
+    def key_names(self, english: bool = False) -> str:
+        return ", ".join(k.label(english) for k in self.keys if k.shown)
+
+    def text(self) -> str:
+        """The label in the language in use."""
+        return _(self.label)
+
+
+# The menus of the menu bar, in its order. Their names are the table's (and the window's)
+# names for them; `menu_title` says them in the language in use.
+MENU_GAME, MENU_OPTIONS, MENU_HELP = "Game", "Options", "Help"
+MENUS = (MENU_GAME, MENU_OPTIONS, MENU_HELP)
+_MENU_TITLES = {
+    # Translators: the title of the menu bar's first menu (new game, boards, quit).
+    MENU_GAME: NP_("menu", "Game"),
+    # Translators: the title of the menu bar's menu of settings.
+    MENU_OPTIONS: NP_("menu", "Options"),
+    # Translators: the title of the menu bar's menu of help (hint, keys, about).
+    MENU_HELP: NP_("menu", "Help"),
+}
+
+
+def menu_title(name: str) -> str:
+    """A menu's title as the bar shows it, in the language in use."""
+    pair = _MENU_TITLES.get(name)
+    return pgettext(*pair) if pair else name
 
 
 K = pygame
 # In the order the help lists them. The first key of a row is the one menus show.
 PLAY_KEYS: tuple[Binding, ...] = (
-    Binding("new_game", "New game", (key(K.K_F2), key(K.K_n)), "Game"),
-    Binding("beginner", "Beginner", (key(K.K_1), key(K.K_KP1, shown=False)), "Game"),
-    Binding("intermediate", "Intermediate", (key(K.K_2), key(K.K_KP2, shown=False)), "Game"),
-    Binding("expert", "Expert", (key(K.K_3), key(K.K_KP3, shown=False)), "Game"),
-    Binding("custom", "Custom board", (key(K.K_c),), "Game"),
-    Binding("daily", "Daily board", (), "Game"),
-    Binding("play_code", "Play a code", (key(K.K_b), key(K.K_v, CTRL)), "Game"),
-    Binding("copy_code", "Copy board code", (key(K.K_c, CTRL),), "Game"),
-    Binding("undo", "Undo", (key(K.K_z, CTRL),), "Game"),
-    Binding("redo", "Redo", (key(K.K_y, CTRL),), "Game"),
-    Binding("pause", "Pause", (key(K.K_PAUSE, name="Pause"), key(K.K_F3)), "Game"),
-    Binding("stats", "Statistics", (key(K.K_s),), "Game"),
-    Binding("analyse_last", "Analyse last game", (key(K.K_a),), "Game"),
-    Binding("quit", "Quit", (key(K.K_ESCAPE, name="Esc"),), "Game"),
-    Binding("quit_now", "Quit at once", (key(K.K_q, CTRL),), None),
-    Binding("hint", "Hint", (key(K.K_h),), "Help"),
-    Binding("odds", "Mine odds", (key(K.K_p),), "Help"),
-    Binding("options", "Options", (key(K.K_o),), "Options"),
-    Binding("question_marks", "Question marks", (key(K.K_q),), "Options"),
-    Binding("mute", "Sound on/off", (key(K.K_v),), "Options"),
-    Binding("next_theme", "Next theme", (key(K.K_t),), "Options"),
-    Binding("previous_theme", "Previous theme", (key(K.K_t, SHIFT),), "Options"),
-    Binding("themes", "Themes", (key(K.K_m),), "Options"),
+    Binding("new_game", N_("New game"), (key(K.K_F2), key(K.K_n)), MENU_GAME),
+    Binding("beginner", N_("Beginner"), (key(K.K_1), key(K.K_KP1, shown=False)), MENU_GAME),
+    Binding("intermediate", N_("Intermediate"), (key(K.K_2), key(K.K_KP2, shown=False)), MENU_GAME),
+    Binding("expert", N_("Expert"), (key(K.K_3), key(K.K_KP3, shown=False)), MENU_GAME),
+    Binding("custom", N_("Custom board"), (key(K.K_c),), MENU_GAME),
+    Binding("daily", N_("Daily board"), (), MENU_GAME),
+    Binding("play_code", N_("Play a code"), (key(K.K_b), key(K.K_v, CTRL)), MENU_GAME),
+    Binding("copy_code", N_("Copy board code"), (key(K.K_c, CTRL),), MENU_GAME),
+    Binding("undo", N_("Undo"), (key(K.K_z, CTRL),), MENU_GAME),
+    Binding("redo", N_("Redo"), (key(K.K_y, CTRL),), MENU_GAME),
+    Binding("pause", N_("Pause"), (key(K.K_PAUSE, name="Pause"), key(K.K_F3)), MENU_GAME),
+    Binding("stats", N_("Statistics"), (key(K.K_s),), MENU_GAME),
+    Binding("analyse_last", N_("Analyse last game"), (key(K.K_a),), MENU_GAME),
+    Binding("quit", N_("Quit"), (key(K.K_ESCAPE, name="Esc"),), MENU_GAME),
+    Binding("quit_now", N_("Quit at once"), (key(K.K_q, CTRL),), None),
+    Binding("hint", N_("Hint"), (key(K.K_h),), MENU_HELP),
+    Binding("odds", N_("Mine odds"), (key(K.K_p),), MENU_HELP),
+    Binding("options", N_("Options"), (key(K.K_o),), MENU_OPTIONS),
+    Binding("question_marks", N_("Question marks"), (key(K.K_q),), MENU_OPTIONS),
+    Binding("mute", N_("Sound on/off"), (key(K.K_v),), MENU_OPTIONS),
+    Binding("next_theme", N_("Next theme"), (key(K.K_t),), MENU_OPTIONS),
+    Binding("previous_theme", N_("Previous theme"), (key(K.K_t, SHIFT),), MENU_OPTIONS),
+    Binding("themes", N_("Themes"), (key(K.K_m),), MENU_OPTIONS),
     Binding(
         "zoom_in",
-        "Zoom in",
+        N_("Zoom in"),
         (
             char("+"),
             char(
@@ -113,68 +190,79 @@ PLAY_KEYS: tuple[Binding, ...] = (
             ),
             key(K.K_KP_PLUS, shown=False),
         ),
-        "Options",
+        MENU_OPTIONS,
     ),
-    Binding("zoom_out", "Zoom out", (char("-"), key(K.K_KP_MINUS, shown=False)), "Options"),
+    Binding("zoom_out", N_("Zoom out"), (char("-"), key(K.K_KP_MINUS, shown=False)), MENU_OPTIONS),
     Binding(
         "fullscreen",
-        "Full screen",
-        (key(K.K_F11), key(K.K_RETURN, ALT, name="Alt+Enter")),
-        "Options",
+        N_("Full screen"),
+        (key(K.K_F11), key(K.K_RETURN, ALT, name="Enter")),
+        MENU_OPTIONS,
     ),
-    Binding("map", "Map of the board", (key(K.K_TAB),), "Options"),
-    Binding("help", "Keys and mouse", (key(K.K_F1), char("?")), "Help"),
-    Binding("about", "About", (), "Help"),
+    Binding("map", N_("Map of the board"), (key(K.K_TAB),), MENU_OPTIONS),
+    Binding("help", N_("Keys and mouse"), (key(K.K_F1), char("?")), MENU_HELP),
+    Binding("about", N_("About"), (), MENU_HELP),
     # Alt opens the menu when pressed and released by itself (the window watches for that),
     # so Alt+Enter stays full screen; its Key here never matches an event.
-    Binding("menu", "Menu", (key(K.K_g), key(K.K_F10), Key(name="Alt"))),
-    Binding("cursor_up", "Cursor up", (key(K.K_UP, name="Up"),)),
-    Binding("cursor_down", "Cursor down", (key(K.K_DOWN, name="Down"),)),
-    Binding("cursor_left", "Cursor left", (key(K.K_LEFT, name="Left"),)),
-    Binding("cursor_right", "Cursor right", (key(K.K_RIGHT, name="Right"),)),
-    Binding("cursor_open", "Open the cursor's cell", (key(K.K_SPACE),)),
-    Binding("cursor_flag", "Flag the cursor's cell", (key(K.K_f),)),
-    Binding("cursor_chord", "Chord the cursor's cell", (key(K.K_d),)),
+    Binding("menu", N_("Menu"), (key(K.K_g), key(K.K_F10), Key(name="Alt"))),
+    Binding("cursor_up", N_("Cursor up"), (key(K.K_UP, name="Up"),)),
+    Binding("cursor_down", N_("Cursor down"), (key(K.K_DOWN, name="Down"),)),
+    Binding("cursor_left", N_("Cursor left"), (key(K.K_LEFT, name="Left"),)),
+    Binding("cursor_right", N_("Cursor right"), (key(K.K_RIGHT, name="Right"),)),
+    Binding("cursor_open", N_("Open the cursor's cell"), (key(K.K_SPACE),)),
+    Binding("cursor_flag", N_("Flag the cursor's cell"), (key(K.K_f),)),
+    Binding("cursor_chord", N_("Chord the cursor's cell"), (key(K.K_d),)),
 )
 
 REPLAY_KEYS: tuple[Binding, ...] = (
-    Binding("replay_pause", "Pause / play on", (key(K.K_SPACE),)),
-    Binding("replay_step", "One move", (key(K.K_RIGHT),)),
-    Binding("replay_faster", "Faster", (char("]"), char("+"), char("="), key(K.K_UP))),
-    Binding("replay_slower", "Slower", (char("["), char("-"), key(K.K_DOWN))),
-    Binding("replay_restart", "From the start", (key(K.K_r),)),
-    Binding("replay_leave", "Leave the replay", (key(K.K_ESCAPE, name="Esc"),)),
+    # Translators: in the F1 help, what Space does while a replay is watched.
+    Binding("replay_pause", N_("Pause / play on"), (key(K.K_SPACE),)),
+    Binding("replay_step", N_("One move"), (key(K.K_RIGHT),)),
+    Binding("replay_faster", N_("Faster"), (char("]"), char("+"), char("="), key(K.K_UP))),
+    Binding("replay_slower", N_("Slower"), (char("["), char("-"), key(K.K_DOWN))),
+    Binding("replay_restart", N_("From the start"), (key(K.K_r),)),
+    Binding("replay_leave", N_("Leave the replay"), (key(K.K_ESCAPE, name="Esc"),)),
 )
 
 ANALYSIS_KEYS: tuple[Binding, ...] = (
-    Binding("analysis_next", "Next move", (key(K.K_RIGHT, name="Right"), char(">"))),
-    Binding("analysis_previous", "Previous move", (key(K.K_LEFT, name="Left"), char("<"))),
+    Binding("analysis_next", N_("Next move"), (key(K.K_RIGHT, name="Right"), char(">"))),
+    Binding("analysis_previous", N_("Previous move"), (key(K.K_LEFT, name="Left"), char("<"))),
     Binding(
-        "analysis_next_note", "Next guess or mistake", (key(K.K_DOWN, name="Down"), key(K.K_TAB))
+        "analysis_next_note",
+        N_("Next guess or mistake"),
+        (key(K.K_DOWN, name="Down"), key(K.K_TAB)),
     ),
     Binding(
         "analysis_previous_note",
-        "Previous guess or mistake",
+        N_("Previous guess or mistake"),
         (key(K.K_UP, name="Up"), key(K.K_TAB, SHIFT)),
     ),
-    Binding("analysis_first", "First move", (key(K.K_HOME, name="Home"),)),
-    Binding("analysis_last", "The end", (key(K.K_END, name="End"),)),
-    Binding("analysis_leave", "Leave (or stop the analysis)", (key(K.K_ESCAPE, name="Esc"),)),
+    Binding("analysis_first", N_("First move"), (key(K.K_HOME, name="Home"),)),
+    # Translators: in the F1 help, what End does while a game is analysed: go to its last move.
+    Binding("analysis_last", N_("The end"), (key(K.K_END, name="End"),)),
+    Binding("analysis_leave", N_("Leave (or stop the analysis)"), (key(K.K_ESCAPE, name="Esc"),)),
 )
 
-# What the mouse does on the board, for the help (it has no keys to match).
-MOUSE_RULES: tuple[tuple[str, str], ...] = (
-    ("Left", "open: press, drag, release"),
-    ("Left off board", "release: nothing"),
-    ("Left on number", "chord (option)"),
-    ("Hold left", "flag (option)"),
-    ("Right", "flag, unflag (? too with Q)"),
-    ("Both, Middle", "chord"),
-    ("Face", "new game"),
-    ("Wheel", "scroll; Shift or tilt: sideways"),
-    ("Ctrl+Wheel", "zoom about the pointer"),
-    ("Middle drag", "move the board (2+ cells)"),
-    ("Scroll bar", "drag thumb; click track: page"),
+# What the mouse does on the board, for the help (it has no keys to match): the button or
+# wheel (marked NP_ "mouse": "Left" is a button here, not the arrow key) and what it does.
+MOUSE_RULES: tuple[tuple[tuple[str, str], str], ...] = (
+    # Translators: the mouse's left button, in the F1 help's list of what the mouse does.
+    (NP_("mouse", "Left"), N_("open: press, drag, release")),
+    # Translators: the left button let go off the board (F1 help).
+    (NP_("mouse", "Left off board"), N_("release: nothing")),
+    (NP_("mouse", "Left on number"), N_("chord (option)")),
+    (NP_("mouse", "Hold left"), N_("flag (option)")),
+    # Translators: Q is the key that turns question marks on; keep it.
+    (NP_("mouse", "Right"), N_("flag, unflag (? too with Q)")),
+    # Translators: both buttons at once, or the middle one.
+    (NP_("mouse", "Both, Middle"), N_("chord")),
+    # Translators: the smiley face above the board.
+    (NP_("mouse", "Face"), N_("new game")),
+    (NP_("mouse", "Wheel"), N_("scroll; Shift or tilt: sideways")),
+    (NP_("mouse", "Ctrl+Wheel"), N_("zoom about the pointer")),
+    (NP_("mouse", "Middle drag"), N_("move the board (2+ cells)")),
+    # Translators: the thumb is the part of a scroll bar that is dragged; the track the rest.
+    (NP_("mouse", "Scroll bar"), N_("drag thumb; click track: page")),
 )
 
 
@@ -196,27 +284,35 @@ def menu(name: str, table: tuple[Binding, ...] | None = None) -> list[Binding]:
     return [b for b in table or PLAY_KEYS if b.menu == name]
 
 
-MENUS = ("Game", "Options", "Help")
-
-
 def readme_table() -> str:
-    """The README's key tables, as the README must show them (a test compares)."""
+    """The README's key tables, as the README must show them (a test compares): in English,
+    whatever the language in use."""
 
     def table(rows: list[tuple[str, str]]) -> list[str]:
         return ["| key | action |", "|---|---|"] + [f"| {k} | {what} |" for k, what in rows]
 
-    play = [(b.key_names(), b.label) for b in PLAY_KEYS if b.keys]
-    replay = [(b.key_names(), b.label) for b in REPLAY_KEYS]
-    analysis = [(b.key_names(), b.label) for b in ANALYSIS_KEYS]
-    return "\n".join([*table(play), "", "While a replay is watched:", "", *table(replay),
-                      "", "While a game is analysed:", "", *table(analysis),
-                      "", "Mouse on the board:", "", *table(list(MOUSE_RULES))])  # fmt: skip
+    def of(bindings: tuple[Binding, ...]) -> list[tuple[str, str]]:
+        return [(b.key_names(english=True), b.label) for b in bindings if b.keys]
+
+    mouse = [(where[1], what) for where, what in MOUSE_RULES]
+    return "\n".join([*table(of(PLAY_KEYS)), "", "While a replay is watched:", "",
+                      *table(of(REPLAY_KEYS)), "", "While a game is analysed:", "",
+                      *table(of(ANALYSIS_KEYS)), "", "Mouse on the board:", "",
+                      *table(mouse)])  # fmt: skip
 
 
 def help_rows(table: tuple[Binding, ...] | None = None) -> list[tuple[str, str]]:
     """(keys, what they do) for every keyed row, then the replay and analysis keys and the
-    mouse rules."""
-    rows = [(b.key_names(), b.label) for b in table or PLAY_KEYS if b.keys]
-    rows += [("", ""), ("Replay", "")] + [(b.key_names(), b.label) for b in REPLAY_KEYS]
-    rows += [("", ""), ("Analysis", "")] + [(b.key_names(), b.label) for b in ANALYSIS_KEYS]
-    return rows + [("", ""), ("Mouse", "")] + list(MOUSE_RULES)
+    mouse rules; in the language in use (made again each time the help opens)."""
+
+    def of(bindings: tuple[Binding, ...]) -> list[tuple[str, str]]:
+        return [(b.key_names(), b.text()) for b in bindings if b.keys]
+
+    rows = of(table or PLAY_KEYS)
+    # Translators: a heading in the F1 help, over the keys of a replay being watched.
+    rows += [("", ""), (_("Replay"), "")] + of(REPLAY_KEYS)
+    # Translators: a heading in the F1 help, over the keys of a game being analysed.
+    rows += [("", ""), (_("Analysis"), "")] + of(ANALYSIS_KEYS)
+    # Translators: a heading in the F1 help, over what the mouse does on the board.
+    rows += [("", ""), (_("Mouse"), "")]
+    return rows + [(pgettext(*where), _(what)) for where, what in MOUSE_RULES]

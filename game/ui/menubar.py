@@ -10,6 +10,7 @@ never draws (the renderer draws what `MenuBar.placed` says).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -44,17 +45,23 @@ class Item:
     key: str
 
 
+Extra = dict[str, list[Item]] | Callable[[], dict[str, list[Item]]] | None
+
+
 def menus(table: tuple[keys.Binding, ...] | None = None,
-          extra: dict[str, list[Item]] | None = None) -> list[tuple[str, list[Item]]]:  # fmt: skip
+          extra: Extra = None) -> list[tuple[str, list[Item]]]:  # fmt: skip
     """Each menu of `keys.MENUS` with its rows, in table order (the play keys by default),
-    then the `extra` rows of that menu (one row a theme, say)."""
+    then the `extra` rows of that menu (one row a theme, say; a function that makes them, so
+    that they are made again too). The labels and keys are in the language in use when it is
+    called: the bar calls it again each time a menu opens."""
     table = table or keys.PLAY_KEYS
+    extra = extra() if callable(extra) else extra
     out = []
     for name in keys.MENUS:
         items = []
         for b in keys.menu(name, table):
             shown = [k.label() for k in b.keys if k.shown]
-            items.append(Item(b.action, b.label, shown[0] if shown else ""))
+            items.append(Item(b.action, b.text(), shown[0] if shown else ""))
         out.append((name, items + list((extra or {}).get(name, ()))))
     return out
 
@@ -98,9 +105,11 @@ def _starts_extra(before: Item, item: Item) -> bool:
 
 
 def place_titles(layout: Layout, m: Metrics, names: list[str]) -> list[tuple[str, Box]]:
-    """The titles left to right on the bar; their first letters alone where the whole words
-    do not fit the canvas's width."""
+    """The titles of the menus `names` (keys.MENUS) left to right on the bar, in the language
+    in use (measured each time, so a switch of language is placed at the next drawing);
+    their first letters alone where the whole words do not fit the canvas's width."""
     bar = layout.menu_bar
+    names = [keys.menu_title(n) for n in names]
     shown = names
     if BAR_X + sum(m.text_w(n) + 2 * TITLE_PAD for n in names) > bar.w:
         shown = [n[:1] for n in names]
@@ -158,8 +167,8 @@ class MenuBar:
     menu is open (and the release of a press the bar took: `eat_release`), and the keys.
     """
 
-    def __init__(self, extra: dict[str, list[Item]] | None = None) -> None:
-        self.extra = extra  # rows beyond the key table's, by menu
+    def __init__(self, extra: Extra = None) -> None:
+        self.extra = extra  # rows beyond the key table's, by menu (or what makes them)
         self.open: int | None = None  # the index of the open menu
         self.focus: int | None = None  # the item with the highlight in the open menu
         self.held = False  # the button that opened the menu is still down: a release acts
@@ -178,6 +187,7 @@ class MenuBar:
         return self._menus[self.open][1] if self.open is not None else []
 
     def names(self) -> list[str]:
+        """The menus' names (keys.MENUS: the titles are these in the language in use)."""
         return [name for name, _ in self._menus]
 
     def placed(self, layout: Layout, m: Metrics) -> Placed:

@@ -26,6 +26,7 @@ import pygame
 
 from ..engine import GameState, MoveKind
 from ..engine.cells import NUMBER_CHARS, ViewChar
+from ..i18n import _, ngettext
 from ..store.files import FileRefused, file_inside, read_capped
 from ..store.history import to_stderr
 from ..store.settings import VOLUMES
@@ -72,47 +73,63 @@ def check_wav(path: Path) -> str | None:
 
     Only a regular file is read (a FIFO, a device or a loop of links is refused without
     waiting on it), and its bytes are read here: `wave` and pygame get them, never the path."""
+    # Translators: the messages of this function are said after a sound file's name, as in
+    # "theme 'retro': sound 'win' (win.wav) is missing".
     try:
         data = read_capped(path, MAX_SOUND_BYTES)
     except FileNotFoundError:
-        return "is missing"
+        return _("is missing")
     except FileRefused as e:
         return str(e)
     except OSError as e:
-        return "is a loop of symbolic links" if e.errno == errno.ELOOP else (
-            f"cannot be read ({e.strerror or e})")  # fmt: skip
+        if e.errno == errno.ELOOP:
+            return _("is a loop of symbolic links")
+        # Translators: said after a sound file's name; reason is the system's.
+        return _("cannot be read (%(reason)s)") % {"reason": e.strerror or e}
     try:
         with wave.open(io.BytesIO(data), "rb") as w:  # reads the header only
             channels, width, rate, frames = (
                 w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes(),
             )  # fmt: skip
     except (EOFError, wave.Error) as e:
-        return f"is not a WAV file the game can play ({e})"
+        # Translators: said after a sound file's name; reason is Python's, in English.
+        return _("is not a WAV file the game can play (%(reason)s)") % {"reason": e}
     if channels not in (1, 2) or width not in (1, 2) or not 8000 <= rate <= 48000:
-        return "must be 8- or 16-bit PCM, mono or stereo, 8000-48000 Hz"
+        # Translators: said after a sound file's name.
+        return _("must be 8- or 16-bit PCM, mono or stereo, 8000-48000 Hz")
     if frames == 0 or len(data) < WAV_HEADER_BYTES + frames * channels * width:
-        return "is empty or cut short"
+        # Translators: said after a sound file's name.
+        return _("is empty or cut short")
     if frames > MAX_SOUND_SECONDS * rate:
-        return f"is longer than {MAX_SOUND_SECONDS} s"
+        # Translators: said after a sound file's name; s is seconds.
+        return _("is longer than %(seconds)d s") % {"seconds": MAX_SOUND_SECONDS}
     return None
 
 
 def sound_table(table: object, folder: Path, label: str) -> tuple[dict[str, list[Path]], list]:
-    """A theme's [sounds] table as effect -> files; a line for each entry left out."""
+    """A theme's [sounds] table as effect -> files; a line for each entry left out (`label`
+    names the theme: "theme 'retro'")."""
     if table is None:
         return {}, []
     if not isinstance(table, dict):
-        return {}, [f'{label}: [sounds] must be a table of effect = "file.wav"']
+        # Translators: a broken theme; keep [sounds] and the example as they are (they are
+        # written so in theme.toml).
+        return {}, [_in_theme(label, _('[sounds] must be a table of effect = "file.wav"'))]
     sounds: dict[str, list[Path]] = {}
     problems = []
     for effect, value in table.items():
         if effect not in EFFECTS:
-            problems.append(f"{label}: {effect!r} in [sounds] is not an effect (the effects "
-                            f"are {', '.join(EFFECTS)})")  # fmt: skip
+            # Translators: a broken theme; effect is what theme.toml names, effects the names
+            # it may use (as written in theme.toml).
+            problems.append(_("%(effect)s in [sounds] is not an effect (the effects are "
+                              "%(effects)s)") % {"effect": repr(effect),
+                                                 "effects": ", ".join(EFFECTS)})  # fmt: skip
             continue
         names = value if isinstance(value, list) else [value]
         if not names or not all(isinstance(n, str) for n in names):
-            problems.append(f"{label}: sound {effect!r} must be a file name or a list of them")
+            # Translators: a broken theme; effect is a sound's name in theme.toml.
+            problems.append(_("sound %(effect)s must be a file name or a list of them")
+                            % {"effect": repr(effect)})  # fmt: skip
             continue
         paths = []
         for name in names:
@@ -123,18 +140,30 @@ def sound_table(table: object, folder: Path, label: str) -> tuple[dict[str, list
             else:
                 trouble = check_wav(path)
             if trouble:
-                problems.append(f"{label}: sound {effect!r} ({name}) {trouble}")
+                # Translators: a sound of a theme left out; effect is a sound's name, file its
+                # file; trouble says what is wrong with it ("is missing").
+                problems.append(_("sound %(effect)s (%(file)s) %(trouble)s")
+                                % {"effect": repr(effect), "file": name,
+                                   "trouble": trouble})  # fmt: skip
             else:
                 paths.append(path)
         if paths:
             sounds[effect] = paths
     if len(problems) > MAX_SOUND_LINES:  # a whole folder broken: one line, not one a file
-        first = problems[0].removeprefix(f"{label}: ")
-        problems = [
-            f"{label}: {len(problems)} sounds cannot be played (the first: {first}); "
-            "they are left out"
-        ]
-    return sounds, problems
+        # Translators: the sounds of a theme left out; first is the first one's problem.
+        problems = [ngettext("%(count)d sound cannot be played (the first: %(first)s); it is "
+                             "left out",
+                             "%(count)d sounds cannot be played (the first: %(first)s); they "
+                             "are left out",
+                             len(problems)) % {"count": len(problems),
+                                               "first": problems[0]}]  # fmt: skip
+    return sounds, [_in_theme(label, p) for p in problems]
+
+
+def _in_theme(label: str, problem: str) -> str:
+    """A theme's problem with the theme named first ("theme 'retro': ...")."""
+    # Translators: a problem of a theme; theme is "theme 'name'", problem what is wrong.
+    return _("%(theme)s: %(problem)s") % {"theme": label, "problem": problem}
 
 
 def _say(line: str) -> None:
@@ -327,8 +356,12 @@ class SoundBoard:
                     sounds.append(pygame.mixer.Sound(file=io.BytesIO(data)))
                 except (OSError, FileRefused, pygame.error) as e:
                     why = e.strerror if isinstance(e, OSError) and e.strerror else e
-                    _say(f"theme {key!r}: sound {effect!r} ({path.name}) cannot be "
-                         f"played ({why}); it is left out")  # fmt: skip
+                    # Translators: name is a theme's folder, effect a sound's name, file
+                    # its file, reason the system's.
+                    _say(_("theme %(name)s: sound %(effect)s (%(file)s) cannot be played "
+                           "(%(reason)s); it is left out")
+                         % {"name": repr(key), "effect": repr(effect), "file": path.name,
+                            "reason": why})  # fmt: skip
             if sounds:
                 loaded[effect] = sounds
         return loaded
@@ -342,7 +375,9 @@ class SoundBoard:
                 pygame.mixer.set_num_channels(len(EFFECTS))
                 self.device = True
             except pygame.error as e:
-                _say(f"no sound: the audio device cannot be opened ({e})")
+                # Translators: said on the terminal; reason is SDL's, in English.
+                _say(_("no sound: the audio device cannot be opened (%(reason)s)")
+                     % {"reason": e})  # fmt: skip
                 self.device = False
                 return False
             if not self._quit_hooked:  # pygame's own quit waits for a closer first

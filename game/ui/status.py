@@ -14,24 +14,35 @@ SCROLL_MS = 120  # a long status line moves one character this often
 FOREVER = 2**62
 
 
+# What is said: the words, or a function that words them (asked each time the line is drawn,
+# so a message said before the language changed is read in the new one).
+Said = str | Callable[[], str]
+
+
+def _words(said: Said) -> str:
+    return said() if callable(said) else said
+
+
 class StatusLine:
     """The message on the line, until when and since when; `drawn_again` is told of each."""
 
     def __init__(self, now: Callable[[], int], drawn_again: Callable[[], None]) -> None:
         self.now = now
         self.drawn_again = drawn_again
-        self.message: tuple[str, int, int] | None = None  # text, until when, since when
+        self.message: tuple[Said, int, int] | None = None  # text, until when, since when
 
-    def say(self, text: str, lasting: bool = False) -> None:
-        """A line under the board for a moment, or until the next game when `lasting`."""
+    def say(self, text: Said, lasting: bool = False) -> None:
+        """A line under the board for a moment, or until the next game when `lasting`. A
+        message that stays up long (`lasting`) is best given as a function that words it
+        (`lambda: _("...") % {...}`): it then follows a switch of language."""
         now = self.now()
         # a long line scrolls through the status line, so it stays up long enough to read
-        shown_for = max(MESSAGE_MS, len(text) * SCROLL_MS + MESSAGE_MS)
+        shown_for = max(MESSAGE_MS, len(_words(text)) * SCROLL_MS + MESSAGE_MS)
         self.message = (text, now + shown_for if not lasting else FOREVER, now)
         self.drawn_again()
 
     def saying(self) -> str | None:
-        return None if self.message is None else self.message[0]
+        return None if self.message is None else _words(self.message[0])
 
     def clear(self) -> None:
         self.message = None
@@ -44,7 +55,8 @@ class StatusLine:
         """What the line shows now in `room` characters; a message too long for it scrolls."""
         if self.message is None:
             return resting()
-        text, _, since = self.message
+        said, _, since = self.message
+        text = _words(said)
         if len(text) <= room:
             return text
         loop = text + "   " + text

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 
+from ..i18n import NP_, _, ngettext, pgettext
 from ..resources import themes_dir
 from ..store.files import FileRefused, file_inside, read_capped
 from .layout import LED_DIGITS, MIN_AREA_W, PANEL_PAD, TOOLBAR_HEIGHT, Sizes
@@ -49,6 +50,17 @@ ODDS_RAMP = ((255, 245, 150), (250, 170, 50), (225, 60, 30), (120, 0, 50))
 ODDS_SAFE = (30, 110, 255)
 ODDS_MINE = (90, 0, 40)
 ODDS_ALPHA = 150
+# The shipped themes' names (`name` in their theme.toml), for the template: `Theme.title`.
+SHIPPED_NAMES = (
+    # Translators: the name of a shipped theme (the look of the game), in the menus and Options.
+    NP_("theme", "Classic"),
+    # Translators: the name of a shipped theme made to be easy to read (strong contrast).
+    NP_("theme", "High contrast"),
+    # Translators: the name of a shipped theme in the greens of an old handheld console.
+    NP_("theme", "Handheld"),
+    # Translators: the name of a shipped theme in dark colours.
+    NP_("theme", "Night"),
+)
 
 
 @dataclass(frozen=True)
@@ -66,6 +78,25 @@ class MarkColours:
 
 class ThemeError(Exception):
     """A theme that cannot be used; the message says which file and what is wrong."""
+
+
+def _refuse(message: str, **values: object) -> ThemeError:
+    """A ThemeError of a message already looked up (`_("...")`), its placeholders filled."""
+    return ThemeError(message % values)
+
+
+def _theme_label(folder: Path) -> str:
+    """How a problem names the theme: "theme 'retro'" (its folder)."""
+    # Translators: names a theme in its problems, as in "theme 'retro': tile must be ...";
+    # name is its folder's name, quoted.
+    return _("theme %(name)s") % {"name": repr(folder.name)}
+
+
+def _at(label: str, setting: str) -> str:
+    """A setting of theme.toml, named with its theme: "theme 'retro': tile"."""
+    # Translators: where a theme's problem is: theme is "theme 'name'", setting a name of
+    # its theme.toml (written as it is there: tile, [odds] ramp).
+    return _("%(theme)s: %(setting)s") % {"theme": label, "setting": setting}
 
 
 @dataclass
@@ -130,6 +161,12 @@ class Theme:
 
     def __post_init__(self) -> None:
         self._cut()
+
+    def title(self) -> str:
+        """The name a player reads: a shipped theme's in the language in use (SHIPPED_NAMES), a
+        player's own as its theme.toml writes it."""
+        pair = ("theme", self.name)
+        return pgettext(*pair) if pair in SHIPPED_NAMES else self.name
 
     def plain(self) -> Theme:
         """The theme at its own size: itself, or the one a scaled copy was made from."""
@@ -203,11 +240,15 @@ def load_library(user_dir: Path | None = None) -> ThemeLibrary:
         try:
             next(iter(user_dir.iterdir()), None)
         except OSError as e:
-            problems.append(f"the themes folder {user_dir} cannot be read ({e.strerror or e})")
+            # Translators: folder is the player's folder of themes, reason the system's.
+            problems.append(_("the themes folder %(folder)s cannot be read (%(reason)s)")
+                            % {"folder": user_dir, "reason": e.strerror or e})  # fmt: skip
     for folder in theme_folders(user_dir):
         if folder.name in themes:
-            problems.append(f"theme {folder.name!r} in {folder.parent}: a theme of that name "
-                            "ships with the game; rename the folder")  # fmt: skip
+            # Translators: name is a theme folder's name, quoted; folder where it is.
+            problems.append(_("theme %(name)s in %(folder)s: a theme of that name ships with "
+                              "the game; rename the folder")
+                            % {"name": repr(folder.name), "folder": folder.parent})  # fmt: skip
             continue
         try:
             themes[folder.name] = load_theme(folder)
@@ -224,8 +265,14 @@ def load_library(user_dir: Path | None = None) -> ThemeLibrary:
         shown = ", ".join(names[:MAX_NAMES_SHOWN]) + (", …" if len(names) > MAX_NAMES_SHOWN
                                                       else "")  # fmt: skip
         where = broken[0][0].parent
-        problems.append(f"{len(broken)} folders in {where} are not themes: {shown} (the "
-                        f"first: {broken[0][1]}); they are left out")  # fmt: skip
+        # Translators: count folders in the player's themes folder that are not themes;
+        # folder is that folder, names some of their names, first the first one's problem.
+        problems.append(ngettext("%(count)d folder in %(folder)s is not a theme: %(names)s "
+                                 "(the first: %(first)s); it is left out",
+                                 "%(count)d folders in %(folder)s are not themes: %(names)s "
+                                 "(the first: %(first)s); they are left out", len(broken))
+                        % {"count": len(broken), "folder": where, "names": shown,
+                           "first": broken[0][1]})  # fmt: skip
     else:
         problems += [why for _, why in broken]
     return ThemeLibrary(themes, problems, warnings)
@@ -237,7 +284,10 @@ def _colour(value: object, where: str) -> tuple[int, int, int]:
             return int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16)
         except ValueError:
             pass
-    raise ThemeError(f'{where} must be a colour like "#c0c0c0" (got {value!r})')
+    # Translators: where is a theme's setting ("theme 'retro': colour 'panel'"), value what it
+    # holds; keep "#c0c0c0".
+    raise _refuse(_('%(where)s must be a colour like "#c0c0c0" (got %(value)s)'), where=where,
+                  value=repr(value))  # fmt: skip
 
 
 def _mark_colours(odds: object, marks: object, label: str) -> MarkColours:
@@ -245,25 +295,30 @@ def _mark_colours(odds: object, marks: object, label: str) -> MarkColours:
     found = {}
     for table, name in ((odds, "odds"), (marks, "marks")):
         if table is not None and not isinstance(table, dict):
-            raise ThemeError(f"{label}: [{name}] must be a table")
+            # Translators: theme is "theme 'name'"; table is [odds] or [marks], as written.
+            raise _refuse(_("%(theme)s: %(table)s must be a table"), theme=label,
+                          table=f"[{name}]")  # fmt: skip
     odds, marks = odds or {}, marks or {}
     if "ramp" in odds:
         ramp = odds["ramp"]
         if not (isinstance(ramp, list) and 2 <= len(ramp) <= 8):
-            raise ThemeError(f'{label}: [odds] ramp must list 2 to 8 colours like "#c0c0c0"')
-        found["ramp"] = tuple(_colour(c, f"{label}: [odds] ramp") for c in ramp)
+            # Translators: theme is "theme 'name'"; keep [odds] ramp and "#c0c0c0".
+            raise _refuse(_('%(theme)s: [odds] ramp must list 2 to 8 colours like "#c0c0c0"'),
+                          theme=label)  # fmt: skip
+        found["ramp"] = tuple(_colour(c, _at(label, "[odds] ramp")) for c in ramp)
     for key in ("safe", "mine"):
         if key in odds:
-            found[key] = _colour(odds[key], f"{label}: [odds] {key}")
+            found[key] = _colour(odds[key], _at(label, f"[odds] {key}"))
     if "alpha" in odds:
         alpha = odds["alpha"]
         if not (type(alpha) is int and 64 <= alpha <= 255):
-            raise ThemeError(f"{label}: [odds] alpha must be a whole number from 64 to 255 "
-                             f"(got {alpha!r})")  # fmt: skip
+            # Translators: theme is "theme 'name'"; keep [odds] alpha; value what it holds.
+            raise _refuse(_("%(theme)s: [odds] alpha must be a whole number from 64 to 255 "
+                            "(got %(value)s)"), theme=label, value=repr(alpha))  # fmt: skip
         found["alpha"] = alpha
     for key in ("start", "hint"):
         if key in marks:
-            found[key] = _colour(marks[key], f"{label}: [marks] {key}")
+            found[key] = _colour(marks[key], _at(label, f"[marks] {key}"))
     return MarkColours(**found)
 
 
@@ -272,65 +327,93 @@ def _whole(value: object, where: str) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_SHEET_SIDE:
         return value
     shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
-    raise ThemeError(f"{where} must be a whole number from 1 to {MAX_SHEET_SIDE} (got {shown})")
+    # Translators: where is a theme's setting ("theme 'retro': tile"), value what it holds.
+    raise _refuse(_("%(where)s must be a whole number from 1 to %(most)d (got %(value)s)"),
+                  where=where, most=MAX_SHEET_SIDE, value=shown)  # fmt: skip
 
 
 def load_theme(folder: Path) -> Theme:
     """Load and check a theme folder (no display needed; call `convert` once there is one)."""
     manifest = folder / "theme.toml"
-    label = f"theme {folder.name!r}"
+    label = _theme_label(folder)
+    # Translators: the problems of a theme.toml below begin with theme, "theme 'name'"; file
+    # is the theme.toml's path, reason Python's or the system's words (in English).
     try:
         data = tomllib.loads(read_capped(manifest, MAX_MANIFEST_BYTES).decode("utf-8"))
     except FileNotFoundError:
-        raise ThemeError(f"{label}: {manifest} is missing") from None
+        raise _refuse(_("%(theme)s: %(file)s is missing"), theme=label, file=manifest) from None
     except FileRefused as e:
-        raise ThemeError(f"{label}: {manifest} {e}") from None
+        # Translators: trouble is said after the file's name ("is a folder, not a file").
+        raise _refuse(_("%(theme)s: %(file)s %(trouble)s"), theme=label, file=manifest,
+                      trouble=e) from None  # fmt: skip
     except (OSError, UnicodeDecodeError) as e:
-        raise ThemeError(f"{label}: cannot read {manifest}: {e}") from None
+        raise _refuse(_("%(theme)s: cannot read %(file)s: %(reason)s"), theme=label,
+                      file=manifest, reason=e) from None  # fmt: skip
     except tomllib.TOMLDecodeError as e:
-        raise ThemeError(f"{label}: theme.toml is not valid TOML: {e}") from None
+        raise _refuse(_("%(theme)s: theme.toml is not valid TOML: %(reason)s"), theme=label,
+                      reason=e) from None  # fmt: skip
     except ValueError as e:  # a number too long to read
-        raise ThemeError(f"{label}: theme.toml holds a value this game cannot read: {e}") from None
+        raise _refuse(_("%(theme)s: theme.toml holds a value this game cannot read: "
+                        "%(reason)s"), theme=label, reason=e) from None  # fmt: skip
     except RecursionError:
-        raise ThemeError(f"{label}: theme.toml nests too deeply") from None
+        raise _refuse(_("%(theme)s: theme.toml nests too deeply"), theme=label) from None
 
-    tile = _whole(data.get("tile"), f"{label}: tile")
-    border = _whole(data.get("border"), f"{label}: border")
-    face = _whole(data.get("face"), f"{label}: face")
+    tile = _whole(data.get("tile"), _at(label, "tile"))
+    border = _whole(data.get("border"), _at(label, "border"))
+    face = _whole(data.get("face"), _at(label, "face"))
     led = data.get("led")
     if not (isinstance(led, list) and len(led) == 2):
-        raise ThemeError(f"{label}: led must be [width, height] (got {led!r})")
-    sizes = Sizes(tile, border, face, _whole(led[0], f"{label}: led width"),
-                  _whole(led[1], f"{label}: led height"))  # fmt: skip
+        # Translators: keep "led" (written so in theme.toml); value is what it holds.
+        raise _refuse(_("%(theme)s: led must be [width, height] (got %(value)s)"), theme=label,
+                      value=repr(led))  # fmt: skip
+    # Translators: where a theme's problem is: theme is "theme 'name'"; led as in theme.toml.
+    led_w, led_h = _("%(theme)s: led width"), _("%(theme)s: led height")
+    sizes = Sizes(tile, border, face, _whole(led[0], led_w % {"theme": label}),
+                  _whole(led[1], led_h % {"theme": label}))  # fmt: skip
     if max(face, sizes.led_h + 2) > TOOLBAR_HEIGHT:
-        raise ThemeError(f"{label}: the face and the LED digits (+2) must be at most "
-                         f"{TOOLBAR_HEIGHT} pixels tall to fit the toolbar")  # fmt: skip
+        # Translators: a theme's problem; most is a number of pixels.
+        raise _refuse(_("%(theme)s: the face and the LED digits (+2) must be at most "
+                        "%(most)d pixels tall to fit the toolbar"), theme=label,
+                      most=TOOLBAR_HEIGHT)  # fmt: skip
     if 2 * (LED_DIGITS * sizes.led_w + 2 + PANEL_PAD) + face > MIN_AREA_W:
-        raise ThemeError(f"{label}: two 3-digit LEDs and the face must fit in {MIN_AREA_W} "
-                         "pixels across")  # fmt: skip
+        # Translators: a theme's problem; most is a number of pixels.
+        raise _refuse(_("%(theme)s: two 3-digit LEDs and the face must fit in %(most)d "
+                        "pixels across"), theme=label, most=MIN_AREA_W)  # fmt: skip
 
     sheet_name = data.get("sheet", "sheet.png")
     if not isinstance(sheet_name, str):
-        raise ThemeError(f"{label}: sheet must be a file name (got {sheet_name!r})")
+        # Translators: keep "sheet" (written so in theme.toml); value is what it holds.
+        raise _refuse(_("%(theme)s: sheet must be a file name (got %(value)s)"), theme=label,
+                      value=repr(sheet_name))  # fmt: skip
     try:
         sheet_path = file_inside(folder, sheet_name)
     except FileRefused as e:
-        raise ThemeError(f"{label}: sheet {sheet_name!r} {e}") from None
-    sheet = _load_sheet(sheet_path, f"{label}: cannot load the sheet {sheet_name!r}:")
+        # Translators: file is the sheet's name, quoted; trouble is said after it.
+        raise _refuse(_("%(theme)s: sheet %(file)s %(trouble)s"), theme=label,
+                      file=repr(sheet_name), trouble=e) from None  # fmt: skip
+    # Translators: the start of a sheet's problem, which follows it ("it is not a PNG image").
+    what = _("%(theme)s: cannot load the sheet %(file)s:") % {"theme": label,
+                                                              "file": repr(sheet_name)}  # fmt: skip
+    sheet = _load_sheet(sheet_path, what)
     sheet_w, sheet_h = sheet.get_size()
 
     colours_table = data.get("colors")
     if not isinstance(colours_table, dict):
-        raise ThemeError(f"{label}: the [colors] table is missing")
+        # Translators: keep [colors] (written so in theme.toml).
+        raise _refuse(_("%(theme)s: the [colors] table is missing"), theme=label)
     colours = {}
     for name in COLOURS:
+        # Translators: a colour of a theme; name is its name in theme.toml, quoted.
+        where = _("%(theme)s: colour %(name)s") % {"theme": label, "name": repr(name)}
         if name not in colours_table:
-            raise ThemeError(f"{label}: colour {name!r} is missing from [colors]")
-        colours[name] = _colour(colours_table[name], f"{label}: colour {name!r}")
+            # Translators: where is "theme 'name': colour 'panel'"; keep [colors].
+            raise _refuse(_("%(where)s is missing from [colors]"), where=where)
+        colours[name] = _colour(colours_table[name], where)
 
     table = data.get("sprites")
     if not isinstance(table, dict):
-        raise ThemeError(f"{label}: the [sprites] table is missing")
+        # Translators: keep [sprites] (written so in theme.toml).
+        raise _refuse(_("%(theme)s: the [sprites] table is missing"), theme=label)
     expected = (
         [(n, (tile, tile)) for n in TILE_SPRITES]
         + [(n, (border, border)) for n in FRAME_SPRITES]
@@ -340,17 +423,24 @@ def load_theme(folder: Path) -> Theme:
     rects = {}
     for name, size in expected:
         rect = table.get(name)
+        # Translators: a picture of a theme; name is its name in theme.toml, quoted.
+        where = _("%(theme)s: sprite %(name)s") % {"theme": label, "name": repr(name)}
         if rect is None:
-            raise ThemeError(f"{label}: sprite {name!r} is missing from [sprites]")
+            # Translators: where is "theme 'name': sprite 'flag'"; keep [sprites].
+            raise _refuse(_("%(where)s is missing from [sprites]"), where=where)
         if not (isinstance(rect, list) and len(rect) == 4 and all(type(v) is int for v in rect)):
-            raise ThemeError(f"{label}: sprite {name!r} must be [x, y, width, height]")
+            # Translators: where is "theme 'name': sprite 'flag'".
+            raise _refuse(_("%(where)s must be [x, y, width, height]"), where=where)
         x, y, w, h = rect
         if (w, h) != size:
-            raise ThemeError(f"{label}: sprite {name!r} is {w}x{h}, it must be {size[0]}x{size[1]}")
+            # Translators: where is "theme 'name': sprite 'flag'"; sizes in pixels, 16x16.
+            raise _refuse(_("%(where)s is %(size)s, it must be %(right)s"), where=where,
+                          size=f"{w}x{h}", right=f"{size[0]}x{size[1]}")  # fmt: skip
         if x < 0 or y < 0 or x + w > sheet_w or y + h > sheet_h:
-            raise ThemeError(
-                f"{label}: sprite {name!r} at {rect} reaches outside the {sheet_w}x{sheet_h} sheet"
-            )
+            # Translators: where is "theme 'name': sprite 'flag'", place its [x, y, w, h],
+            # size the sheet's (256x128).
+            raise _refuse(_("%(where)s at %(place)s reaches outside the %(size)s sheet"),
+                          where=where, place=rect, size=f"{sheet_w}x{sheet_h}")  # fmt: skip
         rects[name] = (x, y, w, h)
 
     glyph_rects = _font_rects(data.get("font"), sheet, label)
@@ -380,7 +470,10 @@ def png_damage(data: bytes, width: int, height: int) -> str | None:
         if end > len(data):
             break
         if zlib.crc32(data[at + 4 : end - 4]) != int.from_bytes(data[end - 4 : end], "big"):
-            return f"it is damaged (the checksum of its {kind.decode('latin-1')!r} part fails)"
+            # Translators: of a picture file; part is a PNG chunk's name ('IDAT').
+            return _("it is damaged (the checksum of its %(part)s part fails)") % {
+                "part": repr(kind.decode("latin-1"))
+            }
         if kind == b"IDAT":
             pixels.append(data[at + 8 : end - 4])
         at = end
@@ -388,73 +481,93 @@ def png_damage(data: bytes, width: int, height: int) -> str | None:
             ended = True
             break
     if not ended:
-        return "it is cut short (the file ends before the picture does)"
+        return _("it is cut short (the file ends before the picture does)")
     unpack = zlib.decompressobj()
     most = height * (1 + width * 8)  # 16-bit RGBA, a filter byte a row: the most it can hold
     try:
         unpack.decompress(b"".join(pixels), most)
     except zlib.error:
-        return "its pixel data is damaged"
+        return _("its pixel data is damaged")
     if not unpack.eof:
-        return "its pixel data is cut short or larger than its size says"
+        return _("its pixel data is cut short or larger than its size says")
     return None
 
 
 def _load_sheet(path: Path, what: str) -> pygame.Surface:
     """Decode a sheet, refusing before decoding anything over the caps."""
+    # Translators: what is "theme 'name': cannot load the sheet 'sheet.png':"; the rest says
+    # why; reason is the system's or the PNG reader's words (in English).
     try:
         data = read_capped(path, MAX_SHEET_BYTES)
     except FileRefused as e:
-        raise ThemeError(f"{what} it {e}") from None
+        # Translators: trouble is said after a file's name ("is a folder, not a file").
+        raise _refuse(_("%(what)s it %(trouble)s"), what=what, trouble=e) from None
     except OSError as e:
-        raise ThemeError(f"{what} {e.strerror or e}") from None
+        raise _refuse(_("%(what)s %(reason)s"), what=what, reason=e.strerror or e) from None
     size = png_size(data)
     if size is None:
-        raise ThemeError(f"{what} it is not a PNG image")
+        raise _refuse(_("%(what)s it is not a PNG image"), what=what)
     w, h = size
     if not (0 < w <= MAX_SHEET_SIDE and 0 < h <= MAX_SHEET_SIDE):
-        raise ThemeError(f"{what} its header says {w}x{h} pixels; a sheet is at most "
-                         f"{MAX_SHEET_SIDE}x{MAX_SHEET_SIDE}")  # fmt: skip
+        # Translators: size and most in pixels, as 4000x300.
+        raise _refuse(_("%(what)s its header says %(size)s pixels; a sheet is at most "
+                        "%(most)s"), what=what, size=f"{w}x{h}",
+                      most=f"{MAX_SHEET_SIDE}x{MAX_SHEET_SIDE}")  # fmt: skip
     trouble = png_damage(data, w, h)
     if trouble is not None:  # said here: libpng would print a line of its own on stderr
-        raise ThemeError(f"{what} {trouble}")
+        raise _refuse(_("%(what)s %(reason)s"), what=what, reason=trouble)
     try:
         return pygame.image.load(io.BytesIO(data), "sheet.png")
     except (pygame.error, ValueError) as e:
-        raise ThemeError(f"{what} {e}") from None
+        raise _refuse(_("%(what)s %(reason)s"), what=what, reason=e) from None
 
 
 def _font_rects(table: object, sheet: pygame.Surface, label: str) -> dict:
+    # Translators: the problems of a theme's [font] table (keep [font] and its settings' names:
+    # x, y, glyph, columns, first, last, more); theme is "theme 'name'".
     if not isinstance(table, dict):
-        raise ThemeError(f"{label}: the [font] table is missing")
+        raise _refuse(_("%(theme)s: the [font] table is missing"), theme=label)
     try:
         x, y = table["x"], table["y"]
         gw, gh = table["glyph"]
         columns, first, last = table["columns"], table["first"], table["last"]
     except (KeyError, TypeError, ValueError) as e:
-        raise ThemeError(
-            f"{label}: [font] needs x, y, glyph = [w, h], columns, first, last ({e})"
-        ) from None
+        # Translators: reason is Python's words (the setting missing, quoted).
+        raise _refuse(_("%(theme)s: [font] needs x, y, glyph = [w, h], columns, first, last "
+                        "(%(reason)s)"), theme=label, reason=e) from None  # fmt: skip
     for name, value in (("x", x), ("y", y), ("first", first), ("last", last)):
         if type(value) is not int or value < 0:
-            raise ThemeError(f"{label}: [font] {name} must be a whole number (got {value!r})")
-    gw, gh = _whole(gw, f"{label}: [font] glyph width"), _whole(gh, f"{label}: glyph height")
-    columns = _whole(columns, f"{label}: [font] columns")
+            # Translators: setting is x, y, first or last; value what it holds.
+            raise _refuse(_("%(theme)s: [font] %(setting)s must be a whole number (got "
+                            "%(value)s)"), theme=label, setting=name,
+                          value=repr(value))  # fmt: skip
+    # Translators: where a theme's problem is: theme is "theme 'name'"; keep [font] and glyph.
+    glyph_w, glyph_h = _("%(theme)s: [font] glyph width"), _("%(theme)s: glyph height")
+    gw, gh = _whole(gw, glyph_w % {"theme": label}), _whole(gh, glyph_h % {"theme": label})
+    columns = _whole(columns, _at(label, "[font] columns"))
     if not (first <= ord(" ") and last >= ord("~")):
-        raise ThemeError(f"{label}: [font] must cover the printable ASCII characters 32-126")
+        raise _refuse(_("%(theme)s: [font] must cover the printable ASCII characters 32-126"),
+                      theme=label)  # fmt: skip
     if last > sys.maxunicode:
-        raise ThemeError(f"{label}: [font] last is {last}, past the last character of Unicode "
-                         f"({sys.maxunicode})")  # fmt: skip
+        # Translators: last and most are character codes.
+        raise _refuse(_("%(theme)s: [font] last is %(last)d, past the last character of "
+                        "Unicode (%(most)d)"), theme=label, last=last,
+                      most=sys.maxunicode)  # fmt: skip
     codes = [*range(first, last + 1), *_more_codes(table.get("more", []), last, label)]
     if len(codes) > MAX_GLYPHS:
-        raise ThemeError(f"{label}: [font] holds {len(codes)} characters; a font has at "
-                         f"most {MAX_GLYPHS}")  # fmt: skip
+        raise _refuse(ngettext("%(theme)s: [font] holds %(count)d character; a font has at "
+                               "most %(most)d",
+                               "%(theme)s: [font] holds %(count)d characters; a font has at "
+                               "most %(most)d", len(codes)),
+                      theme=label, count=len(codes), most=MAX_GLYPHS)  # fmt: skip
     glyphs = {}
     sheet_w, sheet_h = sheet.get_size()
     for k, code in enumerate(codes):
         gx, gy = x + (k % columns) * gw, y + (k // columns) * gh
         if gx + gw > sheet_w or gy + gh > sheet_h:
-            raise ThemeError(f"{label}: the font's glyph {chr(code)!r} reaches outside the sheet")
+            # Translators: glyph is a character of the theme's font, quoted.
+            raise _refuse(_("%(theme)s: the font's glyph %(glyph)s reaches outside the sheet"),
+                          theme=label, glyph=repr(chr(code)))  # fmt: skip
         glyphs[chr(code)] = (gx, gy, gw, gh)
     return glyphs
 
@@ -462,18 +575,22 @@ def _font_rects(table: object, sheet: pygame.Surface, label: str) -> dict:
 def _more_codes(more: object, last: int, label: str) -> list[int]:
     """The codes of [font] more: ranges [first, last] past the ASCII block, each above the one
     before, whose glyphs follow on the sheet in that order (an ASCII-only font has none)."""
-    where = f"{label}: [font] more"
+    where = _at(label, "[font] more")
+    # Translators: where is "theme 'name': [font] more"; keep first and last (as written in
+    # theme.toml); value is what it holds, range one of its [first, last] pairs.
     if not isinstance(more, list):
-        raise ThemeError(f"{where} must be a list of [first, last] code ranges (got {more!r})")
+        raise _refuse(_("%(where)s must be a list of [first, last] code ranges (got "
+                        "%(value)s)"), where=where, value=repr(more))  # fmt: skip
     codes: list[int] = []
     for pair in more:
         if not (isinstance(pair, list) and len(pair) == 2 and all(type(c) is int for c in pair)):
-            raise ThemeError(f"{where}: each range is [first, last], two whole numbers "
-                             f"(got {pair!r})")  # fmt: skip
+            raise _refuse(_("%(where)s: each range is [first, last], two whole numbers (got "
+                            "%(value)s)"), where=where, value=repr(pair))  # fmt: skip
         a, b = pair
         if not (last < a <= b <= sys.maxunicode) or (codes and a <= codes[-1]):
-            raise ThemeError(f"{where}: the range {pair} must lie past the codes before it, "
-                             f"first <= last, within Unicode")  # fmt: skip
+            raise _refuse(_("%(where)s: the range %(range)s must lie past the codes before "
+                            "it, first <= last, within Unicode"), where=where,
+                          range=pair)  # fmt: skip
         codes += range(a, min(b, a + MAX_GLYPHS) + 1)  # a huge range is refused by its count
         last = b
     return codes

@@ -13,11 +13,18 @@ import pygame
 
 from ...engine import Game
 from ...engine.game import shown_seconds
-from ...engine.game_analysis import GameAnalysis, MoveReport, Verdict
+from ...engine.game_analysis import (
+    GameAnalysis,
+    MoveReport,
+    Verdict,
+    guesses_words,
+    mistakes_words,
+    percent,
+)
 from ...i18n import N_, _
 from ...session import PAUSE_REPLAY
 from .. import keys
-from ..analyses import guesses_words, mistakes_words, percent, summary_of, whole
+from ..analyses import whole
 from ..dialogs import NoticeDialog
 from ..marks import percent_text, tint_level
 from ..render import Looks
@@ -284,10 +291,10 @@ class AnalysisScene(Layer):
     @staticmethod
     def end_words(report: GameAnalysis) -> list[str]:
         """What the line says after the last move, longest first."""
-        summary = summary_of(report, listed=3)
+        summary = report.summary(listed=3)
         guesses = guesses_words(len(report.guesses))
         odds = percent(report.survival)
-        values = {"summary": summary, "short": summary_of(report, listed=0), "odds": odds,
+        values = {"summary": summary, "short": report.summary(listed=0), "odds": odds,
                   "guesses": guesses, "avoidable": report.avoidable,
                   "mistakes": mistakes_words(report.mistakes)}  # fmt: skip
         # Translators: the line under the board after the last move of an analysed game,

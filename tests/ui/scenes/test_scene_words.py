@@ -46,19 +46,27 @@ def report(*moves: tuple[Verdict, float | None], approximate: bool = False) -> G
         for n, (verdict, p) in enumerate(moves, 1)))  # fmt: skip
 
 
-@pytest.mark.parametrize("game", [
-    report(),
-    report((Verdict.SURE, None), (Verdict.MISTAKE, None)),
-    report((Verdict.GUESS, 0.5)),
-    report((Verdict.GUESS, 0.5), (Verdict.AVOIDABLE, 0.0004), (Verdict.MISTAKE, None),
-           (Verdict.MISTAKE, None), (Verdict.GUESS, 0.9996), (Verdict.GUESS, 0.25)),
-    report((Verdict.GUESS, 0.123), (Verdict.GUESS, 0.2), approximate=True),
+P = "\u00a0%"  # a number kept beside its sign
+
+
+@pytest.mark.parametrize(("game", "listed", "said"), [
+    (report(), None, "no guesses; no mistakes"),
+    (report((Verdict.SURE, None), (Verdict.MISTAKE, None)), 3, "no guesses; 1 mistake"),
+    (report((Verdict.GUESS, 0.5)), None,
+     f"1 guess (50{P}): a 50{P} chance to survive it; none avoidable; no mistakes"),
+    (report((Verdict.GUESS, 0.5)), 0, f"1 guess: a 50{P} chance to survive it; none avoidable; "
+                                      "no mistakes"),
+    (report((Verdict.GUESS, 0.5), (Verdict.AVOIDABLE, 0.0004), (Verdict.MISTAKE, None),
+            (Verdict.MISTAKE, None), (Verdict.GUESS, 0.9996), (Verdict.GUESS, 0.25)), 3,
+     f"4 guesses (50{P}, <0.1{P}, >99.9{P}, 1 more): a <0.1{P} chance to survive them; "
+     "1 avoidable; 2 mistakes"),
+    (report((Verdict.GUESS, 0.123), (Verdict.GUESS, 0.2), approximate=True), None,
+     f"~2 guesses (12{P}, 20{P}): a 70{P} chance to survive them; none avoidable; no mistakes"),
 ])  # fmt: skip
-def test_the_summary_written_here_says_in_english_what_the_engines_says(game):
-    for listed in (None, 0, 3, 5):
-        assert analyses.summary_of(game, listed) == game.summary(listed)
-    for p in (None, 0.0, 1.0, 0.5, 0.0004, 0.0006, 0.9994, 0.9996):
-        assert analyses.percent(p) == engine_percent(p)
+def test_the_summary_says_in_english_what_it_said_before_it_was_marked(game, listed, said):
+    assert game.summary(listed) == said
+    for p, shown in ((None, "-"), (0.0, "0"), (1.0, "100"), (0.0006, "0.1"), (0.9994, "99.9")):
+        assert engine_percent(p) == (shown if p is None else shown + P)
 
 
 def test_the_analysis_line_follows_a_switch_of_the_language(context, tmp_path, pseudo):
@@ -79,12 +87,12 @@ def test_the_analysis_line_follows_a_switch_of_the_language(context, tmp_path, p
 
 def test_a_result_notices_summary_line_follows_a_switch_of_the_language(pseudo):
     game = report((Verdict.GUESS, 0.5), (Verdict.MISTAKE, None))
-    english = analyses.sentence(analyses.summary_of(game, 5))
+    english = analyses.sentence(game.summary(5))
     assert (
         english
         == "1 guess (50\u00a0%): a 50\u00a0% chance to survive it; none avoidable; 1 mistake."
     )
     i18n.install("qps")
-    said = analyses.sentence(analyses.summary_of(game, 5))
+    said = analyses.sentence(game.summary(5))
     assert said.startswith("[[") and "[[1 mistake]]" in said and "[[none avoidable]]" in said
     assert len(analyses.longest()) > len(english)  # the room kept grows with the words
