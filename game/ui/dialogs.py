@@ -18,7 +18,7 @@ import pygame
 
 from ..engine.codes import LENGTH as CODE_LENGTH
 from ..engine.game import MAX_SIDE, MIN_SIDE
-from ..i18n import N_, NP_, _, ngettext, number, pgettext
+from ..i18n import N_, NP_, _, language, ngettext, number, pgettext
 from ..session import LEAVE_QUESTION, LEAVE_WORDS
 from ..store.records import CHART_KEY, no_best_line
 from ..store.stats import KINDS, Stats
@@ -210,7 +210,7 @@ class Dialog:
             elif isinstance(w, ListBox):
                 out += w.texts()
             elif isinstance(w, Chart):
-                out += [w.x_label, w.NEWEST]
+                out += [w.x_label, w.newest()]
             elif isinstance(w, ChartKey):
                 out += [words for _, words in w.entries]
         return out + [b.label for b in self.form.buttons()]
@@ -219,6 +219,10 @@ class Dialog:
 NOT_MINE = object()  # a shortcut's answer: the key is the form's
 MODIFIERS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LGUI,
              pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE)  # fmt: skip
+
+
+SCROLL_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
+               pygame.K_END)  # fmt: skip
 
 
 def _is_enter(event) -> bool:
@@ -293,9 +297,7 @@ class HelpOverlay(Dialog):
             self.refresh()
 
     def shortcut(self, event):
-        scroll = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
-                  pygame.K_END, pygame.K_TAB)  # fmt: skip
-        if event.key in scroll or _is_enter(event) or event.key == pygame.K_SPACE:
+        if event.key in (*SCROLL_KEYS, pygame.K_TAB, pygame.K_SPACE) or _is_enter(event):
             return NOT_MINE
         if event.key in MODIFIERS:
             return None  # pressed on the way to another key
@@ -541,6 +543,8 @@ class NoticeDialog(Dialog):
     def shortcut(self, event):
         if event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
             return NOT_MINE
+        if self.form.view is not None and event.key in SCROLL_KEYS:
+            return NOT_MINE  # its rows scroll (too tall for the window): these keys scroll them
         if _is_enter(event):
             return NOT_MINE
         if event.key in MODIFIERS:
@@ -628,6 +632,11 @@ SHORT_DATE = NP_("date pattern without the year", "%(month)s-%(day)s")
 def short_date(at: str) -> str:
     """The month and day of an ISO time (2026-12-01T20:35), as the language writes dates."""
     return pgettext(*SHORT_DATE) % {"month": at[5:7], "day": at[8:10]}
+
+
+# The statistics' panel size for the figures last laid out (StatsDialog.placed): opening the
+# dialog again on the same figures, room and words lays out one page instead of six.
+_LEAST: dict[tuple, tuple[int, int]] = {}
 
 
 class StatsDialog(Dialog):
@@ -747,14 +756,23 @@ class StatsDialog(Dialog):
         # the widest a row of the best times can be on the canvas, less its well
         self.chars = (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
         # one size for every page (a play-test: the panel changed size from page to page):
-        # each page is laid out once here, at the opening and when the window changes
-        page, pick, least = self._page, self.pick, (0, 0)
+        # each page is laid out once here, at the opening and when the window changes, unless
+        # the same figures were laid out in the same room and words before (kept by `_LEAST`)
+        version = self.stats.version()
+        key = (version, m, area, bounds, self.today, language(), self.stats.skipped)
+        least = _LEAST.get(key) if version is not None else None
+        if least is None:
+            page, pick, least = self._page, self.pick, (0, 0)
+            self.least = least
+            for k in range(len(self.PAGES)):
+                self._page, self.pick = k, 0
+                box = self.build().layout(m, area, bounds)
+                least = (max(least[0], box.w), max(least[1], box.h))
+            self._page, self.pick = page, pick
+            if version is not None:
+                _LEAST.clear()  # the last figures' alone: older ones will not come back
+                _LEAST[key] = least
         self.least = least
-        for k in range(len(self.PAGES)):
-            self._page, self.pick = k, 0
-            box = self.build().layout(m, area, bounds)
-            least = (max(least[0], box.w), max(least[1], box.h))
-        self._page, self.pick, self.least = page, pick, least
         self.refresh()
 
     def chart(self) -> Chart:
