@@ -108,12 +108,14 @@ def play_game(args: tuple[str, int, int]) -> dict:
 
 
 def bot_figure(difficulty: Difficulty, games: int, jobs: int, progress: int = 0,
-               slowest: int = 0, slowest_file: Path | None = None) -> list[list[str]]:  # fmt: skip
+               slowest: int = 0, slowest_file: Path | None = None,
+               first: int = 0) -> list[list[str]]:  # fmt: skip
     """The bot's line for `games` games; with `progress`, a line (`"partial": true`) after
     every `progress` games too, in seed order, so a long run stopped early still says what
     it found. With `slowest`, the views of the slowest moves by CPU time go to `slowest_file`
-    (JSON lines), for `--retime`."""
-    seeds = [(difficulty.name, SEED + i, slowest) for i in range(games)]
+    (JSON lines), for `--retime`. `first`: the games from that one on (a long run split over
+    processes started apart, whose lines add up: wins, moves, maxima and counts)."""
+    seeds = [(difficulty.name, SEED + first + i, slowest) for i in range(games)]
     start = time.perf_counter()
     results: list[dict] = []
     worst: list[dict] = []
@@ -128,7 +130,7 @@ def bot_figure(difficulty: Difficulty, games: int, jobs: int, progress: int = 0,
             result["middle"] = None
         results.append(result)
         if progress and len(results) % progress == 0 and len(results) < games:
-            _bot_line(difficulty, results, time.perf_counter() - start, jobs, True)
+            _bot_line(difficulty, results, time.perf_counter() - start, jobs, True, first)
             write_slowest()
 
     def write_slowest() -> None:
@@ -144,13 +146,13 @@ def bot_figure(difficulty: Difficulty, games: int, jobs: int, progress: int = 0,
     else:
         for seed in seeds:
             keep(play_game(seed))
-    _bot_line(difficulty, results, time.perf_counter() - start, jobs, False)
+    _bot_line(difficulty, results, time.perf_counter() - start, jobs, False, first)
     write_slowest()
     return [r["middle"] for r in results if r["middle"] is not None]
 
 
 def _bot_line(difficulty: Difficulty, results: list[dict], elapsed: float, jobs: int,
-              partial: bool) -> None:  # fmt: skip
+              partial: bool, first: int = 0) -> None:  # fmt: skip
     games = len(results)
     wins = sum(r["won"] for r in results)
     moves = [ms for r in results for ms in r["move_ms"]]
@@ -174,6 +176,7 @@ def _bot_line(difficulty: Difficulty, results: list[dict], elapsed: float, jobs:
         "guesses_per_game": round(sum(r["guesses"] for r in results) / games, 3),
         "seconds": round(elapsed, 1),
         "jobs": jobs,
+        "first_game": first,
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }
     if difficulty is Difficulty.EXPERT:
@@ -332,6 +335,8 @@ def main() -> None:
         help="write the K slowest bot moves (by CPU time) to --slowest-file",
     )
     parser.add_argument("--slowest-file", type=Path, default=Path("slowest_moves.jsonl"))
+    parser.add_argument("--first", type=int, default=0, metavar="N",
+                        help="start at game N of the seed order (to split a run)")  # fmt: skip
     parser.add_argument(
         "--retime",
         type=Path,
@@ -347,12 +352,14 @@ def main() -> None:
         parser.error("--games must be 1 or more")
     if args.jobs < 1:
         parser.error("--jobs must be 1 or more")
+    if args.first < 0:
+        parser.error("--first must be 0 or more")
     chosen = [Difficulty[args.difficulty.upper()]] if args.difficulty else list(Difficulty)
     table = QUICK_GAMES if args.quick else DEFAULT_GAMES
     for difficulty in chosen:
         games = args.games or table[difficulty]
         middles = bot_figure(difficulty, games, args.jobs, args.progress, args.slowest,
-                             args.slowest_file)  # fmt: skip
+                             args.slowest_file, args.first)  # fmt: skip
         if difficulty is Difficulty.EXPERT:
             probability_figure(middles[:200], difficulty.mines)
     boards = 20 if args.quick else 200

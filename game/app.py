@@ -417,10 +417,8 @@ def _main(argv: list[str] | None) -> int:
         from .ui.window import run
 
         themes = load_library(user_themes_dir())
-        for line in themes.problems:
-            # Translators: problem says what is wrong with a theme (in English for now).
-            to_stderr(line if line.endswith("left out")
-                      else _("%(problem)s; it is left out") % {"problem": line})  # fmt: skip
+        for line in themes.problems:  # each says what is wrong and that it is left out
+            to_stderr(line)
         for line in themes.warnings:
             to_stderr(line)
         if args.theme is not None:

@@ -24,6 +24,16 @@ for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
     os.environ.pop(_name, None)
 
 
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """The language is the process's (game/i18n.py): a test that switched it (the Options
+    row, a fuzzer's keys) leaves English behind for the next."""
+    yield
+    from game import i18n
+
+    i18n.install(i18n.ENGLISH)
+
+
 def fresh_theme(theme):
     """A theme of its own made from a loaded one: its sheet copied and cut again, its tables
     copied, as a new load of the same folder would give."""

@@ -18,6 +18,7 @@ import pygame
 
 from ..engine.codes import LENGTH as CODE_LENGTH
 from ..engine.game import MAX_SIDE, MIN_SIDE
+from ..i18n import N_, NP_, _, ngettext, number, pgettext
 from ..session import LEAVE_QUESTION, LEAVE_WORDS
 from ..store.records import CHART_KEY, no_best_line
 from ..store.stats import KINDS, Stats
@@ -53,13 +54,26 @@ HELP_ROWS = 24  # the help shows this many lines where the window has room
 HELP_CHARS = 56  # help lines wrap here at most, so they stay readable on a wide board
 
 
+def upper_first(text: str) -> str:
+    """The text with its first letter a capital, the rest as written (str.capitalize would
+    lower the rest: a German noun, a code's 'S')."""
+    return text[:1].upper() + text[1:]
+
+
+def seconds(value: float, places: int = 3) -> str:
+    """A time a player reads, in seconds: "12.345 s"."""
+    # Translators: a time in seconds; value is the number, written as your language does.
+    return _("%(value)s s") % {"value": number(value, places)}
+
+
 class Dialog:
     """A Form and what its keys and buttons mean.
 
     Subclasses build the Form (`build`), map a button's id to a result (`button`) and may take
     keys before the Form does (`shortcut`: a result, None for nothing, or NOT_MINE to let the
     Form have it). The Form is rebuilt when the state changes; focus, hover and the place it
-    had are carried over.
+    had are carried over. Its words are looked up when it is built, so `retranslate` after a
+    language switch shows it in the new one.
     """
 
     title = ""
@@ -110,6 +124,14 @@ class Dialog:
         if self._placing is not None:
             self.form.layout(*self._placing)
         self.dirty = True
+
+    def retranslate(self) -> None:
+        """The language changed: build the form again in its words and lay it out anew
+        (`placed` too, as what fits depends on the words), where it was."""
+        placing, self._placing = self._placing, None
+        self.refresh()
+        if placing is not None:
+            self.place(*placing)
 
     def place(self, m: Metrics, area: Box, bounds: Box) -> Box:
         """Size the panel and centre it over `area` (the board), inside `bounds` (the canvas)."""
@@ -231,7 +253,7 @@ class HelpOverlay(Dialog):
     """Every key and mouse action, made from the key table, in a scrolling list: Up/Down and
     PageUp/PageDown scroll, any other key (or a click outside) closes."""
 
-    title = "Keys and mouse"
+    title = N_("Keys and mouse")
 
     def __init__(self, rows: list[tuple[str, str]]) -> None:
         self.rows = rows  # (keys, what they do); a row without `what` is a heading
@@ -259,7 +281,7 @@ class HelpOverlay(Dialog):
         if self._list is not None:
             rows.select(self._list.selected)  # rebuilt for another width: stay where it was
         self._list = rows
-        return Form(self.title, [rows], [Button("close", "Close")], default="close",
+        return Form(_(self.title), [rows], [Button("close", _("Close"))], default="close",
                     cancel="close")  # fmt: skip
 
     def placed(self, m, area, bounds):
@@ -304,7 +326,7 @@ class Answer:
 
 class ConfirmDialog(Dialog):
     """A yes/no question with two buttons: Y (or Enter on the yes button) for yes, N or Esc
-    for no."""
+    for no. Its words come translated (the buttons' get a capital first letter)."""
 
     def __init__(self, question: Question, title: str, paragraphs: list[str], *, yes: str,
                  no: str) -> None:  # fmt: skip
@@ -318,7 +340,7 @@ class ConfirmDialog(Dialog):
         return Form(
             self.title,
             [Label(p) for p in self.paragraphs],
-            [Button("yes", self.yes_text.capitalize()), Button("no", self.no_text.capitalize())],
+            [Button("yes", upper_first(self.yes_text)), Button("no", upper_first(self.no_text))],
             default="yes",
             cancel="no",
         )
@@ -335,14 +357,17 @@ class ConfirmDialog(Dialog):
 
 
 def confirm_quit() -> ConfirmDialog:
-    return ConfirmDialog(Question.QUIT, "Quit?", ["A game is on. It is kept for next time."],
-                         yes="quit", no="keep playing")  # fmt: skip
+    return ConfirmDialog(Question.QUIT, _("Quit?"), [_("A game is on. It is kept for next time.")],
+                         yes=_("Quit"), no=_("Keep playing"))  # fmt: skip
 
 
 def confirm_leave(what: str) -> ConfirmDialog:
     """The one question before a game in progress is replaced by `what` ("Intermediate")."""
-    return ConfirmDialog(Question.LEAVE, LEAVE_QUESTION, [LEAVE_WORDS, f"Start {what}?"],
-                         yes="leave", no="stay")  # fmt: skip
+    # Translators: the last line of "Leave this game?"; board is what comes instead
+    # ("Intermediate", "the board of the code"...).
+    start = _("Start %(board)s?") % {"board": what}
+    return ConfirmDialog(Question.LEAVE, _(LEAVE_QUESTION), [_(LEAVE_WORDS), start],
+                         yes=_("Leave"), no=_("Stay"))  # fmt: skip
 
 
 # ---- the custom board ------------------------------------------------------------------
@@ -359,20 +384,27 @@ class CustomDialog(Dialog):
     """Rows, columns and mines in three fields, each checked against its limit and explained
     under it; OK (Enter) starts the board, Cancel (Esc) does not."""
 
-    title = "Custom board"
-    FIELDS = ("Rows", "Columns", "Mines")
+    title = N_("Custom board")
+    FIELDS = (N_("Rows"), N_("Columns"), N_("Mines"))
     IDS = ("rows", "cols", "mines")
-    NOT_A_NUMBER, NO_SIDES = "type a whole number", "fix rows/cols first"
-    # the widest error a field can show (`check`): its room is kept under every field
-    WIDEST = max(NOT_A_NUMBER, NO_SIDES, f"columns: {MIN_SIDE} to {MAX_SIDE}",
-                 f"mines: 1 to {MAX_SIDE * MAX_SIDE - 1}", key=len)  # fmt: skip
+    NOT_A_NUMBER, NO_SIDES = N_("type a whole number"), N_("fix rows/cols first")
+    # Translators: under a field of the custom board: the number typed is out of these bounds.
+    RANGES = (N_("rows: %(low)d to %(high)d"), N_("columns: %(low)d to %(high)d"),
+              N_("mines: %(low)d to %(high)d"))  # fmt: skip
 
     def __init__(self, values: list[str] | None = None) -> None:
         values = values or ["20", "30", "120"]
-        named = zip(self.IDS, self.FIELDS, values, strict=True)
-        self.fields = [Field(id, name, v, allowed=DIGITS, max_len=5, error_line=self.WIDEST)
-                       for id, name, v in named]  # fmt: skip
+        self.fields = [Field(id, "", v, allowed=DIGITS, max_len=5)
+                       for id, v in zip(self.IDS, values, strict=True)]  # fmt: skip
         super().__init__()
+
+    @classmethod
+    def widest(cls) -> str:
+        """The widest error a field can show (`check`), in the language in use: its room is
+        kept under every field."""
+        most = {"low": 1, "high": MAX_SIDE * MAX_SIDE - 1}
+        return max(_(cls.NOT_A_NUMBER), _(cls.NO_SIDES), *(_(r) % most for r in cls.RANGES),
+                   key=len)  # fmt: skip
 
     @property
     def values(self) -> list[str]:
@@ -389,12 +421,18 @@ class CustomDialog(Dialog):
 
     def _limits_line(self) -> str:
         mines = self.limits()[2]
-        most = f"{mines[1]}" if mines else "rows x cols - 1"
-        return f"Sides {MIN_SIDE} to {MAX_SIDE}, mines 1 to {most}."
+        sides = {"low": MIN_SIDE, "high": MAX_SIDE}
+        if mines:
+            said = _("Sides %(low)d to %(high)d, mines 1 to %(most)d.")
+            return said % {**sides, "most": mines[1]}
+        return _("Sides %(low)d to %(high)d, mines 1 to rows x cols - 1.") % sides
 
     def build(self) -> Form:
-        return Form(self.title, [*self.fields, Label(self._limits_line())],
-                    [Button("ok", "OK"), Button("cancel", "Cancel")], default="ok",
+        widest = self.widest()
+        for f, name in zip(self.fields, self.FIELDS, strict=True):
+            f.label, f.error_line = _(name), widest  # in the language in use
+        return Form(_(self.title), [*self.fields, Label(self._limits_line())],
+                    [Button("ok", _("OK")), Button("cancel", _("Cancel"))], default="ok",
                     cancel="cancel")  # fmt: skip
 
     def limits(self) -> list[tuple[int, int] | None]:
@@ -410,15 +448,16 @@ class CustomDialog(Dialog):
     def check(self) -> CustomSize | None:
         """Explain every bad field under it; the size if all are good."""
         limits = self.limits()
-        for k, name in enumerate(self.FIELDS):
+        for k, out_of_range in enumerate(self.RANGES):
             value, limit, f = self._number(k), limits[k], self.fields[k]
             f.error = ""
             if value is None:
-                f.error = self.NOT_A_NUMBER
+                f.error = _(self.NOT_A_NUMBER)
             elif limit is None:
-                f.error = self.NO_SIDES
+                f.error = _(self.NO_SIDES)
             elif not limit[0] <= value <= limit[1]:
-                f.error = f"{name.lower()}: {limit[0]} to {limit[1]}"
+                f.error = _(out_of_range) % {"low": limit[0], "high": limit[1]}
+
         bad = [f for f in self.fields if f.error]
         if bad:
             self.refresh()
@@ -481,10 +520,10 @@ class NoticeDialog(Dialog):
         rows += [Label(p) for p in self.paragraphs]
         if self.live_text or self.live_room:
             rows.append(Label(self.live_text or "", reserve=self.live_room))
-        buttons = [Button("new_game", "New game")] if self.new_game else []
+        buttons = [Button("new_game", _("New game"))] if self.new_game else []
         if self.analyse:
-            buttons.append(Button("analyse", "Analyse"))
-        return Form(self.title, rows, [*buttons, Button("ok", "OK")], default="ok",
+            buttons.append(Button("analyse", _("Analyse")))
+        return Form(self.title, rows, [*buttons, Button("ok", _("OK"))], default="ok",
                     cancel="ok")  # fmt: skip
 
     def tick(self) -> None:
@@ -519,13 +558,15 @@ def about_dialog(version: str, settings_folder: Path, data_folder: Path) -> Noti
     (settings in one folder; statistics, replays, the kept game and their own themes in the
     other), so a player can back them up or report a bug precisely."""
     return NoticeDialog(
-        "About Pixel Mines",
+        _("About Pixel Mines"),
         [
-            "Minesweeper done right, in crisp pixel art.",
-            f"Settings: {settings_folder}",
-            f"Statistics, replays and your themes: {data_folder}",
+            _("Minesweeper done right, in crisp pixel art."),
+            # Translators: folder is where the settings file is kept.
+            _("Settings: %(folder)s") % {"folder": settings_folder},
+            # Translators: folder is where statistics, replays and the player's themes are.
+            _("Statistics, replays and your themes: %(folder)s") % {"folder": data_folder},
         ],
-        [("Version", version), ("Licence", "MIT")],
+        [(_("Version"), version), (_("Licence"), "MIT")],
     )
 
 
@@ -535,21 +576,21 @@ def result_table(time_ms: int, bbbv: int, bbbv_done: int, won: bool, measured: b
     at once; the clicks, IOE, ZiNi, guesses and NF once `measured` ("..." until then, "-"
     when none could be made). Short enough for Beginner at zoom 1."""
     rate = bbbv_done * 1000 / time_ms if time_ms >= 1000 else None  # as the statistics
-    table = [("Time", f"{time_ms / 1000:.3f} s"),
-             ("3BV", str(bbbv) if won else f"{bbbv_done}/{bbbv}"),
-             ("3BV/s", "-" if rate is None else f"{rate:.2f}")]  # fmt: skip
+    table = [(_("Time"), seconds(time_ms / 1000)),
+             (_("3BV"), str(bbbv) if won else f"{bbbv_done}/{bbbv}"),
+             (_("3BV/s"), _figure(rate, 2))]  # fmt: skip
+    # Translators: NF is "no flags": the game was played without placing a flag.
+    labels = (_("Clicks"), _("IOE"), _("ZiNi"), _("Guesses"), _("NF"))
     m = measures
     if not measured or m is None:
         late = "..." if not measured else "-"
-        return table + [(label, late) for label in ("Clicks", "IOE", "ZiNi", "Guesses", "NF")]
+        return table + [(label, late) for label in labels]
     c = m.clicks
-    return table + [
-        ("Clicks", "not recorded" if c is None else f"{c.total}, {c.wasted} wasted"),
-        ("IOE", "-" if m.ioe is None else f"{m.ioe:.3f}"),
-        ("ZiNi", str(m.zini)),
-        ("Guesses", str(m.guesses)),
-        ("NF", "yes" if m.no_flag else "no"),
-    ]
+    # Translators: the clicks of a game: total, then how many of them did nothing.
+    clicks = _("%(total)d, %(wasted)d wasted") % {"total": c.total, "wasted": c.wasted} if c else ""
+    values = (clicks or _("not recorded"), _figure(m.ioe, 3), str(m.zini), str(m.guesses),
+              _("yes") if m.no_flag else _("no"))  # fmt: skip
+    return table + list(zip(labels, values, strict=True))
 
 
 # ---- statistics ------------------------------------------------------------------------
@@ -566,7 +607,27 @@ CHART_H = 30
 def daily_board_line() -> str:
     """Where today's board is played, from the key table (it has a menu row, not a key)."""
     menu, daily = binding("menu"), binding("daily")
-    return f"Play today's board: {daily.menu} menu ({menu.keys[0].label()}) > {daily.label}."
+    # Translators: menu is a menu's name ("Game"), key the key that opens the menus (F10),
+    # row the menu's row ("Daily board").
+    return _("Play today's board: %(menu)s menu (%(key)s) > %(row)s.") % {
+        "menu": pgettext("menu", daily.menu),
+        "key": menu.keys[0].label(),
+        "row": _(daily.label),
+    }
+
+
+# The statistics' pages: one a kind of board, and the daily boards.
+PAGE_TITLES = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"),
+               "expert": N_("Expert"), "custom": N_("Custom"),
+               # Translators: the statistics' page of the daily boards.
+               "daily": N_("Daily")}  # fmt: skip
+# Translators: a date without its year (a best time's day); keep both placeholders.
+SHORT_DATE = NP_("date pattern without the year", "%(month)s-%(day)s")
+
+
+def short_date(at: str) -> str:
+    """The month and day of an ISO time (2026-12-01T20:35), as the language writes dates."""
+    return pgettext(*SHORT_DATE) % {"month": at[5:7], "day": at[8:10]}
 
 
 class StatsDialog(Dialog):
@@ -611,36 +672,52 @@ class StatsDialog(Dialog):
         return self._summary
 
     def build(self) -> Form:
-        title = f"{self.kind.capitalize()} {self.page + 1}/{len(self.PAGES)}"
+        kind, pages = _(PAGE_TITLES[self.kind]), len(self.PAGES)
+        # Translators: the statistics' title: kind is the page's name ("Beginner"), then
+        # which page of how many.
+        title = _("%(kind)s %(page)d/%(pages)d") % {"kind": kind, "page": self.page + 1,
+                                                    "pages": pages}  # fmt: skip
         self._times = None
         rows: list[Widget] = []
         if not self.stats.usable:
-            rows.append(Label("Not being recorded.", "error"))
+            rows.append(Label(_("Not being recorded."), "error"))
         d = self.stats.daily_summary(self.today) if self.kind == "daily" else None
         s = self.summary  # read first, so rows it left out are counted below
         if self.stats.skipped:
-            rows.append(Label(f"{self.stats.skipped} broken games left out.", "error"))
+            n = self.stats.skipped
+            rows.append(Label(ngettext("%(count)d broken game left out.",
+                                       "%(count)d broken games left out.", n) % {"count": n},
+                              "error"))  # fmt: skip
         pages = [Button("prev", "<"), Button("next", ">")]
-        close = Button("close", "Close")
+        close = Button("close", _("Close"))
         if d is not None:
-            best = "-" if d.best_ms is None else f"{d.best_ms / 1000:.3f} s"
-            rows += [Pairs([("Days played", d.played), ("Days won", d.won),
-                            ("Streak", f"{d.streak}, best {d.best_streak}"),
-                            ("Best time", best)]),
+            best = "-" if d.best_ms is None else seconds(d.best_ms / 1000)
+            rows += [Pairs([(_("Days played"), d.played), (_("Days won"), d.won),
+                            (_("Streak"), _streak(d.streak, d.best_streak)),
+                            (_("Best time"), best)]),
                      Label(daily_board_line())]  # fmt: skip
             return self._form(title, rows, [*pages, close])
-        rows.append(Pairs([("Won", f"{s.won}/{s.played} {s.win_rate:.0%}"),
-                           ("Streak", f"{s.current_streak}, best {s.best_streak}"),
-                           ("Best 3BV/s", _best(s.best_rate, s.nf_best_rate, 2)),
-                           ("Best IOE", _best(s.best_ioe, s.nf_best_ioe, 3))]))  # fmt: skip
+        # Translators: games won of games played, then the share won ("3/4 75%").
+        won = _("%(won)d/%(played)d %(percent)s%%") % {
+            "won": s.won,
+            "played": s.played,
+            "percent": number(s.win_rate * 100),
+        }
+        rows.append(Pairs([(_("Won"), won),
+                           (_("Streak"), _streak(s.current_streak, s.best_streak)),
+                           (_("Best 3BV/s"), _best(s.best_rate, s.nf_best_rate, 2)),
+                           (_("Best IOE"), _best(s.best_ioe, s.nf_best_ioe, 3))]))  # fmt: skip
         if s.kind == "custom":
-            rows.append(Label("Sizes vary: no best times."))
+            rows.append(Label(_("Sizes vary: no best times.")))
         buttons = [*pages]
         if s.best_times:
-            times = [(f"{n}.", f"{ms / 1000:.3f} s", at[5:10], "replay" if replay else "")
+            # Translators: a best time's mark in the list: it has a replay to watch.
+            times = [(f"{n}.", seconds(ms / 1000), short_date(at), _("replay") if replay else "")
                      for n, (ms, at, replay) in enumerate(s.best_times, 1)]  # fmt: skip
             self.pick = min(self.pick, len(times) - 1)
-            measures = [(f"{_figure(rate, 2)}/s", f"IOE {_figure(ioe, 3)}")
+            # Translators: a 3BV/s figure in the best times' list ("2.15/s").
+            measures = [(_("%(rate)s/s") % {"rate": _figure(rate, 2)},
+                         _("IOE %(ioe)s") % {"ioe": _figure(ioe, 3)})
                         for rate, ioe in s.best_measures]  # fmt: skip
             wide = [(*t[:2], *m, *t[2:]) for t, m in zip(times, measures, strict=True)]
             roomy = len(ListBox("", wide).texts()[0]) <= self.chars
@@ -649,14 +726,16 @@ class StatsDialog(Dialog):
             rows.append(self._times)
             if not roomy:  # the picked game's measures under the list instead
                 rate, ioe = s.best_measures[self.pick]
-                rows.append(Label(f"{self.pick + 1}: 3BV/s {_figure(rate, 2)}, "
-                                  f"IOE {_figure(ioe, 3)}"))  # fmt: skip
-            if any(replay for _, _, replay in s.best_times):
-                buttons += [Button("watch", "Watch"), Button("analyse", "Analyse")]
+                # Translators: the picked best time (its place in the list) and its measures.
+                said = _("%(place)d: 3BV/s %(rate)s, IOE %(ioe)s")
+                rows.append(Label(said % {"place": self.pick + 1, "rate": _figure(rate, 2),
+                                          "ioe": _figure(ioe, 3)}))  # fmt: skip
+            if any(replay for _n, _at, replay in s.best_times):
+                buttons += [Button("watch", _("Watch")), Button("analyse", _("Analyse"))]
         elif s.kind != "custom":
             rows.append(Label(no_best_line(s.won)))
         if s.recent:
-            rows += [self.chart(), ChartKey(CHART_KEY)]
+            rows += [self.chart(), ChartKey([(colour, _(words)) for colour, words in CHART_KEY])]
         return self._form(title, rows, [*buttons, close])
 
     def _form(self, title: str, rows: list, buttons: list) -> Form:
@@ -687,8 +766,11 @@ class StatsDialog(Dialog):
         colour = {(True, False): "accent", (True, True): "shadow"}
         bars = [(ms / 1000, colour.get((won, assisted), "error"))
                 for won, ms, assisted in recent]  # fmt: skip
-        games = "game" if len(recent) == 1 else "games"
-        return Chart(bars, x_label=f"last {len(recent)} {games}", unit="s", height=CHART_H)
+        n = len(recent)
+        # Translators: under the chart of the recent games.
+        last = ngettext("last %(count)d game", "last %(count)d games", n) % {"count": n}
+        # Translators: the unit of the chart's axis: seconds.
+        return Chart(bars, x_label=last, unit=pgettext("unit", "s"), height=CHART_H)
 
     def _watch(self, analyse: bool = False) -> object | None:
         s = self.summary
@@ -746,12 +828,19 @@ class StatsDialog(Dialog):
 
 
 def _figure(value: float | None, places: int) -> str:
-    return "-" if value is None else f"{value:.{places}f}"
+    return "-" if value is None else number(value, places)
 
 
 def _best(best: float | None, no_flags: float | None, places: int) -> str:
     """A best and, apart, the best of the games where no flag was placed (NF)."""
-    return f"{_figure(best, places)}, NF {_figure(no_flags, places)}"
+    # Translators: a best, then the best of the games played without a flag (NF).
+    return _("%(best)s, NF %(no_flags)s") % {"best": _figure(best, places),
+                                              "no_flags": _figure(no_flags, places)}  # fmt: skip
+
+
+def _streak(streak: int, best: int) -> str:
+    # Translators: the wins in a row now, then the most ever.
+    return _("%(streak)d, best %(best)d") % {"streak": streak, "best": best}
 
 
 # ---- options ---------------------------------------------------------------------------
@@ -770,7 +859,7 @@ class SettingsDialog(Dialog):
     """Every setting with its value in a list; Up/Down or a click choose a row,
     Left/Right/Space/Enter or Change change it, Esc closes."""
 
-    title = "Options"
+    title = N_("Options")
 
     def __init__(self, rows: list[tuple[str, str | tuple[str, str], list[tuple[object, str]],
                                         object]]) -> None:  # fmt: skip
@@ -801,9 +890,9 @@ class SettingsDialog(Dialog):
 
     def build(self) -> Form:
         self.list.rows = [tuple(r) for r in self._texts()]
-        return Form(self.title, [self.list],
-                    [Button("change", "Change"), Button("close", "Close")], default="change",
-                    cancel="close")  # fmt: skip
+        return Form(_(self.title), [self.list],
+                    [Button("change", _("Change")), Button("close", _("Close"))],
+                    default="change", cancel="close")  # fmt: skip
 
     def button(self, id):
         return self._step(1) if id == "change" else CLOSE
@@ -876,7 +965,10 @@ class ResumeKept:
     drop: bool = False
 
 
-KEEP_NOTE = "{no} drops {it}; Esc keeps {it} for later."
+# Translators: under the resume question; button is the other button's label ("New game").
+KEEP_NOTE = N_("%(button)s drops it; Esc keeps it for later.")
+# Translators: as above, of more than one kept game.
+KEEP_NOTE_MANY = N_("%(button)s drops them; Esc keeps them for later.")
 
 
 class ResumeDialog(ConfirmDialog):
@@ -884,8 +976,8 @@ class ResumeDialog(ConfirmDialog):
     are not recorded); Esc decides nothing: it stays kept for the next start."""
 
     def __init__(self, paragraphs: list[str], no: str) -> None:
-        note = KEEP_NOTE.format(no=no.capitalize(), it="it")
-        super().__init__(Question.RESUME, "Resume?", [*paragraphs, note], yes="resume",
+        note = _(KEEP_NOTE) % {"button": upper_first(no)}
+        super().__init__(Question.RESUME, _("Resume?"), [*paragraphs, note], yes=_("Resume"),
                          no=no)  # fmt: skip
 
     def button(self, id):
@@ -907,7 +999,7 @@ class KeptGamesDialog(ListDialog):
     stay kept for next time; the other button drops them all; Esc decides nothing (they all
     stay kept, and a new game is played)."""
 
-    title = "Resume a game?"
+    title = N_("Resume a game?")
 
     def __init__(self, names: list[str], no: str) -> None:
         self.entries = names
@@ -916,12 +1008,16 @@ class KeptGamesDialog(ListDialog):
         super().__init__()
 
     def build(self) -> Form:
+        n = len(self.entries)
         said = [
-            f"You left {len(self.entries)} unfinished games.",
-            KEEP_NOTE.format(no=self.no_text.capitalize(), it="them"),
+            ngettext(
+                "You left %(count)d unfinished game.", "You left %(count)d unfinished games.", n
+            )
+            % {"count": n},
+            _(KEEP_NOTE_MANY) % {"button": upper_first(self.no_text)},
         ]
-        return Form(self.title, [*map(Label, said), self.list],
-                    [Button("choose", "Resume"), Button("drop", self.no_text.capitalize())],
+        return Form(_(self.title), [*map(Label, said), self.list],
+                    [Button("choose", _("Resume")), Button("drop", upper_first(self.no_text))],
                     default="choose", cancel="drop")  # fmt: skip
 
     def button(self, id):
@@ -972,7 +1068,7 @@ class ThemeMenu(ListDialog):
     """The themes by display name, a preview of the one selected, and what is wrong with the
     ones left out."""
 
-    title = "Themes"
+    title = N_("Themes")
     close_keys = (pygame.K_m,)
 
     def __init__(self, library, current: str) -> None:
@@ -989,10 +1085,12 @@ class ThemeMenu(ListDialog):
         size = (max(p.get_width() for *_, p in self.entries),
                 max(p.get_height() for *_, p in self.entries))  # fmt: skip
         preview = Picture(lambda: self.entries[self.focus][2], size)
-        problems = [Label(f"Left out: {p}", "error") for p in self.problems]
-        problems += [Label(w[:1].upper() + w[1:] + ".", "error") for w in self.warnings]
-        return Form(self.title, [self.list, preview, *problems],
-                    [Button("choose", "Use"), Button("close", "Close")], default="choose",
+        # Translators: a theme the game could not use; problem says why.
+        problems = [Label(_("Left out: %(problem)s") % {"problem": p}, "error")
+                    for p in self.problems]  # fmt: skip
+        problems += [Label(upper_first(w) + ".", "error") for w in self.warnings]
+        return Form(_(self.title), [self.list, preview, *problems],
+                    [Button("choose", _("Use")), Button("close", _("Close"))], default="choose",
                     cancel="close")  # fmt: skip
 
     def choose(self, index: int) -> object:
@@ -1018,14 +1116,16 @@ class CodeDialog(Dialog):
     """Type or paste (Ctrl+V) a board code; Play (Enter) plays it, a wrong code is explained
     under the field."""
 
-    title = "Play a board code"
+    title = N_("Play a board code")
     # the longest error a code can get (engine/codes.py): its lines are kept under the field,
     # so the panel neither grows nor moves when one comes (as the custom board's)
-    WIDEST = "A seed written as text has 13 characters after 'S' (this one has 64)."
+    # Translators: never shown: it keeps room under the field for the longest error a code
+    # can get; translate it as that error reads in your language.
+    WIDEST = N_("A seed written as text has 13 characters after 'S' (this one has 64).")
 
     def __init__(self, text: str = "", paste=None) -> None:
         self.field = Field("code", "", "", max_len=64, paste=paste, clean=clean_code,
-                           width_chars=CODE_LENGTH + 4, error_line=self.WIDEST)  # fmt: skip
+                           width_chars=CODE_LENGTH + 4, error_line=_(self.WIDEST))  # fmt: skip
         self.field.pasted(text)  # from the clipboard: selected, so Ctrl+V replaces it
         self.field.select_all()
         super().__init__()
@@ -1039,8 +1139,10 @@ class CodeDialog(Dialog):
         return self.field.error
 
     def build(self) -> Form:
-        return Form(self.title, [Label("Type or paste (Ctrl+V) a code:"), self.field],
-                    [Button("play", "Play"), Button("cancel", "Cancel")], default="play",
+        self.field.error_line = _(self.WIDEST)
+        # Translators: Ctrl+V as your keyboards print it (German Strg+V).
+        return Form(_(self.title), [Label(_("Type or paste (Ctrl+V) a code:")), self.field],
+                    [Button("play", _("Play")), Button("cancel", _("Cancel"))], default="play",
                     cancel="cancel")  # fmt: skip
 
     def button(self, id):
@@ -1051,6 +1153,7 @@ class CodeDialog(Dialog):
         try:
             return PlayCode(decode(clean_code(self.field.value)))
         except CodeError as e:
-            self.field.error = str(e).capitalize() + "."
+            self.field.error = upper_first(str(e)) + "."
+
             self.refresh()
             return None

@@ -7,14 +7,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .. import i18n
 from ..engine import Difficulty, SafeZone
 from ..engine.boards import BoardChoice
+from ..i18n import N_, _, pgettext
 from ..store.settings import MAX_SCALE, VOLUMES
 from . import layout as geometry
 from . import sheets
 from .dialogs import Change, PickTheme, SettingsDialog, ThemeMenu
 from .render import Renderer
 from .scenes.context import Context
+
+# Each language by its own name in its own words, never translated (a player who cannot read
+# the language in use still finds theirs); an unknown one is shown by its code.
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
+# The volumes as the Sound row says them (the setting keeps the English word).
+VOLUME_WORDS = {"off": N_("off"), "low": N_("low"), "normal": N_("normal")}
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The Language row: the system's language ("" in the setting), then every language the
+    game speaks, each by its own name."""
+    # Translators: the Language row's first choice: the language the computer is set to.
+    system = _("System")
+    return [("", system), *((code, LANGUAGE_NAMES.get(code, code)) for code in i18n.available())]
 
 
 class Options:
@@ -44,30 +60,39 @@ class Options:
             if board.kind == "custom"
             else BoardChoice(s.custom_rows, s.custom_cols, s.custom_mines)
         )
-        boards = [(d.name.lower(), d.label) for d in Difficulty]
+        boards = [(d.name.lower(), _(d.label)) for d in Difficulty]
         boards.append(("custom", f"{custom.cols}x{custom.rows}/{custom.mines}"))
         themes = [(key, theme.name) for key, theme in self.ctx.aids.themes.themes.items()]
         scales, used = self.zoom_choices()
-        on_off = [(False, "off"), (True, "on")]
-        zones = [(SafeZone.OPENING, "opening"), (SafeZone.CELL, "one cell")]
+        off = _("off")
+        on_off = [(False, off), (True, _("on"))]
+        # Translators: the Start row: the first click opens its 3x3 square, or only its cell.
+        zones = [(SafeZone.OPENING, _("opening")), (SafeZone.CELL, _("one cell"))]
+        volumes = [(v, _(VOLUME_WORDS.get(v, v))) for v in VOLUMES]
+        # The rows' names are short: Options is narrow at zoom 1.
         return [
-            ("board", "Board", boards, board.kind),
-            ("theme", "Theme", themes, s.theme),
-            ("scale", "Zoom", scales, used),
-            ("question_marks", "? marks", on_off, s.question_marks),
-            ("safe_zone", "Start", zones, s.safe_zone),
-            ("chord_on_left", "L chord", on_off, s.chord_on_left),
-            ("long_press_flag", "Hold", [(False, "off"), (True, "flags")], s.long_press_flag),
-            ("motion", "Motion", on_off, s.motion),
-            ("no_guess", "No guess", on_off, s.no_guess),
-            ("volume", "Sound", [(v, v) for v in VOLUMES], s.volume),
-            ("timer_tick", "Tick", on_off, s.timer_tick),
+            ("board", _("Board"), boards, board.kind),
+            ("theme", _("Theme"), themes, s.theme),
+            ("scale", _("Zoom"), scales, used),
+            # Translators: a short name of the question marks setting.
+            ("question_marks", _("? marks"), on_off, s.question_marks),
+            ("safe_zone", pgettext("the first click", "Start"), zones, s.safe_zone),
+            # Translators: short: chord with the left button too.
+            ("chord_on_left", _("L chord"), on_off, s.chord_on_left),
+            # Translators: short: a long press places a flag.
+            ("long_press_flag", _("Hold"), [(False, off), (True, _("flags"))], s.long_press_flag),
+            ("motion", _("Motion"), on_off, s.motion),
+            ("no_guess", _("No guess"), on_off, s.no_guess),
+            ("volume", _("Sound"), volumes, s.volume),
+            # Translators: short: the timer ticks each second.
+            ("timer_tick", _("Tick"), on_off, s.timer_tick),
             (
                 "ask_before_leaving",
-                ("Ask to leave", "Ask before leaving a game"),
+                (_("Ask to leave"), _("Ask before leaving a game")),
                 on_off,
                 s.ask_before_leaving,
             ),
+            ("language", _("Language"), language_choices(), s.language),
         ]
 
     def zoom_choices(self) -> tuple[list[tuple[int | None, str]], int | None]:
@@ -80,8 +105,12 @@ class Options:
         used = frame.scale
         shown = {n: f"{n}x" for n in range(1, max(most, used) + 1)}
         if s.scale is not None and s.scale > used:
-            shown[used] = f"{used}x ({s.scale}x does not fit)"
-        choices = [(None, f"auto ({used}x)" if s.scale is None else "auto"), *shown.items()]
+            # Translators: the zoom in use, and the one chosen that does not fit the screen.
+            said = _("%(used)dx (%(chosen)dx does not fit)")
+            shown[used] = said % {"used": used, "chosen": s.scale}
+        # Translators: the Zoom row: the zoom chosen by the game; zoom is the one it uses.
+        auto = _("auto (%(zoom)dx)") % {"zoom": used} if s.scale is None else _("auto")
+        choices = [(None, auto), *shown.items()]
         return choices, None if s.scale is None else used
 
     def open(self) -> None:
@@ -122,6 +151,8 @@ class Options:
                 self.set_scale(value)
         elif name == "theme":
             self.set_theme(value)
+        elif name == "language":
+            self.set_language(value)
         else:
             setattr(s, name, value)
             if name == "question_marks":
@@ -129,6 +160,22 @@ class Options:
             # safe_zone and no_guess apply from the next game; the others are read when used
             self.session_rules()
         self.ctx.save_settings()
+
+    def set_language(self, code: str) -> None:
+        """Speak another language from this frame on ("": the system's, game/i18n.py
+        `choose`); the command line's --language gives way to it. Words are looked up where
+        they are drawn; what was built or measured from the old ones is made again: a new
+        layout and renderer as for a theme (the rooms are told: the menus are built anew),
+        this dialog's rows, and every dialog up or waiting, laid out from its new text."""
+        ctx = self.ctx
+        ctx.settings.language = code
+        i18n.install(i18n.choose(None, code))
+        ctx.frame.relayout()
+        self._show_in_dialog()
+        for dialog in (ctx.dialogs.dialog, *ctx.dialogs.queued):
+            if dialog is not None:
+                dialog.retranslate()
+        ctx.drawn.invalidate()
 
     def set_scale(self, scale: int) -> None:
         for line in self.ctx.frame.set_scale(scale):
@@ -187,9 +234,11 @@ class Options:
 
     def toggle_question_marks(self) -> None:
         self.change("question_marks", not self.ctx.settings.question_marks)
-        self.ctx.status.say("Question marks " + ("on" if self.ctx.settings.question_marks
-                                                 else "off"))  # fmt: skip
+        on = self.ctx.settings.question_marks
+        self.ctx.status.say(_("Question marks on") if on else _("Question marks off"))
 
     def toggle_sound(self) -> None:
         self.change("volume", self.ctx.aids.sounds.toggled_volume())
-        self.ctx.status.say("Sound " + self.ctx.settings.volume)
+        volume = self.ctx.settings.volume
+        # Translators: said when the sound is switched; volume is off, low or normal.
+        self.ctx.status.say(_("Sound %(volume)s") % {"volume": _(VOLUME_WORDS.get(volume, volume))})

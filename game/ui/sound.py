@@ -157,7 +157,16 @@ def sound_table(table: object, folder: Path, label: str) -> tuple[dict[str, list
                              "are left out",
                              len(problems)) % {"count": len(problems),
                                                "first": problems[0]}]  # fmt: skip
+    else:
+        problems = [left_out(p) for p in problems]
     return sounds, [_in_theme(label, p) for p in problems]
+
+
+def left_out(problem: str) -> str:
+    """A problem of a theme or a sound as the line that says so: what is wrong, then that the
+    theme (or the sound) is left out."""
+    # Translators: problem says what is wrong with a theme or one of its sounds.
+    return _("%(problem)s; it is left out") % {"problem": problem}
 
 
 def _in_theme(label: str, problem: str) -> str:
@@ -168,6 +177,17 @@ def _in_theme(label: str, problem: str) -> str:
 
 def _say(line: str) -> None:
     to_stderr(line)
+
+
+# SDL's mixer is one per process, so what guards it is too: a Sound letting the device go
+# must be done before any Sound (another App's, in the tests) opens it again.
+_MIXER = threading.Lock()
+_closers: list[threading.Thread] = []
+
+
+def _closed_by_every_closer() -> None:
+    while _closers:
+        _closers.pop().join()
 
 
 @contextlib.contextmanager
@@ -219,7 +239,7 @@ class SoundBoard:
         self.asleep = False  # the device is let go (or being let go) while all is quiet
         self._closer: threading.Thread | None = None
         self._quit_hooked = False
-        self._mixer = threading.Lock()  # the closer against a chore making sounds
+        self._mixer = _MIXER  # the closer against a chore making sounds
 
     def use_theme(self, theme) -> None:
         """Sound like `theme` from now on: its sounds are loaded (once per theme) at the next
@@ -293,6 +313,7 @@ class SoundBoard:
         elif self.now() - self._heard >= QUIET_MS:
             self.asleep = True
             self._closer = threading.Thread(target=self._close, name="sound-closer", daemon=True)
+            _closers.append(self._closer)
             self._closer.start()
 
     def _close(self) -> None:
@@ -368,6 +389,7 @@ class SoundBoard:
 
     def _open_device(self) -> bool:
         if self.device is None:
+            _closed_by_every_closer()
             try:
                 if not pygame.mixer.get_init():
                     with _library_noise_dropped():

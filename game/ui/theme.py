@@ -19,7 +19,7 @@ from ..i18n import NP_, _, ngettext, pgettext
 from ..resources import themes_dir
 from ..store.files import FileRefused, file_inside, read_capped
 from .layout import LED_DIGITS, MIN_AREA_W, PANEL_PAD, TOOLBAR_HEIGHT, Sizes
-from .sound import sound_table
+from .sound import left_out, sound_table
 
 THEMES_DIR = themes_dir()  # checkout, installed wheel or bundle: game/resources.py knows
 DEFAULT_THEME = "classic"
@@ -241,14 +241,16 @@ def load_library(user_dir: Path | None = None) -> ThemeLibrary:
             next(iter(user_dir.iterdir()), None)
         except OSError as e:
             # Translators: folder is the player's folder of themes, reason the system's.
-            problems.append(_("the themes folder %(folder)s cannot be read (%(reason)s)")
-                            % {"folder": user_dir, "reason": e.strerror or e})  # fmt: skip
+            unread = _("the themes folder %(folder)s cannot be read (%(reason)s)")
+            problems.append(left_out(unread % {"folder": user_dir,
+                                               "reason": e.strerror or e}))  # fmt: skip
     for folder in theme_folders(user_dir):
         if folder.name in themes:
             # Translators: name is a theme folder's name, quoted; folder where it is.
-            problems.append(_("theme %(name)s in %(folder)s: a theme of that name ships with "
-                              "the game; rename the folder")
-                            % {"name": repr(folder.name), "folder": folder.parent})  # fmt: skip
+            problems.append(left_out(_("theme %(name)s in %(folder)s: a theme of that name "
+                                       "ships with the game; rename the folder")
+                                     % {"name": repr(folder.name),
+                                        "folder": folder.parent}))  # fmt: skip
             continue
         try:
             themes[folder.name] = load_theme(folder)
@@ -274,7 +276,7 @@ def load_library(user_dir: Path | None = None) -> ThemeLibrary:
                         % {"count": len(broken), "folder": where, "names": shown,
                            "first": broken[0][1]})  # fmt: skip
     else:
-        problems += [why for _, why in broken]
+        problems += [left_out(why) for _, why in broken]
     return ThemeLibrary(themes, problems, warnings)
 
 

@@ -10,6 +10,7 @@ import pygame
 
 from ..engine import Difficulty, Game, MoveKind, SafeZone
 from ..engine.boards import BoardChoice
+from ..i18n import _
 from ..session import PAUSE_AWAY, KeptRead, Session, monotonic_ms
 from ..store.files import config_dir, data_dir
 from ..store.history import History
@@ -118,7 +119,7 @@ class App:
         def offer(read: KeptRead) -> None:
             games.offer_kept_game(session.receive_offer(read), messages, asked_for)
 
-        aids.chores.start(session.read_offer, offer, "Reading the game you left...")
+        aids.chores.start(session.read_offer, offer, _("Reading the game you left..."))
 
     def _answers(self) -> dict:
         """What each type of dialog result does."""

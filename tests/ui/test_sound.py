@@ -293,6 +293,48 @@ def test_a_sound_still_playing_keeps_the_device(mixer, monkeypatch):
     assert board.asleep and not pygame.mixer.get_init()
 
 
+def test_a_device_let_go_by_one_board_is_closed_before_another_board_opens_it(
+        mixer, monkeypatch):  # fmt: skip
+    """The mixer is one per process: a second window's board (the tests make many) must not
+    open it while the first one's closer is still to close it, or that close would pull the
+    device from under the second ("mixer not initialized")."""
+    import threading
+
+    said, release, real_quit, real_init = (
+        [],
+        threading.Event(),
+        pygame.mixer.quit,
+        pygame.mixer.init,
+    )
+
+    def slow_quit():
+        release.wait(5)
+        said.append("quit")
+        real_quit()
+
+    def init(*args):
+        said.append("init")
+        real_init(*args)
+
+    clock = [0]
+    first = SoundBoard(Settings(volume="normal"), clock=lambda: clock[0])
+    first.use_theme(load_theme(THEMES_DIR / "classic"))
+    first.load()
+    monkeypatch.setattr(pygame.mixer, "quit", slow_quit)
+    monkeypatch.setattr(pygame.mixer, "init", init)
+    clock[0] += QUIET_MS
+    first.update(None)  # its closer starts, and waits in quit
+    assert first.asleep
+    second = SoundBoard(Settings(volume="normal"))
+    second.use_theme(load_theme(THEMES_DIR / "classic"))
+    opening = threading.Thread(target=second.load)
+    opening.start()
+    opening.join(0.2)  # time enough to open, if it did not wait for the closer
+    release.set()
+    opening.join()
+    assert said == ["quit", "init"] and second.device and pygame.mixer.get_init()
+
+
 def test_the_options_show_the_volume_and_change_it(drive, tmp_path):
     d = drive(settings=Settings(motion=False))
     d.key(pygame.K_o, "o")

@@ -22,6 +22,15 @@ class MenuLayer(Layer):
         """`extra`: rows beyond the key table's, by menu (one row a theme)."""
         self.ctx = ctx
         self.bar = MenuBar(extra)
+        ctx.frame.relaid.append(self.relaid)
+
+    def relaid(self) -> None:
+        """A new layout (a theme, a zoom, a language): a closed bar's menus are built again
+        from the key table, in the words of the language in use (an open one keeps its own
+        until it closes; it is built again when it opens)."""
+        if not self.bar.is_open:
+            old, self.bar = self.bar, MenuBar(self.bar.extra)
+            self.bar.eat_release = old.eat_release  # a press on the bar still owns its release
 
     def handle(self, event: pygame.event.Event) -> bool:
         bar, t, layout = self.bar, event.type, self.ctx.frame.layout
