@@ -1072,7 +1072,7 @@ class ThemeMenu(ListDialog):
     close_keys = (pygame.K_m,)
 
     def __init__(self, library, current: str) -> None:
-        self.entries = [(key, t.name, theme_preview(t)) for key, t in library.themes.items()]
+        self.entries = [(key, t.title(), theme_preview(t)) for key, t in library.themes.items()]
         self.problems = list(library.problems)
         self.warnings = list(library.warnings)
         keys = [key for key, _, _ in self.entries]

@@ -48,6 +48,12 @@ class Item:
 Extra = dict[str, list[Item]] | Callable[[], dict[str, list[Item]]] | None
 
 
+def theme_rows(library) -> dict[str, list[Item]]:
+    """One row a theme in the Options menu (ticked on the one in use), in the names of the
+    language in use: given to `menus` as a function of the library, so a switch renames them."""
+    return {"Options": [Item(f"theme:{k}", t.title(), "") for k, t in library.themes.items()]}
+
+
 def menus(table: tuple[keys.Binding, ...] | None = None,
           extra: Extra = None) -> list[tuple[str, list[Item]]]:  # fmt: skip
     """Each menu of `keys.MENUS` with its rows, in table order (the play keys by default),

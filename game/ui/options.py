@@ -60,9 +60,9 @@ class Options:
             if board.kind == "custom"
             else BoardChoice(s.custom_rows, s.custom_cols, s.custom_mines)
         )
-        boards = [(d.name.lower(), _(d.label)) for d in Difficulty]
+        boards = [(d.name.lower(), d.label) for d in Difficulty]
         boards.append(("custom", f"{custom.cols}x{custom.rows}/{custom.mines}"))
-        themes = [(key, theme.name) for key, theme in self.ctx.aids.themes.themes.items()]
+        themes = [(key, theme.title()) for key, theme in self.ctx.aids.themes.themes.items()]
         scales, used = self.zoom_choices()
         off = _("off")
         on_off = [(False, off), (True, _("on"))]
@@ -230,7 +230,7 @@ class Options:
         k = names.index(key) if key in names else 0
         chosen = names[(k + step) % len(names)]
         self.set_theme(chosen)
-        self.ctx.status.say(self.ctx.aids.themes.get(chosen).name)
+        self.ctx.status.say(self.ctx.aids.themes.get(chosen).title)
 
     def toggle_question_marks(self) -> None:
         self.change("question_marks", not self.ctx.settings.question_marks)

@@ -6,6 +6,8 @@ and lets each draw its part. It plays no move and sizes no window itself.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ..engine import Difficulty, Game, MoveKind, SafeZone
@@ -37,7 +39,7 @@ from .dialogs import (
 )
 from .drawstate import DrawState
 from .frame import Frame
-from .menubar import Item
+from .menubar import theme_rows
 from .options import Options
 from .pace import Pace, wake_at
 from .scenes import Aids, Context, Layer
@@ -101,7 +103,7 @@ class App:
         self.games = Games(self.ctx, self.play)
         self.options = Options(self.ctx, self.games.new_game, safe_zone=safe_zone,
                                no_guess=no_guess)  # fmt: skip
-        self.menu = MenuLayer(self.ctx, self._theme_rows())
+        self.menu = MenuLayer(self.ctx, partial(theme_rows, self.ctx.aids.themes))
         self.dialogs = DialogScene(self.ctx.dialogs, drawn, self._answers())
         self._wire_commands()
         # Expected before any game starts, so a kept game is never written over unasked; read
@@ -129,11 +131,6 @@ class App:
                 WatchReplay: g.watch_file, PickTheme: o.picked_theme,
                 CustomSize: g.custom, ResumeKept: g.resume_chosen,
                 GoTo: self.play.go_to, Analyse: g.analyse}  # fmt: skip
-
-    def _theme_rows(self) -> dict[str, list[Item]]:
-        """One row a theme in the Options menu, ticked on the one in use."""
-        themes = self.ctx.aids.themes.themes
-        return {"Options": [Item(f"theme:{k}", t.name, "") for k, t in themes.items()]}
 
     def _wire_commands(self) -> None:
         """The command table: what each action of the key table does, when it can be done,

@@ -10,6 +10,7 @@ import pytest
 
 from game.ui.theme import THEMES_DIR, ThemeError, available_themes, load_theme
 from game.ui.widgets import Metrics, text
+from tests.catalogues import ROOT, messages_tool
 from tests.test_packaging import load_tool
 from tests.ui.test_looks import glyph_bits
 from tests.ui.test_theme import broken, edit  # noqa: F401 (a fixture)
@@ -144,3 +145,50 @@ def test_an_ascii_only_theme_folder_keeps_working(tmp_path):
     theme = load_theme(folder)
     assert len(theme.font.glyphs) == 95 and ascii_digest(theme) == ASCII_DIGEST
     assert theme.font.render("Größe", (0, 0, 0)).get_width() == 5 * theme.font.width
+
+
+# ---- every character a shipped catalogue uses --------------------------------------------------
+
+
+def catalogue_characters(paths) -> dict[str, set[str]]:
+    """Each character of the translations (every msgstr, every plural form) of these .po files,
+    with the files that use it; line ends are not drawn, so they are left out."""
+    tool = messages_tool()
+    found: dict[str, set[str]] = {}
+    for path in paths:
+        for entry in tool.read_po(path):
+            if not entry.id:
+                continue  # the header: read by gettext, never drawn
+            for translated in entry.strings:
+                for ch in set(translated) - {"\n"}:
+                    found.setdefault(ch, set()).add(path.parents[1].name)
+    return found
+
+
+def missing_from(font, characters: dict[str, set[str]]) -> list[str]:
+    return [f"{ch!r} (U+{ord(ch):04X}, in {', '.join(sorted(where))})"
+            for ch, where in sorted(characters.items()) if ch not in font.glyphs]  # fmt: skip
+
+
+SHIPPED_CATALOGUES = sorted((ROOT / "game" / "locale").glob("*/LC_MESSAGES/*.po"))
+
+
+@pytest.mark.parametrize("key", available_themes())
+def test_every_character_of_every_shipped_catalogue_is_in_every_shipped_font(key):
+    """A character a font lacks is drawn as a box: a translation must not need one."""
+    assert SHIPPED_CATALOGUES, "no catalogue found under game/locale"
+    font = load_theme(THEMES_DIR / key).font
+    assert missing_from(font, catalogue_characters(SHIPPED_CATALOGUES)) == []
+
+
+def test_the_catalogue_character_check_can_fail(tmp_path):
+    po = tmp_path / "xx" / "LC_MESSAGES" / "pixel-mines.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(f'msgid ""\nmsgstr ""\n\nmsgid "Flag"\nmsgstr "F{MISSING}g"\n\n'
+                  'msgid "%(n)d mine"\nmsgid_plural "%(n)d mines"\nmsgstr[0] "%(n)d m"\n'
+                  'msgstr[1] "%(n)d \u2603"\n', encoding="utf-8")  # fmt: skip
+    font = load_theme(THEMES_DIR / "classic").font
+    assert missing_from(font, catalogue_characters([po])) == [
+        "'\u2603' (U+2603, in xx)",
+        f"{MISSING!r} (U+{ord(MISSING):04X}, in xx)",
+    ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from ...session import PAUSE_DIALOG
-from ..menubar import Item, MenuBar
+from ..menubar import Extra, MenuBar
 from ..widgets import Metrics
 from .context import Context
 from .layer import Layer
@@ -18,8 +18,9 @@ MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
 class MenuLayer(Layer):
-    def __init__(self, ctx: Context, extra: dict[str, list[Item]] | None = None) -> None:
-        """`extra`: rows beyond the key table's, by menu (one row a theme)."""
+    def __init__(self, ctx: Context, extra: Extra = None) -> None:
+        """`extra`: rows beyond the key table's, by menu (one row a theme), or what makes them
+        (so they follow a switch of language)."""
         self.ctx = ctx
         self.bar = MenuBar(extra)
         ctx.frame.relaid.append(self.relaid)
