@@ -220,33 +220,64 @@ def theme_switch(runs: int) -> None:
 DIALOG_FRAME_MS = 4.0  # a dialog's open, close or hover frame (issue 13)
 
 
+def timed_step(app: App, wall: list[float], cpu: list[float]) -> None:
+    """One step of the loop: its wall time and the loop thread's CPU time, in ms (the CPU time
+    leaves out waiting for the X server and for a core another process has)."""
+    t, c = time.perf_counter(), time.thread_time()
+    app.step()
+    cpu.append((time.thread_time() - c) * 1000)
+    wall.append((time.perf_counter() - t) * 1000)
+
+
+def cpu_median(cpu: list[float]) -> dict:
+    return {"cpu_median_ms": round(statistics.median(cpu), 3)}
+
+
 def dialog_frames(runs: int) -> None:
     app = make_app(BoardChoice.standard(Difficulty.EXPERT), scale=2)
     app.play.game.reveal(8, 15)
     app.step()
-    opening, closing = [], []
+    opening, closing, cpu_open, cpu_close = [], [], [], []
     for _ in range(runs):
-        for key, samples in ((pygame.K_F1, opening), (pygame.K_ESCAPE, closing)):
+        for key, wall, cpu in ((pygame.K_F1, opening, cpu_open),
+                               (pygame.K_ESCAPE, closing, cpu_close)):  # fmt: skip
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode="", mod=0))
-            t = time.perf_counter()
-            app.step()
-            samples.append((time.perf_counter() - t) * 1000)
-    emit("dialog_open_expert_scale2_frame", opening, DIALOG_FRAME_MS)
-    emit("dialog_close_expert_scale2_frame", closing, DIALOG_FRAME_MS)
+            timed_step(app, wall, cpu)
+    emit("dialog_open_expert_scale2_frame", opening, DIALOG_FRAME_MS, **cpu_median(cpu_open))
+    emit("dialog_close_expert_scale2_frame", closing, DIALOG_FRAME_MS, **cpu_median(cpu_close))
     # the mouse over the help's Close button and off it again: the panel alone is redrawn
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, unicode="", mod=0))
     app.step()
     box = app.ctx.frame.layout.window_box(app.ctx.dialogs.dialog.form.find("close").box)
     over, off = (box.x + 2, box.y + 2), (box.x + 2, box.y - 40)
-    hovering = []
+    hovering, cpu_hover = [], []
     for k in range(runs * 2):
         pos = over if k % 2 == 0 else off
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                              buttons=(0, 0, 0)))  # fmt: skip
-        t = time.perf_counter()
-        app.step()
-        hovering.append((time.perf_counter() - t) * 1000)
-    emit("dialog_hover_expert_scale2_frame", hovering, DIALOG_FRAME_MS)
+        timed_step(app, hovering, cpu_hover)
+    emit("dialog_hover_expert_scale2_frame", hovering, DIALOG_FRAME_MS, **cpu_median(cpu_hover))
+    other_dialogs(runs)
+
+
+def other_dialogs(runs: int) -> None:
+    """The open frame of the Options and of the statistics (no games kept: its table, its
+    words and its buttons), as the help's above."""
+    app = make_app(BoardChoice.standard(Difficulty.EXPERT), scale=2,
+                   history=History.on_disk(Stats()))  # fmt: skip
+    app.play.game.reveal(8, 15)
+    app.step()
+    for name, key, char in (("options", pygame.K_o, "o"), ("stats", pygame.K_s, "s")):
+        wall, cpu = [], []
+        for _ in range(runs):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char, mod=0))
+            timed_step(app, wall, cpu)
+            assert app.ctx.dialogs.dialog is not None, f"{name}: no dialog opened"
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="",
+                                                 mod=0))  # fmt: skip
+            app.step()
+        emit(f"dialog_open_{name}_expert_scale2_frame", wall, DIALOG_FRAME_MS, **cpu_median(cpu))
+    close(app)
 
 
 def largest_opening_start(layout: list[str], rows: int, cols: int) -> tuple[int, int]:

@@ -12,7 +12,7 @@ Pixels are (x, y); cells are (row, col); the two never share a name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 MENU_HEIGHT = 14  # the menu bar above the frame: a line of text with room for its highlight
 TOOLBAR_HEIGHT = 32  # inside the frame: the 24 px face with 4 px above and below
@@ -331,6 +331,9 @@ def fit_at(rows: int, cols: int, window: tuple[int, int], scale: int, factor: in
     )
 
 
+# The sizing helpers below are pure and asked the same question many times (the Options'
+# zoom row tries every zoom of the same board), so their answers are kept.
+@lru_cache(maxsize=256)
 def full_canvas_size(
     rows: int, cols: int, sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS
 ) -> tuple[int, int]:
@@ -338,6 +341,7 @@ def full_canvas_size(
     return Layout(rows, cols, rows, cols, sizes=sizes, led_digits=led_digits).canvas_size
 
 
+@lru_cache(maxsize=256)
 def window_size(
     rows: int, cols: int, zoom: int, sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS
 ) -> tuple[int, int]:

@@ -11,9 +11,11 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
+from ..i18n import N_, _, number
 from .layout import Box
 
 Colour = tuple[int, int, int]
@@ -29,6 +31,8 @@ HOVER_CONTRAST = 1.4  # a button under the mouse against the panel: the change m
 ELLIPSIS = "~"  # one glyph where a too-long list row is cut
 TEXT_CANDIDATES = ("text", "panel", "light", "shadow", "background", "led_off")
 PARAGRAPH_CHARS = 30  # a paragraph wraps at this many characters unless other rows are wider
+UNBOUNDED = 10_000  # a width no row reaches: what a row measures at when nothing holds it in
+KEPT_MEASURES = 8  # sizes a widget keeps (one per width a form tried), then starts again
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,14 @@ class Metrics:
 
 def wrap(text: str, chars: int) -> list[str]:
     """Lines of at most `chars` characters (long words are broken); at least one line."""
-    return textwrap.wrap(text, max(1, chars), break_long_words=True) or [""]
+    return list(_wrapped(text, max(1, chars)))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str, chars: int) -> tuple[str, ...]:
+    # keyed on the words themselves, so a text changed at run time (another language, a new
+    # value) is wrapped afresh; a dialog opened again finds its lines here
+    return tuple(textwrap.wrap(text, chars, break_long_words=True)) or ("",)
 
 
 def shorten(text: str, chars: int) -> str:
@@ -151,37 +162,45 @@ class Style:
 
     def text_pairs(self) -> list[tuple[str, Colour, Colour]]:
         """(where, text colour, background) for every kind of text the widgets draw."""
-        return [
-            ("text on the panel", self.text, self.panel),
-            ("labels and chart scale", self.text, self.panel),
-            ("the title", self.title_text, self.title_bg),
-            ("a button", self.text, self.panel),
-            ("a pressed or focused button", self.text, self.panel),
-            ("a button under the mouse", self.hover_text, self.hover_bg),
-            ("a text field", self.field_text, self.field_bg),
-            ("a list row", self.text, self.panel),
-            ("the selected list row", self.selected_text, self.selected_bg),
-            ("an error line", self.error, self.panel),
+        return [  # the places are messages: contrast_warning says them in the player's words
+            (N_("text on the panel"), self.text, self.panel),
+            (N_("labels and chart scale"), self.text, self.panel),
+            (N_("the title"), self.title_text, self.title_bg),
+            (N_("a button"), self.text, self.panel),
+            (N_("a pressed or focused button"), self.text, self.panel),
+            (N_("a button under the mouse"), self.hover_text, self.hover_bg),
+            (N_("a text field"), self.field_text, self.field_bg),
+            (N_("a list row"), self.text, self.panel),
+            (N_("the selected list row"), self.selected_text, self.selected_bg),
+            (N_("an error line"), self.error, self.panel),
         ]
 
 
 _styles: dict[tuple, Style] = {}
+KEPT_STYLES = 64  # sets of colours kept (the themes a player has, and a few more)
 
 
 def style_for(theme) -> Style:
     """The theme's Style, worked out once per set of colours."""
-    key = tuple(sorted(theme.colours.items()))
+    return _style_of(theme.colours)
+
+
+def _style_of(colours: dict[str, Colour]) -> Style:
+    key = tuple(sorted(colours.items()))
     style = _styles.get(key)
     if style is None:
-        style = _styles[key] = Style.of(theme.colours)
+        if len(_styles) >= KEPT_STYLES:
+            _styles.clear()
+        style = _styles[key] = Style.of(colours)
     return style
 
 
 def contrast_problems(colours: dict[str, Colour]) -> list[tuple[str, float]]:
-    """The text/background pairs of a theme below 4.5:1, with their ratio."""
+    """The text/background pairs of a theme below 4.5:1, with their ratio. The theme loader
+    asks this of every theme, so the Style is kept here for the frame that first draws it."""
     return [
         (where, contrast(fg, bg))
-        for where, fg, bg in Style.of(colours).text_pairs()
+        for where, fg, bg in _style_of(colours).text_pairs()
         if contrast(fg, bg) < MIN_CONTRAST
     ]
 
@@ -191,11 +210,14 @@ def contrast_warning(theme) -> str | None:
     problems = contrast_problems(theme.colours)
     if not problems:
         return None
-    worst = min(problems, key=lambda p: p[1])
-    return (
-        f"theme {theme.key!r}: some text is hard to read ({worst[0]} has contrast "
-        f"{worst[1]:.1f}:1, at least {MIN_CONTRAST}:1 is needed); change its [colors]"
-    )
+    where, ratio = min(problems, key=lambda p: p[1])
+    # Translators: for a theme's author; where is one of the places text is drawn ("an error
+    # line"), ratio and least are contrast ratios; [colors] is the theme file's section name.
+    return _(
+        "theme %(theme)r: some text is hard to read (%(where)s has contrast %(ratio)s:1, at "
+        "least %(least)s:1 is needed); change its [colors]"
+    ) % {"theme": theme.key, "where": _(where), "ratio": number(ratio, 1),
+         "least": number(MIN_CONTRAST, 1)}  # fmt: skip
 
 
 # ---- drawing helpers ---------------------------------------------------------------------
@@ -249,10 +271,45 @@ class Widget:
     focusable = False
     box = Box(0, 0, 0, 0)
     m = Metrics()  # the metrics it was last placed with
+    # what `measure` leaves on the widget for `place` and `paint` (wrapped lines...): kept with
+    # each size `measured` keeps, and put back when that size is asked for again
+    measure_leaves: tuple[str, ...] = ()
+    # measures at any width at least its natural width (its width with nothing holding it in)
+    # as at that: one measure serves every room a form tries that holds it
+    natural = False
 
     def measure(self, m: Metrics, width: int) -> tuple[int, int]:
         """The width it would like (at most `width`) and the height it needs at that width."""
         raise NotImplementedError
+
+    def measure_key(self) -> tuple | None:
+        """Everything `measure` reads from the widget (its words themselves, never the widget's
+        identity), or None: measured afresh each time (a measure cheaper than its key)."""
+        return None
+
+    def measured(self, m: Metrics, width: int) -> tuple[int, int]:
+        """`measure`, kept: a form tries a few widths each time it is placed, and is placed on
+        every event and draw; a widget's words or metrics changing make a new key."""
+        what = self.measure_key()
+        if what is None:
+            return self.measure(m, width)
+        if self.natural and width != UNBOUNDED:
+            wide = self.measured(m, UNBOUNDED)
+            if wide[0] <= width:
+                return wide
+        key = (m, width, what)
+        kept = self.__dict__.setdefault("_measures", {})
+        hit = kept.get(key)
+        if hit is None:
+            size = self.measure(m, width)
+            if len(kept) >= KEPT_MEASURES:
+                kept.clear()
+            kept[key] = (size, tuple(getattr(self, a) for a in self.measure_leaves))
+            return size
+        size, leaves = hit
+        for name, value in zip(self.measure_leaves, leaves, strict=True):
+            setattr(self, name, value)
+        return size
 
     def place(self, m: Metrics, box: Box) -> None:
         self.m, self.box = m, box
@@ -298,6 +355,11 @@ class Label(Widget):
         self.reserve = reserve
         self.lines: list[str] = []
 
+    measure_leaves = ("lines",)
+
+    def measure_key(self):
+        return self.content, self.reserve
+
     def measure(self, m, width):
         self.lines = wrap(self.content, width // m.glyph_w) if self.content else []
         longest = max((len(line) for line in self.lines), default=0)
@@ -325,6 +387,11 @@ class Pairs(Widget):
 
     def natural_value_chars(self) -> int:
         return max((len(b) for _, b in self.rows), default=0)
+
+    measure_leaves = ("_label_chars", "cells")
+
+    def measure_key(self):
+        return self.label_chars, tuple((a, b) for a, b in self.rows)  # rows may be lists
 
     def measure(self, m, width):
         chars = width // m.glyph_w
@@ -367,6 +434,11 @@ class Button(Widget):
         self.hover = False
         self.pressed = False  # held down by the mouse (drawn pressed only while hovered too)
         self.default = False
+
+    natural = True
+
+    def measure_key(self):
+        return (self.label,)
 
     def measure(self, m, width):
         chars = max(len(self.label), BUTTON_MIN_CHARS)
@@ -429,13 +501,18 @@ class Buttons(Widget):
         rows: list[list[tuple[Button, int]]] = [[]]
         used = 0
         for b in self.buttons:
-            w, _ = b.measure(m, width)
+            w, _ = b.measured(m, width)
             if rows[-1] and used + self.gap + w > width:
                 rows.append([])
                 used = 0
             used += (self.gap if rows[-1] else 0) + w
             rows[-1].append((b, w))
         return rows
+
+    natural = True  # in one row when there is room for that
+
+    def measure_key(self):
+        return self.gap, tuple(b.label for b in self.buttons)
 
     def measure(self, m, width):
         rows = self._rows(m, width)
@@ -535,6 +612,12 @@ class Field(Widget):
 
     def _shown_chars(self, m: Metrics) -> int:
         return max(1, (self.field.w - 4) // m.glyph_w - 1)  # room for the caret after the text
+
+    measure_leaves = ("_label_chars", "_label_above", "_field_w", "_error_lines")
+
+    def measure_key(self):
+        return (self.label_chars, self.label, self.width_chars, self.max_len, self.error,
+                self.error_line)  # fmt: skip
 
     def measure(self, m, width):
         chars = width // m.glyph_w
@@ -657,23 +740,35 @@ class ListBox(Widget):
     def texts(self) -> list[str]:
         """The rows lined up in columns; worked out again only when `rows` is replaced (a
         dialog's layout asks many times a frame)."""
+        return self._lined_up()[1]
+
+    def _lined_up(self) -> tuple[list, list[str], int]:
+        """(the rows they were made from, the texts, the longest text's length)."""
         kept = getattr(self, "_texts", None)
         if kept is not None and kept[0] is self.rows:
-            return kept[1]
+            return kept
         columns = max((len(r) for r in self.rows), default=0)
-        widths = [max((len(r[c]) for r in self.rows if c < len(r)), default=0)
-                  for c in range(columns)]  # fmt: skip
-        texts = [" ".join(cell.ljust(widths[c]) for c, cell in enumerate(r)).rstrip()
-                 for r in self.rows]  # fmt: skip
-        self._texts = (self.rows, texts)
-        return texts
+        if columns <= 1:  # lines to read (the help): nothing to line up
+            texts = [r[0].rstrip() if r else "" for r in self.rows]
+        else:
+            widths = [max((len(r[c]) for r in self.rows if c < len(r)), default=0)
+                      for c in range(columns)]  # fmt: skip
+            texts = [" ".join(cell.ljust(widths[c]) for c, cell in enumerate(r)).rstrip()
+                     for r in self.rows]  # fmt: skip
+        self._texts = (self.rows, texts, max((len(t) for t in texts), default=0))
+        return self._texts
 
     @property
     def scrolls(self) -> bool:
         return len(self.rows) > self.shown
 
+    natural = True
+
+    def measure_key(self):
+        return self.shown_max, len(self.rows), self._lined_up()[2]
+
     def measure(self, m, width):
-        longest = max((len(t) for t in self.texts()), default=0)
+        longest = self._lined_up()[2]
         bar = SCROLLBAR_W if len(self.rows) > self.shown_max else 0
         w = min(width, (longest + 1) * m.glyph_w + 4 + bar)
         return w, self.shown_max * m.line_h + 4
@@ -749,8 +844,7 @@ class ListBox(Widget):
     def paint(self, surface, theme, style, focused):
         m = Metrics.of(theme)
         outline(surface, self.box, style.accent if focused else style.panel)
-        well = inset(self.box, 1)
-        _rect(surface, style.panel, well.x, well.y, well.w, well.h)
+        well = inset(self.box, 1)  # the panel's colour: the form filled it (Form._paint)
         bevel(surface, well, style.shadow, style.light)
         rb = self.rows_box()
         chars = (rb.w - 2) // m.glyph_w
@@ -793,7 +887,8 @@ class Chart(Widget):
     wide bars (up to two characters), many narrow ones.
     """
 
-    NEWEST = "newest"  # under the right end of the plot, where the newest bar is
+    # Translators: under the right end of a chart of recent games, where the newest bar is.
+    NEWEST = N_("newest")
 
     def __init__(self, bars: Sequence[tuple[float, str]], *, x_label: str, unit: str = "",
                  height: int = 36) -> None:  # fmt: skip
@@ -807,9 +902,18 @@ class Chart(Widget):
         v = self.top_value
         return f"{v:g}{self.unit}"
 
+    natural = True
+
+    def measure_key(self):
+        return self.scale_label(), self.x_label, self.newest(), len(self.bars), self.plot_h
+
+    def newest(self) -> str:
+        """`NEWEST` in the player's words."""
+        return _(self.NEWEST)
+
     def measure(self, m, width):
         axis_w = (len(self.scale_label()) + 1) * m.glyph_w
-        labels = m.text_w(self.x_label) + m.text_w(self.NEWEST) + 2 * m.glyph_w
+        labels = m.text_w(self.x_label) + m.text_w(self.newest()) + 2 * m.glyph_w
         want = axis_w + max(len(self.bars) * 3, labels) + 2
         return min(width, want), self.plot_h + m.glyph_h + 3
 
@@ -827,7 +931,7 @@ class Chart(Widget):
         gap = max(1, pitch // 4) if pitch > 2 else 1 if pitch == 2 else 0
         left = max(p.x + 2, p.right - 1 - n * pitch)  # the newest bar at the right end
         out = []
-        for k, (value, _) in enumerate(self.bars):
+        for k, (value, _colour) in enumerate(self.bars):
             h = max(1, round(min(value, self.top_value) / self.top_value * (p.h - 1)))
             out.append(Box(left + k * pitch, p.bottom - 1 - h, max(1, pitch - gap), h))
         return out
@@ -842,9 +946,10 @@ class Chart(Widget):
         label = self.scale_label()
         text(surface, theme, label, style.text, p.x - 2 - m.text_w(label) - 1, p.y - m.glyph_h // 2)
         text(surface, theme, "0", style.text, p.x - 2 - m.glyph_w - 1, p.bottom - m.glyph_h + 1)
-        for box, (_, name) in zip(self.bar_boxes(m), self.bars, strict=True):
+        for box, (_value, name) in zip(self.bar_boxes(m), self.bars, strict=True):
             _bar(surface, style, name, box)
-        newest = self.NEWEST if p.w >= m.text_w(self.NEWEST) + 4 * m.glyph_w else ""
+        newest = self.newest()
+        newest = newest if p.w >= m.text_w(newest) + 4 * m.glyph_w else ""
         text(surface, theme, newest, style.text, p.right - m.text_w(newest), p.bottom + 2)
         room = p.w // m.glyph_w - (len(newest) + 1 if newest else 0)
         x_label = shorten(self.x_label, room)
@@ -873,6 +978,12 @@ class ChartKey(Widget):
 
     def _entry_w(self, m: Metrics, words: str) -> int:
         return 2 * m.glyph_w + m.text_w(words)  # the swatch, a gap, the words
+
+    measure_leaves = ("one_line",)
+    natural = True  # on one line when there is room for that
+
+    def measure_key(self):
+        return tuple((name, words) for name, words in self.entries)
 
     def measure(self, m, width):
         widths = [self._entry_w(m, words) for _, words in self.entries]
@@ -926,6 +1037,9 @@ class Form:
         self.title_box = Box(0, 0, 0, 0)
         self.framed = False  # drawn with the theme's frame sprites
         self._placing: tuple[Metrics, Box, Box] | None = None
+        # (what the sizes were worked out from, framed, the room, each row's size): a form is
+        # placed again on every event and draw, mostly with nothing changed
+        self._sized: tuple = (None, False, Box(0, 0, 0, 0), [])
         # the least size of the panel (a dialog of pages keeps one size: its largest page's);
         # the button row then stays at the bottom
         self.least = (0, 0)
@@ -975,40 +1089,75 @@ class Form:
         return min(max(labels, default=0), max(1, room))
 
     def _measure(self, m: Metrics, max_w: int) -> list[tuple[int, int]]:
+        """Each row's size at `max_w` (the sizes each row keeps make a width tried before, or
+        the same rows in another form, cost a look-up)."""
         label_chars = self._label_chars(max_w // m.glyph_w)
         for w in self.rows:
             if isinstance(w, Pairs | Field):
                 w.label_chars = label_chars
-        sizes = {id(w): w.measure(m, max_w) for w in self.widgets() if not isinstance(w, Label)}
+        widgets = self.widgets()
+        sizes = [None if isinstance(w, Label) else w.measured(m, max_w) for w in widgets]
         # Paragraphs wrap to the other rows' width, or a comfortable measure, not the room.
-        widest = max([w for w, _ in sizes.values()] + [PARAGRAPH_CHARS * m.glyph_w])
+        widest = max([s[0] for s in sizes if s is not None] + [PARAGRAPH_CHARS * m.glyph_w])
         text_w = min(max_w, widest)
-        return [sizes.get(id(w)) or w.measure(m, text_w) for w in self.widgets()]
+        return [s or w.measured(m, text_w) for w, s in zip(widgets, sizes, strict=True)]
 
-    def _fits(self, m: Metrics, room: Box, framed: bool) -> bool:
+    def _fits(self, m: Metrics, room: Box, framed: bool,
+              wanted: list[tuple[int, int]]) -> list[tuple[int, int]] | None:  # fmt: skip
+        """The rows' sizes in `room` if the form fits it, else None; `wanted`: their sizes with
+        nothing holding them in (a row other than a paragraph may not be cut)."""
         edge, _, chrome_h = self._chrome(m, framed)
         max_w = room.w - 2 * edge - 2 * PAD
         if max_w < 8 * m.glyph_w:
-            return False
-        sizes = self._measure(m, max_w)
-        wanted = self._measure(m, 10_000)
-        for w, (wide, _) in zip(self.widgets(), wanted, strict=True):
+            return None
+        widgets = self.widgets()
+        for w, (wide, _) in zip(widgets, wanted, strict=True):
             if not isinstance(w, Label) and wide > max_w:
-                return False
-        return chrome_h + self._content_h(sizes) <= room.h
+                return None
+        # rows that all measure here as with nothing round them need no measuring again
+        natural = all(w.natural for w in widgets)
+        sizes = list(wanted) if natural else self._measure(m, max_w)
+        return sizes if chrome_h + self._content_h(sizes) <= room.h else None
 
     def _content_h(self, sizes: list[tuple[int, int]]) -> int:
         return sum(h for _, h in sizes) + ROW_GAP * max(0, len(sizes) - 1)
 
-    def _place(self) -> None:
+    def _sizing_key(self) -> tuple | None:
+        """What the rows' sizes are worked out from: the room, the rows themselves and what
+        each measures (its words, not the widget); None when a row cannot say."""
+        widgets = self.widgets()
+        keys = tuple(w.measure_key() for w in widgets)
+        if None in keys:
+            return None
+        return self._placing, tuple(widgets + self.buttons()), keys
+
+    def _size(self) -> None:
+        """Choose the room and the frame, and measure each row there (once for a room and
+        the rows' words: `_sizing_key`)."""
+        key = self._sizing_key()
+        if key is not None and key == self._sized[0]:
+            return
         m, area, bounds = self._placing
+        wanted = self._measure(m, UNBOUNDED)
         tries = [(area, True), (area, False), (bounds, True), (bounds, False)]
-        room, framed = next(((r, f) for r, f in tries if self._fits(m, r, f)), tries[-1])
+        for room, framed in tries:
+            sizes = self._fits(m, room, framed, wanted)
+            if sizes is not None:
+                break
+        edge, _, chrome_h = self._chrome(m, framed)
+        if sizes is None:  # nothing fits: the whole canvas, drawn thin, and lists shrink
+            sizes = self._measure(m, room.w - 2 * edge - 2 * PAD)
+        self._shrink_lists(m, sizes, room.h - chrome_h)
+        # the key as measuring left it: the form set each label column on the way
+        self._sized = (key and self._sizing_key(), framed, room, sizes)
+
+    def _place(self) -> None:
+        self._size()
+        m, area, _ = self._placing
+        _, framed, room, sizes = self._sized
         self.framed = framed
         edge, title_h, chrome_h = self._chrome(m, framed)
         max_w = room.w - 2 * edge - 2 * PAD
-        sizes = self._measure(m, max_w)
-        self._shrink_lists(m, sizes, room.h - chrome_h)
         content_w = max([w for w, _ in sizes] + [m.text_w(self.title) + 2 * TITLE_PAD])
         content_w = min(max(content_w, self.least[0] - 2 * edge - 2 * PAD), max_w)
         w = content_w + 2 * edge + 2 * PAD

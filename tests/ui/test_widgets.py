@@ -869,3 +869,213 @@ def test_a_lost_bar_is_as_tall_as_its_time_on_the_seconds_axis(drive, tmp_path):
     won, lost = chart.bar_boxes(M)
     assert chart.bars[1][1] == "error"
     assert lost.h / won.h == pytest.approx(4.9 / 41, abs=0.05)
+
+
+# ---- measuring once ----------------------------------------------------------------------
+
+
+def test_words_changed_in_place_draw_as_a_form_built_with_them(library):
+    """Another language (or a new value) reaches a widget that stays: what each row keeps of
+    its last measure is keyed on its words, so the panel is the one a new form draws. One
+    change at a time, so no other row's new size hides a row that kept its old one."""
+    theme = library.get("classic")
+    words = {"title": "T", "label": "A short line.", "pair": ("Label", "1"), "error": ""}
+
+    def form() -> Form:
+        field = Field("f", "F", "1")
+        field.error = words["error"]
+        return Form(words["title"], [Label(words["label"]), Pairs([words["pair"]]), field],
+                    [Button("ok", "OK")])  # fmt: skip
+
+    def same(a: Form, b: Form) -> bool:
+        return pygame.image.tobytes(draw(a, theme), "RGB") == pygame.image.tobytes(
+            draw(b, theme), "RGB"
+        )
+
+    shown = form()
+    draw(shown, theme)
+    changes = [
+        ("label", "Eine Zeile."),  # as long as before: the same width to wrap at
+        ("label", "Ein viel längerer Satz, der über mehrere Zeilen umbrochen wird, oder?"),
+        ("pair", ("Label", "9")),
+        ("pair", ("Lbl", "9")),
+        ("error", "eine Fehlermeldung"),
+        ("title", "Ein Titel"),
+    ]
+    for what, value in changes:
+        words[what] = value
+        label, pairs, field = shown.rows
+        label.content, pairs.rows, field.error, shown.title = (
+            words["label"], [words["pair"]], words["error"], words["title"])  # fmt: skip
+        assert same(shown, form()), f"{what} changed to {value!r}"
+
+
+def test_a_row_measured_at_other_widths_keeps_what_it_measured_last():
+    """A kept size gives back what measuring left on the widget (its wrapped lines) too."""
+    label = Label("one two three four five six seven eight")
+    wide = label.measured(M, 600)
+    narrow = label.measured(M, 60)
+    assert label.measured(M, 600) == wide and label.lines == [label.content]
+    assert label.measured(M, 60) == narrow and len(label.lines) > 1
+
+
+def count_measures(monkeypatch) -> dict:
+    """Every call of a kit widget's `measure`, by widget."""
+    import game.ui.widgets as kit
+
+    counts: dict = {}
+
+    def counting(measure):
+        def counted(self, m, width):
+            counts[self] = counts.get(self, 0) + 1
+            return measure(self, m, width)
+
+        return counted
+
+    for cls in {c for c in vars(kit).values() if isinstance(c, type) and "measure" in vars(c)}:
+        if issubclass(cls, kit.Widget):
+            monkeypatch.setattr(cls, "measure", counting(vars(cls)["measure"]))
+    return counts
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "scale"), [(Difficulty.EXPERT, 2), (Difficulty.BEGINNER, 1)]
+)
+def test_each_row_of_a_dialog_is_measured_at_most_twice_as_it_opens(
+    drive, tmp_path, monkeypatch, difficulty, scale
+):
+    """Once with nothing holding it in and once at the room's width: opening the help on
+    Expert once measured each row 18 times (issue 22)."""
+    from game.engine.boards import BoardChoice
+    from tests.ui.test_window import every_dialog
+
+    d = drive(BoardChoice.standard(difficulty), scale=scale)
+    counts = count_measures(monkeypatch)
+    for dialog in every_dialog(d, tmp_path):
+        counts.clear()
+        d.app.ctx.dialogs.open(dialog)
+        d.tick()
+        d.move((5, 5), buttons=(0, 0, 0))
+        over = d.app.ctx.frame.layout.window_box(dialog.form.box)
+        d.move((over.x + 4, over.y + 4), buttons=(0, 0, 0))
+        assert counts, "nothing was measured: the count sees nothing"
+        most = max(counts.values())
+        assert most <= 2, f"{type(dialog).__name__}: a row measured {most} times"
+        d.app.ctx.dialogs.close()
+        d.tick()
+
+
+def canvas_bytes(d) -> bytes:
+    return pygame.image.tobytes(d.app.ctx.frame.renderer.canvas, "RGB")
+
+
+def test_options_changed_while_open_draw_as_options_opened_afresh(drive):
+    """A theme switch, a zoom change and a resize of the window with the Options up: the
+    panel is the one a fresh Options dialog draws there."""
+    from game.engine.boards import BoardChoice
+
+    d = drive(BoardChoice.standard(Difficulty.EXPERT), scale=2)
+    themes = list(d.app.ctx.aids.themes.themes)
+
+    def reopened_at(row: int) -> bytes:
+        d.key(pygame.K_ESCAPE)
+        assert d.app.ctx.dialogs.dialog is None
+        d.key(pygame.K_o, "o")
+        for _ in range(row):
+            d.key(pygame.K_DOWN)
+        return canvas_bytes(d)
+
+    d.key(pygame.K_o, "o")
+    d.key(pygame.K_DOWN)  # Theme
+    d.key(pygame.K_RIGHT)
+    for _ in range(3):
+        d.tick()
+    assert d.app.ctx.frame.theme.key == themes[1]
+    assert canvas_bytes(d) == reopened_at(1)
+    d.key(pygame.K_DOWN)  # Zoom: from auto (2x) to 1x
+    d.key(pygame.K_RIGHT)
+    d.tick()
+    assert d.app.ctx.frame.layout.zoom == 1
+    assert canvas_bytes(d) == reopened_at(2)
+    placed = d.app.ctx.dialogs.dialog.form.box
+    size = (400, 300)  # smaller than the board at 1x: it scrolls, the canvas shrinks
+    pygame.display.set_mode(size, pygame.RESIZABLE)  # as the window manager does
+    d.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+    d.tick()
+    assert d.app.ctx.dialogs.dialog.form.box != placed
+    assert canvas_bytes(d) == reopened_at(2)
+
+
+def test_a_custom_board_typed_into_draws_as_one_built_with_those_numbers(drive):
+    from game.engine.boards import BoardChoice
+    from game.ui.dialogs import CustomDialog
+
+    d = drive(BoardChoice.standard(Difficulty.EXPERT), scale=2)
+    d.app.games.open_custom_dialog()
+    d.tick()
+    for ch in "300":  # too many rows: the mines' limit line changes, then an error line
+        d.key(pygame.K_0, ch)
+    d.key(pygame.K_RETURN, "\r")
+    typed = d.app.ctx.dialogs.dialog
+    assert typed.errors[0] and [f.value for f in typed.fields] == ["300", "30", "99"]
+    shown = canvas_bytes(d)
+    fresh = CustomDialog(["300", "30", "99"])
+    fresh.check()
+    d.app.ctx.dialogs.dialog = fresh
+    d.app.ctx.drawn.invalidate()
+    d.tick()
+    assert fresh.form.box == typed.form.box
+    assert canvas_bytes(d) == shown
+
+
+def test_a_chart_kept_over_a_change_of_language_draws_as_one_made_in_it(library):
+    """The word under the newest bar is looked up where it is drawn, and the chart's kept
+    size is keyed on that word: after a switch to German the panel is a German one."""
+    from game import i18n
+
+    theme = library.get("classic")
+
+    def form() -> Form:
+        bars = [(40, "accent"), (16, "shadow"), (30, "error")]
+        return Form("T", [Chart(bars, x_label="x")], [Button("ok", "OK")])
+
+    kept = form()
+    english = draw(kept, theme)
+    try:
+        i18n.install("de")
+        assert kept.rows[0].newest() != Chart.NEWEST  # the shipped catalogue has the word
+        german = draw(kept, theme)
+        assert pygame.image.tobytes(german, "RGB") == pygame.image.tobytes(
+            draw(form(), theme), "RGB"
+        )
+        assert pygame.image.tobytes(german, "RGB") != pygame.image.tobytes(english, "RGB")
+    finally:
+        i18n.install(i18n.ENGLISH)
+
+
+def test_rows_and_entries_given_as_lists_are_kept_by_their_words():
+    """A dialog may hand a widget lists where the kit makes tuples; the kept size's key is
+    made of the words all the same (a list cannot be a key)."""
+    from game.ui.widgets import ChartKey
+
+    pairs = Pairs([])
+    pairs.rows = [["Won", "1/2"]]
+    assert pairs.measured(M, 200) == pairs.measure(M, 200)
+    key = ChartKey([["accent", "won"], ["error", "lost"]])
+    assert key.measured(M, 200) == key.measure(M, 200)
+
+
+def test_every_theme_loaded_has_its_style_ready_for_its_first_frame(monkeypatch):
+    """The loader checks each theme's contrast with its Style; that Style is kept, so the
+    frame that first draws a theme (a theme switch's) does not work it out."""
+    import game.ui.widgets as kit
+
+    monkeypatch.setattr(kit, "_styles", {})
+    library = load_library()
+
+    def worked_out(colours):
+        raise AssertionError("a Style worked out after loading")
+
+    monkeypatch.setattr(kit.Style, "of", staticmethod(worked_out))
+    for theme in library.themes.values():
+        assert kit.style_for(theme).panel == theme.colours["panel"]
