@@ -372,6 +372,7 @@ def click_frame_200(runs: int) -> None:
         app.games.play_game(Game.from_layout(layout))
         centre_on(app, start)
         samples.append(click(app, start))
+        until_settled(app)  # the opening comes from the worker process (not in the frame)
         opened = app.play.game.safe_opened
     lay = app.ctx.frame.layout
     emit(
@@ -678,9 +679,11 @@ def map_frames_200(runs: int) -> None:
 
 
 def cascade_200(runs: int) -> None:
-    """The frame of a click that opens the largest region of a 200x200 board, and the 10
-    frames after it (the region turning over), at 1600x1000, in real time; the click once as
-    played (the game in progress kept on disk after the move) and once with nothing written."""
+    """The frame of a click that opens the largest region of a 200x200 board, and the frames
+    after it until the region has turned over (its opening worked out in the worker process
+    first: the `10_frames_after` figure keeps its name), at 1600x1000, in real time; the click
+    once as played (the game in progress kept on disk after the move) and once with nothing
+    written."""
     layout = layout_200()
     start = largest_opening_start(layout, 200, 200)
     clicks: dict[str, list[float]] = {"click": [], "click_nothing_written": []}
@@ -690,9 +693,10 @@ def cascade_200(runs: int) -> None:
             history = History.on_disk(Stats()) if name == "click" else History()
             app = board_200(layout, start, SIZES["1600x1000"], history=history)
             clicks[name].append(click(app, start))
-            opened = app.play.game.safe_opened
+            settled = until_settled(app)  # the opening comes from the worker, then turns over
             if name == "click":
-                after += frames_after(app, 10)
+                after += settled
+            opened = app.play.game.safe_opened
             close(app)
     bare = bare_loop(
         list(app.ctx.frame.display.size), [window_rect(app, app.ctx.frame.layout.board)]
@@ -743,10 +747,7 @@ def losing_click_200(runs: int) -> None:
             mine = next((r, c) for r in range(app.play.top, app.play.top + lay.view_rows)
                         for c in range(app.play.left, app.play.left + lay.view_cols)
                         if layout[r][c] == "*")  # fmt: skip
-            clock = pygame.time.Clock()
-            for _ in range(20):  # let the region finish turning over
-                clock.tick(FPS)
-                app.step()
+            until_settled(app)  # the opening comes from the worker, then turns over
             if known:
                 app.play.game.bbbv  # noqa: B018  (worked out before the click)
             began, cpu = time.perf_counter(), time.thread_time()
@@ -832,33 +833,48 @@ def frames_until_answered(app: App, began: float, cpu: list[float],
 # ---- work the size of the board, off the frame (issue 22) ----------------------------------
 
 
-def until_settled(app: App, most: int = 600) -> list[float]:
-    """Frames in real time until no chore runs and no cascade turns; the ms of each."""
+def until_settled(app: App, most: int = 600, cpu: list[float] | None = None) -> list[float]:
+    """Frames in real time until no chore runs and no cascade turns; the ms of each (the loop
+    thread's own CPU ms of each go to `cpu` if given)."""
     clock, samples = pygame.time.Clock(), []
     for _ in range(most):
         if not app.ctx.aids.chores.working and not app.ctx.drawn.animation:
             break
         clock.tick(FPS)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.thread_time()
         app.step()
         samples.append((time.perf_counter() - t) * 1000)
+        if cpu is not None:
+            cpu.append((time.thread_time() - c) * 1000)
     return samples
+
+
+def workers_ready(most_s: float = 30.0) -> None:
+    """Wait until the worker processes a big board starts (to lay it, measure and analyse
+    its game) answer: a player looks at a new board a moment before the first click."""
+    from game import worker as workers
+
+    for role in (workers.BOARDS, workers.MEASURES, workers.ANALYSES):
+        workers.shared(role).submit(os.getpid).wait(most_s)
 
 
 def first_click_200(runs: int) -> None:
     """A first click on a fresh 200x200 board (5% mines) at 1600x1000, as played: the board
     laid, its 3BV and its opening worked out (a chore), the game kept on disk, and every frame
     from the click's release until the opening has turned over."""
-    frames, waited = [], []
+    frames, waited, cpu = [], [], []
     for _ in range(runs):
         app = make_app(BoardChoice(200, 200, 2000), history=History.on_disk(Stats()))
         place(app, SIZES["1600x1000"])
         until_settled(app)  # the kept game is read at start (a chore): the board waits for it
+        workers_ready()  # started when the big board was shown, as a player's first look
         cell = (100, 100)
         centre_on(app, cell)
+        c = time.thread_time()
         release = click(app, cell)
+        cpu.append((time.thread_time() - c) * 1000)  # the press's frame is in it too
         t = time.perf_counter()
-        after = until_settled(app)
+        after = until_settled(app, cpu=cpu)
         waited.append((time.perf_counter() - t) * 1000)
         assert app.play.game.state.name == "PLAYING", app.play.game.state
         frames += [release, *after]
@@ -867,7 +883,9 @@ def first_click_200(runs: int) -> None:
                      [window_rect(app, app.ctx.frame.layout.board)])  # fmt: skip
     line = {"name": "first_click_200x200_1600x1000", **spread(frames), "clicks": runs,
             "median_ms_click_to_settled": round(statistics.median(waited), 1),
-            "goal_worst_ms": FRAME_MS, "aim_worst_ms": FRAME_MS / 2}  # fmt: skip
+            "goal_worst_ms": FRAME_MS, "aim_worst_ms": FRAME_MS / 2,
+            "cpu_worst_ms": round(max(cpu), 3),
+            "cpu_over_8_3_ms": sum(c > FRAME_MS / 2 for c in cpu)}  # fmt: skip
     line["pass"] = line["worst_ms"] <= FRAME_MS
     say(beside(line, "median_ms", bare["rects"][0]))
 

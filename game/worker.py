@@ -1,8 +1,8 @@
-"""Work that grows with the board (a finished game's measures, the analysis of a game) done in
-a process of its own, so it never holds the interpreter lock the window's loop needs: a
-worker process, started when first asked (on the asking thread, never the loop's), fed plain
-data and answering plain data, one task at a time in the order asked (`shared`: one for the
-measures, one for analyses). A task may send parts of
+"""Work that grows with the board (a big board laid, a finished game's measures, the analysis
+of a game) done in a process of its own, so it never holds the interpreter lock the window's
+loop needs: a worker process, started when first asked (on the asking thread, never the
+loop's), fed plain data and answering plain data, one task at a time in the order asked
+(`shared`: one for the measures, one for analyses, one for boards). A task may send parts of
 its answer while it runs; cancelling the task under way ends the process (a new one starts for
 what follows).
 
@@ -276,7 +276,7 @@ class Worker:
                 self._next()
 
 
-MEASURES, ANALYSES = "measures", "analyses"
+MEASURES, ANALYSES, BOARDS = "measures", "analyses", "boards"
 _shared: dict[str, Worker] = {}
 _shared_lock = threading.Lock()
 
@@ -284,7 +284,9 @@ _shared_lock = threading.Lock()
 def shared(role: str = MEASURES) -> Worker:
     """The program's worker for `role` (made, not started, on first use): one for a finished
     game's measures, one for analyses, so the measures (a notice waits for them, and a quit)
-    never wait behind an analysis of seconds, and cancelling an analysis never ends them."""
+    never wait behind an analysis of seconds, and cancelling an analysis never ends them; one
+    for laying big boards, so a new game's first click never waits behind the last game's
+    measures or analysis (seconds on 200x200)."""
     with _shared_lock:
         worker = _shared.get(role)
         if worker is None:

@@ -13,7 +13,7 @@ same cells and supports `in`, `len`, `|`, `&`, `-`.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Set
+from collections.abc import Callable, Iterable, Iterator, Set
 from enum import StrEnum
 from itertools import repeat
 
@@ -93,13 +93,39 @@ class LayoutChar(StrEnum):
 
 
 class CellSet(Set):
-    __slots__ = ("_runs", "_len", "_index")
+    __slots__ = ("_made", "_len", "_index", "_make")
 
     def __init__(self, runs: Iterable[tuple[int, int, int]] = ()) -> None:
         """`runs` are disjoint `(row, first_col, stop_col)` ranges."""
-        self._runs = list(runs)
-        self._len = sum(stop - first for _, first, stop in self._runs)
+        self._made = list(runs)
+        self._len = sum(stop - first for _, first, stop in self._made)
         self._index: dict[int, tuple[list[int], list[int]]] | None = None
+        self._make = None
+
+    @classmethod
+    def later(cls, count: int, make: Callable[[Box | None], list[tuple[int, int, int]]]) -> CellSet:
+        """A set of `count` cells whose runs are made when first wanted: `make(None)` gives
+        them all, `make((top, left, rows, cols))` those inside that box. A move that changes
+        cells all over a big board (a loss shows every mine) says how many at once, and the
+        window, which draws only the cells in view, never has the others made."""
+        cells = cls()
+        cells._made, cells._len, cells._make = None, count, make
+        return cells
+
+    @property
+    def _runs(self) -> list[tuple[int, int, int]]:
+        if self._made is None:
+            self._made = self._make(None)
+        return self._made
+
+    def within(self, box: Box) -> CellSet:
+        """The cells inside `box` (top, left, rows, cols)."""
+        if self._made is None:
+            return CellSet(self._make(box))
+        top, left, rows, cols = box
+        bottom, right = top + rows, left + cols
+        return CellSet((row, max(first, left), min(stop, right)) for row, first, stop in self._made
+                       if top <= row < bottom and first < right and stop > left)  # fmt: skip
 
     @classmethod
     def _from_iterable(cls, cells: Iterable[tuple[int, int]]) -> CellSet:
@@ -135,3 +161,6 @@ class CellSet(Set):
 
     def __repr__(self) -> str:
         return f"CellSet({sorted(self)!r})"
+
+
+Box = tuple[int, int, int, int]  # top, left, rows, cols

@@ -40,6 +40,10 @@ _MARKS = (ViewChar.FLAG, ViewChar.QUESTION, ViewChar.COVERED)  # what a mark mov
 _FLAG_RUN = re.compile(re.escape(ViewChar.FLAG.encode("ascii")))
 _NOTHING = CellSet()
 _NONZERO_RUN = re.compile(rb"[^\x00]+")
+_CHAR = tuple(map(chr, range(256)))
+_MINE_TO_FF = bytes(0xFF if b == MINE else 0 for b in range(256))
+_HIDDEN_TO_FF = bytes(0xFF if b in (COVERED, QUESTION) else 0 for b in range(256))
+_FLAG_TO_FF = bytes(0xFF if b == FLAG else 0 for b in range(256))
 
 
 class GameState(Enum):
@@ -234,7 +238,8 @@ class Game:
         self._flags = 0
         self._opened = 0
         self._openings: measures.Openings | None = None
-        self._prepared: tuple | None = None  # (cell, view before, view, spread, spans): `lay`
+        self._prepared: tuple | None = None  # (cell, view before, view, spread, runs, count)
+        self._layout: list[str] | None = None  # `layout()`, made once
         self.first_click: tuple[int, int] | None = None
         self.moves: list[RecordedMove] = []
         self._undone: list[RecordedMove] = []
@@ -247,7 +252,7 @@ class Game:
         self._checkpoints: list[_Checkpoint] = []
 
     def _set_field(self, field: Minefield) -> None:
-        self._field = field
+        self._field, self._layout = field, None
         self._openings = measures.openings(field)  # once, here: never on a finishing move
         self._spread = fill.initial_spread(field)
         for m in _FLAG_RUN.finditer(self._view):  # flags placed before the mines were laid
@@ -303,11 +308,17 @@ class Game:
 
     def cell(self, row: int, col: int) -> str:
         """The text-view character of one cell."""
-        return chr(self._view[self._cell_index(row, col)])
+        if type(row) is int and type(col) is int and 0 <= row < self.rows and 0 <= col < self.cols:
+            return _CHAR[self._view[(row + 1) * self._width + col + 1]]  # drawn per cell
+        return chr(self._view[self._cell_index(row, col)])  # bools; or the error it is
 
     def layout(self) -> list[str] | None:
         """Where the mines are ('*' and '.'), or None before they are laid."""
-        return None if self._field is None else self._field.layout()
+        if self._field is None:
+            return None
+        if self._layout is None:  # asked for several times at a game's end: made once
+            self._layout = self._field.layout()
+        return list(self._layout)
 
     @property
     def bbbv(self) -> int | None:
@@ -351,15 +362,43 @@ class Game:
         self._prepare_opening(i)
         return True
 
+    def laying_args(self, row: int, col: int) -> tuple:
+        """What `lay_for` needs to do what `lay(row, col)` does somewhere else (a worker
+        process): plain data. Not for a no-guess board, whose search is stopped with `lay`'s
+        `cancel`."""
+        if self.no_guess:
+            raise ValueError("a no-guess board is laid by `lay`, which can be stopped")
+        self._cell_index(row, col)
+        return (self.rows, self.cols, self.mines, self.seed, self.safe_zone.value,
+                self.question_marks, bytes(self._view), row, col, self._field)  # fmt: skip
+
+    def take_laid(self, laid: Laid) -> bool:
+        """Adopt what `lay_for` did for this game (True), as `lay` would have done it: the
+        board it laid, or on a board laid before (a layout, a code) the opening it worked out.
+        A game changed since the arguments were taken is left as it is (False: the move lays,
+        or fills, as it plays)."""
+        if self.state is not GameState.READY or bytes(self._view) != laid.view:
+            return False
+        if self._field is None:
+            self._field, self._openings, self._spread = laid.field, laid.openings, laid.spread
+            self._layout = laid.layout
+            self.first_click = laid.first_click
+        elif self._field.numbers != laid.field.numbers:
+            return False
+        self._prepared = laid.prepared
+        return True
+
     def _prepare_opening(self, i: int) -> None:
         """Work out on copies what opening cell `i` opens, so that the move which follows
         `lay` only copies it in: on a big board the fill is done where the laying is (a
-        front end's worker thread), not in the move. Used only if nothing changed between."""
+        front end's worker thread or process), not in the move. Used only if nothing changed
+        between. The spans come as the runs a move returns, with the count they open."""
         if self._field.numbers[i] != ZERO:
             return
         view, spread = bytearray(self._view), bytearray(self._spread)
         spans = fill.flood_open(view, spread, self._field.numbers, i, self._width)
-        self._prepared = (i, bytes(self._view), view, spread, spans)
+        self._prepared = (i, bytes(self._view), view, spread, self._runs(spans),
+                          sum(e - s for s, e in spans))  # fmt: skip
 
     # ---- moves ----------------------------------------------------------------------------
 
@@ -513,14 +552,13 @@ class Game:
         return 0
 
     def _difference(self, before: bytes) -> CellSet:
-        x = int.from_bytes(before, "big") ^ int.from_bytes(self._view, "big")
-        diff = x.to_bytes(len(before), "big")
-        width = self._width
-        runs = []
-        for m in _NONZERO_RUN.finditer(diff):
-            r, c = divmod(m.start(), width)
-            runs.append((r - 1, c - 1, c - 1 + m.end() - m.start()))
-        return CellSet(runs)
+        """The cells whose view differs from `before` (an undo, a redo: all of a loss's mines
+        on a big board), counted at C speed; their runs made when asked (`CellSet.later`)."""
+        size = len(before)
+        diff = (int.from_bytes(before, "big") ^ int.from_bytes(self._view, "big")).to_bytes(
+            size, "big")  # fmt: skip
+        return CellSet.later(size - diff.count(0), _runs_of(diff, self._width, self.rows,
+                                                            self.cols))  # fmt: skip
 
     # The moves themselves, without counting or recording (undo and redo replay with these).
 
@@ -622,7 +660,9 @@ class Game:
             rng = random.Random(self.seed)
         return minefield.lay(self.rows, self.cols, self.mines, rng, safe)
 
-    def _open(self, i: int, spans: list[tuple[int, int]], exploded: list[int]) -> None:
+    def _open(self, i: int, spans: list, exploded: list[int]) -> None:
+        """Open cell `i`: its spans of padded indices go to `spans`, or a prepared opening's
+        (runs, count) as one item, already in the shape `_settle` makes."""
         numbers = self._field.numbers
         n = numbers[i]
         if n == MINE:
@@ -631,7 +671,7 @@ class Game:
             prepared, self._prepared = self._prepared, None
             if prepared is not None and prepared[0] == i and prepared[1] == self._view:
                 self._view[:], self._spread[:] = prepared[2], prepared[3]
-                spans.extend(prepared[4])
+                spans.append((prepared[4], prepared[5]))
             else:
                 spans.extend(fill.flood_open(self._view, self._spread, numbers, i, self._width))
         else:
@@ -640,38 +680,55 @@ class Game:
 
     def _settle(self, spans: list[tuple[int, int]], exploded: list[int]) -> CellSet:
         """Count what opened, then end the game if a mine went off or every safe cell is open."""
-        width = self._width
-        runs = []
-        for s, e in spans:
-            self._opened += e - s
-            r, c = divmod(s, width)
-            runs.append((r - 1, c - 1, c - 1 + e - s))
+        runs, plain = [], []
+        for span in spans:
+            if isinstance(span[0], list):  # a prepared opening: its runs and their count
+                runs += span[0]
+                self._opened += span[1]
+            else:
+                plain.append(span)
+        self._opened += sum(e - s for s, e in plain)
+        runs += self._runs(plain)
         if exploded:
-            ended = self._lose(exploded)
-        elif self._opened == self.safe_total:
-            ended = self._win()
-        else:
-            ended = []
-        runs.extend((r, c, c + 1) for r, c in map(self._cell_of, ended))
+            opened, (count, lost) = CellSet(runs), self._lose(exploded)
+
+            def made(box):  # the runs opened (a chord's), then the loss's
+                return (opened if box is None else opened.within(box)).runs() + lost(box)
+
+            return CellSet.later(len(opened) + count, made)
+        if self._opened == self.safe_total:
+            runs.extend((r, c, c + 1) for r, c in map(self._cell_of, self._win()))
         return CellSet(runs)
 
-    def _lose(self, exploded: list[int]) -> list[int]:
-        """Show the board of a loss; return the cells that changed."""
+    def _runs(self, spans: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+        """Spans of padded indices as (row, first col, stop col) runs."""
+        width, runs = self._width, []
+        for s, e in spans:
+            r, c = divmod(s, width)
+            runs.append((r - 1, c - 1, c - 1 + e - s))
+        return runs
+
+    def _lose(self, exploded: list[int]) -> tuple[int, Callable]:
+        """Show the board of a loss: how many cells changed, and a function that makes their
+        runs (all, or those in a box: see `CellSet.later`). Whole-board byte arithmetic, as
+        the fill's: every covered or '?' mine shows, every flag on a safe cell shows wrong,
+        at C speed whatever the number of mines (8,000 on a 200x200 board); a front end
+        that draws the view has only its runs made."""
         self.state = GameState.LOST
         view = self._view
-        shown = list(exploded)
+        before = bytes(view)
         for i in exploded:
             view[i] = EXPLODED
-        for m in self._field.mines:
-            if view[m] in (COVERED, QUESTION):
-                view[m] = SHOWN_MINE
-                shown.append(m)
-        numbers = self._field.numbers
-        for match in _FLAG_RUN.finditer(view):
-            if numbers[match.start()] != MINE:
-                view[match.start()] = WRONG_FLAG
-                shown.append(match.start())
-        return shown
+        size = len(view)
+        mines = int.from_bytes(self._field.numbers.translate(_MINE_TO_FF), "big")
+        shown = mines & int.from_bytes(view.translate(_HIDDEN_TO_FF), "big")
+        wrong = ~mines & int.from_bytes(view.translate(_FLAG_TO_FF), "big")
+        kept = int.from_bytes(view, "big") & ~(shown | wrong)
+        kept |= int.from_bytes(bytes([SHOWN_MINE]) * size, "big") & shown
+        kept |= int.from_bytes(bytes([WRONG_FLAG]) * size, "big") & wrong
+        view[:] = kept.to_bytes(size, "big")
+        diff = (int.from_bytes(before, "big") ^ kept).to_bytes(size, "big")
+        return size - diff.count(0), _runs_of(diff, self._width, self.rows, self.cols)
 
     def _win(self) -> list[int]:
         """Flag every mine; return the cells that changed."""
@@ -681,3 +738,50 @@ class Game:
             self._view[m] = FLAG
         self._flags = self.mines
         return unflagged
+
+
+def _runs_of(diff: bytes, width: int, rows: int, cols: int) -> Callable:
+    """For `CellSet.later`: the runs of the cells whose byte in `diff` (a padded board's) is not
+    0, all of them (`box` None) or those in a box (top, left, rows, cols)."""
+
+    def runs(box: tuple[int, int, int, int] | None) -> list[tuple[int, int, int]]:
+        top, left, high, wide = (0, 0, rows, cols) if box is None else box
+        first, stop = max(left, 0) + 1, min(left + wide, cols) + 1
+        made, find = [], _NONZERO_RUN.finditer
+        for r in range(max(top, 0) + 1, min(top + high, rows) + 1):
+            base = r * width
+            made += [(r - 1, m.start() - base - 1, m.end() - base - 1)
+                     for m in find(diff, base + first, base + stop)]  # fmt: skip
+        return made
+
+    return runs
+
+
+class Laid(NamedTuple):
+    """A board laid for a first click by `lay_for` (in a worker process): plain data that
+    `Game.take_laid` adopts in a few assignments."""
+
+    view: bytes  # the view it was laid for (flags placed before the first click)
+    field: Minefield
+    openings: measures.Openings
+    spread: bytearray
+    layout: list[str]
+    first_click: tuple[int, int]
+    prepared: tuple | None
+
+
+def lay_for(rows: int, cols: int, mines: int, seed: int | str | None, safe_zone: str,
+            question_marks: bool, view: bytes, row: int, col: int,
+            field: Minefield | None = None) -> Laid:  # fmt: skip
+    """What `Game.lay(row, col)` does for the game `Game.laying_args` describes: its board
+    laid (unless `field` was laid before), its 3BV and its first opening worked out; the work
+    the size of the board, done where this runs (docs/DESIGN.md, "Threads")."""
+    game = Game.__new__(Game)  # a board from a layout may be outside the custom limits
+    game._setup(rows, cols, mines, question_marks)
+    game.seed, game.safe_zone = seed, SafeZone(safe_zone)
+    game._view[:] = view
+    if field is not None:
+        game._set_field(field)
+    game.lay(row, col)
+    return Laid(view, game._field, game._openings, game._spread, game.layout(),
+                game.first_click, game._prepared)  # fmt: skip

@@ -3,7 +3,7 @@
 import pytest
 
 from game.engine import Game, LayoutChar, ViewChar
-from game.engine.cells import COVERED_CHARS, END_CHARS, NUMBER_CHARS, OPEN_CHARS
+from game.engine.cells import COVERED_CHARS, END_CHARS, NUMBER_CHARS, OPEN_CHARS, CellSet
 
 
 def test_the_alphabet_is_the_text_view_of_the_rulebook():
@@ -45,3 +45,23 @@ def test_a_lost_game_shows_only_characters_of_the_alphabet():
     seen = set("".join(game.view()))
     assert seen <= set(ViewChar)
     assert {ViewChar.EXPLODED, ViewChar.MINE, ViewChar.WRONG_FLAG} <= seen
+
+
+def test_a_cell_set_made_later_is_the_set_its_runs_make_and_makes_only_what_a_box_asks():
+    runs = [(0, 0, 3), (2, 1, 2), (5, 4, 9)]
+    asked = []
+
+    def make(box):
+        asked.append(box)
+        return runs if box is None else CellSet(runs).within(box).runs()
+
+    later = CellSet.later(9, make)
+    assert set(later.within((1, 0, 4, 5))) == {(2, 1)} and asked == [(1, 0, 4, 5)]
+    assert len(later) == 9 and asked == [(1, 0, 4, 5)]  # the count needs no runs
+    assert later == CellSet(runs) and asked[-1] is None
+
+
+def test_the_cells_of_a_set_within_a_box():
+    cells = CellSet([(0, 0, 10), (3, 2, 6), (9, 0, 1)])
+    assert set(cells.within((0, 4, 4, 3))) == {(0, 4), (0, 5), (0, 6), (3, 4), (3, 5)}
+    assert cells.within((-2, -2, 1, 1)) == set()

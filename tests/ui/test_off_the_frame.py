@@ -2,15 +2,27 @@
 mines, 3BV and flood fill), a theme switch's files. Chores run on their threads here, as in the
 game; each test records which thread did the work."""
 
+import random
 import threading
 
 import pygame
 
+from game import worker as workers
 from game.engine import GameState, fill, measures
 from game.engine.boards import BoardChoice
-from game.engine.game import Game
+from game.engine.game import Game, lay_for
+from game.session import ManualClock
+from game.store.history import History
 from game.store.settings import Settings
+from game.store.stats import Stats
+from game.ui.analyses import Analyses
+from game.ui.assist import Assistant, RunAtOnce
 from game.ui.chores import Chores
+from game.ui.dialogs import NoticeDialog
+from game.ui.render import Renderer
+from game.ui.window import App
+
+from .conftest import Driver
 
 
 def record_threads(monkeypatch, owner, name, gate=None):
@@ -31,22 +43,55 @@ def test_a_first_click_on_a_200x200_board_lays_no_mines_on_the_loop_thread(drive
     d = drive(BoardChoice(200, 200, 2000), scale=1)
     chores = d.app.ctx.aids.chores = Chores()
     gate = threading.Event()
-    laid = record_threads(monkeypatch, Game, "_lay_mines", gate)
-    counted = record_threads(monkeypatch, measures, "openings")
-    filled = record_threads(monkeypatch, fill, "flood_open")
+    asked = record_threads(monkeypatch, workers.Worker, "call", gate)
+    here = [record_threads(monkeypatch, owner, name)
+            for owner, name in ((Game, "_lay_mines"), (measures, "openings"),
+                                (fill, "flood_open"))]  # fmt: skip
     cell = (d.app.play.top + 3, d.app.play.left + 3)
     d.click(cell)
     assert d.app.play.game.state is GameState.READY  # the board is being laid...
     assert d.app.play.pressed_cells() == {cell}  # ...and the cell shows pressed meanwhile
     assert d.app.ctx.drawn.pressed == {cell}
     gate.set()
-    chores.running[0].thread.join(10)
+    chores.running[0].thread.join(60)
     d.tick()  # the answer comes back on the loop thread: the move is played
     assert d.app.play.game.state is GameState.PLAYING
     assert d.app.play.game.cell(*cell) == "."  # an opening, as the first click's safe zone
-    main = threading.main_thread()
-    assert laid and counted and filled
-    assert main not in laid + counted + filled
+    # the laying, the 3BV and the fill were asked of the worker process by the chore's
+    # thread; none of them ran in this process, on any thread
+    assert asked and threading.main_thread() not in asked
+    assert here == [[], [], []]
+
+
+def test_a_board_laid_in_the_worker_plays_as_one_laid_here():
+    for seed in range(3):
+        here, there = Game(60, 70, 400, seed=seed), Game(60, 70, 400, seed=seed)
+        for g in (here, there):
+            g.toggle_flag(5, 5)  # a flag before the first click stops the opening there too
+        assert there.take_laid(lay_for(*there.laying_args(30, 35)))
+        assert here.reveal(30, 35) == there.reveal(30, 35)
+        assert here.view() == there.view() and here.layout() == there.layout()
+        assert (here.bbbv, here.safe_opened, here.first_click) == (
+            there.bbbv, there.safe_opened, there.first_click)  # fmt: skip
+
+
+def test_a_board_laid_before_has_its_first_opening_worked_out_in_the_worker():
+    layout = layout_with_a_big_opening()
+    here, there = Game.from_layout(layout), Game.from_layout(layout)
+    laid = lay_for(*there.laying_args(20, 30))
+    assert not Game.from_layout(layout[::-1]).take_laid(laid)  # another board's
+    assert there.take_laid(laid)
+    assert there._prepared is not None  # the fill is done: the move only copies it in
+    assert here.reveal(20, 30) == there.reveal(20, 30) and here.view() == there.view()
+
+
+def test_a_board_laid_elsewhere_is_not_taken_by_a_game_changed_meanwhile():
+    g = Game(60, 70, 400, seed=1)
+    laid = lay_for(*g.laying_args(30, 35))
+    g.toggle_flag(0, 0)
+    assert not g.take_laid(laid) and not g.is_laid
+    g.reveal(30, 35)  # the move lays the board itself
+    assert g.state is GameState.PLAYING
 
 
 def test_the_move_after_laying_opens_what_a_plain_first_click_opens():
@@ -89,3 +134,100 @@ def test_a_theme_switch_reads_no_files_on_the_loop_thread(drive, monkeypatch):
     assert d.app.ctx.aids.sounds.sounds  # its sounds, loaded ahead
     main = threading.main_thread()
     assert sounds and main not in sounds + images
+
+
+def layout_with_a_big_opening(rows=40, cols=60):
+    """A board whose middle is free of mines, with mines round its edges and a few inside."""
+    rng = random.Random(5)
+    return ["".join("*" if (r in (0, rows - 1) or c in (0, cols - 1) or r == rows // 4)
+                    and rng.random() < 0.5 else "." for c in range(cols))
+            for r in range(rows)]  # fmt: skip
+
+
+def settle(d, most=200):
+    """Frames until the tiles have turned over and no chore runs."""
+    for _ in range(most):
+        if not d.app.ctx.drawn.animation and not d.app.ctx.aids.chores.working:
+            return
+        d.tick()
+    raise AssertionError("still turning over")
+
+
+def canvas_bytes(d):
+    return pygame.image.tobytes(d.app.ctx.frame.renderer.canvas, "RGB")
+
+
+def drawn_afresh(d):
+    """The canvas as a full redraw makes it now."""
+    d.app.ctx.drawn.invalidate()
+    d.tick()
+    return canvas_bytes(d)
+
+
+def a_mine_in_view(d, layout):
+    lay, play = d.app.ctx.frame.layout, d.app.play
+    return next((r, c) for r in range(play.top, play.top + lay.view_rows)
+                for c in range(play.left, play.left + lay.view_cols)
+                if layout[r][c] == "*")  # fmt: skip
+
+
+def test_the_board_after_a_first_click_cascade_is_the_board_drawn_afresh(drive):
+    d = drive(BoardChoice(200, 200, 2000), scale=1, settings=Settings(motion=True, volume="off"))
+    d.click((d.app.play.top + 20, d.app.play.left + 20))
+    assert d.app.ctx.drawn.animation  # the region turns over, ring by ring
+    settle(d)
+    assert canvas_bytes(d) == drawn_afresh(d)
+
+
+def test_a_loss_turns_its_mines_over_under_the_notice_without_drawing_the_whole_board(
+    drive, monkeypatch
+):
+    layout = layout_with_a_big_opening()
+    d = drive(layout=layout, scale=1, settings=Settings(motion=True, volume="off"))
+    d.click((20, 30))
+    settle(d)
+    real, boards = Renderer.draw_board, []
+
+    def draw_board(*args, **kwargs):  # whether the notice had changed its size or place then
+        notice = d.app.ctx.dialogs.dialog
+        boards.append(notice is not None and notice.drawn_box not in (None, notice.form.box))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(Renderer, "draw_board", draw_board)
+    d.click(a_mine_in_view(d, layout))
+    assert d.app.play.game.state is GameState.LOST  # lost at once
+    assert isinstance(d.app.ctx.dialogs.dialog, NoticeDialog)  # and said at once
+    assert d.app.ctx.drawn.animation  # the mines turn over under the notice...
+    settle(d)
+    # ...drawn tile by tile, the notice again over them: the whole board is drawn only where
+    # the notice changed its size (its measures came), as under any dialog
+    assert all(boards)
+    assert canvas_bytes(d) == drawn_afresh(d)  # what a full redraw shows, notice and all
+
+
+def test_a_loss_leaves_its_measures_replay_and_analysis_off_the_loop_thread(
+    shipped_themes, monkeypatch
+):
+    import game.store.history as history_module
+
+    pygame.display.init()
+    layout = layout_with_a_big_opening()
+    history, clock = History.on_disk(Stats(), background=True), ManualClock()
+    app = App(BoardChoice(40, 60, 1), Settings(motion=True, volume="off"), shipped_themes(),
+              seed=1, scale=1, clock=clock, chores=Chores(), history=history)  # fmt: skip
+    app.ctx.aids.assistant = Assistant(RunAtOnce())
+    app.games.play_game(Game.from_layout(layout))
+    d = Driver(app, clock)
+    measured = record_threads(monkeypatch, history_module, "elsewhere")
+    saved = record_threads(monkeypatch, history_module, "save_replay")
+    analysed = record_threads(monkeypatch, Analyses, "_work")
+    d.click((20, 30))
+    settle(d)
+    d.click(a_mine_in_view(d, layout))
+    assert d.app.play.game.state is GameState.LOST
+    history.writer.flush()
+    app.ctx.aids.analyses.wait()
+    main = threading.main_thread()
+    assert measured and saved and analysed
+    assert main not in measured + saved + analysed
+    pygame.quit()

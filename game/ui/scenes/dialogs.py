@@ -31,18 +31,25 @@ class DialogStack:
         self.frame = frame
         self.dialog: Dialog | None = None
         self.queued: list[Dialog] = []
+        self.over_board = False  # the dialog shown is drawn over the board as it is drawn
 
-    def open(self, dialog: Dialog) -> None:
-        """Show a dialog now, or after the one on screen closes."""
+    def open(self, dialog: Dialog, *, over_board: bool = False) -> None:
+        """Show a dialog now, or after the one on screen closes. `over_board`: its panel goes
+        over the canvas as it is, and cells that change under it are drawn with the panel
+        again over them (the end of a big game: no redraw of the whole board, each frame
+        of the mines' turning over), where a dialog otherwise has the board drawn afresh
+        under it at each change."""
         if self.dialog is not None:
             self.queued.append(dialog)
             return
-        self.dialog = dialog
+        self.dialog, self.over_board = dialog, over_board
         self.session.pause(PAUSE_DIALOG)
-        self.frame.drawn.invalidate()
+        if not over_board:
+            self.frame.drawn.invalidate()
 
     def close(self) -> None:
         """The dialog shown is done: the next one waiting, or the game plays on."""
+        self.over_board = False
         self.dialog = self.queued.pop(0) if self.queued else None
         if self.dialog is None:
             self.session.resume(PAUSE_DIALOG)
@@ -103,7 +110,10 @@ class DialogScene(Layer):
             return
         dialog.place(Metrics.of(frame.theme), *dialog_room(frame.layout))
         if not self.drawn.full and (
-            self.drawn.pending or dialog.dirty and not dialog.covers_drawn()
+            self.drawn.pending
+            and not self.stack.over_board
+            or dialog.dirty
+            and not dialog.covers_drawn()
         ):
             self.drawn.invalidate()
 

@@ -13,9 +13,11 @@ import threading
 import pygame
 from pygame.event import Event
 
+from ... import worker as workers
 from ...engine import Game, GameState, Move, MoveKind
 from ...engine.cells import CellSet, ViewChar
 from ...engine.codes import code_of
+from ...engine.game import lay_for
 from ...engine.walk import move_events
 from ...i18n import N_, _
 from ...session import NO_GUESS_FAILED, PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, Outcome
@@ -80,6 +82,20 @@ class PlayScene(Layer):
         self.hint = None
         self.wants_hint = False
         self.probabilities: dict[Cell, float] | None = None
+        self._ready_for_first_click()
+
+    def _ready_for_first_click(self) -> None:
+        """A big board waits for its first click: the worker process that lays it (and will
+        measure and analyse the game) and the solver's tables for its size are made ready now,
+        off the loop's thread, so that the click's frames do not share the interpreter lock
+        with a process being spawned or the solver being imported."""
+        g = self.ctx.session.game
+        if self.watching is None and g is not None and self._big_first_open(
+                Move(MoveKind.OPEN, 0, 0)):  # fmt: skip
+            self.ctx.aids.analyses.warm()
+            if self.ctx.aids.chores.threaded:
+                workers.shared(workers.BOARDS).start_soon()
+            self.ctx.aids.assistant.prepare(g.rows, g.cols)
 
     @property
     def game(self) -> Game:
@@ -446,6 +462,9 @@ class PlayScene(Layer):
         self.take_session_messages()
         if not changed:
             return
+        # only the cells in view are drawn: of a loss on a big board, only their runs are made
+        changed = changed.within((self.top, self.left, self.layout.view_rows,
+                                  self.layout.view_cols))  # fmt: skip
         if self.motion and len(changed) > 1 and self._animate(changed, origin):
             # the veiled tiles look as they did until their ring turns: only the clicked
             # cell is drawn now (a 200x200 cascade would otherwise redraw the whole view)
@@ -474,20 +493,32 @@ class PlayScene(Layer):
         3BV and first opening, see `Game.lay`), and play `move` once it is laid; the cell
         shows pressed and the window goes on answering (and can start another game or quit)
         meanwhile."""
-        game, stop = self.game, threading.Event()
+        game, stop, chores = self.game, threading.Event(), self.ctx.aids.chores
         self.stop_laying, self.laying_at = stop, (move.row, move.col)
         self.ctx.aids.analyses.warm()  # a big game: its end will want the worker process
 
         def then(laid: bool) -> None:
             if self.stop_laying is stop:
                 self.stop_laying = self.laying_at = None
-            if laid and game is self.ctx.session.game:
+            if laid and not stop.is_set() and game is self.ctx.session.game:
                 self.gestures.moved_on()
                 self.play(move, laid=True)
 
+        if game.no_guess or not chores.threaded:
+
+            def work() -> bool:
+                return game.lay(move.row, move.col, stop.is_set)
+        else:  # Python work the size of the board: in the worker process, where it does not
+            # take the interpreter lock from this loop as a thread's would (taking its answer in
+            # is a few assignments; should it not fit the game any more, the move lays)
+            args = game.laying_args(move.row, move.col)
+
+            def work() -> bool:
+                game.take_laid(workers.shared(workers.BOARDS).call(lay_for, *args))
+                return True
+
         said = _("Laying a no-guess board...") if game.no_guess else ""
-        self.ctx.aids.chores.start(lambda: game.lay(move.row, move.col, stop.is_set), then,
-                                   said)  # fmt: skip
+        chores.start(work, then, said)
 
     def halt_laying(self) -> None:
         """Another game or quitting: the search stops at its next step; nothing is laid."""
@@ -591,7 +622,7 @@ class PlayScene(Layer):
         notice = NoticeDialog(title, said, table=table, new_game=True, live=summary,
                               analyse=True, live_room=longest())  # fmt: skip
         self.result = None if done.measured else (notice, done)
-        self.ctx.dialogs.open(notice)
+        self.ctx.dialogs.open(notice, over_board=True)  # the mines turn over under it
 
     @staticmethod
     def _win_lines(done) -> list[str]:
@@ -791,11 +822,23 @@ class PlayScene(Layer):
         ctx = self.ctx
         r, drawn = ctx.frame.renderer, ctx.drawn
         dialog = ctx.dialogs.dialog
+        under = dialog is not None and not full and ctx.dialogs.over_board
+        if under:  # what changes under the panel is drawn, then the panel again over it
+            before = len(drawn.dirty)
+            self._draw_board_parts(full)
+            if len(drawn.dirty) > before:
+                dialog.dirty = True
+            return
         if dialog is not None and (not full or getattr(dialog, "covers_board", False)):
             kept = self.under_map is not None and self.under_map[1] is r
             if full and not kept:  # the map covers all inside the frame; the frame shows
                 r.draw_frame()  # round it, as it is on the canvas still when that was kept
             return  # the dialog covers the board; what changed under it waits
+        self._draw_board_parts(full)
+
+    def _draw_board_parts(self, full: bool) -> None:
+        ctx = self.ctx
+        r, drawn = ctx.frame.renderer, ctx.drawn
         game = self.game
         pressed = self.pressed_cells()
         hint_cell = self.hint.cell if self.hint is not None else None
