@@ -210,7 +210,7 @@ class Dialog:
             elif isinstance(w, ListBox):
                 out += w.texts()
             elif isinstance(w, Chart):
-                out += [w.x_label, w.NEWEST]
+                out += [w.x_label, w.newest()]
             elif isinstance(w, ChartKey):
                 out += [words for _, words in w.entries]
         return out + [b.label for b in self.form.buttons()]
@@ -219,6 +219,10 @@ class Dialog:
 NOT_MINE = object()  # a shortcut's answer: the key is the form's
 MODIFIERS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LGUI,
              pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE)  # fmt: skip
+
+
+SCROLL_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
+               pygame.K_END)  # fmt: skip
 
 
 def _is_enter(event) -> bool:
@@ -293,9 +297,7 @@ class HelpOverlay(Dialog):
             self.refresh()
 
     def shortcut(self, event):
-        scroll = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
-                  pygame.K_END, pygame.K_TAB)  # fmt: skip
-        if event.key in scroll or _is_enter(event) or event.key == pygame.K_SPACE:
+        if event.key in (*SCROLL_KEYS, pygame.K_TAB, pygame.K_SPACE) or _is_enter(event):
             return NOT_MINE
         if event.key in MODIFIERS:
             return None  # pressed on the way to another key
@@ -541,6 +543,8 @@ class NoticeDialog(Dialog):
     def shortcut(self, event):
         if event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
             return NOT_MINE
+        if self.form.view is not None and event.key in SCROLL_KEYS:
+            return NOT_MINE  # its rows scroll (too tall for the window): these keys scroll them
         if _is_enter(event):
             return NOT_MINE
         if event.key in MODIFIERS:

@@ -6,12 +6,14 @@ the mouse) is the layout's one mapping (`Layout.window_box`, `Layout.canvas_poin
 decides sizes or scales, reads input or draws the game.
 
 The path: SDL's plain window framebuffer, the canvas scaled on the CPU (nearest neighbour, only
-the boxes that changed), and only those boxes sent to the screen. On X11, SDL would otherwise put
-the window surface in a texture and upload and redraw the whole window on every update, whatever
-changed; measured under a software renderer that costs 8-15 ms a frame at 1600x1000 where the
-plain framebuffer costs 0.02 ms for a tile and under 1 ms for the whole window. SDL's renderer
-(`pygame._sdl2.video`) and `pygame.SCALED` redraw the whole window every frame and were slower
-here; the README says why this path was chosen.
+the boxes that changed), and only those boxes sent to the screen. At text zoom 1 with the whole
+canvas inside the window, the canvas is the window's own pixels (`WindowPart`): drawing it is
+drawing the window, and the present only sends the boxes, with no copy. On X11, SDL would
+otherwise put the window surface in a texture and upload and redraw the whole window on every
+update, whatever changed; measured under a software renderer that costs 8-15 ms a frame at
+1600x1000 where the plain framebuffer costs 0.02 ms for a tile and under 1 ms for the whole
+window. SDL's renderer (`pygame._sdl2.video`) and `pygame.SCALED` redraw the whole window every
+frame and were slower here; the README says why this path was chosen.
 """
 
 from __future__ import annotations
@@ -38,6 +40,49 @@ def prefer_plain_framebuffer() -> bool:
         return False
     os.environ.setdefault(FRAMEBUFFER_HINT, "0")
     return os.environ[FRAMEBUFFER_HINT] == "0"
+
+
+class WindowPart:
+    """The window's own pixels where the canvas shows, to draw the canvas straight in them (at
+    text zoom 1, with the whole canvas inside the window). SDL makes the window's pixels anew
+    when the window is resized (pygame's window surface then holds the new ones and the old
+    are freed): the part may be drawn in only while `current`; else make one anew (`of`)."""
+
+    def __init__(self, window: pygame.Surface, box: pygame.Rect) -> None:
+        self.surface = window.subsurface(box)
+        self._key = _pixels_of(window)
+
+    @classmethod
+    def of(cls, layout: Layout) -> WindowPart | None:
+        """The part of the window open now that shows the canvas of `layout`, or None where
+        the canvas is not shown as it is (scaled, or cut by the window's edge) or no window
+        is open."""
+        window = pygame.display.get_surface()
+        if window is None or layout.scale != 1:
+            return None
+        box = _rect(layout.window_box(Box(0, 0, *layout.canvas_size)))
+        if not window.get_rect().contains(box):
+            return None
+        return cls(window, box)
+
+    def current(self) -> bool:
+        """Whether the part is still in the window's pixels (no resize made them anew)."""
+        window = pygame.display.get_surface()
+        return window is not None and _pixels_of(window) == self._key
+
+
+def _pixels_of(window: pygame.Surface) -> tuple:
+    """Where the window's pixels are and how they are laid out."""
+    return window._pixels_address, window.get_size(), window.get_pitch()
+
+
+def in_window(canvas: pygame.Surface, layout: Layout) -> bool:
+    """Whether `canvas` is the window's own pixels where the layout shows it (a `WindowPart`)."""
+    return (
+        layout.scale == 1
+        and canvas.get_parent() is pygame.display.get_surface()
+        and canvas.get_abs_offset() == (layout.origin_x, layout.origin_y)
+    )
 
 
 class Display:
@@ -108,13 +153,18 @@ class Display:
         and the whole window is sent; the boxes then cover the whole canvas. `shifts`: (canvas
         box, dx, dy) moves of what is drawn, in canvas pixels, done on the window before the
         boxes (scrolling moves pixels instead of scaling them again). A canvas larger than the
-        window is cut off at the window's edge.
+        window is cut off at the window's edge. A canvas that is the window's own pixels
+        (`WindowPart`) is on it already, moved as it was drawn: its boxes are only sent.
         """
         window = self.surface
         bounds = window.get_rect()
         s = layout.scale
         sent: list[pygame.Rect] = []
         boxes = _merged(list(boxes))
+        if in_window(canvas, layout):
+            shifted = [box for box, _dx, _dy in shifts]
+            sent = [_rect(layout.window_box(box)).clip(bounds) for box in shifted + boxes]
+            shifts, boxes = (), []
         if background is not None:  # the margins: the canvas covers the rest
             shown = _rect(layout.window_box(Box(0, 0, *layout.canvas_size)))
             for margin in around(bounds, shown):

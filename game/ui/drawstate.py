@@ -31,14 +31,18 @@ class Blocks:
     blocks alike (a new game's covered ones, an opening's blanks) share one surface. All drawn
     with one look (theme, tile size, zoom): another look drops them all. At most `limit` are
     kept, the least recently shown dropped first: enough for the blocks a view shows and a
-    row and a column more, never the whole of a large board."""
+    row and a column more, never the whole of a large board. The text each place on the board
+    last showed is noted, so that a block whose cells changed (a region opened) is made from
+    the one kept for its place, only the changed tiles drawn again."""
 
     def __init__(self) -> None:
         self.look: tuple | None = None
         self.limit = 0
         self.kept: OrderedDict[Text, object] = OrderedDict()  # text -> surface
         self.shown: list[Text] = []  # the texts of the blocks the last full redraw showed
-        self.made = 0  # blocks laid tile by tile so far (a count, for tests)
+        self.at: dict[tuple[int, int], Text] = {}  # (block row, block col) -> text shown
+        self.made = 0  # blocks made so far, laid tile by tile or patched (a count, for tests)
+        self.patched = 0  # of those, made from the block kept for their place
 
     @staticmethod
     def limit_for(view_rows: int, view_cols: int) -> int:
@@ -62,11 +66,19 @@ class Blocks:
             self.kept.move_to_end(text)
         return surface
 
-    def put(self, text: Text, surface) -> None:
-        """A block just laid tile by tile."""
+    def put(self, text: Text, surface, patched: bool = False) -> None:
+        """A block just made: laid tile by tile, or `patched` from the one its place showed."""
         self.kept[text] = surface
         self.made += 1
+        self.patched += patched
         self._trim()
+
+    def before(self, place: tuple[int, int]) -> tuple[Text, object] | None:
+        """The text the block at `place` (block row, block col) showed last, and its surface,
+        if it is kept."""
+        text = self.at.get(place)
+        surface = None if text is None else self.kept.get(text)
+        return None if surface is None else (text, surface)
 
     def take(self, look: tuple, surfaces: dict) -> None:
         """Blocks laid ahead with `look` (a theme switch's, on its chore): kept from now on,

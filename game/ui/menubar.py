@@ -127,17 +127,24 @@ def place_titles(layout: Layout, m: Metrics, names: list[str]) -> list[tuple[str
     return out
 
 
-def place_drop_down(layout: Layout, m: Metrics, title: Box, items: list[Item]
-                    ) -> tuple[Box, tuple[Row, ...], tuple[str, ...], int]:  # fmt: skip
-    """The drop-down under a title: its box, its rows, the labels as shown, the keys' x. It
-    stays on the canvas: moved left where it would run off the right edge, its labels
-    shortened where it is wider than the canvas, its separators left out where it is taller."""
+def place_drop_down(
+    layout: Layout, m: Metrics, title: Box, items: list[Item]
+) -> tuple[Box, tuple[Row, ...], tuple[str, ...], tuple[str, ...], int]:
+    """The drop-down under a title: its box, its rows, the labels and keys as shown, the keys'
+    x. It is as wide as its longest row and stays on the canvas: moved left where it would
+    run off the right edge; where a label cannot fit beside the keys' column (a long
+    language at a narrow window) the column gives way, the whole menu's at once (F1 lists
+    every key), and only a label wider than the canvas alone is shortened; its separators are
+    left out where it is taller."""
     canvas_w, canvas_h = layout.canvas_size
     label_chars = max((len(i.label) for i in items), default=0)
     key_chars = max((len(i.key) for i in items), default=0)
     gap = KEY_GAP if key_chars else 0
     chrome = 2 * (EDGE + ITEM_PAD) + TICK_CHARS * m.glyph_w
     room = (canvas_w - chrome) // m.glyph_w
+    keys_shown = tuple(i.key for i in items)
+    if key_chars and label_chars > room - gap - key_chars:
+        keys_shown, key_chars, gap = tuple("" for _ in items), 0, 0
     label_chars = max(1, min(label_chars, room - gap - key_chars))
     w = chrome + (label_chars + gap + key_chars) * m.glyph_w
     x = max(0, min(title.x, canvas_w - w))
@@ -161,7 +168,7 @@ def place_drop_down(layout: Layout, m: Metrics, title: Box, items: list[Item]
     panel = Box(x, top, w, min(y + 1 + EDGE, canvas_h) - top)
     labels = tuple(shorten(i.label, label_chars) for i in items)
     key_x = x + EDGE + ITEM_PAD + (TICK_CHARS + label_chars + gap) * m.glyph_w
-    return panel, tuple(rows), labels, key_x
+    return panel, tuple(rows), labels, keys_shown, key_x
 
 
 class MenuBar:
@@ -201,8 +208,9 @@ class MenuBar:
         if self.open is None:
             return Placed(titles)
         items = self.items()
-        panel, rows, labels, key_x = place_drop_down(layout, m, titles[self.open][1], items)
-        return Placed(titles, panel, rows, labels, tuple(i.key for i in items), key_x)
+        panel, rows, labels, keys_shown, key_x = place_drop_down(layout, m, titles[self.open][1],
+                                                                 items)  # fmt: skip
+        return Placed(titles, panel, rows, labels, keys_shown, key_x)
 
     # ---- opening and closing -------------------------------------------------------------
 

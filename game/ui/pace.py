@@ -115,4 +115,7 @@ def wake_at(ctx, layers, now: int) -> int | None:
     message = ctx.status.message
     if message is not None and message[1] < 2**61:  # a lasting message never ends
         times.append(message[1])
+    step = ctx.status.next_step(now)  # the line at rest scrolls (too long for the window)
+    if step is not None:
+        times.append(step)
     return min(times, default=None)

@@ -17,7 +17,7 @@ import pygame
 from ..engine import Game
 from ..engine.cells import CellSet, ViewChar
 from . import keys, marks, menubar, status, widgets
-from .display import Display, around
+from .display import Display, WindowPart, around
 from .drawstate import BLOCK, Blocks, DrawState, Text
 from .hints import HintMarks
 from .layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
@@ -81,10 +81,12 @@ class Renderer:
         self.layout = layout
         self.drawn = drawn if drawn is not None else DrawState()
         self.drawn.invalidate()  # a new canvas
-        kept_canvas = self.drawn.canvas  # the last renderer's, reused when the size is kept
-        if kept_canvas is None or kept_canvas.get_size() != tuple(layout.canvas_size):
-            kept_canvas = self.drawn.canvas = pygame.Surface(layout.canvas_size).convert()
-        self.canvas = kept_canvas
+        self._part: WindowPart | None = None  # the window's pixels, when the canvas is them
+        self._under: pygame.Surface | None = None  # what they showed while another canvas is
+        self._aside: pygame.Surface | None = None  # the surface kept for `_under`
+        self._remade = False  # the window's pixels were made anew since the last present
+        self._canvas = self._new_canvas()
+        self._frame: tuple | None = None  # (menu titles, the canvas round the board area)
         self._tiles = board_tiles(theme)
         self._tile_of = {ch: self._tiles[name] for ch, name in SPRITE_OF_VIEW.items()}
         self._tints: dict[int, pygame.Surface] = {}
@@ -93,6 +95,55 @@ class Renderer:
         self._blocks = self.drawn.blocks
         self._blocks.fit(self.look_of(theme, layout),
                          Blocks.limit_for(layout.view_rows, layout.view_cols))  # fmt: skip
+
+    def _new_canvas(self) -> pygame.Surface:
+        """The window's own pixels where it can (nothing to copy at the present: see
+        `WindowPart` in game/ui/display.py), else a surface of the canvas's size (the last
+        renderer's, when the size is kept)."""
+        self._part = WindowPart.of(self.layout)
+        if self._part is not None:
+            return self._part.surface
+        kept_canvas = self.drawn.canvas
+        if kept_canvas is None or kept_canvas.get_size() != tuple(self.layout.canvas_size):
+            kept_canvas = self.drawn.canvas = pygame.Surface(self.layout.canvas_size).convert()
+        return kept_canvas
+
+    @property
+    def canvas(self) -> pygame.Surface:
+        """What is drawn on. The window's pixels are made anew by a resize (before the layout
+        for the new size comes): then a new canvas, and everything is drawn again."""
+        part = self._part
+        if part is not None and self._canvas is part.surface and not part.current():
+            self._canvas = self._new_canvas()
+            self._under = None
+            self._remade = True
+            self.drawn.invalidate()
+        return self._canvas
+
+    @canvas.setter
+    def canvas(self, surface: pygame.Surface) -> None:
+        """Draw on another canvas (the map's, over the game's), or on this one again. When the
+        game's is the window's pixels, what it shows is kept meanwhile and put back, since the
+        other canvas is shown in those pixels."""
+        part = self._part
+        if part is not None and part.current():
+            if self._canvas is part.surface and surface is not part.surface:
+                self._under = self._keep_aside(part.surface)
+            elif surface is part.surface and self._under is not None:
+                surface.blit(self._under, (0, 0))
+        if part is None or surface is part.surface:
+            self._under = None
+        self._canvas = surface
+
+    def _keep_aside(self, pixels: pygame.Surface) -> pygame.Surface:
+        """A copy of `pixels`, in the surface kept for it from the last time (new memory is
+        slow to fill the first time: a map opened again copies into the same)."""
+        spare = self._aside
+        if spare is None or spare.get_size() != pixels.get_size():
+            spare = self._aside = pixels.copy()
+        else:
+            spare.blit(pixels, (0, 0))
+        return spare
 
     @staticmethod
     def look_of(theme: Theme, layout: Layout) -> tuple:
@@ -143,13 +194,29 @@ class Renderer:
     def draw_frame(self) -> None:
         """The frame, the panel inside it and the menu bar; the board area is left to what is
         drawn there next (the board fills round itself; a dialog that covers it, over it)."""
+        c, lay = self.canvas, self.layout
+        self.drawn.board_shown = False
+        titles = menubar.place_titles(lay, Metrics.of(self.theme.plain()), list(keys.MENUS))
+        kept = self._frame
+        if kept is not None and kept[0] == titles:  # as drawn the first time: a few copies
+            c.fblits(kept[1])
+            self.drawn.dirty.append(lay.menu_bar)
+            return
+        self._draw_frame_pieces()
+        self.draw_menu_bar(menubar.Placed(titles))
+        # all of it lies round the board area, which draw_frame leaves as it is
+        w, h = lay.canvas_size
+        parts = around(pygame.Rect(0, 0, w, h), pygame.Rect(*_xywh(lay.area)))
+        self._frame = (titles, [(c.subsurface(part).copy(), part.topleft) for part in parts])
+
+    def _draw_frame_pieces(self) -> None:
+        """The panel's colour round the board area, and the frame's sprites."""
         s, c, lay = self.theme.sprites, self.canvas, self.layout
         w, h = lay.canvas_size
         b = lay.sizes.border
         panel = self.theme.colours["panel"]
         for part in around(pygame.Rect(0, 0, w, h), pygame.Rect(*_xywh(lay.area))):
             c.fill(panel, part)
-        self.drawn.board_shown = False
         top = lay.frame.y  # under the menu bar
         mid = lay.area.y - b
         pieces = []
@@ -164,8 +231,6 @@ class Renderer:
             (s["frame_bl"], (0, h - b)), (s["frame_br"], (w - b, h - b)),
         ]  # fmt: skip
         c.fblits(pieces)
-        titles = menubar.place_titles(lay, Metrics.of(self.theme.plain()), list(keys.MENUS))
-        self.draw_menu_bar(menubar.Placed(titles))
 
     def draw_toolbar(self, counter: int, face: str, timer: int) -> None:
         state = (counter, face, timer)
@@ -233,9 +298,15 @@ class Renderer:
                     continue
                 text = tuple(line[c0:c1] for line in view[r0:r1])
                 block = blocks.get(text)
+                place = (r0 // BLOCK, c0 // BLOCK)
                 if block is None:
-                    block = _lay_block(text, tile_of, t)
-                    blocks.put(text, block)
+                    before = blocks.before(place)  # a copy of it, its changed rows laid
+                    block = None if before is None else _patch_block(*before, text, tile_of, t)
+                    patched = block is not None
+                    if not patched:
+                        block = _lay_block(text, tile_of, t)
+                    blocks.put(text, block, patched)
+                blocks.at[place] = text
                 shown.append(text)
                 pieces.append((block, (b.x + (c0 - left) * t, y)))
         clip = c.get_clip()
@@ -498,14 +569,18 @@ class Renderer:
     def present(self, display: Display) -> list[pygame.Rect]:
         """Show what changed since the last present; returns the window rects sent."""
         background, drawn = None, self.drawn
+        canvas = self.canvas
         if drawn.full:
             background = self.theme.colours["background"]
             drawn.dirty[:] = [Box(0, 0, *self.layout.canvas_size)]
             drawn.shifts.clear()
         sent = display.present(
-            self.canvas, self.layout, drawn.dirty, background=background, shifts=drawn.shifts
+            canvas, self.layout, drawn.dirty, background=background, shifts=drawn.shifts
         )
         drawn.presented()
+        if self._remade:  # the canvas was made anew in the middle of a frame, maybe
+            self._remade = False
+            drawn.invalidate()
         return sent
 
 
@@ -579,6 +654,26 @@ def _lay_block(text: Text, tile_of: dict, t: int) -> pygame.Surface:
     block = pygame.Surface((w * t, h * t), 0, tile_of[V.COVERED])  # in the tiles' format
     tiles = map(tile_of.__getitem__, "".join(text))
     block.fblits(list(zip(tiles, _places(w, h, t), strict=True)))
+    return block
+
+
+def _patch_block(was: Text, surface: pygame.Surface, text: Text, tile_of: dict,
+                 t: int) -> pygame.Surface | None:  # fmt: skip
+    """A block showing `text`, made from a copy of `surface` (showing `was`) with its changed
+    rows laid again; None where most rows changed (laying it is cheaper) or the blocks are not
+    the same size (a board of another size had the place)."""
+    if len(was) != len(text) or len(was[0]) != len(text[0]):
+        return None
+    changed = [r for r, (old, new) in enumerate(zip(was, text, strict=True)) if old != new]
+    if 2 * len(changed) > len(text):
+        return None
+    w = len(text[0])
+    places = _places(w, len(text), t)
+    block = surface.copy()
+    pieces = []
+    for r in changed:
+        pieces += zip(map(tile_of.__getitem__, text[r]), places[r * w : (r + 1) * w], strict=True)
+    block.fblits(pieces)
     return block
 
 

@@ -30,6 +30,8 @@ class StatusLine:
         self.now = now
         self.drawn_again = drawn_again
         self.message: tuple[Said, int, int] | None = None  # text, until when, since when
+        # since when the line at rest has been too long for it (it scrolls), else None
+        self.resting_since: int | None = None
 
     def say(self, text: Said, lasting: bool = False) -> None:
         """A line under the board for a moment, or until the next game when `lasting`. A
@@ -39,6 +41,7 @@ class StatusLine:
         # a long line scrolls through the status line, so it stays up long enough to read
         shown_for = max(MESSAGE_MS, len(_words(text)) * SCROLL_MS + MESSAGE_MS)
         self.message = (text, now + shown_for if not lasting else FOREVER, now)
+        self.resting_since = None  # the line at rest scrolls from its start again after it
         self.drawn_again()
 
     def saying(self) -> str | None:
@@ -52,16 +55,35 @@ class StatusLine:
             self.message = None
 
     def text(self, room: int, resting: Callable[[], str]) -> str:
-        """What the line shows now in `room` characters; a message too long for it scrolls."""
+        """What the line shows now in `room` characters; a message too long for it scrolls,
+        and so does the line at rest (a long language's words, a paused game's at the
+        narrowest window): from where it began to be too long, on through changes of its
+        figures (a replay's counters), so it moves on evenly."""
         if self.message is None:
-            return resting()
+            text = resting()
+            if cells(text) <= room:
+                self.resting_since = None
+                return text
+            if self.resting_since is None:
+                self.resting_since = self.now()
+            return self._scrolled(text, room, self.resting_since)
         said, _, since = self.message
         text = _words(said)
         if len(text) <= room:
             return text
+        return self._scrolled(text, room, since)
+
+    def _scrolled(self, text: str, room: int, since: int) -> str:
         loop = text + "   " + text
         start = (self.now() - since) // SCROLL_MS % (len(text) + 3)
         return loop[start : start + room]
+
+    def next_step(self, now: int) -> int | None:
+        """When the line at rest, scrolling, moves next (None: it does not scroll); a message
+        that scrolls keeps its room awake itself."""
+        if self.message is not None or self.resting_since is None:
+            return None
+        return now + SCROLL_MS - (now - self.resting_since) % SCROLL_MS
 
 
 @dataclass(frozen=True)
@@ -116,3 +138,9 @@ def _width(pieces: list[Piece]) -> int:
 def text_of(pieces: list[Piece]) -> str:
     """The pieces as plain text (icons by their name in brackets), for tests and stderr."""
     return " ".join(f"[{icon}]" if icon else text for icon, text in pieces)
+
+
+def cells(text: str) -> int:
+    """The character cells a line takes where it is drawn: an icon (`text_of`'s "[code]")
+    takes one."""
+    return len(text) - sum(text.count(f"[{icon}]") * (len(icon) + 1) for icon in ICONS)

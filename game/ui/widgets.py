@@ -723,7 +723,11 @@ class Field(Widget):
 
 class ListBox(Widget):
     """Rows of text (a row may be a tuple of columns, lined up); one is selected. Arrows,
-    PageUp/PageDown, Home/End, the wheel and clicks select; the view follows the selection."""
+    PageUp/PageDown, Home/End, the wheel and clicks select; the view follows the selection.
+
+    Where the longest row does not fit the width (a long language at a narrow window), every
+    row takes two lines: the columns that fit on the first, the rest under them, indented (a
+    setting's value under its name); a row of one column wraps onto the second line."""
 
     focusable = True
 
@@ -735,6 +739,7 @@ class ListBox(Widget):
         self.shown = shown
         self.selected = min(max(0, selected), max(0, len(self.rows) - 1))
         self.top = 0
+        self.lines = 1  # the lines a row takes (two where the longest does not fit: `measure`)
         self._follow()
 
     def texts(self) -> list[str]:
@@ -763,6 +768,7 @@ class ListBox(Widget):
         return len(self.rows) > self.shown
 
     natural = True
+    measure_leaves = ("lines",)
 
     def measure_key(self):
         return self.shown_max, len(self.rows), self._lined_up()[2]
@@ -770,12 +776,30 @@ class ListBox(Widget):
     def measure(self, m, width):
         longest = self._lined_up()[2]
         bar = SCROLLBAR_W if len(self.rows) > self.shown_max else 0
-        w = min(width, (longest + 1) * m.glyph_w + 4 + bar)
-        return w, self.shown_max * m.line_h + 4
+        want = (longest + 1) * m.glyph_w + 4 + bar
+        self.lines = 1 if want <= width else 2
+        return min(width, want), self.shown_max * self.row_h(m) + 4
+
+    def row_h(self, m: Metrics) -> int:
+        return self.lines * m.line_h
+
+    def row_lines(self, index: int, chars: int) -> list[str]:
+        """Row `index` as drawn in `chars` characters: its text, or its two lines."""
+        if self.lines == 1:
+            return [self.texts()[index]]
+        cells = self.rows[index]
+        if len(cells) == 1:
+            return wrap(cells[0], chars)[:2]
+        widths = [max(len(r[c]) for r in self.rows if c < len(r)) for c in range(len(cells))]
+        first = 1  # the leading columns that fit on the first line, the same for every row
+        while first < len(cells) and sum(widths[: first + 1]) + first <= chars:
+            first += 1
+        lined = [cell.ljust(widths[c]) for c, cell in enumerate(cells)]
+        return [" ".join(lined[:first]).rstrip(), "  " + " ".join(lined[first:]).rstrip()]
 
     def place(self, m, box):
         self.m, self.box = m, box
-        self.shown = max(1, (box.h - 4) // m.line_h)
+        self.shown = max(1, (box.h - 4) // self.row_h(m))
         self._follow()
 
     def rows_box(self) -> Box:
@@ -798,7 +822,7 @@ class ListBox(Widget):
         rb = self.rows_box()
         if not rb.contains(*point):
             return None
-        k = self.top + (point[1] - rb.y) // m.line_h
+        k = self.top + (point[1] - rb.y) // self.row_h(m)
         return k if k < len(self.rows) else None
 
     def select(self, index: int) -> None:
@@ -848,14 +872,15 @@ class ListBox(Widget):
         bevel(surface, well, style.shadow, style.light)
         rb = self.rows_box()
         chars = (rb.w - 2) // m.glyph_w
-        texts = self.texts()
+        row_h = self.row_h(m)
         for i in range(self.top, min(self.top + self.shown, len(self.rows))):
-            y = rb.y + (i - self.top) * m.line_h
+            y = rb.y + (i - self.top) * row_h
             colour = style.text
             if i == self.selected:
-                _rect(surface, style.selected_bg, rb.x, y, rb.w, m.line_h)
+                _rect(surface, style.selected_bg, rb.x, y, rb.w, row_h)
                 colour = style.selected_text
-            text(surface, theme, shorten(texts[i], chars), colour, rb.x + 2, y + 1)
+            for k, line in enumerate(self.row_lines(i, chars)):
+                text(surface, theme, shorten(line, chars), colour, rb.x + 2, y + 1 + k * m.line_h)
         if self.scrolls:
             bar = self.bar_box()
             _rect(surface, style.shadow, bar.x, bar.y, bar.w, bar.h)
@@ -897,12 +922,14 @@ class Chart(Widget):
         self.unit = unit
         self.plot_h = height
         self.top_value = nice_ceiling(max((v for v, _ in self.bars), default=1))
+        self.label_lines = 1  # two where the x label and `NEWEST` do not fit side by side
 
     def scale_label(self) -> str:
         v = self.top_value
         return f"{v:g}{self.unit}"
 
     natural = True
+    measure_leaves = ("label_lines",)
 
     def measure_key(self):
         return self.scale_label(), self.x_label, self.newest(), len(self.bars), self.plot_h
@@ -915,7 +942,10 @@ class Chart(Widget):
         axis_w = (len(self.scale_label()) + 1) * m.glyph_w
         labels = m.text_w(self.x_label) + m.text_w(self.newest()) + 2 * m.glyph_w
         want = axis_w + max(len(self.bars) * 3, labels) + 2
-        return min(width, want), self.plot_h + m.glyph_h + 3
+        # too narrow for both words on one line (a long language): the x label goes under
+        self.label_lines = 1 if want <= width else 2
+        h = self.plot_h + self.label_lines * m.glyph_h + 3
+        return min(width, want), h
 
     def plot(self, m: Metrics) -> Box:
         axis_w = (len(self.scale_label()) + 1) * m.glyph_w
@@ -951,9 +981,12 @@ class Chart(Widget):
         newest = self.newest()
         newest = newest if p.w >= m.text_w(newest) + 4 * m.glyph_w else ""
         text(surface, theme, newest, style.text, p.right - m.text_w(newest), p.bottom + 2)
-        room = p.w // m.glyph_w - (len(newest) + 1 if newest else 0)
+        under = self.label_lines > 1  # the x label on a line of its own, from the box's left
+        room = (p.w if not under else self.box.w) // m.glyph_w
+        room -= len(newest) + 1 if newest and not under else 0
         x_label = shorten(self.x_label, room)
-        text(surface, theme, x_label, style.text, p.x + 2, p.bottom + 2)
+        x, y = (self.box.x, p.bottom + 2 + m.glyph_h) if under else (p.x + 2, p.bottom + 2)
+        text(surface, theme, x_label, style.text, x, y)
 
 
 def _bar(surface: pygame.Surface, style, name: str, box: Box) -> None:
@@ -1043,6 +1076,14 @@ class Form:
         # the least size of the panel (a dialog of pages keeps one size: its largest page's);
         # the button row then stays at the bottom
         self.least = (0, 0)
+        # Rows too tall for the canvas even with their lists shrunk scroll, above the buttons:
+        # whether they do (worked out with the sizes), where they show (None: they do not
+        # scroll), how far they are scrolled and how tall they are, in pixels.
+        self._scrolling = False
+        self.view: Box | None = None
+        self.scroll = 0
+        self.scroll_h = 0
+        self._shown_focus: Widget | None = None  # the focus the view last moved to show
 
     # ---- what it holds ----
 
@@ -1148,6 +1189,9 @@ class Form:
         if sizes is None:  # nothing fits: the whole canvas, drawn thin, and lists shrink
             sizes = self._measure(m, room.w - 2 * edge - 2 * PAD)
         self._shrink_lists(m, sizes, room.h - chrome_h)
+        self._scrolling = bool(self.rows) and chrome_h + self._content_h(sizes) > room.h
+        if self._scrolling:  # still too tall: the rows scroll
+            sizes = self._scrolled_sizes(m, room.w - 2 * edge - 2 * PAD, room.h - chrome_h, sizes)
         # the key as measuring left it: the form set each label column on the way
         self._sized = (key and self._sizing_key(), framed, room, sizes)
 
@@ -1158,7 +1202,9 @@ class Form:
         self.framed = framed
         edge, title_h, chrome_h = self._chrome(m, framed)
         max_w = room.w - 2 * edge - 2 * PAD
-        content_w = max([w for w, _ in sizes] + [m.text_w(self.title) + 2 * TITLE_PAD])
+        bar = SCROLLBAR_W + 1 if self._scrolling else 0  # the rows' scroll bar beside them
+        widths = [w + (bar if k < len(self.rows) else 0) for k, (w, _) in enumerate(sizes)]
+        content_w = max(widths + [m.text_w(self.title) + 2 * TITLE_PAD])
         content_w = min(max(content_w, self.least[0] - 2 * edge - 2 * PAD), max_w)
         w = content_w + 2 * edge + 2 * PAD
         h = min(room.h, max(chrome_h + self._content_h(sizes), self.least[1]))
@@ -1168,11 +1214,69 @@ class Form:
         self.title_box = Box(x + edge, y + edge, w - 2 * edge, title_h)
         below = m.border if framed else 1
         cy = self.title_box.bottom + below + PAD
+        if self._scrolling:
+            self._place_scrolled(m, sizes, x + edge + PAD, cy, content_w, y + h - edge - PAD)
+            return
+        self.view = None
         for widget, (_, wh) in zip(self.widgets(), sizes, strict=True):
             if widget is self.button_row:  # at the bottom, where `least` left room
                 cy = max(cy, self.box.bottom - edge - PAD - wh)
             widget.place(m, Box(x + edge + PAD, cy, content_w, wh))
             cy += wh + ROW_GAP
+
+    def _scrolled_sizes(self, m: Metrics, max_w: int, body_h: int,
+                        sizes: list[tuple[int, int]]) -> list[tuple[int, int]]:  # fmt: skip
+        """The rows' sizes where they scroll: measured narrower by the scroll bar beside them,
+        each list as tall as the view allows (a list that scrolls itself, in a panel that
+        scrolls, shows as many of its rows as it can); the buttons' as they were."""
+        n = len(self.rows)
+        rows, buttons = self._measure(m, max_w - SCROLLBAR_W - 1)[:n], sizes[n:]
+        view_h = body_h - sum(h + ROW_GAP for _, h in buttons)
+        for k, w in enumerate(self.rows):
+            if isinstance(w, ListBox) and rows[k][1] > view_h:
+                row_h = w.row_h(m)
+                fewer = min(w.shown_max - 1, -(-(rows[k][1] - view_h) // row_h))
+                rows[k] = (rows[k][0], rows[k][1] - fewer * row_h)
+        return rows + buttons
+
+    def _place_scrolled(self, m: Metrics, sizes: list[tuple[int, int]], left: int, top: int,
+                        width: int, bottom: int) -> None:  # fmt: skip
+        """The buttons at the bottom; the rows above them in the view, scrolled, which moves
+        to show a row the focus moved to."""
+        n = len(self.rows)
+        if self.button_row is not None:
+            bh = sizes[n][1]
+            self.button_row.place(m, Box(left, bottom - bh, width, bh))
+            bottom -= bh + ROW_GAP
+        view = self.view = Box(left, top, width, bottom - top)
+        offsets, y = [], 0
+        for _w, h in sizes[:n]:
+            offsets.append(y)
+            y += h + ROW_GAP
+        self.scroll_h = y - ROW_GAP
+        if self.focused is not self._shown_focus and self.focused in self.rows:
+            k = self.rows.index(self.focused)
+            self.scroll = max(min(self.scroll, offsets[k]), offsets[k] + sizes[k][1] - view.h)
+        self._shown_focus = self.focused
+        self.scroll = max(0, min(self.scroll, self.scroll_h - view.h))
+        for w, at, (_w, h) in zip(self.rows, offsets, sizes[:n], strict=True):
+            w.place(m, Box(left, top + at - self.scroll, width - SCROLLBAR_W - 1, h))
+
+    def scroll_by(self, pixels: int) -> None:
+        """Scroll the rows (where they scroll) down by `pixels` (up where negative)."""
+        if self.view is not None:
+            self.scroll = max(0, min(self.scroll + pixels, self.scroll_h - self.view.h))
+            self._place()
+
+    def scroll_bar(self) -> Box:
+        v = self.view
+        return Box(v.right - SCROLLBAR_W, v.y, SCROLLBAR_W, v.h)
+
+    def scroll_thumb(self) -> Box:
+        bar, v = self.scroll_bar(), self.view
+        h = max(4, bar.h * v.h // max(1, self.scroll_h))
+        most = max(1, self.scroll_h - v.h)
+        return Box(bar.x, bar.y + (bar.h - h) * self.scroll // most, bar.w, h)
 
     def _shrink_lists(self, m: Metrics, sizes: list[tuple[int, int]], room_h: int) -> None:
         """Lists give up rows (down to one) until the content fits the height."""
@@ -1181,16 +1285,19 @@ class Form:
             if over <= 0:
                 break
             if isinstance(w, ListBox):
-                rows = min(w.shown_max - 1, -(-over // m.line_h))
+                row_h = w.row_h(m)
+                rows = min(w.shown_max - 1, -(-over // row_h))
                 if rows > 0:
-                    sizes[k] = (sizes[k][0], sizes[k][1] - rows * m.line_h)
-                    over -= rows * m.line_h
+                    sizes[k] = (sizes[k][0], sizes[k][1] - rows * row_h)
+                    over -= rows * row_h
 
     def widget_at(self, x: int, y: int) -> Widget | None:
         """The field, list, button or other row under a canvas point (None: not on one)."""
         for b in self.buttons():
             if b.box.contains(x, y):
                 return b
+        if self.view is not None and not self.view.contains(x, y):
+            return None  # a row scrolled out of view is not under the point
         return next((w for w in self.rows if w.box.contains(x, y)), None)
 
     def contains(self, x: int, y: int) -> bool:
@@ -1225,6 +1332,10 @@ class Form:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = point or self.mouse
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and point is not None:
+                if self.view is not None and self.scroll_bar().contains(*point):
+                    page = self.view.h - self._placing[0].line_h
+                    self.scroll_by(page if point[1] >= self.scroll_thumb().y else -page)
+                    return None
                 target = self.widget_at(*point)
                 if target is not None and target.focusable:
                     self.focused = target
@@ -1235,6 +1346,9 @@ class Form:
         if event.type == pygame.MOUSEWHEEL:
             lists = [w for w in self.rows if isinstance(w, ListBox)]
             under = self.widget_at(*self.mouse) if self.mouse else None
+            if self.view is not None and under not in lists:  # the rows scroll, not a list
+                self.scroll_by(-event.y * 3 * self._placing[0].line_h)
+                return None
             target = under if under in lists else self.focused if self.focused in lists else None
             target = target or (lists[0] if lists else None)
             if target is not None:
@@ -1255,11 +1369,25 @@ class Form:
             return self.default
         if focused is not None and focused.key(event):
             return None
+        if self.view is not None and self._scroll_key(k, focused):
+            return None
         if k in (pygame.K_LEFT, pygame.K_UP):
             self.move_focus(-1)
         elif k in (pygame.K_RIGHT, pygame.K_DOWN):
             self.move_focus(1)
         return None
+
+    def _scroll_key(self, k: int, focused: Widget | None) -> bool:
+        """PageUp/PageDown, Home/End (and Up/Down from a button) scroll rows that scroll."""
+        line, page = self._placing[0].line_h, self.view.h - self._placing[0].line_h
+        steps = {pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page, pygame.K_HOME: -self.scroll_h,
+                 pygame.K_END: self.scroll_h}  # fmt: skip
+        if focused is None or isinstance(focused, Button):
+            steps.update({pygame.K_UP: -line, pygame.K_DOWN: line})
+        if k not in steps:
+            return False
+        self.scroll_by(steps[k])
+        return True
 
     # ---- drawing ----
 
@@ -1288,8 +1416,26 @@ class Form:
         _rect(surface, style.title_bg, t.x, t.y, t.w, t.h)
         title = shorten(self.title, (t.w - 2 * TITLE_PAD) // theme.font.width)
         text(surface, theme, title, style.title_text, t.x + TITLE_PAD + 1, t.y + TITLE_PAD)
+        if self.view is not None:
+            self._paint_scrolled(surface, theme, style)
+            return
         for w in self.widgets():
             w.draw(surface, theme, self.focused)
+
+    def _paint_scrolled(self, surface: pygame.Surface, theme, style: Style) -> None:
+        """The rows clipped to their view, its scroll bar (as a list's), the buttons."""
+        v, clip = self.view, surface.get_clip()
+        surface.set_clip(pygame.Rect(v.x, v.y, v.w, v.h).clip(clip))
+        for w in self.rows:
+            if w.box.bottom > v.y and w.box.y < v.bottom:
+                w.draw(surface, theme, self.focused)
+        surface.set_clip(clip)
+        bar, thumb = self.scroll_bar(), self.scroll_thumb()
+        _rect(surface, style.shadow, bar.x, bar.y, bar.w, bar.h)
+        _rect(surface, style.panel, thumb.x, thumb.y, thumb.w, thumb.h)
+        bevel(surface, thumb, style.light, style.edge)
+        if self.button_row is not None:
+            self.button_row.draw(surface, theme, self.focused)
 
     def _draw_sprite_frame(self, surface, theme) -> None:
         s = theme.sprites

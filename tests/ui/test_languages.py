@@ -205,17 +205,24 @@ class Cuts:
 
 def form_problems(form, m, canvas: tuple[int, int]) -> list[str]:
     """What of a placed dialog is past its box: the panel past the window, a row past the
-    panel (drawn clipped), a paragraph's line or a label wider than its row."""
-    from game.ui.widgets import THIN, Field, Label, Pairs
+    panel (drawn clipped) or, where the rows scroll (too tall for the window), past or
+    under the scroll bar, a paragraph's line or a label wider than its row."""
+    from game.ui.widgets import SCROLLBAR_W, THIN, Field, Label, Pairs
 
     out, b = [], form.box
     if b.x < 0 or b.y < 0 or b.right > canvas[0] or b.bottom > canvas[1]:
         out.append(f"dialog {form.title!r} ({b.w}x{b.h}) is past the window ({canvas})")
     edge = m.border if form.framed else THIN
     right, bottom = b.right - edge, b.bottom - edge
+    v = form.view  # rows too tall for the window scroll in it: beside its bar, any height
+    if v is not None and (v.x < b.x + edge or v.right > right or v.bottom > bottom):
+        out.append(f"the scrolling rows of {form.title!r} are past the panel")
     for w in form.widgets():
         words = w_words(w)
-        if w.box.right > right or w.box.bottom > bottom:
+        scrolled = v is not None and w is not form.button_row
+        if scrolled and (w.box.right > v.right - SCROLLBAR_W or w.box.x < v.x):
+            out.append(f"{type(w).__name__} {words!r} of {form.title!r} runs under its scroll bar")
+        elif not scrolled and (w.box.right > right or w.box.bottom > bottom):
             out.append(
                 f"{type(w).__name__} {words!r} of {form.title!r} runs past the panel "
                 f"by {max(w.box.right - right, 0)}x{max(w.box.bottom - bottom, 0)} px"
@@ -264,8 +271,10 @@ def test_every_dialog_menu_and_status_line_fits_the_smallest_window_in_every_lan
     """Every shipped language, and qlg (each word half as long again, as German runs), at
     the smallest window the game allows (Beginner at zoom 1, kept there when the board
     changes): no text is cut off or runs past its box. The menu bar's titles shortening to
-    their first letters is the README's rule, and a status message too long for the line
-    scrolls (README); neither counts."""
+    their first letters is the README's rule, and a status message or resting line too long
+    for the line scrolls (README); neither counts. Nor do a dialog's rows scrolled out of its
+    view (a dialog taller than the window scrolls them; `form_problems` still checks them
+    against its width and scroll bar)."""
     cuts = Cuts(monkeypatch)
     with speaking(language, tmp_path / "locale"):
         d = window(scale=1, theme=theme)
@@ -297,3 +306,19 @@ def test_the_layout_check_sees_a_cut_button_and_a_dialog_past_the_window(monkeyp
     form.layout(m, Box(0, 0, 60, 60))
     assert any("past the window" in p for p in form_problems(form, m, (50, 50)))
     assert cuts.found and cuts.found[0] == ("a test", "'Abbrechen' cut to 6 characters: 'Abbre~'")
+
+
+def test_the_layout_check_lets_rows_scroll_but_not_run_under_their_bar():
+    """Rows too tall for the window scroll (their boxes below the view are fine); a row wider
+    than the view beside its scroll bar is still a problem."""
+    from game.ui.layout import Box
+    from game.ui.widgets import Button, Form, Label, Metrics, Pairs
+
+    m = Metrics()
+    form = Form("Tall", [Pairs([(f"Row {k}", "value") for k in range(30)]), Label("Words")],
+                [Button("ok", "OK")])  # fmt: skip
+    form.layout(m, Box(0, 0, 176, 228))
+    assert form.view is not None and form_problems(form, m, (176, 228)) == []
+    row = form.rows[1]
+    row.box = Box(row.box.x, row.box.y, row.box.w + 4, row.box.h)
+    assert [p for p in form_problems(form, m, (176, 228)) if "under its scroll bar" in p]

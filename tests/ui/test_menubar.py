@@ -78,7 +78,8 @@ def test_the_bar_and_every_menu_fit_the_smallest_window_whole(theme):
         assert a.right <= b.x
     assert titles[-1][1].right <= w and all(lay.menu_bar.contains(b.x, b.y) for _, b in titles)
     for k, (name, items) in enumerate(bar_menus()):
-        panel, rows, labels, key_x = place_drop_down(lay, m, titles[k][1], items)
+        panel, rows, labels, shown, key_x = place_drop_down(lay, m, titles[k][1], items)
+        assert shown == tuple(i.key for i in items)  # every key in its column
         assert panel.x >= 0 and panel.right <= w and panel.y == titles[k][1].bottom
         assert panel.bottom <= h, name
         assert list(labels) == [i.label for i in items]  # nothing cut
@@ -102,12 +103,28 @@ def test_a_canvas_too_narrow_for_the_titles_shows_their_first_letters():
 
 
 def test_a_drop_down_stays_on_the_canvas_where_it_is_wide_or_long():
-    long = [Item(f"a{n}", f"A rather long label {n}", "Ctrl+Shift+X") for n in range(25)]
+    long = [Item(f"a{n}", f"A rather long label, longer than any {n}", "Ctrl+Shift+X")
+            for n in range(25)]  # fmt: skip
     titles = place_titles(BEGINNER, M, ["Game", "Options", "Help"])
-    panel, rows, labels, _ = place_drop_down(BEGINNER, M, titles[2][1], long)
+    panel, rows, labels, _, _ = place_drop_down(BEGINNER, M, titles[2][1], long)
     w, h = BEGINNER.canvas_size
     assert panel.x >= 0 and panel.right <= w and panel.bottom <= h
     assert all(len(text) < len(item.label) for text, item in zip(labels, long, strict=True))
+
+
+def test_labels_too_long_beside_the_keys_take_the_whole_width_and_the_keys_give_way():
+    """A long language at the smallest window: rows of 22 characters and keys of 6 do not fit
+    the 26 of the canvas side by side; the keys' column goes (the whole menu's: F1 lists
+    them) and no label is cut. A menu that fits keeps its keys."""
+    long = [Item("a", "Longer words of a row x", "Ctrl+C"), Item("b", "Short", "F2")]
+    titles = place_titles(BEGINNER, M, ["Game", "Options", "Help"])
+    panel, rows, labels, shown, _ = place_drop_down(BEGINNER, M, titles[0][1], long)
+    assert labels == ("Longer words of a row x", "Short") and shown == ("", "")
+    assert panel.right <= BEGINNER.canvas_size[0]
+    assert panel.w >= 2 * 2 + 2 * 4 + (1 + 23) * M.glyph_w
+    short = [Item("a", "Longer words", "Ctrl+C"), Item("b", "Short", "F2")]
+    _, _, labels, shown, _ = place_drop_down(BEGINNER, M, titles[0][1], short)
+    assert labels == ("Longer words", "Short") and shown == ("Ctrl+C", "F2")
 
 
 # ---- the mouse and the keys, without a window ------------------------------------------------

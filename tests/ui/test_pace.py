@@ -168,3 +168,19 @@ def test_the_sdl_library_pygame_loaded_is_found_for_its_wait():
             assert sdl_wait() is not None
         finally:
             pygame.quit()
+
+
+def test_a_line_at_rest_too_long_for_the_window_wakes_the_loop_for_each_step(drive):
+    """A paused game's words in a long language at the narrowest window scroll: the loop
+    wakes for each step of them, and sleeps on once the line fits again."""
+    from game.ui.pace import wake_at
+    from game.ui.status import SCROLL_MS
+
+    d = drive()
+    ctx = d.app.ctx
+    rest = "A line at rest far too long for the line under the board to hold at all"
+    assert ctx.status.text(26, lambda: rest) == rest[:26]
+    now = d.clock.ms
+    assert now < wake_at(ctx, d.app.layers(), now) <= now + SCROLL_MS
+    ctx.status.text(26, lambda: "Short")
+    assert wake_at(ctx, d.app.layers(), now) is None

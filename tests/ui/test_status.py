@@ -77,3 +77,38 @@ def test_the_icons_are_drawn_when_the_line_is_narrow(drive):
     x0 = box.x + 2 + 25 * font_w  # the icon's cell, after the code and a space
     strip = canvas.subsurface(pygame.Rect(x0, box.y, font_w, box.h))
     assert any(strip.get_at((x, y))[:3] == text for x in range(font_w) for y in range(box.h))
+
+
+def test_a_line_at_rest_too_long_for_the_window_scrolls_as_a_message_does():
+    """A long language's "Paused: click or F3" at the narrowest window: the line at rest moves
+    along as a long message does, evenly through a change of its figures (a replay's
+    counters), says when it moves next, and starts again from its beginning after a
+    message; a line that fits stands still."""
+    from game.ui.status import SCROLL_MS, StatusLine
+
+    clock = [1000]
+    line = StatusLine(lambda: clock[0], lambda: None)
+    rest = "Paused: click here or press F3"
+    assert line.text(40, lambda: rest) == rest and line.next_step(clock[0]) is None
+    assert line.text(10, lambda: rest) == rest[:10]
+    assert line.next_step(clock[0]) == clock[0] + SCROLL_MS
+    clock[0] += 3 * SCROLL_MS + 5
+    assert line.text(10, lambda: rest) == rest[3:13]
+    assert line.next_step(clock[0]) == clock[0] + SCROLL_MS - 5
+    assert line.text(10, lambda: rest.replace("F3", "F4")) == rest[3:13]  # no jump back
+    line.say("Zoom 2x")
+    assert line.text(10, lambda: rest) == "Zoom 2x" and line.next_step(clock[0]) is None
+    line.clear()
+    assert line.text(10, lambda: rest) == rest[:10]
+
+
+def test_a_line_at_rest_of_icons_that_fits_stands_still():
+    """The resting line's icons are one cell each where drawn ("[code]" in its text): a code
+    with its icon fits the narrowest line and does not scroll."""
+    from game.ui.status import StatusLine, cells
+
+    pieces = fit([Part("Code", "code", CODE), Part("Daily", "daily", "2026-12-01")], 26)
+    assert cells(text_of(pieces)) == 26 and len(text_of(pieces)) > 26
+    line = StatusLine(lambda: 5000, lambda: None)
+    assert line.text(26, lambda: text_of(pieces)) == text_of(pieces)
+    assert line.next_step(5000) is None

@@ -1079,3 +1079,105 @@ def test_every_theme_loaded_has_its_style_ready_for_its_first_frame(monkeypatch)
     monkeypatch.setattr(kit.Style, "of", staticmethod(worked_out))
     for theme in library.themes.values():
         assert kit.style_for(theme).panel == theme.colours["panel"]
+
+
+# ---- rows too tall for the window scroll; rows too wide for a list take two lines ---------------
+
+SMALLEST = Box(0, 0, 176, 228)  # Beginner at zoom 1: the least canvas
+
+
+def tall_notice() -> Form:
+    """A result notice as a long language at the smallest window makes it: figures, lines, and
+    three buttons in two rows, taller than the canvas."""
+    table = Pairs([(f"Measure {k}", f"{k}.5 s") for k in range(16)])
+    return Form("You won!", [table, Label("A line under the figures, long enough to wrap.")],
+                [Button("new", "New game"), Button("more", "Analyse"), Button("ok", "OK")],
+                default="ok", cancel="ok")  # fmt: skip
+
+
+def test_rows_too_tall_for_the_window_scroll_above_the_buttons_in_the_panel():
+    form = placed(tall_notice(), Box(16, 62, 144, 144), SMALLEST)
+    b, v = form.box, form.view
+    assert v is not None and b.bottom <= SMALLEST.bottom and b.right <= SMALLEST.right
+    buttons = [x.box for x in form.buttons()]
+    assert all(v.bottom < x.y and x.bottom <= b.bottom - 3 for x in buttons)  # under the view
+    assert form.scroll == 0 and form.scroll_h > v.h
+    assert all(w.box.right <= form.scroll_bar().x for w in form.rows)  # beside the bar
+    assert form.rows[-1].box.bottom > v.bottom  # the line is scrolled out of view...
+    assert form.widget_at(v.x + 2, v.bottom + 1) is not form.rows[-1]
+    feed(form, key(pygame.K_END))  # ...and End brings it in, with the table's top out
+    assert form.scroll == form.scroll_h - v.h and form.rows[-1].box.bottom <= v.bottom
+    assert form.rows[0].box.y < v.y and form.find("ok").box == buttons[2]  # buttons stay
+    feed(form, key(pygame.K_PAGEUP), key(pygame.K_UP))
+    assert form.scroll == max(0, form.scroll_h - v.h - (v.h - M.line_h) - M.line_h)
+    feed(form, mouse(pygame.MOUSEMOTION, centre(v)),
+         pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))  # fmt: skip
+    assert form.scroll > 0
+    feed(form, key(pygame.K_HOME))
+    assert form.scroll == 0
+    bar = form.scroll_bar()
+    feed(form, mouse(pygame.MOUSEBUTTONDOWN, (bar.x + 2, bar.bottom - 1)))
+    assert form.scroll == min(v.h - M.line_h, form.scroll_h - v.h)  # a page down (or the end)
+    assert feed(form, key(pygame.K_RETURN)) == ["ok"]  # the buttons act as ever
+
+
+def test_a_form_that_fits_does_not_scroll_and_is_placed_as_before():
+    form = placed(tall_notice())
+    assert form.view is None and all(w.box.bottom <= form.box.bottom for w in form.widgets())
+
+
+def test_the_view_moves_to_show_a_row_the_focus_moves_to():
+    rows = [Label(f"Paragraph {k} of words that wrap onto two lines here.") for k in range(9)]
+    form = placed(Form("Custom", [*rows, Field("n", "Number", "5", max_len=3)],
+                       [Button("ok", "OK")], default="ok"), SMALLEST, SMALLEST)  # fmt: skip
+    assert form.view is not None and form.focused is form.rows[-1]
+    assert form.rows[-1].box.bottom <= form.view.bottom and form.scroll > 0
+    feed(form, key(pygame.K_TAB))  # to OK: the view stays where it is
+    assert form.focused is form.find("ok") and form.scroll > 0
+
+
+def test_a_scrolling_form_draws_its_rows_only_in_the_view(library):
+    theme = library.get("classic")
+    form = tall_notice()
+    surface = pygame.Surface((176, 228))
+    surface.fill((1, 2, 3))
+    form.layout(Metrics.of(theme), Box(16, 62, 144, 144), SMALLEST)
+    form.draw(surface, theme)
+    v = form.view
+    below = [surface.get_at((x, v.bottom + 1))[:3] for x in range(v.x, form.scroll_bar().x)]
+    assert set(below) == {theme.colours["panel"]}  # the table's rows under the view: not drawn
+    thumb = form.scroll_thumb()
+    assert thumb.y == v.y and thumb.h < v.h
+
+
+def test_a_list_row_too_wide_takes_two_lines_the_value_under_its_name():
+    lst = ListBox("settings", [("Language", "System"), ("Question marks", "on")], shown=2)
+    form = placed(Form("Options", [lst], [Button("close", "Close")]), SMALLEST, SMALLEST)
+    assert lst.lines == 1  # fits: one line a row
+    lst = ListBox("settings", [("Language of the window", "System"),
+                               ("Question marks", "on, shown in the menu")], shown=2)  # fmt: skip
+    form = placed(Form("Options", [lst], [Button("close", "Close")]), SMALLEST, SMALLEST)
+    chars = (lst.rows_box().w - 2) // M.glyph_w
+    assert lst.lines == 2 and lst.box.h == 2 * 2 * M.line_h + 4 and form.view is None
+    assert lst.row_lines(0, chars) == ["Language of the window", "  System"]
+    assert lst.row_lines(1, chars) == ["Question marks", "  on, shown in the menu"]
+    rows = lst.rows_box()
+    assert lst.row_at((rows.x + 2, rows.y + 2 * M.line_h + 1), M) == 1  # the second row
+    kept = ListBox("kept", ["custom 100x100/100 21:20, 0 s", "Beginner 16:10, 12 s"], shown=2)
+    placed(Form("Resume?", [kept], [Button("ok", "Resume")]), SMALLEST, SMALLEST)
+    chars = (kept.rows_box().w - 2) // M.glyph_w
+    assert kept.lines == 2 and kept.row_lines(0, chars) == ["custom 100x100/100 21:20,", "0 s"]
+
+
+def test_columns_that_fit_stay_on_a_two_line_rows_first_line():
+    lst = ListBox("t", [("1.", "0.544 s", "12-01", "replay of it"), ("2.", "9.1 s", "", "")])
+    lst.lines = 2
+    assert lst.row_lines(0, 18) == ["1. 0.544 s 12-01", "  replay of it"]
+
+
+def test_a_chart_too_narrow_for_its_words_side_by_side_puts_its_label_under():
+    chart = Chart([(1.0, "accent")], x_label="the last game played")
+    w, h = chart.measure(M, 120)
+    assert chart.label_lines == 2 and h == chart.plot_h + 2 * M.glyph_h + 3 and w == 120
+    _, h = chart.measure(M, 1000)
+    assert chart.label_lines == 1 and h == chart.plot_h + M.glyph_h + 3

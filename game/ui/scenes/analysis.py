@@ -326,7 +326,7 @@ class AnalysisScene(Layer):
         # the chance it was a mine, low the safest cell's then ("12 %"); why the mistake.
         if move.verdict is Verdict.MISTAKE:
             wordings = [_("%(move)s: a mistake: %(why)s"), _("%(at)s mistake: %(why)s"),
-                        _("%(at)s mistake")]  # fmt: skip
+                        _("%(at)s mistake"), "%(at)s"]  # fmt: skip
         elif move.verdict is Verdict.AVOIDABLE:
             wordings = [
                 _("%(move)s: avoidable guess, %(risk)s risk; a safe cell was proven"),

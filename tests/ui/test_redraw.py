@@ -1,0 +1,172 @@
+"""A full redraw keeps what it can (game/ui/render.py): at text zoom 1 the canvas is the window's
+own pixels (`WindowPart` in game/ui/display.py), the frame round the board is kept as drawn once,
+the board's blocks are kept by their text. Whatever is kept, the window shows exactly what a
+draw from scratch shows, after a theme switch, a zoom or text-zoom change, a cell change, a
+resize that makes the window's pixels anew, and the map over the board."""
+
+import pygame
+import pytest
+
+from game.engine import Difficulty, Game
+from game.engine.boards import BoardChoice
+from game.engine.cells import ViewChar
+from game.ui.display import in_window
+from game.ui.drawstate import BLOCK
+
+from .test_display import random_layout
+
+BIG = BoardChoice(200, 200, 2000)
+
+
+def window() -> bytes:
+    return pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+
+
+def from_scratch(d) -> bytes:
+    """The window drawn anew with nothing kept: a new renderer (no kept frame, a new canvas)
+    and no kept blocks."""
+    d.app.ctx.frame.relayout()
+    d.app.ctx.drawn.blocks.kept.clear()
+    d.tick(0)
+    return window()
+
+
+def shown_then_from_scratch(d) -> tuple[bytes, bytes]:
+    d.tick(0)
+    return window(), from_scratch(d)
+
+
+def test_at_text_zoom_1_the_canvas_is_the_windows_own_pixels_and_scaled_it_is_not(drive):
+    d = drive(BIG, scale=1)
+    r, lay = d.app.ctx.frame.renderer, d.app.ctx.frame.layout
+    assert in_window(r.canvas, lay) and r.canvas.get_parent() is pygame.display.get_surface()
+    r.canvas.fill((255, 0, 255), (0, 0, 5, 5))  # drawn: on the window, with no present
+    assert pygame.display.get_surface().get_at((lay.origin_x, lay.origin_y))[:3] == (255, 0, 255)
+    d.app.options.set_scale(2)  # text zoom 2: a canvas of its own, scaled into the window
+    d.tick(0)
+    r, lay = d.app.ctx.frame.renderer, d.app.ctx.frame.layout
+    assert lay.scale == 2 and not in_window(r.canvas, lay)
+    assert r.canvas.get_parent() is None
+
+
+def test_cell_changes_theme_switches_and_zooms_show_what_a_draw_from_scratch_shows(drive):
+    d = drive(BIG, scale=1)
+    d.app.games.play_game(Game.from_layout(random_layout(200, 200, 2000, seed=4)))
+    d.tick(0)
+    game = d.app.play.game
+    blank = next((r, c) for r in range(5, 30) for c in range(5, 30) if game.layout()[r][c] == ".")
+    game.reveal(*blank)  # cells change under the kept blocks
+    d.app.ctx.drawn.invalidate()
+    assert shown_then_from_scratch(d)[0] == window()
+    d.click((0, 1) if blank != (0, 1) else (1, 0))  # a click: drawn cell by cell
+    shown, scratch = shown_then_from_scratch(d)
+    assert shown == scratch
+    for theme in d.app.ctx.aids.themes.names():
+        d.app.options.set_theme(theme)
+        shown, scratch = shown_then_from_scratch(d)
+        assert d.app.ctx.frame.theme.key == theme and shown == scratch, theme
+    for zoom in (2, 3, 1):  # text zoom 2 and 3 (scaled canvases), then back in the window
+        d.app.options.set_scale(zoom)
+        shown, scratch = shown_then_from_scratch(d)
+        assert d.app.ctx.frame.layout.scale == zoom and shown == scratch, zoom
+
+
+BEGINNER = BoardChoice.standard(Difficulty.BEGINNER)
+INTERMEDIATE = BoardChoice.standard(Difficulty.INTERMEDIATE)
+
+
+@pytest.mark.parametrize(
+    "board, zoom, text_zoom, factor",
+    [(BEGINNER, 1, 1, 1), (BEGINNER, 2, 1, 2), (BEGINNER, 3, 1, 3), (INTERMEDIATE, 2, 2, 1)],
+)
+def test_a_text_zoom_change_shows_what_a_draw_from_scratch_shows(drive, board, zoom, text_zoom,
+                                                                 factor):  # fmt: skip
+    d = drive(board, scale=1)
+    d.click((4, 4))
+    for theme in ("night", "classic"):
+        d.app.options.set_theme(theme)
+        d.app.options.set_scale(zoom)
+        shown, scratch = shown_then_from_scratch(d)
+        lay = d.app.ctx.frame.layout
+        assert (lay.scale, lay.factor) == (text_zoom, factor)
+        assert in_window(d.app.ctx.frame.renderer.canvas, lay) == (text_zoom == 1)
+        assert shown == scratch, theme
+
+
+def test_a_resize_that_makes_the_windows_pixels_anew_never_draws_in_the_old_ones(drive):
+    d = drive(BIG, scale=1)
+    r = d.app.ctx.frame.renderer
+    old = r.canvas
+    w, h = pygame.display.get_surface().get_size()
+    pygame.display.set_mode((w + 40, h + 20), pygame.RESIZABLE)  # SDL frees the old pixels
+    pygame.event.clear()  # the layout is not told yet: the same renderer draws the next frames
+    d.app.play.cursor = (2, 2)  # a frame that draws one cell on the window's new pixels...
+    d.tick(0)
+    assert r.canvas is not old and in_window(r.canvas, r.layout)
+    d.tick(0)  # ...and then all of them, the rest of the new pixels not being drawn yet
+    shown = window()
+    r.drawn.blocks.kept.clear()
+    r._frame = None
+    r.drawn.invalidate()
+    d.tick(0)
+    assert shown == window()
+
+
+def test_the_map_over_a_window_canvas_puts_back_the_board_without_drawing_it(drive):
+    d = drive(BIG, scale=1)
+    d.app.games.play_game(Game.from_layout(random_layout(200, 200, 2000, seed=5)))
+    d.tick(0)
+    r = d.app.ctx.frame.renderer
+    assert in_window(r.canvas, r.layout)
+    shown = window()
+    boards = []
+    real = r.draw_board
+    r.draw_board = lambda *a: (boards.append(a), real(*a))
+    for _ in range(2):  # the second time the board is kept aside in the same surface
+        d.app.play.open_map()
+        d.tick(0)
+        assert window() != shown  # the map shows, in the window's pixels the board was in
+        d.key(pygame.K_ESCAPE)
+        d.tick(0)
+        assert boards == [] and window() == shown
+
+
+def test_a_block_whose_cells_changed_is_made_from_the_one_its_place_showed(drive):
+    from .test_blocks import board_pixels, cell_by_cell
+
+    d = drive(BIG, scale=1)
+    d.app.games.play_game(Game.from_layout(random_layout(200, 200, 2000, seed=7)))
+    d.tick(0)
+    game, blocks = d.app.play.game, d.app.ctx.drawn.blocks
+    game.reveal(*next((r, c) for r in range(40, 200) for c in range(40, 200)
+                      if game.layout()[r][c] == "."))  # fmt: skip
+    d.app.ctx.drawn.invalidate()
+    d.tick(0)
+    patched = blocks.patched
+    view = game.view()
+    for r0 in (0, BLOCK):  # a flag in each of two blocks: one row of each changes
+        game.toggle_flag(*next((r, c) for r in range(r0, r0 + BLOCK) for c in range(BLOCK)
+                               if view[r][c] == ViewChar.COVERED))  # fmt: skip
+    d.app.ctx.drawn.invalidate()
+    d.tick(0)
+    assert blocks.patched == patched + 2
+    assert board_pixels(d.app) == cell_by_cell(d.app, game, 0, 0)
+
+
+def test_a_board_of_another_size_draws_its_blocks_where_another_boards_were(drive):
+    from .test_blocks import board_pixels, cell_by_cell
+
+    d = drive(BIG, scale=1)
+    d.app.games.play_game(Game.from_layout(random_layout(200, 200, 2000, seed=10)))
+    d.tick(0)
+    d.app.play.game.reveal(0, 0)
+    d.app.ctx.drawn.invalidate()
+    d.tick(0)  # blocks of 16 x 16 cells kept for the places (0, 1), (1, 0)...
+    small = Game.from_layout(random_layout(20, 20, 40, seed=10))
+    d.app.games.play_game(small)  # ...where this board's are 16 x 4, 4 x 16 and 4 x 4
+    d.tick(0)
+    small.reveal(*next((r, c) for r in range(20) for c in range(20)
+                       if small.layout()[r][c] == "."))  # fmt: skip
+    d.app.ctx.drawn.invalidate()
+    d.tick(0)
+    assert board_pixels(d.app) == cell_by_cell(d.app, small, 0, 0)
