@@ -67,6 +67,24 @@ def problems(tmp_path: Path, catalogue: str, template: str = TEMPLATE) -> list[s
                                 tool.read_po(tmp_path / "de.po"), "de")  # fmt: skip
 
 
+def test_a_key_name_or_a_word_a_language_shares_may_stay_and_nothing_else(tmp_path,
+                                                                         monkeypatch):  # fmt: skip
+    key = '\nmsgctxt "key"\nmsgid "Tab"\nmsgstr "%s"\n'
+    (tmp_path / "t.pot").write_text(TEMPLATE + key % "", encoding="utf-8")
+    (tmp_path / "fr.po").write_text(GOOD.replace('"Optionen"', '"options"') + key % "Tab",
+                                    encoding="utf-8")  # fmt: skip
+
+    def check():
+        return tool.check_catalogue(tool.read_po(tmp_path / "t.pot"),
+                                    tool.read_po(tmp_path / "fr.po"), "fr")  # fmt: skip
+
+    assert [p for p in check() if "left in English" in p] == [
+        "fr: 'options' is left in English (only " + repr(sorted(tool.MAY_STAY_ENGLISH
+        | tool.SAME_IN_LANGUAGE["fr"])) + " and the keys' names may be)"]  # fmt: skip
+    monkeypatch.setitem(tool.SAME_IN_LANGUAGE, "fr", frozenset({"options"}))
+    assert [p for p in check() if "left in English" in p] == []
+
+
 # ---- what is shipped ----------------------------------------------------------------------------
 
 
@@ -151,6 +169,7 @@ def test_the_check_finds_each_fault(tmp_path, change, said):
 
 def test_only_the_short_list_and_signs_may_stay_english(tmp_path):
     assert {"OK", "3BV"} <= tool.MAY_STAY_ENGLISH and len(tool.MAY_STAY_ENGLISH) <= 12
+    assert all(len(words) <= 6 for words in tool.SAME_IN_LANGUAGE.values())
     assert not tool._has_words("--board: %(problem)s") and not tool._has_words("%(a)s: %(b)s")
     assert tool._has_words("options") and tool._has_words("--json goes with --analyse")
 

@@ -34,7 +34,15 @@ BUGS = "https://github.com/pixelmines/pixel-mines/issues"
 # spell alike (the metavars of --help). Anything else equal to its English is untranslated,
 # except a message of placeholders, option names and signs alone ("--board: %(problem)s").
 MAY_STAY_ENGLISH = frozenset({"OK", "3BV", "3BV/s", "IOE", "ZiNi", "RQP", "NF", "CODE", "NAME",
-                              "TEXT"})  # fmt: skip
+                              "TEXT", "s", "%(rate)s/s"})  # fmt: skip
+# Words a language writes as English does (French "Options", "Expert"), each a translator's
+# checked choice; and the keys' names (context "key"), which many keyboards print alike
+# (Ctrl, Alt, Tab), may stay in any language.
+SAME_IN_LANGUAGE = {
+    "fr": frozenset({"Expert", "Options", "Code"}),
+    "es": frozenset({"Code"}),
+}
+SAME_CONTEXTS = frozenset({"key"})
 # A %-placeholder as Python's % operator reads it: %(name)s, %d, %r, %5.1f ...
 PLACEHOLDER = re.compile(
     r"%(?:\((\w+)\))?[#0 +-]*(?:\*|\d+)?(?:\.(?:\*|\d+))?([diouxXeEfFgGcrsa%])"
@@ -200,9 +208,11 @@ def check_catalogue(template: list[Entry], catalogue: list[Entry], language: str
             problems.append(f"{shown} is not translated")
             continue
         same = message.plural is None and entry.strings[0] == message.id
-        if same and message.id not in MAY_STAY_ENGLISH and _has_words(message.id):
-            problems.append(f"{shown} is left in English (only {sorted(MAY_STAY_ENGLISH)} "
-                                "may be)")  # fmt: skip
+        may = MAY_STAY_ENGLISH | SAME_IN_LANGUAGE.get(language, frozenset())
+        if (same and message.id not in may and message.context not in SAME_CONTEXTS
+                and _has_words(message.id)):  # fmt: skip
+            problems.append(f"{shown} is left in English (only {sorted(may)} and the keys' "
+                            "names may be)")  # fmt: skip
         for form, text in enumerate(entry.strings):
             if not _formats(text, message):
                 which = "" if message.plural is None else f" (form {form})"

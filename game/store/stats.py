@@ -437,6 +437,7 @@ class Stats:
         # daily rows left out at the last daily reading: (kind, not a game either, how many)
         self._daily_left_out: list[tuple[str, int, int]] = []
         self._skipped = 0
+        self._written = 0  # games stored, measured or deleted through this connection
         self._skipped_said = 0
         self._skipped_line = ""  # the line said about them, replaced when the count changes
         self._open()
@@ -647,6 +648,7 @@ class Stats:
                     f" ON CONFLICT (game_id) DO UPDATE SET {updates}",
                     values,
                 )
+            self._written += 1
         except sqlite3.DatabaseError as e:
             if not (_is_file_error(e) or _is_broken_file(e)):
                 raise
@@ -673,6 +675,7 @@ class Stats:
                 with self.conn:
                     self.conn.execute(f"UPDATE games SET {sets} WHERE id = ? AND measured IS NULL",
                                       (*values.values(), row))  # fmt: skip
+                self._written += 1
             return self.conn.execute(
                 "SELECT count(*) FROM games INDEXED BY games_unmeasured WHERE measured IS NULL"
             ).fetchone()[0]
@@ -690,11 +693,24 @@ class Stats:
         try:
             with self.conn:
                 self.conn.execute("DELETE FROM games WHERE id = ?", (row,))
+            self._written += 1
         except sqlite3.DatabaseError as e:
             if not (_is_file_error(e) or _is_broken_file(e)):
                 raise
             self.close()
             self._give_up(_("cannot write %(file)s (%(error)s)") % {"file": self.path, "error": e})
+
+    def version(self) -> tuple[int, int] | None:
+        """What the figures were read from: equal answers, equal figures. Games written through
+        this connection (counted here: its own summaries write tallies, which change nothing
+        shown) or any other (SQLite's `data_version`) change it."""
+        if self.conn is None:
+            return None
+        try:
+            (other,) = self.conn.execute("PRAGMA data_version").fetchone()
+        except sqlite3.Error:
+            return None  # then nothing is kept by it
+        return self._written, other
 
     def daily_summary(self, today: str) -> DailySummary:
         """Daily boards: days played and won, and the streak of days won (`today` in UTC).

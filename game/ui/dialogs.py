@@ -18,7 +18,7 @@ import pygame
 
 from ..engine.codes import LENGTH as CODE_LENGTH
 from ..engine.game import MAX_SIDE, MIN_SIDE
-from ..i18n import N_, NP_, _, ngettext, number, pgettext
+from ..i18n import N_, NP_, _, language, ngettext, number, pgettext
 from ..session import LEAVE_QUESTION, LEAVE_WORDS
 from ..store.records import CHART_KEY, no_best_line
 from ..store.stats import KINDS, Stats
@@ -634,6 +634,11 @@ def short_date(at: str) -> str:
     return pgettext(*SHORT_DATE) % {"month": at[5:7], "day": at[8:10]}
 
 
+# The statistics' panel size for the figures last laid out (StatsDialog.placed): opening the
+# dialog again on the same figures, room and words lays out one page instead of six.
+_LEAST: dict[tuple, tuple[int, int]] = {}
+
+
 class StatsDialog(Dialog):
     """Statistics of one kind of board at a time, and the daily boards; Left/Right or 1-5 (or
     the < and > buttons) switch pages, Up/Down pick one of the best times and Enter (or Watch)
@@ -751,14 +756,23 @@ class StatsDialog(Dialog):
         # the widest a row of the best times can be on the canvas, less its well
         self.chars = (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
         # one size for every page (a play-test: the panel changed size from page to page):
-        # each page is laid out once here, at the opening and when the window changes
-        page, pick, least = self._page, self.pick, (0, 0)
+        # each page is laid out once here, at the opening and when the window changes, unless
+        # the same figures were laid out in the same room and words before (kept by `_LEAST`)
+        version = self.stats.version()
+        key = (version, m, area, bounds, self.today, language(), self.stats.skipped)
+        least = _LEAST.get(key) if version is not None else None
+        if least is None:
+            page, pick, least = self._page, self.pick, (0, 0)
+            self.least = least
+            for k in range(len(self.PAGES)):
+                self._page, self.pick = k, 0
+                box = self.build().layout(m, area, bounds)
+                least = (max(least[0], box.w), max(least[1], box.h))
+            self._page, self.pick = page, pick
+            if version is not None:
+                _LEAST.clear()  # the last figures' alone: older ones will not come back
+                _LEAST[key] = least
         self.least = least
-        for k in range(len(self.PAGES)):
-            self._page, self.pick = k, 0
-            box = self.build().layout(m, area, bounds)
-            least = (max(least[0], box.w), max(least[1], box.h))
-        self._page, self.pick, self.least = page, pick, least
         self.refresh()
 
     def chart(self) -> Chart:

@@ -340,3 +340,38 @@ def test_the_statistics_keep_one_size_from_page_to_page(drive, tmp_path):
         assert dialog.form.box.bottom - bottom < 20  # the buttons stay at the bottom
         d.press("next")
     assert len(boxes) == 1, boxes
+
+
+def test_the_statistics_lay_out_every_page_again_only_when_the_figures_change(
+        drive, tmp_path, monkeypatch):  # fmt: skip
+    """Opening the statistics lays out all six pages to find the one size they keep; opening
+    them again on the same figures, room and words takes that size as it was, and a game
+    recorded since (on any connection) makes it be found again."""
+    from game.ui import dialogs
+    from tests.ui.test_window import record_of_a_win
+
+    stats = Stats(tmp_path / "stats.sqlite3")
+    stats.record(record_of_a_win(0))
+    d = drive()
+    d.app.ctx.session.history = History(stats)
+    built = []
+    real_build = dialogs.StatsDialog.build
+    monkeypatch.setattr(dialogs.StatsDialog, "build",
+                        lambda self: built.append(self.kind) or real_build(self))  # fmt: skip
+
+    def opened() -> tuple[int, object]:
+        built.clear()
+        d.key(pygame.K_s, "s")
+        box = d.app.ctx.dialogs.dialog.form.box
+        d.key(pygame.K_ESCAPE, "")
+        assert d.app.ctx.dialogs.dialog is None
+        return len(built), box
+
+    first, box = opened()
+    assert first >= len(dialogs.StatsDialog.PAGES)
+    again, same = opened()
+    assert again < len(dialogs.StatsDialog.PAGES) and same == box
+    other = Stats(tmp_path / "stats.sqlite3")  # another connection: the writer's, say
+    other.record(record_of_a_win(1))
+    other.close()
+    assert opened()[0] >= len(dialogs.StatsDialog.PAGES)

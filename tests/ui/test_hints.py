@@ -75,6 +75,20 @@ def test_a_hint_frames_its_number_and_marks_the_mine_and_the_safe_cells(drive):
     assert d.app.play.status_text() != said
 
 
+def test_a_hint_before_the_first_click_says_any_cell_is_safe_and_counts_as_no_help(drive):
+    """A play-test: before the first click the hint named a 20 % guess, though the first
+    click is always safe (the mines are laid round it). A board laid before, as a board
+    code's, is another matter: its hint is worked out as always."""
+    d = drive()
+    d.key(pygame.K_h, "h")
+    assert d.app.ctx.status.saying() == "The first click is always safe: open any cell"
+    assert d.app.play.hint is None and not d.app.play.wants_hint
+    assert not d.app.play.game.assisted
+    laid = drive(layout=one_number_hint_layout())
+    laid.key(pygame.K_h, "h")
+    assert laid.app.play.wants_hint or laid.app.play.hint is not None
+
+
 def test_every_hint_wording_fits_a_beginner_status_line_and_names_no_coordinates():
     kinds = {
         HintKind.ONE_NUMBER: dict(numbers=((1, 1),), proven_mines=((0, 0),)),

@@ -672,6 +672,9 @@ class PlayScene(Layer):
         if self.watching is not None or self.game.state.is_over:
             self.ctx.status.say(_("No hint: the game is over"))
             return
+        if not self.game.is_laid:  # no mine anywhere yet: the first click lays them round it
+            self.ctx.status.say(_("The first click is always safe: open any cell"))
+            return
         self.wants_hint = True
         self.ctx.aids.assistant.ask("hint", self.game.view(), self.game.mines)
 
