@@ -101,8 +101,8 @@ def test_the_languages_are_english_and_every_catalogue(locale):
     assert i18n.available() == ["de", "en", "fr", "qps"]
 
 
-def test_the_shipped_languages_are_english_german_and_french():
-    assert i18n.available() == ["de", "en", "fr"]
+def test_the_shipped_languages_are_english_german_french_and_spanish():
+    assert i18n.available() == ["de", "en", "es", "fr"]
 
 
 @pytest.mark.parametrize("typed, code", [("de", "de"), ("de_AT", "de"), ("de-at", "de"),

@@ -40,7 +40,7 @@ MAY_STAY_ENGLISH = frozenset({"OK", "3BV", "3BV/s", "IOE", "ZiNi", "RQP", "NF", 
 # (Ctrl, Alt, Tab), may stay in any language.
 SAME_IN_LANGUAGE = {
     "fr": frozenset({"Expert", "Options", "Code"}),
-    "es": frozenset({"Code"}),
+    "es": frozenset({"no", "normal", "Zoom", "auto", "IOE %(ioe)s", "%(best)s, NF %(no_flags)s"}),
 }
 SAME_CONTEXTS = frozenset({"key"})
 # A %-placeholder as Python's % operator reads it: %(name)s, %d, %r, %5.1f ...

@@ -17,6 +17,7 @@ import dataclasses
 import errno
 import functools
 import io
+import itertools
 import math
 import os
 import sqlite3
@@ -426,6 +427,9 @@ class Summary:
         return self.won / self.played if self.played else 0.0
 
 
+_OPENED = itertools.count()  # a token for each Stats made (Stats.version)
+
+
 class Stats:
     """The statistics database, or nothing at all when it cannot be used (said in `messages`)."""
 
@@ -438,6 +442,7 @@ class Stats:
         self._daily_left_out: list[tuple[str, int, int]] = []
         self._skipped = 0
         self._written = 0  # games stored, measured or deleted through this connection
+        self._token = next(_OPENED)  # this Stats among the others opened in the process
         self._skipped_said = 0
         self._skipped_line = ""  # the line said about them, replaced when the count changes
         self._open()
@@ -700,7 +705,7 @@ class Stats:
             self.close()
             self._give_up(_("cannot write %(file)s (%(error)s)") % {"file": self.path, "error": e})
 
-    def version(self) -> tuple[int, int] | None:
+    def version(self) -> tuple[int, int, int] | None:
         """What the figures were read from: equal answers, equal figures. Games written through
         this connection (counted here: its own summaries write tallies, which change nothing
         shown) or any other (SQLite's `data_version`) change it."""
@@ -710,7 +715,7 @@ class Stats:
             (other,) = self.conn.execute("PRAGMA data_version").fetchone()
         except sqlite3.Error:
             return None  # then nothing is kept by it
-        return self._written, other
+        return self._token, self._written, other
 
     def daily_summary(self, today: str) -> DailySummary:
         """Daily boards: days played and won, and the streak of days won (`today` in UTC).

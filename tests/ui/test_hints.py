@@ -81,7 +81,7 @@ def test_a_hint_before_the_first_click_says_any_cell_is_safe_and_counts_as_no_he
     code's, is another matter: its hint is worked out as always."""
     d = drive()
     d.key(pygame.K_h, "h")
-    assert d.app.ctx.status.saying() == "The first click is always safe: open any cell"
+    assert d.app.ctx.status.saying() == "The first click is always safe"
     assert d.app.play.hint is None and not d.app.play.wants_hint
     assert not d.app.play.game.assisted
     laid = drive(layout=one_number_hint_layout())

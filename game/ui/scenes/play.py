@@ -673,7 +673,7 @@ class PlayScene(Layer):
             self.ctx.status.say(_("No hint: the game is over"))
             return
         if not self.game.is_laid:  # no mine anywhere yet: the first click lays them round it
-            self.ctx.status.say(_("The first click is always safe: open any cell"))
+            self.ctx.status.say(_("The first click is always safe"))
             return
         self.wants_hint = True
         self.ctx.aids.assistant.ask("hint", self.game.view(), self.game.mines)
