@@ -4,6 +4,7 @@ game; each test records which thread did the work."""
 
 import random
 import threading
+import time
 
 import pygame
 
@@ -145,10 +146,19 @@ def layout_with_a_big_opening(rows=40, cols=60):
 
 
 def settle(d, most=200):
-    """Frames until the tiles have turned over and no chore runs."""
-    for _ in range(most):
-        if not d.app.ctx.drawn.animation and not d.app.ctx.aids.chores.working:
+    """Frames until the tiles have turned over and no chore runs. A chore on a real thread
+    (the kept game read at start) takes real time, however fast the frames tick: while one
+    runs, each frame waits a millisecond, up to ten seconds in all."""
+    waited = 0
+    for _ in range(most + 10_000):
+        working = d.app.ctx.aids.chores.working
+        if not d.app.ctx.drawn.animation and not working:
             return
+        if working:
+            time.sleep(0.001)
+            waited += 1
+        elif waited >= most:
+            break
         d.tick()
     raise AssertionError("still turning over")
 
