@@ -19,7 +19,7 @@ from ...engine.cells import CellSet, ViewChar
 from ...engine.codes import code_of
 from ...engine.game import lay_for
 from ...engine.walk import move_events
-from ...i18n import N_, _
+from ...i18n import N_, _, date
 from ...session import NO_GUESS_FAILED, PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, Outcome
 from ...store.records import bests_set
 from .. import screen as desktop
@@ -788,7 +788,7 @@ class PlayScene(Layer):
             # Translators: the line under the board before the first click: where help is.
             parts.append(status.Part(_("F1 keys, Alt menu"), "help"))
         if daily is not None and self.watching is None:
-            parts.append(status.Part(_("Daily"), "daily", daily))
+            parts.append(status.Part(_("Daily"), "daily", date(daily)))
         if g.no_guess:
             parts.append(status.Part(_("No guess"), "noguess"))
         return status.fit(parts, self.status_room())
