@@ -56,6 +56,24 @@ EXIT_OUTPUT_LOST = 1
 EXIT_INTERRUPTED = 130
 
 
+def is_yes(word: str) -> bool:
+    """Whether a typed answer says yes: y or yes, or the language's own ("o", "oui")."""
+    # Translators: the words that answer yes in the terminal, comma-separated: a letter and
+    # the word (French "o, oui"); y and yes are always taken too.
+    return word in ("y", "yes") or word in _answers(pgettext("answer yes", "y, yes"))
+
+
+def is_no(word: str) -> bool:
+    """Whether a typed answer says no: n or no, or the language's own ("nein")."""
+    # Translators: the words that answer no in the terminal, comma-separated (German
+    # "n, nein"); n and no are always taken too.
+    return word in ("n", "no") or word in _answers(pgettext("answer no", "n, no"))
+
+
+def _answers(listed: str) -> set[str]:
+    return {w.strip().lower() for w in listed.split(",") if w.strip()}
+
+
 class OutputLost(Exception):
     """Standard output cannot be written (a full disk, a closed pipe, closed): the message
     says why. Raised by `GuardedOutput`; the front ends keep the game and stop."""
@@ -251,7 +269,7 @@ class TextGame:
         words = line.split()
         if self.leaving:
             self.leaving = False
-            if words and words[0].lower() in ("y", "yes"):
+            if words and is_yes(words[0].lower()):
                 self.new_game()
                 self.show()
             else:
@@ -393,9 +411,9 @@ class TextGame:
     def answer_play_again(self, line: str) -> bool | None:
         """True: new game; False: quit; None: ask again."""
         word = line.strip().lower()
-        if word in ("y", "yes"):
+        if is_yes(word):
             return True
-        if word in ("n", "no", "q"):
+        if is_no(word) or word == "q":
             return False
         lost = self.game.state is GameState.LOST
         # Translators: y, n and u are typed as they are.
@@ -596,12 +614,12 @@ def _offer_kept_game(text: TextGame, reader: LineReader, asked_for: str | None) 
             session.keep_offers()
             return None
         word = answer.strip().lower()
-        if word in choices:
-            session.accept_offer(index=choices[word])
+        if word in choices or ("y" in choices and is_yes(word)):  # one kept game: yes takes it
+            session.accept_offer(index=choices.get(word, 0))
             text.board = session.board
             text.say_messages()
             return True
-        if word in ("n", "no"):
+        if is_no(word):
             session.decline_offer()
             return False
         if word == "q":  # quit before answering: the kept games stay for next time

@@ -192,3 +192,19 @@ def test_a_seeded_win_in_the_terminal_says_why_it_set_no_record():
     status, out = run(solve(7) + ["n"])
     assert status == 0 and "You won in" in out
     assert "No record. A chosen board (a seed)." in out and "New record" not in out
+
+
+def test_yes_and_no_take_the_languages_own_words_as_well_as_english(tmp_path, monkeypatch):
+    """A play-test in French: "o" (oui) was read as no. The words that answer come from the
+    catalogue (contexts "answer yes", "answer no"); y, yes, n and no always answer."""
+    from game import i18n
+    from game.text import is_no, is_yes
+    from tests.catalogues import write_mo
+
+    assert is_yes("y") and is_yes("yes") and is_no("n") and not is_yes("o") and not is_no("o")
+    write_mo(tmp_path / "fr" / "LC_MESSAGES" / "pixel-mines.mo",
+             {("answer yes", "y, yes"): "o, oui", ("answer no", "n, no"): "n, non"})  # fmt: skip
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)
+    i18n.install("fr")
+    assert is_yes("o") and is_yes("oui") and is_yes("y") and is_no("non") and is_no("n")
+    assert not is_yes("non") and not is_no("oui") and not is_yes("")

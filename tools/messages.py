@@ -42,7 +42,7 @@ SAME_IN_LANGUAGE = {
     "fr": frozenset({"Expert", "Options", "Code"}),
     "es": frozenset({"no", "normal", "Zoom", "auto", "IOE %(ioe)s", "%(best)s, NF %(no_flags)s"}),
 }
-SAME_CONTEXTS = frozenset({"key"})
+SAME_CONTEXTS = frozenset({"key", "answer yes", "answer no"})  # what a player types, too
 # A %-placeholder as Python's % operator reads it: %(name)s, %d, %r, %5.1f ...
 PLACEHOLDER = re.compile(
     r"%(?:\((\w+)\))?[#0 +-]*(?:\*|\d+)?(?:\.(?:\*|\d+))?([diouxXeEfFgGcrsa%])"
