@@ -331,6 +331,17 @@ class Renderer:
         blocks.put(text, block, patched)
         return block
 
+    def texts_in_view(self) -> list[Text]:
+        """The texts of the blocks the view shows now (cells drawn one by one since the last
+        full redraw included): what a theme switch draws ahead."""
+        if self._seen is None:
+            return list(self._blocks.shown)
+        board, top, left = self._seen
+        lay, view = self.layout, board.view()
+        return [tuple(line[c0 : c0 + BLOCK] for line in view[r0 : r0 + BLOCK])
+                for r0 in range(top - top % BLOCK, top + lay.view_rows, BLOCK)
+                for c0 in range(left - left % BLOCK, left + lay.view_cols, BLOCK)]  # fmt: skip
+
     def warm(self, most: int = WARM_PER_FRAME) -> None:
         """Make at most `most` of the blocks in view that are stale or missing (cells drawn
         one by one since: a cascade's rings, a loss, a strip scrolled in), so that the next
