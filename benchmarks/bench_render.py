@@ -911,7 +911,8 @@ def theme_switch_200(runs: int) -> None:
     until the new theme is drawn (its sheet and sounds made ready on a chore meanwhile)."""
     app = opened_200(SIZES["1600x1000"])
     keys = app.ctx.aids.themes.names()
-    frames, switch_frames = [], []
+    frames, switch_frames, cpu, switch_cpu = [], [], [], []
+    during: list[tuple[float, float]] = []  # (wall, CPU) of the frames the chore ran under
     clock = pygame.time.Clock()
     for _ in range(runs):
         want = keys[(keys.index(app.ctx.frame.theme.key) + 1) % len(keys)]
@@ -919,17 +920,27 @@ def theme_switch_200(runs: int) -> None:
                                              mod=0, scancode=0))  # fmt: skip
         for _ in range(120):
             before = app.ctx.frame.theme.key
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.thread_time()
             app.step()
             frames.append((time.perf_counter() - t) * 1000)
+            cpu.append((time.thread_time() - c) * 1000)
+            if app.ctx.aids.chores.working:  # the chore (blocks drawn ahead) ran beside it
+                during.append((frames[-1], cpu[-1]))
             if before != app.ctx.frame.theme.key:
                 switch_frames.append(frames[-1])
+                switch_cpu.append(cpu[-1])
             if app.ctx.frame.theme.key == want and not app.ctx.aids.chores.working:
                 break
             clock.tick(FPS)
         assert app.ctx.frame.theme.key == want
     line = {"name": "theme_switch_200x200_1600x1000", **spread(frames), "switches": runs,
-            "worst_switch_frame_ms": round(max(switch_frames), 3), "goal_worst_ms": FRAME_MS,
+            "worst_switch_frame_ms": round(max(switch_frames), 3), **cpu_median(cpu),
+            "cpu_worst_ms": round(max(cpu), 3),
+            "worst_switch_frame_cpu_ms": round(max(switch_cpu), 3),
+            "frames_under_chore": len(during),
+            "under_chore_worst_ms": round(max((w for w, _ in during), default=0.0), 3),
+            "under_chore_worst_cpu_ms": round(max((c for _, c in during), default=0.0), 3),
+            "goal_worst_ms": FRAME_MS,
             "aim_worst_ms": FRAME_MS / 2}  # fmt: skip
     line["pass"] = line["worst_ms"] <= FRAME_MS
     bare = bare_loop(list(app.ctx.frame.display.size), [[0, 0, *app.ctx.frame.display.size]])
