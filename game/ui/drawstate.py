@@ -19,6 +19,9 @@ from ..engine.cells import CellSet
 CASCADE_MS = 250  # a whole region has turned over within this
 FLIP_MS = 40  # how long each tile shows pressed while it turns
 BLOCK = 16  # the board is kept drawn in blocks of BLOCK x BLOCK cells (see Blocks)
+# blocks made a frame while the loop warms the view's stale ones (Renderer.warm): counted in
+# blocks, never in time, so every machine does the same (here a block costs ~0.25 ms of CPU)
+WARM_PER_FRAME = 6
 
 Cell = tuple[int, int]
 Text = tuple[str, ...]  # what a block of cells shows: its rows of the text view
@@ -112,6 +115,9 @@ class DrawState:
         self.board_hidden = False  # the board was drawn veiled (a paused game)
         self.veiled: dict[Cell, str] = {}  # cell -> the sprite it shows until its ring turns
         self.animation: list[tuple[int, int, int, list]] = []  # (due ms, stage, ring, cells)
+        # cells of the view changed since its blocks were made: "new" the frame they are drawn,
+        # True from the next frame on, while the loop warms the stale blocks (Renderer.warm)
+        self.warm: bool | str = False
 
     def status_changed(self) -> None:
         """The status line says something else: it is drawn again at the next frame."""

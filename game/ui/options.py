@@ -200,8 +200,9 @@ class Options:
             return
         self.wanted_theme = theme
         sounds, layout = ctx.aids.sounds, ctx.frame.layout
-        # the blocks the board shows, as last drawn whole; the new theme draws them ahead
-        texts = list(ctx.drawn.blocks.shown)
+        # the blocks the view shows now (a cascade or a scroll since the last full redraw
+        # changed some); the new theme draws them ahead
+        texts = ctx.frame.renderer.texts_in_view()
         same_size = theme.sizes == ctx.frame.theme.sizes
 
         def prepare() -> tuple | None:

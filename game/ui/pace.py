@@ -105,11 +105,12 @@ class Pace:
 
 def wake_at(ctx, layers, now: int) -> int | None:
     """When the loop must next look: `now` while something changes without input (an
-    animation, a chore, something left to draw, a line from the writer), the earliest time a
+    animation, a chore, something left to draw, a line from the writer, blocks of the view
+    left to warm: a few a frame, then it sleeps), the earliest time a
     room or the status line is due, or None: only input can change anything."""
     drawn = ctx.drawn
     if (drawn.full or drawn.pending or drawn.dirty or drawn.animation or ctx.aids.chores.working
-            or ctx.session.history.late):  # fmt: skip
+            or ctx.session.history.late or drawn.warm):  # fmt: skip
         return now
     times = [t for t in (layer.due(now) for layer in layers) if t is not None]
     message = ctx.status.message

@@ -18,7 +18,7 @@ from ..engine import Game
 from ..engine.cells import CellSet, ViewChar
 from . import keys, marks, menubar, status, widgets
 from .display import Display, WindowPart, around
-from .drawstate import BLOCK, Blocks, DrawState, Text
+from .drawstate import BLOCK, WARM_PER_FRAME, Blocks, DrawState, Text
 from .hints import HintMarks
 from .layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
 from .theme import Theme
@@ -93,6 +93,7 @@ class Renderer:
         self._hint: pygame.Surface | None = None
         self._marks: dict[str, pygame.Surface] = {}  # odds digits, tick, mine mark, frame
         self._blocks = self.drawn.blocks
+        self._seen: tuple | None = None  # (board, top, left) as last drawn: what `warm` warms
         self._blocks.fit(self.look_of(theme, layout),
                          Blocks.limit_for(layout.view_rows, layout.view_cols))  # fmt: skip
 
@@ -285,7 +286,7 @@ class Renderer:
         bottom, right = top + lay.view_rows, left + lay.view_cols
         veiled = looks.veiled
         veiled_blocks = {(r // BLOCK, col // BLOCK) for r, col in veiled}
-        blocks, tile_of = self._blocks, self._tile_of
+        blocks = self._blocks
         pieces, shown = [], []
         for r0 in range(top - top % BLOCK, bottom, BLOCK):
             r1 = min(r0 + BLOCK, lay.rows)
@@ -297,15 +298,10 @@ class Renderer:
                     pieces += self._veiled_pieces(view, part, top, left, veiled)
                     continue
                 text = tuple(line[c0:c1] for line in view[r0:r1])
-                block = blocks.get(text)
                 place = (r0 // BLOCK, c0 // BLOCK)
+                block = blocks.get(text)
                 if block is None:
-                    before = blocks.before(place)  # a copy of it, its changed rows laid
-                    block = None if before is None else _patch_block(*before, text, tile_of, t)
-                    patched = block is not None
-                    if not patched:
-                        block = _lay_block(text, tile_of, t)
-                    blocks.put(text, block, patched)
+                    block = self._make_block(text, place)
                 blocks.at[place] = text
                 shown.append(text)
                 pieces.append((block, (b.x + (c0 - left) * t, y)))
@@ -314,12 +310,64 @@ class Renderer:
         c.fblits(pieces)
         c.set_clip(clip)
         blocks.shown = shown
+        self._seen = (game, top, left)
+        self.drawn.warm = "new" if veiled_blocks else False  # those blocks were not made
         self.drawn.board_shown = True
         self.drawn.bars = None  # the fill went over the scroll bars
         extra = looks.marked().difference(veiled)
         if extra:
             self.draw_cells(game, top, left, extra, looks)
         self.drawn.dirty.append(lay.area)
+
+    def _make_block(self, text: Text, place: tuple[int, int]) -> pygame.Surface:
+        """The block showing `text`, made and kept: patched from a copy of the one `place`
+        (block row, block col) showed, its changed rows laid again, else laid tile by tile."""
+        blocks, tile_of, t = self._blocks, self._tile_of, self.layout.sizes.tile
+        before = blocks.before(place)
+        block = None if before is None else _patch_block(*before, text, tile_of, t)
+        patched = block is not None
+        if not patched:
+            block = _lay_block(text, tile_of, t)
+        blocks.put(text, block, patched)
+        return block
+
+    def texts_in_view(self) -> list[Text]:
+        """The texts of the blocks the view shows now (cells drawn one by one since the last
+        full redraw included): what a theme switch draws ahead."""
+        if self._seen is None:
+            return list(self._blocks.shown)
+        board, top, left = self._seen
+        lay, view = self.layout, board.view()
+        return [tuple(line[c0 : c0 + BLOCK] for line in view[r0 : r0 + BLOCK])
+                for r0 in range(top - top % BLOCK, top + lay.view_rows, BLOCK)
+                for c0 in range(left - left % BLOCK, left + lay.view_cols, BLOCK)]  # fmt: skip
+
+    def warm(self, most: int = WARM_PER_FRAME) -> None:
+        """Make at most `most` of the blocks in view that are stale or missing (cells drawn
+        one by one since: a cascade's rings, a loss, a strip scrolled in), so that the next
+        full redraw (a dialog closed, a jump, an expose) finds them kept and only blits.
+        Called once a frame while `DrawState.warm` is set, after the frame that changed the
+        cells and never while a cascade turns; when none is left, `warm` is cleared and the
+        loop sleeps again (game/ui/pace.py)."""
+        drawn, seen = self.drawn, self._seen
+        if seen is None:
+            drawn.warm = False
+            return
+        board, top, left = seen
+        lay, blocks = self.layout, self._blocks
+        bottom, right = top + lay.view_rows, left + lay.view_cols
+        view = board.view()
+        for r0 in range(top - top % BLOCK, bottom, BLOCK):
+            lines = view[r0 : r0 + BLOCK]
+            for c0 in range(left - left % BLOCK, right, BLOCK):
+                text = tuple(line[c0 : c0 + BLOCK] for line in lines)
+                if blocks.get(text) is None:  # kept ones become the most recently shown
+                    if most <= 0:
+                        return
+                    most -= 1
+                    self._make_block(text, (r0 // BLOCK, c0 // BLOCK))
+                blocks.at[r0 // BLOCK, c0 // BLOCK] = text
+        drawn.warm = False
 
     def _veiled_pieces(self, view: list[str], part: tuple[int, int, int, int], top: int,
                        left: int, veiled: dict) -> list:  # fmt: skip
@@ -379,6 +427,9 @@ class Renderer:
             pieces += label
             drawn.append((x, y))
         self.canvas.fblits(pieces)
+        if drawn:
+            self._seen = (game, top, left)
+            self.drawn.warm = self.drawn.warm or "new"  # their blocks may be stale: warm them
         if len(drawn) > MANY_TILES:  # one box around them all scales faster than many small
             xs, ys = [p[0] for p in drawn], [p[1] for p in drawn]
             self.drawn.dirty.append(
@@ -578,6 +629,10 @@ class Renderer:
             canvas, self.layout, drawn.dirty, background=background, shifts=drawn.shifts
         )
         drawn.presented()
+        if drawn.warm is True and not drawn.animation:  # the frame is shown: spare time
+            self.warm()
+        elif drawn.warm:
+            drawn.warm = True  # from the next frame on
         if self._remade:  # the canvas was made anew in the middle of a frame, maybe
             self._remade = False
             drawn.invalidate()

@@ -170,3 +170,69 @@ def test_a_board_of_another_size_draws_its_blocks_where_another_boards_were(driv
     d.app.ctx.drawn.invalidate()
     d.tick(0)
     assert board_pixels(d.app) == cell_by_cell(d.app, small, 0, 0)
+
+
+def opened_with_motion(drive):
+    """A 200x200 game whose first click opened a region that turned over ring by ring (drawn
+    cell by cell: the view's blocks went stale), the turning over done."""
+    from game.store.settings import Settings
+
+    d = drive(BIG, scale=1, settings=Settings(motion=True, volume="off"))
+    layout = random_layout(200, 200, 2000, seed=4)
+    d.app.games.play_game(Game.from_layout(layout))
+    d.tick(0)
+
+    def mines(r, c):
+        return sum(layout[y][x] == "*" for y in range(max(0, r - 1), min(200, r + 2))
+                   for x in range(max(0, c - 1), min(200, c + 2)))  # fmt: skip
+
+    d.click(next((r, c) for r in range(8, 20) for c in range(8, 20) if mines(r, c) == 0))
+    assert d.app.ctx.drawn.animation  # turning over
+    for _ in range(20):  # the cascade's 250 ms
+        if not d.app.ctx.drawn.animation:
+            break
+        d.tick()
+    assert not d.app.ctx.drawn.animation
+    return d
+
+
+def test_after_an_opening_idle_frames_warm_every_block_in_view_then_the_loop_sleeps(drive):
+    from .test_pace import run_loop
+
+    d = opened_with_motion(drive)
+    drawn, blocks = d.app.ctx.drawn, d.app.ctx.drawn.blocks
+    warmed = blocks.made
+    for _ in range(20):
+        d.tick()
+    assert blocks.made > warmed and drawn.warm is False  # it made some, then none is left
+    made = blocks.made
+    drawn.invalidate()  # a full redraw (a dialog closed, an expose): every block is kept
+    d.tick(0)
+    assert blocks.made == made
+    assert window() == from_scratch(d)
+    assert all(rest[0] == "wait" for rest in run_loop(d, 4))  # nothing left to warm: asleep
+
+
+def test_a_full_redraw_before_the_warming_is_done_makes_what_is_left(drive):
+    d = opened_with_motion(drive)
+    drawn, blocks = d.app.ctx.drawn, d.app.ctx.drawn.blocks
+    assert drawn.warm  # blocks left to warm
+    made = blocks.made
+    drawn.invalidate()
+    d.tick()
+    assert blocks.made > made and drawn.warm is False
+    shown, scratch = shown_then_from_scratch(d)
+    assert shown == scratch
+
+
+def test_a_theme_switch_frame_makes_no_block_of_the_view_and_draws_as_from_scratch(drive):
+    d = opened_with_motion(drive)  # cells drawn one by one since the last full redraw
+    drawn, blocks = d.app.ctx.drawn, d.app.ctx.drawn.blocks
+    for theme in [k for k in d.app.ctx.aids.themes.names() if k != d.app.ctx.frame.theme.key]:
+        d.app.options.set_theme(theme)  # the blocks are made on its chore, before the switch
+        made = blocks.made
+        d.tick()
+        assert d.app.ctx.frame.theme.key == theme and blocks.made == made, theme
+        assert window() == from_scratch(d), theme
+        d.tick()
+        assert not drawn.warm
