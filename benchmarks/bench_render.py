@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import json
 import os
 import random
@@ -38,7 +39,7 @@ from game.store.settings import Settings  # noqa: E402
 from game.store.stats import GameRecord, Stats  # noqa: E402
 from game.store.writer import Writer  # noqa: E402
 from game.ui.display import FRAMEBUFFER_HINT  # noqa: E402
-from game.ui.pace import FPS  # noqa: E402
+from game.ui.pace import FPS, Collector  # noqa: E402
 from game.ui.render import Looks, Renderer  # noqa: E402
 from game.ui.sound import BUFFER, FREQUENCY  # noqa: E402
 from game.ui.theme import load_library  # noqa: E402
@@ -98,6 +99,7 @@ def close(app: App) -> None:
         session.journal = None
     if app.ctx.frame.display.fullscreen:
         app.options.toggle_fullscreen()
+    gc.collect()  # between figures, as the game's loop collects while it sleeps (pace.py)
 
 
 def place(app: App, size: tuple[int, int] | None, scale: int | None = None) -> None:
@@ -1216,9 +1218,10 @@ def main() -> None:
         (theme_switch_200, 4 if q else 12), (full_redraw_200, 5 if q else 30),
         (first_hint_200, 2 if q else 5), (start_to_first_frame, 3 if q else 7),
     ]  # fmt: skip
-    for figure, *params in figures:
-        if args.only is None or args.only in figure.__name__:
-            figure(*params)
+    with Collector():  # the garbage collection the game's loop runs under (pace.py)
+        for figure, *params in figures:
+            if args.only is None or args.only in figure.__name__:
+                figure(*params)
     say(
         {
             "name": "setup_after",

@@ -41,7 +41,7 @@ from .drawstate import DrawState
 from .frame import Frame
 from .menubar import theme_rows
 from .options import Options
-from .pace import Pace, wake_at
+from .pace import Collector, Pace, wake_at
 from .scenes import Aids, Context, Layer
 from .scenes.dialogs import DialogScene, DialogStack
 from .scenes.games import Games
@@ -195,11 +195,12 @@ class App:
     def loop(self, pace: Pace | None = None) -> int:
         """Tick at the fixed rate while anything changes by itself, else sleep until input or
         until something is due (game/ui/pace.py)."""
-        pace = pace or Pace(woke=self.ctx.aids.sounds.wake)
-        while self.games.running:
-            self.step()
-            now = self.ctx.aids.now()
-            pace.rest(wake_at(self.ctx, self.layers(), now), now)
+        with Collector() as collector:
+            pace = pace or Pace(woke=self.ctx.aids.sounds.wake, collector=collector)
+            while self.games.running:
+                self.step()
+                now = self.ctx.aids.now()
+                pace.rest(wake_at(self.ctx, self.layers(), now), now)
         return 0
 
     def step(self) -> None:

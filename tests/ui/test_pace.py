@@ -184,3 +184,34 @@ def test_a_line_at_rest_too_long_for_the_window_wakes_the_loop_for_each_step(dri
     assert now < wake_at(ctx, d.app.layers(), now) <= now + SCROLL_MS
     ctx.status.text(26, lambda: "Short")
     assert wake_at(ctx, d.app.layers(), now) is None
+
+
+def test_the_full_garbage_collection_runs_as_the_loop_sleeps_never_inside_a_busy_frame(
+        monkeypatch):  # fmt: skip
+    """A first click's frame on 200x200 took 45 ms: Python's automatic full collection fell in
+    it. While the loop runs, that collection runs as the loop goes to sleep instead."""
+    import gc
+
+    from game.ui.pace import COLLECT_ASLEEP_MS, COLLECT_AT_LATEST_MS, Collector
+
+    collected = []
+    monkeypatch.setattr(gc, "collect", lambda *a: collected.append(a))
+    before = gc.get_threshold()
+    with Collector() as c:
+        assert gc.get_threshold()[2] > 10**8 and gc.get_freeze_count() > 0
+        pace = Pace(wait=lambda ms: None, tick=lambda fps: None, collector=c)
+        now = 0
+        for _ in range(WARM_UP_TICKS):
+            pace.rest(now, now)
+        while now < COLLECT_ASLEEP_MS + 5_000:  # busy: a frame due at once, every frame
+            now += 16
+            pace.rest(now, now)
+        assert collected == []
+        pace.rest(None, now)  # nothing due: it goes to sleep, and collects first
+        assert len(collected) == 1
+        pace.rest(None, now + 1_000)
+        assert len(collected) == 1  # at most every COLLECT_ASLEEP_MS
+        now += COLLECT_AT_LATEST_MS
+        pace.rest(now, now)  # a loop that never sleeps still collects, this seldom
+        assert len(collected) == 2
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
