@@ -24,13 +24,6 @@ from tests.catalogues import GERMANIC, ROOT, SLAVIC, catalogue, write_mo
 WROTE = ("wrote %(count)d game to %(file)s", "wrote %(count)d games to %(file)s")
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    """The language is the process's: every test leaves English behind for the next."""
-    yield
-    i18n.install(i18n.ENGLISH)
-
-
 @pytest.fixture
 def locale(tmp_path, monkeypatch):
     """A locale folder of test catalogues, where the game looks for its own: de and fr

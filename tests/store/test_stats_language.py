@@ -27,12 +27,6 @@ GERMAN = {
 }  # fmt: skip
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    i18n.install(i18n.ENGLISH)
-
-
 @pytest.fixture
 def german(tmp_path, monkeypatch):
     folder = tmp_path / "locale"

@@ -10,10 +10,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine import GameState
 from game.ui import keys
 from game.ui.layout import smallest_canvas_size
 from tests.ui.conftest import Driver
+from tests.ui.test_session_front_ends import win_in_the_window
 
 K = pygame
 TYPED = ("0", "XYZ", "12", "100")  # what the tour types into fields
@@ -197,14 +197,7 @@ class Tour:
         self.close()
 
     def _win(self) -> None:
-        d = self.d
-        d.click((4, 4))
-        g = d.app.play.game
-        for r, line in enumerate(g.layout()):
-            for c, ch in enumerate(line):
-                if ch == "." and not g.state.is_over and g.cell(r, c) == "#":
-                    d.click((r, c))
-        assert g.state is GameState.WON
+        win_in_the_window(self.d)
 
     def won_and_its_statistics(self) -> None:
         self.at("a new game (F2, then yes)")

@@ -14,12 +14,6 @@ from tests.catalogues import catalogue
 from tests.ui.scenes.test_analysis import analysing, finish
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    i18n.install(i18n.ENGLISH)
-
-
 @pytest.fixture
 def pseudo(tmp_path, monkeypatch):
     """The pseudo-language qps (every message in [[...]]) where the game finds catalogues."""
