@@ -441,7 +441,8 @@ class Stats:
         # daily rows left out at the last daily reading: (kind, not a game either, how many)
         self._daily_left_out: list[tuple[str, int, int]] = []
         self._skipped = 0
-        self._written = 0  # games stored, measured or deleted through this connection
+        self._written = 0  # games measured or deleted through this connection
+        self._stored: dict[str, int] = {}  # games stored through it, by kind (and "daily")
         self._token = next(_OPENED)  # this Stats among the others opened in the process
         self._skipped_said = 0
         self._skipped_line = ""  # the line said about them, replaced when the count changes
@@ -653,7 +654,8 @@ class Stats:
                     f" ON CONFLICT (game_id) DO UPDATE SET {updates}",
                     values,
                 )
-            self._written += 1
+            for page in (rec.kind, "daily") if rec.daily is not None else (rec.kind,):
+                self._stored[page] = self._stored.get(page, 0) + 1
         except sqlite3.DatabaseError as e:
             if not (_is_file_error(e) or _is_broken_file(e)):
                 raise
@@ -705,17 +707,19 @@ class Stats:
             self.close()
             self._give_up(_("cannot write %(file)s (%(error)s)") % {"file": self.path, "error": e})
 
-    def version(self) -> tuple[int, int, int] | None:
-        """What the figures were read from: equal answers, equal figures. Games written through
-        this connection (counted here: its own summaries write tallies, which change nothing
-        shown) or any other (SQLite's `data_version`) change it."""
+    def version(self, kind: str | None = None) -> tuple[int, int, int, int] | None:
+        """What the figures (of `kind`, or "daily", or all) were read from: equal answers, equal
+        figures. Games written through this connection (counted here: its own summaries write
+        tallies, which change nothing shown) or any other (SQLite's `data_version`) change it;
+        a game stored here changes only its own kind's (and the daily boards', if daily)."""
         if self.conn is None:
             return None
         try:
             (other,) = self.conn.execute("PRAGMA data_version").fetchone()
         except sqlite3.Error:
             return None  # then nothing is kept by it
-        return self._token, self._written, other
+        stored = sum(self._stored.values()) if kind is None else self._stored.get(kind, 0)
+        return self._token, self._written, stored, other
 
     def daily_summary(self, today: str) -> DailySummary:
         """Daily boards: days played and won, and the streak of days won (`today` in UTC).

@@ -634,9 +634,10 @@ def short_date(at: str) -> str:
     return pgettext(*SHORT_DATE) % {"month": at[5:7], "day": at[8:10]}
 
 
-# The statistics' panel size for the figures last laid out (StatsDialog.placed): opening the
-# dialog again on the same figures, room and words lays out one page instead of six.
-_LEAST: dict[tuple, tuple[int, int]] = {}
+# Each statistics page's size for the figures it was laid out from (StatsDialog.placed): the
+# dialog opened again lays out only the pages whose figures, room or words changed.
+_SIZES: dict[tuple, tuple[int, int]] = {}
+KEPT_SIZES = 60
 
 
 class StatsDialog(Dialog):
@@ -756,23 +757,25 @@ class StatsDialog(Dialog):
         # the widest a row of the best times can be on the canvas, less its well
         self.chars = (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
         # one size for every page (a play-test: the panel changed size from page to page):
-        # each page is laid out once here, at the opening and when the window changes, unless
-        # the same figures were laid out in the same room and words before (kept by `_LEAST`)
-        version = self.stats.version()
-        key = (version, m, area, bounds, self.today, language(), self.stats.skipped)
-        least = _LEAST.get(key) if version is not None else None
-        if least is None:
-            page, pick, least = self._page, self.pick, (0, 0)
-            self.least = least
-            for k in range(len(self.PAGES)):
+        # each page is laid out here, at the opening and when the window changes, unless its
+        # figures were laid out in the same room and words before (kept in `_SIZES`: after a
+        # game only its own kind's page, and the daily one, are laid out again)
+        page, pick, least = self._page, self.pick, (0, 0)
+        self.least = least
+        for k, kind in enumerate(self.PAGES):
+            version = self.stats.version(kind)
+            key = (kind, version, m, area, bounds, self.today, language(), self.stats.skipped)
+            size = _SIZES.get(key) if version is not None else None
+            if size is None:
                 self._page, self.pick = k, 0
                 box = self.build().layout(m, area, bounds)
-                least = (max(least[0], box.w), max(least[1], box.h))
-            self._page, self.pick = page, pick
-            if version is not None:
-                _LEAST.clear()  # the last figures' alone: older ones will not come back
-                _LEAST[key] = least
-        self.least = least
+                size = (box.w, box.h)
+                if version is not None:
+                    _SIZES[key] = size
+            least = (max(least[0], size[0]), max(least[1], size[1]))
+        while len(_SIZES) > KEPT_SIZES:  # the oldest go first
+            del _SIZES[next(iter(_SIZES))]
+        self._page, self.pick, self.least = page, pick, least
         self.refresh()
 
     def chart(self) -> Chart:

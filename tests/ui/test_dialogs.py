@@ -371,7 +371,9 @@ def test_the_statistics_lay_out_every_page_again_only_when_the_figures_change(
     assert first >= len(dialogs.StatsDialog.PAGES)
     again, same = opened()
     assert again < len(dialogs.StatsDialog.PAGES) and same == box
+    stats.record(record_of_a_win(1))  # a Beginner game: its page alone is laid out again
+    assert opened()[0] < len(dialogs.StatsDialog.PAGES) and set(built) == {"beginner"}
     other = Stats(tmp_path / "stats.sqlite3")  # another connection: the writer's, say
-    other.record(record_of_a_win(1))
+    other.record(record_of_a_win(2))
     other.close()
     assert opened()[0] >= len(dialogs.StatsDialog.PAGES)
