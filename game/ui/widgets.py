@@ -747,20 +747,21 @@ class ListBox(Widget):
         dialog's layout asks many times a frame)."""
         return self._lined_up()[1]
 
-    def _lined_up(self) -> tuple[list, list[str], int]:
-        """(the rows they were made from, the texts, the longest text's length)."""
+    def _lined_up(self) -> tuple[list, list[str], int, list[int]]:
+        """(the rows they were made from, the texts, the longest text's length, each
+        column's width)."""
         kept = getattr(self, "_texts", None)
         if kept is not None and kept[0] is self.rows:
             return kept
         columns = max((len(r) for r in self.rows), default=0)
+        widths = [max((len(r[c]) for r in self.rows if c < len(r)), default=0)
+                  for c in range(columns)]  # fmt: skip
         if columns <= 1:  # lines to read (the help): nothing to line up
             texts = [r[0].rstrip() if r else "" for r in self.rows]
         else:
-            widths = [max((len(r[c]) for r in self.rows if c < len(r)), default=0)
-                      for c in range(columns)]  # fmt: skip
             texts = [" ".join(cell.ljust(widths[c]) for c, cell in enumerate(r)).rstrip()
                      for r in self.rows]  # fmt: skip
-        self._texts = (self.rows, texts, max((len(t) for t in texts), default=0))
+        self._texts = (self.rows, texts, max((len(t) for t in texts), default=0), widths)
         return self._texts
 
     @property
@@ -790,7 +791,7 @@ class ListBox(Widget):
         cells = self.rows[index]
         if len(cells) == 1:
             return wrap(cells[0], chars)[:2]
-        widths = [max(len(r[c]) for r in self.rows if c < len(r)) for c in range(len(cells))]
+        widths = self._lined_up()[3]
         first = 1  # the leading columns that fit on the first line, the same for every row
         while first < len(cells) and sum(widths[: first + 1]) + first <= chars:
             first += 1
@@ -882,11 +883,14 @@ class ListBox(Widget):
             for k, line in enumerate(self.row_lines(i, chars)):
                 text(surface, theme, shorten(line, chars), colour, rb.x + 2, y + 1 + k * m.line_h)
         if self.scrolls:
-            bar = self.bar_box()
-            _rect(surface, style.shadow, bar.x, bar.y, bar.w, bar.h)
-            thumb = self.thumb_box()
-            _rect(surface, style.panel, thumb.x, thumb.y, thumb.w, thumb.h)
-            bevel(surface, thumb, style.light, style.edge)
+            scroll_bar(surface, style, self.bar_box(), self.thumb_box())
+
+
+def scroll_bar(surface: pygame.Surface, style: Style, bar: Box, thumb: Box) -> None:
+    """A list's or a scrolling form's bar: its track, and the thumb raised on it."""
+    _rect(surface, style.shadow, bar.x, bar.y, bar.w, bar.h)
+    _rect(surface, style.panel, thumb.x, thumb.y, thumb.w, thumb.h)
+    bevel(surface, thumb, style.light, style.edge)
 
 
 def nice_ceiling(value: float) -> float:
@@ -1430,10 +1434,7 @@ class Form:
             if w.box.bottom > v.y and w.box.y < v.bottom:
                 w.draw(surface, theme, self.focused)
         surface.set_clip(clip)
-        bar, thumb = self.scroll_bar(), self.scroll_thumb()
-        _rect(surface, style.shadow, bar.x, bar.y, bar.w, bar.h)
-        _rect(surface, style.panel, thumb.x, thumb.y, thumb.w, thumb.h)
-        bevel(surface, thumb, style.light, style.edge)
+        scroll_bar(surface, style, self.scroll_bar(), self.scroll_thumb())
         if self.button_row is not None:
             self.button_row.draw(surface, theme, self.focused)
 
