@@ -22,6 +22,19 @@ BLOCK = 16  # the board is kept drawn in blocks of BLOCK x BLOCK cells (see Bloc
 # blocks made a frame while the loop warms the view's stale ones (Renderer.warm): counted in
 # blocks, never in time, so every machine does the same (here a block costs ~0.25 ms of CPU)
 WARM_PER_FRAME = 6
+# A full redraw that would lay more of the view's blocks anew than the frame may (a zoom, a
+# jump across the board, a theme switch) lays them ahead over a few ticks instead, while the
+# window goes on showing the last frame, then shows them all in one frame that only blits
+# (Renderer.lay_ahead). Counted in work, never in time: a tile costs a fixed part (as much as
+# copying a 16-pixel tile's pixels) and its own pixels. Here a tick's share is ~4 ms of CPU.
+LAY_PER_TICK = 24 * BLOCK * BLOCK * 2 * 16 * 16  # about 24 blocks at zoom 1, 3 at zoom 4
+LAY_IN_FRAME = 2 * BLOCK * BLOCK * 2 * 16 * 16  # what a frame still lays itself: 2 such
+
+
+def lay_cost(text: tuple[str, ...], tile: int) -> int:
+    """The work of laying a block showing `text` with tiles of `tile` pixels (LAY_PER_TICK)."""
+    return len(text) * len(text[0]) * (16 * 16 + tile * tile)
+
 
 Cell = tuple[int, int]
 Text = tuple[str, ...]  # what a block of cells shows: its rows of the text view
@@ -83,15 +96,6 @@ class Blocks:
         surface = None if text is None else self.kept.get(text)
         return None if surface is None else (text, surface)
 
-    def take(self, look: tuple, surfaces: dict) -> None:
-        """Blocks laid ahead with `look` (a theme switch's, on its chore): kept from now on,
-        the blocks of another look dropped."""
-        if look != self.look:
-            self.kept.clear()
-            self.look = look
-        self.kept.update(surfaces)
-        self._trim()
-
     def _trim(self) -> None:
         while len(self.kept) > self.limit:
             self.kept.popitem(last=False)
@@ -101,6 +105,7 @@ class DrawState:
     def __init__(self) -> None:
         self.blocks = Blocks()  # kept across renderers, as the canvas is: see Renderer.draw_board
         self.canvas = None  # the canvas surface, reused by the next renderer of its size
+        self.window: tuple[int, int] | None = None  # the window's size at the last present
         self.reset()
 
     def reset(self) -> None:
@@ -112,6 +117,9 @@ class DrawState:
         self.pressed: set[Cell] = set()  # the cells drawn pressed
         self.cursor: Cell | None = None  # where the keyboard cursor was drawn
         self.status: str | None = None  # the line under the board as drawn
+        # the last tick laid the view's blocks ahead and showed nothing: the window shows the
+        # frame before, and input waits for the frame that shows the board (Renderer.lay_ahead)
+        self.held = False
         self.board_hidden = False  # the board was drawn veiled (a paused game)
         self.veiled: dict[Cell, str] = {}  # cell -> the sprite it shows until its ring turns
         self.animation: list[tuple[int, int, int, list]] = []  # (due ms, stage, ring, cells)
@@ -123,8 +131,12 @@ class DrawState:
         """The status line says something else: it is drawn again at the next frame."""
         self.status = None
 
-    def invalidate(self) -> None:
-        """Forget what is on the canvas: the next frame draws everything."""
+    def invalidate(self, lost: bool = False) -> None:
+        """Forget what is on the canvas: the next frame draws everything. `lost`: the window
+        no longer shows the last frame whole either (uncovered, restored), so the next frame
+        may not wait for blocks laid ahead."""
+        if lost:
+            self.window = None
         self.full = True
         self.toolbar: tuple | None = None  # (counter, face, timer) as drawn
         self.board_shown = False  # the canvas shows the board (not a dialog over it)

@@ -15,7 +15,6 @@ from ..store.settings import MAX_SCALE, VOLUMES
 from . import layout as geometry
 from . import sheets
 from .dialogs import Change, PickTheme, SettingsDialog, ThemeMenu
-from .render import Renderer
 from .scenes.context import Context
 
 # Each language by its own name in its own words, never translated (a player who cannot read
@@ -190,35 +189,28 @@ class Options:
         self.ctx.save_settings()
 
     def set_theme(self, key: str) -> None:
-        """Draw with another theme once it is ready: its sheet is converted, its sounds read
-        and the board's blocks drawn with it on a chore (play goes on meanwhile), then the
-        switch itself costs one frame (a renderer and a full redraw that blits those blocks; a
-        block changed meanwhile is drawn again). The game, timer, scroll and cursor stay."""
+        """Draw with another theme once it is ready: its sheet is converted and scaled and its
+        sounds read on a chore (play goes on meanwhile); then the switch lays the board's
+        blocks in view with it over a few ticks while the window shows the old theme still
+        (`Renderer.lay_ahead`), and shows the new one in a frame that only blits them. The
+        game, timer, scroll and cursor stay."""
         ctx = self.ctx
         theme = ctx.aids.themes.get(key)
         if theme is None or theme is (self.wanted_theme or ctx.frame.theme):
             return
         self.wanted_theme = theme
-        sounds, layout = ctx.aids.sounds, ctx.frame.layout
-        # the blocks the view shows now (a cascade or a scroll since the last full redraw
-        # changed some); the new theme draws them ahead
-        texts = ctx.frame.renderer.texts_in_view()
-        same_size = theme.sizes == ctx.frame.theme.sizes
+        sounds, factor = ctx.aids.sounds, ctx.frame.layout.factor
 
-        def prepare() -> tuple | None:
+        def prepare() -> None:
             theme.convert()
             sounds.preload(theme)
-            if not same_size:
-                return None
-            return Renderer.blocks_for(sheets.scaled(theme, layout.factor), layout, texts)
+            sheets.scaled(theme, factor)  # kept: the switch's renderer takes it from there
 
-        def switch(blocks: tuple | None) -> None:
+        def switch(_: None) -> None:
             if self.wanted_theme is not theme:
                 return  # another theme was chosen meanwhile: that one comes
             self.wanted_theme = None
             sounds.use_theme(theme)
-            if blocks is not None:
-                ctx.drawn.blocks.take(*blocks)
             ctx.frame.use_theme(theme)
             ctx.settings.theme = key
             ctx.save_settings()

@@ -18,7 +18,16 @@ from ..engine import Game
 from ..engine.cells import CellSet, ViewChar
 from . import keys, marks, menubar, status, widgets
 from .display import Display, WindowPart, around
-from .drawstate import BLOCK, WARM_PER_FRAME, Blocks, DrawState, Text
+from .drawstate import (
+    BLOCK,
+    LAY_IN_FRAME,
+    LAY_PER_TICK,
+    WARM_PER_FRAME,
+    Blocks,
+    DrawState,
+    Text,
+    lay_cost,
+)
 from .hints import HintMarks
 from .layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
 from .theme import Theme
@@ -151,18 +160,6 @@ class Renderer:
         """What a kept block's pixels depend on besides its text: the theme, tile and zoom."""
         return theme.key, layout.sizes.tile, layout.scale
 
-    @staticmethod
-    def blocks_for(theme: Theme, layout: Layout, texts: Iterable[Text]) -> tuple[tuple, dict]:
-        """Blocks showing these texts drawn with `theme` (on a chore before a theme switch:
-        then the switch's full redraw only blits them): their look, and text -> surface, as
-        `Blocks.take` keeps them."""
-        tiles = board_tiles(theme)
-        tile_of = {ch: tiles[name] for ch, name in SPRITE_OF_VIEW.items()}
-        t = layout.sizes.tile
-        return Renderer.look_of(theme, layout), {
-            text: _lay_block(text, tile_of, t) for text in texts
-        }
-
     def scroll(self, rows: int, cols: int, top: int, left: int) -> list[list[tuple[int, int]]]:
         """The view moved `rows` down and `cols` right and now starts at (top, left): move the
         drawn tiles and return the cells that came into view (the new rows, the new columns),
@@ -272,7 +269,7 @@ class Renderer:
 
         The board is kept drawn in blocks of cells (`Blocks` in game/ui/drawstate.py): a block
         whose text is kept is one blit (a full redraw after a dialog, an expose, a jump back,
-        a theme switch that drew the blocks ahead, a new game's covered blocks), only the
+        the blocks laid ahead for it (`lay_ahead`), a new game's covered blocks), only the
         others are laid tile by tile. Blocks with a tile a cascade veils are drawn tile by
         tile onto the canvas, and none is made for them."""
         lay = self.layout
@@ -331,16 +328,39 @@ class Renderer:
         blocks.put(text, block, patched)
         return block
 
-    def texts_in_view(self) -> list[Text]:
-        """The texts of the blocks the view shows now (cells drawn one by one since the last
-        full redraw included): what a theme switch draws ahead."""
-        if self._seen is None:
-            return list(self._blocks.shown)
-        board, top, left = self._seen
-        lay, view = self.layout, board.view()
-        return [tuple(line[c0 : c0 + BLOCK] for line in view[r0 : r0 + BLOCK])
-                for r0 in range(top - top % BLOCK, top + lay.view_rows, BLOCK)
-                for c0 in range(left - left % BLOCK, left + lay.view_cols, BLOCK)]  # fmt: skip
+    def _in_view(self, view: list[str], top: int, left: int):
+        """(place, text) of each block the view from (top, left) shows, row by row: its place
+        (block row, block col) and its text (the cells' rows of the text view)."""
+        lay = self.layout
+        bottom, right = top + lay.view_rows, left + lay.view_cols
+        for r0 in range(top - top % BLOCK, bottom, BLOCK):
+            lines = view[r0 : r0 + BLOCK]
+            for c0 in range(left - left % BLOCK, right, BLOCK):
+                yield (r0 // BLOCK, c0 // BLOCK), tuple(line[c0 : c0 + BLOCK] for line in lines)
+
+    def lay_ahead(self, game: Game, top: int, left: int, veiled: dict, window: tuple) -> bool:
+        """Before a full redraw of the board from (top, left): whether to draw it this frame.
+        When the blocks it would lay anew (not kept, not veiled by a cascade) cost more than a
+        frame may spend (LAY_IN_FRAME: after a zoom, a jump across the board, a theme switch),
+        and the `window` (its size) still shows the last frame whole, this tick lays ahead its
+        share of them (LAY_PER_TICK) and the frame waits (False): the player goes on seeing
+        the last frame for a few ticks, then one frame shows them all, blitting only. Ticks
+        while they are laid: as many as the work takes, the same on every machine."""
+        blocks, t = self._blocks, self.layout.sizes.tile
+        veiled_blocks = {(r // BLOCK, c // BLOCK) for r, c in veiled}
+        # those kept become the most recently shown, so laying the others drops none of them
+        missing = {text: place for place, text in self._in_view(game.view(), top, left)
+                   if place not in veiled_blocks and blocks.get(text) is None}  # fmt: skip
+        costs = [lay_cost(text, t) for text in missing]
+        if window != self.drawn.window or sum(costs) <= LAY_IN_FRAME:
+            return True  # nothing shown to wait on (a new or resized window), or little to lay
+        spent = 0
+        for (text, place), cost in zip(missing.items(), costs, strict=True):
+            if spent >= LAY_PER_TICK:
+                break
+            self._make_block(text, place)
+            spent += cost
+        return False
 
     def warm(self, most: int = WARM_PER_FRAME) -> None:
         """Make at most `most` of the blocks in view that are stale or missing (cells drawn
@@ -354,19 +374,14 @@ class Renderer:
             drawn.warm = False
             return
         board, top, left = seen
-        lay, blocks = self.layout, self._blocks
-        bottom, right = top + lay.view_rows, left + lay.view_cols
-        view = board.view()
-        for r0 in range(top - top % BLOCK, bottom, BLOCK):
-            lines = view[r0 : r0 + BLOCK]
-            for c0 in range(left - left % BLOCK, right, BLOCK):
-                text = tuple(line[c0 : c0 + BLOCK] for line in lines)
-                if blocks.get(text) is None:  # kept ones become the most recently shown
-                    if most <= 0:
-                        return
-                    most -= 1
-                    self._make_block(text, (r0 // BLOCK, c0 // BLOCK))
-                blocks.at[r0 // BLOCK, c0 // BLOCK] = text
+        blocks = self._blocks
+        for place, text in self._in_view(board.view(), top, left):
+            if blocks.get(text) is None:  # kept ones become the most recently shown
+                if most <= 0:
+                    return
+                most -= 1
+                self._make_block(text, place)
+            blocks.at[place] = text
         drawn.warm = False
 
     def _veiled_pieces(self, view: list[str], part: tuple[int, int, int, int], top: int,
@@ -629,6 +644,8 @@ class Renderer:
             canvas, self.layout, drawn.dirty, background=background, shifts=drawn.shifts
         )
         drawn.presented()
+        drawn.window = tuple(display.size)  # what a frame laid ahead may wait on (lay_ahead)
+        drawn.held = False
         if drawn.warm is True and not drawn.animation:  # the frame is shown: spare time
             self.warm()
         elif drawn.warm:

@@ -41,7 +41,7 @@ from .drawstate import DrawState
 from .frame import Frame
 from .menubar import theme_rows
 from .options import Options
-from .pace import Collector, Pace, wake_at
+from .pace import HELD_BACK, Collector, Pace, wake_at
 from .scenes import Aids, Context, Layer
 from .scenes.dialogs import DialogScene, DialogStack
 from .scenes.games import Games
@@ -205,7 +205,7 @@ class App:
 
     def step(self) -> None:
         """One tick: handle events, update, draw, present."""
-        for event in pygame.event.get():
+        for event in pygame.event.get(exclude=HELD_BACK if self.ctx.drawn.held else ()):
             self.handle(event)
             if not self.games.running:
                 return
@@ -235,7 +235,7 @@ class App:
         elif t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
             if t == pygame.WINDOWRESTORED:
                 session.resume(PAUSE_AWAY)
-            self.ctx.drawn.invalidate()
+            self.ctx.drawn.invalidate(lost=True)
         else:
             rooms = self.layers()
             if t == pygame.KEYDOWN:
@@ -272,6 +272,8 @@ class App:
             ctx.drawn.invalidate()
             ctx.drawn.board_hidden = veiled
         self.dialogs.place()
+        if not self.play.ready():
+            return  # the board's blocks are laid ahead: the window shows the last frame still
         full = ctx.drawn.full
         for layer in reversed(self.layers()):
             layer.draw(full)

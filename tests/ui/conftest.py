@@ -73,6 +73,16 @@ class Driver:
         self.tick()
 
     def tick(self, ms=16):
+        """One frame; while the frame waits for its board's blocks, laid ahead over ticks (a
+        zoom, a jump, a theme: `Renderer.lay_ahead`), the ticks until it shows."""
+        held = self.app.ctx.drawn.held  # input waits in the queue while a frame is held
+        self.step(ms)
+        while held or self.app.ctx.drawn.held:
+            held = self.app.ctx.drawn.held
+            self.step(ms)
+
+    def step(self, ms=16):
+        """One tick of the loop, shown or not."""
         self.clock.ms += ms
         self.app.step()
 

@@ -819,6 +819,20 @@ class PlayScene(Layer):
             return now + 1000 - ctx.session.elapsed_ms() % 1000
         return None
 
+    def ready(self) -> bool:
+        """Whether the frame can be drawn now: False while the board's blocks are laid ahead
+        over a few ticks (Renderer.lay_ahead), the window showing the last frame meanwhile.
+        Only a full redraw that draws the board waits (not one a dialog covers, nor a paused
+        game's)."""
+        ctx = self.ctx
+        dialog, drawn = ctx.dialogs.dialog, ctx.drawn
+        if not drawn.full or drawn.board_hidden or getattr(dialog, "covers_board", False):
+            return True
+        window = tuple(ctx.frame.display.size)
+        ready = ctx.frame.renderer.lay_ahead(self.game, self.top, self.left, drawn.veiled, window)
+        drawn.held = not ready
+        return ready
+
     def draw(self, full: bool) -> None:
         """The board (veiled while a game in play is paused), the toolbar, the status line:
         everything when `full`, else what changed."""
