@@ -845,13 +845,13 @@ def frames_until_answered(app: App, began: float, cpu: list[float],
 
 
 def until_settled(app: App, most: int = 600, cpu: list[float] | None = None) -> list[float]:
-    """Frames in real time until no chore runs, no cascade turns and no block of the view is
-    left to warm (the loop sleeps then); the ms of each (the loop thread's own CPU ms of each
+    """Frames in real time until no chore runs, no cascade turns, no frame waits for blocks
+    laid ahead and no block of the view is left to warm (the loop sleeps then); the ms of each (the loop thread's own CPU ms of each
     go to `cpu` if given)."""
     clock, samples = pygame.time.Clock(), []
     for _ in range(most):
         drawn = app.ctx.drawn
-        if not app.ctx.aids.chores.working and not drawn.animation and not drawn.warm:
+        if not (app.ctx.aids.chores.working or drawn.animation or drawn.warm or drawn.held):
             break
         clock.tick(FPS)
         t, c = time.perf_counter(), time.thread_time()
@@ -1050,7 +1050,7 @@ def zoom_200(runs: int) -> None:
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char,
                                                      mod=0, scancode=0))  # fmt: skip
                 want, began, n = app.ctx.frame.scale + step, time.perf_counter(), 0
-                while n == 0 or app.ctx.drawn.held:
+                while app.ctx.frame.scale != want or app.ctx.drawn.held:
                     if n:
                         clock.tick(FPS)
                     t, c = time.perf_counter(), time.thread_time()

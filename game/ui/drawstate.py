@@ -26,8 +26,9 @@ WARM_PER_FRAME = 6
 # jump across the board, a theme switch) lays them ahead over a few ticks instead, while the
 # window goes on showing the last frame, then shows them all in one frame that only blits
 # (Renderer.lay_ahead). Counted in work, never in time: a tile costs a fixed part (as much as
-# copying a 16-pixel tile's pixels) and its own pixels. Here a tick's share is ~4 ms of CPU.
-LAY_PER_TICK = 24 * BLOCK * BLOCK * 2 * 16 * 16  # about 24 blocks at zoom 1, 3 at zoom 4
+# copying a 16-pixel tile's pixels) and its own pixels. Here a tick's share is ~4 ms of CPU
+# (a block at zoom 1 ~0.23 ms), a quarter of a frame, so that a laptop 3x slower keeps its pace.
+LAY_PER_TICK = 16 * BLOCK * BLOCK * 2 * 16 * 16  # about 16 blocks at zoom 1, 2 at zoom 4
 LAY_IN_FRAME = 2 * BLOCK * BLOCK * 2 * 16 * 16  # what a frame still lays itself: 2 such
 
 
