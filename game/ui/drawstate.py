@@ -30,6 +30,9 @@ WARM_PER_FRAME = 6
 # (a block at zoom 1 ~0.23 ms), a quarter of a frame, so that a laptop 3x slower keeps its pace.
 LAY_PER_TICK = 16 * BLOCK * BLOCK * 2 * 16 * 16  # about 16 blocks at zoom 1, 2 at zoom 4
 LAY_IN_FRAME = 2 * BLOCK * BLOCK * 2 * 16 * 16  # what a frame still lays itself: 2 such
+# a board that changes as fast as it is laid (none does: a cascade's turning blocks are left
+# out) still shows after this many ticks; the most any zoom needs on a 1920x1080 screen is 6
+HELD_MOST = 12
 
 
 def lay_cost(text: tuple[str, ...], tile: int) -> int:
@@ -118,9 +121,10 @@ class DrawState:
         self.pressed: set[Cell] = set()  # the cells drawn pressed
         self.cursor: Cell | None = None  # where the keyboard cursor was drawn
         self.status: str | None = None  # the line under the board as drawn
-        # the last tick laid the view's blocks ahead and showed nothing: the window shows the
-        # frame before, and input waits for the frame that shows the board (Renderer.lay_ahead)
-        self.held = False
+        # ticks in a row that laid the view's blocks ahead and showed nothing (0: the last one
+        # showed): the window shows the frame before, and input waits for the frame that shows
+        # the board (Renderer.lay_ahead); never more than HELD_MOST
+        self.held = 0
         self.board_hidden = False  # the board was drawn veiled (a paused game)
         self.veiled: dict[Cell, str] = {}  # cell -> the sprite it shows until its ring turns
         self.animation: list[tuple[int, int, int, list]] = []  # (due ms, stage, ring, cells)

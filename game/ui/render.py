@@ -20,6 +20,7 @@ from . import keys, marks, menubar, status, widgets
 from .display import Display, WindowPart, around
 from .drawstate import (
     BLOCK,
+    HELD_MOST,
     LAY_IN_FRAME,
     LAY_PER_TICK,
     WARM_PER_FRAME,
@@ -352,7 +353,8 @@ class Renderer:
         missing = {text: place for place, text in self._in_view(game.view(), top, left)
                    if place not in veiled_blocks and blocks.get(text) is None}  # fmt: skip
         costs = [lay_cost(text, t) for text in missing]
-        if window != self.drawn.window or sum(costs) <= LAY_IN_FRAME:
+        if (window != self.drawn.window or sum(costs) <= LAY_IN_FRAME
+                or self.drawn.held >= HELD_MOST):  # fmt: skip
             return True  # nothing shown to wait on (a new or resized window), or little to lay
         spent = 0
         for (text, place), cost in zip(missing.items(), costs, strict=True):
@@ -645,7 +647,7 @@ class Renderer:
         )
         drawn.presented()
         drawn.window = tuple(display.size)  # what a frame laid ahead may wait on (lay_ahead)
-        drawn.held = False
+        drawn.held = 0
         if drawn.warm is True and not drawn.animation:  # the frame is shown: spare time
             self.warm()
         elif drawn.warm:

@@ -8,7 +8,7 @@ import pygame
 from game.engine import Game
 from game.engine.boards import BoardChoice
 from game.engine.cells import ViewChar
-from game.ui.drawstate import BLOCK, LAY_IN_FRAME, LAY_PER_TICK, lay_cost
+from game.ui.drawstate import BLOCK, HELD_MOST, LAY_IN_FRAME, LAY_PER_TICK, lay_cost
 
 from .test_display import random_layout
 
@@ -138,3 +138,14 @@ def test_a_theme_switch_shows_the_old_theme_until_the_new_ones_blocks_are_laid(d
     made = until_shown(d, before)
     assert d.app.ctx.frame.theme.key == other
     assert len(made.ticks) >= 2 and made.ticks[-1] <= LAY_IN_FRAME
+
+
+def test_the_wait_never_lasts_more_than_its_most_ticks(drive, monkeypatch):
+    import game.ui.render as render
+
+    d = opened(drive, scale=2)
+    monkeypatch.setattr(render, "LAY_PER_TICK", 1)  # a block a tick: far too slow to finish
+    d.app.options.set_scale(1)
+    made = until_shown(d, window_pixels(d))
+    assert len(made.ticks) == HELD_MOST + 1  # then the frame lays the rest itself
+    assert not d.app.ctx.drawn.held and d.app.ctx.frame.scale == 1

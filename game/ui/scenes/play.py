@@ -830,7 +830,7 @@ class PlayScene(Layer):
             return True
         window = tuple(ctx.frame.display.size)
         ready = ctx.frame.renderer.lay_ahead(self.game, self.top, self.left, drawn.veiled, window)
-        drawn.held = not ready
+        drawn.held = 0 if ready else drawn.held + 1
         return ready
 
     def draw(self, full: bool) -> None:
