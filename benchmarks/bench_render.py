@@ -846,8 +846,8 @@ def frames_until_answered(app: App, began: float, cpu: list[float],
 
 def until_settled(app: App, most: int = 600, cpu: list[float] | None = None) -> list[float]:
     """Frames in real time until no chore runs, no cascade turns, no frame waits for blocks
-    laid ahead and no block of the view is left to warm (the loop sleeps then); the ms of each (the loop thread's own CPU ms of each
-    go to `cpu` if given)."""
+    laid ahead and no block of the view is left to warm (the loop sleeps then); the ms of
+    each (the loop thread's own CPU ms of each go to `cpu` if given)."""
     clock, samples = pygame.time.Clock(), []
     for _ in range(most):
         drawn = app.ctx.drawn
@@ -937,9 +937,9 @@ def theme_switch_200(runs: int) -> None:
             cpu.append((time.thread_time() - c) * 1000)
             if app.ctx.aids.chores.working:  # the chore (sheet and sounds) ran beside it
                 during.append((frames[-1], cpu[-1]))
-            ticks_held += app.ctx.drawn.held  # the new theme's blocks laid, the old shown
+            ticks_held += bool(app.ctx.drawn.held)  # its blocks laid ahead, the old shown
             if app.ctx.frame.theme.key == want and not app.ctx.drawn.held:
-                switch_frames.append(frames[-1])  # the frame that shows the new theme
+                switch_frames.append(frames[-1])  # the frame that shows it (blits only)
                 switch_cpu.append(cpu[-1])
                 held.append(ticks_held)
                 waits.append((time.perf_counter() - began) * 1000)
@@ -977,7 +977,9 @@ def full_redraw_200(runs: int) -> None:
     redraw after the opening, which makes the blocks the opening changed, is timed apart
     (`first_after_opening`), then any redraws that still make blocks (`redraws_until_kept`
     counts them with the first that makes none); then the runs with the blocks kept, then
-    those with none kept (each empties them)."""
+    those with none kept (each empties them): those lay the blocks ahead over a few ticks
+    (game/ui/render.py `lay_ahead`), so their line's worst is of every tick, its parts those
+    of the frames that showed the board, and the ticks before apart (`ahead_tick_*`)."""
     for label, size in (("528x684", (528, 684)), ("1600x1000", SIZES["1600x1000"]),
                         ("fullscreen", None)):  # fmt: skip
         settling: list[float] = []  # the frames of the opening's cascade and of the warming
@@ -993,7 +995,7 @@ def full_redraw_200(runs: int) -> None:
             app.ctx.drawn.invalidate()
             with more.step():
                 app.step()
-        ticks, waits, clock = [], [], pygame.time.Clock()
+        ticks, waits, clock, ahead = [], [], pygame.time.Clock(), Parts()
         for parts in (same, anew):
             for _ in range(runs):
                 if parts is anew:  # as after a jump to where no block was kept
@@ -1005,6 +1007,8 @@ def full_redraw_200(runs: int) -> None:
                         clock.tick(FPS)
                     with parts.step():
                         app.step()
+                    if app.ctx.drawn.held:  # a tick that laid blocks and showed nothing
+                        ahead.take_last(parts)
                     n += 1
                 if parts is anew:
                     ticks.append(n)
@@ -1013,7 +1017,9 @@ def full_redraw_200(runs: int) -> None:
         bare = bare_loop(None if size is None else window, [[0, 0, *window]], runs=runs)
         for name, parts in ((f"full_redraw_200x200_{label}", same),
                             (f"full_redraw_200x200_{label}_every_row_anew", anew)):  # fmt: skip
-            line = {"name": name, **spread(parts.steps), **parts.medians(), "window": window,
+            # with nothing kept: the worst of every tick, the parts of the frames that showed
+            every = parts.steps + (ahead.steps if parts is anew else [])
+            line = {"name": name, **spread(every), **parts.medians(), "window": window,
                     "view": [app.ctx.frame.layout.view_rows, app.ctx.frame.layout.view_cols],
                     "goal_worst_ms": FULL_REDRAW_MS}  # fmt: skip
             if parts is same:
@@ -1025,6 +1031,9 @@ def full_redraw_200(runs: int) -> None:
                 line["settling_frames"] = len(settling)
                 line["settling_worst_cpu_ms"] = round(max(settling, default=0.0), 3)
             if parts is anew:  # ticks laying ahead, the last frame shown meanwhile
+                line["showing_frame_worst_ms"] = round(max(parts.steps), 3)
+                line["ahead_tick_worst_ms"] = round(max(ahead.steps, default=0.0), 3)
+                line["ahead_tick_cpu_worst_ms"] = round(max(ahead.cpu, default=0.0), 3)
                 line["ticks_to_show_most"] = max(ticks)
                 line["median_ms_to_show"] = round(statistics.median(waits), 1)
                 line["worst_ms_to_show"] = round(max(waits), 1)
@@ -1110,6 +1119,11 @@ class Parts:
             Renderer.present, pygame.display.update = present, update
             self.present.append(spent["present"])
             self.update.append(spent["update"])
+
+    def take_last(self, other: Parts) -> None:
+        """The step `other` timed last is one of these."""
+        for kind in ("steps", "cpu", "present", "update"):
+            getattr(self, kind).append(getattr(other, kind).pop())
 
     def medians(self) -> dict:
         present, update = statistics.median(self.present), statistics.median(self.update)

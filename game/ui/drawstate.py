@@ -125,6 +125,8 @@ class DrawState:
         # showed): the window shows the frame before, and input waits for the frame that shows
         # the board (Renderer.lay_ahead); never more than HELD_MOST
         self.held = 0
+        # where the last frame shown has the board: (zoom, its box's x and y, top, left)
+        self.board_at: tuple | None = None
         self.board_hidden = False  # the board was drawn veiled (a paused game)
         self.veiled: dict[Cell, str] = {}  # cell -> the sprite it shows until its ring turns
         self.animation: list[tuple[int, int, int, list]] = []  # (due ms, stage, ring, cells)

@@ -34,9 +34,6 @@ Wait = Callable[[int], None]  # sleep until input arrives or `timeout_ms` passes
 # what a player does: after a sleep, the first of these tells `woke` (the sound comes back)
 INPUT = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.KEYDOWN,
          pygame.FINGERDOWN)  # fmt: skip
-# every event a player makes: left queued, in order, while a frame waits for its board
-HELD_BACK = (*INPUT, pygame.MOUSEBUTTONUP, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING,
-             pygame.FINGERUP, pygame.FINGERMOTION)  # fmt: skip
 
 
 def _sdl_library() -> ctypes.CDLL | None:

@@ -39,9 +39,10 @@ from .dialogs import (
 )
 from .drawstate import DrawState
 from .frame import Frame
+from .inbox import Inbox
 from .menubar import theme_rows
 from .options import Options
-from .pace import HELD_BACK, Collector, Pace, wake_at
+from .pace import Collector, Pace, wake_at
 from .scenes import Aids, Context, Layer
 from .scenes.dialogs import DialogScene, DialogStack
 from .scenes.games import Games
@@ -105,6 +106,7 @@ class App:
                                no_guess=no_guess)  # fmt: skip
         self.menu = MenuLayer(self.ctx, partial(theme_rows, self.ctx.aids.themes))
         self.dialogs = DialogScene(self.ctx.dialogs, drawn, self._answers())
+        self.inbox = Inbox(drawn)  # the events of each tick, in order (none while one waits)
         self._wire_commands()
         # Expected before any game starts, so a kept game is never written over unasked; read
         # off the frame (a long one takes a while), the board waiting meanwhile.
@@ -205,7 +207,7 @@ class App:
 
     def step(self) -> None:
         """One tick: handle events, update, draw, present."""
-        for event in pygame.event.get(exclude=HELD_BACK if self.ctx.drawn.held else ()):
+        for event in self.inbox.take():
             self.handle(event)
             if not self.games.running:
                 return

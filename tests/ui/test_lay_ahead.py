@@ -99,23 +99,104 @@ def test_a_jump_across_the_board_lays_ahead_and_a_short_scroll_does_not(drive):
     assert not d.app.ctx.drawn.held
 
 
-def test_input_during_the_wait_is_handled_after_the_board_shows(drive):
-    d = opened(drive, scale=2)
-    d.app.options.set_scale(1)
+def covered_in_view(d, count: int) -> list:
+    game, lay = d.app.play.game, d.app.ctx.frame.layout
+    return [(r, c) for r in range(d.app.play.top, d.app.play.top + lay.view_rows)
+            for c in range(d.app.play.left, d.app.play.left + lay.view_cols)
+            if game.cell(r, c) == ViewChar.COVERED][:: 7][:count]  # fmt: skip
+
+
+def click_during(d, cell, button) -> None:
+    pos = d.at(cell)
+    d.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    d.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+
+
+def test_clicks_during_a_theme_switchs_wait_are_played_after_in_order(drive):
+    """The board did not move: the cells under the pointer are those the player saw. A left
+    click and a right click come back as they were made, not both presses first."""
+    d = opened(drive)
+    other = next(n for n in d.app.ctx.aids.themes.names() if n != d.app.ctx.frame.theme.key)
+    d.app.options.set_theme(other)
     d.step()
     assert d.app.ctx.drawn.held
     game = d.app.play.game
-    lay = d.app.ctx.frame.layout
-    cell = next((r, c) for r in range(d.app.play.top, d.app.play.top + lay.view_rows)
-                for c in range(d.app.play.left, d.app.play.left + lay.view_cols)
-                if game.cell(r, c) == ViewChar.COVERED)  # fmt: skip
-    pos = d.at(cell)
-    d.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
-    d.post(pygame.MOUSEBUTTONUP, pos=pos, button=3)
+    safe, flagged = [cell for cell in covered_in_view(d, 40)
+                     if game.layout()[cell[0]][cell[1]] == "."][:2]  # fmt: skip
+    click_during(d, safe, 1)
+    click_during(d, flagged, 3)
     d.step()
-    assert d.app.ctx.drawn.held and game.cell(*cell) == ViewChar.COVERED  # waiting, kept
+    assert d.app.ctx.drawn.held and game.cell(*safe) == ViewChar.COVERED  # they wait
     d.tick()
-    assert game.cell(*cell) == ViewChar.FLAG  # the right click flagged the cell under it
+    assert d.app.ctx.frame.theme.key == other
+    assert game.cell(*safe) not in (ViewChar.COVERED, ViewChar.FLAG)  # opened
+    assert game.cell(*flagged) == ViewChar.FLAG
+
+
+def test_a_click_during_a_zooms_wait_is_left_out_and_the_next_one_plays(drive):
+    """The board moved under the pointer: the press was aimed at a cell of the frame shown
+    before. A key pressed meanwhile still counts."""
+    d = opened(drive, scale=2)
+    cell = covered_in_view(d, 1)[0]
+    d.app.options.set_scale(1)
+    d.step()
+    assert d.app.ctx.drawn.held
+    click_during(d, cell, 3)
+    d.post(pygame.KEYDOWN, key=pygame.K_KP_PLUS, unicode="+", mod=0, scancode=0)
+    d.tick()
+    game = d.app.play.game
+    assert game.cell(*cell) == ViewChar.COVERED  # not flagged where the pointer now is
+    assert d.app.ctx.frame.scale == 2  # the zoom key came through
+    cell = covered_in_view(d, 1)[0]
+    d.click(cell, button=3)
+    assert game.cell(*cell) == ViewChar.FLAG
+
+
+def test_a_wheel_notch_keeps_the_keys_down_when_it_was_made():
+    from game.ui.inbox import with_mods
+
+    def key(kind, code):
+        return pygame.event.Event(kind, key=code, mod=0, unicode="", scancode=0)
+
+    def notch():
+        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+
+    events = [key(pygame.KEYDOWN, pygame.K_LCTRL), notch(), key(pygame.KEYUP, pygame.K_LCTRL),
+              notch(), key(pygame.KEYDOWN, pygame.K_RSHIFT), notch()]  # fmt: skip
+    with_mods(events, pygame.KMOD_RSHIFT)  # as SDL has the keys after the last of them
+    mods = [e.mod for e in events if e.type == pygame.MOUSEWHEEL]
+    assert mods[0] & pygame.KMOD_CTRL and not mods[0] & pygame.KMOD_SHIFT
+    assert mods[1] == 0
+    assert mods[2] == pygame.KMOD_RSHIFT
+
+
+def test_nothing_waits_under_the_pause_veil_or_after_an_expose(drive):
+    d = opened(drive)
+    drawn = d.app.ctx.drawn
+    drawn.blocks.kept.clear()
+    d.post(pygame.WINDOWFOCUSLOST)  # paused: the board is veiled, every cell covered
+    d.step()
+    assert not drawn.held and drawn.board_hidden
+    d.post(pygame.WINDOWFOCUSGAINED)
+    d.tick()
+    drawn.blocks.kept.clear()
+    d.post(pygame.WINDOWEXPOSED)  # the window's pixels were lost: nothing to keep showing
+    d.step()
+    assert not drawn.held
+
+
+def test_a_cascades_turning_blocks_are_not_laid_ahead(drive):
+    from game.ui.render import Renderer
+
+    d = opened(drive)
+    r = d.app.ctx.frame.renderer
+    lay = d.app.ctx.frame.layout
+    top, left = d.app.play.top, d.app.play.left
+    veiled = {(row, col): "covered" for row in range(top, top + lay.view_rows)
+              for col in range(left, left + lay.view_cols)}  # fmt: skip
+    d.app.ctx.drawn.blocks.kept.clear()
+    window = tuple(d.app.ctx.frame.display.size)
+    assert Renderer.lay_ahead(r, d.app.play.game, top, left, veiled, window)  # all turning
 
 
 def test_a_window_made_anew_draws_at_once(drive):

@@ -142,7 +142,8 @@ class PlayScene(Layer):
         """The wheel scrolls (Shift, a tilted wheel or a touchpad: sideways); Ctrl+wheel
         zooms about the pointer."""
         dx, dy = event.x, event.y
-        mods = pygame.key.get_mods()
+        mods = getattr(event, "mod", None)  # the keys down when it was made (game/ui/inbox.py)
+        mods = pygame.key.get_mods() if mods is None else mods
         if mods & pygame.KMOD_CTRL:
             if dy:
                 self.zoom_at(1 if dy > 0 else -1, self.mouse_pos)
@@ -800,7 +801,7 @@ class PlayScene(Layer):
             self._measures_came()
         if self.ctx.session.paused_by(PAUSE_DIALOG):
             self.gestures.reset()  # a dialog or a menu came up over what was held
-        elif self.watching is None:
+        elif self.watching is None and not self.ctx.drawn.held:  # a press's time waits too
             self.play_all(self.gestures.tick(now, self.look))
         self._collect_assistance()
 
@@ -825,12 +826,13 @@ class PlayScene(Layer):
         Only a full redraw that draws the board waits (not one a dialog covers, nor a paused
         game's)."""
         ctx = self.ctx
-        dialog, drawn = ctx.dialogs.dialog, ctx.drawn
-        if not drawn.full or drawn.board_hidden or getattr(dialog, "covers_board", False):
-            return True
-        window = tuple(ctx.frame.display.size)
-        ready = ctx.frame.renderer.lay_ahead(self.game, self.top, self.left, drawn.veiled, window)
+        dialog, drawn, lay = ctx.dialogs.dialog, ctx.drawn, self.layout
+        ready = (not drawn.full or drawn.board_hidden or getattr(dialog, "covers_board", False)
+                 or ctx.frame.renderer.lay_ahead(self.game, self.top, self.left, drawn.veiled,
+                                                 tuple(ctx.frame.display.size)))  # fmt: skip
         drawn.held = 0 if ready else drawn.held + 1
+        if ready:  # what a press made while the frame waits was aimed at (game/ui/inbox.py)
+            drawn.board_at = (lay.scale, lay.board.x, lay.board.y, self.top, self.left)
         return ready
 
     def draw(self, full: bool) -> None:

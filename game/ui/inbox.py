@@ -1,0 +1,89 @@
+"""The events each tick of the loop handles, in the order the player made them.
+
+While a frame waits for its board (its blocks laid ahead over a few ticks, the window showing
+the frame before: `Renderer.lay_ahead` in game/ui/render.py) no event is handled: SDL is kept
+pumping and holds them in its queue, in order (taking only some types would put the rest back
+grouped by type: a left and a right click would come back as both presses, then both
+releases). The tick after the wait hands them all over, but for the presses of the mouse's
+buttons when the board moved meanwhile (a zoom, a jump): the player pressed on a cell of the
+frame they saw, which is no longer under the pointer. Such a press, and its release, are left
+out; the player sees the board where it is now and clicks again.
+
+A Ctrl+wheel notch zooms and a Shift+wheel notch scrolls sideways, but SDL's wheel event does not
+say which keys were down; asking SDL when it is handled tells the keys as they are then, which
+after a wait may be long after the notch. Each wheel event gets `mod`, the modifier keys as
+they were when it was made: worked back from the keys' state now through the key presses and
+releases that came after it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .drawstate import DrawState
+
+BOARD_BUTTONS = (1, 2, 3)  # left, middle, right: what presses on a cell
+# the modifier each modifier key sets while it is down
+_MOD_OF_KEY = {
+    pygame.K_LCTRL: pygame.KMOD_LCTRL,
+    pygame.K_RCTRL: pygame.KMOD_RCTRL,
+    pygame.K_LSHIFT: pygame.KMOD_LSHIFT,
+    pygame.K_RSHIFT: pygame.KMOD_RSHIFT,
+    pygame.K_LALT: pygame.KMOD_LALT,
+    pygame.K_RALT: pygame.KMOD_RALT,
+    pygame.K_LGUI: pygame.KMOD_LGUI,
+    pygame.K_RGUI: pygame.KMOD_RGUI,
+}
+
+
+class Inbox:
+    def __init__(self, drawn: DrawState) -> None:
+        self.drawn = drawn
+        self.waited_from: tuple | None = None  # where the board was shown when a wait began
+        self.waiting = False
+
+    def take(self) -> list[pygame.event.Event]:
+        """This tick's events: none while the frame waits for its board (they stay queued),
+        else all, in order, each wheel event with its `mod`."""
+        drawn = self.drawn
+        if drawn.held:
+            if not self.waiting:
+                self.waiting, self.waited_from = True, drawn.board_at
+            pygame.event.pump()  # the window stays alive; what the player does waits in order
+            return []
+        events = pygame.event.get()
+        if self.waiting:
+            self.waiting = False
+            if drawn.board_at != self.waited_from:
+                events = without_presses(events)
+        with_mods(events, pygame.key.get_mods())
+        return events
+
+
+def without_presses(events: list[pygame.event.Event]) -> list[pygame.event.Event]:
+    """`events` without the presses of the board's buttons, nor the releases that end
+    them (a release whose press was handled before stays: the button is up)."""
+    kept, dropped = [], set()
+    for event in events:
+        button = getattr(event, "button", None)
+        if event.type == pygame.MOUSEBUTTONDOWN and button in BOARD_BUTTONS:
+            dropped.add(button)
+            continue
+        if event.type == pygame.MOUSEBUTTONUP and button in dropped:
+            dropped.discard(button)
+            continue
+        kept.append(event)
+    return kept
+
+
+def with_mods(events: list[pygame.event.Event], now: int) -> None:
+    """Give each wheel event in `events` the modifier keys as they were when it was made, `now`
+    being their state after the last of them (SDL's, when they are taken)."""
+    mods = now
+    for event in reversed(events):
+        if event.type == pygame.MOUSEWHEEL:
+            event.mod = mods
+        elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
+            bit = _MOD_OF_KEY.get(event.key, 0)
+            # before a press the key was up; before a release it was down
+            mods = mods & ~bit if event.type == pygame.KEYDOWN else mods | bit
