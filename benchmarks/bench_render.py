@@ -408,6 +408,17 @@ def idle(runs: int, seconds: float) -> None:
     close(app)
 
 
+def run_queue_ms() -> float | None:
+    """The ms this thread has waited on the kernel's run queue so far (runnable, no core
+    given: the machine's load, or a process of ours at the same priority), None where the
+    system does not say (Linux's schedstat)."""
+    try:
+        with open("/proc/thread-self/schedstat") as f:
+            return int(f.read().split()[1]) / 1e6
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def _switches(tid: int) -> int:
     """Voluntary context switches of one thread of this process so far (its wake-ups)."""
     with open(f"/proc/self/task/{tid}/status") as f:
@@ -734,7 +745,9 @@ def losing_click_200(runs: int) -> None:
     and replay written to disk. Then with the 3BV known before the click, and then with
     nothing written either, so each part shows apart. After the click as played: the frames
     until the notice has its measures (the guesses: the solver, in the worker process) and
-    the summary of the analysis, and how long they took to come."""
+    the summary of the analysis, and how long they took to come (the notice opens the frame
+    after the loss: PlayScene.ending). Beside the loop thread's CPU, its wait for a core in
+    the two frames (Linux's schedstat): the wall time the machine's load took."""
     from game import worker as workers
 
     layout = layout_200()
@@ -743,6 +756,7 @@ def losing_click_200(runs: int) -> None:
                 "3bv_known_nothing_written": (True, False)}  # fmt: skip
     results: dict[str, list[float]] = {name: [] for name in variants}
     clicks_cpu: dict[str, list[float]] = {name: [] for name in variants}
+    clicks_queued: dict[str, list[float]] = {name: [] for name in variants}
     after: list[float] = []
     after_cpu: list[float] = []
     answered: list[float] = []
@@ -765,9 +779,11 @@ def losing_click_200(runs: int) -> None:
             until_settled(app)  # the opening comes from the worker, then turns over
             if known:
                 app.play.game.bbbv  # noqa: B018  (worked out before the click)
-            began, cpu = time.perf_counter(), time.thread_time()
+            began, cpu, queued = time.perf_counter(), time.thread_time(), run_queue_ms()
             results[name].append(click(app, mine))  # the press's frame is in the CPU too
             clicks_cpu[name].append((time.thread_time() - cpu) * 1000)
+            if queued is not None:  # the wall time the machine's load took from those frames
+                clicks_queued[name].append(run_queue_ms() - queued)
             assert app.play.game.state.is_over
             if name == "with_3bv":
                 after += frames_after(app, 10, after_cpu)
@@ -788,6 +804,8 @@ def losing_click_200(runs: int) -> None:
         line["pass"] = line["worst_ms"] <= FRAME_MS
         if name in clicks_cpu:  # the loop thread's own CPU: the press's and the click's frames
             line["cpu_two_frames_median_ms"] = round(statistics.median(clicks_cpu[name]), 3)
+            if clicks_queued[name]:
+                line["run_queue_two_frames_worst_ms"] = round(max(clicks_queued[name]), 3)
         if name == "10_frames_after":
             line["cpu_worst_ms"] = round(max(after_cpu), 3)
             line["cpu_over_16_7_ms"] = sum(c > FRAME_MS for c in after_cpu)

@@ -4,7 +4,8 @@ loop needs: a worker process, started when first asked (on the asking thread, ne
 loop's), fed plain data and answering plain data, one task at a time in the order asked
 (`shared`: one for the measures, one for analyses, one for boards). A task may send parts of
 its answer while it runs; cancelling the task under way ends the process (a new one starts for
-what follows).
+what follows). The process runs at the lowest priority the system gives (`step_aside`): on a
+machine of two cores the window's loop takes a core back from it at once.
 
 A task is a function the worker can import by name, and its arguments. What it raises comes
 back as the same exception with the worker's traceback as a note, raised to whoever waits: an
@@ -66,9 +67,44 @@ class Task:
         self.finished.set()
 
 
+def step_aside() -> str:
+    """Lower this process's priority as far as the system lets it, so that it runs only on a
+    core nothing else wants: a process of its own frees the loop from the interpreter lock,
+    not from the cores. On two cores a game's end keeps both busy (its measures and its
+    analysis) while the loop waits its turn for a core: 10-28 ms of a frame measured on the
+    kernel's run queue (benchmarks/bench_render.py, `losing_click_*`). How it did: "idle"
+    (Linux's SCHED_IDLE: a thread that wakes always takes the core from it), "nice" (POSIX:
+    the lowest of the usual priorities), "below normal" (Windows), or "" (none)."""
+    import os
+
+    with contextlib.suppress(OSError, AttributeError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        return "idle"
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(19)
+        return "nice"
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+
+        kernel = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        if kernel.SetPriorityClass(kernel.GetCurrentProcess(), 0x4000):  # BELOW_NORMAL
+            return "below normal"
+    return ""
+
+
+def priority() -> tuple[int | None, int | None]:
+    """This process's scheduling policy and nice value where the system says them (tests)."""
+    import os
+
+    policy = os.sched_getscheduler(0) if hasattr(os, "sched_getscheduler") else None
+    nice = os.getpriority(os.PRIO_PROCESS, 0) if hasattr(os, "getpriority") else None
+    return policy, nice
+
+
 def _serve(conn) -> None:
     """The worker process: take a task, answer it, until the pipe closes (the program ended:
     a task under way stops at its next part)."""
+    step_aside()
     speaking = None
     while True:
         try:

@@ -11,7 +11,7 @@ import pytest
 from game.engine import Game, Move, MoveKind
 from game.engine.game_analysis import analyse_game, analyse_in_parts
 from game.engine.game_measures import measures_of
-from game.worker import Cancelled, Worker, WorkerDied
+from game.worker import Cancelled, Worker, WorkerDied, priority
 from tests.engine.test_game_analysis import events_of, random_game
 
 
@@ -26,6 +26,15 @@ def test_work_is_done_in_another_process(worker):
     assert worker.call(os.getpid) not in (None, os.getpid())
     assert worker.call(os.getpid) == worker.pid
     assert worker.starts == 1 and not worker.busy
+
+
+def test_the_worker_runs_below_the_window_so_the_loop_never_waits_for_a_core(worker):
+    policy, nice = worker.call(priority)
+    here_policy, here_nice = priority()
+    if hasattr(os, "SCHED_IDLE"):  # Linux: only what no one else wants of a core
+        assert policy == os.SCHED_IDLE and here_policy != os.SCHED_IDLE
+    else:
+        assert nice is None or nice > (here_nice or 0)
 
 
 def test_an_error_in_the_worker_is_raised_to_the_caller_as_itself(worker):

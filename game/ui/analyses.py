@@ -123,22 +123,29 @@ class Analyses:
         except ValueError as e:
             job.error = str(e)
             return
-        # the positions made there too: taking them in is one short hold of the interpreter
-        # lock, where making them here (a game of the board's size) would take it for many
+        # the positions made there too, and played on to the first guess or mistake: taking
+        # them in is one short hold of the interpreter lock, where making them here (a game of
+        # the board's size; 8 ms of playing on 200x200) would take it from the loop's frames
         submit = self.worker.submit
-        job.tasks = [submit(Positions, *job.board),
-                     submit(analyse_in_parts, *job.board, on_part=job.take)]  # fmt: skip
-        if job.stop.is_set():  # cancelled while the game was read
-            self._cancel_tasks(job)
-            return
+        job.tasks = [submit(analyse_in_parts, *job.board, on_part=job.take)]
         try:
-            positions = job.tasks[0].wait()
-            job.tasks[1].wait()
+            if not self._still_wanted(job):  # cancelled while the game was read
+                return
+            job.tasks[0].wait()
+            job.report = GameAnalysis(tuple(job.moves))
+            job.tasks.append(submit(shown_at, *job.board, job.report.first_of_note()))
+            if self._still_wanted(job):
+                job.positions = job.tasks[1].wait()
         except workers.Cancelled:
             return
-        job.report = GameAnalysis(tuple(job.moves))
-        positions.show(job.report.first_of_note())
-        job.positions = positions
+
+    def _still_wanted(self, job: Job) -> bool:
+        """False (its tasks cancelled) once the job was stopped: a cancel that came before its
+        last task was asked for did not see that task."""
+        if job.stop.is_set():
+            self._cancel_tasks(job)
+            return False
+        return True
 
     def _cancel_tasks(self, job: Job) -> None:
         for task in job.tasks:
@@ -224,6 +231,13 @@ class Analyses:
             # Translators: in a result notice while its analysis is worked out; percent: how far.
             return _("Looking at your guesses... %(percent)d%%") % {"percent": whole(progress)}
         return None
+
+
+def shown_at(layout: list[str], events: list[dict], index: int) -> Positions:
+    """In the worker: the game's positions, the one before move `index` shown."""
+    positions = Positions(layout, events)
+    positions.show(index)
+    return positions
 
 
 # ---- the words of an analysis -------------------------------------------------------------

@@ -241,3 +241,46 @@ def test_a_loss_leaves_its_measures_replay_and_analysis_off_the_loop_thread(
     assert measured and saved and analysed
     assert main not in measured + saved + analysed
     pygame.quit()
+
+
+def test_a_big_games_end_shows_its_notice_and_asks_its_analysis_the_frame_after(drive, monkeypatch):
+    layout = layout_with_a_big_opening(70, 70)  # over LAY_OFF_FRAME_CELLS
+    d = drive(layout=layout, scale=1, settings=Settings(motion=True, volume="off"))
+    asked = []
+    real_ask = d.app.ctx.aids.analyses.ask_last
+    monkeypatch.setattr(d.app.ctx.aids.analyses, "ask_last",
+                        lambda *a: asked.append(a[0]) or real_ask(*a))  # fmt: skip
+    d.click(a_safe_open_cell_in_view(d, layout))
+    settle(d)
+    d.click(a_mine_in_view(d, layout))
+    assert d.app.play.game.state is GameState.LOST  # lost at once, its mines turning over...
+    assert d.app.ctx.drawn.animation
+    assert d.app.ctx.dialogs.dialog is None and asked == []  # ...and nothing more this frame
+    assert d.app.play.due(d.clock.ms) == d.clock.ms  # the loop ticks on to the next
+    d.tick()
+    assert isinstance(d.app.ctx.dialogs.dialog, NoticeDialog)
+    assert asked == [d.app.ctx.session.game_id]
+    assert d.app.ctx.session.finished is not None
+
+
+def test_a_big_games_end_taken_back_before_its_notice_shows_none(drive):
+    layout = layout_with_a_big_opening(70, 70)
+    d = drive(layout=layout, scale=1, settings=Settings(motion=False, volume="off"))
+    d.click(a_safe_open_cell_in_view(d, layout))
+    d.click(a_mine_in_view(d, layout))
+    assert d.app.play.game.state is GameState.LOST
+    d.post(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="\x1a")
+    d.tick()  # the loss is taken back in the frame the notice would have opened in
+    assert d.app.play.game.state is GameState.PLAYING
+    d.tick()
+    assert d.app.ctx.dialogs.dialog is None and d.app.play.ending is None
+
+
+def a_safe_open_cell_in_view(d, layout):
+    """A cell in view with no mine round it (a first click there opens a region)."""
+    lay, play = d.app.ctx.frame.layout, d.app.play
+    rows, cols = len(layout), len(layout[0])
+    return next((r, c) for r in range(play.top + 1, play.top + lay.view_rows - 1)
+                for c in range(play.left + 1, play.left + lay.view_cols - 1)
+                if all(layout[rr][cc] == "." for rr in range(max(r - 1, 0), min(r + 2, rows))
+                       for cc in range(max(c - 1, 0), min(c + 2, cols))))  # fmt: skip

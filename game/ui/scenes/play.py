@@ -57,6 +57,7 @@ class PlayScene(Layer):
         self.show_probabilities = False
         self.stop_laying: threading.Event | None = None  # stops a no-guess board being laid
         self.result = None  # (the result notice, the game's Finished) until its measures come
+        self.ending = None  # (a big game's Finished, whether it ended this frame): `_game_over`
         self.laying_at: Cell | None = None  # a first click waiting for its board: shown pressed
         self._code: tuple | None = None  # ((game, first cell, laid), its board code)
         self.under_map: tuple | None = None  # the canvas under the map (see `open_map`)
@@ -480,14 +481,34 @@ class PlayScene(Layer):
         if self.show_probabilities:
             ctx.aids.assistant.ask("probabilities", g.view(), g.mines)
         if outcome is not None and outcome.finished is not None:
-            self._game_over(outcome.finished)
+            if self._big(g):  # its notice and analysis the next frame: `update`
+                self.ending = (outcome.finished, True)
+            else:
+                self._game_over(outcome.finished)
+
+    @staticmethod
+    def _big(g: Game) -> bool:
+        return g.rows * g.cols >= LAY_OFF_FRAME_CELLS
+
+    def _end_later(self) -> None:
+        """A big game's end is shown over two frames (docs/DESIGN.md, "Threads"): the one of
+        its last move turns its cells over (a loss's mines, 4-8 ms of the loop's own time on
+        200x200), the next opens the notice and hands the game to the analysis (2-3 ms more,
+        and the threads that measure and analyse it woken beside that frame, not the first).
+        Taken back or left meanwhile, it shows nothing."""
+        done, fresh = self.ending
+        if fresh:
+            self.ending = (done, False)
+            return
+        self.ending = None
+        if done is self.ctx.session.finished and self.watching is None:
+            self._game_over(done)
 
     def _big_first_open(self, move: Move) -> bool:
         """The first reveal of a board whose laying, 3BV and flood fill cost more than a
         frame (docs/DESIGN.md, "Threads"); on a board laid before, its fill."""
         g = self.game
-        return (move.kind is MoveKind.OPEN and g.state is GameState.READY
-                and g.rows * g.cols >= LAY_OFF_FRAME_CELLS)  # fmt: skip
+        return move.kind is MoveKind.OPEN and g.state is GameState.READY and self._big(g)
 
     def _lay_then(self, move: Move) -> None:
         """Lay the board off the frame (a chore: a no-guess search, or a big board's mines,
@@ -797,6 +818,8 @@ class PlayScene(Layer):
     # ---- time and drawing -------------------------------------------------------------------
 
     def update(self, now: int) -> None:
+        if self.ending is not None:
+            self._end_later()
         if self.result is not None and self.result[1].measured:
             self._measures_came()
         if self.ctx.session.paused_by(PAUSE_DIALOG):
@@ -812,7 +835,7 @@ class PlayScene(Layer):
         second in play."""
         g, ctx = self.gestures, self.ctx
         if (g.left or g.right or g.middle or self.wants_hint or self.laying_at is not None
-                or self.result is not None
+                or self.result is not None or self.ending is not None
                 or (self.show_probabilities and ctx.aids.assistant.busy)
                 or len(ctx.status.saying() or "") > self.status_room()):  # fmt: skip
             return now
