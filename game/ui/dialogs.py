@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
 
@@ -79,7 +80,7 @@ class Dialog:
     title = ""
 
     def __init__(self) -> None:
-        self.form: Form = self.build()
+        self._form: Form | None = None  # built when first wanted: most are placed first
         self._placing: tuple[Metrics, Box, Box] | None = None
         self.dirty = True  # something on the panel changed since it was last drawn
         self.drawn_box: Box | None = None  # where it was last drawn on the canvas
@@ -110,17 +111,29 @@ class Dialog:
 
     # ---- the form ----
 
+    @property
+    def form(self) -> Form:
+        """The panel's Form, built from the state when first wanted (a dialog whose placing
+        changes its rows builds it once, placed, not once before as well)."""
+        if self._form is None:
+            self._form = self.build()
+        return self._form
+
+    @form.setter
+    def form(self, form: Form) -> None:
+        self._form = form
+
     def refresh(self) -> None:
         """Build the form again from the state, keeping focus, hover and place."""
-        old = self.form
-        focused = getattr(old.focused, "id", None)
-        looks = {b.id: (b.hover, b.pressed) for b in old.buttons()}
-        self.form = self.build()
-        for b in self.form.buttons():
-            b.hover, b.pressed = looks.get(b.id, (False, False))
-        if focused is not None and self.form.find(focused) is not None:
-            self.form.focused = self.form.find(focused)
-        self.form.mouse = old.mouse
+        old, self.form = self._form, self.build()
+        if old is not None:
+            focused = getattr(old.focused, "id", None)
+            looks = {b.id: (b.hover, b.pressed) for b in old.buttons()}
+            for b in self.form.buttons():
+                b.hover, b.pressed = looks.get(b.id, (False, False))
+            if focused is not None and self.form.find(focused) is not None:
+                self.form.focused = self.form.find(focused)
+            self.form.mouse = old.mouse
         if self._placing is not None:
             self.form.layout(*self._placing)
         self.dirty = True
@@ -140,6 +153,8 @@ class Dialog:
         self._placing = (m, area, bounds)
         self.placed(m, area, bounds)
         self.dirty = True
+        if self.form.placing == (m, area, bounds):
+            return self.form.box  # `placed` built it again and laid it out here (refresh)
         return self.form.layout(m, area, bounds)
 
     def placed(self, m: Metrics, area: Box, bounds: Box) -> None:
@@ -635,9 +650,15 @@ def short_date(at: str) -> str:
 
 
 # Each statistics page's size for the figures it was laid out from (StatsDialog.placed): the
-# dialog opened again lays out only the pages whose figures, room or words changed.
+# dialog opened again lays out only the pages whose figures, room or words changed, and those
+# are laid out ahead in the loop's spare frames (`StatsPages`)
 _SIZES: dict[tuple, tuple[int, int]] = {}
 KEPT_SIZES = 60
+
+
+def stats_today() -> str:
+    """The day the daily boards' page counts up to (UTC), as the statistics take it."""
+    return datetime.now(UTC).date().isoformat()
 
 
 class StatsDialog(Dialog):
@@ -706,7 +727,7 @@ class StatsDialog(Dialog):
                             (_("Streak"), _streak(d.streak, d.best_streak)),
                             (_("Best time"), best)]),
                      Label(daily_board_line())]  # fmt: skip
-            return self._form(title, rows, [*pages, close])
+            return self._page_form(title, rows, [*pages, close])
         # Translators: games won of games played, then the share won ("3/4 75%").
         won = _("%(won)d/%(played)d %(percent)s%%") % {
             "won": s.won,
@@ -746,37 +767,49 @@ class StatsDialog(Dialog):
             rows.append(Label(no_best_line(s.won)))
         if s.recent:
             rows += [self.chart(), ChartKey([(colour, _(words)) for colour, words in CHART_KEY])]
-        return self._form(title, rows, [*buttons, close])
+        return self._page_form(title, rows, [*buttons, close])
 
-    def _form(self, title: str, rows: list, buttons: list) -> Form:
+    def _page_form(self, title: str, rows: list, buttons: list) -> Form:
         form = Form(title, rows, buttons, default="close", cancel="close")
         form.least = self.least
         return form
 
     def placed(self, m, area, bounds):
-        # the widest a row of the best times can be on the canvas, less its well
-        self.chars = (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
         # one size for every page (a play-test: the panel changed size from page to page):
         # each page is laid out here, at the opening and when the window changes, unless its
         # figures were laid out in the same room and words before (kept in `_SIZES`: after a
-        # game only its own kind's page, and the daily one, are laid out again)
-        page, pick, least = self._page, self.pick, (0, 0)
-        self.least = least
-        for k, kind in enumerate(self.PAGES):
-            version = self.stats.version(kind)
-            key = (kind, version, m, area, bounds, self.today, language(), self.stats.skipped)
-            size = _SIZES.get(key) if version is not None else None
-            if size is None:
-                self._page, self.pick = k, 0
-                box = self.build().layout(m, area, bounds)
-                size = (box.w, box.h)
-                if version is not None:
-                    _SIZES[key] = size
-            least = (max(least[0], size[0]), max(least[1], size[1]))
-        while len(_SIZES) > KEPT_SIZES:  # the oldest go first
-            del _SIZES[next(iter(_SIZES))]
-        self._page, self.pick, self.least = page, pick, least
+        # game only its own kind's page, and the daily one, are laid out again, and in the
+        # frames before the opening at that: `StatsPages`)
+        self.least = (0, 0)
+        sizes = [self.page_size(k, m, area, bounds) for k in range(len(self.PAGES))]
+        self.least = (max(w for w, _ in sizes), max(h for _, h in sizes))
         self.refresh()
+
+    def page_key(self, k: int, m, area, bounds) -> tuple | None:
+        """What page `k`'s size is kept by: its figures' version, the room and the words."""
+        version = self.stats.version(self.PAGES[k])
+        if version is None:
+            return None  # then nothing is kept by it
+        return (self.PAGES[k], version, m, area, bounds, self.today, language(),
+                self.stats.skipped)  # fmt: skip
+
+    def page_size(self, k: int, m, area, bounds) -> tuple[int, int]:
+        """Page `k`'s panel with nothing holding it in: as kept, else laid out now."""
+        # the widest a row of the best times can be on the canvas, less its well
+        self.chars = (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
+        key = self.page_key(k, m, area, bounds)
+        size = _SIZES.get(key) if key is not None else None
+        if size is None:
+            page, pick, least = self._page, self.pick, self.least
+            self._page, self.pick, self.least = k, 0, (0, 0)
+            box = self.build().layout(m, area, bounds)
+            self._page, self.pick, self.least = page, pick, least
+            size = (box.w, box.h)
+            if key is not None:
+                _SIZES[key] = size
+                while len(_SIZES) > KEPT_SIZES:  # the oldest go first
+                    del _SIZES[next(iter(_SIZES))]
+        return size
 
     def chart(self) -> Chart:
         """The recent games, oldest first (the newest at the right): each bar as tall as the
@@ -846,6 +879,36 @@ class StatsDialog(Dialog):
         if self._times is not None and self.pick != self._times.selected:
             self.pick = self._times.selected
             self.refresh()  # the picked game's measures
+
+
+class StatsPages:
+    """The statistics pages laid out ahead, in the loop's spare frames: after a game is
+    stored (by the writer's thread: every page's figures may have changed), the window or the
+    words changed, each page not kept in `_SIZES` is laid out, one a frame, so that the dialog
+    opened next finds every size kept and lays out only the page it shows."""
+
+    def __init__(self) -> None:
+        self.left = False  # a page is left to lay out: the loop ticks on (Layer.due)
+        self._kept_for: tuple | None = None  # what every page was last found kept for
+
+    def warm(self, stats: Stats | None, m: Metrics, area: Box, bounds: Box) -> None:
+        """Lay out the first page not kept, if any (one page: a step counted in work)."""
+        self.left = False
+        if stats is None:
+            return
+        version, today = stats.version(), stats_today()
+        if version is None:
+            return
+        said = (version, m, area, bounds, today, language(), stats.skipped)
+        if said == self._kept_for:
+            return  # nothing changed since every page was found kept: one query a frame
+        pages = StatsDialog(stats, StatsDialog.PAGES[0], today)  # not built until wanted
+        for k in range(len(pages.PAGES)):
+            if _SIZES.get(pages.page_key(k, m, area, bounds)) is None:
+                pages.page_size(k, m, area, bounds)
+                self.left = True  # this one, and maybe more: looked at next frame
+                return
+        self._kept_for = said
 
 
 def _figure(value: float | None, places: int) -> str:

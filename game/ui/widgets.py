@@ -1116,6 +1116,11 @@ class Form:
         self._place()
         return self.box
 
+    @property
+    def placing(self) -> tuple[Metrics, Box, Box] | None:
+        """The room it was last laid out in (None: not yet)."""
+        return self._placing
+
     def _chrome(self, m: Metrics, framed: bool) -> tuple[int, int, int]:
         """Frame thickness, the title bar's height, and the height of frame and title."""
         edge = m.border if framed else THIN
