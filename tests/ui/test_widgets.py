@@ -738,6 +738,23 @@ def test_a_lost_game_bar_is_checkered_and_a_won_one_solid(library):
     assert 0.4 < sum(filled(lost)) / len(filled(lost)) < 0.6
 
 
+def test_a_lost_bar_is_checkered_from_its_top_left_pixel_at_any_size(library):
+    """A loss's bar is one blit of a kept sheet: every other pixel from its box's top left,
+    nothing outside the box, the same at any size (a sheet grows for a taller bar)."""
+    from game.ui.widgets import _bar, style_for
+
+    style = style_for(library.get("classic"))
+    surface = pygame.Surface((130, 130))
+    for box in (Box(3, 5, 2, 7), Box(10, 1, 40, 100), Box(60, 2, 3, 3), Box(70, 9, 50, 120)):
+        surface.fill((1, 2, 3))
+        _bar(surface, style, "error", box)
+        for y in range(box.y - 1, min(130, box.bottom + 1)):
+            for x in range(box.x - 1, min(130, box.right + 1)):
+                inside = box.x <= x < box.right and box.y <= y < box.bottom
+                want = style.error if inside and (x - box.x + y - box.y) % 2 == 0 else (1, 2, 3)
+                assert surface.get_at((x, y))[:3] == tuple(want)[:3], (box, x, y)
+
+
 def test_a_button_on_its_own_hovers_presses_and_acts_on_release_over_it():
     button = Button("ok", "OK")
     button.place(M, Box(10, 10, 40, 18))
