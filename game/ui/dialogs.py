@@ -904,7 +904,10 @@ class StatsPages:
             return  # nothing changed since every page was found kept: one query a frame
         pages = StatsDialog(stats, StatsDialog.PAGES[0], today)  # not built until wanted
         for k in range(len(pages.PAGES)):
-            if _SIZES.get(pages.page_key(k, m, area, bounds)) is None:
+            key = pages.page_key(k, m, area, bounds)
+            if key is None:
+                return  # the file went: nothing can be kept by it
+            if key not in _SIZES:
                 pages.page_size(k, m, area, bounds)
                 self.left = True  # this one, and maybe more: looked at next frame
                 return
