@@ -654,6 +654,9 @@ def short_date(at: str) -> str:
 # are laid out ahead in the loop's spare frames (`StatsPages`)
 _SIZES: dict[tuple, tuple[int, int]] = {}
 KEPT_SIZES = 60
+# The form of each page laid out ahead, by the same key: the dialog opened next shows it as it
+# is, rather than build and lay it out again (once: a form shown keeps its focus and hover)
+_AHEAD: dict[tuple, Form] = {}
 
 
 def stats_today() -> str:
@@ -783,7 +786,15 @@ class StatsDialog(Dialog):
         self.least = (0, 0)
         sizes = [self.page_size(k, m, area, bounds) for k in range(len(self.PAGES))]
         self.least = (max(w for w, _ in sizes), max(h for _, h in sizes))
-        self.refresh()
+        ahead = None
+        if self._form is None and self.pick == 0:  # the opening, at the first best time
+            ahead = _AHEAD.pop(self.page_key(self._page, m, area, bounds), None)
+        if ahead is None:
+            self.refresh()
+            return
+        self._times = ahead.find("times")
+        self.form, ahead.least = ahead, self.least
+        ahead.layout(m, area, bounds)  # the rows as measured ahead, the panel as large as all
 
     def page_key(self, k: int, m, area, bounds) -> tuple | None:
         """What page `k`'s size is kept by: its figures' version, the room and the words."""
@@ -800,15 +811,18 @@ class StatsDialog(Dialog):
         key = self.page_key(k, m, area, bounds)
         size = _SIZES.get(key) if key is not None else None
         if size is None:
-            page, pick, least = self._page, self.pick, self.least
+            page, pick, least, times = self._page, self.pick, self.least, self._times
             self._page, self.pick, self.least = k, 0, (0, 0)
-            box = self.build().layout(m, area, bounds)
-            self._page, self.pick, self.least = page, pick, least
+            form = self.build()
+            box = form.layout(m, area, bounds)
+            self._page, self.pick, self.least, self._times = page, pick, least, times
             size = (box.w, box.h)
             if key is not None:
                 _SIZES[key] = size
-                while len(_SIZES) > KEPT_SIZES:  # the oldest go first
-                    del _SIZES[next(iter(_SIZES))]
+                _AHEAD[key] = form
+                for kept, most in ((_SIZES, KEPT_SIZES), (_AHEAD, len(self.PAGES))):
+                    while len(kept) > most:  # the oldest go first
+                        del kept[next(iter(kept))]
         return size
 
     def chart(self) -> Chart:

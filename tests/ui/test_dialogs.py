@@ -366,6 +366,7 @@ def statistics_drive(drive, tmp_path, monkeypatch):
     from tests.ui.test_window import record_of_a_win
 
     monkeypatch.setattr(dialogs, "_SIZES", {})  # nothing kept from another test
+    monkeypatch.setattr(dialogs, "_AHEAD", {})
     stats = Stats(tmp_path / "stats.sqlite3")
     stats.record(record_of_a_win(0))
     d = drive()
@@ -389,31 +390,32 @@ def open_statistics(d, built) -> tuple[list[str], object]:
 
 def test_the_statistics_lay_out_every_page_again_only_when_the_figures_change(
         drive, tmp_path, monkeypatch):  # fmt: skip
-    """Opening the statistics finds the one size all six pages keep: each page is laid out
-    once for the same figures, room and words, and again only once its figures changed (a
-    game stored here changes its own kind's page; one stored by another connection, all)."""
+    """Opening the statistics finds the one size all five pages keep: each page is laid out
+    once for the same figures, room and words (the page shown as it was laid out), and again
+    only once its figures changed (a game stored here changes its own kind's page; one stored
+    by another connection, all)."""
     from game.ui import dialogs
     from tests.ui.test_window import record_of_a_win
 
     d, stats, built = statistics_drive(drive, tmp_path, monkeypatch)
-    pages = len(dialogs.StatsDialog.PAGES)
     first, box = open_statistics(d, built)  # straight away: nothing laid out ahead yet
-    assert len(first) > pages
+    assert sorted(first) == sorted(dialogs.StatsDialog.PAGES)
     assert open_statistics(d, built) == (["beginner"], box)  # only the page shown is built
     stats.record(record_of_a_win(1))  # a Beginner game: its page alone is laid out again
-    assert open_statistics(d, built)[0] == ["beginner", "beginner"]  # measured, shown
+    assert open_statistics(d, built)[0] == ["beginner"]
     other = Stats(tmp_path / "stats.sqlite3")  # another connection: the writer's, say
     other.record(record_of_a_win(2))
     other.close()
-    assert len(open_statistics(d, built)[0]) > pages
+    assert sorted(open_statistics(d, built)[0]) == sorted(dialogs.StatsDialog.PAGES)
 
 
 def test_after_a_game_the_pages_are_laid_out_before_the_statistics_open(
         drive, tmp_path, monkeypatch):  # fmt: skip
     """A game stored on the writer's thread (its own connection: every page's figures may
     have changed) has the loop lay the pages out in the frames after it, one a frame, so the
-    statistics opened then build only the page they show; the panel is the one laid out
-    fresh, and so is every page turned to."""
+    statistics opened then build nothing: the page shown is the one laid out ahead, and what
+    it shows, and where, is what the page built anew shows (turned to again), as is every
+    page's when nothing was laid out before the opening."""
     from game.ui import dialogs
     from tests.ui.test_window import record_of_a_win
 
@@ -434,23 +436,43 @@ def test_after_a_game_the_pages_are_laid_out_before_the_statistics_open(
         d.tick()  # the loop wakes (input, or its look once a second): the first page
         assert built == ["beginner"]
         assert rest(d) == pages and len(built) == pages
-        shown, box = open_statistics(d, built)
-        assert shown == ["beginner"]
-    d.key(pygame.K_s, "s")
-    kept = [(d.app.ctx.dialogs.dialog.form.box, d.app.ctx.dialogs.dialog.texts())]
-    for _ in range(pages - 1):
-        d.key(pygame.K_RIGHT)
-        kept.append((d.app.ctx.dialogs.dialog.form.box, d.app.ctx.dialogs.dialog.texts()))
-    d.key(pygame.K_ESCAPE, "")
-    dialogs._SIZES.clear()  # laid out fresh, at the opening
+        assert open_statistics(d, built)[0] == []
+
+    def shown() -> tuple:
+        form = d.app.ctx.dialogs.dialog.form
+        return form.box, d.app.ctx.dialogs.dialog.texts(), [w.box for w in form.widgets()]
+
+    writer = Stats(tmp_path / "stats.sqlite3")
+    writer.record(record_of_a_win(4))
+    for n in range(8):  # a taller page than the Beginner one: it sets the panel's size
+        writer.record(dataclasses.replace(record_of_a_win(3 * n + 1), kind="intermediate",
+                                          game_id=f"i{n}"))  # fmt: skip
+    writer.close()
+    d.tick()
+    rest(d)
     built.clear()
     d.key(pygame.K_s, "s")
-    assert len(built) > pages
-    fresh = [(d.app.ctx.dialogs.dialog.form.box, d.app.ctx.dialogs.dialog.texts())]
-    for _ in range(pages - 1):
+    kept = [shown()]
+    assert built == []
+    d.key(pygame.K_DOWN)  # the list of best times shown is the dialog's own: a pick
+    assert d.app.ctx.dialogs.dialog.form.find("times").selected == 1  # builds it again
+    d.key(pygame.K_UP)
+    assert built == ["beginner", "beginner"] and shown() == kept[0]
+    built.clear()
+    for _ in range(pages):  # round to the first page again: built anew
         d.key(pygame.K_RIGHT)
-        fresh.append((d.app.ctx.dialogs.dialog.form.box, d.app.ctx.dialogs.dialog.texts()))
-    assert fresh == kept and "Won 2/4 50%" in kept[0][1]  # every game seen
+        kept.append(shown())
+    assert built == [*dialogs.StatsDialog.PAGES[1:], "beginner"]
+    assert kept[-1] == kept[0] and "Won 3/5 60%" in kept[0][1]  # every game seen
+    d.key(pygame.K_ESCAPE, "")
+    dialogs._SIZES.clear()  # laid out at the opening, nothing ahead
+    dialogs._AHEAD.clear()
+    d.key(pygame.K_s, "s")
+    fresh = [shown()]
+    for _ in range(pages):
+        d.key(pygame.K_RIGHT)
+        fresh.append(shown())
+    assert fresh == kept
 
 
 def test_the_pages_are_laid_out_again_ahead_for_a_new_room_and_nothing_when_all_are_kept(
@@ -472,4 +494,4 @@ def test_the_pages_are_laid_out_again_ahead_for_a_new_room_and_nothing_when_all_
     stats.conn.set_trace_callback(reads.append)
     d.tick()
     assert rest(d) == 0 and built == [] and reads == ["PRAGMA data_version"]
-    assert open_statistics(d, built)[0] == ["beginner"]
+    assert open_statistics(d, built)[0] == []  # the page as laid out ahead

@@ -962,12 +962,14 @@ def test_each_row_of_a_dialog_is_measured_at_most_twice_as_it_opens(
     drive, tmp_path, monkeypatch, difficulty, scale
 ):
     """Once with nothing holding it in and once at the room's width: opening the help on
-    Expert once measured each row 18 times (issue 22)."""
+    Expert once measured each row 18 times (issue 22). (A statistics page laid out before,
+    by the dialog opened before on the same figures, is shown as it was: none measured.)"""
     from game.engine.boards import BoardChoice
     from tests.ui.test_window import every_dialog
 
     d = drive(BoardChoice.standard(difficulty), scale=scale)
     counts = count_measures(monkeypatch)
+    seen = 0
     for dialog in every_dialog(d, tmp_path):
         counts.clear()
         d.app.ctx.dialogs.open(dialog)
@@ -975,11 +977,12 @@ def test_each_row_of_a_dialog_is_measured_at_most_twice_as_it_opens(
         d.move((5, 5), buttons=(0, 0, 0))
         over = d.app.ctx.frame.layout.window_box(dialog.form.box)
         d.move((over.x + 4, over.y + 4), buttons=(0, 0, 0))
-        assert counts, "nothing was measured: the count sees nothing"
-        most = max(counts.values())
+        seen += bool(counts)
+        most = max(counts.values(), default=0)
         assert most <= 2, f"{type(dialog).__name__}: a row measured {most} times"
         d.app.ctx.dialogs.close()
         d.tick()
+    assert seen > 10, "nothing was measured: the count sees nothing"
 
 
 def canvas_bytes(d) -> bytes:
