@@ -659,6 +659,11 @@ KEPT_SIZES = 60
 _AHEAD: dict[tuple, Form] = {}
 
 
+def best_times_chars(m: Metrics, bounds: Box) -> int:
+    """The widest a row of the best times can be on the canvas, less its well."""
+    return (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
+
+
 def stats_today() -> str:
     """The day the daily boards' page counts up to (UTC), as the statistics take it."""
     return datetime.now(UTC).date().isoformat()
@@ -783,7 +788,7 @@ class StatsDialog(Dialog):
         # figures were laid out in the same room and words before (kept in `_SIZES`: after a
         # game only its own kind's page, and the daily one, are laid out again, and in the
         # frames before the opening at that: `StatsPages`)
-        self.least = (0, 0)
+        self.chars, self.least = best_times_chars(m, bounds), (0, 0)
         sizes = [self.page_size(k, m, area, bounds) for k in range(len(self.PAGES))]
         self.least = (max(w for w, _ in sizes), max(h for _, h in sizes))
         ahead = None
@@ -806,24 +811,26 @@ class StatsDialog(Dialog):
 
     def page_size(self, k: int, m, area, bounds) -> tuple[int, int]:
         """Page `k`'s panel with nothing holding it in: as kept, else laid out now."""
-        # the widest a row of the best times can be on the canvas, less its well
-        self.chars = (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
         key = self.page_key(k, m, area, bounds)
         size = _SIZES.get(key) if key is not None else None
-        if size is None:
-            page, pick, least, times = self._page, self.pick, self.least, self._times
-            self._page, self.pick, self.least = k, 0, (0, 0)
-            form = self.build()
-            box = form.layout(m, area, bounds)
-            self._page, self.pick, self.least, self._times = page, pick, least, times
-            size = (box.w, box.h)
-            if key is not None:
-                _SIZES[key] = size
-                _AHEAD[key] = form
-                for kept, most in ((_SIZES, KEPT_SIZES), (_AHEAD, len(self.PAGES))):
-                    while len(kept) > most:  # the oldest go first
-                        del kept[next(iter(kept))]
-        return size
+        return size if size is not None else self.lay_out(k, key, m, area, bounds)
+
+    def lay_out(self, k: int, key: tuple | None, m, area, bounds) -> tuple[int, int]:
+        """Build page `k` at its first best time and lay it out: its size, kept with its
+        form by `key` (from `page_key`)."""
+        page, pick, least, times = self._page, self.pick, self.least, self._times
+        self._page, self.pick, self.least = k, 0, (0, 0)
+        self.chars = best_times_chars(m, bounds)
+        form = self.build()
+        box = form.layout(m, area, bounds)
+        self._page, self.pick, self.least, self._times = page, pick, least, times
+        if key is not None:
+            _SIZES[key] = (box.w, box.h)
+            _AHEAD[key] = form
+            for kept, most in ((_SIZES, KEPT_SIZES), (_AHEAD, len(self.PAGES))):
+                while len(kept) > most:  # the oldest go first
+                    del kept[next(iter(kept))]
+        return box.w, box.h
 
     def chart(self) -> Chart:
         """The recent games, oldest first (the newest at the right): each bar as tall as the
@@ -898,14 +905,17 @@ class StatsDialog(Dialog):
 class StatsPages:
     """The statistics pages laid out ahead, in the loop's spare frames: after a game is
     stored (by the writer's thread: every page's figures may have changed), the window or the
-    words changed, each page not kept in `_SIZES` is laid out, one a frame, so that the dialog
-    opened next finds every size kept and lays out only the page it shows."""
+    words changed, each page not kept in `_SIZES` is laid out, one a frame, and then the page
+    the dialog opens on (the board's kind) if its form was shown since, so that the dialog
+    opened next finds every size kept and its page laid out."""
 
     def __init__(self) -> None:
         self.left = False  # a page is left to lay out: the loop ticks on (Layer.due)
-        self._kept_for: tuple | None = None  # what every page was last found kept for
+        # what every page was last found kept for, and the key of the page opened on
+        self._kept_for: tuple | None = None
+        self._opened_on: tuple | None = None
 
-    def warm(self, stats: Stats | None, m: Metrics, area: Box, bounds: Box) -> None:
+    def warm(self, stats: Stats | None, kind: str, m: Metrics, area: Box, bounds: Box) -> None:
         """Lay out the first page not kept, if any (one page: a step counted in work)."""
         self.left = False
         if stats is None:
@@ -913,19 +923,19 @@ class StatsPages:
         version, today = stats.version(), stats_today()
         if version is None:
             return
-        said = (version, m, area, bounds, today, language(), stats.skipped)
-        if said == self._kept_for:
+        said = (version, kind, m, area, bounds, today, language(), stats.skipped)
+        if said == self._kept_for and self._opened_on in _AHEAD:
             return  # nothing changed since every page was found kept: one query a frame
-        pages = StatsDialog(stats, StatsDialog.PAGES[0], today)  # not built until wanted
+        pages = StatsDialog(stats, kind, today)  # not built until wanted
         for k in range(len(pages.PAGES)):
             key = pages.page_key(k, m, area, bounds)
             if key is None:
                 return  # the file went: nothing can be kept by it
-            if key not in _SIZES:
-                pages.page_size(k, m, area, bounds)
+            if key not in _SIZES or k == pages.page and key not in _AHEAD:
+                pages.lay_out(k, key, m, area, bounds)
                 self.left = True  # this one, and maybe more: looked at next frame
                 return
-        self._kept_for = said
+        self._kept_for, self._opened_on = said, pages.page_key(pages.page, m, area, bounds)
 
 
 def _figure(value: float | None, places: int) -> str:

@@ -478,7 +478,8 @@ def test_after_a_game_the_pages_are_laid_out_before_the_statistics_open(
 def test_the_pages_are_laid_out_again_ahead_for_a_new_room_and_nothing_when_all_are_kept(
         drive, tmp_path, monkeypatch):  # fmt: skip
     """Another zoom is another room: the pages are laid out for it in the frames after; with
-    every page kept the loop goes back to sleep at once, reading nothing."""
+    every page kept the loop goes back to sleep at once, reading nothing; the page the
+    statistics open on is laid out ahead again once they close."""
     from game.ui import dialogs
 
     d, stats, built = statistics_drive(drive, tmp_path, monkeypatch)
@@ -495,3 +496,5 @@ def test_the_pages_are_laid_out_again_ahead_for_a_new_room_and_nothing_when_all_
     d.tick()
     assert rest(d) == 0 and built == [] and reads == ["PRAGMA data_version"]
     assert open_statistics(d, built)[0] == []  # the page as laid out ahead
+    assert rest(d) == 2 and built == ["beginner"]  # after the closing's frame, laid out
+    assert open_statistics(d, built)[0] == []  # ahead again for the next opening

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from ...session import PAUSE_DIALOG, Session
-from ..dialogs import Closed, Dialog, StatsPages
+from ..dialogs import Closed, Dialog, StatsDialog, StatsPages
 from ..drawstate import DrawState
 from ..frame import Frame
 from ..gestures import LEFT, MIDDLE, RIGHT
@@ -105,10 +105,17 @@ class DialogScene(Layer):
         if self.stack.dialog is not None:
             self.stack.dialog.tick()
         self.frames += 1
-        if self.frames > WARM_AFTER and not self.drawn.animation:  # a page a spare frame
-            frame = self.stack.frame
-            self.pages.warm(self.stack.session.history.stats, Metrics.of(frame.theme),
-                            *dialog_room(frame.layout))  # fmt: skip
+        if self.frames <= WARM_AFTER or self.drawn.animation:
+            return
+        if isinstance(self.stack.dialog, StatsDialog):  # shown: nothing to lay out ahead
+            self.pages.left = False
+            return
+        if self.drawn.full:  # a dialog opened or closed, say: not a spare frame, look next
+            self.pages.left = True
+            return
+        frame = self.stack.frame  # a page a spare frame
+        self.pages.warm(self.stack.session.history.stats, frame.board.kind,
+                        Metrics.of(frame.theme), *dialog_room(frame.layout))  # fmt: skip
 
     def due(self, now: int) -> int | None:
         return now if self.pages.left else None
