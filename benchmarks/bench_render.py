@@ -39,7 +39,7 @@ from game.store.settings import Settings  # noqa: E402
 from game.store.stats import GameRecord, Stats  # noqa: E402
 from game.store.writer import Writer  # noqa: E402
 from game.ui.display import FRAMEBUFFER_HINT  # noqa: E402
-from game.ui.pace import FPS, Collector  # noqa: E402
+from game.ui.pace import FPS, Collector, wake_at  # noqa: E402
 from game.ui.render import Looks, Renderer  # noqa: E402
 from game.ui.sound import BUFFER, FREQUENCY  # noqa: E402
 from game.ui.theme import load_library  # noqa: E402
@@ -264,26 +264,52 @@ def dialog_frames(runs: int) -> None:
 
 def other_dialogs(runs: int) -> None:
     """The open frame of the Options and of the statistics (no games kept: its table, its
-    words and its buttons), as the help's above."""
+    words and its buttons), as the help's above; then of the statistics after a game: stored
+    as the game stores it (by the writer's own connection: every page's figures may have
+    changed), the loop running the frames it runs by itself before the next key (it wakes,
+    then ticks while anything is due: `wake_at`), and, `_at_once`, stored by the loop's own
+    connection in the frame before the key (no frame between: the page is laid out in the
+    opening's)."""
     app = make_app(BoardChoice.standard(Difficulty.EXPERT), scale=2,
                    history=History.on_disk(Stats(), background=True))  # fmt: skip
     app.play.game.reveal(8, 15)
     app.step()
     stats = app.ctx.session.history.stats
+    writers = Stats(stats.path)  # as the writer's thread has its own
     for name, key, char in (("options", pygame.K_o, "o"), ("stats", pygame.K_s, "s"),
-                            ("stats_after_a_game", pygame.K_s, "s")):  # fmt: skip
-        wall, cpu = [], []
+                            ("stats_after_a_game", pygame.K_s, "s"),
+                            ("stats_after_a_game_at_once", pygame.K_s, "s")):  # fmt: skip
+        wall, cpu, frames = [], [], []
         for n in range(runs):
             if name == "stats_after_a_game":  # the figures changed since the last opening
-                stats.record(a_win(n))
+                writers.record(a_win(n))
+                frames.append(run_while_due(app))
+            elif name == "stats_after_a_game_at_once":
+                stats.record(a_win(runs + n))
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char, mod=0))
             timed_step(app, wall, cpu)
             assert app.ctx.dialogs.dialog is not None, f"{name}: no dialog opened"
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="",
                                                  mod=0))  # fmt: skip
             app.step()
-        emit(f"dialog_open_{name}_expert_scale2_frame", wall, DIALOG_FRAME_MS, **cpu_median(cpu))
+            run_while_due(app)  # as the loop does before it sleeps
+        extra = {"frames_before_median": statistics.median(frames)} if frames else {}
+        emit(f"dialog_open_{name}_expert_scale2_frame", wall, DIALOG_FRAME_MS, **cpu_median(cpu),
+             **extra)  # fmt: skip
+    writers.close()
     close(app)
+
+
+def run_while_due(app: App, most: int = 60) -> int:
+    """The frames the game's loop runs by itself: the one it wakes in (input, or its look
+    once a second), then one a tick while anything is due (game/ui/pace.py); how many."""
+    for n in range(1, most + 1):
+        app.step()
+        now = app.ctx.aids.now()
+        due = wake_at(app.ctx, app.layers(), now)
+        if due is None or due > now:
+            return n
+    return most
 
 
 def a_win(n: int) -> GameRecord:

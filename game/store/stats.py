@@ -441,8 +441,13 @@ class Stats:
         # daily rows left out at the last daily reading: (kind, not a game either, how many)
         self._daily_left_out: list[tuple[str, int, int]] = []
         self._skipped = 0
-        self._written = 0  # games measured or deleted through this connection
+        # rows this connection changed by storing games and keeping tallies: any other change
+        # through it (a row measured or deleted) changes every page's figures (`version`)
+        self._explained = 0
         self._stored: dict[str, int] = {}  # games stored through it, by kind (and "daily")
+        # the figures last read of each page ("daily": with its day), and the version they
+        # were read at: read again only once it changed (a statistics dialog opened again)
+        self._read: dict[str, tuple[tuple, Summary | DailySummary]] = {}
         self._token = next(_OPENED)  # this Stats among the others opened in the process
         self._skipped_said = 0
         self._skipped_line = ""  # the line said about them, replaced when the count changes
@@ -646,6 +651,7 @@ class Stats:
                                  % {"when": rec.played_at[:19], "why": why})  # fmt: skip
             return False
         updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c != "game_id")
+        before = self.conn.total_changes
         try:
             with self.conn:
                 self.conn.execute(
@@ -654,6 +660,7 @@ class Stats:
                     f" ON CONFLICT (game_id) DO UPDATE SET {updates}",
                     values,
                 )
+            self._explained += self.conn.total_changes - before
             for page in (rec.kind, "daily") if rec.daily is not None else (rec.kind,):
                 self._stored[page] = self._stored.get(page, 0) + 1
         except sqlite3.DatabaseError as e:
@@ -682,7 +689,6 @@ class Stats:
                 with self.conn:
                     self.conn.execute(f"UPDATE games SET {sets} WHERE id = ? AND measured IS NULL",
                                       (*values.values(), row))  # fmt: skip
-                self._written += 1
             return self.conn.execute(
                 "SELECT count(*) FROM games INDEXED BY games_unmeasured WHERE measured IS NULL"
             ).fetchone()[0]
@@ -700,7 +706,6 @@ class Stats:
         try:
             with self.conn:
                 self.conn.execute("DELETE FROM games WHERE id = ?", (row,))
-            self._written += 1
         except sqlite3.DatabaseError as e:
             if not (_is_file_error(e) or _is_broken_file(e)):
                 raise
@@ -709,9 +714,9 @@ class Stats:
 
     def version(self, kind: str | None = None) -> tuple[int, int, int, int] | None:
         """What the figures (of `kind`, or "daily", or all) were read from: equal answers, equal
-        figures. Games written through this connection (counted here: its own summaries write
-        tallies, which change nothing shown) or any other (SQLite's `data_version`) change it;
-        a game stored here changes only its own kind's (and the daily boards', if daily)."""
+        figures. Rows changed through this connection (counted by sqlite; its own summaries'
+        tallies change nothing shown) or any other (SQLite's `data_version`) change it; a game
+        stored here changes only its own kind's (and the daily boards', if daily)."""
         if self.conn is None:
             return None
         try:
@@ -719,12 +724,17 @@ class Stats:
         except sqlite3.Error:
             return None  # then nothing is kept by it
         stored = sum(self._stored.values()) if kind is None else self._stored.get(kind, 0)
-        return self._token, self._written, stored, other
+        return self._token, self.conn.total_changes - self._explained, stored, other
 
     def daily_summary(self, today: str) -> DailySummary:
         """Daily boards: days played and won, and the streak of days won (`today` in UTC).
 
-        Reads one row a day (the first game of each date), never every game."""
+        Reads one row a day (the first game of each date), never every game; read again only
+        when a game was written since (`version`) or the day changed."""
+        version = self.version("daily")
+        kept = self._read.get("daily")
+        if version is not None and kept is not None and kept[0] == (version, today):
+            return kept[1]
         rows = []
         if self.conn is not None:
             firsts = self.conn.execute(  # the row of min(id) of each date: its first game
@@ -737,7 +747,10 @@ class Stats:
                 f" WHERE daily IS NOT NULL AND NOT ({DAILY_OK}) GROUP BY 1, 2"
             ).fetchall()
             self._say_skipped()
-        return _daily(rows, today)
+        daily = _daily(rows, today)
+        if version is not None:
+            self._read["daily"] = ((version, today), daily)
+        return daily
 
     def _daily_best(self, leaving_out: str | None) -> int | None:
         """The best time of the daily boards (each date by its first game), leaving out one
@@ -755,10 +768,15 @@ class Stats:
         again, its earlier end must not count against it).
 
         The work is bounded by the rows shown (best times, recent games), the rows left out
-        and the rows added since the last summary (see `tallies`), not by the number of games.
+        and the rows added since the last summary (see `tallies`), not by the number of games;
+        none at all when no game of the kind was written since the last (`version`).
         """
         if self.conn is None:
             return summarise(kind, [])
+        version = self.version(kind) if leaving_out is None else None
+        kept = self._read.get(kind)
+        if version is not None and kept is not None and kept[0] == version:
+            return kept[1]
         if (
             leaving_out is not None
             and self.conn.execute(
@@ -776,7 +794,7 @@ class Stats:
         ).fetchall()
         self._kinds_read.add(kind)
         self._say_skipped()
-        return Summary(
+        summary = Summary(
             kind=kind, played=played, won=won, current_streak=streak, best_streak=best_streak,
             best_times=[t[:3] for t in best_times], best_rate=best_rate,
             recent=[(bool(w), ms, bool(other)) for w, ms, other in reversed(recent)],
@@ -785,6 +803,9 @@ class Stats:
             nf_best_ioe=self._best(kind, "games_nf_ioe", "ioe", " AND nf = 1"),
             best_measures=[(rate, ioe) for *_, rate, ioe in best_times],
         )  # fmt: skip
+        if version is not None:  # taken before the reading: a game written meanwhile is seen
+            self._read[kind] = (version, summary)
+        return summary
 
     def _best(self, kind: str, index: str, column: str, only: str,
               leaving_out: str | None = None) -> float | None:  # fmt: skip
@@ -819,7 +840,11 @@ class Stats:
         return best_times, None if rate is None else rate[0]
 
     def _tallies(self, kind: str) -> tuple[int, int, int, int]:
-        return _tally(self.conn, kind)
+        before = self.conn.total_changes
+        try:
+            return _tally(self.conn, kind)
+        finally:  # a tally kept changes no figure
+            self._explained += self.conn.total_changes - before
 
     def _summary_of_every_row(self, kind: str, leaving_out: str | None) -> Summary:
         """The figures from every row of one kind read into Python (a game recorded again)."""

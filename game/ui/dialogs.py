@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
 
@@ -79,7 +80,7 @@ class Dialog:
     title = ""
 
     def __init__(self) -> None:
-        self.form: Form = self.build()
+        self._form: Form | None = None  # built when first wanted: most are placed first
         self._placing: tuple[Metrics, Box, Box] | None = None
         self.dirty = True  # something on the panel changed since it was last drawn
         self.drawn_box: Box | None = None  # where it was last drawn on the canvas
@@ -110,17 +111,29 @@ class Dialog:
 
     # ---- the form ----
 
+    @property
+    def form(self) -> Form:
+        """The panel's Form, built from the state when first wanted (a dialog whose placing
+        changes its rows builds it once, placed, not once before as well)."""
+        if self._form is None:
+            self._form = self.build()
+        return self._form
+
+    @form.setter
+    def form(self, form: Form) -> None:
+        self._form = form
+
     def refresh(self) -> None:
         """Build the form again from the state, keeping focus, hover and place."""
-        old = self.form
-        focused = getattr(old.focused, "id", None)
-        looks = {b.id: (b.hover, b.pressed) for b in old.buttons()}
-        self.form = self.build()
-        for b in self.form.buttons():
-            b.hover, b.pressed = looks.get(b.id, (False, False))
-        if focused is not None and self.form.find(focused) is not None:
-            self.form.focused = self.form.find(focused)
-        self.form.mouse = old.mouse
+        old, self.form = self._form, self.build()
+        if old is not None:
+            focused = getattr(old.focused, "id", None)
+            looks = {b.id: (b.hover, b.pressed) for b in old.buttons()}
+            for b in self.form.buttons():
+                b.hover, b.pressed = looks.get(b.id, (False, False))
+            if focused is not None and self.form.find(focused) is not None:
+                self.form.focused = self.form.find(focused)
+            self.form.mouse = old.mouse
         if self._placing is not None:
             self.form.layout(*self._placing)
         self.dirty = True
@@ -140,6 +153,8 @@ class Dialog:
         self._placing = (m, area, bounds)
         self.placed(m, area, bounds)
         self.dirty = True
+        if self.form.placing == (m, area, bounds):
+            return self.form.box  # `placed` built it again and laid it out here (refresh)
         return self.form.layout(m, area, bounds)
 
     def placed(self, m: Metrics, area: Box, bounds: Box) -> None:
@@ -635,9 +650,23 @@ def short_date(at: str) -> str:
 
 
 # Each statistics page's size for the figures it was laid out from (StatsDialog.placed): the
-# dialog opened again lays out only the pages whose figures, room or words changed.
+# dialog opened again lays out only the pages whose figures, room or words changed, and those
+# are laid out ahead in the loop's spare frames (`StatsPages`)
 _SIZES: dict[tuple, tuple[int, int]] = {}
 KEPT_SIZES = 60
+# The form of each page laid out ahead, by the same key: the dialog opened next shows it as it
+# is, rather than build and lay it out again (once: a form shown keeps its focus and hover)
+_AHEAD: dict[tuple, Form] = {}
+
+
+def best_times_chars(m: Metrics, bounds: Box) -> int:
+    """The widest a row of the best times can be on the canvas, less its well."""
+    return (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
+
+
+def stats_today() -> str:
+    """The day the daily boards' page counts up to (UTC), as the statistics take it."""
+    return datetime.now(UTC).date().isoformat()
 
 
 class StatsDialog(Dialog):
@@ -706,7 +735,7 @@ class StatsDialog(Dialog):
                             (_("Streak"), _streak(d.streak, d.best_streak)),
                             (_("Best time"), best)]),
                      Label(daily_board_line())]  # fmt: skip
-            return self._form(title, rows, [*pages, close])
+            return self._page_form(title, rows, [*pages, close])
         # Translators: games won of games played, then the share won ("3/4 75%").
         won = _("%(won)d/%(played)d %(percent)s%%") % {
             "won": s.won,
@@ -746,37 +775,62 @@ class StatsDialog(Dialog):
             rows.append(Label(no_best_line(s.won)))
         if s.recent:
             rows += [self.chart(), ChartKey([(colour, _(words)) for colour, words in CHART_KEY])]
-        return self._form(title, rows, [*buttons, close])
+        return self._page_form(title, rows, [*buttons, close])
 
-    def _form(self, title: str, rows: list, buttons: list) -> Form:
+    def _page_form(self, title: str, rows: list, buttons: list) -> Form:
         form = Form(title, rows, buttons, default="close", cancel="close")
         form.least = self.least
         return form
 
     def placed(self, m, area, bounds):
-        # the widest a row of the best times can be on the canvas, less its well
-        self.chars = (bounds.w - 2 * THIN - 2 * PAD - 4 - SCROLLBAR_W) // m.glyph_w - 2
         # one size for every page (a play-test: the panel changed size from page to page):
         # each page is laid out here, at the opening and when the window changes, unless its
         # figures were laid out in the same room and words before (kept in `_SIZES`: after a
-        # game only its own kind's page, and the daily one, are laid out again)
-        page, pick, least = self._page, self.pick, (0, 0)
-        self.least = least
-        for k, kind in enumerate(self.PAGES):
-            version = self.stats.version(kind)
-            key = (kind, version, m, area, bounds, self.today, language(), self.stats.skipped)
-            size = _SIZES.get(key) if version is not None else None
-            if size is None:
-                self._page, self.pick = k, 0
-                box = self.build().layout(m, area, bounds)
-                size = (box.w, box.h)
-                if version is not None:
-                    _SIZES[key] = size
-            least = (max(least[0], size[0]), max(least[1], size[1]))
-        while len(_SIZES) > KEPT_SIZES:  # the oldest go first
-            del _SIZES[next(iter(_SIZES))]
-        self._page, self.pick, self.least = page, pick, least
-        self.refresh()
+        # game only its own kind's page, and the daily one, are laid out again, and in the
+        # frames before the opening at that: `StatsPages`)
+        self.chars, self.least = best_times_chars(m, bounds), (0, 0)
+        sizes = [self.page_size(k, m, area, bounds) for k in range(len(self.PAGES))]
+        self.least = (max(w for w, _ in sizes), max(h for _, h in sizes))
+        ahead = None
+        if self._form is None and self.pick == 0:  # the opening, at the first best time
+            ahead = _AHEAD.pop(self.page_key(self._page, m, area, bounds), None)
+        if ahead is None:
+            self.refresh()
+            return
+        self._times = ahead.find("times")
+        self.form, ahead.least = ahead, self.least
+        ahead.layout(m, area, bounds)  # the rows as measured ahead, the panel as large as all
+
+    def page_key(self, k: int, m, area, bounds) -> tuple | None:
+        """What page `k`'s size is kept by: its figures' version, the room and the words."""
+        version = self.stats.version(self.PAGES[k])
+        if version is None:
+            return None  # then nothing is kept by it
+        return (self.PAGES[k], version, m, area, bounds, self.today, language(),
+                self.stats.skipped)  # fmt: skip
+
+    def page_size(self, k: int, m, area, bounds) -> tuple[int, int]:
+        """Page `k`'s panel with nothing holding it in: as kept, else laid out now."""
+        key = self.page_key(k, m, area, bounds)
+        size = _SIZES.get(key) if key is not None else None
+        return size if size is not None else self.lay_out(k, key, m, area, bounds)
+
+    def lay_out(self, k: int, key: tuple | None, m, area, bounds) -> tuple[int, int]:
+        """Build page `k` at its first best time and lay it out: its size, kept with its
+        form by `key` (from `page_key`)."""
+        page, pick, least, times = self._page, self.pick, self.least, self._times
+        self._page, self.pick, self.least = k, 0, (0, 0)
+        self.chars = best_times_chars(m, bounds)
+        form = self.build()
+        box = form.layout(m, area, bounds)
+        self._page, self.pick, self.least, self._times = page, pick, least, times
+        if key is not None:
+            _SIZES[key] = (box.w, box.h)
+            _AHEAD[key] = form
+            for kept, most in ((_SIZES, KEPT_SIZES), (_AHEAD, len(self.PAGES))):
+                while len(kept) > most:  # the oldest go first
+                    del kept[next(iter(kept))]
+        return box.w, box.h
 
     def chart(self) -> Chart:
         """The recent games, oldest first (the newest at the right): each bar as tall as the
@@ -846,6 +900,42 @@ class StatsDialog(Dialog):
         if self._times is not None and self.pick != self._times.selected:
             self.pick = self._times.selected
             self.refresh()  # the picked game's measures
+
+
+class StatsPages:
+    """The statistics pages laid out ahead, in the loop's spare frames: after a game is
+    stored (by the writer's thread: every page's figures may have changed), the window or the
+    words changed, each page not kept in `_SIZES` is laid out, one a frame, and then the page
+    the dialog opens on (the board's kind) if its form was shown since, so that the dialog
+    opened next finds every size kept and its page laid out."""
+
+    def __init__(self) -> None:
+        self.left = False  # a page is left to lay out: the loop ticks on (Layer.due)
+        # what every page was last found kept for, and the key of the page opened on
+        self._kept_for: tuple | None = None
+        self._opened_on: tuple | None = None
+
+    def warm(self, stats: Stats | None, kind: str, m: Metrics, area: Box, bounds: Box) -> None:
+        """Lay out the first page not kept, if any (one page: a step counted in work)."""
+        self.left = False
+        if stats is None:
+            return
+        version, today = stats.version(), stats_today()
+        if version is None:
+            return
+        said = (version, kind, m, area, bounds, today, language(), stats.skipped)
+        if said == self._kept_for and self._opened_on in _AHEAD:
+            return  # nothing changed since every page was found kept: one query a frame
+        pages = StatsDialog(stats, kind, today)  # not built until wanted
+        for k in range(len(pages.PAGES)):
+            key = pages.page_key(k, m, area, bounds)
+            if key is None:
+                return  # the file went: nothing can be kept by it
+            if key not in _SIZES or k == pages.page and key not in _AHEAD:
+                pages.lay_out(k, key, m, area, bounds)
+                self.left = True  # this one, and maybe more: looked at next frame
+                return
+        self._kept_for, self._opened_on = said, pages.page_key(pages.page, m, area, bounds)
 
 
 def _figure(value: float | None, places: int) -> str:

@@ -63,6 +63,46 @@ def test_best_times_streaks_and_new_records(tmp_path):
     assert s.best_rate == 2.0
 
 
+def test_figures_are_read_again_only_once_a_game_of_theirs_was_written(tmp_path):
+    """A statistics dialog opened again reads nothing: each page's figures are kept with what
+    they were read from (`Stats.version`); a game stored here changes its own kind's alone,
+    one written by another connection (the writer's thread, another copy) or a row measured
+    or removed changes them all, and what is read then is what a fresh reading gives."""
+    stats = Stats(tmp_path / "stats.sqlite3")
+    stats.record(record())
+    reads: list[str] = []
+    stats.conn.set_trace_callback(lambda sql: reads.append(sql) if "SELECT" in sql else None)
+
+    def read(kind: str):
+        reads.clear()
+        figures = stats.daily_summary("2026-11-30") if kind == "daily" else stats.summary(kind)
+        return figures, bool(reads)
+
+    def fresh(kind: str):
+        other = Stats(tmp_path / "stats.sqlite3")
+        try:
+            return other.daily_summary("2026-11-30") if kind == "daily" else other.summary(kind)
+        finally:
+            other.close()
+
+    for kind in ("beginner", "expert", "daily"):
+        assert read(kind)[1]  # the first reading reads
+        assert read(kind) == (fresh(kind), False)  # then it is kept
+    stats.record(record("expert", time_ms=50_000))
+    assert read("beginner") == (fresh("beginner"), False)
+    assert read("daily") == (fresh("daily"), False)
+    assert read("expert") == (fresh("expert"), True) and fresh("expert").played == 1
+    other = Stats(tmp_path / "stats.sqlite3")
+    other.record(record(time_ms=5_000))
+    other.close()
+    assert read("beginner") == (fresh("beginner"), True) and fresh("beginner").played == 2
+    assert read("expert")[1] and read("daily")[1]
+    (row,) = stats.conn.execute("SELECT max(id) FROM games WHERE kind = 'beginner'").fetchone()
+    stats.delete(row)
+    assert read("beginner") == (fresh("beginner"), True) and fresh("beginner").played == 1
+    assert read("expert")[1]
+
+
 def test_assisted_games_are_listed_but_never_records():
     rows = [(1, 5_000, 1, "a", 9.0, None), (1, 9_000, 0, "b", 2.0, "r.json"),
             (0, 1_000, 1, "c", None, None)]  # fmt: skip

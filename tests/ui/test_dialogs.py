@@ -1,6 +1,8 @@
 """Every dialog is a panel over the board whose buttons work with the mouse (hover, press,
 release on it) and with the keyboard (Tab moves the focus ring, Enter acts, Esc cancels)."""
 
+import dataclasses
+
 import pygame
 
 from game.engine import Difficulty, Game, GameState
@@ -8,6 +10,7 @@ from game.engine.boards import BoardChoice
 from game.store.history import History
 from game.store.stats import Stats
 from game.ui.dialogs import NoticeDialog
+from game.ui.scenes.dialogs import WARM_AFTER
 from game.ui.widgets import Button, style_for
 
 WALL = ["....*...."] * 9  # a click on (0, 0) opens the left side, (0, 8) the right: a win
@@ -342,38 +345,156 @@ def test_the_statistics_keep_one_size_from_page_to_page(drive, tmp_path):
     assert len(boxes) == 1, boxes
 
 
-def test_the_statistics_lay_out_every_page_again_only_when_the_figures_change(
-        drive, tmp_path, monkeypatch):  # fmt: skip
-    """Opening the statistics lays out all six pages to find the one size they keep; opening
-    them again on the same figures, room and words takes that size as it was, and a game
-    recorded since (on any connection) makes it be found again."""
+def rest(d, most: int = 30) -> int:
+    """Run the loop's frames while it has something to do by itself (as `App.loop` ticks
+    before it sleeps): how many ran."""
+    from game.ui.pace import wake_at
+
+    for n in range(most):
+        now = d.app.ctx.aids.now()
+        due = wake_at(d.app.ctx, d.app.layers(), now)
+        if due is None or due > now:
+            return n
+        d.tick()
+    raise AssertionError(f"the loop still had something to do after {most} frames")
+
+
+def statistics_drive(drive, tmp_path, monkeypatch):
+    """A window keeping its games in a statistics file (a Beginner win in it), and the kinds
+    of the statistics pages built since `built` was last cleared."""
     from game.ui import dialogs
     from tests.ui.test_window import record_of_a_win
 
+    monkeypatch.setattr(dialogs, "_SIZES", {})  # nothing kept from another test
+    monkeypatch.setattr(dialogs, "_AHEAD", {})
     stats = Stats(tmp_path / "stats.sqlite3")
     stats.record(record_of_a_win(0))
     d = drive()
     d.app.ctx.session.history = History(stats)
-    built = []
+    built: list[str] = []
     real_build = dialogs.StatsDialog.build
     monkeypatch.setattr(dialogs.StatsDialog, "build",
                         lambda self: built.append(self.kind) or real_build(self))  # fmt: skip
+    return d, stats, built
 
-    def opened() -> tuple[int, object]:
-        built.clear()
-        d.key(pygame.K_s, "s")
-        box = d.app.ctx.dialogs.dialog.form.box
-        d.key(pygame.K_ESCAPE, "")
-        assert d.app.ctx.dialogs.dialog is None
-        return len(built), box
 
-    first, box = opened()
-    assert first >= len(dialogs.StatsDialog.PAGES)
-    again, same = opened()
-    assert again < len(dialogs.StatsDialog.PAGES) and same == box
+def open_statistics(d, built) -> tuple[list[str], object]:
+    """Open the statistics with S and close them: the pages built meanwhile, and the panel."""
+    built.clear()
+    d.key(pygame.K_s, "s")
+    box = d.app.ctx.dialogs.dialog.form.box
+    d.key(pygame.K_ESCAPE, "")
+    assert d.app.ctx.dialogs.dialog is None
+    return list(built), box
+
+
+def test_the_statistics_lay_out_every_page_again_only_when_the_figures_change(
+        drive, tmp_path, monkeypatch):  # fmt: skip
+    """Opening the statistics finds the one size all five pages keep: each page is laid out
+    once for the same figures, room and words (the page shown as it was laid out), and again
+    only once its figures changed (a game stored here changes its own kind's page; one stored
+    by another connection, all)."""
+    from game.ui import dialogs
+    from tests.ui.test_window import record_of_a_win
+
+    d, stats, built = statistics_drive(drive, tmp_path, monkeypatch)
+    first, box = open_statistics(d, built)  # straight away: nothing laid out ahead yet
+    assert sorted(first) == sorted(dialogs.StatsDialog.PAGES)
+    assert open_statistics(d, built) == (["beginner"], box)  # only the page shown is built
     stats.record(record_of_a_win(1))  # a Beginner game: its page alone is laid out again
-    assert opened()[0] < len(dialogs.StatsDialog.PAGES) and set(built) == {"beginner"}
+    assert open_statistics(d, built)[0] == ["beginner"]
     other = Stats(tmp_path / "stats.sqlite3")  # another connection: the writer's, say
     other.record(record_of_a_win(2))
     other.close()
-    assert opened()[0] >= len(dialogs.StatsDialog.PAGES)
+    assert sorted(open_statistics(d, built)[0]) == sorted(dialogs.StatsDialog.PAGES)
+
+
+def test_after_a_game_the_pages_are_laid_out_before_the_statistics_open(
+        drive, tmp_path, monkeypatch):  # fmt: skip
+    """A game stored on the writer's thread (its own connection: every page's figures may
+    have changed) has the loop lay the pages out in the frames after it, one a frame, so the
+    statistics opened then build nothing: the page shown is the one laid out ahead, and what
+    it shows, and where, is what the page built anew shows (turned to again), as is every
+    page's when nothing was laid out before the opening."""
+    from game.ui import dialogs
+    from tests.ui.test_window import record_of_a_win
+
+    d, stats, built = statistics_drive(drive, tmp_path, monkeypatch)
+    while d.app.dialogs.frames < WARM_AFTER:  # the window's first frames are left alone
+        d.tick()
+    assert built == []
+    pages = len(dialogs.StatsDialog.PAGES)
+    for n in range(1, pages + 1):  # the loop looks (input, or its look once a second):
+        d.tick()  # then every page is laid out, one a frame
+        assert len(built) == n
+    assert rest(d) == 1 and len(built) == pages  # a frame finds them all kept: it sleeps
+    for n in range(1, 4):
+        writer = Stats(tmp_path / "stats.sqlite3")
+        writer.record(dataclasses.replace(record_of_a_win(n), time_ms=1_000 * n))
+        writer.close()
+        built.clear()
+        d.tick()  # the loop wakes (input, or its look once a second): the first page
+        assert built == ["beginner"]
+        assert rest(d) == pages and len(built) == pages
+        assert open_statistics(d, built)[0] == []
+
+    def shown() -> tuple:
+        form = d.app.ctx.dialogs.dialog.form
+        return form.box, d.app.ctx.dialogs.dialog.texts(), [w.box for w in form.widgets()]
+
+    writer = Stats(tmp_path / "stats.sqlite3")
+    writer.record(record_of_a_win(4))
+    for n in range(8):  # a taller page than the Beginner one: it sets the panel's size
+        writer.record(dataclasses.replace(record_of_a_win(3 * n + 1), kind="intermediate",
+                                          game_id=f"i{n}"))  # fmt: skip
+    writer.close()
+    d.tick()
+    rest(d)
+    built.clear()
+    d.key(pygame.K_s, "s")
+    kept = [shown()]
+    assert built == []
+    d.key(pygame.K_DOWN)  # the list of best times shown is the dialog's own: a pick
+    assert d.app.ctx.dialogs.dialog.form.find("times").selected == 1  # builds it again
+    d.key(pygame.K_UP)
+    assert built == ["beginner", "beginner"] and shown() == kept[0]
+    built.clear()
+    for _ in range(pages):  # round to the first page again: built anew
+        d.key(pygame.K_RIGHT)
+        kept.append(shown())
+    assert built == [*dialogs.StatsDialog.PAGES[1:], "beginner"]
+    assert kept[-1] == kept[0] and "Won 3/5 60%" in kept[0][1]  # every game seen
+    d.key(pygame.K_ESCAPE, "")
+    dialogs._SIZES.clear()  # laid out at the opening, nothing ahead
+    dialogs._AHEAD.clear()
+    d.key(pygame.K_s, "s")
+    fresh = [shown()]
+    for _ in range(pages):
+        d.key(pygame.K_RIGHT)
+        fresh.append(shown())
+    assert fresh == kept
+
+
+def test_the_pages_are_laid_out_again_ahead_for_a_new_room_and_nothing_when_all_are_kept(
+        drive, tmp_path, monkeypatch):  # fmt: skip
+    """Another zoom is another room: the pages are laid out for it in the frames after; with
+    every page kept the loop goes back to sleep at once, reading nothing; the page the
+    statistics open on is laid out ahead again once they close."""
+    from game.ui import dialogs
+
+    d, stats, built = statistics_drive(drive, tmp_path, monkeypatch)
+    while d.app.dialogs.frames <= WARM_AFTER:
+        d.tick()
+    rest(d)
+    built.clear()
+    d.app.options.zoom(-1)
+    rest(d)
+    assert sorted(built) == sorted(dialogs.StatsDialog.PAGES)
+    built.clear()
+    reads: list[str] = []
+    stats.conn.set_trace_callback(reads.append)
+    d.tick()
+    assert rest(d) == 0 and built == [] and reads == ["PRAGMA data_version"]
+    assert open_statistics(d, built)[0] == []  # the page as laid out ahead
+    assert rest(d) == 2 and built == ["beginner"]  # after the closing's frame, laid out
+    assert open_statistics(d, built)[0] == []  # ahead again for the next opening

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from ...session import PAUSE_DIALOG, Session
-from ..dialogs import Closed, Dialog
+from ..dialogs import Closed, Dialog, StatsDialog, StatsPages
 from ..drawstate import DrawState
 from ..frame import Frame
 from ..gestures import LEFT, MIDDLE, RIGHT
@@ -20,6 +20,7 @@ from ..widgets import Metrics
 from .layer import Layer
 
 BUTTONS = (LEFT, MIDDLE, RIGHT)
+WARM_AFTER = 5  # frames: the first ones (the window's first frame, the sounds) go first
 MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
@@ -65,6 +66,8 @@ class DialogScene(Layer):
         self.stack = stack
         self.drawn = drawn
         self.answers = answers
+        self.pages = StatsPages()  # the statistics laid out ahead, in spare frames
+        self.frames = 0
 
     def handle(self, event: pygame.event.Event) -> bool:
         dialog, t = self.stack.dialog, event.type
@@ -101,6 +104,21 @@ class DialogScene(Layer):
     def update(self, now: int) -> None:
         if self.stack.dialog is not None:
             self.stack.dialog.tick()
+        self.frames += 1
+        if self.frames <= WARM_AFTER or self.drawn.animation:
+            return
+        if isinstance(self.stack.dialog, StatsDialog):  # shown: nothing to lay out ahead
+            self.pages.left = False
+            return
+        if self.drawn.full:  # a dialog opened or closed, say: not a spare frame, look next
+            self.pages.left = True
+            return
+        frame = self.stack.frame  # a page a spare frame
+        self.pages.warm(self.stack.session.history.stats, frame.board.kind,
+                        Metrics.of(frame.theme), *dialog_room(frame.layout))  # fmt: skip
+
+    def due(self, now: int) -> int | None:
+        return now if self.pages.left else None
 
     def place(self) -> None:
         """Lay the dialog out for this frame; draw what it uncovers when it shrank or cells

@@ -35,6 +35,7 @@ from ..dialogs import (
     WatchReplay,
     confirm_leave,
     confirm_quit,
+    stats_today,
 )
 from .analysis import AnalysisScene
 from .context import Context
@@ -321,8 +322,7 @@ class Games:
         if stats is None:
             self.ctx.status.say(_("No statistics kept here"))
             return
-        today = datetime.now(UTC).date().isoformat()
-        self.ctx.dialogs.open(StatsDialog(stats, self.ctx.frame.board.kind, today))
+        self.ctx.dialogs.open(StatsDialog(stats, self.ctx.frame.board.kind, stats_today()))
 
     def ask_to_quit(self) -> None:
         """Esc: quit, asking first while a game is being played."""
