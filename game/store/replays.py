@@ -22,7 +22,6 @@ from .. import i18n
 from ..engine import Game, MoveKind, SafeZone
 from ..engine.codes import MAX_SEED
 from ..engine.game import MAX_SIDE, RecordedMove, check_custom_size
-from ..engine.walk import journal_of
 from ..i18n import _
 from .files import FileRefused, atomic_write, data_dir, read_capped
 from .records import chosen_or_none
@@ -354,6 +353,8 @@ def board_of_replay(path: str) -> tuple[list[str], list[dict]]:
         raise ValueError(str(e)) from None
     if replay.layout is None:
         raise ValueError(_("the game ended before its mines were laid"))
+    from ..engine.walk import journal_of  # with the analysis, not at start
+
     return replay.layout, journal_of(replay.version, replay.events, replay.moves)
 
 
