@@ -12,8 +12,8 @@ never executed, and read only when they are regular files under their size cap.
 from __future__ import annotations
 
 import json
+import os
 import re
-import secrets
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -58,7 +58,7 @@ def new_game_id(now: datetime | None = None) -> str:
     """A game's id: when it started (so files sort by date) and 48 random bits (so two copies
     of the program starting games in the same second never share one)."""
     now = now or datetime.now()
-    return f"{now:%Y%m%d-%H%M%S}-{secrets.token_hex(6)}"
+    return f"{now:%Y%m%d-%H%M%S}-{os.urandom(6).hex()}"  # as secrets.token_hex(6)
 
 
 def replays_dir() -> Path:
