@@ -1132,7 +1132,7 @@ print(json.dumps(out))
 
 
 FIRST_FRAME = """
-import runpy, sys, time
+import sys, time
 import pygame
 sent = pygame.display.update
 def first_frame_then_stop(*rects):
@@ -1141,7 +1141,9 @@ def first_frame_then_stop(*rects):
     raise SystemExit(0)  # out through the game's own ends, as the loop's return would be
 pygame.display.update = first_frame_then_stop
 sys.argv = ["main.py"]
-runpy.run_path("main.py", run_name="__main__")
+with open("main.py", encoding="utf-8") as f:  # as `python main.py` runs it (runpy would load
+    code = compile(f.read(), "main.py", "exec")  # pkgutil, which the game does not)
+exec(code, {"__name__": "__main__", "__file__": "main.py"})
 """
 
 BARE_FIRST_FRAME = """
