@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import re
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .analysis_text import print_analysis
 from .engine import Difficulty, SafeZone
 from .engine.boards import BoardChoice
 from .engine.codes import MAX_SEED, CodeError, daily, decode, seed_of_text
@@ -317,8 +317,25 @@ def _fill_closed_standard_fds() -> None:
                 os.close(null)
 
 
+def _collect_again(args: argparse.Namespace | None = None) -> None:
+    """Turn the garbage collector back on (with `args`: unless the window is to open).
+
+    The entry points (main.py, `python -m game`) turn it off while the start loads its
+    modules: what they make lives as long as the program, and collecting it again and again
+    as it loads took a tenth of the start. It is on again before any front end runs: the
+    window's after its modules and themes are loaded (its loop then keeps them out of the
+    collections, game/ui/pace.py), everything else at once."""
+    if args is not None:
+        answered = (args.seed_of, args.export_stats, args.analyse)  # each answered, then exit
+        if not (args.text or args.stats or args.install_desktop or args.uninstall_desktop
+                or any(v is not None for v in answered)):  # fmt: skip
+            return  # the window: on once its start is loaded
+    gc.enable()
+
+
 def _main(argv: list[str] | None) -> int:
     args, board = parse_args(argv)
+    _collect_again(args)
     if args.seed_of is not None:
         print(args.seed_of)
         return 0
@@ -339,6 +356,8 @@ def _main(argv: list[str] | None) -> int:
                 to_stderr(_("%(file)s: the game ended before its mines were laid; there is "
                             "nothing to analyse") % {"file": one_line(name)})  # fmt: skip
                 return EXIT_COMMAND_LINE
+            from .analysis_text import print_analysis  # the solver: not for the window
+
             return print_analysis(replay, args.json)
         if args.text:
             from .text import print_replay  # the window never needs the terminal's code
@@ -432,6 +451,7 @@ def _main(argv: list[str] | None) -> int:
                 )
                 return EXIT_COMMAND_LINE
             settings.theme = args.theme
+        _collect_again()
         _set_window_icon()
         _close_later()
         return run(themes, board, settings, settings_file, history, seed=args.seed,

@@ -9,7 +9,6 @@ paths to shipped files: callers ask `assets_dir()`, `themes_dir()`, `icons_dir()
 from __future__ import annotations
 
 import sys
-from importlib import resources
 from pathlib import Path
 
 # "game" in a checkout, "pixel_mines" installed (README: why the two names).
@@ -18,6 +17,13 @@ PACKAGE = __name__.rpartition(".")[0]
 
 def _package_dir() -> Path:
     """The folder of this package, wherever and under whichever name it was imported."""
+    # A package imported from a folder names it in its __path__, as importlib.resources would
+    # (whose own import, some milliseconds of the start, is then left out).
+    where = list(getattr(sys.modules.get(PACKAGE), "__path__", None) or ())
+    if len(where) == 1 and Path(where[0]).is_dir():
+        return Path(where[0])
+    from importlib import resources
+
     found = resources.files(PACKAGE)
     if isinstance(found, Path):
         return found

@@ -10,7 +10,7 @@ import contextlib
 import re
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from . import i18n
 from .engine import Game, GameState, Move, MoveKind
@@ -18,7 +18,6 @@ from .engine.boards import BoardChoice
 from .engine.cells import NUMBER_CHARS, ViewChar
 from .engine.codes import code_of
 from .engine.game import SafeZone
-from .engine.game_measures import Measures
 from .i18n import N_, NP_, _, ngettext, pgettext
 from .session import (
     LEAVE_QUESTION,
@@ -31,6 +30,9 @@ from .session import (
 from .store.history import History, to_stderr
 from .store.records import bests_set
 from .store.replays import Replay
+
+if TYPE_CHECKING:  # the solver loads when a game is measured, not at start
+    from .engine.game_measures import Measures
 
 # Translators: the terminal's help. The command letters (r, f, c, u, n, h, q) and ROW COL are
 # typed as they are: keep them; the words after them are yours. Keep the lines short.

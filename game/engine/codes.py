@@ -9,7 +9,6 @@ Codes always have 24 characters, so a character dropped or added is refused too.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from datetime import date
 
@@ -172,6 +171,8 @@ def seed_of_text(text: str) -> int:
 def daily(day: date, no_guess: bool = True) -> BoardCode:
     """Today's board for everyone: Expert, no-guess, a seed from the UTC date, the first click
     in the middle."""
+    import hashlib  # here: it loads OpenSSL, some milliseconds a start without a daily board
+
     d = Difficulty.EXPERT
     digest = hashlib.sha256(f"pixel-mines daily {day.isoformat()}".encode()).digest()
     seed = int.from_bytes(digest[:8], "big")

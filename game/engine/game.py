@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-import secrets
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -183,7 +182,8 @@ class Game:
         check_custom_size(rows, cols, mines)
         self._setup(rows, cols, mines, question_marks)
         self.no_guess = no_guess
-        self.seed = secrets.randbits(63) if seed is None else seed
+        # the operating system's randomness, as secrets.randbits (whose import loads OpenSSL)
+        self.seed = random.SystemRandom().getrandbits(63) if seed is None else seed
         self.safe_zone = SafeZone(safe_zone)
         if first_click is not None:
             self.lay(*first_click)

@@ -15,11 +15,10 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine import Game
-from ..engine.game_measures import Measures, measures_of
 from ..i18n import N_, _
-from ..worker import elsewhere
 from .files import remove_stale_temp_files, set_aside
 from .journal import LOCK_SUFFIX, SUFFIX, Journal
 from .locks import GameLock
@@ -40,6 +39,9 @@ from .replays import (
 )
 from .stats import GameRecord, NewRecords, Stats
 from .writer import Writer
+
+if TYPE_CHECKING:
+    from ..engine.game_measures import Measures
 
 MAX_OFFERED = 9  # a start offers at most this many kept games (the newest), named one a line
 
@@ -342,6 +344,10 @@ class History:
         done = Finished(record, new, path)
 
         def write() -> list[str]:
+            # the solver and the worker process, first needed when a game ends (not at start)
+            from ..engine.game_measures import measures_of
+            from ..worker import elsewhere
+
             lines: list[str] = []
             try:  # on the writer's thread, the solver's work goes to the worker process
                 done.measures = (

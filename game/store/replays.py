@@ -12,8 +12,8 @@ never executed, and read only when they are regular files under their size cap.
 from __future__ import annotations
 
 import json
+import os
 import re
-import secrets
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -22,7 +22,6 @@ from .. import i18n
 from ..engine import Game, MoveKind, SafeZone
 from ..engine.codes import MAX_SEED
 from ..engine.game import MAX_SIDE, RecordedMove, check_custom_size
-from ..engine.walk import journal_of
 from ..i18n import _
 from .files import FileRefused, atomic_write, data_dir, read_capped
 from .records import chosen_or_none
@@ -59,7 +58,7 @@ def new_game_id(now: datetime | None = None) -> str:
     """A game's id: when it started (so files sort by date) and 48 random bits (so two copies
     of the program starting games in the same second never share one)."""
     now = now or datetime.now()
-    return f"{now:%Y%m%d-%H%M%S}-{secrets.token_hex(6)}"
+    return f"{now:%Y%m%d-%H%M%S}-{os.urandom(6).hex()}"  # as secrets.token_hex(6)
 
 
 def replays_dir() -> Path:
@@ -354,6 +353,8 @@ def board_of_replay(path: str) -> tuple[list[str], list[dict]]:
         raise ValueError(str(e)) from None
     if replay.layout is None:
         raise ValueError(_("the game ended before its mines were laid"))
+    from ..engine.walk import journal_of  # with the analysis, not at start
+
     return replay.layout, journal_of(replay.version, replay.events, replay.moves)
 
 

@@ -25,17 +25,19 @@ import stat
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import i18n
 from ..engine import Difficulty, Game, GameState
 from ..engine.boards import BoardChoice
 from ..engine.codes import MAX_SEED, CodeError, code_of, decode, seed_text
-from ..engine.game_measures import Measures, measures_of
-from ..engine.walk import move_events
 from ..i18n import NP_, _, ngettext, pgettext
 from .files import atomic_write, data_dir, make_folder, set_aside
 from .records import no_best_line, why_no_record
 from .replays import ReplayError, load_replay
+
+if TYPE_CHECKING:  # the solver is loaded when a game is measured, not at start
+    from ..engine.game_measures import Measures
 
 SCHEMA_VERSION = 7
 SIDE_FILES = ("-journal", "-wal", "-shm")  # sqlite's own files beside the database
@@ -387,6 +389,9 @@ def measures_from_replay(path: object, time_ms: object) -> Measures | None:
         return None
     if type(time_ms) is not int or time_ms < 0:
         time_ms = replay.result["time_ms"]
+    from ..engine.game_measures import measures_of
+    from ..engine.walk import move_events
+
     events = replay.events if replay.version >= 2 else move_events(replay.moves)
     try:
         return measures_of(replay.layout, events, time_ms)

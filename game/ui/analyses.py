@@ -17,19 +17,15 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from .. import worker as workers
-from ..engine.game_analysis import (
-    Analyser,
-    GameAnalysis,
-    MoveReport,
-    analyse_in_parts,
-    percent,
-    summary_words,
-)
-from ..engine.walk import Positions
 from ..i18n import _, ngettext
 from .chores import Chore, Chores
+
+if TYPE_CHECKING:  # the analysis, the solver and the worker process load when first asked
+    from .. import worker as workers
+    from ..engine.game_analysis import Analyser, GameAnalysis, MoveReport
+    from ..engine.walk import Positions
 
 KEPT = 20  # analyses kept in memory, the latest
 
@@ -84,6 +80,8 @@ class Analyses:
 
     @property
     def worker(self) -> workers.Worker:
+        from .. import worker as workers
+
         if self._worker is None:
             self._worker = workers.shared(workers.ANALYSES)
         return self._worker
@@ -93,6 +91,8 @@ class Analyses:
         big game has begun), off the loop's thread; a game that ends before they are up waits
         for them (a start is some 0.3-0.5 s)."""
         if self.threaded:
+            from .. import worker as workers
+
             self.worker.start_soon()
             workers.shared(workers.MEASURES).start_soon()
 
@@ -118,6 +118,10 @@ class Analyses:
     # ---- with threads: the job's thread, then the loop's -------------------------------------
 
     def _work(self, job: Job) -> None:
+        from .. import worker as workers
+        from ..engine.game_analysis import GameAnalysis, analyse_in_parts
+        from ..engine.walk import Positions
+
         try:
             job.board = job.make()
         except ValueError as e:
@@ -169,6 +173,9 @@ class Analyses:
 
     def _step(self, job: Job) -> bool:
         """One step of the job: reading its game first, then a move; False when done."""
+        from ..engine.game_analysis import Analyser
+        from ..engine.walk import Positions
+
         if job.analyser is None:
             try:
                 job.board = job.make()
@@ -259,5 +266,7 @@ def sentence(summary: str) -> str:
 def longest() -> str:
     """As long as a result notice's summary line grows (five guesses named): the room that
     notice keeps for it, in the language in use."""
+    from ..engine.game_analysis import percent, summary_words
+
     risks = [percent(0.5)] * 5 + [ngettext("%(count)d more", "%(count)d more", 9) % {"count": 9}]
     return sentence(summary_words(5, risks, percent(0.001), 9, 9))

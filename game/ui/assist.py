@@ -6,7 +6,10 @@ changed since is dropped. Never blocks the loop.
 
 from __future__ import annotations
 
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # loaded with the first question (with logging and queue), not at start
+    from concurrent.futures import Executor, Future
 
 
 def _work(kind: str, view: list[str], mines: int):
@@ -23,19 +26,24 @@ def _prepare(rows: int, cols: int) -> None:
     solver.neighbours(rows, cols)
 
 
-class RunAtOnce(Executor):
+class RunAtOnce:
     """An executor that does the work as it is asked for: hints and odds in order, for tests
     and seeded fuzz runs that must repeat exactly."""
 
-    def submit(self, fn, /, *args, **kwargs):
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        from concurrent.futures import Future
+
         future = Future()
         future.set_result(fn(*args, **kwargs))
         return future
 
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        pass
+
 
 class Assistant:
-    def __init__(self, pool: Executor | None = None) -> None:
-        self._pool = pool or ThreadPoolExecutor(max_workers=1, thread_name_prefix="solver")
+    def __init__(self, pool: Executor | RunAtOnce | None = None) -> None:
+        self._given = pool  # None: a thread of its own, made for the first question
         self._jobs: dict[str, tuple[tuple[str, ...], Future]] = {}
 
     def ask(self, kind: str, view: list[str], mines: int) -> None:
@@ -48,12 +56,12 @@ class Assistant:
             job[1].cancel()  # not started yet: an older view is no use
         if kind not in ("hint", "probabilities"):
             raise ValueError(f"the solver answers 'hint' or 'probabilities' (got {kind!r})")
-        self._jobs[kind] = (key, self._pool.submit(_work, kind, list(view), mines))
+        self._jobs[kind] = (key, self._pool().submit(_work, kind, list(view), mines))
 
     def prepare(self, rows: int, cols: int) -> None:
         """A board of this size was laid: the solver and its tables for the size are made on
         the worker now, so the first hint answers as fast as the next."""
-        self._pool.submit(_prepare, rows, cols)
+        self._pool().submit(_prepare, rows, cols)
 
     def answer(self, kind: str, view: list[str]) -> tuple[bool, object]:
         """(True, the answer) once it is ready for this kind and view, else (False, None)."""
@@ -68,5 +76,13 @@ class Assistant:
         """Some answer is still being worked out."""
         return any(not job.done() for _, job in self._jobs.values())
 
+    def _pool(self) -> Executor | RunAtOnce:
+        if self._given is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._given = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solver")
+        return self._given
+
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._given is not None:
+            self._given.shutdown(wait=False, cancel_futures=True)

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..engine.solver import Hint, HintKind
 from ..i18n import N_, _, ngettext, number
+
+if TYPE_CHECKING:  # the solver is loaded by the first hint, not at start
+    from ..engine.solver import Hint
 
 Cell = tuple[int, int]
 
@@ -67,6 +70,8 @@ def hint_wordings(hint: Hint, shown: Callable[[int, int], str], mines: int) -> l
     """Ways to say why the outlined cell is the one to open, longest first; the last is at
     most 26 characters (the status line of a Beginner board at zoom 1). `shown(row, col)` is
     the text-view character of a cell, `mines` the board's mine total. In the language in use."""
+    from ..engine.solver import HintKind  # loaded already: a hint came from it
+
     kind = hint.kind
     if not hint.safe or kind is HintKind.GUESS:
         odds = ("~" if hint.approximate else "") + _percent(hint.probability)  # ~: estimated

@@ -137,6 +137,8 @@ def _sdl_paths() -> list[str]:
     maps = Path("/proc/self/maps")
     if maps.exists():
         for line in maps.read_text(encoding="utf-8", errors="replace").splitlines():
+            if "libSDL2-2" not in line:  # most of the map's many lines, at once (the start)
+                continue
             path = line.split(maxsplit=5)[-1] if line.count(" ") >= 5 else ""
             if re.match(r"libSDL2-2[.-]", os.path.basename(path)) and path not in paths:
                 paths.append(path)

@@ -228,7 +228,7 @@ def test_a_loss_leaves_its_measures_replay_and_analysis_off_the_loop_thread(
     app.ctx.aids.assistant = Assistant(RunAtOnce())
     app.games.play_game(Game.from_layout(layout))
     d = Driver(app, clock)
-    measured = record_threads(monkeypatch, history_module, "elsewhere")
+    measured = record_threads(monkeypatch, workers, "elsewhere")  # history loads it when asked
     saved = record_threads(monkeypatch, history_module, "save_replay")
     analysed = record_threads(monkeypatch, Analyses, "_work")
     d.click((20, 30))

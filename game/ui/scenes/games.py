@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -37,10 +38,12 @@ from ..dialogs import (
     confirm_quit,
     stats_today,
 )
-from .analysis import AnalysisScene
 from .context import Context
 from .play import PlayScene
 from .replay import ReplayScene
+
+if TYPE_CHECKING:  # the analysis and the solver load when a game is gone through
+    from .analysis import AnalysisScene
 
 
 class Games:
@@ -286,6 +289,8 @@ class Games:
 
         def resize(game: Game) -> None:
             self._switch_board(BoardChoice.of(game.rows, game.cols, game.mines))
+
+        from .analysis import AnalysisScene
 
         self.replay = AnalysisScene(ctx, self.play, key, shown, leave=self.leave_replay,
                                     resize=resize)  # fmt: skip

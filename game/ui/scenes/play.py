@@ -13,7 +13,6 @@ import threading
 import pygame
 from pygame.event import Event
 
-from ... import worker as workers
 from ...engine import Game, GameState, Move, MoveKind
 from ...engine.cells import CellSet, ViewChar
 from ...engine.codes import code_of
@@ -95,6 +94,8 @@ class PlayScene(Layer):
                 Move(MoveKind.OPEN, 0, 0)):  # fmt: skip
             self.ctx.aids.analyses.warm()
             if self.ctx.aids.chores.threaded:
+                from ... import worker as workers  # a process: loaded for a big board only
+
                 workers.shared(workers.BOARDS).start_soon()
             self.ctx.aids.assistant.prepare(g.rows, g.cols)
 
@@ -536,6 +537,8 @@ class PlayScene(Layer):
             args = game.laying_args(move.row, move.col)
 
             def work() -> bool:
+                from ... import worker as workers
+
                 game.take_laid(workers.shared(workers.BOARDS).call(lay_for, *args))
                 return True
 
