@@ -120,7 +120,6 @@ class Analyses:
     def _work(self, job: Job) -> None:
         from .. import worker as workers
         from ..engine.game_analysis import GameAnalysis, analyse_in_parts
-        from ..engine.walk import Positions
 
         try:
             job.board = job.make()
@@ -242,6 +241,8 @@ class Analyses:
 
 def shown_at(layout: list[str], events: list[dict], index: int) -> Positions:
     """In the worker: the game's positions, the one before move `index` shown."""
+    from ..engine.walk import Positions
+
     positions = Positions(layout, events)
     positions.show(index)
     return positions
