@@ -409,6 +409,23 @@ def test_the_statistics_lay_out_every_page_again_only_when_the_figures_change(
     assert sorted(open_statistics(d, built)[0]) == sorted(dialogs.StatsDialog.PAGES)
 
 
+def test_a_frame_with_cells_to_draw_lays_out_no_page_ahead(drive, tmp_path, monkeypatch):
+    """A page is laid out in a spare frame only: not in one that draws cells (a first click's
+    opening come from the worker, a cascade's rings), whose own work may fill it."""
+    d, stats, built = statistics_drive(drive, tmp_path, monkeypatch)
+    while d.app.dialogs.frames < WARM_AFTER:
+        d.tick()
+    covered = next((r, c) for r in range(9) for c in range(9)
+                   if d.app.play.game.cell(r, c) == "#")  # fmt: skip
+    pos = d.at(covered)
+    d.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
+    d.post(pygame.MOUSEBUTTONUP, pos=pos, button=3)
+    d.tick()  # a flag: a cell to draw this frame
+    assert d.app.play.game.cell(*covered) == "F" and built == []
+    d.tick()  # a frame with nothing to draw: a page
+    assert len(built) == 1
+
+
 def test_after_a_game_the_pages_are_laid_out_before_the_statistics_open(
         drive, tmp_path, monkeypatch):  # fmt: skip
     """A game stored on the writer's thread (its own connection: every page's figures may

@@ -105,12 +105,18 @@ class DialogScene(Layer):
         if self.stack.dialog is not None:
             self.stack.dialog.tick()
         self.frames += 1
-        if self.frames <= WARM_AFTER or self.drawn.animation:
+
+    def _lay_out_ahead(self, full: bool) -> None:
+        """A statistics page laid out ahead, in a spare frame: drawn after the board, so that
+        a frame that had much to draw (everything, cells a chore's answer changed, a cascade's
+        rings) is known and left alone; not in the first frames either."""
+        drawn = self.drawn
+        if self.frames <= WARM_AFTER or drawn.animation:
             return
         if isinstance(self.stack.dialog, StatsDialog):  # shown: nothing to lay out ahead
             self.pages.left = False
             return
-        if self.drawn.full:  # a dialog opened or closed, say: not a spare frame, look next
+        if full or drawn.pending:  # a dialog opened or closed, cells changed: look next frame
             self.pages.left = True
             return
         frame = self.stack.frame  # a page a spare frame
@@ -139,3 +145,4 @@ class DialogScene(Layer):
         dialog = self.stack.dialog
         if dialog is not None and (full or dialog.dirty):
             draw_dialog(self.stack.frame.renderer, dialog)
+        self._lay_out_ahead(full)
