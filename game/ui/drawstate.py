@@ -26,13 +26,13 @@ WARM_PER_FRAME = 6
 # jump across the board, a theme switch) lays them ahead over a few ticks instead, while the
 # window goes on showing the last frame, then shows them all in one frame that only blits
 # (Renderer.lay_ahead). Counted in work, never in time: a tile costs a fixed part (as much as
-# copying a 16-pixel tile's pixels) and its own pixels. Here a tick's share is ~4 ms of CPU
-# (a block at zoom 1 ~0.23 ms), a quarter of a frame, so that a laptop 3x slower keeps its pace.
-LAY_PER_TICK = 16 * BLOCK * BLOCK * 2 * 16 * 16  # about 16 blocks at zoom 1, 2 at zoom 4
+# copying a 16-pixel tile's pixels) and its own pixels. Here a tick's share is 3-5 ms of CPU
+# (a block at zoom 1 0.25-0.4 ms), a quarter of a frame, so a laptop 3x slower keeps its pace.
+LAY_PER_TICK = 12 * BLOCK * BLOCK * 2 * 16 * 16  # about 12 blocks at zoom 1, 1-2 at zoom 4
 LAY_IN_FRAME = 2 * BLOCK * BLOCK * 2 * 16 * 16  # what a frame still lays itself: 2 such
 # a board that changes as fast as it is laid (none does: a cascade's turning blocks are left
-# out) still shows after this many ticks; the most any zoom needs on a 1920x1080 screen is 6
-HELD_MOST = 12
+# out) still shows after this many ticks; the most any zoom needs on a 1920x1080 screen is 8
+HELD_MOST = 16
 
 
 def lay_cost(text: tuple[str, ...], tile: int) -> int:

@@ -104,6 +104,7 @@ class Renderer:
         self._marks: dict[str, pygame.Surface] = {}  # odds digits, tick, mine mark, frame
         self._blocks = self.drawn.blocks
         self._seen: tuple | None = None  # (board, top, left) as last drawn: what `warm` warms
+        self._ahead: tuple | None = None  # what `lay_ahead` found for this frame's draw_board
         self._blocks.fit(self.look_of(theme, layout),
                          Blocks.limit_for(layout.view_rows, layout.view_cols))  # fmt: skip
 
@@ -279,7 +280,12 @@ class Renderer:
         panel = self.theme.colours["panel"]
         for margin in around(pygame.Rect(*_xywh(lay.area)), pygame.Rect(*_xywh(b))):
             c.fill(panel, margin)
-        view = game.view()
+        # the view and its blocks' texts as `lay_ahead` found them this frame, if it looked
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None and ahead[0] is game and ahead[1:3] == (top, left):
+            view, texts = ahead[3], ahead[4]
+        else:
+            view, texts = game.view(), None
         t = lay.sizes.tile
         bottom, right = top + lay.view_rows, left + lay.view_cols
         veiled = looks.veiled
@@ -295,8 +301,11 @@ class Renderer:
                     part = (max(r0, top), min(r1, bottom), max(c0, left), min(c1, right))
                     pieces += self._veiled_pieces(view, part, top, left, veiled)
                     continue
-                text = tuple(line[c0:c1] for line in view[r0:r1])
                 place = (r0 // BLOCK, c0 // BLOCK)
+                if texts is not None:
+                    text = texts[place]
+                else:
+                    text = tuple(line[c0:c1] for line in view[r0:r1])
                 block = blocks.get(text)
                 if block is None:
                     block = self._make_block(text, place)
@@ -349,8 +358,11 @@ class Renderer:
         while they are laid: as many as the work takes, the same on every machine."""
         blocks, t = self._blocks, self.layout.sizes.tile
         veiled_blocks = {(r // BLOCK, c // BLOCK) for r, c in veiled}
+        view = game.view()
+        texts = dict(self._in_view(view, top, left))
+        self._ahead = (game, top, left, view, texts)  # this frame's draw_board takes them
         # those kept become the most recently shown, so laying the others drops none of them
-        missing = {text: place for place, text in self._in_view(game.view(), top, left)
+        missing = {text: place for place, text in texts.items()
                    if place not in veiled_blocks and blocks.get(text) is None}  # fmt: skip
         costs = [lay_cost(text, t) for text in missing]
         if (window != self.drawn.window or sum(costs) <= LAY_IN_FRAME
@@ -648,6 +660,7 @@ class Renderer:
         drawn.presented()
         drawn.window = tuple(display.size)  # what a frame laid ahead may wait on (lay_ahead)
         drawn.held = 0
+        self._ahead = None  # looked ahead for a frame now shown (or never drawn)
         if drawn.warm is True and not drawn.animation:  # the frame is shown: spare time
             self.warm()
         elif drawn.warm:
