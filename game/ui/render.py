@@ -368,9 +368,14 @@ class Renderer:
         if (window != self.drawn.window or sum(costs) <= LAY_IN_FRAME
                 or self.drawn.held >= HELD_MOST):  # fmt: skip
             return True  # nothing shown to wait on (a new or resized window), or little to lay
-        spent = 0
+        # the first tick shares its frame with what started the wait (a zoom's new layout, a
+        # theme's renderer): half a share; the next makes the frame round the board and keeps
+        # it (out of sight: the window shows only what is presented)
+        share, spent = LAY_PER_TICK // (1 if self.drawn.held else 2), 0
+        if self.drawn.held and self._frame is None:
+            self.draw_frame()
         for (text, place), cost in zip(missing.items(), costs, strict=True):
-            if spent >= LAY_PER_TICK:
+            if spent >= share:
                 break
             self._make_block(text, place)
             spent += cost

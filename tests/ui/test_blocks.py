@@ -224,3 +224,18 @@ def test_a_full_redraw_covers_the_whole_canvas(drive, board):
     full_redraw(d)
     left_over = pygame.mask.from_threshold(canvas, (255, 0, 255), (1, 1, 1, 255))
     assert left_over.count() == 0
+
+
+def test_another_looks_blocks_are_let_go_a_few_at_a_time_as_new_ones_are_made(drive):
+    """Freeing every block of the look before at once took a frame's milliseconds."""
+    d = drive(BIG, scale=1)
+    d.app.games.play_game(Game.from_layout(random_layout(200, 200, 2000, seed=6)))
+    d.app.play.game.reveal(100, 100)
+    full_redraw(d)
+    blocks = d.app.ctx.drawn.blocks
+    before = len(blocks.kept)
+    d.app.options.set_scale(2)  # another look: nothing drawn yet with it
+    assert len(blocks.old) == before and not blocks.kept
+    made = blocks.made
+    d.tick()
+    assert len(blocks.old) == max(0, before - 2 * (blocks.made - made))
