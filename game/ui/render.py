@@ -365,14 +365,17 @@ class Renderer:
         missing = {text: place for place, text in texts.items()
                    if place not in veiled_blocks and blocks.get(text) is None}  # fmt: skip
         costs = [lay_cost(text, t) for text in missing]
-        if (window != self.drawn.window or sum(costs) <= LAY_IN_FRAME
-                or self.drawn.held >= HELD_MOST):  # fmt: skip
-            return True  # nothing shown to wait on (a new or resized window), or little to lay
+        waiting = self.drawn.held
+        # nothing shown to wait on (a new or resized window), or little to lay (nothing, once
+        # waiting: the frame that shows them only blits)
+        if (window != self.drawn.window or sum(costs) <= (0 if waiting else LAY_IN_FRAME)
+                or waiting >= HELD_MOST):  # fmt: skip
+            return True
         # the first tick shares its frame with what started the wait (a zoom's new layout, a
         # theme's renderer): half a share; the next makes the frame round the board and keeps
         # it (out of sight: the window shows only what is presented)
-        share, spent = LAY_PER_TICK // (1 if self.drawn.held else 2), 0
-        if self.drawn.held and self._frame is None:
+        share, spent = LAY_PER_TICK // (1 if waiting else 2), 0
+        if waiting and self._frame is None:
             self.draw_frame()
         for (text, place), cost in zip(missing.items(), costs, strict=True):
             if spent >= share:
