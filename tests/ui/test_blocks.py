@@ -178,12 +178,17 @@ def test_blocks_are_kept_wherever_the_view_moves(drive):
     assert blocks.made == made
 
 
-def test_another_theme_or_zoom_drops_the_blocks_and_lays_them_ahead(drive):
+def opened_at_zoom_1(drive):
+    """A 200x200 game at zoom 1 with a region opened in its middle, drawn in full."""
     d = drive(BIG, scale=1)
     d.app.games.play_game(Game.from_layout(random_layout(200, 200, 2000, seed=6)))
     d.app.play.game.reveal(100, 100)
     full_redraw(d)
-    blocks = d.app.ctx.drawn.blocks
+    return d, d.app.ctx.drawn.blocks
+
+
+def test_another_theme_or_zoom_drops_the_blocks_and_lays_them_ahead(drive):
+    d, blocks = opened_at_zoom_1(drive)
     old = list(blocks.kept.values())  # held, so that no new surface takes one's id
     names = d.app.ctx.aids.themes.names()
     other = next(n for n in names if n != d.app.ctx.frame.theme.key)
@@ -228,11 +233,7 @@ def test_a_full_redraw_covers_the_whole_canvas(drive, board):
 
 def test_another_looks_blocks_are_let_go_a_few_at_a_time_as_new_ones_are_made(drive):
     """Freeing every block of the look before at once took a frame's milliseconds."""
-    d = drive(BIG, scale=1)
-    d.app.games.play_game(Game.from_layout(random_layout(200, 200, 2000, seed=6)))
-    d.app.play.game.reveal(100, 100)
-    full_redraw(d)
-    blocks = d.app.ctx.drawn.blocks
+    d, blocks = opened_at_zoom_1(drive)
     before = len(blocks.kept)
     d.app.options.set_scale(2)  # another look: nothing drawn yet with it
     assert len(blocks.old) == before and not blocks.kept
