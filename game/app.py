@@ -435,13 +435,17 @@ def _main(argv: list[str] | None) -> int:
         from .ui.theme import load_library
         from .ui.window import run
 
-        themes = load_library(user_themes_dir())
+        # the theme the window starts with now, the others after its first frame (the
+        # window's Options.load_other_themes says what is wrong with them then)
+        themes = load_library(user_themes_dir(), first=args.theme or settings.theme)
         for line in themes.problems:  # each says what is wrong and that it is left out
             to_stderr(line)
         for line in themes.warnings:
             to_stderr(line)
         if args.theme is not None:
             if args.theme not in themes.themes:
+                for line in themes.load_rest():  # all of them, to list those there are
+                    to_stderr(line)
                 listed = ", ".join(themes.names())
                 to_stderr(
                     _see_help(

@@ -20,10 +20,14 @@ def first_frame(*rects):
     sent(*rects)
     modules = sorted(m for m in sys.modules if m.split(".")[0] in ("game", "multiprocessing",
                                                                      "concurrent"))
-    print(json.dumps({"modules": modules, "collecting": gc.isenabled(),
+    print(json.dumps({"modules": modules, "collecting": gc.isenabled(), "themes": themes,
                       "size": pygame.display.get_surface().get_size()}), flush=True)
     raise SystemExit(0)
 pygame.display.update = first_frame
+import game.ui.theme as theme
+themes = []  # the themes loaded before the first frame
+load = theme.load_theme
+theme.load_theme = lambda folder: themes.append(folder.name) or load(folder)
 sys.argv = ["main.py", *sys.argv[1:]]
 runpy.run_path("main.py", run_name="__main__")
 """
@@ -64,3 +68,8 @@ def test_a_command_without_the_window_runs_collecting_too(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=60)  # fmt: skip
     assert done.stdout.split()[-2:] == ["collecting", "True"], done.stdout + done.stderr
+
+
+def test_the_first_frame_loads_only_the_theme_it_shows_and_the_classic_one(tmp_path):
+    assert first_frame(tmp_path, "--theme", "night")["themes"] == ["classic", "night"]
+    assert first_frame(tmp_path)["themes"] == ["classic"]

@@ -41,6 +41,7 @@ class Options:
         self.new_game = new_game
         self.safe_zone, self.no_guess = safe_zone, no_guess
         self.wanted_theme = None  # a theme being made ready to switch to
+        self.loading_themes = False  # the themes the first frame did not need: asked for
         self.session_rules()
 
     def session_rules(self) -> None:
@@ -216,6 +217,31 @@ class Options:
             ctx.save_settings()
 
         ctx.aids.chores.start(prepare, switch, "", blocks=False)
+
+    def wire_themes(self) -> None:
+        """A command for each theme in the library not wired yet (`theme:NAME`: use it)."""
+        ctx = self.ctx
+        for key in ctx.aids.themes.themes:
+            if f"theme:{key}" not in ctx.commands.table:
+                ctx.commands.add(f"theme:{key}", lambda k=key: self.set_theme(k),
+                                 checked=lambda k=key: ctx.frame.theme.key == k)  # fmt: skip
+
+    def load_other_themes(self) -> None:
+        """The themes the first frame did not need, loaded on a chore (play goes on); then
+        their commands, and each line about one that is broken, to stderr as at the start."""
+        library = self.ctx.aids.themes
+        if not library.rest or self.loading_themes:
+            return
+        self.loading_themes = True
+
+        def loaded(lines: list[str]) -> None:
+            from ..store.history import to_stderr
+
+            for line in lines:
+                to_stderr(line)
+            self.wire_themes()
+
+        self.ctx.aids.chores.start(library.load_rest, loaded, "", blocks=False)
 
     def cycle_theme(self, step: int) -> None:
         names = self.ctx.aids.themes.names()

@@ -209,11 +209,14 @@ def available_themes() -> list[str]:
 @dataclass
 class ThemeLibrary:
     """Every theme that loaded, by name, one line for each that did not, and one line for
-    each that loaded but is hard to read (its text contrast falls short)."""
+    each that loaded but is hard to read (its text contrast falls short). The themes not
+    needed for the first frame may be left for later (`rest`, `load_rest`)."""
 
     themes: dict[str, Theme]
     problems: list[str]
     warnings: list[str] = field(default_factory=list)
+    rest: list[Path] = field(default_factory=list)  # folders left to load, in their order
+    order: list[str] = field(default_factory=list)  # every usable folder's name, in order
 
     def names(self) -> list[str]:
         return list(self.themes)
@@ -225,17 +228,77 @@ class ThemeLibrary:
         for theme in self.themes.values():
             theme.convert()
 
+    def load_rest(self) -> list[str]:
+        """Load the themes left for later (no display needed: on a chore's thread after the
+        window's first frame); the lines about them, problems then warnings. The themes keep
+        the folders' order (classic first, the shipped ones, the player's)."""
+        folders, self.rest = self.rest, []
+        loaded = _Loading()
+        for folder in folders:
+            loaded.load(folder)
+        merged = {**self.themes, **loaded.themes}
+        self.themes.clear()  # in place: the menus and commands hold this dictionary
+        self.themes.update((name, merged[name]) for name in self.order if name in merged)
+        problems = loaded.problem_lines()
+        self.problems += problems
+        self.warnings += loaded.warnings
+        return problems + loaded.warnings
 
-def load_library(user_dir: Path | None = None) -> ThemeLibrary:
+
+class _Loading:
+    """Themes being loaded: those that loaded, the lines about those that did not."""
+
+    def __init__(self) -> None:
+        self.themes: dict[str, Theme] = {}
+        self.problems: list[str] = []
+        self.warnings: list[str] = []
+        self.broken: list[tuple[Path, str]] = []  # the folders left out, and why
+
+    def load(self, folder: Path) -> None:
+        from .widgets import contrast_warning  # the widgets' styles say what is read where
+
+        try:
+            theme = self.themes[folder.name] = load_theme(folder)
+        except ThemeError as e:
+            if folder.name == DEFAULT_THEME and folder.parent == THEMES_DIR:
+                raise
+            self.broken.append((folder, str(e)))
+            return
+        self.problems += theme.sound_problems
+        warning = contrast_warning(theme)
+        if warning is not None:
+            self.warnings.append(warning)
+
+    def problem_lines(self) -> list[str]:
+        """The problems, then a line for each folder left out (one line for many)."""
+        broken = self.broken
+        if len(broken) <= MAX_BROKEN_LINES:
+            return self.problems + [left_out(why) for _, why in broken]
+        # a folder of folders that are not themes: one line
+        names = [folder.name for folder, _ in broken]
+        shown = ", ".join(names[:MAX_NAMES_SHOWN]) + (", …" if len(names) > MAX_NAMES_SHOWN
+                                                      else "")  # fmt: skip
+        where = broken[0][0].parent
+        # Translators: count folders in the player's themes folder that are not themes;
+        # folder is that folder, names some of their names, first the first one's problem.
+        return self.problems + [
+            ngettext("%(count)d folder in %(folder)s is not a theme: %(names)s "
+                     "(the first: %(first)s); it is left out",
+                     "%(count)d folders in %(folder)s are not themes: %(names)s "
+                     "(the first: %(first)s); they are left out", len(broken))
+            % {"count": len(broken), "folder": where, "names": shown,
+               "first": broken[0][1]}]  # fmt: skip
+
+
+def load_library(user_dir: Path | None = None, first: str | None = None) -> ThemeLibrary:
     """Load the shipped themes and the player's; a broken one is left out with its reason.
+    With `first` (the theme the window starts with), only that one and the classic theme are
+    loaded now, the others left for `ThemeLibrary.load_rest`: the window's first frame does
+    not wait for themes it does not show (about 13 ms each here).
 
     The classic theme must load: it ships with the game, so its failure is a program error.
     """
-    from .widgets import contrast_warning  # the widgets' styles say what is read where
-
-    themes: dict[str, Theme] = {}
-    problems, warnings = [], []
-    broken: list[tuple[Path, str]] = []  # the folders left out, and why
+    problems: list[str] = []
     if user_dir is not None and user_dir.is_dir():
         try:
             next(iter(user_dir.iterdir()), None)
@@ -244,40 +307,22 @@ def load_library(user_dir: Path | None = None) -> ThemeLibrary:
             unread = _("the themes folder %(folder)s cannot be read (%(reason)s)")
             problems.append(left_out(unread % {"folder": user_dir,
                                                "reason": e.strerror or e}))  # fmt: skip
+    loading, order, rest = _Loading(), [], []
     for folder in theme_folders(user_dir):
-        if folder.name in themes:
+        if folder.name in order:
             # Translators: name is a theme folder's name, quoted; folder where it is.
             problems.append(left_out(_("theme %(name)s in %(folder)s: a theme of that name "
                                        "ships with the game; rename the folder")
                                      % {"name": repr(folder.name),
                                         "folder": folder.parent}))  # fmt: skip
             continue
-        try:
-            themes[folder.name] = load_theme(folder)
-            problems += themes[folder.name].sound_problems
-            warning = contrast_warning(themes[folder.name])
-            if warning is not None:
-                warnings.append(warning)
-        except ThemeError as e:
-            if folder.name == DEFAULT_THEME and folder.parent == THEMES_DIR:
-                raise
-            broken.append((folder, str(e)))
-    if len(broken) > MAX_BROKEN_LINES:  # a folder of folders that are not themes: one line
-        names = [folder.name for folder, _ in broken]
-        shown = ", ".join(names[:MAX_NAMES_SHOWN]) + (", …" if len(names) > MAX_NAMES_SHOWN
-                                                      else "")  # fmt: skip
-        where = broken[0][0].parent
-        # Translators: count folders in the player's themes folder that are not themes;
-        # folder is that folder, names some of their names, first the first one's problem.
-        problems.append(ngettext("%(count)d folder in %(folder)s is not a theme: %(names)s "
-                                 "(the first: %(first)s); it is left out",
-                                 "%(count)d folders in %(folder)s are not themes: %(names)s "
-                                 "(the first: %(first)s); they are left out", len(broken))
-                        % {"count": len(broken), "folder": where, "names": shown,
-                           "first": broken[0][1]})  # fmt: skip
-    else:
-        problems += [left_out(why) for _, why in broken]
-    return ThemeLibrary(themes, problems, warnings)
+        order.append(folder.name)
+        if first is None or folder.name in (first, DEFAULT_THEME):
+            loading.load(folder)
+        else:
+            rest.append(folder)
+    return ThemeLibrary(loading.themes, problems + loading.problem_lines(), loading.warnings,
+                        rest, order)  # fmt: skip
 
 
 def _colour(value: object, where: str) -> tuple[int, int, int]:

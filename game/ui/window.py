@@ -165,12 +165,7 @@ class App:
         add("next_theme", lambda: options.cycle_theme(1))
         add("previous_theme", lambda: options.cycle_theme(-1))
         add("themes", options.open_themes)
-        for key in ctx.aids.themes.themes:
-            add(
-                f"theme:{key}",
-                lambda k=key: options.set_theme(k),
-                checked=lambda k=key: ctx.frame.theme.key == k,
-            )
+        options.wire_themes()
         add("zoom_in", lambda: options.zoom(1))
         add("zoom_out", lambda: options.zoom(-1))
         add("fullscreen", options.toggle_fullscreen, checked=lambda: ctx.frame.display.fullscreen)
@@ -201,6 +196,7 @@ class App:
             pace = pace or Pace(woke=self.ctx.aids.sounds.wake, collector=collector)
             while self.games.running:
                 self.step()
+                self.options.load_other_themes()  # after the first frame: what it did not need
                 now = self.ctx.aids.now()
                 pace.rest(wake_at(self.ctx, self.layers(), now), now)
         return 0

@@ -119,6 +119,28 @@ def test_a_player_theme_cannot_take_a_shipped_name(tmp_path):
     assert "rename the folder" in library.problems[0]
 
 
+def test_a_library_started_with_one_theme_loads_the_rest_later_in_order(broken):
+    """The window's start loads the theme it shows (and the classic one); the others, a
+    broken one's line too, come with `load_rest`, and keep the folders' order."""
+    edit(broken, "flag = [", "flagg = [")
+    good = broken.parent / "mine2"
+    shutil.copytree(THEMES_DIR / "classic", good)
+    everything = load_library(broken.parent)
+    library = load_library(broken.parent, first="night")
+    assert library.names() == ["classic", "night"] and library.problems == []
+    lines = library.load_rest()
+    assert library.names() == everything.names()
+    assert lines == everything.problems and library.problems == everything.problems
+    assert library.rest == [] and library.load_rest() == []
+
+
+def test_a_first_theme_that_is_not_there_leaves_the_classic_one(tmp_path):
+    library = load_library(tmp_path, first="nowhere")
+    assert library.names() == ["classic"]
+    library.load_rest()
+    assert library.names() == load_library(tmp_path).names()
+
+
 @pytest.mark.parametrize(
     "old, new, words",
     [
@@ -229,3 +251,37 @@ def test_switching_theme_mid_game_keeps_the_game_and_changes_the_pixels(drive):
     assert d.cell_shows((4, 4), "open_0")
     d.key(pg.K_t, "T", mod=pg.KMOD_SHIFT)
     assert d.app.ctx.frame.theme.key == "classic"
+
+
+def test_the_window_loads_the_other_themes_after_its_first_frame(broken, capsys):
+    """Started with one theme (as `python main.py` starts it), the loop loads the others once
+    its first frame is drawn: their commands work, and a broken one's line goes to stderr."""
+    from game.engine import Difficulty
+    from game.engine.boards import BoardChoice
+    from game.session import ManualClock
+    from game.store.settings import Settings
+    from game.ui.assist import Assistant, RunAtOnce
+    from game.ui.chores import Chores
+    from game.ui.window import App
+
+    from .conftest import Driver
+    from .test_pace import run_loop
+
+    edit(broken, "flag = [", "flagg = [")
+    library = load_library(broken.parent, first="classic")
+    pygame.display.init()
+    clock = ManualClock()
+    app = App(BoardChoice.standard(Difficulty.BEGINNER), Settings(motion=False, volume="off"),
+              library, clock=clock, chores=Chores(threaded=False))  # fmt: skip
+    app.ctx.aids.assistant = Assistant(RunAtOnce())
+    try:
+        assert library.names() == ["classic"] and "theme:night" not in app.ctx.commands.table
+        run_loop(Driver(app, clock), 2)
+        assert library.names() == load_library(broken.parent).names()
+        assert "sprite 'flag' is missing" in capsys.readouterr().err
+        app.ctx.commands.do("theme:night")
+        run_loop(Driver(app, clock), 2)
+        assert app.ctx.frame.theme.key == "night"
+    finally:
+        app.ctx.aids.assistant.close()
+        pygame.quit()
