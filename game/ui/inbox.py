@@ -4,10 +4,12 @@ While a frame waits for its board (its blocks laid ahead over a few ticks, the w
 the frame before: `Renderer.lay_ahead` in game/ui/render.py) no event is handled: SDL is kept
 pumping and holds them in its queue, in order (taking only some types would put the rest back
 grouped by type: a left and a right click would come back as both presses, then both
-releases). The tick after the wait hands them all over, but for the presses of the mouse's
-buttons when the board moved meanwhile (a zoom, a jump): the player pressed on a cell of the
-frame they saw, which is no longer under the pointer. Such a press, and its release, are left
-out; the player sees the board where it is now and clicks again.
+releases). The events are then handed over one by one, but for a press of a mouse button on
+the board when the board is no longer where the last frame shown had it (a zoom or a jump in
+the same tick, or while the frame waited): the player pressed on a cell of the frame they saw,
+which is not the one under the pointer now. Such a press, and its release, are left out, and
+the status line says so (`PlayScene.press_moved`); the player sees the board where it is now
+and clicks again.
 
 A Ctrl+wheel notch zooms and a Shift+wheel notch scrolls sideways, but SDL's wheel event does not
 say which keys were down; asking SDL when it is handled tells the keys as they are then, which
@@ -17,6 +19,8 @@ releases that came after it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterator
 
 import pygame
 
@@ -37,43 +41,39 @@ _MOD_OF_KEY = {
 
 
 class Inbox:
-    def __init__(self, drawn: DrawState) -> None:
+    def __init__(self, drawn: DrawState, moved: Callable[[tuple[int, int], tuple], bool]) -> None:
+        """`moved(pos, shown)`: whether a press at window pixel `pos` is on the board while the
+        board is not where the frame `shown` (`DrawState.board_at`) had it (saying so)."""
         self.drawn = drawn
+        self.moved = moved
         self.waited_from: tuple | None = None  # where the board was shown when a wait began
-        self.waiting = False
 
-    def take(self) -> list[pygame.event.Event]:
-        """This tick's events: none while the frame waits for its board (they stay queued),
-        else all, in order, each wheel event with its `mod`."""
+    def take(self) -> Iterator[pygame.event.Event]:
+        """This tick's events, one by one as they are handled: none while the frame waits
+        for its board (they stay queued), else all in order, each wheel event with its `mod`,
+        without a press on a board that moved since the frame the player saw, nor its
+        release. What came during a wait was made seeing the frame before the wait."""
         drawn = self.drawn
         if drawn.held:
-            if not self.waiting:
-                self.waiting, self.waited_from = True, drawn.board_at
+            if self.waited_from is None:
+                self.waited_from = drawn.board_at
             pygame.event.pump()  # the window stays alive; what the player does waits in order
-            return []
+            return
+        shown = drawn.board_at if self.waited_from is None else self.waited_from
+        self.waited_from = None
         events = pygame.event.get()
-        if self.waiting:
-            self.waiting = False
-            if drawn.board_at != self.waited_from:
-                events = without_presses(events)
         with_mods(events, pygame.key.get_mods())
-        return events
-
-
-def without_presses(events: list[pygame.event.Event]) -> list[pygame.event.Event]:
-    """`events` without the presses of the board's buttons, nor the releases that end
-    them (a release whose press was handled before stays: the button is up)."""
-    kept, dropped = [], set()
-    for event in events:
-        button = getattr(event, "button", None)
-        if event.type == pygame.MOUSEBUTTONDOWN and button in BOARD_BUTTONS:
-            dropped.add(button)
-            continue
-        if event.type == pygame.MOUSEBUTTONUP and button in dropped:
-            dropped.discard(button)
-            continue
-        kept.append(event)
-    return kept
+        dropped: set[int] = set()
+        for event in events:  # handled as they come: a press after a zoom in this tick too
+            button = getattr(event, "button", None)
+            if event.type == pygame.MOUSEBUTTONDOWN and button in BOARD_BUTTONS:
+                if self.moved(event.pos, shown):
+                    dropped.add(button)
+                    continue
+            elif event.type == pygame.MOUSEBUTTONUP and button in dropped:
+                dropped.discard(button)
+                continue
+            yield event
 
 
 def with_mods(events: list[pygame.event.Event], now: int) -> None:

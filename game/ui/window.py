@@ -106,7 +106,7 @@ class App:
                                no_guess=no_guess)  # fmt: skip
         self.menu = MenuLayer(self.ctx, partial(theme_rows, self.ctx.aids.themes))
         self.dialogs = DialogScene(self.ctx.dialogs, drawn, self._answers())
-        self.inbox = Inbox(drawn)  # the events of each tick, in order (none while one waits)
+        self.inbox = Inbox(drawn, self.play.press_moved)  # each tick's events, in order
         self._wire_commands()
         # Expected before any game starts, so a kept game is never written over unasked; read
         # off the frame (a long one takes a while), the board waiting meanwhile.

@@ -160,6 +160,26 @@ def test_a_click_during_a_zooms_wait_is_left_out_and_the_next_one_plays(drive):
     assert game.cell(*cell) == ViewChar.FLAG
 
 
+def test_a_click_in_the_same_tick_as_a_zoom_or_a_jump_is_left_out_and_said(drive):
+    """The zoom key and the click came together: the click was aimed at the frame shown."""
+    d = opened(drive, scale=2)
+    game = d.app.play.game
+    cell = covered_in_view(d, 1)[0]
+    d.post(pygame.KEYDOWN, key=pygame.K_KP_MINUS, unicode="-", mod=0, scancode=0)
+    click_during(d, cell, 3)
+    d.tick()
+    assert d.app.ctx.frame.scale == 1 and game.cell(*cell) == ViewChar.COVERED
+    assert "click again" in d.app.ctx.status.saying()
+    lay = d.app.ctx.frame.layout
+    d.app.play.centre_on((lay.rows - 5, lay.cols - 5))  # a jump, as the map's click makes
+    cell = covered_in_view(d, 1)[0]
+    click_during(d, cell, 3)
+    d.tick()
+    assert game.cell(*cell) == ViewChar.COVERED
+    d.click(cell, button=3)  # on the board as shown now: played
+    assert game.cell(*cell) == ViewChar.FLAG
+
+
 def test_a_wheel_notch_keeps_the_keys_down_when_it_was_made():
     from game.ui.inbox import with_mods
 

@@ -861,6 +861,21 @@ class PlayScene(Layer):
             drawn.board_at = (lay.scale, lay.board.x, lay.board.y, self.top, self.left)
         return ready
 
+    def press_moved(self, pos: Cell, shown: tuple | None) -> bool:
+        """Whether a press at window pixel `pos` is on the board while the board is not where
+        the frame the player saw had it (`shown`, its `DrawState.board_at`: a zoom or a jump
+        not shown then): the cell under the pointer is not the one the player saw there, so
+        the press is left out (game/ui/inbox.py), and the status line says why."""
+        lay = self.layout
+        if self.ctx.dialogs.dialog is not None or lay.cell_at(*pos, self.top, self.left) is None:
+            return False
+        if shown in (None, (lay.scale, lay.board.x, lay.board.y, self.top, self.left)):
+            return False
+        # Translators: the status line when a click came as the board moved (a zoom, a jump)
+        # and was not played, since the player aimed at a cell the board no longer has there.
+        self.ctx.status.say(_("The board moved under that click: click again"))
+        return True
+
     def draw(self, full: bool) -> None:
         """The board (veiled while a game in play is paused), the toolbar, the status line:
         everything when `full`, else what changed."""
