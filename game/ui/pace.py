@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import ctypes
 import gc
+import os
 import re
 import sys
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 import pygame
@@ -36,17 +38,35 @@ INPUT = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.K
          pygame.FINGERDOWN)  # fmt: skip
 
 
+@cache
+def sdl_paths() -> tuple[str, ...]:
+    """Where the loaded SDL 2 library is: from the process's map on Linux, else next to
+    pygame (Windows and macOS wheels ship it there). Read once (the map has some 600 lines
+    at the start); for the loop's wait here and the screen's questions (game/ui/screen.py)."""
+    paths: list[str] = []
+    maps = Path("/proc/self/maps")
+    if maps.exists():
+        for line in maps.read_text(encoding="utf-8", errors="replace").splitlines():
+            if "libSDL2-2" not in line:  # most of the map's lines, at once
+                continue
+            path = line.split(maxsplit=5)[-1] if line.count(" ") >= 5 else ""
+            if _SDL_NAME.match(os.path.basename(path)) and path not in paths:
+                paths.append(path)
+    here = Path(pygame.__path__[0])
+    paths += [str(p) for p in (here / "SDL2.dll", *(here / ".dylibs").glob("libSDL2-2*.dylib"))
+              if p.exists()]  # fmt: skip
+    return tuple(paths)
+
+
 def _sdl_library() -> ctypes.CDLL | None:
     """The SDL 2 library pygame loaded (found in this process's map on Linux), else None."""
-    maps = Path("/proc/self/maps")
-    if not sys.platform.startswith("linux") or not maps.exists():
+    if not sys.platform.startswith("linux"):
         return None
     try:
-        paths = {line.split()[-1] for line in maps.read_text().splitlines()
-                 if _SDL_NAME.match(line.rsplit("/", 1)[-1])}  # fmt: skip
+        paths = sdl_paths()
         if len(paths) != 1:
             return None
-        sdl = ctypes.CDLL(paths.pop())
+        sdl = ctypes.CDLL(paths[0])
         sdl.SDL_WaitEventTimeout.argtypes = [ctypes.c_void_p, ctypes.c_int]
         sdl.SDL_WaitEventTimeout.restype = ctypes.c_int
         return sdl

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import ctypes
 import os
-import re
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 
 import pygame
 
 from .layout import Box
+from .pace import sdl_paths
 
 # When SDL cannot tell: room kept for a task bar, and a title bar with thin borders.
 TASK_BAR_GUESS = 48
@@ -107,7 +106,7 @@ def _sdl() -> ctypes.CDLL | None:
     global _sdl_lib
     if _sdl_lib is False:
         _sdl_lib = None
-        for path in _sdl_paths():
+        for path in sdl_paths():
             try:
                 lib = ctypes.CDLL(path)
             except OSError:
@@ -128,24 +127,6 @@ _SIGNATURES = {
     "SDL_GetWindowDisplayIndex": (ctypes.c_int, [ctypes.c_void_p]),
     "SDL_GetWindowBordersSize": (ctypes.c_int, [ctypes.c_void_p, _INT_P, _INT_P, _INT_P, _INT_P]),
 }
-
-
-def _sdl_paths() -> list[str]:
-    """Where the loaded SDL 2 library is: from the process's map on Linux, else next to
-    pygame (Windows and macOS wheels ship it there)."""
-    paths = []
-    maps = Path("/proc/self/maps")
-    if maps.exists():
-        for line in maps.read_text(encoding="utf-8", errors="replace").splitlines():
-            if "libSDL2-2" not in line:  # most of the map's many lines, at once (the start)
-                continue
-            path = line.split(maxsplit=5)[-1] if line.count(" ") >= 5 else ""
-            if re.match(r"libSDL2-2[.-]", os.path.basename(path)) and path not in paths:
-                paths.append(path)
-    here = Path(pygame.__path__[0])
-    paths += [str(p) for p in (here / "SDL2.dll", *(here / ".dylibs").glob("libSDL2-2*.dylib"))
-              if p.exists()]  # fmt: skip
-    return paths
 
 
 def _window() -> pygame.Window | None:
