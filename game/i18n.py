@@ -13,6 +13,8 @@ import gettext
 import os
 import re
 from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
 
 from .resources import locale_dir
 
@@ -96,10 +98,15 @@ def catalogue_path(language: str) -> str | None:
 
 
 def available() -> list[str]:
-    """The languages the game speaks: English and every shipped catalogue, sorted."""
-    folder = locale_dir()
-    found = {p.parents[1].name for p in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
-    return sorted(found | {ENGLISH})
+    """The languages the game speaks: English and every shipped catalogue, sorted. The folder
+    is read once (the Options dialog asks as it opens, in a frame)."""
+    return list(_shipped(str(locale_dir())))
+
+
+@cache
+def _shipped(folder: str) -> tuple[str, ...]:
+    found = {p.parents[1].name for p in Path(folder).glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
+    return tuple(sorted(found | {ENGLISH}))
 
 
 def _is_english(language: str) -> bool:

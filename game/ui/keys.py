@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..i18n import N_, NP_, _, pgettext
+from ..i18n import N_, NP_, _, language, pgettext
 
 CTRL, SHIFT, ALT = "ctrl", "shift", "alt"
 
@@ -301,14 +301,30 @@ def readme_table() -> str:
                       *table(mouse)])  # fmt: skip
 
 
+_HELP_ROWS: list = [None, None]  # what help_rows was made from last, and what it made
+
+
 def help_rows(table: tuple[Binding, ...] | None = None) -> list[tuple[str, str]]:
     """(keys, what they do) for every keyed row, then the replay and analysis keys and the
-    mouse rules; in the language in use (made again each time the help opens)."""
+    mouse rules; in the language in use. Made again only when the language or a table
+    changed (about 1 ms, which the frame the help opens in has no room for)."""
+    made_of = (language(), table or PLAY_KEYS, REPLAY_KEYS, ANALYSIS_KEYS, MOUSE_RULES)
+    last, rows = _HELP_ROWS
+    if (
+        last is None
+        or last[0] != made_of[0]
+        or any(a is not b for a, b in zip(last[1:], made_of[1:], strict=True))
+    ):
+        rows = _help_rows(made_of[1])
+        _HELP_ROWS[:] = [made_of, rows]
+    return list(rows)
 
+
+def _help_rows(table: tuple[Binding, ...]) -> list[tuple[str, str]]:
     def of(bindings: tuple[Binding, ...]) -> list[tuple[str, str]]:
         return [(b.key_names(), b.text()) for b in bindings if b.keys]
 
-    rows = of(table or PLAY_KEYS)
+    rows = of(table)
     # Translators: a heading in the F1 help, over the keys of a replay being watched.
     rows += [("", ""), (_("Replay"), "")] + of(REPLAY_KEYS)
     # Translators: a heading in the F1 help, over the keys of a game being analysed.
