@@ -33,6 +33,18 @@ LAY_IN_FRAME = 2 * BLOCK * BLOCK * 2 * 16 * 16  # what a frame still lays itself
 # a board that changes as fast as it is laid (none does: a cascade's turning blocks are left
 # out) still shows after this many ticks; the most any zoom needs on a 1920x1080 screen is 8
 HELD_MOST = 16
+# A full redraw of a board that covers this many of the window's pixels (a 200x200 board at
+# 1600x1000: 1.4 million, fullscreen 1.8) copies its blocks into the window's pixels in a tick
+# of their own before the frame that shows them, which then only sends them to the screen:
+# here the copy takes 1.5-2 ms and the trip to the screen 2-3 (Renderer.lay_ahead).
+BLIT_AHEAD_PX = 1_000_000
+PX_PER_LAID = 4  # in LAY_PER_TICK's work, a pixel copied costs a quarter of a pixel laid
+
+
+def blit_cost(pixels: int) -> int:
+    """The work of copying `pixels` of kept blocks onto the canvas (LAY_PER_TICK), or 0 where
+    the frame copies them itself (fewer than BLIT_AHEAD_PX)."""
+    return pixels // PX_PER_LAID if pixels >= BLIT_AHEAD_PX else 0
 
 
 def lay_cost(text: tuple[str, ...], tile: int) -> int:
@@ -150,14 +162,27 @@ class DrawState:
         if lost:
             self.window = None
         self.full = True
+        self.board_anew = False  # everything is drawn: the board with it
         self.toolbar: tuple | None = None  # (counter, face, timer) as drawn
         self.board_shown = False  # the canvas shows the board (not a dialog over it)
         self.bars: tuple[int, int] | None = None  # the view (top, left) the scroll bars show
         self.shifts.clear()
 
+    def redraw_board(self) -> None:
+        """The board alone is drawn again at the next frame, with what goes over it (a dialog
+        opening over the board, which the pause veils); the frame, the toolbar and the menu bar
+        round it show as they are, and only the board's area goes to the screen again. Where
+        the canvas shows something else round the board (a menu's drop-down, a dialog's panel)
+        everything is drawn."""
+        if not self.full:
+            if self.board_shown:
+                self.board_anew = True
+            else:
+                self.invalidate()
+
     def presented(self) -> None:
         """What was drawn is on the screen now."""
-        self.full = False
+        self.full = self.board_anew = False
         self.dirty.clear()
         self.shifts.clear()
 

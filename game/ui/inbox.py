@@ -9,7 +9,9 @@ the board when the board is no longer where the last frame shown had it (a zoom 
 the same tick, or while the frame waited): the player pressed on a cell of the frame they saw,
 which is not the one under the pointer now. Such a press, and its release, are left out, and
 the status line says so (`PlayScene.press_moved`); the player sees the board where it is now
-and clicks again.
+and clicks again. What is queued when the frame that ends a wait goes to the screen was made
+seeing the frame before; it is taken then (`shown`), so that what comes after is judged by the
+new frame: a click a moment after it plays.
 
 A Ctrl+wheel notch zooms and a Shift+wheel notch scrolls sideways, but SDL's wheel event does not
 say which keys were down; asking SDL when it is handled tells the keys as they are then, which
@@ -47,6 +49,10 @@ class Inbox:
         self.drawn = drawn
         self.moved = moved
         self.waited_from: tuple | None = None  # where the board was shown when a wait began
+        # what came before the frame that ended a wait was shown, and where the frame before
+        # the wait had the board (`shown`)
+        self.early: list[pygame.event.Event] = []
+        self.early_shown: tuple | None = None
 
     def take(self) -> Iterator[pygame.event.Event]:
         """This tick's events, one by one as they are handled: none while the frame waits
@@ -59,12 +65,15 @@ class Inbox:
                 self.waited_from = drawn.board_at
             pygame.event.pump()  # the window stays alive; what the player does waits in order
             return
-        shown = drawn.board_at if self.waited_from is None else self.waited_from
-        self.waited_from = None
+        if self.waited_from is not None:  # a wait ended without `shown` (no frame presented)
+            self.shown()
+        early, self.early = self.early, []
         events = pygame.event.get()
         with_mods(events, pygame.key.get_mods())
         dropped: set[int] = set()
-        for event in events:  # handled as they come: a press after a zoom in this tick too
+        seen = [(event, self.early_shown) for event in early]
+        seen += [(event, drawn.board_at) for event in events]
+        for event, shown in seen:  # handled as they come: a press after a zoom in this tick too
             button = getattr(event, "button", None)
             if event.type == pygame.MOUSEBUTTONDOWN and button in BOARD_BUTTONS:
                 if self.moved(event.pos, shown):
@@ -74,6 +83,17 @@ class Inbox:
                 dropped.discard(button)
                 continue
             yield event
+
+    def shown(self) -> None:
+        """A frame is on the screen. If it ended a wait, what is queued now was made seeing
+        the frame before the wait, and what comes from now on seeing this one: the first are
+        taken now, to be handled next tick as made seeing the board where it was then."""
+        if self.waited_from is None:
+            return
+        events = pygame.event.get()
+        with_mods(events, pygame.key.get_mods())
+        self.early += events
+        self.early_shown, self.waited_from = self.waited_from, None
 
 
 def with_mods(events: list[pygame.event.Event], now: int) -> None:

@@ -171,8 +171,8 @@ def wake_at(ctx, layers, now: int) -> int | None:
     left to warm: a few a frame, then it sleeps), the earliest time a
     room or the status line is due, or None: only input can change anything."""
     drawn = ctx.drawn
-    if (drawn.full or drawn.pending or drawn.dirty or drawn.animation or ctx.aids.chores.working
-            or ctx.session.history.late or drawn.warm):  # fmt: skip
+    if (drawn.full or drawn.board_anew or drawn.pending or drawn.dirty or drawn.animation
+            or ctx.aids.chores.working or ctx.session.history.late or drawn.warm):  # fmt: skip
         return now
     times = [t for t in (layer.due(now) for layer in layers) if t is not None]
     message = ctx.status.message

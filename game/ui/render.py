@@ -27,6 +27,7 @@ from .drawstate import (
     Blocks,
     DrawState,
     Text,
+    blit_cost,
     lay_cost,
 )
 from .hints import HintMarks
@@ -105,6 +106,9 @@ class Renderer:
         self._blocks = self.drawn.blocks
         self._seen: tuple | None = None  # (board, top, left) as last drawn: what `warm` warms
         self._ahead: tuple | None = None  # what `lay_ahead` found for this frame's draw_board
+        # blocks `lay_ahead` copied onto the canvas for the frame that shows them: (canvas,
+        # game, top, left, {place: text})
+        self._blitted: tuple | None = None
         self._blocks.fit(self.look_of(theme, layout),
                          Blocks.limit_for(layout.view_rows, layout.view_cols))  # fmt: skip
 
@@ -146,6 +150,7 @@ class Renderer:
         if part is None or surface is part.surface:
             self._under = None
         self._canvas = surface
+        self._blitted = None
 
     def _keep_aside(self, pixels: pygame.Surface) -> pygame.Surface:
         """A copy of `pixels`, in the surface kept for it from the last time (new memory is
@@ -172,6 +177,8 @@ class Renderer:
         if (rows, cols) == (0, 0):
             return []
         drawn = self.drawn
+        if drawn.board_anew:  # the whole view is drawn at the next frame, where it is then
+            return []
         if (drawn.full or not drawn.board_shown
                 or abs(rows) >= lay.view_rows or abs(cols) >= lay.view_cols):  # fmt: skip
             drawn.invalidate()
@@ -280,12 +287,16 @@ class Renderer:
         panel = self.theme.colours["panel"]
         for margin in around(pygame.Rect(*_xywh(lay.area)), pygame.Rect(*_xywh(b))):
             c.fill(panel, margin)
-        # the view and its blocks' texts as `lay_ahead` found them this frame, if it looked
+        # the view and its blocks' texts as `lay_ahead` found them this frame, if it looked,
+        # and the blocks it copied onto the canvas already
         ahead, self._ahead = self._ahead, None
         if ahead is not None and ahead[0] is game and ahead[1:3] == (top, left):
             view, texts = ahead[3], ahead[4]
         else:
             view, texts = game.view(), None
+        blitted, self._blitted = self._blitted, None
+        on_canvas = (blitted[4] if blitted is not None and blitted[0] is c
+                     and blitted[1] is game and blitted[2:4] == (top, left) else {})  # fmt: skip
         t = lay.sizes.tile
         bottom, right = top + lay.view_rows, left + lay.view_cols
         veiled = looks.veiled
@@ -306,12 +317,13 @@ class Renderer:
                     text = texts[place]
                 else:
                     text = tuple(line[c0:c1] for line in view[r0:r1])
-                block = blocks.get(text)
-                if block is None:
-                    block = self._make_block(text, place)
+                if on_canvas.get(place) != text:  # else copied there by `lay_ahead`, as now
+                    block = blocks.get(text)
+                    if block is None:
+                        block = self._make_block(text, place)  # patched from the one at place
+                    pieces.append((block, (b.x + (c0 - left) * t, y)))
                 blocks.at[place] = text
                 shown.append(text)
-                pieces.append((block, (b.x + (c0 - left) * t, y)))
         clip = c.get_clip()
         c.set_clip(pygame.Rect(*_xywh(b)))  # blocks at the view's edges show only in part
         c.fblits(pieces)
@@ -354,8 +366,12 @@ class Renderer:
         frame may spend (LAY_IN_FRAME: after a zoom, a jump across the board, a theme switch),
         and the `window` (its size) still shows the last frame whole, this tick lays ahead its
         share of them (LAY_PER_TICK) and the frame waits (False): the player goes on seeing
-        the last frame for a few ticks, then one frame shows them all, blitting only. Ticks
-        while they are laid: as many as the work takes, the same on every machine."""
+        the last frame for a few ticks, then one frame shows them all. Ticks while they are
+        laid: as many as the work takes, the same on every machine. A board that covers many
+        of the window's pixels (BLIT_AHEAD_PX) has its blocks copied into them in the last of
+        those ticks, or in one of its own (a dialog closed over a big board), so that the
+        frame that shows them only sends them to the screen: the window shows only what is
+        presented."""
         blocks, t = self._blocks, self.layout.sizes.tile
         veiled_blocks = {(r // BLOCK, c // BLOCK) for r, c in veiled}
         view = game.view()
@@ -366,10 +382,11 @@ class Renderer:
                    if place not in veiled_blocks and blocks.get(text) is None}  # fmt: skip
         costs = [lay_cost(text, t) for text in missing]
         waiting = self.drawn.held
-        # nothing shown to wait on (a new or resized window), or little to lay (nothing, once
-        # waiting: the frame that shows them only blits)
-        if (window != self.drawn.window or sum(costs) <= (0 if waiting else LAY_IN_FRAME)
-                or waiting >= HELD_MOST):  # fmt: skip
+        blit = self._blit_ahead_cost(game, top, left, [p for p in texts if p not in veiled_blocks])
+        # nothing shown to wait on (a new or resized window), or little to do: nothing to lay
+        # once waiting (the frame that shows them only blits), and the blocks copied already
+        if (window != self.drawn.window or waiting >= HELD_MOST
+                or not blit and sum(costs) <= (0 if waiting else LAY_IN_FRAME)):  # fmt: skip
             return True
         # the first tick shares its frame with what started the wait (a zoom's new layout, a
         # theme's renderer): half a share; the next makes the frame round the board and keeps
@@ -377,12 +394,51 @@ class Renderer:
         share, spent = LAY_PER_TICK // (1 if waiting else 2), 0
         if waiting and self._frame is None:
             self.draw_frame()
+        laid = 0
         for (text, place), cost in zip(missing.items(), costs, strict=True):
             if spent >= share:
                 break
             self._make_block(text, place)
             spent += cost
+            laid += 1
+        if blit and laid == len(missing) and (spent == 0 or spent + blit <= share):
+            self._blit_ahead(game, top, left, texts, veiled_blocks)
         return False
+
+    def _blit_ahead_cost(self, game: Game, top: int, left: int, places: list) -> int:
+        """The work of copying the blocks at `places` (block row, block col) in the view from
+        (top, left) onto the canvas ahead of the frame (0: the frame copies them, or they are
+        copied already). Only where the canvas is the window's own pixels (not while the map's
+        canvas is drawn on, nor one scaled to the window)."""
+        part, canvas, lay = self._part, self.canvas, self.layout
+        if part is None or canvas is not part.surface:
+            return 0
+        done = self._blitted
+        if done is not None and done[0] is canvas and done[1] is game and done[2:4] == (top, left):
+            return 0
+        bottom, right = top + lay.view_rows, left + lay.view_cols
+        cells = sum((min(row * BLOCK + BLOCK, bottom) - max(row * BLOCK, top))
+                    * (min(col * BLOCK + BLOCK, right) - max(col * BLOCK, left))
+                    for row, col in places)  # fmt: skip
+        return blit_cost(cells * lay.sizes.tile**2)
+
+    def _blit_ahead(self, game: Game, top: int, left: int, texts: dict, veiled_blocks: set) -> None:
+        """Copy the kept blocks in view onto the canvas, where the frame that shows them finds
+        them (draw_board: those whose place still shows the same text are not copied again)."""
+        b, t, blocks, c = self.layout.board, self.layout.sizes.tile, self._blocks, self.canvas
+        pieces, placed = [], {}
+        for place, text in texts.items():
+            block = None if place in veiled_blocks else blocks.kept.get(text)
+            if block is not None:
+                row, col = place
+                pieces.append((block, (b.x + (col * BLOCK - left) * t,
+                                       b.y + (row * BLOCK - top) * t)))  # fmt: skip
+                placed[place] = text
+        clip = c.get_clip()
+        c.set_clip(pygame.Rect(*_xywh(b)))
+        c.fblits(pieces)
+        c.set_clip(clip)
+        self._blitted = (c, game, top, left, placed)
 
     def warm(self, most: int = WARM_PER_FRAME) -> None:
         """Make at most `most` of the blocks in view that are stale or missing (cells drawn
@@ -627,6 +683,7 @@ class Renderer:
         panel = placed.panel
         if panel is None:
             return
+        self.drawn.board_shown = False  # the drop-down hangs over the board and round it
         c.fill(col.bar, pygame.Rect(*_xywh(panel)))
         widgets.outline(c, panel, col.edge)
         widgets.bevel(c, widgets.inset(panel, 1), col.light, col.shadow)
@@ -668,7 +725,7 @@ class Renderer:
         drawn.presented()
         drawn.window = tuple(display.size)  # what a frame laid ahead may wait on (lay_ahead)
         drawn.held = 0
-        self._ahead = None  # looked ahead for a frame now shown (or never drawn)
+        self._ahead = self._blitted = None  # looked ahead for a frame now shown (or never drawn)
         if drawn.warm is True and not drawn.animation:  # the frame is shown: spare time
             self.warm()
         elif drawn.warm:

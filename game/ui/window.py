@@ -267,7 +267,7 @@ class App:
         r = ctx.frame.renderer
         veiled = self.games.replay is None and ctx.session.veiled
         if veiled != ctx.drawn.board_hidden:
-            ctx.drawn.invalidate()
+            ctx.drawn.redraw_board()
             ctx.drawn.board_hidden = veiled
         self.dialogs.place()
         if not self.play.ready():
@@ -277,6 +277,7 @@ class App:
             layer.draw(full)
         ctx.drawn.pending.clear()
         r.present(ctx.frame.display)
+        self.inbox.shown()  # what came while the frame waited was made seeing the one before
 
 
 def run(

@@ -1,7 +1,8 @@
 """A full redraw with many of the view's blocks to lay anew (a zoom, a jump across the board, a
 theme switch) lays them over a few ticks, each within its share of work, while the window keeps
-the last frame and input waits; then one frame shows the board, blitting only
-(`Renderer.lay_ahead`, game/ui/render.py)."""
+the last frame and input waits; then one frame shows the board, blitting only. A board that
+covers many of the window's pixels has its blocks copied in the tick before that frame, which
+then only sends them to the screen (`Renderer.lay_ahead`, game/ui/render.py)."""
 
 import pygame
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from game.engine import Game
 from game.engine.boards import BoardChoice
 from game.engine.cells import ViewChar
-from game.ui.drawstate import BLOCK, HELD_MOST, LAY_PER_TICK, lay_cost
+from game.ui.drawstate import BLIT_AHEAD_PX, BLOCK, HELD_MOST, LAY_PER_TICK, lay_cost
 
 from .test_display import random_layout
 
@@ -92,8 +93,79 @@ def test_a_zoom_on_a_big_board_lays_its_blocks_over_ticks_within_their_share(dri
     # what shows is what a full redraw with every block kept shows
     shown = window_pixels(d)
     d.app.ctx.drawn.invalidate()
+    assert until_shown(d).ticks == [0, 0] and window_pixels(d) == shown
+
+
+def big_board_pixels(d) -> int:
+    board = d.app.ctx.frame.layout.board
+    return board.w * board.h
+
+
+def test_a_big_boards_kept_blocks_are_copied_a_tick_before_the_frame_that_sends_them(drive):
+    """A full redraw with every block kept (a dialog closed, a jump back): the blocks go into
+    the window's pixels in a tick that shows nothing, and the frame that shows them copies
+    none again (blocks spoiled between the two would show)."""
+    d = opened(drive)
+    assert big_board_pixels(d) >= BLIT_AHEAD_PX
+    shown = window_pixels(d)
+    d.app.ctx.drawn.invalidate()
+    made = Made(d)
+    made.tick()
+    assert d.app.ctx.drawn.held and pygame.display.get_surface().get_size() == WINDOW
+    for block in d.app.ctx.drawn.blocks.kept.values():
+        block.fill((255, 0, 255))
+    made.tick()
+    assert not d.app.ctx.drawn.held and made.ticks == [0, 0]
+    assert window_pixels(d) == shown
+
+
+def test_a_cell_changed_between_the_copy_and_the_frame_shows_as_it_is(drive):
+    d = opened(drive)
+    game = d.app.play.game
+    cell = covered_in_view(d, 1)[0]
+    d.app.ctx.drawn.invalidate()
     d.step()
-    assert not d.app.ctx.drawn.held and window_pixels(d) == shown
+    assert d.app.ctx.drawn.held
+    game.toggle_flag(*cell)  # as a chore's answer may change the game while the frame waits
+    d.step()  # the flagged block is laid ahead too
+    d.step()
+    assert not d.app.ctx.drawn.held
+    shown = window_pixels(d)
+    d.app.ctx.drawn.invalidate()
+    until_shown(d)
+    assert window_pixels(d) == shown  # as a redraw of the game as it is now
+    game.toggle_flag(*cell)
+    d.app.ctx.drawn.invalidate()
+    until_shown(d)
+    assert window_pixels(d) != shown  # the flag showed
+
+
+def test_a_small_boards_full_redraw_does_not_wait(drive):
+    d = drive(BIG)
+    d.app.games.play_game(Game.from_layout(random_layout(200, 200, 2000, seed=6)))
+    d.tick()
+    assert big_board_pixels(d) < BLIT_AHEAD_PX
+    d.app.ctx.drawn.invalidate()
+    d.step()
+    assert not d.app.ctx.drawn.held
+
+
+def test_a_click_after_the_frame_that_ends_a_wait_plays(drive):
+    """Clicks queued when the frame that ends a wait goes to the screen were made seeing the
+    frame before (the board moved: left out); one after it was made seeing it (played)."""
+    d = opened(drive)
+    game, lay = d.app.play.game, d.app.ctx.frame.layout
+    d.app.play.centre_on((lay.rows - 5, lay.cols - 5))  # a jump: laid ahead over ticks
+    d.step()
+    assert d.app.ctx.drawn.held
+    cell = covered_in_view(d, 1)[0]  # where the board is now
+    click_during(d, cell, 3)  # made seeing the board where it was
+    while d.app.ctx.drawn.held:
+        d.step()
+    click_during(d, cell, 3)  # made seeing the frame that showed
+    d.step()
+    assert game.cell(*cell) == ViewChar.FLAG  # the second played, the first did not
+    assert "click again" in d.app.ctx.status.saying()
 
 
 def test_a_jump_across_the_board_lays_ahead_and_a_short_scroll_does_not(drive):

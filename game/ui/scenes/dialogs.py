@@ -45,8 +45,10 @@ class DialogStack:
             return
         self.dialog, self.over_board = dialog, over_board
         self.session.pause(PAUSE_DIALOG)
-        if not over_board:
+        if getattr(dialog, "covers_board", False):  # the map: the frame round it drawn too
             self.frame.drawn.invalidate()
+        elif not over_board:  # the board again (veiled by the pause), the panel over it
+            self.frame.drawn.redraw_board()
 
     def close(self) -> None:
         """The dialog shown is done: the next one waiting, or the game plays on."""
@@ -143,6 +145,6 @@ class DialogScene(Layer):
 
     def draw(self, full: bool) -> None:
         dialog = self.stack.dialog
-        if dialog is not None and (full or dialog.dirty):
+        if dialog is not None and (full or dialog.dirty or self.drawn.board_anew):
             draw_dialog(self.stack.frame.renderer, dialog)
         self._lay_out_ahead(full)

@@ -382,7 +382,8 @@ class PlayScene(Layer):
         canvas of its own (kept from one map to the next), and the game's is swapped back."""
         lay, drawn, r = self.layout, self.ctx.drawn, self.ctx.frame.renderer
         self._canvas_back()
-        if not (drawn.full or drawn.pending or drawn.board_hidden) and drawn.board_shown:
+        if (not (drawn.full or drawn.board_anew or drawn.pending or drawn.board_hidden)
+                and drawn.board_shown):  # fmt: skip
             self.under_map = (self._looks_now(), r, r.canvas)
             r.canvas = self._canvas_for_map(r.canvas)
         self.ctx.dialogs.open(MapDialog(self.game, (self.top, self.left, lay.view_rows,
@@ -853,7 +854,8 @@ class PlayScene(Layer):
         game's)."""
         ctx = self.ctx
         dialog, drawn, lay = ctx.dialogs.dialog, ctx.drawn, self.layout
-        ready = (not drawn.full or drawn.board_hidden or getattr(dialog, "covers_board", False)
+        ready = (not (drawn.full or drawn.board_anew) or drawn.board_hidden
+                 or getattr(dialog, "covers_board", False)
                  or ctx.frame.renderer.lay_ahead(self.game, self.top, self.left, drawn.veiled,
                                                  tuple(ctx.frame.display.size)))  # fmt: skip
         drawn.held = 0 if ready else drawn.held + 1
@@ -889,7 +891,8 @@ class PlayScene(Layer):
             if len(drawn.dirty) > before:
                 dialog.dirty = True
             return
-        if dialog is not None and (not full or getattr(dialog, "covers_board", False)):
+        anew = full or drawn.board_anew  # the board drawn again (under a dialog that opened)
+        if dialog is not None and (not anew or getattr(dialog, "covers_board", False)):
             kept = self.under_map is not None and self.under_map[1] is r
             if full and not kept:  # the map covers all inside the frame; the frame shows
                 r.draw_frame()  # round it, as it is on the canvas still when that was kept
@@ -915,6 +918,8 @@ class PlayScene(Layer):
         args = (VeiledBoard(game) if drawn.board_hidden else game, self.top, self.left)
         if full and not (self.under_map and self._put_back_under_map()):
             r.draw_frame()
+            r.draw_board(*args, looks)
+        elif not full and drawn.board_anew:  # the board alone: the frame round it is kept
             r.draw_board(*args, looks)
         elif not full:
             for cells in drawn.pending:
