@@ -198,8 +198,14 @@ class App:
                 self.step()
                 self.options.load_other_themes()  # after the first frame: what it did not need
                 now = self.ctx.aids.now()
-                pace.rest(wake_at(self.ctx, self.layers(), now), now)
+                pace.rest(self.due(now), now)
         return 0
+
+    def due(self, now: int) -> int | None:
+        """When the loop next has something to do (game/ui/pace.py `wake_at`): at once while
+        the inbox holds input taken out of SDL's queue (`Inbox.shown`), which the loop's sleep,
+        woken by SDL's queue only, would leave waiting."""
+        return now if self.inbox.early else wake_at(self.ctx, self.layers(), now)
 
     def step(self) -> None:
         """One tick: handle events, update, draw, present."""

@@ -329,3 +329,22 @@ def test_the_wait_never_lasts_more_than_its_most_ticks(drive, monkeypatch):
     made = until_shown(d)
     assert len(made.ticks) == HELD_MOST + 1  # then the frame lays the rest itself
     assert not d.app.ctx.drawn.held and d.app.ctx.frame.scale == 1
+
+
+def test_input_taken_as_a_wait_ends_is_handled_at_once_not_after_a_sleep(drive):
+    """What `Inbox.shown` takes out of SDL's queue is no longer there to end the loop's sleep:
+    the loop ticks on at once (from the review)."""
+    d = opened(drive)
+    app = d.app
+    app.ctx.drawn.invalidate()  # a big board's full redraw: its blocks copied a tick ahead
+    d.step()
+    assert app.ctx.drawn.held
+    cell = covered_in_view(d, 1)[0]
+    click_during(d, cell, 3)
+    d.step()  # the frame that ends the wait goes to the screen and takes the click
+    assert not app.ctx.drawn.held and app.inbox.early and not pygame.event.peek()
+    now = app.ctx.aids.now()
+    assert app.due(now) == now
+    d.step()
+    assert app.play.game.cell(*cell) == ViewChar.FLAG  # the board did not move: it played
+    assert not app.inbox.early
