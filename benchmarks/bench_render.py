@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from timing import cpu_name, window_bench_env  # stdlib only: set up before pygame
+from timing import cpu_name, stolen_percent, window_bench_env  # stdlib only: before pygame
 
 REAL_WINDOW, _HOME = window_bench_env()
 
@@ -59,7 +59,7 @@ def emit(name: str, samples_ms: list[float], goal_ms: float | None = None, **ext
         line["goal_ms"] = goal_ms
         line["pass"] = line["median_ms"] <= goal_ms
     line.update(extra)
-    print(json.dumps(line), flush=True)
+    say(line)
 
 
 def spread(samples_ms: list[float]) -> dict:
@@ -79,6 +79,11 @@ def beside(line: dict, key: str, bare: float) -> dict:
 
 
 def say(line: dict) -> None:
+    """Print a figure's line, with the share of the CPU time the hypervisor stole from this
+    machine since the line before (`host_steal_percent`: wall times measured then waited)."""
+    stolen = stolen_percent()
+    if stolen is not None:
+        line["host_steal_percent"] = stolen
     print(json.dumps(line), flush=True)
 
 

@@ -26,12 +26,13 @@ WARM_PER_FRAME = 6
 # jump across the board, a theme switch) lays them ahead over a few ticks instead, while the
 # window goes on showing the last frame, then shows them all in one frame that only blits
 # (Renderer.lay_ahead). Counted in work, never in time: a tile costs a fixed part (as much as
-# copying a 16-pixel tile's pixels) and its own pixels. Here a tick's share is 3-5 ms of CPU
-# (a block at zoom 1 0.25-0.4 ms), a quarter of a frame, so a laptop 3x slower keeps its pace.
-LAY_PER_TICK = 12 * BLOCK * BLOCK * 2 * 16 * 16  # about 12 blocks at zoom 1, 1-2 at zoom 4
+# copying a 16-pixel tile's pixels) and its own pixels. Here a tick's share is 2.5-4 ms of CPU
+# (a block at zoom 1 0.3-0.5 ms; 12 a tick took up to 7.3), under half of the 8 ms a full
+# redraw may take, so a laptop 3x slower keeps its pace.
+LAY_PER_TICK = 8 * BLOCK * BLOCK * 2 * 16 * 16  # about 8 blocks at zoom 1, 1 at zoom 4
 LAY_IN_FRAME = 2 * BLOCK * BLOCK * 2 * 16 * 16  # what a frame still lays itself: 2 such
 # a board that changes as fast as it is laid (none does: a cascade's turning blocks are left
-# out) still shows after this many ticks; the most any zoom needs on a 1920x1080 screen is 8
+# out) still shows after this many ticks; the most any zoom needs on a 1920x1080 screen is 9
 HELD_MOST = 16
 # A full redraw of a board that covers this many of the window's pixels (a 200x200 board at
 # 1600x1000: 1.4 million, fullscreen 1.8) copies its blocks into the window's pixels in a tick
