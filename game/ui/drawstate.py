@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 from collections import OrderedDict
 from collections.abc import Callable
-from itertools import chain, repeat
+from itertools import repeat
 
 from ..engine.cells import CellSet
 
@@ -195,7 +195,10 @@ class DrawState:
         top, left, rows, cols = view
         bottom, right = top + rows, left + cols
         r0, c0 = origin
-        rings: dict[int, list[Cell]] = {}  # distance from the origin -> cells
+        # distance from the origin (the larger of rows and columns apart) -> cells; a list
+        # of lists, filled a run at a time (the frame a big opening comes in: 5,000 cells)
+        most = max(abs(r0 - top), abs(r0 - bottom), abs(c0 - left), abs(c0 - right)) + 1
+        by_ring: list[list[Cell]] = [[] for _ in range(most)]
         for row, first, stop in changed.runs():
             if not top <= row < bottom:
                 continue
@@ -204,10 +207,19 @@ class DrawState:
             # the columns within dr of the origin's column all lie on ring dr: one batch
             mid_lo, mid_hi = max(lo, c0 - dr), min(hi, c0 + dr + 1)
             if mid_lo < mid_hi:
-                rings.setdefault(dr, []).extend(zip(repeat(row), range(mid_lo, mid_hi)))
-            for col in chain(range(lo, min(hi, mid_lo)), range(max(lo, mid_hi), hi)):
-                rings.setdefault(abs(col - c0), []).append((row, col))
-        rings.pop(0, None)  # the clicked cell shows what it is at once
+                by_ring[dr].extend(zip(repeat(row), range(mid_lo, mid_hi)))
+            # each column further out is a ring of its own: one cell on each of those rings
+            stop_left, start_right = min(hi, mid_lo), max(lo, mid_hi)
+            if lo < stop_left:  # left of the origin: rings c0 - col
+                cells = zip(repeat(row), range(lo, stop_left))
+                for ring, cell in zip(by_ring[c0 - lo : c0 - stop_left : -1], cells, strict=True):
+                    ring.append(cell)
+            if start_right < hi:  # right of it: rings col - c0
+                cells = zip(repeat(row), range(start_right, hi))
+                for ring, cell in zip(by_ring[start_right - c0 : hi - c0], cells, strict=True):
+                    ring.append(cell)
+        rings = {d: cells for d, cells in enumerate(by_ring) if cells and d}
+        # (ring 0, the clicked cell, shows what it is at once)
         if not rings:
             return False
         farthest = max(rings)
