@@ -8,7 +8,7 @@ draws the strip that came into view); never reads input and never changes the ga
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -50,6 +50,7 @@ PRESSABLE = frozenset({V.COVERED, V.QUESTION})
 # the tiles a board cell shows: its view's, or pressed, or a veil (covered, pressed, flag)
 BOARD_SPRITES = (*SPRITE_OF_VIEW.values(), "pressed")
 MANY_TILES = 48
+CELLS_FOR_VIEW = 128  # draw_cells reads the whole text view for more cells than this
 
 
 @dataclass
@@ -487,19 +488,30 @@ class Renderer:
         rows, cols = lay.view_rows, lay.view_cols
         pieces = []
         drawn = []
+        veiled, pressed_cells = looks.veiled, looks.pressed
+        # with no odds, proof or start mark shown, only the cursor's and the hint's cells have
+        # more than their tile (a cascade's rings: thousands of cells a frame)
+        plain = looks.probabilities is None and looks.hint_marks is None and looks.start is None
+        marked = (looks.cursor, looks.hint)
+        # many cells: the text view's rows once (0.1 ms on 200x200) beat asking cell by cell
+        many = isinstance(cells, Sized) and len(cells) > CELLS_FOR_VIEW
+        view = game.view() if many else None
         for cell in cells:
             r, c = cell[0] - top, cell[1] - left
             if not (0 <= r < rows and 0 <= c < cols):
                 continue
             x, y = b.x + c * t, b.y + r * t
-            veil = looks.veiled.get(cell)
+            veil = veiled.get(cell)
             if veil is not None:
                 sprite = tiles[veil]
             else:
-                ch = game.cell(*cell)
-                pressed = cell in looks.pressed and ch in PRESSABLE
+                ch = game.cell(*cell) if view is None else view[cell[0]][cell[1]]
+                pressed = cell in pressed_cells and ch in PRESSABLE
                 sprite = tiles["pressed"] if pressed else tile_of[ch]
             pieces.append((sprite, (x, y)))
+            if plain and cell not in marked:
+                drawn.append((x, y))
+                continue
             label = []  # the odds' label: over every other mark, so it reads whole
             if looks.probabilities is not None and cell in looks.probabilities:
                 flagged = sprite is tile_of[V.FLAG]
