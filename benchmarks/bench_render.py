@@ -80,8 +80,8 @@ def beside(line: dict, key: str, bare: float) -> dict:
 
 def say(line: dict) -> None:
     """Print a figure's line, with the share of the CPU time the hypervisor stole from this
-    machine since the line before (`host_steal_percent`: wall times measured then waited)."""
-    stolen = stolen_percent()
+    machine since its figure began (`host_steal_percent`: wall times measured then waited)."""
+    stolen = stolen_percent(again=False)
     if stolen is not None:
         line["host_steal_percent"] = stolen
     print(json.dumps(line), flush=True)
@@ -1397,6 +1397,7 @@ def main() -> None:
     with Collector():  # the garbage collection the game's loop runs under (pace.py)
         for figure, *params in figures:
             if args.only is None or args.only in figure.__name__:
+                stolen_percent()  # each line says what was stolen since its figure began
                 figure(*params)
     say(
         {

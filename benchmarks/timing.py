@@ -53,19 +53,21 @@ def cpu_name() -> str:
         return platform.processor() or platform.machine()
 
 
-_STOLEN: list = []  # the /proc/stat counters at the last `stolen_percent`
+_STOLEN: list = []  # the /proc/stat counters when `stolen_percent` last started counting
 
 
-def stolen_percent() -> float | None:
+def stolen_percent(again: bool = True) -> float | None:
     """The share of the machine's CPU time the hypervisor took for other guests since the last
-    call (or since the first), in percent, from Linux's /proc/stat ("steal"); None elsewhere.
-    A figure measured while it was high waited for a core the machine did not have."""
+    call that started counting (`again`; the first call does), in percent, from Linux's
+    /proc/stat ("steal"); None elsewhere. A figure measured while it was high waited for a
+    core the machine did not have."""
     try:
         with open("/proc/stat") as f:
             fields = [int(x) for x in f.readline().split()[1:9]]
     except (OSError, ValueError):
         return None
     before = _STOLEN[:] or fields
-    _STOLEN[:] = fields
+    if again or not _STOLEN:
+        _STOLEN[:] = fields
     total = sum(fields) - sum(before)
     return round(100 * (fields[7] - before[7]) / total, 1) if total > 0 else 0.0
