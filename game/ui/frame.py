@@ -58,12 +58,14 @@ class Frame:
         w, h = geometry.window_size(rows, cols, scale, sizes, digits)
         return min(w, self.space[0]), min(h, self.space[1])
 
-    def open_window(self) -> None:
+    def open_window(self, asked: bool = False) -> None:
         """A window for the board at the zoom, wholly on the usable screen: the zoom is lowered
         when the board would not fit. The first one is the window the player left, if it
-        still fits the screen, else centred."""
+        still fits the screen, else centred. `asked`: the usable screen was asked for just
+        now (each asking is two trips to the X server: 2-3 ms of a zoom's frame here)."""
         first = pygame.display.get_surface() is None
-        self.space = self._usable_screen()
+        if not asked:
+            self.space = self._usable_screen()
         rows, cols, sizes, digits = self.geometry()
         self.scale = min(self.scale, geometry.most_scale(rows, cols, self.space, sizes, digits))
         size = self._size_for(self.scale)
@@ -185,7 +187,7 @@ class Frame:
             return said
         self.scale = scale
         if not self._keeps_size(scale):
-            self.open_window()
+            self.open_window(asked=True)
         self.relayout()
         # Translators: the status line after a zoom; zoom is a whole number (3).
         return [*said, _("Zoom %(zoom)dx") % {"zoom": scale}]
