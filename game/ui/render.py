@@ -391,13 +391,15 @@ class Renderer:
             return True
         # the first tick shares its frame with what started the wait (a zoom's new layout, a
         # theme's renderer): half a share; the next makes the frame round the board and keeps
-        # it (out of sight: the window shows only what is presented)
+        # it (out of sight: the window shows only what is presented), and lays half a share
+        # too (the frame's 700 sprites cost about as much)
         share, spent = LAY_PER_TICK // (1 if waiting else 2), 0
         if waiting and self._frame is None:
             self.draw_frame()
+            share //= 2
         laid = 0
         for (text, place), cost in zip(missing.items(), costs, strict=True):
-            if spent >= share:
+            if spent and spent + cost > share:  # within the share (a block more than it alone)
                 break
             self._make_block(text, place)
             spent += cost
