@@ -295,9 +295,7 @@ class Renderer:
             view, texts = ahead[3], ahead[4]
         else:
             view, texts = game.view(), None
-        blitted, self._blitted = self._blitted, None
-        on_canvas = (blitted[4] if blitted is not None and blitted[0] is c
-                     and blitted[1] is game and blitted[2:4] == (top, left) else {})  # fmt: skip
+        on_canvas, self._blitted = self._copied(game, top, left), None
         t = lay.sizes.tile
         bottom, right = top + lay.view_rows, left + lay.view_cols
         veiled = looks.veiled
@@ -325,10 +323,7 @@ class Renderer:
                     pieces.append((block, (b.x + (c0 - left) * t, y)))
                 blocks.at[place] = text
                 shown.append(text)
-        clip = c.get_clip()
-        c.set_clip(pygame.Rect(*_xywh(b)))  # blocks at the view's edges show only in part
-        c.fblits(pieces)
-        c.set_clip(clip)
+        self._blit_in_board(pieces)
         blocks.shown = shown
         self._seen = (game, top, left)
         self.drawn.warm = "new" if veiled_blocks else False  # those blocks were not made
@@ -413,11 +408,8 @@ class Renderer:
         (top, left) onto the canvas ahead of the frame (0: the frame copies them, or they are
         copied already). Only where the canvas is the window's own pixels (not while the map's
         canvas is drawn on, nor one scaled to the window)."""
-        part, canvas, lay = self._part, self.canvas, self.layout
-        if part is None or canvas is not part.surface:
-            return 0
-        done = self._blitted
-        if done is not None and done[0] is canvas and done[1] is game and done[2:4] == (top, left):
+        part, lay = self._part, self.layout
+        if part is None or self.canvas is not part.surface or self._copied(game, top, left):
             return 0
         bottom, right = top + lay.view_rows, left + lay.view_cols
         cells = sum((min(row * BLOCK + BLOCK, bottom) - max(row * BLOCK, top))
@@ -428,7 +420,7 @@ class Renderer:
     def _blit_ahead(self, game: Game, top: int, left: int, texts: dict, veiled_blocks: set) -> None:
         """Copy the kept blocks in view onto the canvas, where the frame that shows them finds
         them (draw_board: those whose place still shows the same text are not copied again)."""
-        b, t, blocks, c = self.layout.board, self.layout.sizes.tile, self._blocks, self.canvas
+        b, t, blocks = self.layout.board, self.layout.sizes.tile, self._blocks
         pieces, placed = [], {}
         for place, text in texts.items():
             block = None if place in veiled_blocks else blocks.kept.get(text)
@@ -437,11 +429,25 @@ class Renderer:
                 pieces.append((block, (b.x + (col * BLOCK - left) * t,
                                        b.y + (row * BLOCK - top) * t)))  # fmt: skip
                 placed[place] = text
+        self._blit_in_board(pieces)
+        self._blitted = (self.canvas, game, top, left, placed)
+
+    def _copied(self, game: Game, top: int, left: int) -> dict:
+        """The blocks `_blit_ahead` copied onto this canvas for `game` seen from (top, left):
+        place -> text ({} if none, or copied for another canvas, game or view)."""
+        done = self._blitted
+        if done is None or done[0] is not self.canvas or done[1] is not game:
+            return {}
+        return done[4] if done[2:4] == (top, left) else {}
+
+    def _blit_in_board(self, pieces: list) -> None:
+        """Blit (surface, place) pieces onto the canvas within the board's box: blocks at the
+        view's edges show only in part."""
+        c = self.canvas
         clip = c.get_clip()
-        c.set_clip(pygame.Rect(*_xywh(b)))
+        c.set_clip(pygame.Rect(*_xywh(self.layout.board)))
         c.fblits(pieces)
         c.set_clip(clip)
-        self._blitted = (c, game, top, left, placed)
 
     def warm(self, most: int = WARM_PER_FRAME) -> None:
         """Make at most `most` of the blocks in view that are stale or missing (cells drawn
