@@ -483,8 +483,19 @@ class Renderer:
                  (x0 + c * t, y0 + r * t))
                 for r in range(r0, r1) for c in range(c0, c1)]  # fmt: skip
 
-    def draw_cells(self, game: Game, top: int, left: int, cells: Iterable, looks: Looks) -> None:
-        """The tiles of the given cells that are in view, each as its view and `looks` say."""
+    def draw_groups(self, game: Game, top: int, left: int, groups: list, looks: Looks) -> None:
+        """Each group of cells as `draw_cells` draws it (each its own place on screen), the
+        board's text view read once for them all when they are many: a cascade's frame turns a
+        dozen rings, each of a few hundred cells on a big board."""
+        many = len(groups) > 1 and sum(len(cells) for cells in groups) > CELLS_FOR_VIEW
+        view = game.view() if many else None
+        for cells in groups:
+            self.draw_cells(game, top, left, cells, looks, view)
+
+    def draw_cells(self, game: Game, top: int, left: int, cells: Iterable, looks: Looks,
+                   view: list[str] | None = None) -> None:  # fmt: skip
+        """The tiles of the given cells that are in view, each as its view and `looks` say
+        (`view`: the game's text view, when the caller has it)."""
         lay = self.layout
         if isinstance(cells, CellSet) and len(cells) > lay.view_rows * lay.view_cols:
             self.draw_board(game, top, left, looks)
@@ -502,8 +513,8 @@ class Renderer:
         plain = looks.probabilities is None and looks.hint_marks is None and looks.start is None
         marked = (looks.cursor, looks.hint)
         # many cells: the text view's rows once (0.1 ms on 200x200) beat asking cell by cell
-        many = isinstance(cells, Sized) and len(cells) > CELLS_FOR_VIEW
-        view = game.view() if many else None
+        if view is None and isinstance(cells, Sized) and len(cells) > CELLS_FOR_VIEW:
+            view = game.view()
         for cell in cells:
             r, c = cell[0] - top, cell[1] - left
             if not (0 <= r < rows and 0 <= c < cols):

@@ -922,8 +922,7 @@ class PlayScene(Layer):
         elif not full and drawn.board_anew:  # the board alone: the frame round it is kept
             r.draw_board(*args, looks)
         elif not full:
-            for cells in drawn.pending:
-                r.draw_cells(*args, cells, looks)
+            r.draw_groups(*args, drawn.pending, looks)
             touched = pressed ^ drawn.pressed
             if self.cursor != drawn.cursor:
                 touched |= {c for c in (self.cursor, drawn.cursor) if c is not None}
