@@ -240,6 +240,7 @@ class Game:
         self._openings: measures.Openings | None = None
         self._prepared: tuple | None = None  # (cell, view before, view, spread, runs, count)
         self._layout: list[str] | None = None  # `layout()`, made once
+        self._shown: tuple[bytes, list[str]] | None = None  # `view()` and the bytes it read
         self.first_click: tuple[int, int] | None = None
         self.moves: list[RecordedMove] = []
         self._undone: list[RecordedMove] = []
@@ -301,10 +302,16 @@ class Game:
         return self.rows * self.cols - self.mines
 
     def view(self) -> list[str]:
-        """The text view (docs/RULES.md, "The text view"), one string per row."""
-        w = self._width
+        """The text view (docs/RULES.md, "The text view"), one string per row. Made again
+        only when a cell changed: a big board's window asks for it several times a frame (on
+        200x200 a view is 0.3 ms of decoding here, the bytes compared 0.01)."""
         v = self._view
-        return [v[(r + 1) * w + 1 : (r + 2) * w - 1].decode("ascii") for r in range(self.rows)]
+        shown = self._shown
+        if shown is None or shown[0] != v:
+            w = self._width
+            rows = [v[(r + 1) * w + 1 : (r + 2) * w - 1].decode("ascii") for r in range(self.rows)]
+            self._shown = shown = (bytes(v), rows)
+        return shown[1][:]  # the caller's own list: changing it changes nothing here
 
     def cell(self, row: int, col: int) -> str:
         """The text-view character of one cell."""

@@ -103,3 +103,23 @@ def test_undo_then_redo_returns_to_the_same_view(case):
     while g.can_redo:
         g.redo()
     assert g.view() == seen[-1]
+
+
+@settings(max_examples=100)
+@given(games_and_moves())
+def test_the_view_is_the_board_as_it_is_after_every_move_and_undo(case):
+    """`view()` is kept between moves (game/engine/game.py): it is never one move behind, and
+    a caller's changes to the list it got change nothing."""
+    rows, cols, mines, seed, zone, tries = case
+    g = Game(rows, cols, mines, seed=seed, safe_zone=zone)
+
+    def cell_by_cell():
+        return ["".join(g.cell(r, c) for c in range(cols)) for r in range(rows)]
+
+    for kind, r, c in tries:
+        g.view()[0] = "changed by a caller"
+        g.play(Move(kind, r, c))
+        assert g.view() == cell_by_cell()
+        if g.moves and kind is MoveKind.FLAG:
+            g.undo()
+            assert g.view() == cell_by_cell()
