@@ -107,6 +107,7 @@ class Renderer:
         self._blocks = self.drawn.blocks
         self._seen: tuple | None = None  # (board, top, left) as last drawn: what `warm` warms
         self._ahead: tuple | None = None  # what `lay_ahead` found for this frame's draw_board
+        self._texts_of: tuple | None = None  # `_texts`: (game, where, view, texts)
         # blocks `lay_ahead` copied onto the canvas for the frame that shows them: (canvas,
         # game, top, left, {place: text})
         self._blitted: tuple | None = None
@@ -356,6 +357,19 @@ class Renderer:
             for c0 in range(left - left % BLOCK, right, BLOCK):
                 yield (r0 // BLOCK, c0 // BLOCK), tuple(line[c0 : c0 + BLOCK] for line in lines)
 
+    def _texts(self, game: Game, top: int, left: int, view: list[str]) -> dict:
+        """place -> text of each block in view (`_in_view`), kept from the tick before while
+        the game shows the same (a wait's every tick asks, and the frame after it: 700 slices
+        of the view a time on 200x200 at fullscreen)."""
+        lay = self.layout
+        where = (top, left, lay.view_rows, lay.view_cols)
+        kept = self._texts_of
+        if kept is not None and kept[0] is game and kept[1] == where and kept[2] == view:
+            return kept[3]
+        texts = dict(self._in_view(view, top, left))
+        self._texts_of = (game, where, view, texts)
+        return texts
+
     def lay_ahead(self, game: Game, top: int, left: int, veiled: dict, window: tuple) -> bool:
         """Before a full redraw of the board from (top, left): whether to draw it this frame.
         When the blocks it would lay anew (not kept, not veiled by a cascade) cost more than a
@@ -371,7 +385,7 @@ class Renderer:
         blocks, t = self._blocks, self.layout.sizes.tile
         veiled_blocks = {(r // BLOCK, c // BLOCK) for r, c in veiled}
         view = game.view()
-        texts = dict(self._in_view(view, top, left))
+        texts = self._texts(game, top, left, view)
         self._ahead = (game, top, left, view, texts)  # this frame's draw_board takes them
         # those kept become the most recently shown, so laying the others drops none of them
         missing = {text: place for place, text in texts.items()
