@@ -72,7 +72,8 @@ class Options:
         # The rows' names are short: Options is narrow at zoom 1.
         return [
             ("board", _("Board"), boards, board.kind),
-            ("theme", _("Theme"), themes, s.theme),
+            # the theme chosen, while it is made ready on a chore too (`set_theme`)
+            ("theme", _("Theme"), themes, (self.wanted_theme or self.ctx.frame.theme).key),
             ("scale", _("Zoom"), scales, used),
             # Translators: a short name of the question marks setting.
             ("question_marks", _("? marks"), on_off, s.question_marks),

@@ -26,3 +26,33 @@ def test_a_narrow_window_gets_the_short_label(drive):
     rows = rows_of(d)
     assert "Ask to leave" in rows and rows["Board"] == "Beginner"
     assert all(value.strip() for value in rows.values())
+
+
+def test_the_theme_row_names_the_theme_chosen_while_it_is_made_ready(drive, monkeypatch):
+    """A theme is made ready on a chore (game/ui/options.py `set_theme`): the Options row names
+    the one chosen from the key on, not the one still shown, and a second Right goes on from
+    it; when the chore is done the window draws with it and the row still names it."""
+    d = drive(scale=1)
+    chores = d.app.ctx.aids.chores
+    held = []
+    monkeypatch.setattr(chores, "start", lambda work, done, *a, **k: held.append((work, done)))
+    themes = d.app.ctx.aids.themes
+    names = {theme.title(): key for key, theme in themes.themes.items()}
+    keys = list(themes.themes)
+    d.key(pygame.K_o, "o")
+    dialog = d.app.ctx.dialogs.dialog
+    for _ in range([name for name, *_ in dialog.rows].index("theme")):
+        d.key(pygame.K_DOWN)
+    shown = d.app.ctx.frame.theme.key
+    d.key(pygame.K_RIGHT)
+    chosen = keys[(keys.index(shown) + 1) % len(keys)]
+    assert d.app.ctx.frame.theme.key == shown and len(held) == 1  # being made ready
+    assert names[rows_of(d)["Theme"]] == chosen
+    d.key(pygame.K_RIGHT)
+    after = keys[(keys.index(chosen) + 1) % len(keys)]
+    assert names[rows_of(d)["Theme"]] == after
+    for work, done in held:
+        done(work())
+    d.tick()
+    assert d.app.ctx.frame.theme.key == after and d.app.ctx.settings.theme == after
+    assert names[rows_of(d)["Theme"]] == after
