@@ -268,6 +268,9 @@ class ScrollText(ListBox):
         self.selected = top
 
 
+_HELP_LINES: dict[int, tuple] = {}  # width -> (the rows, their lines): `HelpOverlay.lines`
+
+
 class HelpOverlay(Dialog):
     """Every key and mouse action, made from the key table, in a scrolling list: Up/Down and
     PageUp/PageDown scroll, any other key (or a click outside) closes."""
@@ -281,7 +284,14 @@ class HelpOverlay(Dialog):
         super().__init__()
 
     def lines(self) -> list[str]:
-        """Two columns; keys too long for theirs get a line of their own, nothing is cut."""
+        """Two columns; keys too long for theirs get a line of their own, nothing is cut. Made
+        once for the rows (kept per language and key table: `keys.help_rows`) at a width."""
+        kept = _HELP_LINES.get(self.chars)
+        if kept is None or kept[0] is not self.rows:
+            kept = _HELP_LINES[self.chars] = (self.rows, self._lines())
+        return kept[1][:]
+
+    def _lines(self) -> list[str]:
         width = self.chars
         keys_w = min(max(len(k) for k, _ in self.rows), max(6, width // 2 - 1))
         out: list[str] = []

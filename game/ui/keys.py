@@ -268,11 +268,34 @@ MOUSE_RULES: tuple[tuple[tuple[str, str], str], ...] = (
 
 def action_for(event: pygame.event.Event, table: tuple[Binding, ...] | None = None
                ) -> str | None:  # fmt: skip
-    """The action a key press asks for in this table (the play keys by default), or None."""
-    for binding in table or PLAY_KEYS:
-        if any(k.matches(event) for k in binding.keys):
+    """The action a key press asks for in this table (the play keys by default), or None:
+    the first binding in the table with a key that matches, looked up by the key's code and
+    by the character typed (a key press is asked of several tables in a frame)."""
+    table = table or PLAY_KEYS
+    by_code, by_char = _index(table)
+    found = [*by_code.get(event.key, ()), *by_char.get(getattr(event, "unicode", None), ())]
+    for _at, binding, key in sorted(found, key=lambda entry: entry[0]):
+        if key.matches(event):
             return binding.action
     return None
+
+
+_INDEXES: dict[int, tuple] = {}  # id(table) -> (table, by code, by character)
+
+
+def _index(table: tuple[Binding, ...]) -> tuple[dict, dict]:
+    kept = _INDEXES.get(id(table))
+    if kept is None or kept[0] is not table:
+        by_code: dict = {}
+        by_char: dict = {}
+        for at, binding in enumerate(table):
+            for key in binding.keys:
+                into = by_code if key.char is None else by_char
+                into.setdefault(key.code if key.char is None else key.char, []).append(
+                    (at, binding, key)
+                )
+        kept = _INDEXES[id(table)] = (table, by_code, by_char)
+    return kept[1], kept[2]
 
 
 def binding(action: str, table: tuple[Binding, ...] | None = None) -> Binding:

@@ -128,3 +128,32 @@ def test_a_theme_row_of_the_options_menu_sets_the_theme(drive):
     d.key(pygame.K_RETURN, "\r")
     assert d.app.ctx.frame.theme.key == "night"
     assert d.app.ctx.frame.board == BoardChoice.standard(Difficulty.BEGINNER)
+
+
+def test_a_key_press_finds_the_first_binding_that_matches_it_in_each_table():
+    """`keys.action_for` looks keys up by code and by character: it answers as going down the
+    table binding by binding would, for every key of every table and with each modifier."""
+    mods = [0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT, pygame.KMOD_LALT,
+            pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT]  # fmt: skip
+    for table in (keys.PLAY_KEYS, keys.REPLAY_KEYS, keys.ANALYSIS_KEYS):
+        codes = {k.code for b in table for k in b.keys if k.code is not None}
+        chars = {k.char for b in table for k in b.keys if k.char is not None}
+        presses = [(code, "") for code in codes] + [(pygame.K_UNKNOWN, ch) for ch in chars]
+        presses += [(pygame.K_a, "a"), (pygame.K_F12, ""), (pygame.K_KP_PLUS, "+")]
+        asked = 0
+        for code, char in presses:
+            for mod in mods:
+                event = pygame.event.Event(pygame.KEYDOWN, key=code, unicode=char, mod=mod)
+                scan = next((b.action for b in table if any(k.matches(event) for k in b.keys)),
+                            None)  # fmt: skip
+                assert keys.action_for(event, table) == scan, (code, char, mod)
+                asked += scan is not None
+        assert asked >= len(table)  # every binding was found by some press
+
+
+def test_of_two_bindings_with_the_same_key_the_first_in_the_table_wins():
+    by_code = keys.Binding("by code", "", (keys.Key(code=pygame.K_x),))
+    by_char = keys.Binding("by char", "", (keys.Key(char="x"),))
+    press = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, unicode="x", mod=0)
+    assert keys.action_for(press, (by_code, by_char)) == "by code"
+    assert keys.action_for(press, (by_char, by_code)) == "by char"
