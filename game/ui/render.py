@@ -529,6 +529,19 @@ class Renderer:
         # many cells: the text view's rows once (0.1 ms on 200x200) beat asking cell by cell
         if view is None and isinstance(cells, Sized) and len(cells) > CELLS_FOR_VIEW:
             view = game.view()
+        if plain and view is not None and not pressed_cells:
+            # a cascade's rings: every cell its tile alone, in comprehensions (a Python step a
+            # cell costs about twice as much); the cursor's and the hint's cells go on below
+            bottom, right = top + rows, left + cols
+            cells = [cell for cell in cells if top <= cell[0] < bottom and left <= cell[1] < right]
+            odd = [cell for cell in marked if cell is not None and cell in cells]
+            if odd:
+                cells = [cell for cell in cells if cell not in odd]
+            places = [(b.x + (c - left) * t, b.y + (r - top) * t) for r, c in cells]
+            pieces = list(zip([tiles[veil] if (veil := veiled.get(cell)) is not None
+                               else tile_of[view[cell[0]][cell[1]]] for cell in cells],
+                              places, strict=True))  # fmt: skip
+            drawn, cells = places, odd
         for cell in cells:
             r, c = cell[0] - top, cell[1] - left
             if not (0 <= r < rows and 0 <= c < cols):

@@ -95,3 +95,25 @@ def test_groups_of_cells_draw_as_each_alone_and_read_the_board_once(drive, monke
     assert read == [1]  # 300 cells in ten groups: the text view read once, not ten times
     assert pygame.image.tobytes(r.canvas, "RGB") == alone
     assert pygame.image.tobytes(r.canvas, "RGB") != pygame.image.tobytes(before, "RGB")
+
+
+def test_many_plain_cells_draw_as_one_at_a_time(drive):
+    """Many cells with nothing but their tiles (a cascade's rings) are drawn in a quicker way
+    than a few (game/ui/render.py `draw_cells`): the same pixels, veiled tiles, the cursor's
+    cell and cells out of view included."""
+    d = drive(BoardChoice(30, 30, 90), scale=1)
+    d.click((15, 15))
+    game, r = d.app.play.game, d.app.ctx.frame.renderer
+    top, left = d.app.play.top, d.app.play.left
+    cells = [(row, col) for row in range(-2, 32) for col in range(0, 30, 2)]
+    looks = Looks(cursor=(4, 4), veiled={(6, 6): "pressed", (8, 8): "covered"})
+    b = d.app.ctx.frame.layout.board
+    before = r.canvas.copy()
+    before.fill((255, 0, 255), (b.x, b.y, b.w, b.h))
+    r.canvas.blit(before, (0, 0))
+    for cell in cells:  # one at a time: each as its own
+        r.draw_cells(game, top, left, [cell], looks)
+    alone = pygame.image.tobytes(r.canvas, "RGB")
+    r.canvas.blit(before, (0, 0))
+    r.draw_cells(game, top, left, cells, looks)
+    assert pygame.image.tobytes(r.canvas, "RGB") == alone
