@@ -12,12 +12,14 @@ if TYPE_CHECKING:  # loaded with the first question (with logging and queue), no
     from concurrent.futures import Executor, Future
 
 
-def _work(kind: str, view: list[str], mines: int):
+def _work(kind: str, view: list[str], mines: int, near: tuple | None = None):
     """The solver's answer; the solver is imported here, on the worker, at the first question
     (the window's first frame does not wait for it)."""
     from ..engine import solver
 
-    return (solver.hint if kind == "hint" else solver.analyse)(view, mines)
+    if kind == "hint":
+        return solver.hint(view, mines, near=near)
+    return solver.analyse(view, mines)
 
 
 def _prepare(rows: int, cols: int) -> None:
@@ -44,19 +46,20 @@ class RunAtOnce:
 class Assistant:
     def __init__(self, pool: Executor | RunAtOnce | None = None) -> None:
         self._given = pool  # None: a thread of its own, made for the first question
-        self._jobs: dict[str, tuple[tuple[str, ...], Future]] = {}
+        self._jobs: dict[str, tuple[tuple[str, ...], Future, tuple | None]] = {}
 
-    def ask(self, kind: str, view: list[str], mines: int) -> None:
-        """Start working out a 'hint' or 'probabilities' for this view (once per view)."""
+    def ask(self, kind: str, view: list[str], mines: int, near: tuple | None = None) -> None:
+        """Start working out a 'hint' or 'probabilities' for this view (once per view; a
+        hint once per view and `near`, the part of the board in sight, which it prefers)."""
         key = tuple(view)
         job = self._jobs.get(kind)
-        if job is not None and job[0] == key:
+        if job is not None and job[0] == key and job[2] == near:
             return
         if job is not None:
             job[1].cancel()  # not started yet: an older view is no use
         if kind not in ("hint", "probabilities"):
             raise ValueError(f"the solver answers 'hint' or 'probabilities' (got {kind!r})")
-        self._jobs[kind] = (key, self._pool().submit(_work, kind, list(view), mines))
+        self._jobs[kind] = (key, self._pool().submit(_work, kind, list(view), mines, near), near)
 
     def prepare(self, rows: int, cols: int) -> None:
         """A board of this size was laid: the solver and its tables for the size are made on
@@ -74,7 +77,7 @@ class Assistant:
     @property
     def busy(self) -> bool:
         """Some answer is still being worked out."""
-        return any(not job.done() for _, job in self._jobs.values())
+        return any(not job.done() for _, job, _ in self._jobs.values())
 
     def _pool(self) -> Executor | RunAtOnce:
         if self._given is None:

@@ -287,3 +287,24 @@ def test_the_odds_step_aside_at_the_end_so_the_mines_show(drive):
     d.tick()
     assert d.app.play.game.state is GameState.LOST and d.cell_shows((0, 0), "mine_red")
     assert d.cell_shows((0, 4), "mine")
+
+
+def test_a_hint_on_a_big_board_is_one_in_view_and_the_view_stays(drive):
+    """A play-test: the first hint on 200x200 took the view from the middle of the board to
+    its top-left corner, where the first proof in reading order was. A proof in view comes
+    first (`solver.hint_near`)."""
+    layout = ["." * 120 for _ in range(120)]
+    layout = [list(row) for row in layout]
+    for r, c in [(3, 3), (3, 5), (5, 4), (60, 60), (60, 62), (62, 61), (100, 7), (7, 100)]:
+        layout[r][c] = "*"
+    d = drive(layout=["".join(row) for row in layout], scale=1)
+    d.click((0, 0))  # opens all but round the mines: proofs by the top-left and the middle
+    d.app.play.centre_on((61, 61))
+    d.tick()
+    where = (d.app.play.top, d.app.play.left)
+    assert where[0] > 10 and where[1] > 10  # the top-left corner out of view
+    d.key(pygame.K_h, "h")
+    h = d.app.play.hint
+    assert (d.app.play.top, d.app.play.left) == where
+    assert d.app.ctx.frame.layout.cell_rect(*h.cell, *where) is not None
+    assert abs(h.cell[0] - 61) <= 2 and abs(h.cell[1] - 61) <= 2

@@ -43,6 +43,7 @@ __all__ = [
     "Solution",
     "analyse",
     "hint",
+    "hint_near",
     "hint_with_steps",
     "mine_probabilities",
     "neighbours",
@@ -85,12 +86,54 @@ def mine_probabilities(
     return analyse(view, mines, budget=budget).probabilities
 
 
+Box = tuple[int, int, int, int]  # top, left, rows, cols: the part of the board a player sees
+
+
 def hint(
-    view: list[str], mines: int, *, budget: int = DEFAULT_BUDGET, lookahead: bool = True
+    view: list[str],
+    mines: int,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    lookahead: bool = True,
+    near: Box | None = None,
 ) -> Hint | None:
     """The cell to open next: a proven safe cell if there is one, else the best guess (see
     `hint_with_steps`)."""
-    return hint_with_steps(view, mines, budget=budget, lookahead=lookahead)[0]
+    return hint_with_steps(view, mines, budget=budget, lookahead=lookahead, near=near)[0]
+
+
+def hint_near(view: list[str], mines: int, near: Box) -> Hint | None:
+    """A cell inside `near` that one or two numbers prove safe, the simplest proof and then
+    the one nearest the middle of `near`; None if there is none (or `near` is all the board).
+
+    The numbers are read in `near` and one cell round it; every cell further out is taken as
+    covered. A number that counts an open cell among its covered ones still says how many
+    mines lie round it, so what it proves is true of the board; the proof is only shorter to
+    find, and the cell it names is where the player is looking (a 200x200 board's first
+    proof in reading order is in its top-left corner)."""
+    pos = parse(view, mines)
+    top, left, rows, cols = near
+    height, width = pos.rows, pos.cols
+    r0, r1 = max(0, top - 1), min(height, top + rows + 1)
+    c0, c1 = max(0, left - 1), min(width, left + cols + 1)
+    if pos.ended or (r0, r1, c0, c1) == (0, height, 0, width) or r0 >= r1 or c0 >= c1:
+        return None
+    covered = "#" * width
+    masked = [covered[:c0] + line[c0:c1] + covered[c1:] if r0 <= r < r1 else covered
+              for r, line in enumerate(view)]  # fmt: skip
+    deduction = Deduction(parse(masked, mines))
+    inside = [k for k in deduction.run(max_level=2)  # those further out may be open
+              if top <= k // width < top + rows and left <= k % width < left + cols]  # fmt: skip
+    if not inside:
+        return None
+    middle_r, middle_c = 2 * top + rows - 1, 2 * left + cols - 1  # twice the middle
+
+    def rank(k: int) -> tuple:
+        fact, (r, c) = deduction.facts[k], divmod(k, width)
+        far = max(abs(2 * r - middle_r), abs(2 * c - middle_c))
+        return fact.level, len(fact.mines_used), far, k
+
+    return deduction.explain([min(inside, key=rank)])
 
 
 def hint_with_steps(
@@ -100,8 +143,10 @@ def hint_with_steps(
     budget: int = DEFAULT_BUDGET,
     lookahead: bool = True,
     cap: int = GUESS_WORK,
+    near: Box | None = None,
 ) -> tuple[Hint | None, int]:
-    """The cell to open next: a proven safe cell if there is one, else the best guess.
+    """The cell to open next: a proven safe cell if there is one, else the best guess;
+    with `near`, first a proof inside it (`hint_near`).
 
     Prefers a cell one number proves safe, then two or three numbers together, then more numbers
     or the mine total, and only then a guess (with `lookahead`, weighed by what opening it would
@@ -112,6 +157,10 @@ def hint_with_steps(
     `cap`, past which the guess falls back to what was weighed so far, or the safest cell. The
     same view always spends the same steps and gets the same hint, on any machine.
     """
+    if near is not None:
+        found = hint_near(view, mines, near)
+        if found is not None:
+            return found, 0
     pos = parse(view, mines)
     if pos.ended or not pos.unknown:
         return None, 0

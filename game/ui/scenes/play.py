@@ -702,7 +702,9 @@ class PlayScene(Layer):
             self.ctx.status.say(_("The first click is always safe"))
             return
         self.wants_hint = True
-        self.ctx.aids.assistant.ask("hint", self.game.view(), self.game.mines)
+        # a proof where the player is looking first: the view stays where it is
+        near = (self.top, self.left, self.layout.view_rows, self.layout.view_cols)
+        self.ctx.aids.assistant.ask("hint", self.game.view(), self.game.mines, near)
 
     def toggle_probabilities(self) -> None:
         self.show_probabilities = not self.show_probabilities
