@@ -46,6 +46,8 @@ def test_a_hint_near_the_view_is_a_safe_covered_cell_inside_it(rows, cols, seed,
     assert top <= r < top + near[2] and left <= c < left + near[3]
     assert game.view()[r][c] in "#?F"
     assert game.layout()[r][c] == "."  # proven from numbers that are on the board
+    for r, c in found.proven_safe:  # the marks: none on an open cell taken as covered
+        assert game.view()[r][c] in "#?F" and game.layout()[r][c] == "."
     assert found.kind in (HintKind.ONE_NUMBER, HintKind.NUMBERS)
 
 
@@ -98,3 +100,13 @@ def test_a_proof_in_sight_is_found_on_most_opened_boards():
             assert game.layout()[r][c] == "."
             found += 1
     assert found >= 15, found
+
+
+def test_a_proof_in_sight_is_found_past_proofs_of_cells_further_out():
+    """A review: the cells taken as covered round the view were proven safe first (an open
+    blank beside them), and the proof in sight, one step further, was given up."""
+    view = [".....1##", "...112##", "...1####", "1212####", "########", "########",
+            "########"]  # fmt: skip
+    found = hint(view, 8, near=(3, 0, 2, 2))
+    assert found.cell == (4, 1)
+    assert all(view[r][c] == "#" for r, c in found.proven_safe)

@@ -20,6 +20,8 @@ What other code may use is imported here: the answers (`hint` with its `HintKind
 
 from __future__ import annotations
 
+import dataclasses
+
 from .answers import Analysis, Cell, Hint, HintKind
 from .deduction import Deduction, explain_global
 from .endgame import GUESS_WORK, Work
@@ -122,8 +124,16 @@ def hint_near(view: list[str], mines: int, near: Box) -> Hint | None:
     masked = [covered[:c0] + line[c0:c1] + covered[c1:] if r0 <= r < r1 else covered
               for r, line in enumerate(view)]  # fmt: skip
     deduction = Deduction(parse(masked, mines))
-    inside = [k for k in deduction.run(max_level=2)  # those further out may be open
-              if top <= k // width < top + rows and left <= k % width < left + cols]  # fmt: skip
+    bottom, right = top + rows, left + cols
+    inside: list[int] = []
+    for _ in range(NEAR_STEPS):  # a step that proves only cells further out goes on
+        found = deduction.run(max_level=2)
+        if not found:
+            return None
+        # those further out may be open on the board
+        inside = [k for k in found if top <= k // width < bottom and left <= k % width < right]
+        if inside:
+            break
     if not inside:
         return None
     middle_r, middle_c = 2 * top + rows - 1, 2 * left + cols - 1  # twice the middle
@@ -133,7 +143,14 @@ def hint_near(view: list[str], mines: int, near: Box) -> Hint | None:
         far = max(abs(2 * r - middle_r), abs(2 * c - middle_c))
         return fact.level, len(fact.mines_used), far, k
 
-    return deduction.explain([min(inside, key=rank)])
+    found = deduction.explain([min(inside, key=rank)])
+    # the cells its step proves safe, less those open on the board (taken as covered here)
+    safe = tuple(cell for cell in found.proven_safe if view[cell[0]][cell[1]] in COVERED)
+    return dataclasses.replace(found, proven_safe=safe)
+
+
+NEAR_STEPS = 64  # `hint_near`'s deduction steps at most, then the usual hint
+COVERED = "#?F"  # not open: flags and question marks count as covered
 
 
 def hint_with_steps(
