@@ -143,10 +143,10 @@ def hint_near(view: list[str], mines: int, near: Box) -> Hint | None:
         far = max(abs(2 * r - middle_r), abs(2 * c - middle_c))
         return fact.level, len(fact.mines_used), far, k
 
-    found = deduction.explain([min(inside, key=rank)])
+    proof = deduction.explain([min(inside, key=rank)])
     # the cells its step proves safe, less those open on the board (taken as covered here)
-    safe = tuple(cell for cell in found.proven_safe if view[cell[0]][cell[1]] in COVERED)
-    return dataclasses.replace(found, proven_safe=safe)
+    safe = tuple(cell for cell in proof.proven_safe if view[cell[0]][cell[1]] in COVERED)
+    return dataclasses.replace(proof, proven_safe=safe)
 
 
 NEAR_STEPS = 64  # `hint_near`'s deduction steps at most, then the usual hint
