@@ -530,8 +530,8 @@ class Renderer:
         if view is None and isinstance(cells, Sized) and len(cells) > CELLS_FOR_VIEW:
             view = game.view()
         if plain and view is not None and not pressed_cells:
-            # a cascade's rings: every cell its tile alone, in comprehensions (a Python step a
-            # cell costs about twice as much); the cursor's and the hint's cells go on below
+            # a cascade's rings: every cell its tile alone, in comprehensions (a tenth quicker
+            # than the loop below); the cursor's and the hint's cells go on below
             bottom, right = top + rows, left + cols
             cells = [cell for cell in cells if top <= cell[0] < bottom and left <= cell[1] < right]
             odd = [cell for cell in marked if cell is not None and cell in cells]
