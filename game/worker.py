@@ -29,7 +29,17 @@ from . import i18n
 
 
 class WorkerDied(RuntimeError):
-    """The worker process ended under a task that was not cancelled."""
+    """The worker process ended under a task that was not cancelled (killed by a signal or
+    the system's out-of-memory killer, or a crash in a library): not the task's fault, so
+    whoever asked says so to the player and keeps what it can, and a next task gets a new
+    process. `exit_code`: the process's (a negative number: the signal that ended it)."""
+
+    def __init__(self, message: str, exit_code: int | None = None) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+    def __reduce__(self):  # pickled whole, with its code
+        return type(self), (str(self), self.exit_code)
 
 
 class Cancelled(Exception):
@@ -101,9 +111,30 @@ def priority() -> tuple[int | None, int | None]:
     return policy, nice
 
 
+def _end_with_parent() -> None:
+    """In the worker: end this process as soon as the program that started it ends, however it
+    ends (a kill -9 runs no atexit, and a task under way reads no pipe until it is done). The
+    parent's sentinel is a pipe the parent holds open while it lives: it reads as closed the
+    moment the parent is gone, so nothing is polled."""
+    parent = multiprocessing.parent_process()
+    if parent is None:  # pragma: no cover (always set in a spawned child)
+        return
+
+    def watch() -> None:
+        from multiprocessing.connection import wait
+
+        wait([parent.sentinel])
+        import os
+
+        os._exit(0)  # nothing of a task left to keep: its asker is gone
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def _serve(conn) -> None:
     """The worker process: take a task, answer it, until the pipe closes (the program ended:
-    a task under way stops at its next part)."""
+    a task under way stops at its next part, or at once if the program was killed)."""
+    _end_with_parent()
     step_aside()
     speaking = None
     while True:
@@ -130,8 +161,8 @@ def _serve(conn) -> None:
         except BrokenPipeError:
             return
         except Exception as e:  # an answer that cannot be pickled: said as the error it is
-            conn.send(("error", RuntimeError(f"the answer cannot be sent: {e}"),
-                       traceback.format_exc()))  # fmt: skip
+            failure = RuntimeError(f"the answer cannot be sent: {e}")
+            conn.send(("error", failure, traceback.format_exc()))
 
 
 def _portable(e: BaseException) -> BaseException:
@@ -156,6 +187,11 @@ class Worker:
         self._process = None
         self._conn = None
         self.starts = 0  # processes started (a cancel ends one)
+        # The exit codes of the processes this worker's reading threads reaped, by pid: only
+        # that thread reaps a process (two waiters on one child race, and the loser reads no
+        # exit code), so whoever wants to know how one ended asks `exit_code`.
+        self._reaped: dict[int, int | None] = {}
+        self._reaping = threading.Condition()
 
     @property
     def pid(self) -> int | None:
@@ -166,6 +202,13 @@ class Worker:
     def busy(self) -> bool:
         with self._lock:
             return self._current is not None or bool(self._queue)
+
+    def exit_code(self, pid: int, timeout: float | None = None) -> int | None:
+        """How the process `pid` of this worker ended, once its reading thread has reaped it
+        (a negative number: the signal that ended it); None if `timeout` ran out first."""
+        with self._reaping:
+            self._reaping.wait_for(lambda: pid in self._reaped, timeout)
+            return self._reaped.get(pid)
 
     def start(self) -> None:
         """Start the process now if it is not running (ahead of need, off the loop's frame):
@@ -205,8 +248,8 @@ class Worker:
                 self._stop_process()
                 self._current = None
                 if self._queue:  # a new process for them, started off this (the loop's) thread
-                    threading.Thread(target=self._resume, name=f"{self.name}-restart",
-                                     daemon=True).start()  # fmt: skip
+                    name = f"{self.name}-restart"
+                    threading.Thread(target=self._resume, name=name, daemon=True).start()
             task._end()
 
     def _resume(self) -> None:
@@ -235,8 +278,10 @@ class Worker:
         theirs.close()
         self._process, self._conn = process, ours
         self.starts += 1
-        threading.Thread(target=self._read, args=(process, ours), name=f"{self.name}-reader",
-                         daemon=True).start()  # fmt: skip
+        reader = threading.Thread(
+            target=self._read, args=(process, ours), name=f"{self.name}-reader", daemon=True
+        )
+        reader.start()
 
     def _next(self) -> None:
         if self._current is not None or not self._queue:
@@ -263,6 +308,9 @@ class Worker:
         """The pipe closed: the process ended, on purpose (a cancel, a close) or not (the
         task under way fails with WorkerDied, and the next task gets a new process)."""
         process.join()
+        with self._reaping:
+            self._reaped[process.pid] = process.exitcode
+            self._reaping.notify_all()
         with contextlib.suppress(OSError):
             conn.close()
         with self._lock:
@@ -271,12 +319,9 @@ class Worker:
             self._process = self._conn = None
             task, self._current = self._current, None
             if task is not None:
-                task._end(
-                    error=WorkerDied(
-                        f"the worker process ended (exit code "
-                        f"{process.exitcode}) during {task.fn.__name__}"
-                    )
-                )
+                code = process.exitcode
+                why = f"the worker process ended (exit code {code}) during {task.fn.__name__}"
+                task._end(error=WorkerDied(why, code))
             self._next()
 
     # ---- the reading thread -----------------------------------------------------------------

@@ -2,9 +2,16 @@
 back in order, its errors raised to whoever waits, a cancel that ends the process, and the
 measures and analyses it makes equal to those made here."""
 
+import contextlib
 import os
 import random
+import signal
+import subprocess
+import sys
+import textwrap
 import threading
+import time
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +20,10 @@ from game.engine.game_analysis import analyse_game, analyse_in_parts
 from game.engine.game_measures import measures_of
 from game.worker import Cancelled, Worker, WorkerDied, priority
 from tests.engine.test_game_analysis import events_of, random_game
+
+pytestmark = (
+    pytest.mark.concurrent
+)  # processes and threads: run under load too (tools/under_load.py)
 
 
 @pytest.fixture
@@ -68,8 +79,8 @@ def test_cancel_ends_the_process_under_way_and_drops_a_queued_task(worker):
         assert not running.done, running.wait()
     worker.cancel(queued)
     worker.cancel(running)
-    process.join()
-    assert process.exitcode is not None  # ended, long before the analysis would have
+    # the worker's reading thread reaps it; a second waiter here would race it for the code
+    assert worker.exit_code(process.pid, timeout=30) == -signal.SIGTERM  # ended, not finished
     for task in (running, queued):
         with pytest.raises(Cancelled):
             task.wait()
@@ -109,3 +120,51 @@ def test_the_measures_made_in_the_worker_are_those_made_here(worker):
         assert worker.call(measures_of, layout, events, 12_345) == measures_of(
             layout, events, 12_345
         )
+
+
+def test_a_worker_ends_within_a_second_of_its_program_however_the_program_ends(tmp_path):
+    """A killed window runs no atexit, and a worker busy with a task reads no pipe: it watches
+    its parent instead (a kill -9 left 14 workers running for seconds)."""
+    program = textwrap.dedent(
+        """
+        import os, sys, time
+        from game.worker import Worker
+
+        busy, idle = Worker("busy"), Worker("idle")
+        idle.start()
+        busy.submit(time.sleep, 60)  # a task that sends nothing back until it is done
+        while busy.pid is None or idle.pid is None:
+            time.sleep(0.01)
+        print(busy.pid, idle.pid, flush=True)
+        time.sleep(60)
+        """
+    )
+    root = Path(__file__).resolve().parents[1]
+    parent = subprocess.Popen(
+        [sys.executable, "-c", program], cwd=root, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        pids = [int(pid) for pid in parent.stdout.readline().split()]
+        assert len(pids) == 2 and all(alive(pid) for pid in pids)
+        time.sleep(0.5)  # the busy one is under way with its task
+        parent.kill()
+        parent.wait()
+        ended_at = time.monotonic() + 1.0
+        while any(alive(pid) for pid in pids) and time.monotonic() < ended_at + 9:
+            time.sleep(0.02)
+        assert time.monotonic() <= ended_at, [pid for pid in pids if alive(pid)]
+    finally:
+        parent.kill()
+        for pid in pids if "pids" in locals() else ():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def alive(pid: int) -> bool:
+    """Whether `pid` is a running process (an ended one nobody has reaped yet is a zombie: not
+    running)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in ("Z", "X")
