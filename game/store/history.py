@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import stat
 import sys
 import threading
 from collections.abc import Callable
@@ -66,6 +67,32 @@ _UNREAD_LEGACY = (N_("The game kept from last time cannot be read (%(why)s); it 
                      "%(kept)s and a new game starts."),
                   N_("The game kept from last time cannot be read (%(why)s); it cannot be "
                      "moved aside (%(error)s): it is left as it is."))  # fmt: skip
+# Translators: why says why the kept game's file cannot be written (the system's words); kept
+# is the name it was moved to; error says why it could not be moved.
+_UNWRITABLE_ONE = (
+    N_("A game kept from last time cannot be played on (%(why)s); it was moved to %(kept)s."),
+    N_(
+        "A game kept from last time cannot be played on (%(why)s); it cannot be moved aside "
+        "(%(error)s): it is left as it is."
+    ),
+)
+
+
+def _never_begun(path: Path) -> bool:
+    """Whether a kept journal holds no whole line: the program was killed while it wrote the
+    header, before any move (a header is one line; a game's first move comes after it)."""
+    try:
+        if not stat.S_ISREG(path.lstat().st_mode):
+            return False  # load_replay says what it is
+        with open(path, "rb") as f:
+            while chunk := f.read(1 << 16):
+                if b"\n" in chunk:
+                    return False
+    except OSError:
+        return False  # load_replay says why
+    return True
+
+
 # What cannot be written, said once each (the keys name them for `_once`).
 # Translators: error says why the file cannot be written.
 _UNWRITTEN = {"The game in progress": N_("The game in progress cannot be written (%(error)s); "
@@ -269,6 +296,11 @@ class History:
         if not path.exists():  # finished and removed by its copy just before we looked
             lock.release(remove=True)
             return None
+        if _never_begun(path):  # killed before its first line was whole: no move on it
+            with contextlib.suppress(OSError):
+                path.unlink()
+            lock.release(remove=True)
+            return None
         try:
             replay = load_replay(path)
         except ReplayError as e:
@@ -276,7 +308,13 @@ class History:
             lock.release(remove=moved)
             lines.append(line)
             return None
-        journal = Journal.adopt(path, lock)
+        try:
+            journal = Journal.adopt(path, lock)
+        except OSError as e:  # a journal made read-only: it cannot be played on, nor lost
+            moved, line = _set_aside_unread(path, *_UNWRITABLE_ONE, e.strerror or e)
+            lock.release(remove=moved)
+            lines.append(line)
+            return None
         if replay.layout is None or not replay.moves and not replay.result:
             journal.remove()  # nothing was played on it: nothing to offer
             return None
@@ -344,20 +382,20 @@ class History:
         done = Finished(record, new, path)
 
         def write() -> list[str]:
-            # the solver and the worker process, first needed when a game ends (not at start)
+            # the solver, first needed when a game ends (not at start)
             from ..engine.game_measures import measures_of
-            from ..worker import elsewhere
+            from ..worker import WorkerDied
 
             lines: list[str] = []
-            try:  # on the writer's thread, the solver's work goes to the worker process
-                done.measures = (
-                    measures_of(layout, events, elapsed_ms)
-                    if self.writer is None
-                    else elsewhere(measures_of, layout, events, elapsed_ms)
-                )
+            unmeasured = False
+            try:
+                done.measures = self._measured(measures_of, layout, events, elapsed_ms)
             except ValueError:  # events of another board: a kept game's file was not ours
                 done.measures = None
-            rec = record.measured_as(done.measures)
+            except WorkerDied:  # killed (out of memory, a signal): the game is kept all the
+                # same, its row left to measure (`measured` NULL) from the replay written below
+                done.measures, unmeasured = None, True
+            rec = record if unmeasured else record.measured_as(done.measures)
             stats = self._stats_for_writing()
             if stats is not None and done.new is not None:
                 # the bests of the measures (IOE, no flags) can be known only now
@@ -374,6 +412,8 @@ class History:
             if stats is not None:
                 stats.store(rec)
                 lines += self._echoed(stats.take_messages())
+                if unmeasured:  # once more, in a new process; else at the next start (`tidy`)
+                    self.measure_old_games()
             return lines
 
         done.messages = self._write(write)
@@ -391,14 +431,36 @@ class History:
         self._measuring_old = True
 
         def measure() -> list[str]:
+            from ..worker import WorkerDied
+
             stats = self._stats_for_writing()
             if stats is None or not self._measuring_old:
                 return []
-            if stats.measure_old_rows(batch) and self._measuring_old:
+            try:
+                left = stats.measure_old_rows(batch, self._measures_from_replay)
+            except WorkerDied:  # the row stays to be measured, at a later start
+                left = 0
+            if left and self._measuring_old:
                 self.writer.submit(lambda: self.late.extend(measure()))
             return self._echoed(stats.take_messages())
 
         self.late += self._write(measure)
+
+    def _measured(self, fn: Callable, *args):
+        """`fn(*args)`, the solver's work on a finished game: on the writer's thread it goes to
+        the worker process (a thread here would take the interpreter lock from the window's
+        loop); without a writer (the terminal, tests) it is done here. WorkerDied: the
+        process ended under it."""
+        if self.writer is None:
+            return fn(*args)
+        from ..worker import elsewhere
+
+        return elsewhere(fn, *args)
+
+    def _measures_from_replay(self, path: object, time_ms: object) -> Measures | None:
+        from .stats import measures_from_replay
+
+        return self._measured(measures_from_replay, path, time_ms)
 
     def _stats_for_writing(self) -> Stats | None:
         """The statistics to write to: on the writer's thread, a connection of its own (a

@@ -37,6 +37,8 @@ from .records import no_best_line, why_no_record
 from .replays import ReplayError, load_replay
 
 if TYPE_CHECKING:  # the solver is loaded when a game is measured, not at start
+    from collections.abc import Callable
+
     from ..engine.game_measures import Measures
 
 SCHEMA_VERSION = 7
@@ -676,11 +678,19 @@ class Stats:
             return False
         return True
 
-    def measure_old_rows(self, most: int | None = None) -> int:
-        """Give up to `most` (None: all) rows recorded before rows kept measures (schema 6)
-        their measures, from their replays, oldest first: all of them from a version 2
-        journal, all but the clicks from a version 1 replay ("no clicks"), none when the
-        replay is gone ("none"). Returns how many rows are still to be measured."""
+    def measure_old_rows(
+        self,
+        most: int | None = None,
+        measure: Callable[[object, object], Measures | None] | None = None,
+    ) -> int:
+        """Give up to `most` (None: all) rows recorded before rows kept measures (schema 6),
+        or whose measures could not be made at their end, their measures, from their replays,
+        oldest first: all of them from a version 2 journal, all but the clicks from a version
+        1 replay ("no clicks"), none when the replay is gone ("none"). `measure(replay,
+        time_ms)` makes them (by default `measures_from_replay`, here); what it raises stops
+        the work, the row still to be measured. Returns how many rows are still to be
+        measured."""
+        measure = measure or measures_from_replay
         if self.conn is None:
             return 0
         rows = self.conn.execute(
@@ -690,7 +700,7 @@ class Stats:
         sets = ", ".join(f"{c} = ?" for c in MEASURE_COLUMNS)
         try:
             for row, replay, time_ms in rows:
-                values = measure_values(measures_from_replay(replay, time_ms))
+                values = measure_values(measure(replay, time_ms))
                 with self.conn:
                     self.conn.execute(f"UPDATE games SET {sets} WHERE id = ? AND measured IS NULL",
                                       (*values.values(), row))  # fmt: skip

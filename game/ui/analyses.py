@@ -126,6 +126,9 @@ class Analyses:
         except ValueError as e:
             job.error = str(e)
             return
+        except workers.WorkerDied as e:  # reading a replay in the worker, killed under it
+            job.error = died(e)
+            return
         # the positions made there too, and played on to the first guess or mistake: taking
         # them in is one short hold of the interpreter lock, where making them here (a game of
         # the board's size; 8 ms of playing on 200x200) would take it from the loop's frames
@@ -141,6 +144,8 @@ class Analyses:
                 job.positions = job.tasks[1].wait()
         except workers.Cancelled:
             return
+        except workers.WorkerDied as e:  # killed (out of memory, a signal): said, not raised
+            job.error = died(e)
 
     def _still_wanted(self, job: Job) -> bool:
         """False (its tasks cancelled) once the job was stopped: a cancel that came before its
@@ -237,6 +242,15 @@ class Analyses:
             # Translators: in a result notice while its analysis is worked out; percent: how far.
             return _("Looking at your guesses... %(percent)d%%") % {"percent": whole(progress)}
         return None
+
+
+def died(e: workers.WorkerDied) -> str:
+    """Why an analysis has no answer when its process was ended under it (the system ran out
+    of memory, or something killed it): words for the player, who may ask again."""
+    # Translators: after "No analysis:"; code is the process's exit code (-9: killed).
+    return _("the process working it out ended (exit code %(code)s); ask again to retry") % {
+        "code": e.exit_code
+    }
 
 
 def shown_at(layout: list[str], events: list[dict], index: int) -> Positions:

@@ -540,7 +540,10 @@ class PlayScene(Layer):
             def work() -> bool:
                 from ... import worker as workers
 
-                game.take_laid(workers.shared(workers.BOARDS).call(lay_for, *args))
+                try:
+                    game.take_laid(workers.shared(workers.BOARDS).call(lay_for, *args))
+                except workers.WorkerDied:  # killed under it: laid here, slower but laid
+                    return game.lay(move.row, move.col, stop.is_set)
                 return True
 
         said = _("Laying a no-guess board...") if game.no_guess else ""
