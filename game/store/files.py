@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import tempfile
 import time
@@ -137,7 +138,9 @@ def atomic_write(path: Path, text: str | bytes, *, durable: bool = True) -> None
     the disk each time would stall the frame and losing the last move to a power cut is fine.
     """
     make_folder(path.parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    # the writer's pid in the name: a start removes at once what a killed copy left
+    prefix = f".{path.name}.{os.getpid()}-"
+    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
     try:
         binary = isinstance(text, bytes)
         with os.fdopen(fd, "wb" if binary else "w", encoding=None if binary else "utf-8") as f:
@@ -163,9 +166,16 @@ def set_aside(path: Path, why: str = "corrupt") -> Path:
     return target
 
 
+# `atomic_write`'s temporary files: the name, the writer's pid, mkstemp's 8 random characters
+_TEMP = re.compile(r"\..+\.(\d+)-[a-z0-9_]{8}\.tmp")
+ORPHAN_TEMP_S = 10  # a dead writer's file: a few seconds, for a writer whose pid we cannot see
+
+
 def remove_stale_temp_files(folder: Path, older_than_s: float = STALE_TEMP_S) -> int:
-    """Remove the temporary files of `atomic_write` older than `older_than_s` seconds from
-    `folder`; how many went. Newer ones may belong to another copy writing right now."""
+    """Remove the temporary files of `atomic_write` that no write will finish from `folder`;
+    how many went: those of a writer that is no longer running (killed while writing), and
+    any older than `older_than_s` seconds. Newer ones of a live writer may belong to another
+    copy writing right now."""
     now = time.time()
     removed = 0
     try:
@@ -173,10 +183,27 @@ def remove_stale_temp_files(folder: Path, older_than_s: float = STALE_TEMP_S) ->
     except OSError:
         return 0
     for path in candidates:
+        named = _TEMP.fullmatch(path.name)
         try:
-            if now - path.stat().st_mtime > older_than_s:
+            age = now - path.stat().st_mtime
+            orphan = named is not None and not _running(int(named[1]))
+            if age > older_than_s or orphan and age > ORPHAN_TEMP_S:
                 path.unlink()
                 removed += 1
         except OSError:
             continue  # gone meanwhile, or not ours to remove: nothing is lost
     return removed
+
+
+def _running(pid: int) -> bool:
+    """Whether a process `pid` runs (True where that cannot be told: Windows's os.kill ends
+    the process it is given, so it is never asked there)."""
+    if os.name != "posix" or pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's: running
+        return True
+    return True

@@ -756,6 +756,12 @@ def _events(name: str, replay: Replay, lines: list[str]) -> None:
         replay.moves = list(game.moves)
         replay.deaths = game.deaths
         replay.assisted = assisted or game.assisted
+        if game.state.is_over and not result:
+            # The moves ended the game but its end line never came (the program was killed
+            # between the two): a finished game all the same, its time the last line's.
+            state, assisted = game.state.value, replay.assisted
+            result = end_entry(state, last_t, game.bbbv, game.deaths, assisted)
+            del result["t"], result["e"]
         if game.state.is_over and result and result["state"] == game.state.value:
             replay.result = result
     else:
