@@ -286,11 +286,19 @@ class Worker:
     def _next(self) -> None:
         if self._current is not None or not self._queue:
             return
-        self._ensure_process()
         task = self._current = self._queue.popleft()
+        speech = (i18n.language(), str(i18n.locale_dir()))  # as the asker speaks now
+        message = (task.fn, task.args, task.on_part is not None, speech)
         try:
-            speech = (i18n.language(), str(i18n.locale_dir()))  # as the asker speaks now
-            self._conn.send((task.fn, task.args, task.on_part is not None, speech))
+            for retry in (True, False):
+                self._ensure_process()
+                try:
+                    self._conn.send(message)
+                    return
+                except OSError as e:  # the pipe: the process died before the task reached it
+                    self._stop_process()  # (its reading thread has yet to see it); a new one
+                    if not retry:
+                        raise WorkerDied(f"no worker process takes {task.fn.__name__}") from e
         except BaseException as e:  # arguments that cannot be sent: the program's error
             self._current = None
             task._end(error=e)
@@ -374,6 +382,13 @@ def shared(role: str = MEASURES) -> Worker:
             worker = _shared[role] = Worker(f"pixel-mines-{role}")
             atexit.register(worker.close)
         return worker
+
+
+def pids() -> list[int]:
+    """The processes of the program's workers running now (a fuzzer kills them at random)."""
+    with _shared_lock:
+        workers = list(_shared.values())
+    return [pid for pid in (worker.pid for worker in workers) if pid is not None]
 
 
 def elsewhere(fn: Callable, *args) -> Any:

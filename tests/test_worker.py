@@ -69,6 +69,21 @@ def test_a_worker_that_dies_under_a_task_raises_and_the_next_task_gets_a_new_one
     assert worker.starts == 2
 
 
+def test_a_task_sent_to_a_process_that_died_meanwhile_goes_to_a_new_one(worker):
+    """Killed while idle, a process may be gone before its reading thread has seen it: the
+    next task meets a broken pipe, and a new process takes it (the fuzzer's worker kills
+    found this as a BrokenPipeError raised to the window)."""
+    first = worker.call(os.getpid)
+
+    class Broken:
+        def send(self, message):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    worker._conn = Broken()  # the pipe of a process killed a moment ago
+    assert worker.call(os.getpid) not in (first, os.getpid())
+    assert worker.starts == 2
+
+
 def test_cancel_ends_the_process_under_way_and_drops_a_queued_task(worker):
     started = threading.Event()
     running = worker.submit(analyse_in_parts, *long_game(), on_part=lambda part: started.set())

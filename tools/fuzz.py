@@ -14,6 +14,9 @@ game, as a crash or a disk might. After each step it checks what must always hol
   - the kept file is the game being played (same board, same moves);
   - every game that finished is one row of the statistics (a loss taken back keeps its row
     until the game ends again and replaces it).
+With --kill-workers P (threaded runs), each event kills one of the worker processes (the
+measures', the analyses', the boards') with SIGKILL with probability P, as the out-of-memory
+killer might, and every finished game must still have its row and its replay on disk.
 Prints JSON lines: progress every --every events, then the figures (events, scenes covered,
 exceptions, broken invariants, the slowest steps with their board and event, the slowest on a
 standard board). Exit status 1 if anything broke. By default the slow work runs on its threads
@@ -87,11 +90,15 @@ class Fuzzer:
     """One seeded run in `folder` (which holds the settings, statistics and kept game)."""
 
     def __init__(self, folder: Path, seed: int, *, large_boards: float = 0.05,
-                 extreme_boards: float = 0.02, threaded: bool = False) -> None:  # fmt: skip
+                 extreme_boards: float = 0.02, threaded: bool = False,
+                 kill_workers: float = 0.0) -> None:  # fmt: skip
         self.folder = folder
         self.large_boards = large_boards  # the share of starts on a large custom board
         self.extreme_boards = extreme_boards  # ... on 200x200 with 1 or 39,999 mines
         self.threaded = threaded  # slow work on threads, as in the game (not repeatable)
+        self.kill_workers = kill_workers if threaded else 0.0  # a kill an event, this likely
+        self.worker_kills = 0
+        self._replays_checked = 0  # finished games whose row and replay were looked at
         self.rng = random.Random(seed)
         self.clock = FakeClock()
         self.events = 0
@@ -247,6 +254,8 @@ class Fuzzer:
 
     def one_event(self) -> None:
         rng = self.rng
+        if self.kill_workers and rng.random() < self.kill_workers:
+            self.kill_a_worker()
         buttons = [1, 1, 1, 2, 3, 3, 4, 5]
         if rng.random() < 0.01:  # Alt alone opens the menu bar; with a key it does not
             self.post(pygame.KEYDOWN, key=K.K_LALT, unicode="", mod=K.KMOD_LALT, scancode=0)
@@ -295,6 +304,21 @@ class Fuzzer:
             self.window_event()
         else:
             self.post(pygame.QUIT)
+
+    def kill_a_worker(self) -> None:
+        """SIGKILL one of the worker processes running now, under whatever it is doing."""
+        import signal
+
+        from game import worker as workers
+
+        running = workers.pids()
+        if not running:
+            return
+        try:
+            os.kill(self.rng.choice(running), signal.SIGKILL)
+        except ProcessLookupError:  # it ended meanwhile
+            return
+        self.worker_kills += 1
 
     def window_event(self) -> None:
         """One of the window's own events, as the desktop sends it."""
@@ -371,6 +395,7 @@ class Fuzzer:
             "exceptions": len(self.exceptions),
             "broken_invariants": len(self.broken),
             "finished_games": len(self.finished),
+            "worker_kills": self.worker_kills,
             "files_damaged": self.damaged,
             "window_events": self.window_events,
             "extreme_starts": {f"200x200/{m}": n for m, n in sorted(self.extreme_starts.items())},
@@ -447,6 +472,16 @@ class Fuzzer:
         if rows - self.row_offset != len(self.finished):
             self.broken.append(f"{where}: {rows} rows for {len(self.finished)} finished games")
             self.row_offset = rows - len(self.finished)  # said once, not on every later step
+        if len(self.finished) != self._replays_checked:
+            self._replays_checked = len(self.finished)
+            self._check_replays(where)
+
+    def _check_replays(self, where: str) -> None:
+        """Every row's replay is on disk (a killed worker must not cost a finished game its
+        replay): a row without one, or naming a file that is not there, is broken."""
+        for game_id, replay in self.stats.conn.execute("SELECT game_id, replay FROM games"):
+            if replay is None or not Path(replay).is_file():
+                self.broken.append(f"{where}: the game {game_id} has no replay ({replay})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -459,11 +494,20 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="slow work in the step, not on threads: the same seed, the same run",
     )
+    p.add_argument(
+        "--kill-workers",
+        type=float,
+        default=0.0,
+        metavar="P",
+        help="kill a worker process with SIGKILL at each event with probability P",
+    )
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="pixel-mines-fuzz-") as folder:
         for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME"):  # never the player's own files
             os.environ[name] = folder
-        fuzzer = Fuzzer(Path(folder), args.seed, threaded=not args.at_once)
+        fuzzer = Fuzzer(
+            Path(folder), args.seed, threaded=not args.at_once, kill_workers=args.kill_workers
+        )
         figures = fuzzer.run(args.events, every=args.every, out=sys.stdout)
         print(json.dumps({"seed": args.seed, **figures}), flush=True)
         for step in figures["slowest_steps"]:  # the report's list, one line each

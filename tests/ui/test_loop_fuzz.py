@@ -182,3 +182,32 @@ def test_every_kind_of_window_event_is_posted(fuzz):
         fuzzer.step_once()
     assert set(posted) == set(WINDOW_EVENTS)
     assert fuzzer.exceptions == [] and fuzzer.broken == []
+
+
+@pytest.mark.concurrent
+def test_workers_killed_at_random_cost_no_finished_game_its_row_or_replay(tmp_path):
+    """The fuzzer's worker kills (tools/fuzz.py --kill-workers): the window's slow work on its
+    threads and processes, as in the game, each event likely to SIGKILL one of them."""
+    fuzzer = Fuzzer(tmp_path, 3, threaded=True, kill_workers=0.02)
+    try:
+        figures = fuzzer.run(2500)
+        fuzzer.history.flush()
+    finally:
+        fuzzer.app.ctx.aids.assistant.close()
+        fuzzer.stats.close()
+        pygame.quit()
+    assert figures["worker_kills"] > 0 and figures["finished_games"] > 0, figures
+    assert fuzzer.exceptions == [] and fuzzer.broken == []
+
+
+def test_the_fuzzer_notices_a_finished_game_without_its_replay(fuzz, monkeypatch):
+    from game.store import history as history_module
+
+    monkeypatch.setattr(history_module, "save_replay", lambda *args: None)  # written nowhere
+    fuzzer = fuzz(1)
+
+    def noticed():
+        return any("has no replay" in problem for problem in fuzzer.broken)
+
+    run_until(fuzzer, noticed, 3000)
+    assert noticed()
