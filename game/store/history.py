@@ -47,11 +47,14 @@ if TYPE_CHECKING:
 MAX_OFFERED = 9  # a start offers at most this many kept games (the newest), named one a line
 
 
-def _set_aside_unread(path: Path, moved: str, stuck: str, why: object) -> tuple[bool, str]:
-    """Move a kept game that cannot be read aside; whether it moved, and the line that says
-    so (`moved`, `stuck`: the messages for each case; `why`: what is wrong)."""
+def _set_aside_unread(
+    path: Path, moved: str, stuck: str, why: object, suffix: str = "corrupt"
+) -> tuple[bool, str]:
+    """Move a kept game that cannot be used aside (as NAME.suffix-DATE); whether it moved, and
+    the line that says so (`moved`, `stuck`: the messages for each case; `why`: what is
+    wrong)."""
     try:
-        kept = set_aside(path)
+        kept = set_aside(path, suffix)
     except OSError as e:
         return False, _(stuck) % {"why": why, "error": e.strerror or e}
     return True, _(moved) % {"why": why, "kept": kept.name}
@@ -311,7 +314,8 @@ class History:
         try:
             journal = Journal.adopt(path, lock)
         except OSError as e:  # a journal made read-only: it cannot be played on, nor lost
-            moved, line = _set_aside_unread(path, *_UNWRITABLE_ONE, e.strerror or e)
+            why = e.strerror or e
+            moved, line = _set_aside_unread(path, *_UNWRITABLE_ONE, why, "unwritable")
             lock.release(remove=moved)
             lines.append(line)
             return None

@@ -119,7 +119,9 @@ def test_a_read_only_kept_journal_is_set_aside_with_a_line(tmp_path, monkeypatch
     assert later.take_offer() is None
     [line] = later.take_messages()
     assert "cannot be played on (Permission denied)" in line and "moved to" in line
-    [aside] = [p for p in (tmp_path / "kept").iterdir() if p.name.startswith(path.name + ".")]
+    [aside] = [
+        p for p in (tmp_path / "kept").iterdir() if p.name.startswith(path.name + ".unwritable-")
+    ]
     assert aside.read_bytes().startswith(b'{"format":"pixel-mines-replay"')
 
 
