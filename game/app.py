@@ -14,6 +14,7 @@ import re
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TextIO
 
 from .engine import Difficulty, SafeZone
 from .engine.boards import BoardChoice
@@ -242,6 +243,63 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
 def main(argv: list[str] | None = None) -> int:
     """Run the program; its exit status (the README's table of exit statuses lists each)."""
     _fill_closed_standard_fds()
+    real_stderr = sys.stderr
+    if real_stderr is not None:
+        sys.stderr = _QuietErrors(real_stderr)
+    try:
+        return _run(argv)
+    finally:
+        sys.stderr = real_stderr  # a bug's traceback, after this, is written as ever
+        _flush_standard_streams()
+
+
+class _QuietErrors:
+    """Standard error while the program runs: what cannot be written (`2>/dev/full`, a pipe
+    no one reads) is dropped, as `to_stderr` drops its lines, whoever writes it (argparse,
+    --install-desktop, warnings): there is nowhere left to say anything, and a failed line
+    must not stop the program or change its exit status."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        with contextlib.suppress(OSError, ValueError):  # ValueError: closed under us
+            self.stream.write(text)
+        return len(text)
+
+    def flush(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.stream.flush()
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
+
+
+def _flush_standard_streams() -> None:
+    """Flush standard output and error now, and send whichever cannot be written to the null
+    device from here on: the interpreter flushes both again as it exits, and a failure there
+    would turn any exit status into 120 (a full disk, `2>/dev/full`), the program's own (2
+    for a bad argument, 1 for lost output) lost."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is None:  # closed when the program started
+            continue
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # ValueError: closed, which the interpreter leaves be
+            if not hasattr(stream, "fileno"):  # no file under it: nothing to point elsewhere
+                continue
+            with contextlib.suppress(OSError, ValueError):  # not a file after all
+                fd = stream.fileno()
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                try:
+                    os.dup2(devnull, fd)
+                finally:
+                    os.close(devnull)
+                stream.flush()  # what was held goes there, so the last flush has nothing
+
+
+def _run(argv: list[str] | None) -> int:
+    """`main`'s work: the language, the command line, a front end; the exit status."""
     if argv is None:
         argv = sys.argv[1:]
     too_many = len(argv) > MAX_ARGUMENTS  # argparse would take minutes over 100,000 of them
@@ -269,13 +327,7 @@ def main(argv: list[str] | None = None) -> int:
         return status
     except OutputLost as e:
         to_stderr(_("cannot write the output (%(error)s); stopping.") % {"error": e})
-        if hasattr(real_stdout, "fileno"):
-            # the interpreter's own last flush must not fail again: stdout goes nowhere now
-            with contextlib.suppress(OSError, ValueError):  # no file under it: nothing to do
-                devnull = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(devnull, real_stdout.fileno())
-                os.close(devnull)
-        return EXIT_OUTPUT_LOST
+        return EXIT_OUTPUT_LOST  # what it still holds goes nowhere: _flush_standard_streams
     finally:
         sys.stdout = real_stdout
 
@@ -351,11 +403,19 @@ def _main(argv: list[str] | None) -> int:
         except ReplayError as e:
             to_stderr(one_line(str(e)))
             return EXIT_COMMAND_LINE
+        if replay.layout is None:  # a kept game left before its first click: no board at all
+            if args.analyse is not None:
+                line = _(
+                    "%(file)s: the game ended before its mines were laid; there is "
+                    "nothing to analyse"
+                )
+            else:
+                line = _(
+                    "%(file)s: the game ended before its mines were laid; there is nothing to watch"
+                )
+            to_stderr(line % {"file": one_line(name)})
+            return EXIT_COMMAND_LINE
         if args.analyse is not None:
-            if replay.layout is None:
-                to_stderr(_("%(file)s: the game ended before its mines were laid; there is "
-                            "nothing to analyse") % {"file": one_line(name)})  # fmt: skip
-                return EXIT_COMMAND_LINE
             from .analysis_text import print_analysis  # the solver: not for the window
 
             return print_analysis(replay, args.json)

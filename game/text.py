@@ -53,6 +53,9 @@ MAX_REFUSED = 3
 # Characters of one refused line skipped before it counts as refused again: a long paste is
 # one refusal, a line that never ends is soon three.
 MAX_SKIPPED = 64 * 1024
+# Characters no keyboard types into a line: NUL (`</dev/zero`), and the mark a byte that is
+# not UTF-8 is read as (game/app.py reads standard input so): binary input, not a player.
+_NOT_TYPED = frozenset("\x00\ufffd")
 EXIT_INPUT_REFUSED = 1  # see the README's exit statuses
 EXIT_OUTPUT_LOST = 1
 EXIT_INTERRUPTED = 130
@@ -114,8 +117,9 @@ class GuardedOutput:
 
 
 class LineReader:
-    """Lines of input, capped at MAX_LINE characters. A longer line is refused with one line
-    (a terminal's is skipped to its end); None means input ended (or there is none)."""
+    """Lines of input, capped at MAX_LINE characters. A longer line, or one holding what no
+    keyboard types (_NOT_TYPED), is refused with one line (a terminal's is skipped to its
+    end); None means input ended (or there is none)."""
 
     def __init__(self, stream: TextIO | None, say: Callable[[str], None]) -> None:
         self.stream = stream
@@ -131,9 +135,13 @@ class LineReader:
             line = self._chunk()
             if line is None:
                 return None
-            if len(line) <= MAX_LINE or line.endswith("\n"):
+            whole = len(line) <= MAX_LINE or line.endswith("\n")
+            if whole and _NOT_TYPED.isdisjoint(line):
                 self.refused = 0
                 return line
+            if whole:  # a line, but not one a player typed
+                self._refuse(_("That line is not text; it is ignored."))
+                continue
             self._refuse(_("That line is longer than any command (more than %(most)d "
                            "characters); it is ignored.") % {"most": MAX_LINE})  # fmt: skip
             skipped = len(line)
@@ -513,13 +521,29 @@ def play(
     try:
         return _play(text, reader, first_game, daily, asked_for)
     except KeyboardInterrupt:  # Ctrl+C at a prompt: leave quietly, keeping the game
-        session.keep()
+        _keep_all(session)
         with contextlib.suppress(OutputLost):
             text.say()
         return EXIT_INTERRUPTED
     except InputRefused as e:
-        session.keep()
-        if session.game.state is GameState.PLAYING:
+        # refused at the start's question, no game is in play yet: the games left are kept
+        unanswered = len(session.offers)
+        playing = session.game is not None and session.game.state is GameState.PLAYING
+        _keep_all(session)
+        if unanswered:
+            # Translators: why says what was wrong with the input; count is the number of
+            # unfinished games offered at the start.
+            to_stderr(
+                ngettext(
+                    "the input is not commands (%(why)s); %(count)d unfinished "
+                    "game is kept for next time; stopping.",
+                    "the input is not commands (%(why)s); %(count)d unfinished "
+                    "games are kept for next time; stopping.",
+                    unanswered,
+                )
+                % {"why": e, "count": unanswered}
+            )
+        elif playing:
             # Translators: why says what was wrong with the input.
             to_stderr(_("the input is not commands (%(why)s); the game is kept; stopping.")
                       % {"why": e})  # fmt: skip
@@ -527,8 +551,15 @@ def play(
             to_stderr(_("the input is not commands (%(why)s); stopping.") % {"why": e})
         return EXIT_INPUT_REFUSED
     except OutputLost:
-        session.keep()  # the caller says what was lost, once
+        _keep_all(session)  # the caller says what was lost, once
         raise
+
+
+def _keep_all(session: Session) -> None:
+    """The program stops: the game in play, and the games left before that were offered at
+    the start and not answered yet, stay for next time."""
+    session.keep_offers()
+    session.keep()
 
 
 def _play(text: TextGame, reader: LineReader, first_game: Game | None, daily: str | None,

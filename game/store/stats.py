@@ -213,6 +213,19 @@ RECENT = 50
 _FILE_ERRORS = ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_LOCKED",
                 "SQLITE_IOERR", "SQLITE_FULL", "SQLITE_PERM", "SQLITE_AUTH")  # fmt: skip
 _BROKEN_FILE = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+_IN_USE = ("SQLITE_BUSY", "SQLITE_LOCKED")  # another program holds the file
+# How long opening waits for a file another program holds. Another copy of the game holds it
+# only while it writes (a row: under 10 ms here, 0.1 ms as a rule), which a short wait rides
+# out many times over; a program that holds it longer (a database browser with a transaction
+# open) may hold it for hours, and the start, which opens the file before the window shows
+# or the terminal speaks, must not stand silent meanwhile: a pause of two seconds reads as a
+# slow start, sqlite's old 15 as a hang. The session then goes on without statistics, the
+# file untouched.
+OPEN_WAIT_S = 2.0
+# How long a write later in the session waits for a file another program holds, as before:
+# the window writes on a thread of its own (no frame waits), the terminal at a game's end. A
+# write given up is said once, never raised (`store`, `_give_up`).
+WRITE_WAIT_MS = 15_000
 _SQLITE_LOW, _SQLITE_HIGH = -(2**63), 2**63 - 1  # what an INTEGER column holds
 
 
@@ -229,6 +242,10 @@ def _no_waiting_for_the_disk(conn: sqlite3.Connection) -> None:
 
 def _is_file_error(e: sqlite3.Error) -> bool:
     return (getattr(e, "sqlite_errorname", "") or "").startswith(_FILE_ERRORS)
+
+
+def _is_in_use(e: sqlite3.Error) -> bool:
+    return (getattr(e, "sqlite_errorname", "") or "").startswith(_IN_USE)
 
 
 def _is_broken_file(e: sqlite3.Error) -> bool:
@@ -473,7 +490,19 @@ class Stats:
         except NotOurs as e:
             self._start_over(str(e))
         except sqlite3.DatabaseError as e:
-            if _is_file_error(e):
+            if _is_in_use(e):
+                self.conn = None
+                # Translators: file is the statistics file; another program (another copy of
+                # the game, a database browser) holds it.
+                self.messages.append(
+                    _(
+                        "Statistics: %(file)s is in use by another program; "
+                        "this session's games will not be recorded, and the "
+                        "file, untouched, is used again at the next start."
+                    )
+                    % {"file": self.path}
+                )
+            elif _is_file_error(e):
                 self._give_up(_("cannot open %(file)s (%(error)s)")
                               % {"file": self.path, "error": e})  # fmt: skip
             elif _is_broken_file(e) or type(e) is sqlite3.DatabaseError:
@@ -494,7 +523,7 @@ class Stats:
             # sqlite would block on a FIFO or fail on a folder: neither is our file
             raise NotOurs(_("it is not a regular file"))
         self._clear_side_files()
-        conn = sqlite3.connect(self.path, timeout=15)
+        conn = sqlite3.connect(self.path, timeout=OPEN_WAIT_S)
         # text another program wrote need not be UTF-8: read it with the bad bytes marked
         # (a bad date then fails its check) rather than fail the whole query
         conn.text_factory = _text
@@ -519,6 +548,7 @@ class Stats:
         except BaseException:
             conn.close()
             raise
+        conn.execute(f"PRAGMA busy_timeout = {WRITE_WAIT_MS}")  # opened: writes may wait more
         return conn
 
     def _clear_side_files(self) -> None:
@@ -1104,7 +1134,7 @@ def _keep_tally(conn: sqlite3.Connection, kind: str, tally: tuple) -> None:
         if not _is_file_error(e):
             raise
     finally:
-        conn.execute("PRAGMA busy_timeout = 15000")
+        conn.execute(f"PRAGMA busy_timeout = {WRITE_WAIT_MS}")
 
 
 # The letters of `--stats`' last games, and its key.
@@ -1305,12 +1335,15 @@ def stats_csv(stats: Stats) -> tuple[str, int]:
 
 def _code_from_replay(path: str) -> str:
     """The board code of a game recorded before rows kept one (schema 5), from its replay;
-    empty when the replay is gone or unreadable, or the board had no code."""
+    empty when the replay is gone or unreadable, its mines were never laid (a journal cut
+    short: no board to have a code), or the board had no code."""
     try:
-        game = load_replay(Path(path)).final_game()
+        replay = load_replay(Path(path))
     except ReplayError:
         return ""
-    return code_of(game) or ""
+    if replay.layout is None:
+        return ""
+    return code_of(replay.final_game()) or ""
 
 
 class ExistingFile(FileExistsError):
