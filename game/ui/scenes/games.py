@@ -230,6 +230,12 @@ class Games:
         def show(replay: Replay | ReplayError) -> None:
             if isinstance(replay, ReplayError):
                 self.ctx.dialogs.open(NoticeDialog(pgettext("title", "Replay"), [str(replay)]))
+            elif replay.layout is None:  # a journal left before its first click: no board
+                line = _(
+                    "%(file)s: the game ended before its mines were laid; there is nothing to watch"
+                )
+                title = pgettext("title", "Replay")
+                self.ctx.dialogs.open(NoticeDialog(title, [line % {"file": result.path}]))
             else:
                 self.watch(replay)
 

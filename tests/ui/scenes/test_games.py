@@ -166,3 +166,24 @@ def test_a_resumed_200_by_200_game_opens_with_its_last_move_in_the_middle(contex
     games.resume_kept(True)
     assert play.game is kept and ctx.frame.board == BoardChoice.of(200, 200, kept.mines)
     assert centre_of(play.top, play.left, ctx.frame.layout) == last
+
+
+def test_watching_a_journal_left_before_its_first_click_says_so_and_shows_no_board(
+    context, tmp_path
+):
+    from game.ui.dialogs import NoticeDialog
+
+    path = tmp_path / "20261206-010203-0123456789ab.jsonl"
+    header = (
+        '{"format":"pixel-mines-replay","version":2,"game_id":"20261206-010203-0123456789ab",'
+        '"played_at":"2026-12-06T01:02:03","source":"window","daily":null,"board":{"rows":9,'
+        '"cols":9,"mines":10,"seed":3,"safe_zone":"cell","no_guess":false,"first_click":null,'
+        '"layout":null}}\n'
+    )
+    path.write_text(header, encoding="ascii")
+    ctx = context()
+    games, play = games_of(ctx)
+    games.watch_file(WatchReplay(str(path)))
+    dialog = ctx.dialogs.dialog
+    assert isinstance(dialog, NoticeDialog) and games.replay is None
+    assert "before its mines were laid; there is nothing to watch" in " ".join(dialog.paragraphs)
