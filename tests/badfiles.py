@@ -14,6 +14,8 @@ import tempfile
 import zlib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -169,3 +171,13 @@ def unreadable(path: Path, monkeypatch):
 
 def python() -> str:
     return sys.executable
+
+
+def unprivileged() -> list[str]:
+    """A command prefix that runs as an ordinary user would as far as files go: root without
+    its capabilities (setpriv), where the tests run as root."""
+    if not IS_ROOT:
+        return []
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root and no setpriv to drop root's file capabilities")
+    return ["setpriv", "--bounding-set=-all", "--inh-caps=-all", "--"]

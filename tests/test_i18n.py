@@ -361,6 +361,15 @@ def test_the_shipped_german_catalogue_counts_games(monkeypatch):
                     "21 Spiele nach x.csv geschrieben"]  # fmt: skip
 
 
+@pytest.mark.parametrize("language", [code for code in i18n.available() if code != "en"])
+def test_no_shipped_translation_is_left_in_english_by_the_placeholder_check(capsys, language):
+    """The check as a catalogue loads (tests/test_damaged_catalogues.py) takes no message of
+    a shipped one: the French « %(command)s » for %(command)r included."""
+    i18n.install(language)
+    assert i18n.language() == language and i18n._translation.unfit == []
+    assert capsys.readouterr().err == ""
+
+
 # ---- the rule: nothing is translated at import time --------------------------------------------
 
 LOOKUPS = {"_", "ngettext", "pgettext"}

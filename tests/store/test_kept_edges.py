@@ -5,7 +5,6 @@ aside with a line, never a crash; a temporary file a killed write left goes at t
 
 import json
 import os
-import shutil
 import signal
 import sqlite3
 import subprocess
@@ -18,7 +17,7 @@ import pytest
 from game.engine import Game, GameState, Move, MoveKind
 from game.session import Session
 from game.store.files import atomic_write, remove_stale_temp_files
-from tests.badfiles import IS_ROOT, env_for
+from tests.badfiles import env_for, unprivileged
 from tests.test_session import CORNER, Clock, history, kept_file, rows
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -123,16 +122,6 @@ def test_a_read_only_kept_journal_is_set_aside_with_a_line(tmp_path, monkeypatch
         p for p in (tmp_path / "kept").iterdir() if p.name.startswith(path.name + ".unwritable-")
     ]
     assert aside.read_bytes().startswith(b'{"format":"pixel-mines-replay"')
-
-
-def unprivileged() -> list[str]:
-    """A command prefix that runs as an ordinary user would as far as files go: root without
-    its capabilities (setpriv), where the tests run as root."""
-    if not IS_ROOT:
-        return []
-    if shutil.which("setpriv") is None:
-        pytest.skip("running as root and no setpriv to drop root's file capabilities")
-    return ["setpriv", "--bounding-set=-all", "--inh-caps=-all", "--"]
 
 
 @pytest.mark.concurrent
