@@ -4,8 +4,10 @@ loop needs: a worker process, started when first asked (on the asking thread, ne
 loop's), fed plain data and answering plain data, one task at a time in the order asked
 (`shared`: one for the measures, one for analyses, one for boards). A task may send parts of
 its answer while it runs; cancelling the task under way ends the process (a new one starts for
-what follows). The process runs at the lowest priority the system gives (`step_aside`): on a
-machine of two cores the window's loop takes a core back from it at once.
+what follows). A process steps aside for the window's loop (`step_aside`): the analyses' to the
+lowest priority the system gives, the measures' and the boards' (a notice, a row, a first
+click wait for them) only as far as the scheduler's batch class, so that a machine kept busy
+by other programs still gives them their share.
 
 A task is a function the worker can import by name, and its arguments. What it raises comes
 back as the same exception with the worker's traceback as a note, raised to whoever waits: an
@@ -77,21 +79,35 @@ class Task:
         self.finished.set()
 
 
-def step_aside() -> str:
-    """Lower this process's priority as far as the system lets it, so that it runs only on a
-    core nothing else wants: a process of its own frees the loop from the interpreter lock,
-    not from the cores. On two cores a game's end keeps both busy (its measures and its
-    analysis) while the loop waits its turn for a core: 10-28 ms of a frame measured on the
-    kernel's run queue (benchmarks/bench_render.py, `losing_click_*`). How it did: "idle"
-    (Linux's SCHED_IDLE: a thread that wakes always takes the core from it), "nice" (POSIX:
-    the lowest of the usual priorities), "below normal" (Windows), or "" (none)."""
+def step_aside(idle: bool = True) -> str:
+    """Lower this process's priority, so that the window's loop gets a core back from it: a
+    process of its own frees the loop from the interpreter lock, not from the cores. How it
+    did: "idle", "batch", "nice", "below normal" (Windows) or "" (none).
+
+    `idle`: as far as the system lets it (Linux's SCHED_IDLE, else the lowest nice): it runs
+    only on a core nothing else wants, so a thread that wakes always takes the core from it.
+    On two cores a game's end keeps both busy (its measures and its analysis) while the loop
+    waits its turn for a core (10-28 ms of a frame measured on the kernel's run queue,
+    benchmarks/bench_render.py `losing_click_*`), which is why the analysis runs so. But
+    beside programs that keep the cores busy, such a process gets almost nothing: about 5 % of
+    a core beside two busy processes on two cores here, 400 s for a lost 200x200 game's
+    measures (benchmarks/bench_workers_load.py). Else (the measures, the boards, which
+    something shown waits for): Linux's SCHED_BATCH at the loop's nice value, its fair share
+    of a busy machine (40 s for those measures under the same load), never preempting the
+    loop as it wakes; one such process takes at most one of two cores from the loop. Where
+    there is no batch class, nice 2; Windows: below normal for both."""
     import os
 
+    if idle:
+        with contextlib.suppress(OSError, AttributeError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+            return "idle"
+    else:
+        with contextlib.suppress(OSError, AttributeError):
+            os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
+            return "batch"
     with contextlib.suppress(OSError, AttributeError):
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-        return "idle"
-    with contextlib.suppress(OSError, AttributeError):
-        os.nice(19)
+        os.nice(19 if idle else 2)
         return "nice"
     with contextlib.suppress(OSError, AttributeError):
         import ctypes
@@ -131,11 +147,11 @@ def _end_with_parent() -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _serve(conn) -> None:
+def _serve(conn, idle: bool = True) -> None:
     """The worker process: take a task, answer it, until the pipe closes (the program ended:
     a task under way stops at its next part, or at once if the program was killed)."""
     _end_with_parent()
-    step_aside()
+    step_aside(idle)
     speaking = None
     while True:
         try:
@@ -179,8 +195,10 @@ def _portable(e: BaseException) -> BaseException:
 class Worker:
     """The worker process and its queue of tasks. Thread-safe: any thread may submit."""
 
-    def __init__(self, name: str = "pixel-mines-worker") -> None:
+    def __init__(self, name: str = "pixel-mines-worker", *, idle: bool = True) -> None:
+        """`idle`: the process runs only on a core nothing else wants (`step_aside`)."""
         self.name = name
+        self.idle = idle
         self._lock = threading.Lock()
         self._queue: deque[Task] = deque()
         self._current: Task | None = None
@@ -273,7 +291,9 @@ class Worker:
             return
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
-        process = context.Process(target=_serve, args=(theirs,), name=self.name, daemon=True)
+        process = context.Process(
+            target=_serve, args=(theirs, self.idle), name=self.name, daemon=True
+        )
         process.start()
         theirs.close()
         self._process, self._conn = process, ours
@@ -379,7 +399,8 @@ def shared(role: str = MEASURES) -> Worker:
     with _shared_lock:
         worker = _shared.get(role)
         if worker is None:
-            worker = _shared[role] = Worker(f"pixel-mines-{role}")
+            # the measures and the boards are waited for: not at the lowest priority
+            worker = _shared[role] = Worker(f"pixel-mines-{role}", idle=role == ANALYSES)
             atexit.register(worker.close)
         return worker
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from game import worker as workers
 from game.engine import Game, Move, MoveKind
 from game.engine.game_analysis import analyse_game, analyse_in_parts
 from game.engine.game_measures import measures_of
@@ -46,6 +47,25 @@ def test_the_worker_runs_below_the_window_so_the_loop_never_waits_for_a_core(wor
         assert policy == os.SCHED_IDLE and here_policy != os.SCHED_IDLE
     else:
         assert nice is None or nice > (here_nice or 0)
+
+
+def test_a_worker_something_waits_for_keeps_its_share_of_a_busy_machine():
+    """Beside programs that keep the cores busy, an idle worker gets almost nothing (a lost
+    200x200 game's measures: 400 s, benchmarks/bench_workers_load.py): the measures' and the
+    boards' run in the batch class at the loop's nice value (never preempting it as they
+    wake), the analyses' stay idle."""
+    waited_for = Worker(idle=False)
+    try:
+        policy, nice = waited_for.call(priority)
+    finally:
+        waited_for.close()
+    here_policy, here_nice = priority()
+    if hasattr(os, "SCHED_BATCH"):
+        assert policy == os.SCHED_BATCH and nice == here_nice
+    else:
+        assert nice is None or nice > (here_nice or 0)
+    assert not workers.shared(workers.MEASURES).idle and not workers.shared(workers.BOARDS).idle
+    assert workers.shared(workers.ANALYSES).idle
 
 
 def test_an_error_in_the_worker_is_raised_to_the_caller_as_itself(worker):
