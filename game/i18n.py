@@ -268,21 +268,38 @@ def _load(path: str) -> _Catalogue | None:
 
 
 _said: set[str] = set()
+_unshown: list[str] = []  # lines the window has yet to show (`take_unshown`)
 
 
 def _say(line: str) -> None:
     """A line about a catalogue for the player on stderr, once a process (the start installs
-    the language twice when --language names it). English: the catalogue is what failed.
-    Not in a worker process (game/worker.py), which installs the language its asker speaks:
-    the asker has said it already."""
+    the language twice when --language names it), and for the window each time the language
+    is chosen. English: the catalogue is what failed. Not in a worker process
+    (game/worker.py), which installs the language its asker speaks: the asker has said it."""
     import multiprocessing
 
-    if line in _said or multiprocessing.parent_process() is not None:
+    if multiprocessing.parent_process() is not None:
+        return
+    if line not in _unshown:
+        _unshown.append(line)
+    if line in _said:
         return
     _said.add(line)
     from .store.history import to_stderr  # here: the store imports this module
 
     to_stderr(line)
+
+
+def has_unshown() -> bool:
+    return bool(_unshown)
+
+
+def take_unshown() -> list[str]:
+    """The lines about catalogues that could not be used said since last asked: the window
+    shows them in a dialog (the terminal has had them on stderr)."""
+    taken = list(_unshown)
+    _unshown.clear()
+    return taken
 
 
 class _Catalogue(gettext.GNUTranslations):

@@ -10,6 +10,7 @@ from functools import partial
 
 import pygame
 
+from .. import i18n
 from ..engine import Difficulty, Game, MoveKind, SafeZone
 from ..engine.boards import BoardChoice
 from ..i18n import _
@@ -261,8 +262,8 @@ class App:
         ctx.status.expire(now)
         ctx.aids.chores.poll()
         ctx.aids.analyses.poll()
-        if ctx.session.history.late:  # a write on the writer's thread had something to say
-            self.play.take_session_messages()
+        if ctx.session.history.late or i18n.has_unshown():
+            self.play.take_session_messages()  # the writer's thread, or a catalogue, spoke
         ctx.drawn.advance(now)
         playing = ctx.session.running and self.games.replay is None  # no tick while paused
         ctx.aids.sounds.update(self.play.timer_value() if playing else None)

@@ -13,6 +13,7 @@ import threading
 import pygame
 from pygame.event import Event
 
+from ... import i18n
 from ...engine import Game, GameState, Move, MoveKind
 from ...engine.cells import CellSet, ViewChar
 from ...engine.codes import code_of
@@ -558,7 +559,7 @@ class PlayScene(Layer):
     def take_session_messages(self) -> None:
         """Lines the session has for the player (a folder that cannot be written...): said
         once, in a dialog (the store has put them on stderr too)."""
-        lines = self.ctx.session.take_messages()
+        lines = self.ctx.session.take_messages() + i18n.take_unshown()
         if lines:
             self.ctx.dialogs.open(NoticeDialog(_("Note"), lines))
 
