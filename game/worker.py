@@ -22,12 +22,18 @@ import contextlib
 import multiprocessing
 import threading
 import traceback
+import warnings
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from . import i18n
+
+# A worker's start relaunches multiprocessing's resource tracker if something killed it (it
+# serves nothing here: no semaphores, no shared memory), with a warning on stderr that says
+# nothing to a player.
+warnings.filterwarnings("ignore", "resource_tracker: process died unexpectedly", UserWarning)
 
 
 class WorkerDied(RuntimeError):

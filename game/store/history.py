@@ -51,13 +51,14 @@ def _set_aside_unread(
     path: Path, moved: str, stuck: str, why: object, suffix: str = "corrupt"
 ) -> tuple[bool, str]:
     """Move a kept game that cannot be used aside (as NAME.suffix-DATE); whether it moved, and
-    the line that says so (`moved`, `stuck`: the messages for each case; `why`: what is
-    wrong)."""
+    the line that says so (`moved`, `stuck`: the messages for each case, which may name the
+    `folder` and the file's `name` too; `why`: what is wrong)."""
+    where = {"why": why, "folder": path.parent, "name": path.name}
     try:
         kept = set_aside(path, suffix)
     except OSError as e:
-        return False, _(stuck) % {"why": why, "error": e.strerror or e}
-    return True, _(moved) % {"why": why, "kept": kept.name}
+        return False, _(stuck) % {**where, "error": e.strerror or e}
+    return True, _(moved) % {**where, "kept": kept.name}
 
 
 # Translators: why says what is wrong with the kept game's file; kept is the name it was
@@ -71,12 +72,17 @@ _UNREAD_LEGACY = (N_("The game kept from last time cannot be read (%(why)s); it 
                   N_("The game kept from last time cannot be read (%(why)s); it cannot be "
                      "moved aside (%(error)s): it is left as it is."))  # fmt: skip
 # Translators: why says why the kept game's file cannot be written (the system's words); kept
-# is the name it was moved to; error says why it could not be moved.
+# is the name it was moved to, in folder; name is its own name; error says why it could not
+# be moved.
 _UNWRITABLE_ONE = (
-    N_("A game kept from last time cannot be played on (%(why)s); it was moved to %(kept)s."),
     N_(
-        "A game kept from last time cannot be played on (%(why)s); it cannot be moved aside "
-        "(%(error)s): it is left as it is."
+        "A game kept from last time cannot be written (%(why)s), so it cannot be played on; it "
+        "was moved to %(kept)s in %(folder)s: make it writable and name it %(name)s again to "
+        "play it."
+    ),
+    N_(
+        "A game kept from last time cannot be written (%(why)s), so it cannot be played on; it "
+        "cannot be moved aside (%(error)s): it is left as it is."
     ),
 )
 
@@ -392,13 +398,17 @@ class History:
 
             lines: list[str] = []
             unmeasured = False
-            try:
-                done.measures = self._measured(measures_of, layout, events, elapsed_ms)
-            except ValueError:  # events of another board: a kept game's file was not ours
-                done.measures = None
-            except WorkerDied:  # killed (out of memory, a signal): the game is kept all the
-                # same, its row left to measure (`measured` NULL) from the replay written below
-                done.measures, unmeasured = None, True
+            for last in (False, True):  # a second time in a new process, if it dies
+                try:
+                    done.measures = self._measured(measures_of, layout, events, elapsed_ms)
+                except ValueError:  # events of another board: a kept game's file was not ours
+                    done.measures = None
+                except WorkerDied:  # killed (out of memory, a signal): the game is kept all
+                    # the same, its row left to measure (`measured` NULL) from its replay
+                    done.measures, unmeasured = None, last
+                    if not last:
+                        continue
+                break
             rec = record if unmeasured else record.measured_as(done.measures)
             stats = self._stats_for_writing()
             if stats is not None and done.new is not None:

@@ -246,10 +246,11 @@ class Analyses:
 
 def died(e: workers.WorkerDied) -> str:
     """Why an analysis has no answer when its process was ended under it (the system ran out
-    of memory, or something killed it): words for the player, who may ask again."""
-    # Translators: after "No analysis:"; code is the process's exit code (-9: killed).
-    return _("the process working it out ended (exit code %(code)s); ask again to retry") % {
-        "code": e.exit_code
+    of memory, or something killed it): words for the player, who may ask again (the exit
+    code, `e.exit_code`, says nothing to a player)."""
+    # Translators: after "No analysis:"; button is the notice's Analyse button, as it is named.
+    return _("it was stopped before it finished; press %(button)s to try again") % {
+        "button": _("Analyse")
     }
 
 

@@ -24,6 +24,12 @@ ROOT = Path(__file__).resolve().parents[2]
 OPEN = MoveKind.OPEN
 
 
+def text_game(env: dict, seed: int, typed: bytes) -> subprocess.CompletedProcess:
+    """`main.py --text --seed SEED` with `typed` as its input, to its end."""
+    command = [sys.executable, "main.py", "--text", "--seed", str(seed)]
+    return subprocess.run(command, cwd=ROOT, env=env, input=typed, capture_output=True, timeout=60)
+
+
 def without_end_line(path: Path) -> None:
     """The journal as a kill between the losing move's line and its end line leaves it."""
     lines = path.read_bytes().splitlines(keepends=True)
@@ -117,7 +123,8 @@ def test_a_read_only_kept_journal_is_set_aside_with_a_line(tmp_path, monkeypatch
     later = Session(history(tmp_path), "text", clock=Clock())
     assert later.take_offer() is None
     [line] = later.take_messages()
-    assert "cannot be played on (Permission denied)" in line and "moved to" in line
+    assert "cannot be written (Permission denied), so it cannot be played on" in line
+    assert f"in {tmp_path / 'kept'}: make it writable and name it {path.name} again" in line
     [aside] = [
         p for p in (tmp_path / "kept").iterdir() if p.name.startswith(path.name + ".unwritable-")
     ]
@@ -128,14 +135,7 @@ def test_a_read_only_kept_journal_is_set_aside_with_a_line(tmp_path, monkeypatch
 @pytest.mark.parametrize("front_end", [["--text"], []])
 def test_a_read_only_kept_journal_does_not_stop_a_start(tmp_path, front_end):
     env = env_for(tmp_path)
-    played = subprocess.run(
-        [sys.executable, "main.py", "--text", "--seed", "5"],
-        cwd=ROOT,
-        env=env,
-        input=b"r 4 4\n",
-        capture_output=True,
-        timeout=60,
-    )
+    played = text_game(env, 5, b"r 4 4\n")
     [path] = (tmp_path / "data" / "pixel-mines" / "kept").glob("*.jsonl")
     path.chmod(0o444)
     args = [*unprivileged(), sys.executable, "main.py", *front_end]
@@ -182,14 +182,7 @@ def test_a_game_killed_between_its_losing_move_and_its_end_line_is_recorded_at_t
     data = tmp_path / "data" / "pixel-mines"
     [journal_path] = (data / "kept").glob("*.jsonl")
     assert b'"e":"end"' not in journal_path.read_bytes()
-    later = subprocess.run(
-        [sys.executable, "main.py", "--text", "--seed", "6"],
-        cwd=ROOT,
-        env=env,
-        input=b"",
-        capture_output=True,
-        timeout=60,
-    )
+    later = text_game(env, 6, b"")
     assert b"Resume it?" not in later.stdout, later.stdout
     with sqlite3.connect(data / "stats.sqlite3") as db:
         [(won, replay)] = db.execute("SELECT won, replay FROM games").fetchall()
@@ -197,6 +190,7 @@ def test_a_game_killed_between_its_losing_move_and_its_end_line_is_recorded_at_t
     assert not journal_path.exists()
 
 
+@pytest.mark.concurrent
 def test_a_temporary_file_of_a_killed_write_goes_at_the_next_start(tmp_path):
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()  # a pid that no longer runs (the writer was killed)
