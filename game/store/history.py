@@ -398,17 +398,13 @@ class History:
 
             lines: list[str] = []
             unmeasured = False
-            for last in (False, True):  # a second time in a new process, if it dies
-                try:
-                    done.measures = self._measured(measures_of, layout, events, elapsed_ms)
-                except ValueError:  # events of another board: a kept game's file was not ours
-                    done.measures = None
-                except WorkerDied:  # killed (out of memory, a signal): the game is kept all
-                    # the same, its row left to measure (`measured` NULL) from its replay
-                    done.measures, unmeasured = None, last
-                    if not last:
-                        continue
-                break
+            try:  # a second time in a new process if the first dies
+                done.measures = self._measured(measures_of, layout, events, elapsed_ms, tries=2)
+            except ValueError:  # events of another board: a kept game's file was not ours
+                done.measures = None
+            except WorkerDied:  # killed twice (out of memory, a signal): the game is kept all
+                # the same, its row left to measure (`measured` NULL) from its replay
+                done.measures, unmeasured = None, True
             rec = record if unmeasured else record.measured_as(done.measures)
             stats = self._stats_for_writing()
             if stats is not None and done.new is not None:
@@ -460,16 +456,22 @@ class History:
 
         self.late += self._write(measure)
 
-    def _measured(self, fn: Callable, *args):
+    def _measured(self, fn: Callable, *args, tries: int = 1):
         """`fn(*args)`, the solver's work on a finished game: on the writer's thread it goes to
         the worker process (a thread here would take the interpreter lock from the window's
-        loop); without a writer (the terminal, tests) it is done here. WorkerDied: the
-        process ended under it."""
+        loop), up to `tries` times while the process dies under it (each time a new one);
+        without a writer (the terminal, tests) it is done here. WorkerDied: the process
+        ended under the last try."""
         if self.writer is None:
             return fn(*args)
-        from ..worker import elsewhere
+        from ..worker import WorkerDied, elsewhere
 
-        return elsewhere(fn, *args)
+        for left in range(tries - 1, -1, -1):
+            try:
+                return elsewhere(fn, *args)
+            except WorkerDied:
+                if not left:
+                    raise
 
     def _measures_from_replay(self, path: object, time_ms: object) -> Measures | None:
         from .stats import measures_from_replay
