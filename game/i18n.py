@@ -290,6 +290,12 @@ def _say(line: str) -> None:
     to_stderr(line)
 
 
+def catalogue() -> gettext.NullTranslations:
+    """The translation in use: a new one at each `install`, so what was made from the words
+    of one (the help's rows) can tell it is not the one in use any more, whatever its code."""
+    return _translation
+
+
 def has_unshown() -> bool:
     return bool(_unshown)
 

@@ -3,6 +3,7 @@
 import copy
 import dataclasses
 import os
+import random
 
 import pytest  # pytest and the standard library do not import pygame
 
@@ -24,6 +25,47 @@ for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
     os.environ.pop(_name, None)
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--order",
+        default="file",
+        help="the order the collected tests run in: file (as written, the default), reverse, "
+        "or shuffle:SEED (a seeded shuffle; shuffle alone picks a seed and shows it)",
+    )
+
+
+def _order(value: str) -> tuple[str, int | None]:
+    """The order --order names: ("file" | "reverse" | "shuffle", the shuffle's seed)."""
+    kind, colon, seed = value.partition(":")
+    if kind in ("file", "reverse") and not colon:
+        return kind, None
+    if kind == "shuffle" and (not colon or seed.isdecimal()):
+        return kind, int(seed) if colon else None
+    raise pytest.UsageError(f"--order: {value!r} is not file, reverse or shuffle:SEED")
+
+
+def pytest_configure(config):
+    kind, seed = _order(config.getoption("order"))
+    if kind == "shuffle" and seed is None:  # a seed chosen here, once, so a run can be repeated
+        config.option.order = f"shuffle:{random.SystemRandom().randrange(1_000_000)}"
+
+
+def pytest_report_header(config):
+    if config.getoption("order") != "file":
+        return f"order: {config.getoption('order')} (--order gives it again)"
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """A test passes in any order (STYLE.md): --order reverse and --order shuffle:SEED run the
+    collected tests in another, to show what one test leaves behind for the next."""
+    kind, seed = _order(config.getoption("order"))
+    if kind == "reverse":
+        items.reverse()
+    elif kind == "shuffle":
+        random.Random(seed).shuffle(items)
+
+
 @pytest.fixture(autouse=True)
 def english_afterwards():
     """The language is the process's (game/i18n.py): a test that switched it (the Options
@@ -32,6 +74,7 @@ def english_afterwards():
     from game import i18n
 
     i18n.install(i18n.ENGLISH)
+    i18n.take_unshown()  # a damaged catalogue's line is not for the next test's window
 
 
 def fresh_theme(theme):

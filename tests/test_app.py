@@ -28,6 +28,7 @@ def test_difficulty_and_custom_sizes_are_read():
     assert (board.rows, board.cols, board.mines, board.difficulty) == (20, 30, 50, None)
 
 
+@pytest.mark.concurrent
 @pytest.mark.parametrize(
     "argv, words",
     [
@@ -57,6 +58,7 @@ def test_bad_options_exit_2_with_one_line_saying_what_is_wrong(argv, words):
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.concurrent
 def test_an_unknown_theme_exits_2_and_lists_the_themes(tmp_path):
     import os
 
@@ -78,6 +80,7 @@ def _env(tmp_path):
             "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}  # fmt: skip
 
 
+@pytest.mark.concurrent
 def test_export_stats_writes_the_games_played_to_a_csv_file(tmp_path):
     from tests.test_text import solve
 
@@ -103,6 +106,7 @@ def test_export_stats_writes_the_games_played_to_a_csv_file(tmp_path):
     assert decode(row["code"]).seed == 7  # the board code of the game played
 
 
+@pytest.mark.concurrent
 def test_export_stats_to_an_unwritable_path_exits_2_with_one_line(tmp_path):
     (tmp_path / "a-file").write_text("not a folder")
     target = tmp_path / "a-file" / "games.csv"

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -19,6 +21,7 @@ def loaded_after_import(modules: str) -> list[str]:
     return result.stdout.split()
 
 
+@pytest.mark.concurrent
 def test_importing_the_engine_does_not_load_pygame_ui_or_store():
     loaded = loaded_after_import(
         "game.engine, game.engine.leetcode, game.engine.boards, game.engine.game_measures, "
@@ -30,12 +33,14 @@ def test_importing_the_engine_does_not_load_pygame_ui_or_store():
     ]
 
 
+@pytest.mark.concurrent
 def test_the_terminal_game_and_the_store_do_not_load_pygame():
     loaded = loaded_after_import("game.text, game.store.settings, game.store.stats, game.app")
     assert "game.store.stats" in loaded
     assert not [m for m in loaded if m.split(".")[0] == "pygame" or m.startswith("game.ui")]
 
 
+@pytest.mark.concurrent
 def test_main_py_and_python_m_game_give_the_same_help():
     a = subprocess.run(
         [sys.executable, "main.py", "--help"], cwd=ROOT, capture_output=True, text=True
@@ -145,6 +150,7 @@ def make_app(threaded=False):
                load_library(), clock=ManualClock(), chores=Chores(threaded=threaded))  # fmt: skip
 
 
+@pytest.mark.concurrent
 def test_the_context_is_small_and_holds_nothing_of_the_app():
     import dataclasses
 

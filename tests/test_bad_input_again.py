@@ -24,6 +24,8 @@ from tests.keeping import journals
 from tests.store.test_stats import record
 from tests.test_command_line import exit_table
 
+pytestmark = pytest.mark.concurrent  # whole programs, each in a process of its own
+
 GAME_ID = "20261130-124000-0123456789ab"
 
 

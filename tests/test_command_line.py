@@ -7,7 +7,10 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import selectors
+import signal
 import subprocess
+import time
 
 import pytest
 
@@ -129,6 +132,7 @@ def test_a_word_the_option_does_not_know_is_refused(capsys, monkeypatch, tmp_pat
     assert option in refused(capsys, ["--text", *argv], monkeypatch, tmp_path)
 
 
+@pytest.mark.concurrent
 @pytest.mark.parametrize("name", ["nope", "ｃｌａｓｓｉｃ", "Classic", "-1", "x" * 300, "é"])
 def test_a_theme_that_is_not_there_is_refused_listing_the_themes(capsys, monkeypatch, tmp_path,
                                                                 name):  # fmt: skip
@@ -206,6 +210,7 @@ def test_an_option_written_wrong_is_refused(capsys, monkeypatch, tmp_path, argv)
     refused(capsys, ["--text", *argv], monkeypatch, tmp_path)
 
 
+@pytest.mark.concurrent
 def test_a_refusal_from_a_whole_program_is_one_line_without_a_traceback(tmp_path):
     result = subprocess.run([python(), "main.py", "--text", "--rows", "٣", *CUSTOM], cwd=ROOT,
                             env=env_for(tmp_path), capture_output=True, text=True,
@@ -398,6 +403,7 @@ def test_every_exit_status_in_the_readme_has_a_case_here():
     assert set(exit_table()) == set(EXIT_CASES) | {"interrupted"}
 
 
+@pytest.mark.concurrent
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="closes a child's fds before it starts")
 @pytest.mark.parametrize("case", list(EXIT_CASES))
 def test_each_way_to_end_ends_with_the_readmes_status_and_no_traceback(tmp_path, case):
@@ -412,25 +418,54 @@ def test_each_way_to_end_ends_with_the_readmes_status_and_no_traceback(tmp_path,
         assert journals(tmp_path / "data" / "pixel-mines" / "kept")
 
 
+def as_at_a_terminal():
+    """In the child before it starts: Ctrl+C's signal neither ignored nor blocked, as a shell
+    starts a program in a terminal. Both are inherited across exec, and a shell without job
+    control starts a background job (`pytest &` in a script, or in CI) with SIGINT ignored:
+    Python leaves an ignored SIGINT so, and the child would not hear the Ctrl+C at all."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def read_until(stream, done, seconds=60) -> bytes:
+    """What a child writes to `stream` until `done(what)` holds; fails when it stops writing
+    or when `seconds` pass first (a child that hangs fails the test rather than the run)."""
+    seen = b""
+    deadline = time.monotonic() + seconds
+    with selectors.DefaultSelector() as selector:
+        selector.register(stream, selectors.EVENT_READ)
+        while not done(seen):
+            left = deadline - time.monotonic()
+            assert left > 0 and selector.select(left), f"no more output after {seen!r}"
+            chunk = os.read(stream.fileno(), 4096)
+            assert chunk, f"the child closed its output after {seen!r}"
+            seen += chunk
+    return seen
+
+
+@pytest.mark.concurrent
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="sends the child SIGINT")
 def test_ctrl_c_at_the_prompt_keeps_the_game_and_ends_with_130(tmp_path):
-    import signal
-
-    child = subprocess.Popen([python(), "main.py", "--text", "--seed", "3"], cwd=ROOT,
-                             env=env_for(tmp_path), stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    child = subprocess.Popen(
+        [python(), "main.py", "--text", "--seed", "3"],
+        cwd=ROOT,
+        env=env_for(tmp_path),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=as_at_a_terminal,
+    )
     try:
         child.stdin.write(b"r 4 4\n")
         child.stdin.flush()
-        seen = b""
-        while seen.count(b"> ") < 2:  # the second prompt: the move was played and kept
-            chunk = child.stdout.read1(4096)
-            assert chunk, seen
-            seen += chunk
+        # the second prompt, after the board the move opened: the move was played and kept
+        seen = read_until(child.stdout, lambda seen: seen.count(b"> ") >= 2)
+        assert seen.endswith(b"> ") and b"Board code" in seen, seen
         child.send_signal(signal.SIGINT)
         _, err = child.communicate(timeout=60)
     finally:
         child.kill()
-    assert child.returncode == exit_table()["interrupted"] == 130
+        child.wait()
+    assert child.returncode == exit_table()["interrupted"] == 130, err
     assert b"Traceback" not in err
     assert journals(tmp_path / "data" / "pixel-mines" / "kept")

@@ -235,6 +235,7 @@ def test_desktop_file_validate_says_nothing_about_the_installed_entry(tmp_path):
         assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
 
 
+@pytest.mark.concurrent
 def test_appstreamcli_validates_the_installed_metainfo(tmp_path):
     tool = validator("appstreamcli", "appstream")
     desktop.write_files(tmp_path, ["pixel-mines"])

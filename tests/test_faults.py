@@ -171,6 +171,7 @@ def test_a_database_with_a_foreign_games_table_is_set_aside_like_a_corrupt_one(t
     assert "played 1" in "\n".join(stats_report(stats, "2026-11-29"))
 
 
+@pytest.mark.concurrent
 def test_stats_with_a_foreign_games_table_runs_and_records_from_the_command_line(tmp_path):
     data = tmp_path / "data" / "pixel-mines"
     data.mkdir(parents=True)
@@ -207,6 +208,7 @@ def test_won_rows_with_a_bad_time_or_date_are_skipped_and_counted_in_one_message
     assert len(messages) == 1 and "skipped 3 games" in messages[0]
 
 
+@pytest.mark.concurrent
 def test_stats_with_bad_rows_prints_the_rest_and_one_line_on_stderr(tmp_path):
     data = tmp_path / "data" / "pixel-mines"
     data.mkdir(parents=True)
@@ -241,6 +243,7 @@ def test_the_end_of_a_game_records_it_past_bad_rows_and_says_so_once(tmp_path):
 # ---- the kept game ------------------------------------------------------------------------
 
 
+@pytest.mark.concurrent
 def test_a_kept_game_set_aside_is_said_on_stderr(tmp_path):
     data = tmp_path / "data" / "pixel-mines"
     data.mkdir(parents=True)
@@ -255,6 +258,7 @@ def test_a_kept_game_set_aside_is_said_on_stderr(tmp_path):
 # ---- replays on the command line ----------------------------------------------------------
 
 
+@pytest.mark.concurrent
 def test_replay_of_dev_zero_is_refused_by_the_size_cap(tmp_path):
     if not os.path.exists("/dev/zero"):
         pytest.skip("no /dev/zero here")
@@ -262,6 +266,7 @@ def test_replay_of_dev_zero_is_refused_by_the_size_cap(tmp_path):
     assert "/dev/zero" in line and "not a regular file" in line
 
 
+@pytest.mark.concurrent
 def test_a_replay_larger_than_the_cap_is_refused_before_it_is_read(tmp_path):
     path = tmp_path / "big.json"
     with open(path, "wb") as f:
@@ -270,6 +275,7 @@ def test_a_replay_larger_than_the_cap_is_refused_before_it_is_read(tmp_path):
     assert "16 MiB" in line and "big.json" in line
 
 
+@pytest.mark.concurrent
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 def test_replay_of_a_fifo_nobody_writes_to_is_refused_without_waiting(tmp_path):
     fifo = tmp_path / "pipe.json"
@@ -278,6 +284,7 @@ def test_replay_of_a_fifo_nobody_writes_to_is_refused_without_waiting(tmp_path):
     assert "not a regular file" in line
 
 
+@pytest.mark.concurrent
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 def test_reading_a_fifo_returns_at_once_in_process(tmp_path):
     fifo = tmp_path / "pipe"
@@ -336,6 +343,7 @@ def test_a_replay_at_the_move_cap_is_not_refused_for_its_length(tmp_path):
 # ---- numbers on the command line ----------------------------------------------------------
 
 
+@pytest.mark.concurrent
 @pytest.mark.parametrize("argv", [["--scale", "٣"], ["--rows", "１２", "--cols", "9", "--mines",
                                   "10"], ["--rows", "1_0", "--cols", "9", "--mines", "10"]],
                          ids=["arabic-indic digit", "fullwidth digits", "underscore"])  # fmt: skip

@@ -57,6 +57,7 @@ def test_a_kept_game_of_10_to_the_30_ms_is_set_aside_and_play_goes_on(tmp_path):
     assert done.new is not None and history.stats.summary("beginner").played == 1
 
 
+@pytest.mark.concurrent
 def test_the_issues_repro_of_a_kept_game_of_10_to_the_30_ms_starts_and_records(tmp_path):
     """The issue's steps on today's format: the kept game is a journal (docs/FORMATS.md), and
     its last move's time and the clock at the quit are set to 10**30."""
@@ -77,6 +78,7 @@ def test_the_issues_repro_of_a_kept_game_of_10_to_the_30_ms_starts_and_records(t
     assert any(p.name.startswith(f"{kept.name}.corrupt-") for p in kept.parent.iterdir())
 
 
+@pytest.mark.concurrent
 def test_a_kept_game_of_version_1_with_10_to_the_30_ms_is_set_aside_at_start(tmp_path):
     first = no_traceback(run(tmp_path, "--text", "--seed", "5", "--difficulty", "beginner",
                              stdin="r 4 4\nq\n"))  # fmt: skip
@@ -116,6 +118,7 @@ def test_settings_that_cannot_be_saved_are_said_on_stderr_too(tmp_path, monkeypa
     assert note is not None and echoed == [note] and "cannot be saved" in note
 
 
+@pytest.mark.concurrent
 @pytest.mark.skipif(not os.path.isdir("/sys/kernel"), reason="needs a folder even root cannot "
                     "write (sysfs)")  # fmt: skip
 def test_the_window_quitting_with_a_config_folder_it_cannot_write_says_so_on_stderr(tmp_path):
@@ -127,6 +130,7 @@ def test_the_window_quitting_with_a_config_folder_it_cannot_write_says_so_on_std
     assert len(lines) == 1 and "Settings cannot be saved" in lines[0]
 
 
+@pytest.mark.concurrent
 def test_a_data_folder_that_is_a_symlink_loop_is_said_as_one(tmp_path):
     folder = tmp_path / "data" / "pixel-mines"
     folder.parent.mkdir()
@@ -164,6 +168,7 @@ CRAFTED = {
 }  # fmt: skip
 
 
+@pytest.mark.concurrent
 @pytest.mark.parametrize("case", list(CRAFTED))
 def test_a_crafted_replay_is_refused_naming_the_field(tmp_path, case):
     change, words = CRAFTED[case]
@@ -269,6 +274,7 @@ def test_output_that_fails_keeps_the_game_and_is_said_once(tmp_path, monkeypatch
     assert journals(tmp_path / "data" / "pixel-mines" / "kept")
 
 
+@pytest.mark.concurrent
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="closes the child's stdout before it starts")
 def test_the_window_with_stdout_closed_plays_and_quits_with_0(tmp_path):
     env = env_for(tmp_path, PIXEL_MINES_QUIT_AFTER_MS="1000")

@@ -166,6 +166,7 @@ def test_language_without_a_value_is_refused_by_the_real_parser(capsys, locale, 
                                   "(see --help)\n"  # fmt: skip
 
 
+@pytest.mark.concurrent
 def test_the_shipped_german_catalogue_speaks_on_the_command_line(home):
     env = {"LANGUAGE": "de", "XDG_CONFIG_HOME": str(home / "config")}
     result = subprocess.run([sys.executable, "main.py", "--text=1"], cwd=ROOT, text=True,

@@ -114,6 +114,7 @@ def test_code_inside_the_package_imports_its_own_modules_relatively():
     assert offenders == []
 
 
+@pytest.mark.concurrent
 def test_version_in_a_checkout_is_the_constant_whatever_else_is_installed(monkeypatch):
     from importlib import metadata
 
@@ -211,6 +212,7 @@ def test_the_desktop_entry_names_the_command_the_icon_and_the_window_class():
     assert fields["StartupWMClass"] == "pixel-mines" and fields["Type"] == "Application"
 
 
+@pytest.mark.concurrent
 def test_the_game_sets_the_window_class_before_pygame_starts():
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEO_X11_WMCLASS"}
     code = ("import os, sys, game.app; "
@@ -422,6 +424,7 @@ def files_under(folder: str) -> set[str]:
             if p.is_file() and "__pycache__" not in p.parts}  # fmt: skip
 
 
+@pytest.mark.concurrent
 @pytest.mark.wheel
 def test_the_sdist_holds_every_test_tool_doc_and_benchmark(sdist):
     members, _ = sdist
@@ -433,6 +436,7 @@ def test_the_sdist_holds_every_test_tool_doc_and_benchmark(sdist):
     assert not [m for m in members if m.endswith((".pyc", ".pyo")) or "__pycache__" in m]
 
 
+@pytest.mark.concurrent
 @pytest.mark.wheel
 def test_building_the_sdist_prints_no_warning_of_our_making(sdist):
     _, printed = sdist
@@ -442,6 +446,7 @@ def test_building_the_sdist_prints_no_warning_of_our_making(sdist):
     assert ours == []
 
 
+@pytest.mark.concurrent
 @pytest.mark.wheel
 def test_the_installed_game_needs_no_test_tool_outside_an_extra(venv):
     requires = in_venv(venv, "import importlib.metadata as m, json; "
@@ -452,6 +457,7 @@ def test_the_installed_game_needs_no_test_tool_outside_an_extra(venv):
     assert extra and all('extra == "test"' in r for r in extra)
 
 
+@pytest.mark.concurrent
 @pytest.mark.wheel
 def test_the_wheel_ships_every_asset_inside_the_package(venv):
     found = in_venv(
@@ -467,6 +473,7 @@ def test_the_wheel_ships_every_asset_inside_the_package(venv):
     )
 
 
+@pytest.mark.concurrent
 @pytest.mark.wheel
 def test_the_installed_game_loads_every_shipped_theme_from_where_it_was_installed(venv):
     found = in_venv(venv, "import json; from pixel_mines.ui.theme import THEMES_DIR, load_library; "
@@ -477,6 +484,7 @@ def test_the_installed_game_loads_every_shipped_theme_from_where_it_was_installe
     assert sorted(names) == SHIPPED_THEMES and problems == []
 
 
+@pytest.mark.concurrent
 @pytest.mark.wheel
 def test_the_wheel_installs_pixel_mines_and_nothing_named_game(venv):
     """A top-level `game` is a common name among pygame projects; two would break each other."""
@@ -493,6 +501,7 @@ def test_the_wheel_installs_pixel_mines_and_nothing_named_game(venv):
     assert module.returncode == 0 and module.stdout.startswith("pixel-mines ")
 
 
+@pytest.mark.concurrent
 @pytest.mark.wheel
 def test_installed_version_is_the_metadatas_and_the_checkouts(venv):
     metadata = in_venv(venv, "import json, importlib.metadata as m; "
@@ -502,12 +511,14 @@ def test_installed_version_is_the_metadatas_and_the_checkouts(venv):
     assert metadata == version_module.__version__
 
 
+@pytest.mark.concurrent
 @pytest.mark.wheel
 def test_installed_help_exits_0(venv):
     result = venv[1].run("--help")
     assert result.returncode == 0 and "--export-stats" in result.stdout
 
 
+@pytest.mark.concurrent
 @pytest.mark.wheel
 def test_the_wheel_ships_the_compiled_catalogues_and_not_their_sources(venv):
     found = in_venv(venv, "import json, pixel_mines.resources as r; d = r.locale_dir(); "
@@ -527,6 +538,7 @@ def check_speaks_german(game: Installed) -> None:
     assert refused.returncode == 2 and "the languages are: de, en" in refused.stderr
 
 
+@pytest.mark.concurrent
 @pytest.mark.wheel
 def test_installed_game_speaks_german_from_its_catalogue(venv):
     check_speaks_german(venv[1])
@@ -556,21 +568,25 @@ def check_window_starts_with_every_theme(game: Installed) -> None:
         assert "Traceback" not in result.stderr, result.stderr
 
 
+@pytest.mark.concurrent
 @pytest.mark.wheel
 def test_installed_game_plays_a_scripted_text_game(venv):
     check_plays_a_scripted_text_game(venv[1])
 
 
+@pytest.mark.concurrent
 @pytest.mark.wheel
 def test_installed_game_lists_every_shipped_theme_for_an_unknown_one(venv):
     check_lists_every_shipped_theme(venv[1])
 
 
+@pytest.mark.concurrent
 @pytest.mark.wheel
 def test_installed_window_starts_with_every_shipped_theme(venv):
     check_window_starts_with_every_theme(venv[1])
 
 
+@pytest.mark.concurrent
 @pytest.mark.wheel
 def test_installed_game_exports_its_statistics(venv):
     game = venv[1]
@@ -582,6 +598,7 @@ def test_installed_game_exports_its_statistics(venv):
     assert rows and rows[-1]["seed"] == "S0000000000007" and rows[-1]["won"] == "1"
 
 
+@pytest.mark.concurrent
 @pytest.mark.wheel
 def test_installed_game_adds_itself_to_the_menu_starting_its_own_script(venv):
     game = venv[1]

@@ -6,6 +6,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from game.engine import Game, GameState, Move, MoveKind
 from game.engine.boards import BoardChoice
 from game.session import PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, Session, describe_kept
@@ -230,6 +232,7 @@ def test_a_finished_kept_game_is_recorded_at_the_next_start_exactly_once(tmp_pat
     assert Path(replay).exists() and journals(h.kept) == []
 
 
+@pytest.mark.concurrent
 def test_old_temporary_files_of_killed_writes_are_removed_and_new_ones_left(tmp_path):
     old, new = tmp_path / ".kept.json.abc.tmp", tmp_path / ".kept.json.def.tmp"
     old.write_text("{")
@@ -268,6 +271,7 @@ print("not killed")
 """
 
 
+@pytest.mark.concurrent
 def test_a_kill_at_each_write_of_a_finish_leaves_one_row_and_one_replay(tmp_path):
     for where in ("replay", "row", "forget"):
         home = tmp_path / where

@@ -7,8 +7,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from game.engine import Game
 from game.engine.codes import BoardCode, encode
+
+pytestmark = pytest.mark.concurrent  # whole programs in processes of their own, one of them killed
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -8,6 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.concurrent  # whole programs in processes of their own
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # `python main.py` as a player runs it, stopped when its first frame is sent to the screen:

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.app import BoardChoice
 from game.engine import Difficulty, Game
 from game.text import board_lines, play
@@ -103,6 +105,7 @@ def test_board_lines_number_rows_and_columns_from_zero():
     assert lines[-1].startswith("11  #")
 
 
+@pytest.mark.concurrent
 def test_the_terminal_game_runs_as_a_program():
     result = subprocess.run(
         [sys.executable, "main.py", "--text", "--seed", "7"],

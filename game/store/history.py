@@ -121,6 +121,11 @@ def to_stderr(line: str) -> None:
         print(f"pixel-mines: {line}", file=stream, flush=True)
 
 
+class NotMeasured(Exception):
+    """The worker process that made a finished game's measures died under them (as often as
+    it was tried): said so in the store's terms, so that catching it loads no worker."""
+
+
 @dataclass
 class Finished:
     record: GameRecord  # with its measures once they are made
@@ -394,7 +399,6 @@ class History:
         def write() -> list[str]:
             # the solver, first needed when a game ends (not at start)
             from ..engine.game_measures import measures_of
-            from ..worker import WorkerDied
 
             lines: list[str] = []
             unmeasured = False
@@ -402,7 +406,7 @@ class History:
                 done.measures = self._measured(measures_of, layout, events, elapsed_ms, tries=2)
             except ValueError:  # events of another board: a kept game's file was not ours
                 done.measures = None
-            except WorkerDied:  # killed twice (out of memory, a signal): the game is kept all
+            except NotMeasured:  # killed twice (out of memory, a signal): the game is kept all
                 # the same, its row left to measure (`measured` NULL) from its replay
                 done.measures, unmeasured = None, True
             rec = record if unmeasured else record.measured_as(done.measures)
@@ -441,14 +445,12 @@ class History:
         self._measuring_old = True
 
         def measure() -> list[str]:
-            from ..worker import WorkerDied
-
             stats = self._stats_for_writing()
             if stats is None or not self._measuring_old:
                 return []
-            try:
+            try:  # (the worker is loaded only when a row is to be measured: not at every start)
                 left = stats.measure_old_rows(batch, self._measures_from_replay)
-            except WorkerDied:  # the row stays to be measured, at a later start
+            except NotMeasured:  # the row stays to be measured, at a later start
                 left = 0
             if left and self._measuring_old:
                 self.writer.submit(lambda: self.late.extend(measure()))
@@ -460,7 +462,7 @@ class History:
         """`fn(*args)`, the solver's work on a finished game: on the writer's thread it goes to
         the worker process (a thread here would take the interpreter lock from the window's
         loop), up to `tries` times while the process dies under it (each time a new one);
-        without a writer (the terminal, tests) it is done here. WorkerDied: the process
+        without a writer (the terminal, tests) it is done here. NotMeasured: the process
         ended under the last try."""
         if self.writer is None:
             return fn(*args)
@@ -469,9 +471,9 @@ class History:
         for left in range(tries - 1, -1, -1):
             try:
                 return elsewhere(fn, *args)
-            except WorkerDied:
+            except WorkerDied as e:
                 if not left:
-                    raise
+                    raise NotMeasured(str(e)) from e
 
     def _measures_from_replay(self, path: object, time_ms: object) -> Measures | None:
         from .stats import measures_from_replay

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..i18n import N_, NP_, _, language, pgettext
+from ..i18n import N_, NP_, _, catalogue, pgettext
 
 CTRL, SHIFT, ALT = "ctrl", "shift", "alt"
 
@@ -331,13 +331,10 @@ def help_rows(table: tuple[Binding, ...] | None = None) -> list[tuple[str, str]]
     """(keys, what they do) for every keyed row, then the replay and analysis keys and the
     mouse rules; in the language in use. Made again only when the language or a table
     changed (about 1 ms, which the frame the help opens in has no room for)."""
-    made_of = (language(), table or PLAY_KEYS, REPLAY_KEYS, ANALYSIS_KEYS, MOUSE_RULES)
+    # the catalogue itself, not the language's code: two catalogues may speak "de" (a test's)
+    made_of = (catalogue(), table or PLAY_KEYS, REPLAY_KEYS, ANALYSIS_KEYS, MOUSE_RULES)
     last, rows = _HELP_ROWS
-    if (
-        last is None
-        or last[0] != made_of[0]
-        or any(a is not b for a, b in zip(last[1:], made_of[1:], strict=True))
-    ):
+    if last is None or any(a is not b for a, b in zip(last, made_of, strict=True)):
         rows = _help_rows(made_of[1])
         _HELP_ROWS[:] = [made_of, rows]
     return list(rows)

@@ -2,6 +2,8 @@
 
 import threading
 
+import pytest
+
 from game.engine import Game, GameState, Move, MoveKind, noguess
 from game.engine.solver import hint
 
@@ -52,6 +54,7 @@ def test_lay_then_open_gives_the_board_the_first_click_would_have_laid():
     assert laid.state is GameState.PLAYING
 
 
+@pytest.mark.concurrent
 def test_lay_on_a_worker_thread_gives_the_same_board():
     laid = Game(50, 50, 450, seed=4, no_guess=True)
     worker = threading.Thread(target=laid.lay, args=(25, 25))

@@ -469,6 +469,7 @@ def test_a_few_broken_themes_get_a_line_each(tmp_path):
 # ---- sqlite's own files beside the statistics (issue 21) -----------------------------------
 
 
+@pytest.mark.concurrent
 @pytest.mark.parametrize("suffix", ["-journal", "-wal", "-shm"])
 @pytest.mark.parametrize("what", ["a FIFO", "a folder", LOOP])
 def test_a_side_file_of_the_statistics_that_is_not_a_file_is_set_aside_without_waiting(

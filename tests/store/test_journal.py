@@ -235,6 +235,7 @@ time.sleep(60)
 """
 
 
+@pytest.mark.concurrent
 def test_a_lock_held_by_another_process_is_refused_until_that_process_dies(tmp_path):
     path = tmp_path / "g.lock"
     holder = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], cwd=ROOT,
@@ -274,6 +275,7 @@ def run_text(home: Path, args: list[str], lines: list[str]) -> subprocess.Comple
                           capture_output=True, text=True, timeout=60)  # fmt: skip
 
 
+@pytest.mark.concurrent
 def test_two_copies_each_keep_their_game_and_both_are_offered_afterwards(tmp_path):
     a = subprocess.Popen([sys.executable, "main.py", "--text", "--difficulty", "beginner",
                           "--seed", "4"], cwd=ROOT, env=text_env(tmp_path),
@@ -351,6 +353,7 @@ os.kill(os.getpid(), signal.SIGKILL)
 """
 
 
+@pytest.mark.concurrent
 def test_a_window_killed_right_after_a_click_has_the_click_in_its_kept_game(tmp_path):
     died = subprocess.run([sys.executable, "-c", KILL_AFTER_CLICK], cwd=ROOT,
                           env=text_env(tmp_path), capture_output=True, text=True,

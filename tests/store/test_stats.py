@@ -189,6 +189,7 @@ assert stats.usable, stats.messages
 """
 
 
+@pytest.mark.concurrent
 def test_two_games_open_at_once_both_record(tmp_path):
     path = tmp_path / "stats.sqlite3"
     Stats(path).close()
@@ -204,6 +205,7 @@ def test_two_games_open_at_once_both_record(tmp_path):
     assert counts == {"window": 40, "text": 40}
 
 
+@pytest.mark.concurrent
 def test_a_terminal_game_won_with_a_seed_counts_but_sets_no_record(tmp_path):
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"),
            "XDG_CONFIG_HOME": str(tmp_path / "config")}  # fmt: skip

@@ -57,6 +57,7 @@ def test_the_csv_export_is_the_same_whatever_the_language(tmp_path, german):
     assert "0.900" in english and "0,900" not in english
 
 
+@pytest.mark.concurrent
 def test_words_the_worker_process_makes_are_in_the_askers_language(tmp_path, monkeypatch):
     folder = tmp_path / "locale"
     catalogue(folder, "qps")  # every message wrapped in [[...]]

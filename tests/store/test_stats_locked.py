@@ -16,6 +16,8 @@ from game.store.stats import Stats
 from tests.badfiles import ROOT, env_for, python
 from tests.store.test_stats import record
 
+pytestmark = pytest.mark.concurrent  # other processes hold the file, and the waits are timed
+
 # Far under sqlite's old 15 s wait at open, far over the 2 s it is now: a busy machine that
 # starts Python slowly still passes, the old wait never does.
 GENEROUS_S = 10

@@ -6,6 +6,8 @@ import dataclasses
 import io
 import sqlite3
 
+import pytest
+
 from game.engine.game_measures import measures_of
 from game.store.replays import load_replay, to_json
 from game.store.stats import (
@@ -166,6 +168,7 @@ def test_a_row_recorded_with_measures_reads_back_as_the_engine_made_them(tmp_pat
     assert row.fetchone() == (5, 1, 0.8, 1, 0, 3)
 
 
+@pytest.mark.concurrent
 def test_the_window_measures_old_rows_one_a_job_on_the_writer_until_the_quit(tmp_path):
     from game.store.history import History
     from tests.ui.test_result_measures import HeldWriter

@@ -16,6 +16,8 @@ from game.ui.render import SPRITE_OF_VIEW, Looks
 
 from .test_display import random_layout
 
+pytestmark = pytest.mark.concurrent  # the window's solver starts on a thread of its own
+
 BIG = BoardChoice(200, 200, 2000)
 
 

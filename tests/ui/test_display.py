@@ -116,6 +116,7 @@ def random_layout(rows: int, cols: int, mines: int, seed: int) -> list[str]:
     ]
 
 
+@pytest.mark.concurrent
 @pytest.mark.parametrize("scale, window", [(1, None), (2, None), (2, (300, 260))])
 def test_scrolling_moves_the_drawn_tiles_and_draws_only_what_came_into_view(drive, scale, window):
     d = drive(BoardChoice(120, 120, 1500), scale=scale)
@@ -156,6 +157,7 @@ def test_scrolling_moves_the_drawn_tiles_and_draws_only_what_came_into_view(driv
     assert (d.app.play.top, d.app.play.left) == (3, 3)
 
 
+@pytest.mark.concurrent
 def test_a_scroll_under_a_dialog_draws_the_board_anew_when_it_closes(drive):
     d = drive(BoardChoice(100, 100, 900), scale=1)
     d.key(pygame.K_F1)  # the list of keys covers the board

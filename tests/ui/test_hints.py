@@ -247,6 +247,7 @@ def test_the_hint_outlines_show_on_covered_and_open_tiles_in_every_theme(name):
     assert outline.get_at((8, 8))[3] == 0  # the cell itself shows through
 
 
+@pytest.mark.concurrent
 def test_a_hint_out_of_view_scrolls_into_view_with_its_outline(drive):
     d = drive(BoardChoice(100, 100, 500), scale=1)
     d.click((5, 5))

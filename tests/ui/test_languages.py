@@ -123,6 +123,7 @@ def report(found: dict[str, list[str]]) -> str:
                      for screen, texts in found.items())  # fmt: skip
 
 
+@pytest.mark.concurrent
 def test_every_screen_in_the_pseudo_language_draws_nothing_outside_the_catalogue(
     window, monkeypatch, tmp_path
 ):
@@ -272,6 +273,7 @@ def theme_metrics():
 LAYOUT_LANGUAGES = [*i18n.available(), LONG]
 
 
+@pytest.mark.concurrent
 @pytest.mark.parametrize("theme", theme_metrics())
 @pytest.mark.parametrize("language", LAYOUT_LANGUAGES)
 def test_every_dialog_menu_and_status_line_fits_the_smallest_window_in_every_language(

@@ -77,6 +77,7 @@ def until_shown(d) -> Made:
     return made
 
 
+@pytest.mark.concurrent
 def test_a_zoom_on_a_big_board_lays_its_blocks_over_ticks_within_their_share(drive):
     d = opened(drive, scale=2)
     size = pygame.display.get_surface().get_size()
@@ -101,6 +102,7 @@ def big_board_pixels(d) -> int:
     return board.w * board.h
 
 
+@pytest.mark.concurrent
 def test_a_big_boards_kept_blocks_are_copied_a_tick_before_the_frame_that_sends_them(drive):
     """A full redraw with every block kept (a dialog closed, a jump back): the blocks go into
     the window's pixels in a tick that shows nothing, and the frame that shows them copies
@@ -119,6 +121,7 @@ def test_a_big_boards_kept_blocks_are_copied_a_tick_before_the_frame_that_sends_
     assert window_pixels(d) == shown
 
 
+@pytest.mark.concurrent
 def test_a_cell_changed_between_the_copy_and_the_frame_shows_as_it_is(drive):
     d = opened(drive)
     game = d.app.play.game
@@ -140,6 +143,7 @@ def test_a_cell_changed_between_the_copy_and_the_frame_shows_as_it_is(drive):
     assert window_pixels(d) != shown  # the flag showed
 
 
+@pytest.mark.concurrent
 def test_a_small_boards_full_redraw_does_not_wait(drive):
     d = drive(BIG)
     d.app.games.play_game(Game.from_layout(random_layout(200, 200, 2000, seed=6)))
@@ -150,6 +154,7 @@ def test_a_small_boards_full_redraw_does_not_wait(drive):
     assert not d.app.ctx.drawn.held
 
 
+@pytest.mark.concurrent
 def test_a_click_after_the_frame_that_ends_a_wait_plays(drive):
     """Clicks queued when the frame that ends a wait goes to the screen were made seeing the
     frame before (the board moved: left out); one after it was made seeing it (played)."""
@@ -168,6 +173,7 @@ def test_a_click_after_the_frame_that_ends_a_wait_plays(drive):
     assert "click again" in d.app.ctx.status.saying()
 
 
+@pytest.mark.concurrent
 def test_a_jump_across_the_board_lays_ahead_and_a_short_scroll_does_not(drive):
     d = opened(drive)
     lay = d.app.ctx.frame.layout
@@ -192,6 +198,7 @@ def click_during(d, cell, button) -> None:
     d.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
 
 
+@pytest.mark.concurrent
 def test_clicks_during_a_theme_switchs_wait_are_played_after_in_order(drive):
     """The board did not move: the cells under the pointer are those the player saw. A left
     click and a right click come back as they were made, not both presses first."""
@@ -213,6 +220,7 @@ def test_clicks_during_a_theme_switchs_wait_are_played_after_in_order(drive):
     assert game.cell(*flagged) == ViewChar.FLAG
 
 
+@pytest.mark.concurrent
 def test_a_click_during_a_zooms_wait_is_left_out_and_the_next_one_plays(drive):
     """The board moved under the pointer: the press was aimed at a cell of the frame shown
     before. A key pressed meanwhile still counts."""
@@ -232,6 +240,7 @@ def test_a_click_during_a_zooms_wait_is_left_out_and_the_next_one_plays(drive):
     assert game.cell(*cell) == ViewChar.FLAG
 
 
+@pytest.mark.concurrent
 def test_a_click_in_the_same_tick_as_a_zoom_or_a_jump_is_left_out_and_said(drive):
     """The zoom key and the click came together: the click was aimed at the frame shown."""
     d = opened(drive, scale=2)
@@ -270,6 +279,7 @@ def test_a_wheel_notch_keeps_the_keys_down_when_it_was_made():
     assert mods[2] == pygame.KMOD_RSHIFT
 
 
+@pytest.mark.concurrent
 def test_nothing_waits_under_the_pause_veil_or_after_an_expose(drive):
     d = opened(drive)
     drawn = d.app.ctx.drawn
@@ -285,6 +295,7 @@ def test_nothing_waits_under_the_pause_veil_or_after_an_expose(drive):
     assert not drawn.held
 
 
+@pytest.mark.concurrent
 def test_a_cascades_turning_blocks_are_not_laid_ahead(drive):
     from game.ui.render import Renderer
 
@@ -299,6 +310,7 @@ def test_a_cascades_turning_blocks_are_not_laid_ahead(drive):
     assert Renderer.lay_ahead(r, d.app.play.game, top, left, veiled, window)  # all turning
 
 
+@pytest.mark.concurrent
 def test_a_window_made_anew_draws_at_once(drive):
     """A window that changed size shows nothing of the last frame to wait on."""
     d = opened(drive, scale=2)
@@ -311,6 +323,7 @@ def test_a_window_made_anew_draws_at_once(drive):
     assert not d.app.ctx.drawn.held
 
 
+@pytest.mark.concurrent
 def test_a_theme_switch_shows_nothing_until_the_new_themes_blocks_are_laid(drive):
     d = opened(drive)
     other = next(n for n in d.app.ctx.aids.themes.names() if n != d.app.ctx.frame.theme.key)
@@ -320,6 +333,7 @@ def test_a_theme_switch_shows_nothing_until_the_new_themes_blocks_are_laid(drive
     assert len(made.ticks) >= 2 and made.ticks[-1] == 0
 
 
+@pytest.mark.concurrent
 def test_the_wait_never_lasts_more_than_its_most_ticks(drive, monkeypatch):
     import game.ui.render as render
 
@@ -331,6 +345,7 @@ def test_the_wait_never_lasts_more_than_its_most_ticks(drive, monkeypatch):
     assert not d.app.ctx.drawn.held and d.app.ctx.frame.scale == 1
 
 
+@pytest.mark.concurrent
 def test_input_taken_as_a_wait_ends_is_handled_at_once_not_after_a_sleep(drive):
     """What `Inbox.shown` takes out of SDL's queue is no longer there to end the loop's sleep:
     the loop ticks on at once (from the review)."""

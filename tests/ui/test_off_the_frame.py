@@ -7,6 +7,7 @@ import threading
 import time
 
 import pygame
+import pytest
 
 from game import worker as workers
 from game.engine import GameState, fill, measures
@@ -40,6 +41,7 @@ def record_threads(monkeypatch, owner, name, gate=None):
     return seen
 
 
+@pytest.mark.concurrent
 def test_a_first_click_on_a_200x200_board_lays_no_mines_on_the_loop_thread(drive, monkeypatch):
     d = drive(BoardChoice(200, 200, 2000), scale=1)
     chores = d.app.ctx.aids.chores = Chores()
@@ -114,6 +116,7 @@ def test_a_flag_placed_while_laying_is_kept_by_the_first_opening():
     assert laid.cell(*region[0]) == "F"
 
 
+@pytest.mark.concurrent
 def test_a_theme_switch_reads_no_files_on_the_loop_thread(drive, monkeypatch):
     d = drive(settings=Settings(motion=False, volume="low"))
     for _ in range(3):
@@ -181,6 +184,7 @@ def a_mine_in_view(d, layout):
                 if layout[r][c] == "*")  # fmt: skip
 
 
+@pytest.mark.concurrent
 def test_the_board_after_a_first_click_cascade_is_the_board_drawn_afresh(drive):
     d = drive(BoardChoice(200, 200, 2000), scale=1, settings=Settings(motion=True, volume="off"))
     d.click((d.app.play.top + 20, d.app.play.left + 20))
@@ -215,6 +219,7 @@ def test_a_loss_turns_its_mines_over_under_the_notice_without_drawing_the_whole_
     assert canvas_bytes(d) == drawn_afresh(d)  # what a full redraw shows, notice and all
 
 
+@pytest.mark.concurrent
 def test_a_loss_leaves_its_measures_replay_and_analysis_off_the_loop_thread(
     shipped_themes, monkeypatch
 ):

@@ -5,6 +5,7 @@ move the test's clock), so nothing here sleeps."""
 import threading
 
 import pygame
+import pytest
 
 from game.engine import Difficulty, GameState
 from game.engine.boards import BoardChoice
@@ -95,6 +96,7 @@ def test_a_message_wakes_the_loop_when_it_ends(drive):
     assert d.app.ctx.status.message is None
 
 
+@pytest.mark.concurrent
 def test_the_loop_ticks_while_a_chore_runs_and_rests_after_its_answer(drive):
     d = drive()
     chores = d.app.ctx.aids.chores = Chores()  # on a thread, as in the game

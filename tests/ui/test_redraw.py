@@ -36,6 +36,7 @@ def shown_then_from_scratch(d) -> tuple[bytes, bytes]:
     return window(), from_scratch(d)
 
 
+@pytest.mark.concurrent
 def test_at_text_zoom_1_the_canvas_is_the_windows_own_pixels_and_scaled_it_is_not(drive):
     d = drive(BIG, scale=1)
     r, lay = d.app.ctx.frame.renderer, d.app.ctx.frame.layout
@@ -49,6 +50,7 @@ def test_at_text_zoom_1_the_canvas_is_the_windows_own_pixels_and_scaled_it_is_no
     assert r.canvas.get_parent() is None
 
 
+@pytest.mark.concurrent
 def test_cell_changes_theme_switches_and_zooms_show_what_a_draw_from_scratch_shows(drive):
     d = drive(BIG, scale=1)
     d.app.games.play_game(Game.from_layout(random_layout(200, 200, 2000, seed=4)))
@@ -93,6 +95,7 @@ def test_a_text_zoom_change_shows_what_a_draw_from_scratch_shows(drive, board, z
         assert shown == scratch, theme
 
 
+@pytest.mark.concurrent
 def test_a_resize_that_makes_the_windows_pixels_anew_never_draws_in_the_old_ones(drive):
     d = drive(BIG, scale=1)
     r = d.app.ctx.frame.renderer
@@ -112,6 +115,7 @@ def test_a_resize_that_makes_the_windows_pixels_anew_never_draws_in_the_old_ones
     assert shown == window()
 
 
+@pytest.mark.concurrent
 def test_the_map_over_a_window_canvas_puts_back_the_board_without_drawing_it(drive):
     d = drive(BIG, scale=1)
     d.app.games.play_game(Game.from_layout(random_layout(200, 200, 2000, seed=5)))
@@ -131,6 +135,7 @@ def test_the_map_over_a_window_canvas_puts_back_the_board_without_drawing_it(dri
         assert boards == [] and window() == shown
 
 
+@pytest.mark.concurrent
 def test_a_block_whose_cells_changed_is_made_from_the_one_its_place_showed(drive):
     from .test_blocks import board_pixels, cell_by_cell
 
@@ -153,6 +158,7 @@ def test_a_block_whose_cells_changed_is_made_from_the_one_its_place_showed(drive
     assert board_pixels(d.app) == cell_by_cell(d.app, game, 0, 0)
 
 
+@pytest.mark.concurrent
 def test_a_board_of_another_size_draws_its_blocks_where_another_boards_were(drive):
     from .test_blocks import board_pixels, cell_by_cell
 
@@ -196,6 +202,7 @@ def opened_with_motion(drive):
     return d
 
 
+@pytest.mark.concurrent
 def test_after_an_opening_idle_frames_warm_every_block_in_view_then_the_loop_sleeps(drive):
     from .test_pace import run_loop
 
@@ -213,6 +220,7 @@ def test_after_an_opening_idle_frames_warm_every_block_in_view_then_the_loop_sle
     assert all(rest[0] == "wait" for rest in run_loop(d, 4))  # nothing left to warm: asleep
 
 
+@pytest.mark.concurrent
 def test_a_full_redraw_before_the_warming_is_done_makes_what_is_left(drive):
     d = opened_with_motion(drive)
     drawn, blocks = d.app.ctx.drawn, d.app.ctx.drawn.blocks
@@ -225,6 +233,7 @@ def test_a_full_redraw_before_the_warming_is_done_makes_what_is_left(drive):
     assert shown == scratch
 
 
+@pytest.mark.concurrent
 def test_a_theme_switch_frame_makes_few_blocks_of_the_view_and_draws_as_from_scratch(drive):
     d = opened_with_motion(drive)  # cells drawn one by one since the last full redraw
     drawn, blocks = d.app.ctx.drawn, d.app.ctx.drawn.blocks

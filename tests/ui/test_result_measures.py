@@ -3,6 +3,7 @@ the frame (on the writer's thread), shown in the result notice when they come ("
 then) and kept in the game's statistics row."""
 
 import pygame
+import pytest
 
 from game.engine import Difficulty
 from game.engine.boards import BoardChoice
@@ -38,6 +39,7 @@ def play_with_wasted_clicks(d):
     d.click((1, 3), button=2)  # the middle button chords the rest open: chord, effective
 
 
+@pytest.mark.concurrent
 def test_a_window_game_counts_its_wasted_clicks_and_its_notice_shows_them_when_made(
     drive, tmp_path
 ):
@@ -95,6 +97,7 @@ def test_the_statistics_show_the_bests_nf_apart_and_each_best_times_measures(dri
     assert rows[0].split() == ["1.", "5.000", "s", "4.00/s", "IOE", "0.900", "11-29"]
 
 
+@pytest.mark.concurrent
 def test_a_win_names_every_best_it_set_that_the_statistics_then_show(drive, tmp_path):
     """A clean win with no flag on a fresh file sets every best; the notice names each of
     them once the measures come (a play-test: it named the time and 3BV/s, not the IOE, and

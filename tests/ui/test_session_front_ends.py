@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.engine import Difficulty, Game, GameState, Move, MoveKind
 from game.engine.boards import BoardChoice
@@ -188,12 +189,14 @@ def run_main(tmp_path, args, stdin=""):
                           capture_output=True, text=True, timeout=60)  # fmt: skip
 
 
+@pytest.mark.concurrent
 def test_a_terminal_loss_taken_back_and_lost_again_is_played_once(tmp_path):
     run_main(tmp_path, ["--text", "--seed", "5"], "r 4 4\nr 0 3\nu\nr 0 3\nn\n")
     stats = run_main(tmp_path, ["--stats"])
     assert "Beginner: played 1," in stats.stdout, stats.stdout
 
 
+@pytest.mark.concurrent
 def test_a_board_asked_for_while_a_game_is_kept_asks_which_naming_both(tmp_path):
     run_main(tmp_path, ["--text", "--rows", "100", "--cols", "100", "--mines", "100"],
              "r 50 50\nq\n")  # fmt: skip
@@ -224,6 +227,7 @@ def test_a_chord_short_of_flags_counts_them():
     assert "it has 0 flags around it and needs exactly 3." in out.getvalue()
 
 
+@pytest.mark.concurrent
 def test_output_into_a_closed_pipe_ends_quietly(tmp_path):
     run_main(tmp_path, ["--text", "--seed", "5"], "r 4 4\nr 0 3\nn\n")
     replay = next((tmp_path / "data" / "pixel-mines" / "replays").glob("*.jsonl"))
@@ -238,6 +242,7 @@ def test_output_into_a_closed_pipe_ends_quietly(tmp_path):
         assert len(piped.stdout.splitlines()) == 1
 
 
+@pytest.mark.concurrent
 def test_a_no_guess_board_is_laid_off_the_frame_and_the_window_keeps_answering(drive, monkeypatch):
     import threading
 
@@ -265,6 +270,7 @@ def test_a_no_guess_board_is_laid_off_the_frame_and_the_window_keeps_answering(d
     assert len(d.app.play.game.moves) == 1  # the click while laying did nothing
 
 
+@pytest.mark.concurrent
 def test_a_new_game_while_a_no_guess_board_is_laid_stops_the_search(drive, monkeypatch):
     import threading
 
@@ -290,6 +296,7 @@ def test_a_new_game_while_a_no_guess_board_is_laid_stops_the_search(drive, monke
     assert d.app.play.game.state is GameState.READY and not d.app.play.game.moves
 
 
+@pytest.mark.concurrent
 def test_keeping_and_recording_wait_on_the_writer_thread_never_on_the_frame(
     drive, tmp_path, monkeypatch
 ):
@@ -328,6 +335,7 @@ def test_keeping_and_recording_wait_on_the_writer_thread_never_on_the_frame(
     assert h.stats.summary("custom").played == 1
 
 
+@pytest.mark.concurrent
 def test_a_bug_in_a_background_write_is_raised_not_swallowed(tmp_path):
     import pytest
 
@@ -344,6 +352,7 @@ def test_a_bug_in_a_background_write_is_raised_not_swallowed(tmp_path):
     assert w.flush()
 
 
+@pytest.mark.concurrent
 def test_a_long_kept_game_is_read_and_resumed_off_the_frame(tmp_path, monkeypatch):
     """The loop keeps ticking while the kept game is read and while it is played back to
     where it was; the board waits, and the resume question comes when the reading is done."""

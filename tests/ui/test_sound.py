@@ -154,6 +154,7 @@ def test_each_game_event_in_the_real_loop_plays_its_effect_once(drive):
     assert calls == [("region", True), ("win", True)]
 
 
+@pytest.mark.concurrent
 def test_a_200_by_200_cascade_is_one_sound(drive):
     d = drive(BoardChoice(200, 200, 1), settings=Settings(motion=True))
     calls = recording(d.app)
@@ -216,6 +217,7 @@ def test_the_timer_ticks_each_second_only_when_the_option_is_on(drive):
         )
 
 
+@pytest.mark.concurrent
 def test_the_audio_device_is_let_go_while_the_loop_sleeps_and_back_before_a_sound(
     drive, monkeypatch
 ):
@@ -255,6 +257,7 @@ def test_the_audio_device_is_let_go_while_the_loop_sleeps_and_back_before_a_soun
     assert pygame.mixer.get_busy()  # and it sounds
 
 
+@pytest.mark.concurrent
 def test_a_sound_asked_for_while_the_device_is_let_go_opens_it_and_plays(mixer):
     clock = [0]
     board = SoundBoard(Settings(volume="normal"), clock=lambda: clock[0])
@@ -276,6 +279,7 @@ def test_a_sound_asked_for_while_the_device_is_let_go_opens_it_and_plays(mixer):
     assert not board.asleep
 
 
+@pytest.mark.concurrent
 def test_a_sound_still_playing_keeps_the_device(mixer, monkeypatch):
     clock = [0]
     board = SoundBoard(Settings(volume="normal"), clock=lambda: clock[0])
@@ -293,6 +297,7 @@ def test_a_sound_still_playing_keeps_the_device(mixer, monkeypatch):
     assert board.asleep and not pygame.mixer.get_init()
 
 
+@pytest.mark.concurrent
 def test_a_device_let_go_by_one_board_is_closed_before_another_board_opens_it(
         mixer, monkeypatch):  # fmt: skip
     """The mixer is one per process: a second window's board (the tests make many) must not
@@ -596,6 +601,7 @@ def frame_peaks(raw: bytes, channels: int) -> list[int]:
 MINUS_30_DBFS = 1036  # 32768 * 10 ** (-30 / 20)
 
 
+@pytest.mark.concurrent
 def test_a_click_in_the_real_loop_is_heard_at_least_at_minus_30_dbfs_within_100_ms(disk_run):
     result, stderr, raw = disk_run
     freq, size, channels = result["format"]
@@ -608,6 +614,7 @@ def test_a_click_in_the_real_loop_is_heard_at_least_at_minus_30_dbfs_within_100_
     assert max(peaks[click - margin : click + freq // 10]) >= MINUS_30_DBFS
 
 
+@pytest.mark.concurrent
 def test_muted_play_in_the_real_loop_is_silence(disk_run):
     result, _, raw = disk_run
     freq, _, channels = result["format"]
@@ -661,6 +668,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.concurrent
 def test_the_first_sound_after_the_device_was_let_go_is_heard_within_100_ms(tmp_path):
     """On SDL's file-writing driver (the file starts again when the device opens again)."""
     result, stderr = run_loop(tmp_path, "disk", AFTER_A_SLEEP)
@@ -672,6 +680,7 @@ def test_the_first_sound_after_the_device_was_let_go_is_heard_within_100_ms(tmp_
     assert max(peaks[max(0, click - margin) : click + freq // 10]) >= MINUS_30_DBFS
 
 
+@pytest.mark.concurrent
 def test_no_audio_device_means_a_silent_game_and_one_line(tmp_path):
     result, stderr = run_loop(tmp_path, "nosuchdriver")
     assert result["format"] is None and result["cells"] == ["1", "."]
@@ -687,6 +696,7 @@ def test_a_sound_file_cut_short_is_left_out_with_one_line(own_theme):
     assert "cut short" in theme.sound_problems[0] and "win" not in theme.sounds
 
 
+@pytest.mark.concurrent
 def test_no_audio_device_prints_the_games_one_line_and_no_library_noise():
     """With no device, libasound and PulseAudio's client write lines of their own to fd 2 while
     SDL tries them; the player sees only the game's line. (Where a device does open, nothing

@@ -258,6 +258,7 @@ def test_custom_dialog_escape_cancels(drive):
     assert d.app.ctx.dialogs.dialog is None and d.app.play.game.rows == 9
 
 
+@pytest.mark.concurrent
 def test_scrolling_a_100_by_100_board(drive):
     d = drive(BoardChoice(100, 100, 500), scale=1)
     lay = d.app.ctx.frame.layout

@@ -3,6 +3,7 @@ changes, never gets smaller than the toolbar, comes back where the player left i
 theme's icon, and the mine counter has the digits the board needs."""
 
 import pygame
+import pytest
 
 from game.engine import Difficulty
 from game.engine.boards import BoardChoice
@@ -31,6 +32,7 @@ def on_screen(app) -> bool:
                              desktop.window_position(), app.ctx.frame.edges)  # fmt: skip
 
 
+@pytest.mark.concurrent
 def test_the_counter_shows_five_digits_for_39999_mines_and_three_for_beginner(drive):
     big = drive(BoardChoice(200, 200, 39_999), scale=1)
     assert counter_shows(big, "39999")
@@ -83,6 +85,7 @@ def test_a_bigger_board_lowers_the_zoom_and_recentres_the_window(drive):
     assert on_screen(d.app)
 
 
+@pytest.mark.concurrent
 def test_the_window_cannot_be_made_smaller_than_the_toolbar_needs(drive):
     d = drive(BoardChoice(200, 200, 39_999), scale=1)
     least = geometry.smallest_canvas_size(d.app.ctx.frame.theme.sizes, 5)
@@ -190,6 +193,7 @@ def test_options_shows_the_zoom_in_use_when_the_remembered_one_does_not_fit(driv
     assert dict(dialog.list.rows)["Zoom"] == "1x" and frame.scale == 1
 
 
+@pytest.mark.concurrent
 def test_zooming_a_board_larger_than_the_window_keeps_the_window_the_player_sized(drive):
     """Issue 24's play-test: the first Ctrl+wheel notch grew a 1000x700 window on a 200x200
     board to nearly the whole screen. A board the window shows only part of at both zooms
@@ -240,6 +244,7 @@ def test_a_resumed_200x200_game_keeps_the_remembered_zoom(drive):
         assert abs(play.left + lay.view_cols // 2 - 161) <= 1
 
 
+@pytest.mark.concurrent
 def test_leaving_fullscreen_brings_the_window_back_inside_the_usable_screen(drive):
     """Issue 24's play-test: the window came back 1920x1061 at +1+20, a pixel off the
     screen's right and bottom (the size it was given while the whole screen was its room)."""

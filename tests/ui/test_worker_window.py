@@ -22,6 +22,8 @@ from tests.engine.test_game_analysis import TWO_SIDES
 from tests.test_worker import long_game
 from tests.ui.test_result_measures import HeldWriter
 
+pytestmark = pytest.mark.concurrent  # the worker's processes and the chores' threads
+
 
 @pytest.fixture
 def worker():
