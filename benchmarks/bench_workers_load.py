@@ -44,7 +44,7 @@ from game.engine import Difficulty, Game, Move, MoveKind  # noqa: E402
 from game.engine.game_measures import measures_of  # noqa: E402
 from game.engine.solver import hint  # noqa: E402
 from game.engine.walk import move_events  # noqa: E402
-from game.worker import Worker  # noqa: E402
+from game.worker import MEASURES, NICE, Worker  # noqa: E402
 from game.worker import priority as worker_priority  # noqa: E402
 
 FRAME_S = 1 / 60
@@ -209,7 +209,7 @@ def worker_at(priority: str, warm: MeasuresArgs):
     """A started worker at `priority`: once it has stepped aside (it answers only after), set
     to normal to load the engine (a measures of `warm`), then to `priority` ("chosen": back
     where it put itself)."""
-    worker = Worker("bench-measures", idle=False)  # as the game's measures worker is
+    worker = Worker("bench-measures", nice=NICE[MEASURES])  # as the game's measures worker
     atexit.register(worker.close)
     try:
         chosen = worker.call(worker_priority)  # (policy, nice) after `step_aside`

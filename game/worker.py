@@ -4,10 +4,9 @@ loop needs: a worker process, started when first asked (on the asking thread, ne
 loop's), fed plain data and answering plain data, one task at a time in the order asked
 (`shared`: one for the measures, one for analyses, one for boards). A task may send parts of
 its answer while it runs; cancelling the task under way ends the process (a new one starts for
-what follows). A process steps aside for the window's loop (`step_aside`): the analyses' to the
-lowest priority the system gives, the measures' and the boards' (a notice, a row, a first
-click wait for them) only as far as the scheduler's batch class, so that a machine kept busy
-by other programs still gives them their share.
+what follows). A process steps aside for the window's loop (`step_aside`): the scheduler's
+batch class, the analyses' further down (`NICE`), so that the loop takes a core back from
+them and a machine kept busy by other programs still gives them their share.
 
 A task is a function the worker can import by name, and its arguments. What it raises comes
 back as the same exception with the worker's traceback as a note, raised to whoever waits: an
@@ -85,35 +84,34 @@ class Task:
         self.finished.set()
 
 
-def step_aside(idle: bool = True) -> str:
+def step_aside(nice: int | None = None) -> str:
     """Lower this process's priority, so that the window's loop gets a core back from it: a
     process of its own frees the loop from the interpreter lock, not from the cores. How it
     did: "idle", "batch", "nice", "below normal" (Windows) or "" (none).
 
-    `idle`: as far as the system lets it (Linux's SCHED_IDLE, else the lowest nice): it runs
-    only on a core nothing else wants, so a thread that wakes always takes the core from it.
-    On two cores a game's end keeps both busy (its measures and its analysis) while the loop
-    waits its turn for a core (10-28 ms of a frame measured on the kernel's run queue,
-    benchmarks/bench_render.py `losing_click_*`), which is why the analysis runs so. But
-    beside programs that keep the cores busy, such a process gets almost nothing: about 5 % of
-    a core beside two busy processes on two cores here, 400 s for a lost 200x200 game's
-    measures (benchmarks/bench_workers_load.py). Else (the measures, the boards, which
-    something shown waits for): Linux's SCHED_BATCH at the loop's nice value, its fair share
-    of a busy machine (40 s for those measures under the same load), never preempting the
-    loop as it wakes; one such process takes at most one of two cores from the loop. Where
-    there is no batch class, nice 2; Windows: below normal for both."""
+    `nice` None: as far as the system lets it (Linux's SCHED_IDLE, else the lowest nice): it
+    runs only on a core nothing else wants, so a thread that wakes always takes the core from
+    it. But beside programs that keep the cores busy, such a process gets almost nothing:
+    about 5 % of a core beside two busy processes on two cores here, 400 s for a lost 200x200
+    game's measures (benchmarks/bench_workers_load.py), and seconds to end when its program
+    was killed. So the program's own workers (`shared`) run in Linux's SCHED_BATCH class
+    instead, `nice` steps below the loop: their share of a busy machine, never preempting the
+    loop as they wake (bench_render's `losing_click_*` frames are the same as when they were
+    idle). Where there is no batch class, nice alone; Windows: below normal."""
     import os
 
-    if idle:
+    if nice is None:
         with contextlib.suppress(OSError, AttributeError):
             os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
             return "idle"
     else:
         with contextlib.suppress(OSError, AttributeError):
             os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
+            if nice:
+                os.nice(nice)
             return "batch"
     with contextlib.suppress(OSError, AttributeError):
-        os.nice(19 if idle else 2)
+        os.nice(19 if nice is None else max(nice, 2))
         return "nice"
     with contextlib.suppress(OSError, AttributeError):
         import ctypes
@@ -153,11 +151,11 @@ def _end_with_parent() -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _serve(conn, idle: bool = True) -> None:
+def _serve(conn, nice: int | None = None) -> None:
     """The worker process: take a task, answer it, until the pipe closes (the program ended:
     a task under way stops at its next part, or at once if the program was killed)."""
     _end_with_parent()
-    step_aside(idle)
+    step_aside(nice)
     speaking = None
     while True:
         try:
@@ -201,10 +199,11 @@ def _portable(e: BaseException) -> BaseException:
 class Worker:
     """The worker process and its queue of tasks. Thread-safe: any thread may submit."""
 
-    def __init__(self, name: str = "pixel-mines-worker", *, idle: bool = True) -> None:
-        """`idle`: the process runs only on a core nothing else wants (`step_aside`)."""
+    def __init__(self, name: str = "pixel-mines-worker", *, nice: int | None = None) -> None:
+        """`nice`: how far below the loop the process runs (`step_aside`; None: only on a core
+        nothing else wants)."""
         self.name = name
-        self.idle = idle
+        self.nice = nice
         self._lock = threading.Lock()
         self._queue: deque[Task] = deque()
         self._current: Task | None = None
@@ -298,7 +297,7 @@ class Worker:
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
         process = context.Process(
-            target=_serve, args=(theirs, self.idle), name=self.name, daemon=True
+            target=_serve, args=(theirs, self.nice), name=self.name, daemon=True
         )
         process.start()
         theirs.close()
@@ -392,6 +391,11 @@ class Worker:
 
 
 MEASURES, ANALYSES, BOARDS = "measures", "analyses", "boards"
+# How far below the loop each runs (`step_aside`, in the batch class): a notice, a row and a
+# first click wait for the measures and the boards, so they get their fair share of a busy
+# machine (a lost 200x200 game's measures in 40 s beside two busy programs, goal 60); an
+# analysis is looked at later, and gives way (about a tenth of a core beside them).
+NICE = {MEASURES: 0, BOARDS: 0, ANALYSES: 10}
 _shared: dict[str, Worker] = {}
 _shared_lock = threading.Lock()
 
@@ -405,8 +409,7 @@ def shared(role: str = MEASURES) -> Worker:
     with _shared_lock:
         worker = _shared.get(role)
         if worker is None:
-            # the measures and the boards are waited for: not at the lowest priority
-            worker = _shared[role] = Worker(f"pixel-mines-{role}", idle=role == ANALYSES)
+            worker = _shared[role] = Worker(f"pixel-mines-{role}", nice=NICE[role])
             atexit.register(worker.close)
         return worker
 

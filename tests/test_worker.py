@@ -49,23 +49,23 @@ def test_the_worker_runs_below_the_window_so_the_loop_never_waits_for_a_core(wor
         assert nice is None or nice > (here_nice or 0)
 
 
-def test_a_worker_something_waits_for_keeps_its_share_of_a_busy_machine():
+def test_the_programs_workers_keep_their_share_of_a_busy_machine():
     """Beside programs that keep the cores busy, an idle worker gets almost nothing (a lost
-    200x200 game's measures: 400 s, benchmarks/bench_workers_load.py): the measures' and the
-    boards' run in the batch class at the loop's nice value (never preempting it as they
-    wake), the analyses' stay idle."""
-    waited_for = Worker(idle=False)
-    try:
-        policy, nice = waited_for.call(priority)
-    finally:
-        waited_for.close()
+    200x200 game's measures: 400 s, benchmarks/bench_workers_load.py): the program's workers
+    run in the batch class (never preempting the loop as they wake), the measures' and the
+    boards' at the loop's nice value, the analyses' 10 below."""
     here_policy, here_nice = priority()
-    if hasattr(os, "SCHED_BATCH"):
-        assert policy == os.SCHED_BATCH and nice == here_nice
-    else:
-        assert nice is None or nice > (here_nice or 0)
-    assert not workers.shared(workers.MEASURES).idle and not workers.shared(workers.BOARDS).idle
-    assert workers.shared(workers.ANALYSES).idle
+    for role, below in ((workers.MEASURES, 0), (workers.BOARDS, 0), (workers.ANALYSES, 10)):
+        made = Worker(nice=workers.NICE[role])
+        try:
+            policy, nice = made.call(priority)
+        finally:
+            made.close()
+        if hasattr(os, "SCHED_BATCH"):
+            assert policy == os.SCHED_BATCH and nice == min(here_nice + below, 19), role
+        else:
+            assert nice is None or nice > (here_nice or 0)
+        assert workers.NICE[role] == below
 
 
 def test_an_error_in_the_worker_is_raised_to_the_caller_as_itself(worker):
@@ -165,7 +165,8 @@ def test_a_worker_ends_within_a_second_of_its_program_however_the_program_ends(t
         import os, sys, time
         from game.worker import Worker
 
-        busy, idle = Worker("busy"), Worker("idle")
+        from game.worker import NICE, ANALYSES, MEASURES
+        busy, idle = Worker("busy", nice=NICE[MEASURES]), Worker("idle", nice=NICE[ANALYSES])
         idle.start()
         busy.submit(time.sleep, 60)  # a task that sends nothing back until it is done
         while busy.pid is None or idle.pid is None:
