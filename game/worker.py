@@ -199,9 +199,9 @@ def _portable(e: BaseException) -> BaseException:
 class Worker:
     """The worker process and its queue of tasks. Thread-safe: any thread may submit."""
 
-    def __init__(self, name: str = "pixel-mines-worker", *, nice: int | None = None) -> None:
-        """`nice`: how far below the loop the process runs (`step_aside`; None: only on a core
-        nothing else wants)."""
+    def __init__(self, name: str = "pixel-mines-worker", *, nice: int | None = 0) -> None:
+        """`nice`: how far below the loop the process runs, in the batch class (`step_aside`;
+        None: only on a core nothing else wants)."""
         self.name = name
         self.nice = nice
         self._lock = threading.Lock()
