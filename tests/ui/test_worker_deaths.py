@@ -68,6 +68,20 @@ def lose(d):
     assert d.app.play.game.state is GameState.LOST
 
 
+def on_disk(drive, tmp_path, analyses_worker):
+    """A window on LAYOUT whose slow work runs as in the game (threads, the worker processes)
+    and whose statistics, replays and kept games are on disk; its writer and statistics."""
+    d = drive(layout=LAYOUT)
+    aids = d.app.ctx.aids
+    aids.chores = Chores()  # threaded, as in the window
+    aids.analyses = Analyses(aids.chores, analyses_worker)
+    stats_path = tmp_path / "stats.sqlite3"
+    writer = Writer()
+    history = History(Stats(stats_path), tmp_path / "replays", tmp_path / "kept", writer=writer)
+    d.app.ctx.session.history = history
+    return d, writer, stats_path
+
+
 @pytest.fixture
 def analyses_worker():
     made = workers.Worker()
@@ -78,14 +92,8 @@ def analyses_worker():
 def test_a_loss_whose_workers_are_killed_shows_its_notice_and_keeps_the_game(
     drive, tmp_path, analyses_worker, monkeypatch
 ):
-    d = drive(layout=LAYOUT)
+    d, writer, stats_path = on_disk(drive, tmp_path, analyses_worker)
     aids = d.app.ctx.aids
-    aids.chores = Chores()  # threaded, as in the window
-    aids.analyses = Analyses(aids.chores, analyses_worker)
-    stats_path = tmp_path / "stats.sqlite3"
-    writer = Writer()
-    history = History(Stats(stats_path), tmp_path / "replays", tmp_path / "kept", writer=writer)
-    d.app.ctx.session.history = history
     # both tasks die under way: the measures (the writer's job waits for them) and the analysis
     monkeypatch.setattr(game_measures, "measures_of", die)
     monkeypatch.setattr(game_analysis, "analyse_in_parts", die)
@@ -166,14 +174,8 @@ def test_measures_killed_once_are_made_again_at_once_and_the_notice_shows_them(
     drive, tmp_path, analyses_worker, monkeypatch
 ):
     once_flag(LAYOUT).unlink(missing_ok=True)
-    d = drive(layout=LAYOUT)
+    d, writer, stats_path = on_disk(drive, tmp_path, analyses_worker)
     aids = d.app.ctx.aids
-    aids.chores = Chores()
-    aids.analyses = Analyses(aids.chores, analyses_worker)
-    stats_path = tmp_path / "stats.sqlite3"
-    writer = Writer()
-    history = History(Stats(stats_path), tmp_path / "replays", tmp_path / "kept", writer=writer)
-    d.app.ctx.session.history = history
     monkeypatch.setattr(game_measures, "measures_of", die_once)
     try:
         lose(d)
