@@ -41,8 +41,12 @@ FRAME_MS = 1000 / 60
 def spread(samples_ms: list[float]) -> dict:
     ordered = sorted(samples_ms)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return {"median_ms": round(statistics.median(ordered), 1), "p95_ms": round(p95, 1),
-            "worst_ms": round(ordered[-1], 1), "runs": len(ordered)}  # fmt: skip
+    return {
+        "median_ms": round(statistics.median(ordered), 1),
+        "p95_ms": round(p95, 1),
+        "worst_ms": round(ordered[-1], 1),
+        "runs": len(ordered),
+    }
 
 
 def say(line: dict) -> None:
@@ -107,9 +111,16 @@ def board_200(runs: int, limit: int | None) -> None:
         ms, report = timed_analysis(game)
         samples.append(ms)
     name = "analyse_200x200_game" + ("" if limit is not None else "_whole")
-    say({"name": name, **spread(samples), "moves": len(game.moves),
-         "state": game.state.value, "guesses": len(report.guesses),
-         "ms_per_move": round(statistics.median(samples) / len(game.moves), 2)})  # fmt: skip
+    say(
+        {
+            "name": name,
+            **spread(samples),
+            "moves": len(game.moves),
+            "state": game.state.value,
+            "guesses": len(report.guesses),
+            "ms_per_move": round(statistics.median(samples) / len(game.moves), 2),
+        }
+    )
 
 
 def board_200_in_worker(runs: int, limit: int | None) -> None:
@@ -152,12 +163,17 @@ def frames_while_analysing(seconds: float) -> None:
     workers.shared(workers.ANALYSES).call(os.getpid)
     pygame.display.init()
     game = swept_200(2000)
-    path = save_replay(replay_of(game, elapsed_ms=600_000, source="window",
-                                 game_id="20261201-120000-0123456789ab"), Path(_HOME))  # fmt: skip
+    path = save_replay(
+        replay_of(
+            game, elapsed_ms=600_000, source="window", game_id="20261201-120000-0123456789ab"
+        ),
+        Path(_HOME),
+    )
     # the window on the game's own board, as after playing it: the room takes no new window
     # (a replay of another size is shown in a window of its size, once, as any board change)
-    app = App(BoardChoice.of(200, 200, 6000), Settings(motion=True), load_library(), seed=1,
-              scale=2)  # fmt: skip
+    app = App(
+        BoardChoice.of(200, 200, 6000), Settings(motion=True), load_library(), seed=1, scale=2
+    )
     app.step()
     app.games.analyse(Analyse(str(path)))
     clock = pygame.time.Clock()
@@ -183,17 +199,26 @@ def frames_while_analysing(seconds: float) -> None:
     for _ in range(120):  # a move a frame, forwards then back
         clock.tick(FPS)
         key = pygame.K_RIGHT if len(after) < 60 else pygame.K_LEFT
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode="", mod=0,
-                                             scancode=0))  # fmt: skip
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=key, unicode="", mod=0, scancode=0)
+        )
         frame(after, cpu["after"])
-    figures = (("frames_while_analysing_200x200", during, cpu["during"]),
-               ("frames_stepping_through_200x200", after, cpu["after"]))  # fmt: skip
+    figures = (
+        ("frames_while_analysing_200x200", during, cpu["during"]),
+        ("frames_stepping_through_200x200", after, cpu["after"]),
+    )
     for name, samples, cpus in figures:
-        line = {"name": name, **spread(samples), "frames": len(samples),
-                "over_16_7_ms": sum(s > FRAME_MS for s in samples), "goal_worst_ms": 16.7,
-                "pass": max(samples) <= FRAME_MS, "cpu_worst_ms": round(max(cpus), 1),
-                "cpu_over_16_7_ms": sum(c > FRAME_MS for c in cpus),
-                "video_driver": pygame.display.get_driver()}  # fmt: skip
+        line = {
+            "name": name,
+            **spread(samples),
+            "frames": len(samples),
+            "over_16_7_ms": sum(s > FRAME_MS for s in samples),
+            "goal_worst_ms": 16.7,
+            "pass": max(samples) <= FRAME_MS,
+            "cpu_worst_ms": round(max(cpus), 1),
+            "cpu_over_16_7_ms": sum(c > FRAME_MS for c in cpus),
+            "video_driver": pygame.display.get_driver(),
+        }
         if name.startswith("frames_while"):
             line.update(analysis_finished=finished, progress_reached=round(progress, 2))
         line["slow_frames_at"] = [i for i, s in enumerate(samples) if s > FRAME_MS][:10]
@@ -211,8 +236,14 @@ def main() -> None:
     parser.add_argument("--frames-only", action="store_true", help="only the window's frames")
     args = parser.parse_args()
     say({"name": "cpu", "model": cpu_name(), "cpus": os.cpu_count()})
-    say({"name": "setup", "load_average": [round(x, 2) for x in os.getloadavg()],
-         "cpus": os.cpu_count(), "real_window": REAL_WINDOW})  # fmt: skip
+    say(
+        {
+            "name": "setup",
+            "load_average": [round(x, 2) for x in os.getloadavg()],
+            "cpus": os.cpu_count(),
+            "real_window": REAL_WINDOW,
+        }
+    )
     if args.frames_only:
         frames_while_analysing(5.0 if args.quick else 10.0)
         return

@@ -296,8 +296,9 @@ def bbbv_figures(runs: int) -> None:
         mines = round(side * side * BBBV_DENSITY)
         layout = random_layout(side, side, mines, rng)
         expected = reference_bbbv(number_grid(layout))
-        times, bbbv = time_runs(lambda _k, lay=layout: lay, lambda lay: Game.from_layout(lay).bbbv,
-                                runs)  # fmt: skip
+        times, bbbv = time_runs(
+            lambda _k, lay=layout: lay, lambda lay: Game.from_layout(lay).bbbv, runs
+        )
         if bbbv != expected:
             fail(f"bbbv {side}x{side}: the engine says {bbbv}, the reference {expected}")
         extra: dict[str, Any] = {"bbbv": bbbv, "mines": mines, "cells": side * side}

@@ -70,33 +70,53 @@ def main() -> int:
         game = largest_game(MAX_MOVES)
         big.write_text(to_lines(replay_of(game, elapsed_ms=10**7, source="window")))
         size = big.stat().st_size
-        emit("read and check a replay at the move cap", timed(lambda: load_replay(big)),
-             moves=MAX_MOVES, bytes=size, cap_bytes=MAX_JOURNAL_BYTES)  # fmt: skip
+        emit(
+            "read and check a replay at the move cap",
+            timed(lambda: load_replay(big)),
+            moves=MAX_MOVES,
+            bytes=size,
+            cap_bytes=MAX_JOURNAL_BYTES,
+        )
         replay = load_replay(big)
-        emit("play a kept game at the move cap to its end", timed(replay.final_game),
-             moves=MAX_MOVES)  # fmt: skip
+        emit(
+            "play a kept game at the move cap to its end", timed(replay.final_game), moves=MAX_MOVES
+        )
 
         # keeping the game after a move is one journal line now: benchmarks/bench_journal.py
         for moves in (2_000, 20_000, MAX_MOVES):
             game = largest_game(moves)
             points = game._checkpoints
-            emit("undo one move (the engine replays the rest)",
-                 timed(lambda g=game: (g.undo(), g.redo())), moves=moves,
-                 checkpoints=len(points), checkpoint_every=game.checkpoint_every,
-                 checkpoint_bytes=sum(len(p.view) + len(p.spread) for p in points),
-                 uncompressed_bytes=2 * len(game._view) * len(points))  # fmt: skip
+            emit(
+                "undo one move (the engine replays the rest)",
+                timed(lambda g=game: (g.undo(), g.redo())),
+                moves=moves,
+                checkpoints=len(points),
+                checkpoint_every=game.checkpoint_every,
+                checkpoint_bytes=sum(len(p.view) + len(p.spread) for p in points),
+                uncompressed_bytes=2 * len(game._view) * len(points),
+            )
             game.checkpoint_every = 0
             game._checkpoints.clear()
-            emit("undo one move without checkpoints (the engine replays every move)",
-                 timed(lambda g=game: (g.undo(), g.redo())), moves=moves)  # fmt: skip
+            emit(
+                "undo one move without checkpoints (the engine replays every move)",
+                timed(lambda g=game: (g.undo(), g.redo())),
+                moves=moves,
+            )
 
         game = opened_game(16_000)  # an undo replays 999 reveals from the last checkpoint
-        emit("undo one reveal of a game of reveals", timed(lambda: (game.undo(), game.redo())),
-             moves=len(game.moves), checkpoints=len(game._checkpoints))  # fmt: skip
+        emit(
+            "undo one reveal of a game of reveals",
+            timed(lambda: (game.undo(), game.redo())),
+            moves=len(game.moves),
+            checkpoints=len(game._checkpoints),
+        )
         game.checkpoint_every = 0
         game._checkpoints.clear()
-        emit("undo one reveal of a game of reveals without checkpoints",
-             timed(lambda: (game.undo(), game.redo())), moves=len(game.moves))  # fmt: skip
+        emit(
+            "undo one reveal of a game of reveals without checkpoints",
+            timed(lambda: (game.undo(), game.redo())),
+            moves=len(game.moves),
+        )
 
         over = folder / "over.json"
         with open(over, "wb") as f:

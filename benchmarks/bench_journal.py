@@ -43,10 +43,19 @@ def cpu() -> str:
 
 def figure(name: str, samples_ms: list[float], **extra) -> None:
     ordered = sorted(samples_ms)
-    print(json.dumps({"name": name, "median_ms": round(statistics.median(ordered), 4),
-                      "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))], 4),
-                      "max_ms": round(ordered[-1], 4), "samples": len(ordered), **extra}),
-          flush=True)  # fmt: skip
+    print(
+        json.dumps(
+            {
+                "name": name,
+                "median_ms": round(statistics.median(ordered), 4),
+                "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))], 4),
+                "max_ms": round(ordered[-1], 4),
+                "samples": len(ordered),
+                **extra,
+            }
+        ),
+        flush=True,
+    )
 
 
 def main() -> int:
@@ -71,15 +80,20 @@ def main() -> int:
                 began = perf()
                 s.note("press", button="right", cell=cell)
                 line_ms.append((perf() - began) * 1000)
-            figure("keep one event (a journal line) on the loop thread", line_ms,
-                   moves=len(g.moves), journal_bytes=s.journal.size)  # fmt: skip
+            figure(
+                "keep one event (a journal line) on the loop thread",
+                line_ms,
+                moves=len(g.moves),
+                journal_bytes=s.journal.size,
+            )
             for _ in range(SAMPLES // 8):
                 clock.ms += 1
                 began = perf()
                 s.play(Move(MoveKind.FLAG, *rng.choice(covered)))  # the engine's move and line
                 move_ms.append((perf() - began) * 1000)
-            figure("a flag move with its journal line, on the loop thread", move_ms,
-                   moves_from=mark)  # fmt: skip
+            figure(
+                "a flag move with its journal line, on the loop thread", move_ms, moves_from=mark
+            )
         while len(g.moves) < MAX_MOVES:
             clock.ms += 1
             s.play(Move(MoveKind.FLAG, *rng.choice(covered)))
@@ -89,16 +103,29 @@ def main() -> int:
             s.undo()
             undo_ms.append((perf() - began) * 1000)
             s.redo()
-        figure("undo at the move cap (with its journal line)", undo_ms, moves=len(g.moves),
-               checkpoint_every=g.checkpoint_every)  # fmt: skip
+        figure(
+            "undo at the move cap (with its journal line)",
+            undo_ms,
+            moves=len(g.moves),
+            checkpoint_every=g.checkpoint_every,
+        )
         path = s.journal.path
         size = path.stat().st_size
         began = perf()
         replay = load_replay(path)
         read_ms = (perf() - began) * 1000
-        print(json.dumps({"name": "read back a journal at the move cap (off the frame)",
-                          "ms": round(read_ms, 1), "moves": len(replay.moves),
-                          "events": len(replay.events), "bytes": size}), flush=True)  # fmt: skip
+        print(
+            json.dumps(
+                {
+                    "name": "read back a journal at the move cap (off the frame)",
+                    "ms": round(read_ms, 1),
+                    "moves": len(replay.moves),
+                    "events": len(replay.events),
+                    "bytes": size,
+                }
+            ),
+            flush=True,
+        )
         s.keep()
     return 0
 

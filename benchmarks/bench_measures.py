@@ -65,18 +65,25 @@ def played_game() -> dict:
     while not game.state.is_over:
         game.play(Move(MoveKind.OPEN, *cell))
         t += 700
-        events += [{"t": t, "e": "press", "b": "left", "cell": list(cell)},
-                   {"t": t, "e": "release", "b": "left", "cell": list(cell)},
-                   {"t": t, "e": "move", "kind": "open", "cell": list(cell),
-                    "did": "opened"}]  # fmt: skip
+        events += [
+            {"t": t, "e": "press", "b": "left", "cell": list(cell)},
+            {"t": t, "e": "release", "b": "left", "cell": list(cell)},
+            {"t": t, "e": "move", "kind": "open", "cell": list(cell), "did": "opened"},
+        ]
         if not game.state.is_over:
             cell = hint(game.view(), game.mines).cell
     start = time.perf_counter()
     m = measures_of(game.layout(), events, t)
     spent = time.perf_counter() - start
-    return {"figure": "measures_of_expert_game", "state": game.state.value,
-            "openings": len(game.moves), "guesses": m.guesses, "bbbv": m.bbbv,
-            "zini": m.zini, "ms": round(1000 * spent, 1)}  # fmt: skip
+    return {
+        "figure": "measures_of_expert_game",
+        "state": game.state.value,
+        "openings": len(game.moves),
+        "guesses": m.guesses,
+        "bbbv": m.bbbv,
+        "zini": m.zini,
+        "ms": round(1000 * spent, 1),
+    }
 
 
 def main() -> None:

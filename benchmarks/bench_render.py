@@ -66,9 +66,13 @@ def spread(samples_ms: list[float]) -> dict:
     """Median, 95th percentile and worst of some frames, in ms."""
     ordered = sorted(samples_ms)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return {"median_ms": round(statistics.median(ordered), 3), "p95_ms": round(p95, 3),
-            "worst_ms": round(ordered[-1], 3), "frames": len(ordered),
-            "over_16_7_ms": sum(t > FRAME_MS for t in ordered)}  # fmt: skip
+    return {
+        "median_ms": round(statistics.median(ordered), 3),
+        "p95_ms": round(p95, 3),
+        "worst_ms": round(ordered[-1], 3),
+        "frames": len(ordered),
+        "over_16_7_ms": sum(t > FRAME_MS for t in ordered),
+    }
 
 
 def beside(line: dict, key: str, bare: float) -> dict:
@@ -87,8 +91,9 @@ def say(line: dict) -> None:
     print(json.dumps(line), flush=True)
 
 
-def make_app(board: BoardChoice, scale: int = 1, *, history: History | None = None,
-             motion: bool = True) -> App:  # fmt: skip
+def make_app(
+    board: BoardChoice, scale: int = 1, *, history: History | None = None, motion: bool = True
+) -> App:
     settings = Settings(motion=motion)
     app = App(board, settings, load_library(), seed=1, scale=scale, history=history)
     assert app.ctx.dialogs.dialog is None, "a dialog is open: nothing would reach the board"
@@ -176,8 +181,15 @@ print(json.dumps(out))
 _bare_cache: dict = {}
 
 
-def bare_loop(size: tuple[int, int] | None, rects: list, *, plain: bool = True,
-              runs: int = 30, idle_s: float = 0.0, paced: int = 0) -> dict:  # fmt: skip
+def bare_loop(
+    size: tuple[int, int] | None,
+    rects: list,
+    *,
+    plain: bool = True,
+    runs: int = 30,
+    idle_s: float = 0.0,
+    paced: int = 0,
+) -> dict:
     """A bare pygame-ce window of `size` (None: fullscreen): the median cost of filling and
     sending each rect back to back, and its idle CPU. `plain`: the same SDL framebuffer the
     game asks for. `paced`: also that many frames of each rect at the game's pace, for their
@@ -186,11 +198,20 @@ def bare_loop(size: tuple[int, int] | None, rects: list, *, plain: bool = True,
     size = None if size is None else tuple(size)
     key = (size, tuple(map(tuple, rects)), plain, runs, idle_s, paced)
     if key not in _bare_cache:
-        args = json.dumps({"size": size, "rects": [list(r) for r in rects], "plain": plain,
-                           "runs": runs, "idle_s": idle_s, "paced": paced})  # fmt: skip
+        args = json.dumps(
+            {
+                "size": size,
+                "rects": [list(r) for r in rects],
+                "plain": plain,
+                "runs": runs,
+                "idle_s": idle_s,
+                "paced": paced,
+            }
+        )
         env = {k: v for k, v in os.environ.items() if k != FRAMEBUFFER_HINT or not plain}
-        done = subprocess.run([sys.executable, "-c", BARE, args], check=True, env=env,
-                              capture_output=True, text=True)  # fmt: skip
+        done = subprocess.run(
+            [sys.executable, "-c", BARE, args], check=True, env=env, capture_output=True, text=True
+        )
         _bare_cache[key] = json.loads(done.stdout.strip().splitlines()[-1])
     return _bare_cache[key]
 
@@ -260,8 +281,10 @@ def dialog_frames(runs: int) -> None:
     app.step()
     opening, closing, cpu_open, cpu_close = [], [], [], []
     for _ in range(runs):
-        for key, wall, cpu in ((pygame.K_F1, opening, cpu_open),
-                               (pygame.K_ESCAPE, closing, cpu_close)):  # fmt: skip
+        for key, wall, cpu in (
+            (pygame.K_F1, opening, cpu_open),
+            (pygame.K_ESCAPE, closing, cpu_close),
+        ):
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode="", mod=0))
             timed_step(app, wall, cpu)
     emit("dialog_open_expert_scale2_frame", opening, DIALOG_FRAME_MS, **cpu_median(cpu_open))
@@ -274,8 +297,9 @@ def dialog_frames(runs: int) -> None:
     hovering, cpu_hover = [], []
     for k in range(runs * 2):
         pos = over if k % 2 == 0 else off
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                             buttons=(0, 0, 0)))  # fmt: skip
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
         timed_step(app, hovering, cpu_hover)
     emit("dialog_hover_expert_scale2_frame", hovering, DIALOG_FRAME_MS, **cpu_median(cpu_hover))
     other_dialogs(runs)
@@ -289,15 +313,21 @@ def other_dialogs(runs: int) -> None:
     then ticks while anything is due: `wake_at`), and, `_at_once`, stored by the loop's own
     connection in the frame before the key (no frame between: the page is laid out in the
     opening's)."""
-    app = make_app(BoardChoice.standard(Difficulty.EXPERT), scale=2,
-                   history=History.on_disk(Stats(), background=True))  # fmt: skip
+    app = make_app(
+        BoardChoice.standard(Difficulty.EXPERT),
+        scale=2,
+        history=History.on_disk(Stats(), background=True),
+    )
     app.play.game.reveal(8, 15)
     app.step()
     stats = app.ctx.session.history.stats
     writers = Stats(stats.path)  # as the writer's thread has its own
-    for name, key, char in (("options", pygame.K_o, "o"), ("stats", pygame.K_s, "s"),
-                            ("stats_after_a_game", pygame.K_s, "s"),
-                            ("stats_after_a_game_at_once", pygame.K_s, "s")):  # fmt: skip
+    for name, key, char in (
+        ("options", pygame.K_o, "o"),
+        ("stats", pygame.K_s, "s"),
+        ("stats_after_a_game", pygame.K_s, "s"),
+        ("stats_after_a_game_at_once", pygame.K_s, "s"),
+    ):
         wall, cpu, frames = [], [], []
         for n in range(runs):
             if name == "stats_after_a_game":  # the figures changed since the last opening
@@ -308,13 +338,19 @@ def other_dialogs(runs: int) -> None:
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char, mod=0))
             timed_step(app, wall, cpu)
             assert app.ctx.dialogs.dialog is not None, f"{name}: no dialog opened"
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="",
-                                                 mod=0))  # fmt: skip
+            pygame.event.post(
+                pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0)
+            )
             app.step()
             run_while_due(app)  # as the loop does before it sleeps
         extra = {"frames_before_median": statistics.median(frames)} if frames else {}
-        emit(f"dialog_open_{name}_expert_scale2_frame", wall, DIALOG_FRAME_MS, **cpu_median(cpu),
-             **extra)  # fmt: skip
+        emit(
+            f"dialog_open_{name}_expert_scale2_frame",
+            wall,
+            DIALOG_FRAME_MS,
+            **cpu_median(cpu),
+            **extra,
+        )
     writers.close()
     close(app)
 
@@ -333,11 +369,25 @@ def run_while_due(app: App, most: int = 60) -> int:
 
 def a_win(n: int) -> GameRecord:
     """A Beginner win to record, the nth (its own seed and time)."""
-    return GameRecord(played_at=f"2026-11-{n % 28 + 1:02d}T12:00:00", kind="beginner", rows=9,
-                      cols=9, mines=10, seed=f"bench-{n}", safe_zone="opening", won=True,
-                      time_ms=9_000 + 97 * n, bbbv=20, clicks_left=20, clicks_right=2,
-                      clicks_chord=1, cleared=71, safe_cells=71, assisted=False,
-                      source="window")  # fmt: skip
+    return GameRecord(
+        played_at=f"2026-11-{n % 28 + 1:02d}T12:00:00",
+        kind="beginner",
+        rows=9,
+        cols=9,
+        mines=10,
+        seed=f"bench-{n}",
+        safe_zone="opening",
+        won=True,
+        time_ms=9_000 + 97 * n,
+        bbbv=20,
+        clicks_left=20,
+        clicks_right=2,
+        clicks_chord=1,
+        cleared=71,
+        safe_cells=71,
+        assisted=False,
+        source="window",
+    )
 
 
 def largest_opening_start(layout: list[str], rows: int, cols: int) -> tuple[int, int]:
@@ -359,8 +409,9 @@ def layout_200(density: int = 20) -> list[str]:
     rng = random.Random(11)
     rows = cols = 200
     mines = set(rng.sample(range(rows * cols), rows * cols // density))
-    return ["".join("*" if r * cols + c in mines else "." for c in range(cols))
-            for r in range(rows)]  # fmt: skip
+    return [
+        "".join("*" if r * cols + c in mines else "." for c in range(cols)) for r in range(rows)
+    ]
 
 
 def board_200(
@@ -373,8 +424,7 @@ def board_200(
 ) -> App:
     """A game on the 200x200 `layout` in a window at `size` (None: fullscreen), the view
     centred on `start` (where the largest opening is), nothing clicked yet."""
-    app = make_app(BoardChoice(200, 200, sum(line.count("*") for line in layout)),
-                   history=history)  # fmt: skip
+    app = make_app(BoardChoice(200, 200, sum(line.count("*") for line in layout)), history=history)
     app.games.play_game(Game.from_layout(layout))
     place(app, size, scale)
     centre_on(app, start)
@@ -441,9 +491,13 @@ def click_frame_200(runs: int) -> None:
         opened = app.play.game.safe_opened
     lay = app.ctx.frame.layout
     emit(
-        "frame_after_click_200x200_5pct", samples, 16.0, cells_opened=opened,
-        view=[lay.view_rows, lay.view_cols], window=list(app.ctx.frame.display.size),
-    )  # fmt: skip
+        "frame_after_click_200x200_5pct",
+        samples,
+        16.0,
+        cells_opened=opened,
+        view=[lay.view_rows, lay.view_cols],
+        window=list(app.ctx.frame.display.size),
+    )
 
 
 def idle(runs: int, seconds: float) -> None:
@@ -472,8 +526,9 @@ def run_queue_ms() -> float | None:
 def _switches(tid: int) -> int:
     """Voluntary context switches of one thread of this process so far (its wake-ups)."""
     with open(f"/proc/self/task/{tid}/status") as f:
-        return next(int(line.split()[1]) for line in f
-                    if line.startswith("voluntary_ctxt_switches"))  # fmt: skip
+        return next(
+            int(line.split()[1]) for line in f if line.startswith("voluntary_ctxt_switches")
+        )
 
 
 def run_loop_measuring(app: App, seconds: float, *, posts: int = 0) -> dict:
@@ -505,8 +560,9 @@ def run_loop_measuring(app: App, seconds: float, *, posts: int = 0) -> dict:
             before = len(drawn_at)
             pos = (300 + k % 5, 300)
             t = time.perf_counter()
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0),
-                                                 buttons=(0, 0, 0)))  # fmt: skip
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))
+            )
             while len(drawn_at) == before and time.perf_counter() - t < 2:
                 time.sleep(0.0005)
             latencies.append(((drawn_at[before] if len(drawn_at) > before else 2e9) - t) * 1000)
@@ -536,24 +592,40 @@ def idle_loop(seconds: float) -> None:
     assert app.ctx.session.running, "the clock must run"
     playing = run_loop_measuring(app, seconds)
     for where, got, goal_cpu in (("ready", ready, 1 / 3), ("in_play", playing, 1 / 2)):
-        line = {"name": "idle_wakeups_per_second", "where": where,
-                "wakeups_per_second": round(got["wakeups_per_second"], 2), "goal": 20,
-                "seconds": seconds, "window": list(size)}  # fmt: skip
+        line = {
+            "name": "idle_wakeups_per_second",
+            "where": where,
+            "wakeups_per_second": round(got["wakeups_per_second"], 2),
+            "goal": 20,
+            "seconds": seconds,
+            "window": list(size),
+        }
         beside(line, "wakeups_per_second", bare["idle_wakeups"])
         line["pass"] = line["wakeups_per_second"] <= 20
         say(line)
-        line = {"name": "idle_cpu_percent_of_one_core", "where": where,
-                "percent": round(got["cpu_percent"], 3), "goal_ratio": round(goal_cpu, 3),
-                "seconds": seconds, "window": list(size),
-                "audio_device_let_go": got["audio_device_let_go"]}  # fmt: skip
+        line = {
+            "name": "idle_cpu_percent_of_one_core",
+            "where": where,
+            "percent": round(got["cpu_percent"], 3),
+            "goal_ratio": round(goal_cpu, 3),
+            "seconds": seconds,
+            "window": list(size),
+            "audio_device_let_go": got["audio_device_let_go"],
+        }
         beside(line, "percent", bare["idle_percent"])
         line["pass"] = line["ratio_percent"] is not None and line["ratio_percent"] <= goal_cpu
         say(line)
     worst = max(ready["latencies_ms"])
-    say({"name": "idle_input_latency_ms", "worst_ms": round(worst, 2),
-         "median_ms": round(statistics.median(ready["latencies_ms"]), 2),
-         "events": len(ready["latencies_ms"]), "goal_worst_ms": 50.0,
-         "pass": worst <= 50.0})  # fmt: skip
+    say(
+        {
+            "name": "idle_input_latency_ms",
+            "worst_ms": round(worst, 2),
+            "median_ms": round(statistics.median(ready["latencies_ms"]), 2),
+            "events": len(ready["latencies_ms"]),
+            "goal_worst_ms": 50.0,
+            "pass": worst <= 50.0,
+        }
+    )
     close(app)
 
 
@@ -626,8 +698,14 @@ def idle_first_sound(runs: int) -> None:
         with tempfile.TemporaryDirectory() as folder:
             env = dict(os.environ, SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE="unset")
             code = FIRST_SOUND.format(root=str(ROOT), folder=folder)
-            done = subprocess.run([sys.executable, "-c", code], check=True, env=env, cwd=ROOT,
-                                  capture_output=True, text=True)  # fmt: skip
+            done = subprocess.run(
+                [sys.executable, "-c", code],
+                check=True,
+                env=env,
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+            )
         got = json.loads(done.stdout.strip().splitlines()[-1])
         for name, row in got.items():
             rows[name].append(row["late_ms"])
@@ -635,10 +713,15 @@ def idle_first_sound(runs: int) -> None:
     for name, late in rows.items():
         heard = [x for x in late if x is not None]
         worst = max(heard) if len(heard) == len(late) else None
-        line = {"name": "idle_first_sound_late_ms", "where": name,
-                "device_let_go_before": asleep[name], "heard": f"{len(heard)}/{len(late)}",
-                "median_ms": round(statistics.median(heard), 1) if heard else None,
-                "worst_ms": None if worst is None else round(worst, 1), "runs": runs}  # fmt: skip
+        line = {
+            "name": "idle_first_sound_late_ms",
+            "where": name,
+            "device_let_go_before": asleep[name],
+            "heard": f"{len(heard)}/{len(late)}",
+            "median_ms": round(statistics.median(heard), 1) if heard else None,
+            "worst_ms": None if worst is None else round(worst, 1),
+            "runs": runs,
+        }
         if name != "open":
             # any sound waits up to a buffer for the next mix (more is the driver's clock)
             goal = 1000 * BUFFER / FREQUENCY + 5.0
@@ -660,8 +743,12 @@ def present_cost(runs: int) -> None:
             app = make_app(BoardChoice(200, 200, 2000))
             place(app, size, 3)
         lay, r = app.ctx.frame.layout, app.ctx.frame.renderer
-        cell = lay.cell_rect(app.play.top + lay.view_rows // 2, app.play.left + lay.view_cols // 2,
-                             app.play.top, app.play.left)  # fmt: skip
+        cell = lay.cell_rect(
+            app.play.top + lay.view_rows // 2,
+            app.play.left + lay.view_cols // 2,
+            app.play.top,
+            app.play.left,
+        )
         tile, whole = [], []
         for _ in range(runs):
             r.drawn.dirty.append(cell)
@@ -677,8 +764,13 @@ def present_cost(runs: int) -> None:
         bare = bare_loop(None if size is None else window, rects, runs=runs)
         sdl_default = bare_loop(None if size is None else window, rects, runs=runs, plain=False)
         for what, samples, k in (("tile", tile, 0), ("whole_window", whole, 1)):
-            line = {"name": f"present_{what}_{label}", "window": window, "scale": lay.scale,
-                    "median_ms": round(statistics.median(samples), 3), "runs": runs}  # fmt: skip
+            line = {
+                "name": f"present_{what}_{label}",
+                "window": window,
+                "scale": lay.scale,
+                "median_ms": round(statistics.median(samples), 3),
+                "runs": runs,
+            }
             beside(line, "median_ms", bare["rects"][k])
             line["goal_ratio"] = 1.5
             line["pass"] = line["ratio_median_ms"] <= 1.5
@@ -712,10 +804,14 @@ def wheel_scroll_200(frames: int) -> None:
             list(app.ctx.frame.display.size), [window_rect(app, app.ctx.frame.layout.board)]
         )
         lay = app.ctx.frame.layout
-        line = {"name": f"wheel_scroll_200x200_1600x1000_scale{scale}", **spread(samples),
-                "view": [lay.view_rows, lay.view_cols],
-                "scroll_bars": [lay.vbar is not None, lay.hbar is not None],
-                "goal_median_ms": 8.0, "goal_p95_ms": 16.0}  # fmt: skip
+        line = {
+            "name": f"wheel_scroll_200x200_1600x1000_scale{scale}",
+            **spread(samples),
+            "view": [lay.view_rows, lay.view_cols],
+            "scroll_bars": [lay.vbar is not None, lay.hbar is not None],
+            "goal_median_ms": 8.0,
+            "goal_p95_ms": 16.0,
+        }
         line["pass"] = line["median_ms"] <= 8.0 and line["p95_ms"] <= 16.0
         say(beside(line, "median_ms", bare["rects"][0]))
         close(app)
@@ -734,8 +830,7 @@ def map_frames_200(runs: int) -> None:
         opening, closing = [], []
         for _ in range(runs):
             for key, samples in ((pygame.K_TAB, opening), (pygame.K_ESCAPE, closing)):
-                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode="",
-                                                     mod=0))  # fmt: skip
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode="", mod=0))
                 t = time.perf_counter()
                 app.step()
                 samples.append((time.perf_counter() - t) * 1000)
@@ -802,8 +897,11 @@ def losing_click_200(runs: int) -> None:
 
     layout = layout_200()
     start = largest_opening_start(layout, 200, 200)
-    variants = {"with_3bv": (False, True), "3bv_known": (True, True),
-                "3bv_known_nothing_written": (True, False)}  # fmt: skip
+    variants = {
+        "with_3bv": (False, True),
+        "3bv_known": (True, True),
+        "3bv_known_nothing_written": (True, False),
+    }
     results: dict[str, list[float]] = {name: [] for name in variants}
     clicks_cpu: dict[str, list[float]] = {name: [] for name in variants}
     clicks_queued: dict[str, list[float]] = {name: [] for name in variants}
@@ -818,14 +916,18 @@ def losing_click_200(runs: int) -> None:
         for name, (known, on_disk) in variants.items():
             # as the window has it: the end of a game is written (and measured, in the worker)
             # by its writer; with nothing to write, the writer still has it measured
-            history = (History.on_disk(Stats(), background=True) if on_disk
-                       else History(writer=Writer()))  # fmt: skip
+            history = (
+                History.on_disk(Stats(), background=True) if on_disk else History(writer=Writer())
+            )
             app = board_200(layout, start, SIZES["1600x1000"], history=history)
             click(app, start)
             lay = app.ctx.frame.layout
-            mine = next((r, c) for r in range(app.play.top, app.play.top + lay.view_rows)
-                        for c in range(app.play.left, app.play.left + lay.view_cols)
-                        if layout[r][c] == "*")  # fmt: skip
+            mine = next(
+                (r, c)
+                for r in range(app.play.top, app.play.top + lay.view_rows)
+                for c in range(app.play.left, app.play.left + lay.view_cols)
+                if layout[r][c] == "*"
+            )
             until_settled(app)  # the opening comes from the worker, then turns over
             if known:
                 app.play.game.bbbv  # noqa: B018  (worked out before the click)
@@ -844,8 +946,11 @@ def losing_click_200(runs: int) -> None:
     bare = bare_loop(
         list(app.ctx.frame.display.size), [window_rect(app, app.ctx.frame.layout.board)]
     )
-    for name, samples in (*results.items(), ("10_frames_after", after),
-                          ("frames_until_answered", answered)):  # fmt: skip
+    for name, samples in (
+        *results.items(),
+        ("10_frames_after", after),
+        ("frames_until_answered", answered),
+    ):
         line = {
             "name": f"losing_click_200x200_1600x1000_{name}",
             **spread(samples),
@@ -883,13 +988,19 @@ def worker_start(worker) -> None:
         ticking.set()
     spawned = (time.perf_counter() - began) * 1000
     worker.call(os.getpid)
-    say({"name": "worker_start", "spawned_ms": round(spawned, 1),
-         "first_answer_ms": round((time.perf_counter() - began) * 1000, 1),
-         "loop_worst_ms_while_spawning": round(max(samples), 2)})  # fmt: skip
+    say(
+        {
+            "name": "worker_start",
+            "spawned_ms": round(spawned, 1),
+            "first_answer_ms": round((time.perf_counter() - began) * 1000, 1),
+            "loop_worst_ms_while_spawning": round(max(samples), 2),
+        }
+    )
 
 
-def frames_until_answered(app: App, began: float, cpu: list[float],
-                          most: int = 3000) -> tuple[list[float], float]:  # fmt: skip
+def frames_until_answered(
+    app: App, began: float, cpu: list[float], most: int = 3000
+) -> tuple[list[float], float]:
     """The frames in real time after a game's end until its notice has the measures and the
     analysis's summary; those frames' ms and the ms from `began` until both were there. The
     loop thread's own CPU ms of each frame go to `cpu` (a loaded machine stretches the frames'
@@ -960,13 +1071,19 @@ def first_click_200(runs: int) -> None:
         assert app.play.game.state.name == "PLAYING", app.play.game.state
         frames += [release, *after]
         close(app)
-    bare = bare_loop(list(app.ctx.frame.display.size),
-                     [window_rect(app, app.ctx.frame.layout.board)])  # fmt: skip
-    line = {"name": "first_click_200x200_1600x1000", **spread(frames), "clicks": runs,
-            "median_ms_click_to_settled": round(statistics.median(waited), 1),
-            "goal_worst_ms": FRAME_MS, "aim_worst_ms": FRAME_MS / 2,
-            "cpu_worst_ms": round(max(cpu), 3),
-            "cpu_over_8_3_ms": sum(c > FRAME_MS / 2 for c in cpu)}  # fmt: skip
+    bare = bare_loop(
+        list(app.ctx.frame.display.size), [window_rect(app, app.ctx.frame.layout.board)]
+    )
+    line = {
+        "name": "first_click_200x200_1600x1000",
+        **spread(frames),
+        "clicks": runs,
+        "median_ms_click_to_settled": round(statistics.median(waited), 1),
+        "goal_worst_ms": FRAME_MS,
+        "aim_worst_ms": FRAME_MS / 2,
+        "cpu_worst_ms": round(max(cpu), 3),
+        "cpu_over_8_3_ms": sum(c > FRAME_MS / 2 for c in cpu),
+    }
     line["pass"] = line["worst_ms"] <= FRAME_MS
     say(beside(line, "median_ms", bare["rects"][0]))
 
@@ -993,8 +1110,9 @@ def theme_switch_200(runs: int) -> None:
     clock = pygame.time.Clock()
     for _ in range(runs):
         want = keys[(keys.index(app.ctx.frame.theme.key) + 1) % len(keys)]
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, unicode="t",
-                                             mod=0, scancode=0))  # fmt: skip
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, unicode="t", mod=0, scancode=0)
+        )
         began, ticks_held = time.perf_counter(), 0
         for _ in range(120):
             t, c = time.perf_counter(), time.thread_time()
@@ -1013,18 +1131,23 @@ def theme_switch_200(runs: int) -> None:
             clock.tick(FPS)
         assert app.ctx.frame.theme.key == want
         until_settled(app)
-    line = {"name": "theme_switch_200x200_1600x1000", **spread(frames), "switches": runs,
-            "worst_switch_frame_ms": round(max(switch_frames), 3), **cpu_median(cpu),
-            "cpu_worst_ms": round(max(cpu), 3),
-            "worst_switch_frame_cpu_ms": round(max(switch_cpu), 3),
-            "ticks_laying_ahead_most": max(held),
-            "median_ms_key_to_shown": round(statistics.median(waits), 1),
-            "worst_ms_key_to_shown": round(max(waits), 1),
-            "frames_under_chore": len(during),
-            "under_chore_worst_ms": round(max((w for w, _ in during), default=0.0), 3),
-            "under_chore_worst_cpu_ms": round(max((c for _, c in during), default=0.0), 3),
-            "goal_worst_ms": FRAME_MS,
-            "aim_worst_ms": FRAME_MS / 2}  # fmt: skip
+    line = {
+        "name": "theme_switch_200x200_1600x1000",
+        **spread(frames),
+        "switches": runs,
+        "worst_switch_frame_ms": round(max(switch_frames), 3),
+        **cpu_median(cpu),
+        "cpu_worst_ms": round(max(cpu), 3),
+        "worst_switch_frame_cpu_ms": round(max(switch_cpu), 3),
+        "ticks_laying_ahead_most": max(held),
+        "median_ms_key_to_shown": round(statistics.median(waits), 1),
+        "worst_ms_key_to_shown": round(max(waits), 1),
+        "frames_under_chore": len(during),
+        "under_chore_worst_ms": round(max((w for w, _ in during), default=0.0), 3),
+        "under_chore_worst_cpu_ms": round(max((c for _, c in during), default=0.0), 3),
+        "goal_worst_ms": FRAME_MS,
+        "aim_worst_ms": FRAME_MS / 2,
+    }
     line["pass"] = line["worst_ms"] <= FRAME_MS
     bare = bare_loop(list(app.ctx.frame.display.size), [[0, 0, *app.ctx.frame.display.size]])
     say(beside(line, "median_ms", bare["rects"][0]))
@@ -1049,8 +1172,11 @@ def full_redraw_200(runs: int) -> None:
     in the tick before the frame that sends them. So each line's worst is of every tick, its
     parts those of the frames that showed the board, and the ticks before apart
     (`ahead_tick_*`)."""
-    for label, size in (("528x684", (528, 684)), ("1600x1000", SIZES["1600x1000"]),
-                        ("fullscreen", None)):  # fmt: skip
+    for label, size in (
+        ("528x684", (528, 684)),
+        ("1600x1000", SIZES["1600x1000"]),
+        ("fullscreen", None),
+    ):
         settling: list[float] = []  # the frames of the opening's cascade and of the warming
         app = opened_200(size, settling)
         clock, first, scrap = pygame.time.Clock(), Parts(), Parts()
@@ -1077,13 +1203,19 @@ def full_redraw_200(runs: int) -> None:
                 waits[id(parts)].append((time.perf_counter() - began) * 1000)
         window = list(app.ctx.frame.display.size)
         bare = bare_loop(None if size is None else window, [[0, 0, *window]], runs=runs)
-        for name, parts in ((f"full_redraw_200x200_{label}", same),
-                            (f"full_redraw_200x200_{label}_every_row_anew", anew)):  # fmt: skip
+        for name, parts in (
+            (f"full_redraw_200x200_{label}", same),
+            (f"full_redraw_200x200_{label}_every_row_anew", anew),
+        ):
             before = ahead[id(parts)]  # the ticks before the frame that showed the board
-            line = {"name": name, **spread(parts.steps + before.steps), **parts.medians(),
-                    "window": window,
-                    "view": [app.ctx.frame.layout.view_rows, app.ctx.frame.layout.view_cols],
-                    "goal_worst_ms": FULL_REDRAW_MS}  # fmt: skip
+            line = {
+                "name": name,
+                **spread(parts.steps + before.steps),
+                **parts.medians(),
+                "window": window,
+                "view": [app.ctx.frame.layout.view_rows, app.ctx.frame.layout.view_cols],
+                "goal_worst_ms": FULL_REDRAW_MS,
+            }
             line["cpu_worst_ms"] = round(max(parts.cpu + before.cpu), 3)
             if parts is same:
                 line["first_after_opening_ms"] = round(first_worst, 3)
@@ -1101,8 +1233,9 @@ def full_redraw_200(runs: int) -> None:
             line["worst_ms_to_show"] = round(max(waits[id(parts)]), 1)
             line["pass"] = line["worst_ms"] <= FULL_REDRAW_MS
             line.update(worst_tick(parts, before))
-            paced = bare_loop(None if size is None else window, [[0, 0, *window]], runs=runs,
-                              paced=line["frames"])["paced"][0]  # fmt: skip
+            paced = bare_loop(
+                None if size is None else window, [[0, 0, *window]], runs=runs, paced=line["frames"]
+            )["paced"][0]
             line["bare_paced_median_ms"], line["bare_paced_worst_ms"] = map(round3, paced)
             say(beside(line, "median_ms", bare["rects"][0]))
         close(app)
@@ -1157,8 +1290,9 @@ def zoom_200(runs: int) -> None:
         for _ in range(runs):
             for step in (-1, 1):
                 key, char = (pygame.K_KP_MINUS, "-") if step < 0 else (pygame.K_KP_PLUS, "+")
-                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char,
-                                                     mod=0, scancode=0))  # fmt: skip
+                pygame.event.post(
+                    pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char, mod=0, scancode=0)
+                )
                 want, began, n = app.ctx.frame.scale + step, time.perf_counter(), 0
                 while app.ctx.frame.scale != want or app.ctx.drawn.held:
                     if n:
@@ -1173,16 +1307,22 @@ def zoom_200(runs: int) -> None:
                 waits.append((time.perf_counter() - began) * 1000)
                 until_settled(app)
         window = list(app.ctx.frame.display.size)
-        line = {"name": f"zoom_200x200_{label}", **spread(frames), "zooms": len(ticks),
-                "window": window, "cpu_worst_ms": round(max(cpu), 3),
-                "ticks_to_show_most": max(ticks),
-                "median_ms_key_to_shown": round(statistics.median(waits), 1),
-                "worst_ms_key_to_shown": round(max(waits), 1),
-                "goal_worst_ms": FULL_REDRAW_MS}  # fmt: skip
+        line = {
+            "name": f"zoom_200x200_{label}",
+            **spread(frames),
+            "zooms": len(ticks),
+            "window": window,
+            "cpu_worst_ms": round(max(cpu), 3),
+            "ticks_to_show_most": max(ticks),
+            "median_ms_key_to_shown": round(statistics.median(waits), 1),
+            "worst_ms_key_to_shown": round(max(waits), 1),
+            "goal_worst_ms": FULL_REDRAW_MS,
+        }
         line["pass"] = line["worst_ms"] <= FULL_REDRAW_MS
         line["worst_tick_cpu_ms"] = round(max(zip(frames, cpu, strict=True))[1], 3)
-        bare = bare_loop(None if size is None else window, [[0, 0, *window]], runs=runs,
-                         paced=len(frames))  # fmt: skip
+        bare = bare_loop(
+            None if size is None else window, [[0, 0, *window]], runs=runs, paced=len(frames)
+        )
         line["bare_paced_median_ms"], line["bare_paced_worst_ms"] = map(round3, bare["paced"][0])
         say(beside(line, "median_ms", bare["rects"][0]))
         close(app)
@@ -1231,11 +1371,13 @@ class Parts:
 
     def medians(self) -> dict:
         present, update = statistics.median(self.present), statistics.median(self.update)
-        return {"drawing_median_ms": round(statistics.median(self.steps) - present, 3),
-                "present_median_ms": round(present, 3),
-                "update_median_ms": round(update, 3),
-                "cpu_median_ms": round(statistics.median(self.cpu), 3),
-                "cpu_worst_ms": round(max(self.cpu), 3)}  # fmt: skip
+        return {
+            "drawing_median_ms": round(statistics.median(self.steps) - present, 3),
+            "present_median_ms": round(present, 3),
+            "update_median_ms": round(update, 3),
+            "cpu_median_ms": round(statistics.median(self.cpu), 3),
+            "cpu_worst_ms": round(max(self.cpu), 3),
+        }
 
 
 def first_hint_200(runs: int) -> None:
@@ -1245,20 +1387,29 @@ def first_hint_200(runs: int) -> None:
     code = FIRST_HINT.format(root=str(ROOT))
     got = []
     for _ in range(runs):
-        done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
-                              text=True, cwd=ROOT)  # fmt: skip
+        done = subprocess.run(
+            [sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=ROOT
+        )
         got.append(json.loads(done.stdout.strip().splitlines()[-1]))
     first = [g["first"] for g in got]
 
     def median(key: str) -> float:
         return round(statistics.median(g[key] for g in got), 1)
 
-    say({"name": "first_hint_200x200_ms", "median_ms": median("first"),
-         "worst_ms": round(max(first), 1), "next_hint_median_ms": median("next"),
-         "solver_cpu_median_ms": median("first_cpu"),
-         "next_solver_cpu_median_ms": median("next_cpu"),
-         "runs": runs, "goal_ms": 100.0, "pass": max(first) <= 100.0,
-         "load_average": [round(x, 2) for x in os.getloadavg()]})  # fmt: skip
+    say(
+        {
+            "name": "first_hint_200x200_ms",
+            "median_ms": median("first"),
+            "worst_ms": round(max(first), 1),
+            "next_hint_median_ms": median("next"),
+            "solver_cpu_median_ms": median("first_cpu"),
+            "next_solver_cpu_median_ms": median("next_cpu"),
+            "runs": runs,
+            "goal_ms": 100.0,
+            "pass": max(first) <= 100.0,
+            "load_average": [round(x, 2) for x in os.getloadavg()],
+        }
+    )
 
 
 FIRST_HINT = """
@@ -1344,8 +1495,14 @@ def _started(script: str, env: dict) -> tuple[float, float]:
     """Milliseconds from starting `script` in a new Python to the first frame it presented
     (the time it prints, read on the same monotonic clock), and to its exit."""
     t = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", script], check=True, cwd=ROOT, env=env,
-                          capture_output=True, text=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        check=True,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     ended = time.perf_counter()
     said = [line for line in done.stdout.splitlines() if line.startswith("presented ")]
     presented = float(said[-1].split()[1])
@@ -1369,8 +1526,11 @@ def start_to_first_frame(runs: int) -> None:
     The game starts as a player starts it, `python main.py`, and stops when its first frame
     is sent to the screen (the one `pygame.display.update` of its present)."""
     cache = tempfile.mkdtemp(prefix="pixel-mines-pycache-")
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONDONTWRITEBYTECODE", FRAMEBUFFER_HINT)}  # fmt: skip
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONDONTWRITEBYTECODE", FRAMEBUFFER_HINT)
+    }
     warm_env = {**env, "PYTHONPYCACHEPREFIX": cache}
     cold_env = {**env, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": cache + "-none"}
     code = FIRST_FRAME
@@ -1378,8 +1538,11 @@ def start_to_first_frame(runs: int) -> None:
     _started(BARE_FIRST_FRAME, warm_env)
     samples, bare, cold = [], [], []
     for _ in range(runs):
-        for script, into, env in ((code, samples, warm_env), (BARE_FIRST_FRAME, bare, warm_env),
-                                  (code, cold, cold_env)):  # fmt: skip
+        for script, into, env in (
+            (code, samples, warm_env),
+            (BARE_FIRST_FRAME, bare, warm_env),
+            (code, cold, cold_env),
+        ):
             into.append(_started(script, env))
     median = lambda runs, k: round(statistics.median(r[k] for r in runs), 3)  # noqa: E731
     line = {
@@ -1419,17 +1582,25 @@ def main() -> None:
     )
     runs, q = 5 if args.quick else 30, args.quick
     figures = [
-        (full_redraw_expert, runs), (theme_switch, runs), (dialog_frames, runs),
-        (click_frame_200, 3 if q else 9), (idle, runs * 10, 1.0 if q else 3.0),
+        (full_redraw_expert, runs),
+        (theme_switch, runs),
+        (dialog_frames, runs),
+        (click_frame_200, 3 if q else 9),
+        (idle, runs * 10, 1.0 if q else 3.0),
         *([(idle_loop, 3.0 if q else 10.0)] if REAL_WINDOW else []),  # dummy: SDL polls
         (idle_first_sound, 1 if q else 3),
-        (present_cost, runs), (wheel_scroll_200, 40 if q else 120),
-        (map_frames_200, 5 if q else 20), (cascade_200, 2 if q else 5),
-        (losing_click_200, 2 if q else 5), (first_click_200, 2 if q else 5),
-        (theme_switch_200, 4 if q else 12), (full_redraw_200, 5 if q else 30),
+        (present_cost, runs),
+        (wheel_scroll_200, 40 if q else 120),
+        (map_frames_200, 5 if q else 20),
+        (cascade_200, 2 if q else 5),
+        (losing_click_200, 2 if q else 5),
+        (first_click_200, 2 if q else 5),
+        (theme_switch_200, 4 if q else 12),
+        (full_redraw_200, 5 if q else 30),
         (zoom_200, 2 if q else 6),
-        (first_hint_200, 2 if q else 5), (start_to_first_frame, 3 if q else 7),
-    ]  # fmt: skip
+        (first_hint_200, 2 if q else 5),
+        (start_to_first_frame, 3 if q else 7),
+    ]
     with Collector():  # the garbage collection the game's loop runs under (pace.py)
         for figure, *params in figures:
             if args.only is None or args.only in figure.__name__:

@@ -103,13 +103,19 @@ def play_game(args: tuple[str, int, int]) -> dict:
                 "cpu_ms": round(move_cpu_ms[i], 3),
             }
             for i in worst
-        ],  # fmt: skip
+        ],
     }
 
 
-def bot_figure(difficulty: Difficulty, games: int, jobs: int, progress: int = 0,
-               slowest: int = 0, slowest_file: Path | None = None,
-               first: int = 0) -> list[list[str]]:  # fmt: skip
+def bot_figure(
+    difficulty: Difficulty,
+    games: int,
+    jobs: int,
+    progress: int = 0,
+    slowest: int = 0,
+    slowest_file: Path | None = None,
+    first: int = 0,
+) -> list[list[str]]:
     """The bot's line for `games` games; with `progress`, a line (`"partial": true`) after
     every `progress` games too, in seed order, so a long run stopped early still says what
     it found. With `slowest`, the views of the slowest moves by CPU time go to `slowest_file`
@@ -151,8 +157,14 @@ def bot_figure(difficulty: Difficulty, games: int, jobs: int, progress: int = 0,
     return [r["middle"] for r in results if r["middle"] is not None]
 
 
-def _bot_line(difficulty: Difficulty, results: list[dict], elapsed: float, jobs: int,
-              partial: bool, first: int = 0) -> None:  # fmt: skip
+def _bot_line(
+    difficulty: Difficulty,
+    results: list[dict],
+    elapsed: float,
+    jobs: int,
+    partial: bool,
+    first: int = 0,
+) -> None:
     games = len(results)
     wins = sum(r["won"] for r in results)
     moves = [ms for r in results for ms in r["move_ms"]]
@@ -212,16 +224,29 @@ def retime_figure(path: Path, runs: int) -> None:
             h, steps = hint_with_steps(move["view"], move["mines"])
             cpus.append((time.thread_time() - cpu) * 1000)
             walls.append((time.perf_counter() - start) * 1000)
-        rows.append({"seed": move["seed"], "move": move["move"], "cpu_ms": round(min(cpus), 1),
-                     "ms": round(min(walls), 1), "was_cpu_ms": move["cpu_ms"],
-                     "steps": steps, "cell": list(h.cell), "safe": h.safe})  # fmt: skip
+        rows.append(
+            {
+                "seed": move["seed"],
+                "move": move["move"],
+                "cpu_ms": round(min(cpus), 1),
+                "ms": round(min(walls), 1),
+                "was_cpu_ms": move["cpu_ms"],
+                "steps": steps,
+                "cell": list(h.cell),
+                "safe": h.safe,
+            }
+        )
     rows.sort(key=lambda r: -r["cpu_ms"])
     for row in rows:
         print(json.dumps({"name": "retime", **row}), flush=True)
     cpu = [r["cpu_ms"] for r in rows]
-    line = {"name": "retime_summary", "positions": len(rows), **move_figures("cpu_ms", cpu),
-            "over_125_cpu_ms": sum(x > HINT_GOAL_MS / 2 for x in cpu),
-            "load_average": [round(x, 2) for x in os.getloadavg()]}  # fmt: skip
+    line = {
+        "name": "retime_summary",
+        "positions": len(rows),
+        **move_figures("cpu_ms", cpu),
+        "over_125_cpu_ms": sum(x > HINT_GOAL_MS / 2 for x in cpu),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+    }
     print(json.dumps(line), flush=True)
 
 
@@ -289,8 +314,7 @@ def no_guess_budget_figure() -> None:
     for rows, cols, mines, seed in BUDGET_CHECKS:
         click = (rows // 2, cols // 2)
         rows_near = range(click[0] - 1, click[0] + 2)
-        safe = {(r, c) for r in rows_near
-                for c in range(click[1] - 1, click[1] + 2)}  # fmt: skip
+        safe = {(r, c) for r in rows_near for c in range(click[1] - 1, click[1] + 2)}
         spent: list[int] = []
         start = time.process_time()
         field = lay_no_guess(rows, cols, mines, random.Random(seed), click, safe, spent=spent)
@@ -325,8 +349,9 @@ def main() -> None:
     )
     parser.add_argument("--quick", action="store_true", help="a short run: 40/30/20 games")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the bot games")
-    parser.add_argument("--progress", type=int, default=0,
-                        help="also print the bot's line every N games")  # fmt: skip
+    parser.add_argument(
+        "--progress", type=int, default=0, help="also print the bot's line every N games"
+    )
     parser.add_argument(
         "--slowest",
         type=int,
@@ -335,8 +360,13 @@ def main() -> None:
         help="write the K slowest bot moves (by CPU time) to --slowest-file",
     )
     parser.add_argument("--slowest-file", type=Path, default=Path("slowest_moves.jsonl"))
-    parser.add_argument("--first", type=int, default=0, metavar="N",
-                        help="start at game N of the seed order (to split a run)")  # fmt: skip
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        metavar="N",
+        help="start at game N of the seed order (to split a run)",
+    )
     parser.add_argument(
         "--retime",
         type=Path,
@@ -358,8 +388,9 @@ def main() -> None:
     table = QUICK_GAMES if args.quick else DEFAULT_GAMES
     for difficulty in chosen:
         games = args.games or table[difficulty]
-        middles = bot_figure(difficulty, games, args.jobs, args.progress, args.slowest,
-                             args.slowest_file, args.first)  # fmt: skip
+        middles = bot_figure(
+            difficulty, games, args.jobs, args.progress, args.slowest, args.slowest_file, args.first
+        )
         if difficulty is Difficulty.EXPERT:
             probability_figure(middles[:200], difficulty.mines)
     boards = 20 if args.quick else 200

@@ -49,10 +49,17 @@ def open_and_close(runs: int) -> None:
         pygame.mixer.quit()
         closed.append((time.perf_counter() - t2) * 1000)
         opened.append((t1 - t) * 1000)
-    emit("audio_device_open", opened, first_ms=round(opened[0], 3),
-         note="on the second frame, and again after being let go")  # fmt: skip
-    emit("audio_device_close", closed,
-         note="after 3 s of quiet, on a thread: the audio thread finishes its buffers")  # fmt: skip
+    emit(
+        "audio_device_open",
+        opened,
+        first_ms=round(opened[0], 3),
+        note="on the second frame, and again after being let go",
+    )
+    emit(
+        "audio_device_close",
+        closed,
+        note="after 3 s of quiet, on a thread: the audio thread finishes its buffers",
+    )
 
 
 def check_all_themes(runs: int) -> None:
@@ -96,9 +103,17 @@ def idle_cpu(seconds: float) -> None:
     time.sleep(seconds)
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
     pygame.mixer.quit()
-    print(json.dumps({"name": "idle_cpu_percent_with_audio_device_open",
-                      "percent": round(100 * cpu / wall, 2), "seconds": round(wall, 1),
-                      "driver": os.environ["SDL_AUDIODRIVER"]}), flush=True)  # fmt: skip
+    print(
+        json.dumps(
+            {
+                "name": "idle_cpu_percent_with_audio_device_open",
+                "percent": round(100 * cpu / wall, 2),
+                "seconds": round(wall, 1),
+                "driver": os.environ["SDL_AUDIODRIVER"],
+            }
+        ),
+        flush=True,
+    )
 
 
 def main() -> None:

@@ -42,9 +42,30 @@ def old_database(path: Path, rows: int) -> None:
             bbbv = rng.randint(1, 60)
             time_ms = rng.randint(1000, 300_000)
             daily = (first_day + timedelta(days=n // 100)).isoformat() if n % 100 == 0 else None
-            yield (f"2020-01-01T00:00:{n:07d}", "beginner", 9, 9, 10, None, "opening", int(won),
-                   time_ms, bbbv, bbbv / time_ms * 1000 if won else None, 10, 1, 1, None, 71,
-                   71, int(rng.random() < 0.05), "window", None, daily, None)  # fmt: skip
+            yield (
+                f"2020-01-01T00:00:{n:07d}",
+                "beginner",
+                9,
+                9,
+                10,
+                None,
+                "opening",
+                int(won),
+                time_ms,
+                bbbv,
+                bbbv / time_ms * 1000 if won else None,
+                10,
+                1,
+                1,
+                None,
+                71,
+                71,
+                int(rng.random() < 0.05),
+                "window",
+                None,
+                daily,
+                None,
+            )
 
     with conn:
         conn.executemany(f"INSERT INTO games VALUES (NULL, {', '.join('?' * 22)})", games())
@@ -52,10 +73,26 @@ def old_database(path: Path, rows: int) -> None:
 
 
 def a_game(n: int) -> GameRecord:
-    return GameRecord(played_at="2026-11-30T12:00:00", kind="beginner", rows=9, cols=9, mines=10,
-                      seed="1", safe_zone="opening", won=True, time_ms=20_000 + n, bbbv=20,
-                      clicks_left=20, clicks_right=0, clicks_chord=0, cleared=71, safe_cells=71,
-                      assisted=False, source="window", game_id=f"bench-{n}")  # fmt: skip
+    return GameRecord(
+        played_at="2026-11-30T12:00:00",
+        kind="beginner",
+        rows=9,
+        cols=9,
+        mines=10,
+        seed="1",
+        safe_zone="opening",
+        won=True,
+        time_ms=20_000 + n,
+        bbbv=20,
+        clicks_left=20,
+        clicks_right=0,
+        clicks_chord=0,
+        cleared=71,
+        safe_cells=71,
+        assisted=False,
+        source="window",
+        game_id=f"bench-{n}",
+    )
 
 
 def main() -> int:
@@ -68,39 +105,73 @@ def main() -> int:
         path.parent.mkdir(parents=True)
         old_database(path, rows)
         size = path.stat().st_size
-        emit("open statistics the first time (upgrades an old file once)",
-             timed(lambda: Stats(path).close(), 1), rows=rows, bytes_before=size,
-             bytes_after=path.stat().st_size)  # fmt: skip
+        emit(
+            "open statistics the first time (upgrades an old file once)",
+            timed(lambda: Stats(path).close(), 1),
+            rows=rows,
+            bytes_before=size,
+            bytes_after=path.stat().st_size,
+        )
         emit("open statistics", timed(lambda: Stats(path).close()), rows=rows)
         stats = Stats(path)
-        emit("summary of one kind, the first time", timed(lambda: stats.summary("beginner"), 1),
-             rows=rows)  # fmt: skip
-        emit("summary of one kind (the S screen)", timed(lambda: stats.summary("beginner")),
-             rows=rows)  # fmt: skip
+        emit(
+            "summary of one kind, the first time",
+            timed(lambda: stats.summary("beginner"), 1),
+            rows=rows,
+        )
+        emit(
+            "summary of one kind (the S screen)",
+            timed(lambda: stats.summary("beginner")),
+            rows=rows,
+        )
         games = iter(range(10**6))
-        emit("record a finished game (the end of a game)",
-             timed(lambda: stats.record(a_game(next(games)))), rows=rows)  # fmt: skip
-        emit("summary after one more game", timed(lambda: (stats.record(a_game(next(games))),
-                                                           stats.summary("beginner"))),
-             rows=rows, note="includes recording the game")  # fmt: skip
-        emit("daily summary", timed(lambda: stats.daily_summary(TODAY)), rows=rows,
-             daily_rows=(rows + 99) // 100)  # fmt: skip
-        emit("statistics report of every kind (--stats, in process)",
-             timed(lambda: stats_report(stats, TODAY)), rows=rows)  # fmt: skip
+        emit(
+            "record a finished game (the end of a game)",
+            timed(lambda: stats.record(a_game(next(games)))),
+            rows=rows,
+        )
+        emit(
+            "summary after one more game",
+            timed(lambda: (stats.record(a_game(next(games))), stats.summary("beginner"))),
+            rows=rows,
+            note="includes recording the game",
+        )
+        emit(
+            "daily summary",
+            timed(lambda: stats.daily_summary(TODAY)),
+            rows=rows,
+            daily_rows=(rows + 99) // 100,
+        )
+        emit(
+            "statistics report of every kind (--stats, in process)",
+            timed(lambda: stats_report(stats, TODAY)),
+            rows=rows,
+        )
         stats.close()
         conn = sqlite3.connect(path)
         with conn:  # a hostile file: every game broken (and every tally forgotten)
             conn.execute("UPDATE games SET time_ms = 'abc'")
         conn.close()
         stats = Stats(path)
-        emit("summary of one kind when every row is broken, the first time",
-             timed(lambda: stats.summary("beginner"), 1), rows=rows)  # fmt: skip
-        emit("summary of one kind when every row is broken",
-             timed(lambda: stats.summary("beginner")), rows=rows,
-             skipped=stats.skipped)  # fmt: skip
+        emit(
+            "summary of one kind when every row is broken, the first time",
+            timed(lambda: stats.summary("beginner"), 1),
+            rows=rows,
+        )
+        emit(
+            "summary of one kind when every row is broken",
+            timed(lambda: stats.summary("beginner")),
+            rows=rows,
+            skipped=stats.skipped,
+        )
         stats.close()
-        env = {**os.environ, "XDG_DATA_HOME": str(data), "XDG_CONFIG_HOME": str(data / "c"),
-               "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}  # fmt: skip
+        env = {
+            **os.environ,
+            "XDG_DATA_HOME": str(data),
+            "XDG_CONFIG_HOME": str(data / "c"),
+            "SDL_VIDEODRIVER": "dummy",
+            "SDL_AUDIODRIVER": "dummy",
+        }
         command = [sys.executable, str(ROOT / "main.py"), "--stats"]
 
         def whole_command() -> None:

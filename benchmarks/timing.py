@@ -36,17 +36,27 @@ def timed(fn, runs: int = 3) -> list[float]:
 
 
 def emit(name: str, samples: list[float], **extra) -> None:
-    print(json.dumps({"name": name, "median_ms": round(statistics.median(samples), 1),
-                      "max_ms": round(max(samples), 1), "runs": len(samples), **extra}),
-          flush=True)  # fmt: skip
+    print(
+        json.dumps(
+            {
+                "name": name,
+                "median_ms": round(statistics.median(samples), 1),
+                "max_ms": round(max(samples), 1),
+                "runs": len(samples),
+                **extra,
+            }
+        ),
+        flush=True,
+    )
 
 
 def cpu_name() -> str:
     """The CPU's model, for the first line a benchmark prints."""
     try:
         with open("/proc/cpuinfo") as f:
-            return next(line.split(":", 1)[1].strip() for line in f
-                        if line.startswith("model name"))  # fmt: skip
+            return next(
+                line.split(":", 1)[1].strip() for line in f if line.startswith("model name")
+            )
     except (OSError, StopIteration):
         import platform
 

@@ -121,22 +121,36 @@ def _parser() -> argparse.ArgumentParser:
     # Translators: metavars are the names of values in --help (--replay FILE); upper case
     # where your language has it.
     file, name = _("FILE"), _("NAME")
-    p.add_argument("--version", action="version", version=f"{PROG} {version()}",
-                   help=_("print the program's name and version, and exit"))  # fmt: skip
-    p.add_argument("--text", action="store_true",
-                   help=_("play in the terminal instead of a window"))  # fmt: skip
+    p.add_argument(
+        "--version",
+        action="version",
+        version=f"{PROG} {version()}",
+        help=_("print the program's name and version, and exit"),
+    )
+    p.add_argument(
+        "--text", action="store_true", help=_("play in the terminal instead of a window")
+    )
     p.add_argument(
         "--difficulty",
         choices=[d.name.lower() for d in Difficulty],
         help=_("beginner 9×9/10, intermediate 16×16/40, expert 30×16/99 (default beginner)"),
     )
     size = {"low": MIN_SIDE, "high": MAX_SIDE}
-    p.add_argument("--rows", type=whole_number, metavar="R",
-                   help=_("custom board: rows (%(low)d-%(high)d)") % size)  # fmt: skip
-    p.add_argument("--cols", type=whole_number, metavar="C",
-                   help=_("custom board: columns (%(low)d-%(high)d)") % size)  # fmt: skip
-    p.add_argument("--mines", type=whole_number, metavar="M",
-                   help=_("custom board: mines (1 to cells - 1)"))  # fmt: skip
+    p.add_argument(
+        "--rows",
+        type=whole_number,
+        metavar="R",
+        help=_("custom board: rows (%(low)d-%(high)d)") % size,
+    )
+    p.add_argument(
+        "--cols",
+        type=whole_number,
+        metavar="C",
+        help=_("custom board: columns (%(low)d-%(high)d)") % size,
+    )
+    p.add_argument(
+        "--mines", type=whole_number, metavar="M", help=_("custom board: mines (1 to cells - 1)")
+    )
     p.add_argument(
         "--seed",
         type=seed_number,
@@ -150,35 +164,53 @@ def _parser() -> argparse.ArgumentParser:
         help=_("first click: 'opening' keeps its 3×3 free (default), 'cell' only the cell"),
     )
     p.add_argument("--stats", action="store_true", help=_("print your statistics and exit"))
-    p.add_argument("--export-stats", metavar=file,
-                   help=_("write every game to a CSV file (- for stdout), exit"))  # fmt: skip
-    p.add_argument("--force", action="store_true",
-                   help=_("--export-stats: replace an existing file"))  # fmt: skip
+    p.add_argument(
+        "--export-stats",
+        metavar=file,
+        help=_("write every game to a CSV file (- for stdout), exit"),
+    )
+    p.add_argument(
+        "--force", action="store_true", help=_("--export-stats: replace an existing file")
+    )
     # Translators: metavar of --seed-of: the text of a CSV's seed cell.
-    p.add_argument("--seed-of", type=seed_text, metavar=_("TEXT"),
-                   help=_("print the seed a CSV's seed cell means"))  # fmt: skip
-    p.add_argument("--install-desktop", action="store_true",
-                   help=_("add the game to your desktop's menu"))  # fmt: skip
-    p.add_argument("--uninstall-desktop", action="store_true",
-                   help=_("take it out of the menu again"))  # fmt: skip
-    p.add_argument("--no-guess", action="store_true",
-                   help=_("boards that never need a guess (this run)"))  # fmt: skip
+    p.add_argument(
+        "--seed-of",
+        type=seed_text,
+        metavar=_("TEXT"),
+        help=_("print the seed a CSV's seed cell means"),
+    )
+    p.add_argument(
+        "--install-desktop", action="store_true", help=_("add the game to your desktop's menu")
+    )
+    p.add_argument(
+        "--uninstall-desktop", action="store_true", help=_("take it out of the menu again")
+    )
+    p.add_argument(
+        "--no-guess", action="store_true", help=_("boards that never need a guess (this run)")
+    )
     p.add_argument("--theme", metavar=name, help=_("window: the theme to start with"))
-    p.add_argument("--board", metavar=pgettext("metavar of --board", "CODE"),
-                   help=_("play the board of a board code"))  # fmt: skip
-    p.add_argument("--daily", action="store_true",
-                   help=_("play today's board (the same for all)"))  # fmt: skip
-    p.add_argument("--replay", metavar=file,
-                   help=_("watch a replay (with --text: print it)"))  # fmt: skip
-    p.add_argument("--analyse", metavar=file,
-                   help=_("print each guess and mistake of a replay, and exit"))  # fmt: skip
+    p.add_argument(
+        "--board",
+        metavar=pgettext("metavar of --board", "CODE"),
+        help=_("play the board of a board code"),
+    )
+    p.add_argument("--daily", action="store_true", help=_("play today's board (the same for all)"))
+    p.add_argument("--replay", metavar=file, help=_("watch a replay (with --text: print it)"))
+    p.add_argument(
+        "--analyse", metavar=file, help=_("print each guess and mistake of a replay, and exit")
+    )
     p.add_argument("--json", action="store_true", help=_("--analyse: one JSON object a move"))
-    p.add_argument("--no-motion", action="store_true",
-                   help=_("window: no cascades or ripples (this run)"))  # fmt: skip
-    p.add_argument("--scale", type=whole_number, metavar="N",
-                   help=_("window: whole-number pixel scale (1-8)"))  # fmt: skip
-    p.add_argument("--language", metavar=pgettext("metavar of --language", "CODE"),
-                   help=_("the language to speak this run (de, fr...; en: English)"))  # fmt: skip
+    p.add_argument(
+        "--no-motion", action="store_true", help=_("window: no cascades or ripples (this run)")
+    )
+    p.add_argument(
+        "--scale", type=whole_number, metavar="N", help=_("window: whole-number pixel scale (1-8)")
+    )
+    p.add_argument(
+        "--language",
+        metavar=pgettext("metavar of --language", "CODE"),
+        help=_("the language to speak this run (de, fr...; en: English)"),
+    )
     return p
 
 
@@ -208,9 +240,16 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
         board = None
     if args.scale is not None and not 1 <= args.scale <= 8:
         parser.error(_("--scale must be from 1 to 8 (got %(value)d)") % {"value": args.scale})
-    chosen = [n for n, v in (("--board", args.board), ("--daily", args.daily),
-                             ("--replay", args.replay), ("--analyse", args.analyse))
-              if v]  # fmt: skip
+    chosen = [
+        n
+        for n, v in (
+            ("--board", args.board),
+            ("--daily", args.daily),
+            ("--replay", args.replay),
+            ("--analyse", args.analyse),
+        )
+        if v
+    ]
     if len(chosen) > 1 or (chosen and board is not None):
         # Translators: one of the things a command line may choose, beside --board, --daily...
         others = chosen + ([_("a board size")] if board is not None else [])
@@ -222,8 +261,10 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
             # Translators: problem says what is wrong with the code.
             parser.error(_("--board: %(problem)s") % {"problem": e})
     if args.theme is not None and (not args.theme or set(args.theme) & set("/\\")):
-        parser.error(_("--theme: a theme is named by its folder name (got %(value)s)")
-                     % {"value": _shown(args.theme)})  # fmt: skip
+        parser.error(
+            _("--theme: a theme is named by its folder name (got %(value)s)")
+            % {"value": _shown(args.theme)}
+        )
     if args.replay == "":
         parser.error(_("--replay needs the name of a replay file"))
     if args.analyse == "":
@@ -233,8 +274,9 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
     if args.force and args.export_stats is None:
         parser.error(_("--force goes with --export-stats"))
     if args.install_desktop and args.uninstall_desktop:
-        parser.error(_("choose one of %(options)s")
-                     % {"options": "--install-desktop, --uninstall-desktop"})  # fmt: skip
+        parser.error(
+            _("choose one of %(options)s") % {"options": "--install-desktop, --uninstall-desktop"}
+        )
     if args.export_stats == "":
         parser.error(_("--export-stats needs the name of the CSV file to write"))
     return args, board
@@ -306,10 +348,16 @@ def _run(argv: list[str] | None) -> int:
     refused = settle_language([] if too_many else argv)
     if too_many:
         count = len(argv)
-        to_stderr(_see_help(ngettext(
-            "%(count)s argument is more than any command line needs (at most %(most)d)",
-            "%(count)s arguments are more than any command line needs (at most %(most)d)",
-            count) % {"count": number(count), "most": MAX_ARGUMENTS}))  # fmt: skip
+        to_stderr(
+            _see_help(
+                ngettext(
+                    "%(count)s argument is more than any command line needs (at most %(most)d)",
+                    "%(count)s arguments are more than any command line needs (at most %(most)d)",
+                    count,
+                )
+                % {"count": number(count), "most": MAX_ARGUMENTS}
+            )
+        )
         return EXIT_COMMAND_LINE
     if refused is not None:
         to_stderr(_see_help(refused))
@@ -379,8 +427,13 @@ def _collect_again(args: argparse.Namespace | None = None) -> None:
     collections, game/ui/pace.py), everything else at once."""
     if args is not None:
         answered = (args.seed_of, args.export_stats, args.analyse)  # each answered, then exit
-        if not (args.text or args.stats or args.install_desktop or args.uninstall_desktop
-                or any(v is not None for v in answered)):  # fmt: skip
+        if not (
+            args.text
+            or args.stats
+            or args.install_desktop
+            or args.uninstall_desktop
+            or any(v is not None for v in answered)
+        ):
             return  # the window: on once its start is loaded
     gc.enable()
 
@@ -444,17 +497,23 @@ def _main(argv: list[str] | None) -> int:
                 return 0
             count = export_csv(stats, Path(args.export_stats), replace=args.force)
         except ExistingFile:
-            to_stderr(_("%(file)s already exists (add --force to replace it)")
-                      % {"file": args.export_stats})  # fmt: skip
+            to_stderr(
+                _("%(file)s already exists (add --force to replace it)")
+                % {"file": args.export_stats}
+            )
             return EXIT_COMMAND_LINE
         except OSError as e:
-            to_stderr(_("cannot write %(file)s (%(error)s)")
-                      % {"file": args.export_stats, "error": e.strerror or e})  # fmt: skip
+            to_stderr(
+                _("cannot write %(file)s (%(error)s)")
+                % {"file": args.export_stats, "error": e.strerror or e}
+            )
             return EXIT_COMMAND_LINE
         finally:
             stats.close()
-        print(ngettext("wrote %(count)d game to %(file)s", "wrote %(count)d games to %(file)s",
-                       count) % {"count": count, "file": args.export_stats})  # fmt: skip
+        print(
+            ngettext("wrote %(count)d game to %(file)s", "wrote %(count)d games to %(file)s", count)
+            % {"count": count, "file": args.export_stats}
+        )
         return 0
     zone = SafeZone(args.safe_zone) if args.safe_zone else settings.safe_zone  # this run only
     asked_for = None  # the board the command line asks for, named if a kept game competes
@@ -463,8 +522,11 @@ def _main(argv: list[str] | None) -> int:
         named = {"size": board.label.replace("×", "x"), "seed": args.seed}
         # Translators: the board the command line asked for, shown as "Or play %s?" beside a
         # kept game; size is rows x columns / mines.
-        asked_for = (_("the %(size)s board") % named if args.seed is None
-                     else _("the %(size)s board of seed %(seed)d") % named)  # fmt: skip
+        asked_for = (
+            _("the %(size)s board") % named
+            if args.seed is None
+            else _("the %(size)s board of seed %(seed)d") % named
+        )
     elif args.seed is not None:
         # Translators: as "the 9x9/10 board", shown as "Or play %s?".
         asked_for = _("a board of seed %(seed)d") % {"seed": args.seed}
@@ -487,10 +549,17 @@ def _main(argv: list[str] | None) -> int:
         if args.text:
             from .text import play
 
-            return play(board, seed=args.seed, safe_zone=zone, history=history,
-                        no_guess=args.no_guess or settings.no_guess,
-                        first_game=first_game, daily=daily_date, asked_for=asked_for,
-                        ask_before_leaving=settings.ask_before_leaving)  # fmt: skip
+            return play(
+                board,
+                seed=args.seed,
+                safe_zone=zone,
+                history=history,
+                no_guess=args.no_guess or settings.no_guess,
+                first_game=first_game,
+                daily=daily_date,
+                asked_for=asked_for,
+                ask_before_leaving=settings.ask_before_leaving,
+            )
         from .store.files import user_themes_dir
         from .ui.theme import load_library
         from .ui.window import run
@@ -518,10 +587,23 @@ def _main(argv: list[str] | None) -> int:
         _collect_again()
         _set_window_icon()
         _close_later()
-        return run(themes, board, settings, settings_file, history, seed=args.seed,
-                   scale=args.scale, messages=messages, motion=not args.no_motion,
-                   first_game=first_game, daily=daily_date, replay=replay,
-                   safe_zone=zone, no_guess=args.no_guess, asked_for=asked_for)  # fmt: skip
+        return run(
+            themes,
+            board,
+            settings,
+            settings_file,
+            history,
+            seed=args.seed,
+            scale=args.scale,
+            messages=messages,
+            motion=not args.no_motion,
+            first_game=first_game,
+            daily=daily_date,
+            replay=replay,
+            safe_zone=zone,
+            no_guess=args.no_guess,
+            asked_for=asked_for,
+        )
     finally:
         stats.close()
 

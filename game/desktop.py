@@ -175,14 +175,17 @@ def run(*, install: bool) -> int:
         else:
             # Translators: as "cannot write", for --uninstall-desktop removing a file.
             line = _("%(program)s: cannot remove %(path)s (%(problem)s)")
-        print(line % {"program": COMMAND, "path": where, "problem": e.strerror or e},
-              file=sys.stderr)  # fmt: skip
+        print(
+            line % {"program": COMMAND, "path": where, "problem": e.strerror or e}, file=sys.stderr
+        )
         return 2
     for path in done:
         # Translators: a desktop file written by --install-desktop, or removed by
         # --uninstall-desktop; path is the file.
         print((_("wrote %(path)s") if install else _("removed %(path)s")) % {"path": path})
     if not done:
-        print(_("nothing to remove: the desktop files of Pixel Mines are not in %(folder)s")
-              % {"folder": home})  # fmt: skip
+        print(
+            _("nothing to remove: the desktop files of Pixel Mines are not in %(folder)s")
+            % {"folder": home}
+        )
     return 0

@@ -181,8 +181,9 @@ def check_code(text: str) -> str:
     return found
 
 
-def choose(requested: str | None = None, remembered: str = "",
-           environ: Mapping[str, str] | None = None) -> str:  # fmt: skip
+def choose(
+    requested: str | None = None, remembered: str = "", environ: Mapping[str, str] | None = None
+) -> str:
     """The language to use: `requested` (--language, already checked), else the remembered
     setting, else the environment's first language with a catalogue (stopping at English, C
     or POSIX), else English. A remembered language no longer shipped gives way."""

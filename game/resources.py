@@ -32,8 +32,10 @@ def _package_dir() -> Path:
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle is not None:
         return Path(bundle) / PACKAGE
-    raise RuntimeError(f"the {PACKAGE!r} package is not in a folder ({found!r}); "
-                       "Pixel Mines must be installed unpacked")  # fmt: skip
+    raise RuntimeError(
+        f"the {PACKAGE!r} package is not in a folder ({found!r}); "
+        "Pixel Mines must be installed unpacked"
+    )
 
 
 def assets_dir() -> Path:

@@ -39,9 +39,11 @@ NO_GUESS_FAILED = N_(
 LEAVE_QUESTION = N_("Leave this game?")
 LEAVE_WORDS = N_("It is not finished, so it is not recorded.")
 # A kept game of a standard board, as the question about it names it.
-_KEPT_GAME = {Difficulty.BEGINNER: N_("a Beginner game"),
-              Difficulty.INTERMEDIATE: N_("an Intermediate game"),
-              Difficulty.EXPERT: N_("an Expert game")}  # fmt: skip
+_KEPT_GAME = {
+    Difficulty.BEGINNER: N_("a Beginner game"),
+    Difficulty.INTERMEDIATE: N_("an Intermediate game"),
+    Difficulty.EXPERT: N_("an Expert game"),
+}
 
 
 def monotonic_ms() -> int:
@@ -69,15 +71,19 @@ def describe_kept(kept: Replay) -> str:
         what = _(_KEPT_GAME[board.difficulty])
     else:
         # Translators: a kept game of a custom board; plain "x" (columns x rows) for now.
-        what = ngettext("a custom %(cols)dx%(rows)d, %(mines)d-mine game",
-                        "a custom %(cols)dx%(rows)d, %(mines)d-mine game", kept.mines) % {
-            "cols": kept.cols, "rows": kept.rows, "mines": kept.mines}  # fmt: skip
+        what = ngettext(
+            "a custom %(cols)dx%(rows)d, %(mines)d-mine game",
+            "a custom %(cols)dx%(rows)d, %(mines)d-mine game",
+            kept.mines,
+        ) % {"cols": kept.cols, "rows": kept.rows, "mines": kept.mines}
     moves = len(kept.moves)
     # Translators: a kept game ("a Beginner game"), when it was started, how long it was
     # played (seconds) and its moves.
-    return ngettext("%(what)s from %(when)s (%(seconds)d s, %(moves)d move)",
-                    "%(what)s from %(when)s (%(seconds)d s, %(moves)d moves)", moves) % {
-        "what": what, "when": when, "seconds": kept.elapsed_ms // 1000, "moves": moves}  # fmt: skip
+    return ngettext(
+        "%(what)s from %(when)s (%(seconds)d s, %(moves)d move)",
+        "%(what)s from %(when)s (%(seconds)d s, %(moves)d moves)",
+        moves,
+    ) % {"what": what, "when": when, "seconds": kept.elapsed_ms // 1000, "moves": moves}
 
 
 def name_kept(kept: Replay, today: str | None = None) -> str:
@@ -85,9 +91,12 @@ def name_kept(kept: Replay, today: str | None = None) -> str:
     date) and how long it has been played, e.g. 'Beginner 16:10, 12 s' or
     'custom 30x16/99 11-29, 1 s'."""
     board = BoardChoice.of(kept.rows, kept.cols, kept.mines)
-    name = (board.label if board.difficulty is not None
-            else _("custom %(cols)dx%(rows)d/%(mines)d")
-            % {"cols": kept.cols, "rows": kept.rows, "mines": kept.mines})  # fmt: skip
+    name = (
+        board.label
+        if board.difficulty is not None
+        else _("custom %(cols)dx%(rows)d/%(mines)d")
+        % {"cols": kept.cols, "rows": kept.rows, "mines": kept.mines}
+    )
     if kept.daily is not None:
         name = pgettext("kept game", "daily")
     today = today or datetime.now().date().isoformat()
@@ -200,10 +209,17 @@ class Session:
             final = read.final.get(i)
             if final is not None and final.state.is_over:
                 r = kept.replay
-                done = self.history.finished(final, r.elapsed_ms, r.source or self.source,
-                                             game_id=r.game_id, daily=r.daily,
-                                             played_at=r.played_at, journal=kept.journal,
-                                             events=r.events, chosen=r.chosen)  # fmt: skip
+                done = self.history.finished(
+                    final,
+                    r.elapsed_ms,
+                    r.source or self.source,
+                    game_id=r.game_id,
+                    daily=r.daily,
+                    played_at=r.played_at,
+                    journal=kept.journal,
+                    events=r.events,
+                    chosen=r.chosen,
+                )
                 self.messages += done.messages
                 self.history.drop(kept.journal)
             else:
@@ -226,8 +242,15 @@ class Session:
         self.keep_offers()
         kept = chosen.replay
         game = game if game is not None else kept.final_game(self.question_marks)
-        self.start(game, daily=kept.daily, elapsed_ms=kept.elapsed_ms, game_id=kept.game_id,
-                   journal=chosen.journal, events=kept.events, chosen=kept.chosen)  # fmt: skip
+        self.start(
+            game,
+            daily=kept.daily,
+            elapsed_ms=kept.elapsed_ms,
+            game_id=kept.game_id,
+            journal=chosen.journal,
+            events=kept.events,
+            chosen=kept.chosen,
+        )
 
     def decline_offer(self) -> None:
         """The kept games are not wanted: they go (unfinished games are not recorded)."""
@@ -246,15 +269,26 @@ class Session:
     def new_game(self, board: BoardChoice) -> Game:
         """A fresh game of this kind of board (the next seed, the session's rules), started.
         A session given a seed (`--seed`) plays chosen boards: each follows from that seed."""
-        game = board.new_game(seed=self.seeds.next(), safe_zone=self.safe_zone,
-                              no_guess=self.no_guess,
-                              question_marks=self.question_marks)  # fmt: skip
+        game = board.new_game(
+            seed=self.seeds.next(),
+            safe_zone=self.safe_zone,
+            no_guess=self.no_guess,
+            question_marks=self.question_marks,
+        )
         self.start(game, chosen="seed" if self.seeded else None)
         return game
 
-    def start(self, game: Game, *, daily: str | None = None, elapsed_ms: int = 0,
-              game_id: str | None = None, journal: Journal | None = None,
-              events: list[dict] | None = None, chosen: str | None = None) -> None:  # fmt: skip
+    def start(
+        self,
+        game: Game,
+        *,
+        daily: str | None = None,
+        elapsed_ms: int = 0,
+        game_id: str | None = None,
+        journal: Journal | None = None,
+        events: list[dict] | None = None,
+        chosen: str | None = None,
+    ) -> None:
         """Play this game from now on: a fresh one, a shared board, or a kept one resumed
         (with its `journal`, which goes on where it stopped, and the `events` it holds).
 
@@ -349,8 +383,12 @@ class Session:
         can take a while, so a window does `game.lay` on a worker thread before playing it
         (the terminal just plays it and waits)."""
         g = self.game
-        return (move.kind is MoveKind.OPEN and g.state is GameState.READY and g.no_guess
-                and not g.is_laid)  # fmt: skip
+        return (
+            move.kind is MoveKind.OPEN
+            and g.state is GameState.READY
+            and g.no_guess
+            and not g.is_laid
+        )
 
     def play(self, move: Move) -> Outcome:
         """Carry out a move; a game that ends with it is recorded.
@@ -362,8 +400,12 @@ class Session:
         if g.state.is_over:
             return Outcome()
         start = g.first_click
-        if (g.state is GameState.READY and start is not None and move.kind is not MoveKind.FLAG
-                and (move.row, move.col) != start):  # fmt: skip
+        if (
+            g.state is GameState.READY
+            and start is not None
+            and move.kind is not MoveKind.FLAG
+            and (move.row, move.col) != start
+        ):
             refused = RecordedMove(move.kind, move.row, move.col, self.elapsed_ms())
             self._line(move_entry(refused, "nothing"))
             return Outcome(refused=_("Start at the marked cell"))
@@ -460,10 +502,22 @@ class Session:
             return
         if self.journal is None:
             g = self.game
-            header = Replay(g.rows, g.cols, g.mines, g.seed, g.safe_zone, g.no_guess,
-                            g.first_click, g.layout(), [], self._started_at, self.source,
-                            daily=self.daily, game_id=self.game_id,
-                            chosen=self.chosen)  # fmt: skip
+            header = Replay(
+                g.rows,
+                g.cols,
+                g.mines,
+                g.seed,
+                g.safe_zone,
+                g.no_guess,
+                g.first_click,
+                g.layout(),
+                [],
+                self._started_at,
+                self.source,
+                daily=self.daily,
+                game_id=self.game_id,
+                chosen=self.chosen,
+            )
             self.journal, lines = self.history.open_journal(header)
             self.messages += lines
             if self.journal is None:
@@ -482,8 +536,7 @@ class Session:
         g = self.game
         if g.moves and not g.state.is_over:
             if journal.open:
-                self.messages += self.history.append(
-                    journal, {"t": self.elapsed_ms(), "e": "stop"})  # fmt: skip
+                self.messages += self.history.append(journal, {"t": self.elapsed_ms(), "e": "stop"})
             self.history.let_go(journal)
         else:
             self.history.drop(journal)

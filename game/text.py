@@ -142,8 +142,13 @@ class LineReader:
             if whole:  # a line, but not one a player typed
                 self._refuse(_("That line is not text; it is ignored."))
                 continue
-            self._refuse(_("That line is longer than any command (more than %(most)d "
-                           "characters); it is ignored.") % {"most": MAX_LINE})  # fmt: skip
+            self._refuse(
+                _(
+                    "That line is longer than any command (more than %(most)d "
+                    "characters); it is ignored."
+                )
+                % {"most": MAX_LINE}
+            )
             skipped = len(line)
             while not line.endswith("\n"):  # the rest of the line goes with it
                 line = self._chunk()
@@ -174,14 +179,22 @@ class LineReader:
     def _count(self) -> None:
         self.refused += 1
         if self.refused >= MAX_REFUSED and not self.terminal:
-            raise InputRefused(ngettext("%(count)d line in a row too long or not text",
-                                        "%(count)d lines in a row too long or not text",
-                                        self.refused) % {"count": self.refused})  # fmt: skip
+            raise InputRefused(
+                ngettext(
+                    "%(count)d line in a row too long or not text",
+                    "%(count)d lines in a row too long or not text",
+                    self.refused,
+                )
+                % {"count": self.refused}
+            )
 
 
 # What a printed replay calls each kind of move.
-_MOVE_WORDS = {MoveKind.OPEN: NP_("replay move", "open"), MoveKind.FLAG: NP_("replay move", "flag"),
-               MoveKind.CHORD: NP_("replay move", "chord")}  # fmt: skip
+_MOVE_WORDS = {
+    MoveKind.OPEN: NP_("replay move", "open"),
+    MoveKind.FLAG: NP_("replay move", "flag"),
+    MoveKind.CHORD: NP_("replay move", "chord"),
+}
 _MOVES = {"r": MoveKind.OPEN, "o": MoveKind.OPEN, "f": MoveKind.FLAG, "c": MoveKind.CHORD}
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
@@ -220,9 +233,14 @@ class TextGame:
     ) -> None:
         self.out = out
         self.ask_before_leaving = ask_before_leaving
-        self.session = Session(history if history is not None else History(), "text",
-                               clock=clock, seed=seed, safe_zone=safe_zone,
-                               no_guess=no_guess)  # fmt: skip
+        self.session = Session(
+            history if history is not None else History(),
+            "text",
+            clock=clock,
+            seed=seed,
+            safe_zone=safe_zone,
+            no_guess=no_guess,
+        )
         self.board = board
         self.leaving = False  # "Leave this game?" was asked and waits for its answer
 
@@ -257,10 +275,14 @@ class TextGame:
         self.say()
         # Translators: the line above the terminal's board: the board's name, its size
         # (columns×rows) and its mines.
-        self.say(ngettext("%(board)s: %(cols)d×%(rows)d, %(mines)d mine",
-                          "%(board)s: %(cols)d×%(rows)d, %(mines)d mines", g.mines)
-                 % {"board": self.board.label, "cols": g.cols, "rows": g.rows,
-                    "mines": g.mines})  # fmt: skip
+        self.say(
+            ngettext(
+                "%(board)s: %(cols)d×%(rows)d, %(mines)d mine",
+                "%(board)s: %(cols)d×%(rows)d, %(mines)d mines",
+                g.mines,
+            )
+            % {"board": self.board.label, "cols": g.cols, "rows": g.rows, "mines": g.mines}
+        )
         # Translators: the terminal's counters above the board; seconds is the clock.
         counters = {"mines": g.mines_remaining, "seconds": self.session.timer_seconds()}
         self.say(_("Mines left: %(mines)d   Time: %(seconds)s") % counters)
@@ -271,8 +293,10 @@ class TextGame:
         if g.state is GameState.READY and g.first_click is not None:
             r, c = g.first_click
             # Translators: "r ROW COL" is the command that opens the cell: keep it.
-            self.say(_("This shared board starts at (%(row)d, %(col)d): r %(row)d %(col)d")
-                     % {"row": r, "col": c})  # fmt: skip
+            self.say(
+                _("This shared board starts at (%(row)d, %(col)d): r %(row)d %(col)d")
+                % {"row": r, "col": c}
+            )
 
     def handle(self, line: str) -> bool:
         """Carry out one line of input; False means quit."""
@@ -302,8 +326,10 @@ class TextGame:
             self.leaving = True
             # Translators: the terminal asks before a new game replaces one in progress: the
             # question and why it matters; y and n are typed as they are.
-            self.say(_("%(question)s %(why)s (y/n)")
-                     % {"question": _(LEAVE_QUESTION), "why": _(LEAVE_WORDS)})  # fmt: skip
+            self.say(
+                _("%(question)s %(why)s (y/n)")
+                % {"question": _(LEAVE_QUESTION), "why": _(LEAVE_WORDS)}
+            )
             return True
         if command == "n":
             self.new_game()
@@ -318,8 +344,10 @@ class TextGame:
             return True
         if len(words) != 3 or not all(_WHOLE_NUMBER.fullmatch(w) for w in words[1:]):
             # Translators: command is a command's letter, as typed (r, f, c).
-            self.say(_("%(command)s needs a row and a column, for example: %(command)s 3 4")
-                     % {"command": command})  # fmt: skip
+            self.say(
+                _("%(command)s needs a row and a column, for example: %(command)s 3 4")
+                % {"command": command}
+            )
             return True
         row, col = int(words[1]), int(words[2])
         g = self.game
@@ -405,7 +433,7 @@ class TextGame:
                     "done": g.bbbv_done(),
                     "bbbv": g.bbbv,
                     "rate": _rate(done.measures),
-                }  # fmt: skip
+                }
             )
         for line in measure_lines(done.measures):
             self.say(line)
@@ -415,8 +443,11 @@ class TextGame:
             # Translators: file is where the game's replay was saved.
             self.say(_("Replay: %(file)s") % {"file": done.replay})
         # Translators: y, n and u are typed as they are.
-        self.say(_("Play again? (y/n, or u to undo the loss)") if g.state is GameState.LOST
-                 else _("Play again? (y/n)"))  # fmt: skip
+        self.say(
+            _("Play again? (y/n, or u to undo the loss)")
+            if g.state is GameState.LOST
+            else _("Play again? (y/n)")
+        )
 
     def answer_play_again(self, line: str) -> bool | None:
         """True: new game; False: quit; None: ask again."""
@@ -427,8 +458,9 @@ class TextGame:
             return False
         lost = self.game.state is GameState.LOST
         # Translators: y, n and u are typed as they are.
-        self.say(_("Please answer y, n, or u to undo the loss.") if lost
-                 else _("Please answer y or n."))  # fmt: skip
+        self.say(
+            _("Please answer y, n, or u to undo the loss.") if lost else _("Please answer y or n.")
+        )
         return None
 
 
@@ -449,16 +481,25 @@ def measure_lines(m: Measures | None) -> list[str]:
         throughput = "-" if m.throughput is None else i18n.number(m.throughput, 3)
         # Translators: a finished game's clicks: all of them, those that did something and
         # those that did nothing; IOE and throughput are measures with 3 decimals.
-        clicks = (_("Clicks %(total)d (%(effective)d effective, %(wasted)d wasted), IOE %(ioe)s, "
-                    "throughput %(throughput)s.")
-                  % {"total": c.total, "effective": c.effective, "wasted": c.wasted, "ioe": ioe,
-                     "throughput": throughput})  # fmt: skip
+        clicks = _(
+            "Clicks %(total)d (%(effective)d effective, %(wasted)d wasted), IOE %(ioe)s, "
+            "throughput %(throughput)s."
+        ) % {
+            "total": c.total,
+            "effective": c.effective,
+            "wasted": c.wasted,
+            "ioe": ioe,
+            "throughput": throughput,
+        }
     rqp = "-" if m.time_ms < 1000 or m.rqp is None else i18n.number(m.rqp, 2)
     # Translators: NF (no flags) is answered yes or no.
     no_flag = pgettext("NF", "yes") if m.no_flag else pgettext("NF", "no")
     # Translators: measures of a finished game; guesses counts the guesses it needed.
-    return [clicks, _("ZiNi %(zini)d, RQP %(rqp)s, guesses %(guesses)d, NF %(nf)s.")
-            % {"zini": m.zini, "rqp": rqp, "guesses": m.guesses, "nf": no_flag}]  # fmt: skip
+    return [
+        clicks,
+        _("ZiNi %(zini)d, RQP %(rqp)s, guesses %(guesses)d, NF %(nf)s.")
+        % {"zini": m.zini, "rqp": rqp, "guesses": m.guesses, "nf": no_flag},
+    ]
 
 
 def _why_nothing(game: Game, move: Move, cell: str) -> str:
@@ -481,14 +522,21 @@ def _why_nothing(game: Game, move: Move, cell: str) -> str:
     ]
     flags = around.count(ViewChar.FLAG)
     if flags == int(cell):
-        return (_("Nothing to chord at (%(row)d, %(col)d): every cell around it is already open "
-                  "or flagged.") % where)  # fmt: skip
+        return (
+            _(
+                "Nothing to chord at (%(row)d, %(col)d): every cell around it is already open "
+                "or flagged."
+            )
+            % where
+        )
     # Translators: count is the flags around the number; needed is the number itself.
-    return (ngettext("Nothing to chord at (%(row)d, %(col)d): it has %(count)d flag around it "
-                     "and needs exactly %(needed)s.",
-                     "Nothing to chord at (%(row)d, %(col)d): it has %(count)d flags around it "
-                     "and needs exactly %(needed)s.", flags)
-            % {**where, "count": flags, "needed": cell})  # fmt: skip
+    return ngettext(
+        "Nothing to chord at (%(row)d, %(col)d): it has %(count)d flag around it "
+        "and needs exactly %(needed)s.",
+        "Nothing to chord at (%(row)d, %(col)d): it has %(count)d flags around it "
+        "and needs exactly %(needed)s.",
+        flags,
+    ) % {**where, "count": flags, "needed": cell}
 
 
 def play(
@@ -513,9 +561,16 @@ def play(
     """
     stdin = stdin if stdin is not None else sys.stdin
     out = out if out is not None else sys.stdout
-    text = TextGame(board, seed=seed, safe_zone=safe_zone, out=out, clock=clock,
-                    history=history, no_guess=no_guess,
-                    ask_before_leaving=ask_before_leaving)  # fmt: skip
+    text = TextGame(
+        board,
+        seed=seed,
+        safe_zone=safe_zone,
+        out=out,
+        clock=clock,
+        history=history,
+        no_guess=no_guess,
+        ask_before_leaving=ask_before_leaving,
+    )
     session = text.session
     reader = LineReader(stdin, text.say)
     try:
@@ -545,8 +600,9 @@ def play(
             )
         elif playing:
             # Translators: why says what was wrong with the input.
-            to_stderr(_("the input is not commands (%(why)s); the game is kept; stopping.")
-                      % {"why": e})  # fmt: skip
+            to_stderr(
+                _("the input is not commands (%(why)s); the game is kept; stopping.") % {"why": e}
+            )
         else:
             to_stderr(_("the input is not commands (%(why)s); stopping.") % {"why": e})
         return EXIT_INPUT_REFUSED
@@ -562,8 +618,13 @@ def _keep_all(session: Session) -> None:
     session.keep()
 
 
-def _play(text: TextGame, reader: LineReader, first_game: Game | None, daily: str | None,
-          asked_for: str | None) -> int:  # fmt: skip
+def _play(
+    text: TextGame,
+    reader: LineReader,
+    first_game: Game | None,
+    daily: str | None,
+    asked_for: str | None,
+) -> int:
     session = text.session
     # Translators: h is the help command's letter, typed as it is.
     text.say(_("Pixel Mines in the terminal. Type h for help."))
@@ -619,27 +680,31 @@ def _offer_kept_game(text: TextGame, reader: LineReader, asked_for: str | None) 
             text.say(_("You left %(game)s. Resume it? (y/n)") % named)
         else:
             # Translators: board is the board the command line asked for ("the 9x9/10 board").
-            text.say(_("You left %(game)s. Resume it (y), or play %(board)s as asked (n)?")
-                     % named)  # fmt: skip
+            text.say(_("You left %(game)s. Resume it (y), or play %(board)s as asked (n)?") % named)
         choices = {"y": 0, "yes": 0}
         # Translators: y, n and q are typed as they are.
         again = _("Please answer y or n (q quits and keeps it for next time).")
     else:
         count = len(offers)
         named = {"count": count, "board": asked_for}
-        text.say(ngettext("You left %(count)d unfinished game:", "You left %(count)d unfinished "
-                          "games:", count) % named)  # fmt: skip
+        text.say(
+            ngettext(
+                "You left %(count)d unfinished game:", "You left %(count)d unfinished games:", count
+            )
+            % named
+        )
         for k, replay in enumerate(offers, 1):
             text.say(f"  {k}  {describe_kept(replay)}")
         # Translators: count is the number of kept games, chosen by their numbers; n is typed.
-        text.say(_("Resume one (1-%(count)d), or play a new game and drop them all (n)?") % named
-                 if asked_for is None else
-                 _("Resume one (1-%(count)d), or play %(board)s as asked and drop them all (n)?")
-                 % named)  # fmt: skip
+        text.say(
+            _("Resume one (1-%(count)d), or play a new game and drop them all (n)?") % named
+            if asked_for is None
+            else _("Resume one (1-%(count)d), or play %(board)s as asked and drop them all (n)?")
+            % named
+        )
         choices = {str(k): k - 1 for k in range(1, len(offers) + 1)}
         # Translators: n and q are typed as they are.
-        again = (_("Please answer 1-%(count)d or n (q quits and keeps them for next time).")
-                 % named)  # fmt: skip
+        again = _("Please answer 1-%(count)d or n (q quits and keeps them for next time).") % named
     while True:
         print("> ", end="", file=text.out, flush=True)
         answer = reader.read()
@@ -668,23 +733,40 @@ def print_replay(replay: Replay, out: TextIO | None = None) -> int:
     played = replay.played_at
     # Translators: the head of a printed replay: the board's size (columns×rows), its mines
     # and moves ("10 mines", "12 moves"), and when it was played (date and time).
-    print(_("Replay: %(cols)d×%(rows)d, %(mines)s, %(moves)s, played %(when)s")
-          % {"cols": replay.cols, "rows": replay.rows,
-             "mines": ngettext("%(count)d mine", "%(count)d mines", replay.mines)
-             % {"count": replay.mines},
-             "moves": ngettext("%(count)d move", "%(count)d moves", len(replay.moves))
-             % {"count": len(replay.moves)},
-             "when": f"{i18n.date(played[:10])} {played[11:16]}".strip()},
-          file=out)  # fmt: skip
+    print(
+        _("Replay: %(cols)d×%(rows)d, %(mines)s, %(moves)s, played %(when)s")
+        % {
+            "cols": replay.cols,
+            "rows": replay.rows,
+            "mines": ngettext("%(count)d mine", "%(count)d mines", replay.mines)
+            % {"count": replay.mines},
+            "moves": ngettext("%(count)d move", "%(count)d moves", len(replay.moves))
+            % {"count": len(replay.moves)},
+            "when": f"{i18n.date(played[:10])} {played[11:16]}".strip(),
+        },
+        file=out,
+    )
     for k, move in enumerate(replay.moves, 1):
         game.play_recorded(move)
-        what = (pgettext(*_MOVE_WORDS[move.kind]) if move.mark is None
-                else _("mark %(mark)s") % {"mark": move.mark})  # fmt: skip
+        what = (
+            pgettext(*_MOVE_WORDS[move.kind])
+            if move.mark is None
+            else _("mark %(mark)s") % {"mark": move.mark}
+        )
         # Translators: a move of a printed replay: its number, its time in seconds (3
         # decimals), what it did ("open", "flag", "chord", "mark F") and its cell.
-        print("\n" + _("Move %(number)d at %(seconds)s s: %(what)s (%(row)d, %(col)d)")
-              % {"number": k, "seconds": i18n.number(move.at_ms / 1000, 3), "what": what,
-                 "row": move.row, "col": move.col}, file=out)  # fmt: skip
+        print(
+            "\n"
+            + _("Move %(number)d at %(seconds)s s: %(what)s (%(row)d, %(col)d)")
+            % {
+                "number": k,
+                "seconds": i18n.number(move.at_ms / 1000, 3),
+                "what": what,
+                "row": move.row,
+                "col": move.col,
+            },
+            file=out,
+        )
         for line in board_lines(game):
             print(line, file=out)
     time_ms = replay.result.get("time_ms", replay.moves[-1].at_ms if replay.moves else 0)

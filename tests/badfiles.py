@@ -40,9 +40,14 @@ IS_ROOT = not _chmod_binds()  # root as far as files go: chmod stops nothing
 
 def env_for(tmp_path: Path, **extra: str) -> dict:
     """Environment for a whole program with its own, fresh user folders."""
-    return {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"),
-            "XDG_CONFIG_HOME": str(tmp_path / "config"), "SDL_VIDEODRIVER": "dummy",
-            "SDL_AUDIODRIVER": "dummy", **extra}  # fmt: skip
+    return {
+        **os.environ,
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        **extra,
+    }
 
 
 def png(width: int, height: int, *, idat: bytes | None = None) -> bytes:
@@ -78,15 +83,36 @@ def foreign_games_table(path: Path) -> None:
 
 def insert_row(path: Path, **values) -> None:
     """A row written straight into our table (as another program or a hand edit would)."""
-    row = dict(played_at="2026-11-29T12:00:00", kind="beginner", rows=9, cols=9, mines=10,
-               seed="1", safe_zone="opening", won=1, time_ms=10_000, bbbv=20, bbbv_per_s=2.0,
-               clicks_left=20, clicks_right=0, clicks_chord=0, efficiency=1.0, cleared=71,
-               safe_cells=71, assisted=0, source="window", replay=None, daily=None)  # fmt: skip
+    row = dict(
+        played_at="2026-11-29T12:00:00",
+        kind="beginner",
+        rows=9,
+        cols=9,
+        mines=10,
+        seed="1",
+        safe_zone="opening",
+        won=1,
+        time_ms=10_000,
+        bbbv=20,
+        bbbv_per_s=2.0,
+        clicks_left=20,
+        clicks_right=0,
+        clicks_chord=0,
+        efficiency=1.0,
+        cleared=71,
+        safe_cells=71,
+        assisted=0,
+        source="window",
+        replay=None,
+        daily=None,
+    )
     row.update(values)
     conn = sqlite3.connect(path)
     with conn:
-        conn.execute(f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
-                     tuple(row.values()))  # fmt: skip
+        conn.execute(
+            f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+            tuple(row.values()),
+        )
     conn.close()
 
 

@@ -12,8 +12,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DOMAIN = "pixel-mines"
 GERMANIC = "nplurals=2; plural=(n != 1);"
-SLAVIC = ("nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
-          "(n%100<10 || n%100>=20) ? 1 : 2);")  # fmt: skip
+SLAVIC = (
+    "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
+    "(n%100<10 || n%100>=20) ? 1 : 2);"
+)
 OPEN, CLOSE = "[[", "]]"
 
 

@@ -80,8 +80,11 @@ def english_afterwards():
 def fresh_theme(theme):
     """A theme of its own made from a loaded one: its sheet copied and cut again, its tables
     copied, as a new load of the same folder would give."""
-    own = {f.name: copy.deepcopy(getattr(theme, f.name)) for f in dataclasses.fields(theme)
-           if f.init and f.name not in ("sheet", "sprites", "font")}  # fmt: skip
+    own = {
+        f.name: copy.deepcopy(getattr(theme, f.name))
+        for f in dataclasses.fields(theme)
+        if f.init and f.name not in ("sheet", "sprites", "font")
+    }
     return dataclasses.replace(theme, sheet=theme.sheet.copy(), sprites={}, font=None, **own)
 
 
@@ -98,7 +101,8 @@ def shipped_themes():
 
     def fresh():
         themes = {key: fresh_theme(theme) for key, theme in read.themes.items()}
-        return dataclasses.replace(read, themes=themes, problems=list(read.problems),
-                                   warnings=list(read.warnings))  # fmt: skip
+        return dataclasses.replace(
+            read, themes=themes, problems=list(read.problems), warnings=list(read.warnings)
+        )
 
     return fresh

@@ -7,12 +7,25 @@ from game.engine import Game
 from game.store.replays import new_game_id, replay_of, to_lines
 
 
-def keep(folder: Path, game: Game, elapsed_ms: int, source: str = "text", *,
-         game_id: str | None = None, daily: str | None = None,
-         played_at: str | None = None) -> Path:  # fmt: skip
+def keep(
+    folder: Path,
+    game: Game,
+    elapsed_ms: int,
+    source: str = "text",
+    *,
+    game_id: str | None = None,
+    daily: str | None = None,
+    played_at: str | None = None,
+) -> Path:
     """Write `game` (played, its mines laid) as a kept journal in `folder`; its path."""
-    replay = replay_of(game, elapsed_ms=elapsed_ms, source=source, daily=daily,
-                       game_id=game_id or new_game_id(), played_at=played_at)  # fmt: skip
+    replay = replay_of(
+        game,
+        elapsed_ms=elapsed_ms,
+        source=source,
+        daily=daily,
+        game_id=game_id or new_game_id(),
+        played_at=played_at,
+    )
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{replay.game_id}.jsonl"
     path.write_text(to_lines(replay), encoding="ascii")

@@ -10,8 +10,18 @@ from game.store.replays import load_replay, to_json
 from tests.test_command_line import refused, replay_cases
 from tests.ui.test_window import replay_file
 
-KEYS = {"n", "kind", "row", "col", "t_ms", "proven", "p_mine", "lowest_p", "off_frontier_p",
-        "verdict"}  # fmt: skip
+KEYS = {
+    "n",
+    "kind",
+    "row",
+    "col",
+    "t_ms",
+    "proven",
+    "p_mine",
+    "lowest_p",
+    "off_frontier_p",
+    "verdict",
+}
 
 
 def saved(tmp_path, version=2):
@@ -46,14 +56,23 @@ def test_json_is_one_object_a_move_with_the_issues_keys_and_a_summary_last(capsy
     assert app.main(["--analyse", str(path), "--json"]) == 0
     objects = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [set(o) for o in objects[:-1]] == [KEYS] * 4
-    assert [(o["n"], o["kind"]) for o in objects[:-1]] == [(1, "open"), (2, "flag"), (3, "flag"),
-                                                          (4, "open")]  # fmt: skip
+    assert [(o["n"], o["kind"]) for o in objects[:-1]] == [
+        (1, "open"),
+        (2, "flag"),
+        (3, "flag"),
+        (4, "open"),
+    ]
     assert [o["verdict"] for o in objects[:-1]] == ["sure", "sure", "sure", "guess"]
     assert objects[0]["proven"] == "safe" and objects[0]["p_mine"] is None
     report = expected(path)
     assert objects[3]["p_mine"] == report.moves[3].p_mine > 0
-    assert objects[-1] == {"summary": True, "guesses": 1, "survival": report.survival,
-                           "avoidable": 0, "mistakes": 0}  # fmt: skip
+    assert objects[-1] == {
+        "summary": True,
+        "guesses": 1,
+        "survival": report.survival,
+        "avoidable": 0,
+        "mistakes": 0,
+    }
 
 
 def test_a_version_1_replay_is_analysed_too(capsys, tmp_path):
@@ -73,8 +92,9 @@ def test_a_bad_file_gets_the_same_one_line_as_replay(capsys, monkeypatch, tmp_pa
         assert ours == theirs, value
 
 
-def test_json_without_analyse_and_analyse_with_another_board_are_refused(capsys, monkeypatch,
-                                                                         tmp_path):  # fmt: skip
+def test_json_without_analyse_and_analyse_with_another_board_are_refused(
+    capsys, monkeypatch, tmp_path
+):
     assert "--json goes with --analyse" in refused(capsys, ["--json"], monkeypatch, tmp_path)
     line = refused(capsys, ["--analyse", "x.jsonl", "--daily"], monkeypatch, tmp_path)
     assert "choose one of" in line

@@ -62,12 +62,22 @@ def test_bad_options_exit_2_with_one_line_saying_what_is_wrong(argv, words):
 def test_an_unknown_theme_exits_2_and_lists_the_themes(tmp_path):
     import os
 
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}  # fmt: skip
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "XDG_DATA_HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path),
+    }
     result = subprocess.run(
-        [sys.executable, "main.py", "--theme", "nope"], cwd=ROOT, capture_output=True,
-        text=True, stdin=subprocess.DEVNULL, env=env, timeout=60,
-    )  # fmt: skip
+        [sys.executable, "main.py", "--theme", "nope"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        env=env,
+        timeout=60,
+    )
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "'nope'" in lines[0] and "classic" in lines[0]
@@ -76,8 +86,13 @@ def test_an_unknown_theme_exits_2_and_lists_the_themes(tmp_path):
 def _env(tmp_path):
     import os
 
-    return {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-            "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}  # fmt: skip
+    return {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "XDG_DATA_HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path),
+    }
 
 
 @pytest.mark.concurrent
@@ -88,21 +103,34 @@ def test_export_stats_writes_the_games_played_to_a_csv_file(tmp_path):
     won = "".join(f"{line}\n" for line in solve(7)) + "n\n"
     game = subprocess.run(
         [sys.executable, "main.py", "--text", "--difficulty", "beginner", "--seed", "7"],
-        cwd=ROOT, input=won, capture_output=True, text=True, env=env, timeout=60,
-    )  # fmt: skip
+        cwd=ROOT,
+        input=won,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert "You won in" in game.stdout, game.stderr
     out = tmp_path / "games.csv"
     result = subprocess.run(
-        [sys.executable, "main.py", "--export-stats", str(out)], cwd=ROOT, capture_output=True,
-        text=True, env=env, stdin=subprocess.DEVNULL, timeout=60,
-    )  # fmt: skip
+        [sys.executable, "main.py", "--export-stats", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     assert f"wrote 1 game to {out}" in result.stdout
     with out.open(newline="", encoding="utf-8") as f:
         (row,) = list(csv.DictReader(f))
     assert (row["board"], row["seed"], row["won"], row["assisted"]) == (
-        "beginner", "S0000000000007", "1", "0"
-    )  # fmt: skip
+        "beginner",
+        "S0000000000007",
+        "1",
+        "0",
+    )
     assert decode(row["code"]).seed == 7  # the board code of the game played
 
 
@@ -111,9 +139,14 @@ def test_export_stats_to_an_unwritable_path_exits_2_with_one_line(tmp_path):
     (tmp_path / "a-file").write_text("not a folder")
     target = tmp_path / "a-file" / "games.csv"
     result = subprocess.run(
-        [sys.executable, "main.py", "--export-stats", str(target)], cwd=ROOT,
-        capture_output=True, text=True, env=_env(tmp_path), stdin=subprocess.DEVNULL, timeout=60,
-    )  # fmt: skip
+        [sys.executable, "main.py", "--export-stats", str(target)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=_env(tmp_path),
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "cannot write" in lines[0] and str(target) in lines[0]

@@ -84,8 +84,10 @@ def test_the_import_resolver_sees_a_relative_import_of_the_window():
 
     with tempfile.TemporaryDirectory() as folder:
         sneaky = Path(folder) / "sneaky.py"
-        sneaky.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-                          "    from ..window import App\nfrom .. import window\n")  # fmt: skip
+        sneaky.write_text(
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+            "    from ..window import App\nfrom .. import window\n"
+        )
         found = imported_modules(sneaky, "game.ui.scenes")
     assert "game.ui.window" in found and "game.ui.window.App" in found
 
@@ -95,8 +97,11 @@ def test_no_scene_imports_the_window_not_even_for_type_checking():
     assert {f.stem for f in files} >= {"play", "replay", "dialogs", "menu", "context"}
     for f in files:
         found = imported_modules(f, "game.ui.scenes")
-        window = {m for m in found if m.split(".")[-2:] == ["ui", "window"]
-                  or ".ui.window." in m or m == "window"}  # fmt: skip
+        window = {
+            m
+            for m in found
+            if m.split(".")[-2:] == ["ui", "window"] or ".ui.window." in m or m == "window"
+        }
         assert not window, f"{f.name} imports {window}"
 
 
@@ -146,8 +151,13 @@ def make_app(threaded=False):
     from game.ui.window import App
 
     pygame.display.init()
-    return App(BoardChoice.standard(Difficulty.BEGINNER), Settings(motion=False, volume="off"),
-               load_library(), clock=ManualClock(), chores=Chores(threaded=threaded))  # fmt: skip
+    return App(
+        BoardChoice.standard(Difficulty.BEGINNER),
+        Settings(motion=False, volume="off"),
+        load_library(),
+        clock=ManualClock(),
+        chores=Chores(threaded=threaded),
+    )
 
 
 @pytest.mark.concurrent

@@ -25,8 +25,27 @@ from tests.test_faults import finished_game
 
 CUSTOM = ["--cols", "9", "--mines", "10"]  # with --rows R: a whole custom board
 # Values that are not numbers as players write them (Python's int() takes some of these).
-NOT_NUMBERS = ["", " ", "abc", "٣", "１２", "1_0", "+9", " 9", "9 ", "9\n", "1e1", "0x9", "9.0",
-               "½", "²", "9" * 31, "--", "-", "−9"]  # fmt: skip
+NOT_NUMBERS = [
+    "",
+    " ",
+    "abc",
+    "٣",
+    "１２",
+    "1_0",
+    "+9",
+    " 9",
+    "9 ",
+    "9\n",
+    "1e1",
+    "0x9",
+    "9.0",
+    "½",
+    "²",
+    "9" * 31,
+    "--",
+    "-",
+    "−9",
+]
 CODE = encode(BoardCode(9, 9, 10, SafeZone.OPENING, False, 12345, (4, 4)))
 
 
@@ -59,8 +78,7 @@ NUMBER_CASES = [
 
 
 @pytest.mark.parametrize("argv, option", NUMBER_CASES, ids=[repr(a) for a, _ in NUMBER_CASES])
-def test_a_value_that_is_not_a_whole_number_is_refused(capsys, monkeypatch, tmp_path, argv,
-                                                       option):  # fmt: skip
+def test_a_value_that_is_not_a_whole_number_is_refused(capsys, monkeypatch, tmp_path, argv, option):
     line = refused(capsys, ["--text", *argv], monkeypatch, tmp_path)
     assert option in line
 
@@ -85,16 +103,20 @@ RANGE_CASES = [
 
 
 @pytest.mark.parametrize("argv, words", RANGE_CASES, ids=[" ".join(a) for a, _ in RANGE_CASES])
-def test_a_whole_number_out_of_range_is_refused_with_the_range(capsys, monkeypatch, tmp_path,
-                                                              argv, words):  # fmt: skip
+def test_a_whole_number_out_of_range_is_refused_with_the_range(
+    capsys, monkeypatch, tmp_path, argv, words
+):
     assert words in refused(capsys, ["--text", *argv], monkeypatch, tmp_path)
 
 
-@pytest.mark.parametrize("argv, expected", [
-    (["--rows", "5", "--cols", "200", "--mines", "999"], (5, 200, 999)),
-    (["--rows", "200", "--cols", "5", "--mines", "1"], (200, 5, 1)),
-    (["--rows", "010", "--cols", "9", "--mines", "10"], (10, 9, 10)),  # leading zeros: decimal
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "argv, expected",
+    [
+        (["--rows", "5", "--cols", "200", "--mines", "999"], (5, 200, 999)),
+        (["--rows", "200", "--cols", "5", "--mines", "1"], (200, 5, 1)),
+        (["--rows", "010", "--cols", "9", "--mines", "10"], (10, 9, 10)),  # leading zeros: decimal
+    ],
+)
 def test_whole_numbers_in_range_are_taken(argv, expected):
     _, board = parse_args(argv)
     assert (board.rows, board.cols, board.mines) == expected
@@ -115,27 +137,43 @@ def test_every_scale_from_1_to_8_is_taken(value):
 # ---- choices, names, codes and files --------------------------------------------------------
 
 WORD_CASES = [
-    *((["--difficulty", v], "--difficulty") for v in
-      ["", "hard", "Expert", "EXPERT", "ｅｘｐｅｒｔ", "expert ", "-1", "9" * 200, "é"]),
-    *((["--safe-zone", v], "--safe-zone") for v in
-      ["", "Opening", "none", "open", "cell ", "٣", "-1", "x" * 200]),
-    *((["--board", v], "--board") for v in
-      ["", "x", "A" * 24, CODE[:-1], CODE + "2", CODE[:5] + "I" + CODE[6:], "٣" * 24,
-       "9" * 200, "-1", "\n"]),
+    *(
+        (["--difficulty", v], "--difficulty")
+        for v in ["", "hard", "Expert", "EXPERT", "ｅｘｐｅｒｔ", "expert ", "-1", "9" * 200, "é"]
+    ),
+    *(
+        (["--safe-zone", v], "--safe-zone")
+        for v in ["", "Opening", "none", "open", "cell ", "٣", "-1", "x" * 200]
+    ),
+    *(
+        (["--board", v], "--board")
+        for v in [
+            "",
+            "x",
+            "A" * 24,
+            CODE[:-1],
+            CODE + "2",
+            CODE[:5] + "I" + CODE[6:],
+            "٣" * 24,
+            "9" * 200,
+            "-1",
+            "\n",
+        ]
+    ),
     *((["--theme", v], "--theme") for v in ["", "../classic", "a/b", "a\\b"]),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize("argv, option", WORD_CASES, ids=[repr(a) for a, _ in WORD_CASES])
-def test_a_word_the_option_does_not_know_is_refused(capsys, monkeypatch, tmp_path, argv,
-                                                    option):  # fmt: skip
+def test_a_word_the_option_does_not_know_is_refused(capsys, monkeypatch, tmp_path, argv, option):
     assert option in refused(capsys, ["--text", *argv], monkeypatch, tmp_path)
 
 
 @pytest.mark.concurrent
 @pytest.mark.parametrize("name", ["nope", "ｃｌａｓｓｉｃ", "Classic", "-1", "x" * 300, "é"])
-def test_a_theme_that_is_not_there_is_refused_listing_the_themes(capsys, monkeypatch, tmp_path,
-                                                                name):  # fmt: skip
+def test_a_theme_that_is_not_there_is_refused_listing_the_themes(
+    capsys, monkeypatch, tmp_path, name
+):
     line = refused(capsys, ["--theme", name], monkeypatch, tmp_path)
     assert "no usable theme" in line and "classic" in line
 
@@ -149,9 +187,15 @@ def replay_cases(tmp_path):
     (tmp_path / "folder").mkdir()
     (tmp_path / "empty.json").write_bytes(b"")
     (tmp_path / "text.json").write_text("hello")
-    cases = {"": "--replay", "/nonexistent/r.json": "r.json", str(tmp_path / "folder"): "folder",
-             str(tmp_path / "empty.json"): "empty.json", str(tmp_path / "text.json"): "text.json",
-             "x" * 5000: "xxx", "é\n.json": "é"}  # fmt: skip
+    cases = {
+        "": "--replay",
+        "/nonexistent/r.json": "r.json",
+        str(tmp_path / "folder"): "folder",
+        str(tmp_path / "empty.json"): "empty.json",
+        str(tmp_path / "text.json"): "text.json",
+        "x" * 5000: "xxx",
+        "é\n.json": "é",
+    }
     if os.path.exists("/dev/null"):
         cases["/dev/null"] = "/dev/null"
     if hasattr(os, "mkfifo"):
@@ -167,8 +211,7 @@ def test_a_replay_that_cannot_be_read_is_refused_naming_the_file(capsys, monkeyp
             assert words in line, (value, line)
 
 
-def test_an_export_that_cannot_be_written_is_refused_naming_the_file(capsys, monkeypatch,
-                                                                     tmp_path):  # fmt: skip
+def test_an_export_that_cannot_be_written_is_refused_naming_the_file(capsys, monkeypatch, tmp_path):
     (tmp_path / "folder").mkdir()
     (tmp_path / "a-file").write_text("not a folder")
     for value in [str(tmp_path / "folder"), str(tmp_path / "a-file" / "games.csv")]:
@@ -212,9 +255,15 @@ def test_an_option_written_wrong_is_refused(capsys, monkeypatch, tmp_path, argv)
 
 @pytest.mark.concurrent
 def test_a_refusal_from_a_whole_program_is_one_line_without_a_traceback(tmp_path):
-    result = subprocess.run([python(), "main.py", "--text", "--rows", "٣", *CUSTOM], cwd=ROOT,
-                            env=env_for(tmp_path), capture_output=True, text=True,
-                            stdin=subprocess.DEVNULL, timeout=60)  # fmt: skip
+    result = subprocess.run(
+        [python(), "main.py", "--text", "--rows", "٣", *CUSTOM],
+        cwd=ROOT,
+        env=env_for(tmp_path),
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
 
@@ -258,8 +307,13 @@ def test_the_readme_gives_the_ranges_and_how_numbers_are_written():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "ASCII digits" in text and "`1_0`" in text and "written in" in text
     numbers = [a for a in parser_actions() if a.type in (app.whole_number, app.seed_number)]
-    assert {a.option_strings[-1] for a in numbers} == {"--rows", "--cols", "--mines", "--seed",
-                                                       "--scale"}  # fmt: skip
+    assert {a.option_strings[-1] for a in numbers} == {
+        "--rows",
+        "--cols",
+        "--mines",
+        "--seed",
+        "--scale",
+    }
 
 
 # ---- the statistics' CSV ----------------------------------------------------------------------
@@ -282,8 +336,9 @@ def exported_with_one_game(capsys, monkeypatch, tmp_path, argv) -> tuple[int, st
 
 
 def test_export_stats_dash_writes_the_csv_to_standard_output(capsys, monkeypatch, tmp_path):
-    status, out, err = exported_with_one_game(capsys, monkeypatch, tmp_path,
-                                              ["--export-stats", "-"])  # fmt: skip
+    status, out, err = exported_with_one_game(
+        capsys, monkeypatch, tmp_path, ["--export-stats", "-"]
+    )
     assert status == 0 and err == ""
     header, row = out.splitlines()
     assert header.startswith("date,board,rows,cols,mines,seed,code,") and row
@@ -296,8 +351,9 @@ def test_an_existing_export_file_is_refused_unless_forced(capsys, monkeypatch, t
     line = refused(capsys, ["--export-stats", str(target)], monkeypatch, tmp_path)
     assert str(target) in line and "already exists" in line and "--force" in line
     assert target.read_text() == "my own notes\n"
-    status, out, _ = exported_with_one_game(capsys, monkeypatch, tmp_path,
-                                            ["--export-stats", str(target), "--force"])  # fmt: skip
+    status, out, _ = exported_with_one_game(
+        capsys, monkeypatch, tmp_path, ["--export-stats", str(target), "--force"]
+    )
     assert status == 0 and f"wrote 1 game to {target}" in out
     assert target.read_text().startswith("date,board,")
 
@@ -387,10 +443,15 @@ def run_case(tmp_path, case):
     if "preexec_fn" in fds:
         kw["preexec_fn"] = fds["preexec_fn"]
     try:
-        result = subprocess.run([python(), "main.py", *argv], cwd=ROOT, env=env_for(tmp_path),
-                                input=None if stdin is None else stdin.encode(),
-                                stdin=subprocess.DEVNULL if stdin is None else None,
-                                timeout=120, **kw)  # fmt: skip
+        result = subprocess.run(
+            [python(), "main.py", *argv],
+            cwd=ROOT,
+            env=env_for(tmp_path),
+            input=None if stdin is None else stdin.encode(),
+            stdin=subprocess.DEVNULL if stdin is None else None,
+            timeout=120,
+            **kw,
+        )
     finally:
         if isinstance(opened, int):
             os.close(opened)
@@ -411,9 +472,9 @@ def test_each_way_to_end_ends_with_the_readmes_status_and_no_traceback(tmp_path,
     err = (result.stderr or b"").decode()
     assert result.returncode == exit_table()[case], (case, err)
     assert "Traceback" not in err
-    assert len(err.strip().splitlines()) == (0 if case in ("quit", "end of input", "done",
-                                                           "closed input", "closed error")
-                                             else 1), err  # fmt: skip
+    assert len(err.strip().splitlines()) == (
+        0 if case in ("quit", "end of input", "done", "closed input", "closed error") else 1
+    ), err
     if case == "end of input":
         assert journals(tmp_path / "data" / "pixel-mines" / "kept")
 

@@ -114,10 +114,12 @@ def test_install_twice_is_the_same_install(capsys, monkeypatch, tmp_path):
 
 def test_uninstall_leaves_every_other_file_in_those_folders_alone(capsys, monkeypatch, tmp_path):
     home = tmp_path / "share"
-    others = [home / "applications" / "org.example.Other.desktop",
-              home / "applications" / "pixel-mines.desktop",  # copied by hand, as once told
-              home / "icons" / "hicolor" / "16x16" / "apps" / "pixel-mines.png",
-              home / "metainfo" / "org.example.Other.metainfo.xml"]  # fmt: skip
+    others = [
+        home / "applications" / "org.example.Other.desktop",
+        home / "applications" / "pixel-mines.desktop",  # copied by hand, as once told
+        home / "icons" / "hicolor" / "16x16" / "apps" / "pixel-mines.png",
+        home / "metainfo" / "org.example.Other.metainfo.xml",
+    ]
     for path in others:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("not ours")
@@ -240,8 +242,9 @@ def test_appstreamcli_validates_the_installed_metainfo(tmp_path):
     tool = validator("appstreamcli", "appstream")
     desktop.write_files(tmp_path, ["pixel-mines"])
     metainfo = tmp_path / "metainfo" / f"{APP_ID}.metainfo.xml"
-    result = subprocess.run([tool, "validate", "--no-net", str(metainfo)], capture_output=True,
-                            text=True, timeout=60)  # fmt: skip
+    result = subprocess.run(
+        [tool, "validate", "--no-net", str(metainfo)], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -38,8 +38,15 @@ from tests.badfiles import (
 
 
 def run(tmp_path, *args, stdin="q\n", timeout=60):
-    return subprocess.run([python(), "main.py", *args], cwd=ROOT, env=env_for(tmp_path),
-                          input=stdin, capture_output=True, text=True, timeout=timeout)  # fmt: skip
+    return subprocess.run(
+        [python(), "main.py", *args],
+        cwd=ROOT,
+        env=env_for(tmp_path),
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def one_line_exit_2(result):
@@ -97,8 +104,11 @@ def test_a_sheet_claiming_60000_square_is_refused_before_decoding(tmp_path, monk
     (folder / "sheet.png").write_bytes(png(60_000, 60_000))
     decoded = []
     real = theme_module.pygame.image.load
-    monkeypatch.setattr(theme_module.pygame.image, "load",
-                        lambda data, hint="": decoded.append(hint) or real(data, hint))  # fmt: skip
+    monkeypatch.setattr(
+        theme_module.pygame.image,
+        "load",
+        lambda data, hint="": decoded.append(hint) or real(data, hint),
+    )
     library = load_library(tmp_path)
     assert "mytheme" not in library.themes and len(library.problems) == 1
     problem = library.problems[0]
@@ -109,8 +119,11 @@ def test_a_sheet_claiming_60000_square_is_refused_before_decoding(tmp_path, monk
 # ---- settings -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("content", [bytes(range(256)) * 4, b'{"theme": "night\xff"}'],
-                         ids=["random bytes", "one non-UTF-8 byte"])  # fmt: skip
+@pytest.mark.parametrize(
+    "content",
+    [bytes(range(256)) * 4, b'{"theme": "night\xff"}'],
+    ids=["random bytes", "one non-UTF-8 byte"],
+)
 def test_unreadable_settings_are_moved_aside_as_the_readme_says(tmp_path, content):
     path = tmp_path / "settings.json"
     path.write_bytes(content)
@@ -148,10 +161,25 @@ def test_unreadable_settings_in_a_folder_that_cannot_be_written_stay_and_are_not
 
 
 def record(**kw):
-    base = dict(played_at="2026-11-29T12:00:00", kind="beginner", rows=9, cols=9, mines=10,
-                seed="1", safe_zone="opening", won=True, time_ms=10_000, bbbv=20,
-                clicks_left=20, clicks_right=3, clicks_chord=2, cleared=71, safe_cells=71,
-                assisted=False, source="window")  # fmt: skip
+    base = dict(
+        played_at="2026-11-29T12:00:00",
+        kind="beginner",
+        rows=9,
+        cols=9,
+        mines=10,
+        seed="1",
+        safe_zone="opening",
+        won=True,
+        time_ms=10_000,
+        bbbv=20,
+        clicks_left=20,
+        clicks_right=3,
+        clicks_chord=2,
+        cleared=71,
+        safe_cells=71,
+        assisted=False,
+        source="window",
+    )
     base.update(kw)
     return GameRecord(**base)
 
@@ -344,9 +372,15 @@ def test_a_replay_at_the_move_cap_is_not_refused_for_its_length(tmp_path):
 
 
 @pytest.mark.concurrent
-@pytest.mark.parametrize("argv", [["--scale", "٣"], ["--rows", "１２", "--cols", "9", "--mines",
-                                  "10"], ["--rows", "1_0", "--cols", "9", "--mines", "10"]],
-                         ids=["arabic-indic digit", "fullwidth digits", "underscore"])  # fmt: skip
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--scale", "٣"],
+        ["--rows", "１２", "--cols", "9", "--mines", "10"],
+        ["--rows", "1_0", "--cols", "9", "--mines", "10"],
+    ],
+    ids=["arabic-indic digit", "fullwidth digits", "underscore"],
+)
 def test_numbers_are_ascii_digits_only(tmp_path, argv):
     line = one_line_exit_2(run(tmp_path, "--text", *argv))
     assert argv[1] in line and "digits 0-9" in line

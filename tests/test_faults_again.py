@@ -17,9 +17,16 @@ from tests.test_faults import finished_game, record
 
 
 def run(tmp_path, *args, stdin="q\n", timeout=60, **kw):
-    return subprocess.run([python(), "main.py", *args], cwd=ROOT, env=env_for(tmp_path),
-                          input=stdin, capture_output=True, text=True, timeout=timeout,
-                          **kw)  # fmt: skip
+    return subprocess.run(
+        [python(), "main.py", *args],
+        cwd=ROOT,
+        env=env_for(tmp_path),
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        **kw,
+    )
 
 
 def no_traceback(result):
@@ -61,8 +68,9 @@ def test_a_kept_game_of_10_to_the_30_ms_is_set_aside_and_play_goes_on(tmp_path):
 def test_the_issues_repro_of_a_kept_game_of_10_to_the_30_ms_starts_and_records(tmp_path):
     """The issue's steps on today's format: the kept game is a journal (docs/FORMATS.md), and
     its last move's time and the clock at the quit are set to 10**30."""
-    first = no_traceback(run(tmp_path, "--text", "--seed", "5", "--difficulty", "beginner",
-                             stdin="r 4 4\nq\n"))  # fmt: skip
+    first = no_traceback(
+        run(tmp_path, "--text", "--seed", "5", "--difficulty", "beginner", stdin="r 4 4\nq\n")
+    )
     assert first.returncode == 0
     (kept,) = (tmp_path / "data" / "pixel-mines" / "kept").glob("*.jsonl")
     lines = [json.loads(line) for line in kept.read_text().splitlines()]
@@ -80,8 +88,9 @@ def test_the_issues_repro_of_a_kept_game_of_10_to_the_30_ms_starts_and_records(t
 
 @pytest.mark.concurrent
 def test_a_kept_game_of_version_1_with_10_to_the_30_ms_is_set_aside_at_start(tmp_path):
-    first = no_traceback(run(tmp_path, "--text", "--seed", "5", "--difficulty", "beginner",
-                             stdin="r 4 4\nq\n"))  # fmt: skip
+    first = no_traceback(
+        run(tmp_path, "--text", "--seed", "5", "--difficulty", "beginner", stdin="r 4 4\nq\n")
+    )
     assert first.returncode == 0
     data_dir = tmp_path / "data" / "pixel-mines"
     (journal,) = (data_dir / "kept").glob("*.jsonl")
@@ -119,12 +128,20 @@ def test_settings_that_cannot_be_saved_are_said_on_stderr_too(tmp_path, monkeypa
 
 
 @pytest.mark.concurrent
-@pytest.mark.skipif(not os.path.isdir("/sys/kernel"), reason="needs a folder even root cannot "
-                    "write (sysfs)")  # fmt: skip
+@pytest.mark.skipif(
+    not os.path.isdir("/sys/kernel"), reason="needs a folder even root cannot write (sysfs)"
+)
 def test_the_window_quitting_with_a_config_folder_it_cannot_write_says_so_on_stderr(tmp_path):
     env = env_for(tmp_path, XDG_CONFIG_HOME="/sys", PIXEL_MINES_QUIT_AFTER_MS="1000")
-    result = subprocess.run([python(), "main.py"], cwd=ROOT, env=env, capture_output=True,
-                            text=True, timeout=120, stdin=subprocess.DEVNULL)  # fmt: skip
+    result = subprocess.run(
+        [python(), "main.py"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
     assert result.returncode == 0, result.stderr
     lines = no_traceback(result).stderr.strip().splitlines()
     assert len(lines) == 1 and "Settings cannot be saved" in lines[0]
@@ -155,17 +172,21 @@ def set_move_time(data):
 
 
 CRAFTED = {
-    "moves an object": (lambda d: d.update(moves={"0": d["moves"][0]}),
-                        "'moves' must be a list of moves (got an object)"),
+    "moves an object": (
+        lambda d: d.update(moves={"0": d["moves"][0]}),
+        "'moves' must be a list of moves (got an object)",
+    ),
     "moves missing": (lambda d: d.pop("moves"), "the 'moves' entry is missing"),
     "a move time of 10**30": (set_move_time, "time 1000000000000000000000000000000 is not"),
-    "played_at an object": (lambda d: d.update(played_at={"y": 2026}),
-                            "'played_at' must be a date and time"),
+    "played_at an object": (
+        lambda d: d.update(played_at={"y": 2026}),
+        "'played_at' must be a date and time",
+    ),
     "played_at not a date": (lambda d: d.update(played_at="yesterday"), "'played_at'"),
     "a seed past 2**64": (lambda d: d["board"].update(seed=2**64), "board 'seed' is"),
     "result time 10**30": (lambda d: d["result"].update(time_ms=10**30), "result 'time_ms' is"),
     "deaths of 10**30": (lambda d: d.update(deaths=10**30), "'deaths' is"),
-}  # fmt: skip
+}
 
 
 @pytest.mark.concurrent
@@ -191,8 +212,9 @@ def play_text(tmp_path, stdin):
 
     out = io.StringIO()
     history = History(kept=tmp_path / "kept")
-    status = play(BoardChoice.standard(Difficulty.BEGINNER), seed=3, stdin=stdin, out=out,
-                  history=history)  # fmt: skip
+    status = play(
+        BoardChoice.standard(Difficulty.BEGINNER), seed=3, stdin=stdin, out=out, history=history
+    )
     return status, out.getvalue()
 
 
@@ -278,7 +300,14 @@ def test_output_that_fails_keeps_the_game_and_is_said_once(tmp_path, monkeypatch
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="closes the child's stdout before it starts")
 def test_the_window_with_stdout_closed_plays_and_quits_with_0(tmp_path):
     env = env_for(tmp_path, PIXEL_MINES_QUIT_AFTER_MS="1000")
-    result = subprocess.run([python(), "main.py"], cwd=ROOT, env=env, stderr=subprocess.PIPE,
-                            stdin=subprocess.DEVNULL, preexec_fn=lambda: os.close(1),
-                            text=True, timeout=120)  # fmt: skip
+    result = subprocess.run(
+        [python(), "main.py"],
+        cwd=ROOT,
+        env=env,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        preexec_fn=lambda: os.close(1),
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0 and no_traceback(result).stderr == ""

@@ -98,8 +98,10 @@ def test_the_shipped_languages_are_english_german_french_and_spanish():
     assert i18n.available() == ["de", "en", "es", "fr"]
 
 
-@pytest.mark.parametrize("typed, code", [("de", "de"), ("de_AT", "de"), ("de-at", "de"),
-                                         ("DE", "de"), ("en_US", "en"), ("en", "en")])  # fmt: skip
+@pytest.mark.parametrize(
+    "typed, code",
+    [("de", "de"), ("de_AT", "de"), ("de-at", "de"), ("DE", "de"), ("en_US", "en"), ("en", "en")],
+)
 def test_a_language_asked_for_is_read_as_players_write_it(locale, typed, code):
     assert i18n.check_code(typed) == code
 
@@ -162,24 +164,34 @@ def test_a_bad_language_is_one_line_with_exit_2_in_the_language_of_the_system(
 
 def test_language_without_a_value_is_refused_by_the_real_parser(capsys, locale, home):
     status, _, err = run(capsys, "--language")
-    assert status == 2 and err == "pixel-mines: argument --language: expected one argument " \
-                                  "(see --help)\n"  # fmt: skip
+    assert (
+        status == 2
+        and err == "pixel-mines: argument --language: expected one argument (see --help)\n"
+    )
 
 
 @pytest.mark.concurrent
 def test_the_shipped_german_catalogue_speaks_on_the_command_line(home):
     env = {"LANGUAGE": "de", "XDG_CONFIG_HOME": str(home / "config")}
-    result = subprocess.run([sys.executable, "main.py", "--text=1"], cwd=ROOT, text=True,
-                            capture_output=True, env={**_environ(), **env})  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "main.py", "--text=1"],
+        cwd=ROOT,
+        text=True,
+        capture_output=True,
+        env={**_environ(), **env},
+    )
     assert result.returncode == 2
     assert result.stderr == (
         "pixel-mines: Argument --text: nimmt keinen Wert (angegeben: '1') (siehe --help)\n"
     )
-    english = subprocess.run([sys.executable, "main.py", "--language", "en", "--text=1"],
-                             cwd=ROOT, text=True, capture_output=True,
-                             env={**_environ(), **env})  # fmt: skip
-    assert english.stderr == "pixel-mines: argument --text: takes no value (got '1') " \
-                             "(see --help)\n"  # fmt: skip
+    english = subprocess.run(
+        [sys.executable, "main.py", "--language", "en", "--text=1"],
+        cwd=ROOT,
+        text=True,
+        capture_output=True,
+        env={**_environ(), **env},
+    )
+    assert english.stderr == "pixel-mines: argument --text: takes no value (got '1') (see --help)\n"
 
 
 def _environ() -> dict[str, str]:
@@ -207,8 +219,7 @@ def words_left(text: str, *typed: str) -> list[str]:
     rest = outside_markers(text)
     options = [o for a in app._parser()._actions for o in a.option_strings]
     choices = [str(c) for a in app._parser()._actions for c in (a.choices or ())]
-    for token in sorted({"pixel-mines", *options, *choices, *typed} - {""}, key=len,
-                        reverse=True):  # fmt: skip
+    for token in sorted({"pixel-mines", *options, *choices, *typed} - {""}, key=len, reverse=True):
         rest = re.sub(rf"(?<![\w-]){re.escape(token)}(?![\w-])", " ", rest)
     rest = re.sub(r"\b[RCMSN]\b", " ", rest)
     return re.findall(r"[^\W\d_]+", rest)
@@ -253,11 +264,12 @@ def test_refusals_in_the_pseudo_language_have_no_word_outside_the_catalogue(
     assert words_left(line, *argv, "ja", "qps") == []
 
 
-def test_a_percent_sign_in_a_translated_help_is_shown_as_it_is(capsys, tmp_path, monkeypatch,
-                                                               home):  # fmt: skip
+def test_a_percent_sign_in_a_translated_help_is_shown_as_it_is(capsys, tmp_path, monkeypatch, home):
     help_text = "print your statistics and exit"
-    write_mo(tmp_path / "de" / "LC_MESSAGES" / "pixel-mines.mo",
-             {help_text: "100 % deiner Statistik ausgeben"})  # fmt: skip
+    write_mo(
+        tmp_path / "de" / "LC_MESSAGES" / "pixel-mines.mo",
+        {help_text: "100 % deiner Statistik ausgeben"},
+    )
     monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)
     status, out, err = run(capsys, "--language", "de", "--help")
     assert status == 0 and "100 % deiner Statistik ausgeben" in out and err == ""
@@ -298,9 +310,10 @@ def test_a_message_marked_at_import_time_is_translated_where_it_is_shown(locale)
 
 
 def test_pgettext_tells_short_words_apart_by_their_context(tmp_path, monkeypatch):
-    write_mo(tmp_path / "de" / "LC_MESSAGES" / "pixel-mines.mo",
-             {("metavar of --board", "CODE"): "CODE",
-              ("metavar of --language", "CODE"): "SPRACHE"})  # fmt: skip
+    write_mo(
+        tmp_path / "de" / "LC_MESSAGES" / "pixel-mines.mo",
+        {("metavar of --board", "CODE"): "CODE", ("metavar of --language", "CODE"): "SPRACHE"},
+    )
     monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)
     i18n.install("de")
     assert i18n.pgettext("metavar of --language", "CODE") == "SPRACHE"
@@ -312,9 +325,14 @@ def test_numbers_and_dates_follow_the_catalogue_not_the_system_locale(tmp_path, 
     assert (i18n.number(1234.567, 2), i18n.number(-5)) == ("1,234.57", "-5")
     assert i18n.date("2026-12-01T20:35:00") == "2026-12-01"
     pattern = ("date pattern", "%(year)s-%(month)s-%(day)s")
-    write_mo(tmp_path / "de" / "LC_MESSAGES" / "pixel-mines.mo",
-             {("decimal separator", "."): ",", ("thousands separator", ","): ".",
-              pattern: "%(day)s.%(month)s.%(year)s"})  # fmt: skip
+    write_mo(
+        tmp_path / "de" / "LC_MESSAGES" / "pixel-mines.mo",
+        {
+            ("decimal separator", "."): ",",
+            ("thousands separator", ","): ".",
+            pattern: "%(day)s.%(month)s.%(year)s",
+        },
+    )
     monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)
     i18n.install("de")
     assert (i18n.number(1234567.891, 1), i18n.number(0.5, 2)) == ("1.234.567,9", "0,50")
@@ -341,14 +359,14 @@ def test_plural_forms_of_a_german_style_rule(tmp_path, monkeypatch, n, form):
 
 @pytest.mark.parametrize("n, form", [(0, 2), (1, 0), (2, 1), (5, 2), (21, 0), (11, 2), (22, 1)])
 def test_plural_forms_of_a_slavic_rule(tmp_path, monkeypatch, n, form):
-    forms = ["%(count)d igra v %(file)s", "%(count)d igry v %(file)s",
-             "%(count)d igr v %(file)s"]  # fmt: skip
+    forms = ["%(count)d igra v %(file)s", "%(count)d igry v %(file)s", "%(count)d igr v %(file)s"]
     plural_catalogue(tmp_path, monkeypatch, "ru", SLAVIC, forms)
     assert i18n.ngettext(*WROTE, n) == forms[form]
 
 
-@pytest.mark.parametrize("n, expected", [(0, "0 games"), (1, "1 game"), (2, "2 games"),
-                                         (5, "5 games"), (21, "21 games")])  # fmt: skip
+@pytest.mark.parametrize(
+    "n, expected", [(0, "0 games"), (1, "1 game"), (2, "2 games"), (5, "5 games"), (21, "21 games")]
+)
 def test_english_plurals_without_a_catalogue(n, expected):
     i18n.install("en")
     assert i18n.ngettext(*WROTE, n) % {"count": n, "file": "f"} == f"wrote {expected} to f"
@@ -357,9 +375,13 @@ def test_english_plurals_without_a_catalogue(n, expected):
 def test_the_shipped_german_catalogue_counts_games(monkeypatch):
     i18n.install("de")
     said = [i18n.ngettext(*WROTE, n) % {"count": n, "file": "x.csv"} for n in (0, 1, 2, 5, 21)]
-    assert said == ["0 Spiele nach x.csv geschrieben", "1 Spiel nach x.csv geschrieben",
-                    "2 Spiele nach x.csv geschrieben", "5 Spiele nach x.csv geschrieben",
-                    "21 Spiele nach x.csv geschrieben"]  # fmt: skip
+    assert said == [
+        "0 Spiele nach x.csv geschrieben",
+        "1 Spiel nach x.csv geschrieben",
+        "2 Spiele nach x.csv geschrieben",
+        "5 Spiele nach x.csv geschrieben",
+        "21 Spiele nach x.csv geschrieben",
+    ]
 
 
 @pytest.mark.parametrize("language", [code for code in i18n.available() if code != "en"])
@@ -386,8 +408,11 @@ def import_time_lookups(tree: ast.Module) -> list[int]:
             todo += [d for d in (*node.args.defaults, *node.args.kw_defaults) if d is not None]
             todo += getattr(node, "decorator_list", [])
             continue
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                and node.func.id in LOOKUPS):  # fmt: skip
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in LOOKUPS
+        ):
             found.append(node.lineno)
         todo += list(ast.iter_child_nodes(node))
     return found
@@ -411,8 +436,11 @@ def test_every_mark_is_given_a_literal_not_a_formatted_string():
     offenders = []
     for path in sorted((ROOT / "game").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in LOOKUPS | {"N_"}):  # fmt: skip
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in LOOKUPS | {"N_"}
+            ):
                 bad = [a for a in node.args if isinstance(a, ast.JoinedStr | ast.BinOp)]
                 offenders += [f"{path.relative_to(ROOT)}:{node.lineno}" for _ in bad[:1]]
     assert offenders == []

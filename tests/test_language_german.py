@@ -43,9 +43,11 @@ def left_in_english(said: list[str], pseudo: list[str]) -> list[str]:
             continue
         english = plain(marked.replace(OPEN, "").replace("]]", ""))
         words = re.findall(r"\[\[([^\W\d_]+)[^\s\]]*\]\]", marked)
-        pairs = [(a, b) for a, b in zip(words, words[1:], strict=False)
-                 if re.search(rf"(?<!\w){re.escape(a)}\W+{re.escape(b)}(?!\w)",
-                              without(line, allowed))]  # fmt: skip
+        pairs = [
+            (a, b)
+            for a, b in zip(words, words[1:], strict=False)
+            if re.search(rf"(?<!\w){re.escape(a)}\W+{re.escape(b)}(?!\w)", without(line, allowed))
+        ]
         same = plain(line) == english and re.search(r"[^\W\d_]{2,}", english)
         three = runs(plain(line), 3) & runs(english, 3)
         if same or pairs or three:

@@ -79,18 +79,21 @@ def test_ngettext_gives_each_counted_message_in_the_form_of_its_count(po):
     assert counted, f"{language}: no counted message is translated"
     i18n.install(language)
     assert i18n.language() == language
-    wrong = [f"{e.id!r} for {n}: {i18n.ngettext(e.id, e.plural, n)!r}, "
-             f"not {e.strings[expected[n]]!r}"
-             for e in counted for n in COUNTS
-             if i18n.ngettext(e.id, e.plural, n) != e.strings[expected[n]]]  # fmt: skip
+    wrong = [
+        f"{e.id!r} for {n}: {i18n.ngettext(e.id, e.plural, n)!r}, not {e.strings[expected[n]]!r}"
+        for e in counted
+        for n in COUNTS
+        if i18n.ngettext(e.id, e.plural, n) != e.strings[expected[n]]
+    ]
     assert wrong == []
 
 
 def test_the_plural_check_can_fail_on_a_rule_that_counts_zero_as_one(tmp_path):
     po = tmp_path / "de" / "LC_MESSAGES" / "pixel-mines.po"
     po.parent.mkdir(parents=True)
-    po.write_text('msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n',
-                  encoding="utf-8")  # fmt: skip
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n', encoding="utf-8"
+    )
     count, rule = plural_rule(po)
     assert count == 2 and {n: rule(n) for n in COUNTS} != EXPECTED_FORMS["de"]
 
@@ -105,8 +108,12 @@ def winning_moves(seed: int = 7) -> list[str]:
 
     game = BoardChoice.standard(Difficulty.BEGINNER).new_game(seed=seed)
     game.reveal(4, 4)
-    left = [(r, c) for r, line in enumerate(game.layout()) for c, ch in enumerate(line)
-            if ch == "." and game.cell(r, c) == "#"]  # fmt: skip
+    left = [
+        (r, c)
+        for r, line in enumerate(game.layout())
+        for c, ch in enumerate(line)
+        if ch == "." and game.cell(r, c) == "#"
+    ]
     return ["r 4 4"] + [f"r {r} {c}" for r, c in left]
 
 
@@ -116,13 +123,34 @@ WIN = winning_moves()
 # a kept game; the offer of the kept game against a board asked for, answered wrong first;
 # the statistics.
 RUNS = [
-    (["--seed", "7"], ["hello", "r 3", "r 99 0", "h", "u", "f 0 7", "f 0 7", "r 4 4",
-                       "r 4 4", "f 4 4", "c 4 4", "c 7 1", "u", *WIN, "maybe", "n"]),
-    (["--seed", "7"], ["r 4 4", "f 1 0", "c 2 0", "r 0 7", "x", "u", "n", "no", "n", "y",
-                       "r 4 4", "q"]),
+    (
+        ["--seed", "7"],
+        [
+            "hello",
+            "r 3",
+            "r 99 0",
+            "h",
+            "u",
+            "f 0 7",
+            "f 0 7",
+            "r 4 4",
+            "r 4 4",
+            "f 4 4",
+            "c 4 4",
+            "c 7 1",
+            "u",
+            *WIN,
+            "maybe",
+            "n",
+        ],
+    ),
+    (
+        ["--seed", "7"],
+        ["r 4 4", "f 1 0", "c 2 0", "r 0 7", "x", "u", "n", "no", "n", "y", "r 4 4", "q"],
+    ),
     (["--seed", "8", "--difficulty", "expert"], ["perhaps", "y", "q"]),
     (["--stats"], []),
-]  # fmt: skip
+]
 TYPED = {"hello", "perhaps", "maybe", "r", "f", "c"}  # and the commands' letters
 
 
@@ -150,8 +178,9 @@ def play_in_terminal(monkeypatch, capsys, home, language: str) -> list[str]:
         status = app.main(["--text", *argv])
         out, err = capsys.readouterr()
         assert status == 0, err
-        lines += [line.replace(str(home), "~") for line in (out + err).splitlines()
-                  if line.strip("> ")]  # fmt: skip
+        lines += [
+            line.replace(str(home), "~") for line in (out + err).splitlines() if line.strip("> ")
+        ]
     return lines
 
 
@@ -189,5 +218,6 @@ def test_a_whole_terminal_game_in_the_pseudo_language_prints_nothing_outside_the
 
 
 def test_the_terminal_check_can_fail():
-    assert unmarked(["[[Mines]] [[left:]] 10", " 0  # # F", "Board code: 00000000000000007ZQX1CBR"]
-                    ) == ["'Board code: 00000000000000007ZQX1CBR': Board code"]  # fmt: skip
+    assert unmarked(
+        ["[[Mines]] [[left:]] 10", " 0  # # F", "Board code: 00000000000000007ZQX1CBR"]
+    ) == ["'Board code: 00000000000000007ZQX1CBR': Board code"]

@@ -79,11 +79,29 @@ def test_the_export_of_a_scripted_seeded_game_holds_every_measure_worked_out_by_
     bbbv, clicks, effective = 4, 5, 3
     rate = bbbv / seconds
     assert row["3bv"] == "4" and row["won"] == "1"
-    assert {k: row[k] for k in ("clicks", "effective_clicks", "wasted_clicks", "ioe",
-                                "throughput", "zini", "rqp", "nf", "guesses", "3bv_per_s")} == {
-        "clicks": "5", "effective_clicks": "3", "wasted_clicks": "2",
+    assert {
+        k: row[k]
+        for k in (
+            "clicks",
+            "effective_clicks",
+            "wasted_clicks",
+            "ioe",
+            "throughput",
+            "zini",
+            "rqp",
+            "nf",
+            "guesses",
+            "3bv_per_s",
+        )
+    } == {
+        "clicks": "5",
+        "effective_clicks": "3",
+        "wasted_clicks": "2",
         "ioe": f"{bbbv / clicks:.3f}",  # 0.800
         "throughput": f"{bbbv / effective:.3f}",  # 1.333
-        "zini": "3", "rqp": f"{seconds / rate:.2f}", "nf": "0", "guesses": "0",
+        "zini": "3",
+        "rqp": f"{seconds / rate:.2f}",
+        "nf": "0",
+        "guesses": "0",
         "3bv_per_s": f"{rate:.3f}",
-    }  # fmt: skip
+    }

@@ -63,24 +63,28 @@ msgstr "--board: %(problem)s"
 def problems(tmp_path: Path, catalogue: str, template: str = TEMPLATE) -> list[str]:
     (tmp_path / "t.pot").write_text(template, encoding="utf-8")
     (tmp_path / "de.po").write_text(catalogue, encoding="utf-8")
-    return tool.check_catalogue(tool.read_po(tmp_path / "t.pot"),
-                                tool.read_po(tmp_path / "de.po"), "de")  # fmt: skip
+    return tool.check_catalogue(
+        tool.read_po(tmp_path / "t.pot"), tool.read_po(tmp_path / "de.po"), "de"
+    )
 
 
-def test_a_key_name_or_a_word_a_language_shares_may_stay_and_nothing_else(tmp_path,
-                                                                         monkeypatch):  # fmt: skip
+def test_a_key_name_or_a_word_a_language_shares_may_stay_and_nothing_else(tmp_path, monkeypatch):
     key = '\nmsgctxt "key"\nmsgid "Tab"\nmsgstr "%s"\n'
     (tmp_path / "t.pot").write_text(TEMPLATE + key % "", encoding="utf-8")
-    (tmp_path / "fr.po").write_text(GOOD.replace('"Optionen"', '"options"') + key % "Tab",
-                                    encoding="utf-8")  # fmt: skip
+    (tmp_path / "fr.po").write_text(
+        GOOD.replace('"Optionen"', '"options"') + key % "Tab", encoding="utf-8"
+    )
 
     def check():
-        return tool.check_catalogue(tool.read_po(tmp_path / "t.pot"),
-                                    tool.read_po(tmp_path / "fr.po"), "fr")  # fmt: skip
+        return tool.check_catalogue(
+            tool.read_po(tmp_path / "t.pot"), tool.read_po(tmp_path / "fr.po"), "fr"
+        )
 
     assert [p for p in check() if "left in English" in p] == [
-        "fr: 'options' is left in English (only " + repr(sorted(tool.MAY_STAY_ENGLISH
-        | tool.SAME_IN_LANGUAGE["fr"])) + " and the keys' names may be)"]  # fmt: skip
+        "fr: 'options' is left in English (only "
+        + repr(sorted(tool.MAY_STAY_ENGLISH | tool.SAME_IN_LANGUAGE["fr"]))
+        + " and the keys' names may be)"
+    ]
     monkeypatch.setitem(tool.SAME_IN_LANGUAGE, "fr", frozenset({"options"}))
     assert [p for p in check() if "left in English" in p] == []
 
@@ -107,8 +111,9 @@ def test_every_shipped_catalogue_is_for_every_plural_rule_in_its_header_and_comp
         with po.with_suffix(".mo").open("rb") as f:
             compiled = gettext.GNUTranslations(f)
         assert compiled.info()["language"] == language
-        assert tool.plural_count(tool.read_po(po)) == 1 + max(compiled.plural(n)
-                                                              for n in range(200))  # fmt: skip
+        assert tool.plural_count(tool.read_po(po)) == 1 + max(
+            compiled.plural(n) for n in range(200)
+        )
 
 
 def test_babel_is_a_development_tool_only():
@@ -119,8 +124,9 @@ def test_babel_is_a_development_tool_only():
     assert lines("requirements-dev.txt") == ["-r requirements-test.txt", "babel>=2.14,<3"]
     for name in ("requirements.txt", "requirements-test.txt", "pyproject.toml"):
         assert "babel" not in " ".join(lines(name)), name
-    assert not re.search(r"^\s*(import babel|from babel)", (ROOT / "game").joinpath(
-        "i18n.py").read_text(), re.M)  # fmt: skip
+    assert not re.search(
+        r"^\s*(import babel|from babel)", (ROOT / "game").joinpath("i18n.py").read_text(), re.M
+    )
 
 
 # ---- the check -------------------------------------------------------------------------------
@@ -183,10 +189,13 @@ def test_placeholders_are_named_or_in_order_and_percent_signs_are_neither():
 
 def test_the_po_reader_reads_escapes_continued_lines_contexts_and_plurals(tmp_path):
     path = tmp_path / "x.po"
-    path.write_text(HEADER + 'msgctxt "c"\nmsgid ""\n"two "\n"lines\\n"\n'
-                    'msgstr "a \\"b\\"\\t\\\\"\n\nmsgid "one"\nmsgid_plural "many"\n'
-                    'msgstr[0] "1"\nmsgstr[1] "n"\n'
-                    '#~ msgid "old"\n#~ msgstr "alt"\n', encoding="utf-8")  # fmt: skip
+    path.write_text(
+        HEADER + 'msgctxt "c"\nmsgid ""\n"two "\n"lines\\n"\n'
+        'msgstr "a \\"b\\"\\t\\\\"\n\nmsgid "one"\nmsgid_plural "many"\n'
+        'msgstr[0] "1"\nmsgstr[1] "n"\n'
+        '#~ msgid "old"\n#~ msgstr "alt"\n',
+        encoding="utf-8",
+    )
     header, context, plural = tool.read_po(path)
     assert header.id == "" and tool.header_fields([header])["Plural-Forms"].startswith("npl")
     assert (context.context, context.id, context.strings) == ("c", "two lines\n", ['a "b"\t\\'])
@@ -204,10 +213,15 @@ def test_a_compiled_catalogue_that_says_something_else_than_its_po_is_stale(tmp_
     (tmp_path / "de.po").write_text(GOOD, encoding="utf-8")
     entries = tool.read_po(tmp_path / "de.po")
     mo = tmp_path / "de.mo"
-    good = {("metavar of --board", "CODE"): "CODE", (None, "options"): "Optionen",
-            (None, "--board: %(problem)s"): "--board: %(problem)s",
-            ("wrote %(count)d game to %(file)s", "wrote %(count)d games to %(file)s"):
-                ["%(count)d Spiel nach %(file)s", "%(count)d Spiele nach %(file)s"]}  # fmt: skip
+    good = {
+        ("metavar of --board", "CODE"): "CODE",
+        (None, "options"): "Optionen",
+        (None, "--board: %(problem)s"): "--board: %(problem)s",
+        ("wrote %(count)d game to %(file)s", "wrote %(count)d games to %(file)s"): [
+            "%(count)d Spiel nach %(file)s",
+            "%(count)d Spiele nach %(file)s",
+        ],
+    }
     write_mo(mo, good)
     assert tool.stale_mo(entries, mo, "de") == []
     write_mo(mo, {**good, (None, "options"): "Einstellungen"})

@@ -79,8 +79,10 @@ def test_every_package_under_game_is_listed_for_the_wheel_under_the_installed_na
     setuptools = PYPROJECT["tool"]["setuptools"]
     assert set(setuptools["packages"]) == found | {"pixel_mines.assets"}
     assert setuptools["package-dir"] == {"pixel_mines": "game", "pixel_mines.assets": "assets"}
-    assert setuptools["package-data"] == {"pixel_mines.assets": ["**/*"],
-                                          "pixel_mines": ["locale/*/LC_MESSAGES/*.mo"]}  # fmt: skip
+    assert setuptools["package-data"] == {
+        "pixel_mines.assets": ["**/*"],
+        "pixel_mines": ["locale/*/LC_MESSAGES/*.mo"],
+    }
     assert setuptools["include-package-data"] is False  # MANIFEST.in is for the sdist only
 
 
@@ -109,8 +111,11 @@ def test_code_inside_the_package_imports_its_own_modules_relatively():
                 names = [node.module]
             elif isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
-            offenders += [f"{path.relative_to(ROOT)}:{node.lineno}" for n in names
-                          if n.split(".")[0] in ("game", "pixel_mines")]  # fmt: skip
+            offenders += [
+                f"{path.relative_to(ROOT)}:{node.lineno}"
+                for n in names
+                if n.split(".")[0] in ("game", "pixel_mines")
+            ]
     assert offenders == []
 
 
@@ -120,8 +125,13 @@ def test_version_in_a_checkout_is_the_constant_whatever_else_is_installed(monkey
 
     monkeypatch.setattr(metadata, "version", lambda name: "9.9.9")  # another copy, installed
     assert version_module.version() == version_module.__version__
-    result = subprocess.run([sys.executable, "main.py", "--version"], cwd=ROOT,
-                            capture_output=True, text=True, check=True)  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "main.py", "--version"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert result.stdout == f"pixel-mines {version_module.__version__}\n"
 
 
@@ -215,10 +225,13 @@ def test_the_desktop_entry_names_the_command_the_icon_and_the_window_class():
 @pytest.mark.concurrent
 def test_the_game_sets_the_window_class_before_pygame_starts():
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEO_X11_WMCLASS"}
-    code = ("import os, sys, game.app; "
-            "print(os.environ['SDL_VIDEO_X11_WMCLASS'], 'pygame' in sys.modules)")  # fmt: skip
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
-                         text=True, check=True).stdout  # fmt: skip
+    code = (
+        "import os, sys, game.app; "
+        "print(os.environ['SDL_VIDEO_X11_WMCLASS'], 'pygame' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    ).stdout
     assert out.split() == ["pixel-mines", "False"]
 
 
@@ -350,9 +363,15 @@ def test_the_bundles_executable_icon_needs_no_pillow(platform, suffix):
 def clean_env(home: Path) -> dict[str, str]:
     """No trace of the checkout: the game must find everything where it was installed."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-               XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),
-               XDG_STATE_HOME=str(home / "state"), XDG_CACHE_HOME=str(home / "cache"))  # fmt: skip
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        XDG_DATA_HOME=str(home / "data"),
+        XDG_CONFIG_HOME=str(home / "config"),
+        XDG_STATE_HOME=str(home / "state"),
+        XDG_CACHE_HOME=str(home / "cache"),
+    )
     return env
 
 
@@ -363,10 +382,16 @@ class Installed:
         self.command, self.cwd, self.env = command, cwd, env
 
     def run(self, *args: str, stdin: str | None = None, **env: str):
-        return subprocess.run([*self.command, *args], cwd=self.cwd, env={**self.env, **env},
-                              input=stdin, capture_output=True, text=True,
-                              stdin=None if stdin is not None else subprocess.DEVNULL,
-                              timeout=120)  # fmt: skip
+        return subprocess.run(
+            [*self.command, *args],
+            cwd=self.cwd,
+            env={**self.env, **env},
+            input=stdin,
+            capture_output=True,
+            text=True,
+            stdin=None if stdin is not None else subprocess.DEVNULL,
+            timeout=120,
+        )
 
 
 @pytest.fixture(scope="module")
@@ -374,11 +399,35 @@ def venv(tmp_path_factory):
     """Build the wheel from a copy of the tree (the checkout stays clean) and install it."""
     tmp = tmp_path_factory.mktemp("wheel")
     source = tmp / "source"
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-        ".git", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis",
-        ".venv", "venv"))  # fmt: skip
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w",
-                    str(tmp / "wheels"), str(source)], check=True)  # fmt: skip
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".git",
+            "build",
+            "dist",
+            "*.egg-info",
+            "__pycache__",
+            ".*_cache",
+            ".hypothesis",
+            ".venv",
+            "venv",
+        ),
+    )
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "-w",
+            str(tmp / "wheels"),
+            str(source),
+        ],
+        check=True,
+    )
     (wheel,) = (tmp / "wheels").glob("pixel_mines-*.whl")
     env_dir = tmp / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(env_dir)], check=True)
@@ -391,8 +440,14 @@ def venv(tmp_path_factory):
 
 def in_venv(venv, code: str):
     python, game = venv
-    result = subprocess.run([str(python), "-c", code], cwd=game.cwd, env=game.env,
-                            capture_output=True, text=True, check=True)  # fmt: skip
+    result = subprocess.run(
+        [str(python), "-c", code],
+        cwd=game.cwd,
+        env=game.env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(result.stdout)
 
 
@@ -405,14 +460,33 @@ def sdist(venv, tmp_path_factory):
     python, _ = venv
     tmp = tmp_path_factory.mktemp("sdist")
     source = tmp / "source"
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-        ".git", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis",
-        ".venv", "venv"))  # fmt: skip
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "setuptools>=77"],
-                   check=True)  # fmt: skip
-    built = subprocess.run([str(python), "-c", "from setuptools import build_meta as b; "
-                            f"print(b.build_sdist({str(tmp / 'out')!r}))"], cwd=source,
-                           capture_output=True, text=True, check=True)  # fmt: skip
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".git",
+            "build",
+            "dist",
+            "*.egg-info",
+            "__pycache__",
+            ".*_cache",
+            ".hypothesis",
+            ".venv",
+            "venv",
+        ),
+    )
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "setuptools>=77"], check=True)
+    built = subprocess.run(
+        [
+            str(python),
+            "-c",
+            f"from setuptools import build_meta as b; print(b.build_sdist({str(tmp / 'out')!r}))",
+        ],
+        cwd=source,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     name = built.stdout.strip().splitlines()[-1]
     with tarfile.open(tmp / "out" / name) as tar:
         members = {m.name.split("/", 1)[1] for m in tar.getmembers() if m.isfile()}
@@ -420,8 +494,11 @@ def sdist(venv, tmp_path_factory):
 
 
 def files_under(folder: str) -> set[str]:
-    return {p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*")
-            if p.is_file() and "__pycache__" not in p.parts}  # fmt: skip
+    return {
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / folder).rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
 
 
 @pytest.mark.concurrent
@@ -430,9 +507,16 @@ def test_the_sdist_holds_every_test_tool_doc_and_benchmark(sdist):
     members, _ = sdist
     for folder in ("tests", "tools", "docs", "benchmarks", "assets", "game/locale"):
         assert files_under(folder) <= members, folder
-    assert {"main.py", "requirements.txt", "requirements-test.txt", "requirements-dev.txt",
-            "pyproject.toml",
-            "README.md", "LICENSE", "game/version.py"} <= members  # fmt: skip
+    assert {
+        "main.py",
+        "requirements.txt",
+        "requirements-test.txt",
+        "requirements-dev.txt",
+        "pyproject.toml",
+        "README.md",
+        "LICENSE",
+        "game/version.py",
+    } <= members
     assert not [m for m in members if m.endswith((".pyc", ".pyo")) or "__pycache__" in m]
 
 
@@ -440,17 +524,23 @@ def test_the_sdist_holds_every_test_tool_doc_and_benchmark(sdist):
 @pytest.mark.wheel
 def test_building_the_sdist_prints_no_warning_of_our_making(sdist):
     _, printed = sdist
-    ours = [line for line in printed.splitlines()
-            if "would be ignored" in line or "absent from the `packages`" in line
-            or "no previously-included" in line or "not found" in line.lower()]  # fmt: skip
+    ours = [
+        line
+        for line in printed.splitlines()
+        if "would be ignored" in line
+        or "absent from the `packages`" in line
+        or "no previously-included" in line
+        or "not found" in line.lower()
+    ]
     assert ours == []
 
 
 @pytest.mark.concurrent
 @pytest.mark.wheel
 def test_the_installed_game_needs_no_test_tool_outside_an_extra(venv):
-    requires = in_venv(venv, "import importlib.metadata as m, json; "
-                             "print(json.dumps(m.requires('pixel-mines')))")  # fmt: skip
+    requires = in_venv(
+        venv, "import importlib.metadata as m, json; print(json.dumps(m.requires('pixel-mines')))"
+    )
     plain = sorted(re.match(r"[\w.-]+", r)[0] for r in requires if "extra ==" not in r)
     assert plain == ["platformdirs", "pygame-ce"]
     extra = [r for r in requires if r.startswith(TEST_TOOLS)]
@@ -476,9 +566,12 @@ def test_the_wheel_ships_every_asset_inside_the_package(venv):
 @pytest.mark.concurrent
 @pytest.mark.wheel
 def test_the_installed_game_loads_every_shipped_theme_from_where_it_was_installed(venv):
-    found = in_venv(venv, "import json; from pixel_mines.ui.theme import THEMES_DIR, load_library; "
-                          "lib = load_library(); print(json.dumps([str(THEMES_DIR), "
-                          "lib.names(), lib.problems]))")  # fmt: skip
+    found = in_venv(
+        venv,
+        "import json; from pixel_mines.ui.theme import THEMES_DIR, load_library; "
+        "lib = load_library(); print(json.dumps([str(THEMES_DIR), "
+        "lib.names(), lib.problems]))",
+    )
     themes_dir, names, problems = found
     assert "site-packages" in themes_dir and not Path(themes_dir).is_relative_to(ROOT)
     assert sorted(names) == SHIPPED_THEMES and problems == []
@@ -488,24 +581,34 @@ def test_the_installed_game_loads_every_shipped_theme_from_where_it_was_installe
 @pytest.mark.wheel
 def test_the_wheel_installs_pixel_mines_and_nothing_named_game(venv):
     """A top-level `game` is a common name among pygame projects; two would break each other."""
-    site = Path(in_venv(venv, "import json, sysconfig; "
-                              "print(json.dumps(sysconfig.get_path('purelib')))"))  # fmt: skip
+    site = Path(
+        in_venv(venv, "import json, sysconfig; print(json.dumps(sysconfig.get_path('purelib')))")
+    )
     top = {p.name for p in site.iterdir()}
     assert "pixel_mines" in top and "game" not in top and "assets" not in top
-    record = in_venv(venv, "import json, importlib.metadata as m; print(json.dumps("
-                           "[str(f) for f in m.files('pixel-mines')]))")  # fmt: skip
+    record = in_venv(
+        venv,
+        "import json, importlib.metadata as m; print(json.dumps("
+        "[str(f) for f in m.files('pixel-mines')]))",
+    )
     assert not [f for f in record if f.split("/")[0] in ("game", "assets")]
     python, game = venv
-    module = subprocess.run([str(python), "-m", "pixel_mines", "--version"], cwd=game.cwd,
-                            env=game.env, capture_output=True, text=True)  # fmt: skip
+    module = subprocess.run(
+        [str(python), "-m", "pixel_mines", "--version"],
+        cwd=game.cwd,
+        env=game.env,
+        capture_output=True,
+        text=True,
+    )
     assert module.returncode == 0 and module.stdout.startswith("pixel-mines ")
 
 
 @pytest.mark.concurrent
 @pytest.mark.wheel
 def test_installed_version_is_the_metadatas_and_the_checkouts(venv):
-    metadata = in_venv(venv, "import json, importlib.metadata as m; "
-                             "print(json.dumps(m.version('pixel-mines')))")  # fmt: skip
+    metadata = in_venv(
+        venv, "import json, importlib.metadata as m; print(json.dumps(m.version('pixel-mines')))"
+    )
     result = venv[1].run("--version")
     assert result.returncode == 0 and result.stdout == f"pixel-mines {metadata}\n"
     assert metadata == version_module.__version__
@@ -521,9 +624,12 @@ def test_installed_help_exits_0(venv):
 @pytest.mark.concurrent
 @pytest.mark.wheel
 def test_the_wheel_ships_the_compiled_catalogues_and_not_their_sources(venv):
-    found = in_venv(venv, "import json, pixel_mines.resources as r; d = r.locale_dir(); "
-                          "print(json.dumps([str(d), sorted(p.relative_to(d).as_posix() "
-                          "for p in d.rglob('*') if p.is_file())]))")  # fmt: skip
+    found = in_venv(
+        venv,
+        "import json, pixel_mines.resources as r; d = r.locale_dir(); "
+        "print(json.dumps([str(d), sorted(p.relative_to(d).as_posix() "
+        "for p in d.rglob('*') if p.is_file())]))",
+    )
     folder, files = found
     assert "site-packages" in folder and not Path(folder).is_relative_to(ROOT)
     assert set(files) == catalogue_files() and not [f for f in files if f.endswith((".po", ".pot"))]
@@ -619,26 +725,42 @@ def test_installed_game_adds_itself_to_the_menu_starting_its_own_script(venv):
 
 
 @pytest.mark.bundle
-@pytest.mark.skipif(os.environ.get("PIXEL_MINES_BUNDLE") != "1",
-                    reason="builds the PyInstaller bundle: set PIXEL_MINES_BUNDLE=1")  # fmt: skip
+@pytest.mark.skipif(
+    os.environ.get("PIXEL_MINES_BUNDLE") != "1",
+    reason="builds the PyInstaller bundle: set PIXEL_MINES_BUNDLE=1",
+)
 def test_the_bundle_builds_and_plays(tmp_path):
     if importlib.util.find_spec("PyInstaller") is None:
         pytest.fail("PIXEL_MINES_BUNDLE=1 needs PyInstaller: python -m pip install pyinstaller")
-    build = subprocess.run([sys.executable, str(ROOT / "tools" / "build_bundle.py"), "--dist",
-                            str(tmp_path / "dist"), "--work", str(tmp_path / "work")],
-                           capture_output=True, text=True)  # fmt: skip
+    build = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tools" / "build_bundle.py"),
+            "--dist",
+            str(tmp_path / "dist"),
+            "--work",
+            str(tmp_path / "work"),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert build.returncode == 0, build.stderr[-3000:]
     report = json.loads(build.stdout.strip().splitlines()[-1])
     print(report)
     folder = Path(report["folder"])
     inside = folder / "_internal" / "pixel_mines" / "assets"
-    assert {p.relative_to(inside).as_posix() for p in inside.rglob("*")
-            if p.is_file()} == asset_files()  # fmt: skip
+    assert {
+        p.relative_to(inside).as_posix() for p in inside.rglob("*") if p.is_file()
+    } == asset_files()
     locale = folder / "_internal" / "pixel_mines" / "locale"
-    assert {p.relative_to(locale).as_posix() for p in locale.rglob("*")
-            if p.is_file()} == catalogue_files()  # fmt: skip
-    assert not [p.name for p in (folder / "_internal").iterdir()
-                if p.name.startswith(("libssl", "libcrypto", "numpy", "game"))]  # fmt: skip
+    assert {
+        p.relative_to(locale).as_posix() for p in locale.rglob("*") if p.is_file()
+    } == catalogue_files()
+    assert not [
+        p.name
+        for p in (folder / "_internal").iterdir()
+        if p.name.startswith(("libssl", "libcrypto", "numpy", "game"))
+    ]
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     game = Installed([str(folder / "pixel-mines")], elsewhere, clean_env(tmp_path))

@@ -275,15 +275,23 @@ print("not killed")
 def test_a_kill_at_each_write_of_a_finish_leaves_one_row_and_one_replay(tmp_path):
     for where in ("replay", "row", "forget"):
         home = tmp_path / where
-        env = {**os.environ, "XDG_DATA_HOME": str(home / "data"),
-               "XDG_CONFIG_HOME": str(home / "config")}  # fmt: skip
-        died = subprocess.run([sys.executable, "-c", KILL_SCRIPT, where], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=60)  # fmt: skip
+        env = {
+            **os.environ,
+            "XDG_DATA_HOME": str(home / "data"),
+            "XDG_CONFIG_HOME": str(home / "config"),
+        }
+        died = subprocess.run(
+            [sys.executable, "-c", KILL_SCRIPT, where],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert died.returncode == -9 and "not killed" not in died.stdout, died.stderr
         folder = home / "data" / "pixel-mines"
         for _ in range(2):  # restarted twice: the second start changes nothing
-            h = History(Stats(folder / "stats.sqlite3"), folder / "replays",
-                        folder / "kept")  # fmt: skip
+            h = History(Stats(folder / "stats.sqlite3"), folder / "replays", folder / "kept")
             assert Session(h, "text").take_offer() is None
             recorded = rows(h)
             h.stats.close()
@@ -344,8 +352,9 @@ def test_a_kept_game_in_a_list_row_is_named_in_a_few_words():
     kept.elapsed_ms = 12_999
     assert name_kept(kept, today="2026-11-30") == "Expert 16:10, 12 s"
     assert name_kept(kept, today="2026-12-01") == "Expert 11-30, 12 s"
-    custom = replay_of(Game.from_layout(CORNER), elapsed_ms=0, source="text",
-                       played_at="2026-11-30T16:10:05")  # fmt: skip
+    custom = replay_of(
+        Game.from_layout(CORNER), elapsed_ms=0, source="text", played_at="2026-11-30T16:10:05"
+    )
     assert name_kept(custom, today="2026-11-30") == "custom 9x9/5 16:10, 0 s"
 
 

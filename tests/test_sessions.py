@@ -18,15 +18,23 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def env_for(tmp_path):
-    return {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"),
-            "XDG_CONFIG_HOME": str(tmp_path / "config")}  # fmt: skip
+    return {
+        **os.environ,
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
 
 
 def run_text(tmp_path, args, lines, timeout=60):
     return subprocess.run(
-        [sys.executable, "main.py", "--text", *args], cwd=ROOT, env=env_for(tmp_path),
-        input="".join(f"{x}\n" for x in lines), capture_output=True, text=True, timeout=timeout,
-    )  # fmt: skip
+        [sys.executable, "main.py", "--text", *args],
+        cwd=ROOT,
+        env=env_for(tmp_path),
+        input="".join(f"{x}\n" for x in lines),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def final_board(text: str, rows: int) -> list[str]:
@@ -43,14 +51,25 @@ def test_a_terminal_games_replay_plays_back_to_the_same_final_board(tmp_path):
     mine = next(
         (r, c) for r, line in enumerate(g.layout()) for c, ch in enumerate(line) if ch == "*"
     )
-    played = run_text(tmp_path, ["--seed", "8"], ["r 4 4", f"f {mine[0]} {mine[1]}", "r 0 0",
-                                                  "r 8 8", "r 0 8", "r 8 0", "n"])  # fmt: skip
+    played = run_text(
+        tmp_path,
+        ["--seed", "8"],
+        ["r 4 4", f"f {mine[0]} {mine[1]}", "r 0 0", "r 8 8", "r 0 8", "r 8 0", "n"],
+    )
     assert played.returncode == 0, played.stderr
-    path = next(line[len("Replay: "):] for line in played.stdout.splitlines()
-                if line.startswith("Replay: "))  # fmt: skip
-    shown = subprocess.run([sys.executable, "main.py", "--text", "--replay", path], cwd=ROOT,
-                           env=env_for(tmp_path), capture_output=True, text=True,
-                           timeout=60)  # fmt: skip
+    path = next(
+        line[len("Replay: ") :]
+        for line in played.stdout.splitlines()
+        if line.startswith("Replay: ")
+    )
+    shown = subprocess.run(
+        [sys.executable, "main.py", "--text", "--replay", path],
+        cwd=ROOT,
+        env=env_for(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert shown.returncode == 0, shown.stderr
     assert "Move 1 at 0.000 s: open (4, 4)" in shown.stdout
     assert final_board(shown.stdout, 9) == final_board(played.stdout, 9)
@@ -59,9 +78,14 @@ def test_a_terminal_games_replay_plays_back_to_the_same_final_board(tmp_path):
 def test_a_broken_replay_file_is_named_and_exits_2(tmp_path):
     path = tmp_path / "cut.json"
     path.write_text('{"format": "pixel-mines-replay", "version": 1, "board": {"rows": 9')
-    shown = subprocess.run([sys.executable, "main.py", "--text", "--replay", str(path)],
-                           cwd=ROOT, env=env_for(tmp_path), capture_output=True, text=True,
-                           timeout=60)  # fmt: skip
+    shown = subprocess.run(
+        [sys.executable, "main.py", "--text", "--replay", str(path)],
+        cwd=ROOT,
+        env=env_for(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert shown.returncode == 2
     assert str(path) in shown.stderr and "not complete" in shown.stderr
     assert "Traceback" not in shown.stderr
@@ -69,13 +93,19 @@ def test_a_broken_replay_file_is_named_and_exits_2(tmp_path):
 
 def test_a_game_killed_mid_way_is_offered_again_exactly_as_it_was(tmp_path):
     proc = subprocess.Popen(
-        [sys.executable, "main.py", "--text", "--seed", "5"], cwd=ROOT, env=env_for(tmp_path),
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        [sys.executable, "main.py", "--text", "--seed", "5"],
+        cwd=ROOT,
+        env=env_for(tmp_path),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     g = Game(9, 9, 10, seed=5)
     g.reveal(4, 4)
-    covered = next((r, c) for r, line in enumerate(g.view()) for c, ch in enumerate(line)
-                   if ch == "#")  # fmt: skip
+    covered = next(
+        (r, c) for r, line in enumerate(g.view()) for c, ch in enumerate(line) if ch == "#"
+    )
     g.toggle_flag(*covered)
     proc.stdin.write(f"r 4 4\nf {covered[0]} {covered[1]}\n")
     proc.stdin.flush()

@@ -41,8 +41,14 @@ def first_frame(tmp_path: Path, *argv: str) -> dict:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[name] = str(tmp_path / name.lower())
-    done = subprocess.run([sys.executable, "-c", FIRST_FRAME, *argv], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAME, *argv],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -51,9 +57,16 @@ def test_the_first_frame_comes_before_the_solver_the_analysis_and_the_worker(tmp
     seen = first_frame(tmp_path)
     loaded = set(seen["modules"])
     assert "game.ui.window" in loaded  # the window did start
-    left = {"game.engine.solver", "game.engine.game_analysis", "game.engine.game_measures",
-            "game.analysis_text", "game.worker", "game.ui.scenes.analysis",
-            "multiprocessing", "concurrent.futures"}  # fmt: skip
+    left = {
+        "game.engine.solver",
+        "game.engine.game_analysis",
+        "game.engine.game_measures",
+        "game.analysis_text",
+        "game.worker",
+        "game.ui.scenes.analysis",
+        "multiprocessing",
+        "concurrent.futures",
+    }
     assert not loaded & left, sorted(loaded & left)
 
 
@@ -63,14 +76,17 @@ def test_the_garbage_collector_is_on_again_when_the_window_draws(tmp_path):
 
 def test_a_command_without_the_window_runs_collecting_too(tmp_path):
     """`python -m game --stats` (main.py's twin): the collector is on again for the command."""
-    code = ("import gc, runpy, sys; sys.argv = ['game', '--stats']\n"
-            "try:\n    runpy.run_module('game', run_name='__main__')\n"
-            "except SystemExit:\n    print('collecting', gc.isenabled())")  # fmt: skip
+    code = (
+        "import gc, runpy, sys; sys.argv = ['game', '--stats']\n"
+        "try:\n    runpy.run_module('game', run_name='__main__')\n"
+        "except SystemExit:\n    print('collecting', gc.isenabled())"
+    )
     env = {**os.environ}
     for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[name] = str(tmp_path / name.lower())
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=60)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
     assert done.stdout.split()[-2:] == ["collecting", "True"], done.stdout + done.stderr
 
 

@@ -147,12 +147,24 @@ def test_q_at_the_resume_question_quits_and_keeps_the_game(tmp_path):
     kept = tmp_path / "kept.json"
     history = History(kept=kept)
     out = io.StringIO()
-    play(BEGINNER, seed=7, stdin=io.StringIO("r 4 4\nq\n"), out=out, clock=FakeClock(),
-         history=history)  # fmt: skip
+    play(
+        BEGINNER,
+        seed=7,
+        stdin=io.StringIO("r 4 4\nq\n"),
+        out=out,
+        clock=FakeClock(),
+        history=history,
+    )
     assert "Your game is kept" in out.getvalue() and kept.exists()
     out = io.StringIO()
-    status = play(BEGINNER, seed=7, stdin=io.StringIO("q\n"), out=out, clock=FakeClock(),
-                  history=History(kept=kept))  # fmt: skip
+    status = play(
+        BEGINNER,
+        seed=7,
+        stdin=io.StringIO("q\n"),
+        out=out,
+        clock=FakeClock(),
+        history=History(kept=kept),
+    )
     assert status == 0 and kept.exists() and "Resume it?" in out.getvalue()
 
 
@@ -177,8 +189,14 @@ def test_n_before_any_move_starts_a_new_game_at_once():
 
 def test_the_question_can_be_turned_off_in_the_terminal_too():
     out = io.StringIO()
-    play(BEGINNER, seed=7, stdin=io.StringIO("r 4 4\nn\nq\n"), out=out, clock=FakeClock(),
-         ask_before_leaving=False)  # fmt: skip
+    play(
+        BEGINNER,
+        seed=7,
+        stdin=io.StringIO("r 4 4\nn\nq\n"),
+        out=out,
+        clock=FakeClock(),
+        ask_before_leaving=False,
+    )
     assert "Leave this game?" not in out.getvalue()
 
 
@@ -205,8 +223,10 @@ def test_yes_and_no_take_the_languages_own_words_as_well_as_english(tmp_path, mo
     from tests.catalogues import write_mo
 
     assert is_yes("y") and is_yes("yes") and is_no("n") and not is_yes("o") and not is_no("o")
-    write_mo(tmp_path / "fr" / "LC_MESSAGES" / "pixel-mines.mo",
-             {("answer yes", "y, yes"): "o, oui", ("answer no", "n, no"): "n, non"})  # fmt: skip
+    write_mo(
+        tmp_path / "fr" / "LC_MESSAGES" / "pixel-mines.mo",
+        {("answer yes", "y, yes"): "o, oui", ("answer no", "n, no"): "n, non"},
+    )
     monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)
     i18n.install("fr")
     assert is_yes("o") and is_yes("oui") and is_yes("y") and is_no("non") and is_no("n")

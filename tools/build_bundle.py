@@ -38,10 +38,23 @@ ICON_ELSEWHERE = Path("icons") / "pixel-mines-256.png"
 # them), numpy comes with pygame's surfarray hooks, tkinter with Tcl/Tk, yaml and
 # charset_normalizer with hooks of packages that happen to be installed beside the build.
 EXCLUDED = (
-    "_ssl", "ssl", "_hashlib", "numpy", "tkinter", "_tkinter", "yaml", "charset_normalizer",
-    "unittest", "pydoc", "doctest", "xmlrpc", "lib2to3", "pygame.tests", "pygame.examples",
+    "_ssl",
+    "ssl",
+    "_hashlib",
+    "numpy",
+    "tkinter",
+    "_tkinter",
+    "yaml",
+    "charset_normalizer",
+    "unittest",
+    "pydoc",
+    "doctest",
+    "xmlrpc",
+    "lib2to3",
+    "pygame.tests",
+    "pygame.examples",
     "pygame.docs",
-)  # fmt: skip
+)
 
 
 @dataclass(frozen=True)
@@ -59,8 +72,10 @@ def catalogues() -> tuple[tuple[Path, str], ...]:
     """Each compiled catalogue (.mo) and its folder in the bundle; the .po and the template
     stay behind, as in the wheel."""
     folder = locale_dir()
-    return tuple((mo, f"{LOCALE_IN_BUNDLE}/{mo.parent.relative_to(folder).as_posix()}")
-                 for mo in sorted(folder.glob("*/LC_MESSAGES/*.mo")))  # fmt: skip
+    return tuple(
+        (mo, f"{LOCALE_IN_BUNDLE}/{mo.parent.relative_to(folder).as_posix()}")
+        for mo in sorted(folder.glob("*/LC_MESSAGES/*.mo"))
+    )
 
 
 def bundle_spec(platform: str = sys.platform) -> BundleSpec:
@@ -82,16 +97,31 @@ def staged_source(spec: BundleSpec, work: Path) -> Path:
     """A folder holding a copy of game/ named as the package, for PyInstaller's search path."""
     staged = work / "source"
     shutil.rmtree(staged, ignore_errors=True)
-    shutil.copytree(spec.source, staged / spec.package,
-                    ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    shutil.copytree(
+        spec.source, staged / spec.package, ignore=shutil.ignore_patterns("__pycache__")
+    )
     return staged
 
 
 def pyinstaller_args(spec: BundleSpec, dist: Path, work: Path, platform: str = sys.platform):
-    args = ["--noconfirm", "--clean", "--onedir", "--console", "--name", spec.name,
-            "--distpath", str(dist), "--workpath", str(work), "--specpath", str(work),
-            "--paths", str(work / "source"),
-            "--collect-submodules", spec.package]  # fmt: skip
+    args = [
+        "--noconfirm",
+        "--clean",
+        "--onedir",
+        "--console",
+        "--name",
+        spec.name,
+        "--distpath",
+        str(dist),
+        "--workpath",
+        str(work),
+        "--specpath",
+        str(work),
+        "--paths",
+        str(work / "source"),
+        "--collect-submodules",
+        spec.package,
+    ]
     for module in spec.excluded:
         args += ["--exclude-module", module]
     for source, target in spec.data:
@@ -124,14 +154,25 @@ def main(argv: list[str] | None = None) -> int:
     try:
         import PyInstaller  # noqa: F401
     except ImportError:
-        print("build_bundle: PyInstaller is not installed; it is a build tool, not a game "
-              "dependency: python -m pip install pyinstaller", file=sys.stderr)  # fmt: skip
+        print(
+            "build_bundle: PyInstaller is not installed; it is a build tool, not a game "
+            "dependency: python -m pip install pyinstaller",
+            file=sys.stderr,
+        )
         return 2
     start = time.perf_counter()
     folder = build(args.dist, args.work)
     seconds = time.perf_counter() - start
-    print(json.dumps({"name": "bundle", "folder": str(folder), "build_s": round(seconds, 1),
-                      "size_mb": round(folder_size(folder) / 2**20, 1)}))  # fmt: skip
+    print(
+        json.dumps(
+            {
+                "name": "bundle",
+                "folder": str(folder),
+                "build_s": round(seconds, 1),
+                "size_mb": round(folder_size(folder) / 2**20, 1),
+            }
+        )
+    )
     return 0
 
 

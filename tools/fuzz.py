@@ -64,23 +64,82 @@ from game.ui.window import App  # noqa: E402
 # few it does not bind.
 K = pygame
 KEYS = [
-    (K.K_F2, ""), (K.K_n, "n"), (K.K_1, "1"), (K.K_2, "2"), (K.K_3, "3"), (K.K_KP1, "1"),
-    (K.K_KP2, "2"), (K.K_KP3, "3"), (K.K_c, "c"), (K.K_q, "q"), (K.K_o, "o"), (K.K_s, "s"),
-    (K.K_t, "t"), (K.K_m, "m"), (K.K_g, "g"), (K.K_h, "h"), (K.K_p, "p"), (K.K_b, "b"),
-    (K.K_v, "v"), (K.K_z, "z"), (K.K_y, "y"), (K.K_F1, ""), (K.K_SLASH, "?"), (K.K_PLUS, "+"),
-    (K.K_EQUALS, "="), (K.K_MINUS, "-"), (K.K_KP_PLUS, "+"), (K.K_KP_MINUS, "-"),
-    (K.K_UP, ""), (K.K_DOWN, ""), (K.K_LEFT, ""), (K.K_RIGHT, ""), (K.K_SPACE, " "),
-    (K.K_f, "f"), (K.K_d, "d"), (K.K_RETURN, "\r"), (K.K_KP_ENTER, "\r"), (K.K_TAB, "\t"),
-    (K.K_BACKSPACE, "\b"), (K.K_r, "r"), (K.K_LEFTBRACKET, "["), (K.K_RIGHTBRACKET, "]"),
-    (K.K_0, "0"), (K.K_4, "4"), (K.K_5, "5"), (K.K_6, "6"), (K.K_7, "7"), (K.K_8, "8"),
-    (K.K_9, "9"), (K.K_a, "a"), (K.K_x, "x"), (K.K_HOME, ""), (K.K_F5, ""), (K.K_F11, ""),
-    (K.K_F10, ""), (K.K_END, ""), (K.K_PAGEDOWN, ""), (K.K_PAGEUP, ""), (K.K_DELETE, ""),
-]  # fmt: skip
+    (K.K_F2, ""),
+    (K.K_n, "n"),
+    (K.K_1, "1"),
+    (K.K_2, "2"),
+    (K.K_3, "3"),
+    (K.K_KP1, "1"),
+    (K.K_KP2, "2"),
+    (K.K_KP3, "3"),
+    (K.K_c, "c"),
+    (K.K_q, "q"),
+    (K.K_o, "o"),
+    (K.K_s, "s"),
+    (K.K_t, "t"),
+    (K.K_m, "m"),
+    (K.K_g, "g"),
+    (K.K_h, "h"),
+    (K.K_p, "p"),
+    (K.K_b, "b"),
+    (K.K_v, "v"),
+    (K.K_z, "z"),
+    (K.K_y, "y"),
+    (K.K_F1, ""),
+    (K.K_SLASH, "?"),
+    (K.K_PLUS, "+"),
+    (K.K_EQUALS, "="),
+    (K.K_MINUS, "-"),
+    (K.K_KP_PLUS, "+"),
+    (K.K_KP_MINUS, "-"),
+    (K.K_UP, ""),
+    (K.K_DOWN, ""),
+    (K.K_LEFT, ""),
+    (K.K_RIGHT, ""),
+    (K.K_SPACE, " "),
+    (K.K_f, "f"),
+    (K.K_d, "d"),
+    (K.K_RETURN, "\r"),
+    (K.K_KP_ENTER, "\r"),
+    (K.K_TAB, "\t"),
+    (K.K_BACKSPACE, "\b"),
+    (K.K_r, "r"),
+    (K.K_LEFTBRACKET, "["),
+    (K.K_RIGHTBRACKET, "]"),
+    (K.K_0, "0"),
+    (K.K_4, "4"),
+    (K.K_5, "5"),
+    (K.K_6, "6"),
+    (K.K_7, "7"),
+    (K.K_8, "8"),
+    (K.K_9, "9"),
+    (K.K_a, "a"),
+    (K.K_x, "x"),
+    (K.K_HOME, ""),
+    (K.K_F5, ""),
+    (K.K_F11, ""),
+    (K.K_F10, ""),
+    (K.K_END, ""),
+    (K.K_PAGEDOWN, ""),
+    (K.K_PAGEUP, ""),
+    (K.K_DELETE, ""),
+]
 ESCAPES = [(K.K_ESCAPE, "\x1b")]  # leaves dialogs and quits: less often than the others
 # The window's own events, as a desktop sends them: a size, or nothing but the kind.
-WINDOW_EVENTS = [K.VIDEORESIZE, K.WINDOWRESIZED, K.WINDOWSIZECHANGED, K.WINDOWFOCUSLOST,
-                 K.WINDOWFOCUSGAINED, K.WINDOWMINIMIZED, K.WINDOWRESTORED, K.WINDOWMAXIMIZED,
-                 K.WINDOWEXPOSED, K.VIDEOEXPOSE, K.WINDOWENTER, K.WINDOWLEAVE]  # fmt: skip
+WINDOW_EVENTS = [
+    K.VIDEORESIZE,
+    K.WINDOWRESIZED,
+    K.WINDOWSIZECHANGED,
+    K.WINDOWFOCUSLOST,
+    K.WINDOWFOCUSGAINED,
+    K.WINDOWMINIMIZED,
+    K.WINDOWRESTORED,
+    K.WINDOWMAXIMIZED,
+    K.WINDOWEXPOSED,
+    K.VIDEOEXPOSE,
+    K.WINDOWENTER,
+    K.WINDOWLEAVE,
+]
 EXTREME_MINES = (1, 39_999)  # on 200x200: a board of one mine, and of one safe cell
 SLOWEST_KEPT = 10  # steps the report lists
 STANDARD = {(d.rows, d.cols, d.mines) for d in Difficulty}
@@ -89,9 +148,16 @@ STANDARD = {(d.rows, d.cols, d.mines) for d in Difficulty}
 class Fuzzer:
     """One seeded run in `folder` (which holds the settings, statistics and kept game)."""
 
-    def __init__(self, folder: Path, seed: int, *, large_boards: float = 0.05,
-                 extreme_boards: float = 0.02, threaded: bool = False,
-                 kill_workers: float = 0.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        folder: Path,
+        seed: int,
+        *,
+        large_boards: float = 0.05,
+        extreme_boards: float = 0.02,
+        threaded: bool = False,
+        kill_workers: float = 0.0,
+    ) -> None:
         self.folder = folder
         self.large_boards = large_boards  # the share of starts on a large custom board
         self.extreme_boards = extreme_boards  # ... on 200x200 with 1 or 39,999 mines
@@ -123,9 +189,13 @@ class Fuzzer:
         pygame.display.init()
         self.themes = load_library()
         self.stats = Stats(folder / "stats.sqlite3")
-        self.history = History(self.stats, replays=folder / "replays", kept=folder / "kept",
-                               legacy=folder / "kept-game.json",
-                               writer=Writer() if threaded else None)  # fmt: skip
+        self.history = History(
+            self.stats,
+            replays=folder / "replays",
+            kept=folder / "kept",
+            legacy=folder / "kept-game.json",
+            writer=Writer() if threaded else None,
+        )
         self.settings_file = SettingsFile(folder / "settings.json")
         self.start()
 
@@ -135,20 +205,32 @@ class Fuzzer:
         """Start the game as a player would: settings from disk, the kept game offered."""
         settings, _ = self.settings_file.load()
         rng = self.rng
-        board = rng.choice([None, BoardChoice.standard(Difficulty.BEGINNER),
-                            BoardChoice.standard(Difficulty.INTERMEDIATE)])  # fmt: skip
+        board = rng.choice(
+            [
+                None,
+                BoardChoice.standard(Difficulty.BEGINNER),
+                BoardChoice.standard(Difficulty.INTERMEDIATE),
+            ]
+        )
         if rng.random() < self.large_boards:  # boards that scroll, up to the largest
             rows, cols = rng.randrange(30, 201), rng.randrange(30, 201)
             board = BoardChoice.of(rows, cols, rng.randrange(1, rows * cols // 5))
         elif rng.random() < self.extreme_boards:
             board = BoardChoice.of(200, 200, rng.choice(EXTREME_MINES))
             self.extreme_starts[board.mines] += 1
-        self.app = App(board or settings.board_choice(), settings, self.themes,
-                       seed=self.rng.randrange(2**32), scale=self.rng.choice([None, 1, 2]),
-                       clock=self.clock, settings_file=self.settings_file, history=self.history,
-                       motion=self.rng.random() < 0.7,
-                       # at once, work off the frame runs in the step: a seed repeats
-                       chores=Chores(threaded=self.threaded))  # fmt: skip
+        self.app = App(
+            board or settings.board_choice(),
+            settings,
+            self.themes,
+            seed=self.rng.randrange(2**32),
+            scale=self.rng.choice([None, 1, 2]),
+            clock=self.clock,
+            settings_file=self.settings_file,
+            history=self.history,
+            motion=self.rng.random() < 0.7,
+            # at once, work off the frame runs in the step: a seed repeats
+            chores=Chores(threaded=self.threaded),
+        )
         if not self.threaded:
             self.app.ctx.aids.assistant = Assistant(RunAtOnce())
         self.starts += 1
@@ -175,9 +257,12 @@ class Fuzzer:
         board = self.app.play.game
         standard = (board.rows, board.cols, board.mines) in STANDARD
         if standard and took > self.slowest_standard[0]:
-            self.slowest_standard = (took, f"{self.last_event} on {board.cols}x{board.rows}/"
-                                           f"{board.mines} ({self.scene()}), {cpu:.1f} ms of "
-                                           "it the loop's own work")  # fmt: skip
+            self.slowest_standard = (
+                took,
+                f"{self.last_event} on {board.cols}x{board.rows}/"
+                f"{board.mines} ({self.scene()}), {cpu:.1f} ms of "
+                "it the loop's own work",
+            )
         if len(self.slowest) < SLOWEST_KEPT or took > self.slowest[0][0]:
             what = f"{self.last_event} on {board.cols}x{board.rows}/{board.mines}"
             if chore:
@@ -216,20 +301,26 @@ class Fuzzer:
             placed = app.menu.bar.placed(lay, Metrics.of(app.ctx.frame.theme))
             boxes = [box for _, box in placed.titles] + [row.box for row in placed.rows]
             box = rng.choice(boxes)
-            return (lay.origin_x + (box.x + rng.randrange(box.w)) * lay.scale,
-                    lay.origin_y + (box.y + rng.randrange(box.h)) * lay.scale)  # fmt: skip
+            return (
+                lay.origin_x + (box.x + rng.randrange(box.w)) * lay.scale,
+                lay.origin_y + (box.y + rng.randrange(box.h)) * lay.scale,
+            )
         if roll < 0.7:
             for _ in range(4):
                 row = app.play.top + rng.randrange(max(1, lay.view_rows))
                 col = app.play.left + rng.randrange(max(1, lay.view_cols))
                 box = lay.cell_rect(row, col, app.play.top, app.play.left)
                 if box is not None:
-                    return (lay.origin_x + (box.x + box.w // 2) * lay.scale,
-                            lay.origin_y + (box.y + box.h // 2) * lay.scale)  # fmt: skip
+                    return (
+                        lay.origin_x + (box.x + box.w // 2) * lay.scale,
+                        lay.origin_y + (box.y + box.h // 2) * lay.scale,
+                    )
         if roll < 0.8:
             f = lay.face
-            return (lay.origin_x + (f.x + f.w // 2) * lay.scale,
-                    lay.origin_y + (f.y + f.h // 2) * lay.scale)  # fmt: skip
+            return (
+                lay.origin_x + (f.x + f.w // 2) * lay.scale,
+                lay.origin_y + (f.y + f.h // 2) * lay.scale,
+            )
         w, h = pygame.display.get_surface().get_size()
         return rng.randrange(-20, w + 20), rng.randrange(-20, h + 20)
 
@@ -240,17 +331,22 @@ class Fuzzer:
         if layout is None or app.ctx.dialogs.dialog is not None:
             return None
         lay, top, left, game = app.ctx.frame.layout, app.play.top, app.play.left, app.play.game
-        cells = [(r, c) for r in range(top, min(top + lay.view_rows, game.rows))
-                 for c in range(left, min(left + lay.view_cols, game.cols))
-                 if layout[r][c] == "." and game.cell(r, c) in "#?"]  # fmt: skip
+        cells = [
+            (r, c)
+            for r in range(top, min(top + lay.view_rows, game.rows))
+            for c in range(left, min(left + lay.view_cols, game.cols))
+            if layout[r][c] == "." and game.cell(r, c) in "#?"
+        ]
         if not cells:
             return None
         row, col = self.rng.choice(cells)
         box = lay.cell_rect(row, col, app.play.top, app.play.left)
         if box is None:
             return None
-        return (lay.origin_x + (box.x + box.w // 2) * lay.scale,
-                lay.origin_y + (box.y + box.h // 2) * lay.scale)  # fmt: skip
+        return (
+            lay.origin_x + (box.x + box.w // 2) * lay.scale,
+            lay.origin_y + (box.y + box.h // 2) * lay.scale,
+        )
 
     def one_event(self) -> None:
         rng = self.rng
@@ -260,15 +356,22 @@ class Fuzzer:
         if rng.random() < 0.01:  # Alt alone opens the menu bar; with a key it does not
             self.post(pygame.KEYDOWN, key=K.K_LALT, unicode="", mod=K.KMOD_LALT, scancode=0)
             if rng.random() < 0.3:
-                self.post(pygame.KEYDOWN, key=K.K_RETURN, unicode="\r", mod=K.KMOD_LALT,
-                          scancode=0)  # fmt: skip
+                self.post(pygame.KEYDOWN, key=K.K_RETURN, unicode="\r", mod=K.KMOD_LALT, scancode=0)
             self.post(pygame.KEYUP, key=K.K_LALT, unicode="", mod=0, scancode=0)
             return
         if (
             self.app.ctx.dialogs.dialog is not None and rng.random() < 0.25
         ):  # a player answers dialogs
-            key, text = rng.choice([(K.K_ESCAPE, "\x1b"), (K.K_RETURN, "\r"), (K.K_y, "y"),
-                                    (K.K_n, "n"), (K.K_DOWN, ""), (K.K_SPACE, " ")])  # fmt: skip
+            key, text = rng.choice(
+                [
+                    (K.K_ESCAPE, "\x1b"),
+                    (K.K_RETURN, "\r"),
+                    (K.K_y, "y"),
+                    (K.K_n, "n"),
+                    (K.K_DOWN, ""),
+                    (K.K_SPACE, " "),
+                ]
+            )
             self.post(pygame.KEYDOWN, key=key, unicode=text, mod=0, scancode=0)
             return
         roll = rng.random()
@@ -280,8 +383,14 @@ class Fuzzer:
             held = (rng.random() < 0.5, rng.random() < 0.2, rng.random() < 0.3)
             self.post(pygame.MOUSEMOTION, pos=self.a_point(), rel=(0, 0), buttons=held)
         elif roll < 0.34:
-            self.post(pygame.MOUSEWHEEL, x=rng.randint(-2, 2), y=rng.randint(-3, 3),
-                      flipped=False, precise_x=0.0, precise_y=0.0)  # fmt: skip
+            self.post(
+                pygame.MOUSEWHEEL,
+                x=rng.randint(-2, 2),
+                y=rng.randint(-3, 3),
+                flipped=False,
+                precise_x=0.0,
+                precise_y=0.0,
+            )
         elif roll < 0.62:
             key, text = rng.choice(KEYS if rng.random() < 0.97 else ESCAPES)
             mod = rng.choice([0] * 8 + [pygame.KMOD_LSHIFT, pygame.KMOD_LCTRL, pygame.KMOD_LALT])
@@ -381,8 +490,11 @@ class Fuzzer:
             self.step_once()
             if every and out is not None and self.events // every > said:
                 said = self.events // every
-                print(json.dumps({"progress": self.events, **self.figures(began)}), file=out,
-                      flush=True)  # fmt: skip
+                print(
+                    json.dumps({"progress": self.events, **self.figures(began)}),
+                    file=out,
+                    flush=True,
+                )
         return self.figures(began)
 
     def figures(self, began: float) -> dict:
@@ -432,9 +544,10 @@ class Fuzzer:
             self.broken.append(f"{where}: a menu open over a dialog or a running clock")
         layout = game.layout()
         if game.state is GameState.WON and any(
-            ch == "." and shown in "#?" for lrow, vrow in zip(layout, view, strict=True)
+            ch == "." and shown in "#?"
+            for lrow, vrow in zip(layout, view, strict=True)
             for ch, shown in zip(lrow, vrow, strict=True)
-        ):  # fmt: skip
+        ):
             self.broken.append(f"{where}: a won game with a covered safe cell")
         if app.games.replay is None:
             self._check_kept(where)

@@ -81,17 +81,26 @@ App.visible_cells = _visible
 def one_run(k: int, rng: random.Random, x11: bool) -> dict:
     with tempfile.TemporaryDirectory(prefix="pixel-mines-kill-") as home:
         env = {key: v for key, v in os.environ.items() if not key.startswith("XDG_")}
-        env.update(XDG_DATA_HOME=f"{home}/data", XDG_CONFIG_HOME=f"{home}/config",
-                   SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")  # fmt: skip
+        env.update(
+            XDG_DATA_HOME=f"{home}/data",
+            XDG_CONFIG_HOME=f"{home}/config",
+            SDL_AUDIODRIVER="dummy",
+            PYGAME_HIDE_SUPPORT_PROMPT="1",
+        )
         if not x11:
             env["SDL_VIDEODRIVER"] = "dummy"
-        code = CHILD.replace("pygame.display.init()", visible_cells_patch()
-                             + "pygame.display.init()")  # fmt: skip
+        code = CHILD.replace(
+            "pygame.display.init()", visible_cells_patch() + "pygame.display.init()"
+        )
         seed, clicks, expert = rng.randrange(2**32), rng.randint(1, 5), rng.random() < 0.5
-        child = subprocess.Popen([sys.executable, "-c", code, str(seed), str(clicks),
-                                  "1" if expert else "0"], cwd=ROOT, env=env,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                 text=True)  # fmt: skip
+        child = subprocess.Popen(
+            [sys.executable, "-c", code, str(seed), str(clicks), "1" if expert else "0"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         line = child.stdout.readline()
         drawn_at = time.monotonic()
         wait_ms = rng.uniform(0, 50)
@@ -117,9 +126,16 @@ def one_run(k: int, rng: random.Random, x11: bool) -> dict:
         except ReplayError as e:
             return {"run": k, "error": str(e)}
         ok = kept_moves == moves and (moves == 0 or last == [kind, cell])
-        return {"run": k, "seed": seed, "clicks": clicks, "expert": expert, "moves": moves,
-                "kept_moves": kept_moves, "killed_after_ms": round(killed_after_ms, 1),
-                "kept": ok}  # fmt: skip
+        return {
+            "run": k,
+            "seed": seed,
+            "clicks": clicks,
+            "expert": expert,
+            "moves": moves,
+            "kept_moves": kept_moves,
+            "killed_after_ms": round(killed_after_ms, 1),
+            "kept": ok,
+        }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -138,11 +154,19 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(result), flush=True)
     kept = sum(1 for r in results if r.get("kept"))
     after = sorted(r["killed_after_ms"] for r in results if "killed_after_ms" in r)
-    print(json.dumps({"name": "kill_after_move", "runs": len(results), "kept": kept,
-                      "lost": len(results) - kept,
-                      "killed_after_ms_max": after[-1] if after else None,
-                      "killed_after_ms_median": after[len(after) // 2] if after else None}),
-          flush=True)  # fmt: skip
+    print(
+        json.dumps(
+            {
+                "name": "kill_after_move",
+                "runs": len(results),
+                "kept": kept,
+                "lost": len(results) - kept,
+                "killed_after_ms_max": after[-1] if after else None,
+                "killed_after_ms_median": after[len(after) // 2] if after else None,
+            }
+        ),
+        flush=True,
+    )
     return 0 if kept == len(results) else 1
 
 

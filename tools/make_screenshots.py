@@ -49,18 +49,27 @@ class Shot:
 
 
 SHOTS = (
-    Shot("expert-classic", "classic", Difficulty.EXPERT, seed=0x9E3779B97F4A7C15, steps=60,
-         flags=12),
+    Shot(
+        "expert-classic", "classic", Difficulty.EXPERT, seed=0x9E3779B97F4A7C15, steps=60, flags=12
+    ),
     Shot("hint-night", "night", Difficulty.INTERMEDIATE, seed=7, steps=12, flags=5, keys=("h",)),
-    Shot("odds-contrast", "contrast", Difficulty.INTERMEDIATE, seed=8196165, steps=4, flags=0,
-         keys=("p",)),
-)  # fmt: skip
+    Shot(
+        "odds-contrast",
+        "contrast",
+        Difficulty.INTERMEDIATE,
+        seed=8196165,
+        steps=4,
+        flags=0,
+        keys=("p",),
+    ),
+)
 
 
 def code_of_shot(shot: Shot) -> BoardCode:
     d = shot.board
-    return BoardCode(d.rows, d.cols, d.mines, SafeZone.OPENING, False, shot.seed,
-                     (d.rows // 2, d.cols // 2))  # fmt: skip
+    return BoardCode(
+        d.rows, d.cols, d.mines, SafeZone.OPENING, False, shot.seed, (d.rows // 2, d.cols // 2)
+    )
 
 
 def moves(shot: Shot) -> list[tuple[str, tuple[int, int]]]:
@@ -87,8 +96,9 @@ def sizes_of(theme: str) -> Sizes:
 
 
 def xdotool(*args: str, env: dict[str, str]) -> str:
-    return subprocess.run(["xdotool", *args], env=env, check=True, capture_output=True,
-                          text=True, timeout=30).stdout.strip()  # fmt: skip
+    return subprocess.run(
+        ["xdotool", *args], env=env, check=True, capture_output=True, text=True, timeout=30
+    ).stdout.strip()
 
 
 def window_of(process: subprocess.Popen, env: dict[str, str]) -> str:
@@ -96,8 +106,12 @@ def window_of(process: subprocess.Popen, env: dict[str, str]) -> str:
     for _ in range(100):
         if process.poll() is not None:
             raise SystemExit(f"the game stopped before its window showed ({process.returncode})")
-        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "pixel-mines"],
-                               env=env, capture_output=True, text=True).stdout.split()  # fmt: skip
+        found = subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--class", "pixel-mines"],
+            env=env,
+            capture_output=True,
+            text=True,
+        ).stdout.split()
         if found:
             return found[-1]
         time.sleep(0.1)
@@ -107,23 +121,46 @@ def window_of(process: subprocess.Popen, env: dict[str, str]) -> str:
 def take(shot: Shot, out: Path, env: dict[str, str]) -> Path:
     code = code_of_shot(shot)
     with tempfile.TemporaryDirectory(prefix="pixel-mines-shot-") as home:
-        game_env = {**env, "HOME": home, "XDG_CONFIG_HOME": f"{home}/config",
-                    "XDG_DATA_HOME": f"{home}/data", "SDL_VIDEODRIVER": "x11",
-                    "SDL_AUDIODRIVER": "dummy"}  # fmt: skip
+        game_env = {
+            **env,
+            "HOME": home,
+            "XDG_CONFIG_HOME": f"{home}/config",
+            "XDG_DATA_HOME": f"{home}/data",
+            "SDL_VIDEODRIVER": "x11",
+            "SDL_AUDIODRIVER": "dummy",
+        }
         process = subprocess.Popen(
-            [sys.executable, str(ROOT / "main.py"), "--board", encode(code), "--theme",
-             shot.theme, "--scale", str(SCALE), "--no-motion"],
-            env=game_env, cwd=home,
-        )  # fmt: skip
+            [
+                sys.executable,
+                str(ROOT / "main.py"),
+                "--board",
+                encode(code),
+                "--theme",
+                shot.theme,
+                "--scale",
+                str(SCALE),
+                "--no-motion",
+            ],
+            env=game_env,
+            cwd=home,
+        )
         try:
             window = window_of(process, env)
             time.sleep(SETTLE_S)
-            geometry = dict(line.split("=", 1) for line in xdotool(
-                "getwindowgeometry", "--shell", window, env=env).splitlines())  # fmt: skip
+            geometry = dict(
+                line.split("=", 1)
+                for line in xdotool("getwindowgeometry", "--shell", window, env=env).splitlines()
+            )
             width, height = int(geometry["WIDTH"]), int(geometry["HEIGHT"])
             d = shot.board
-            layout = fit(d.rows, d.cols, (width, height), SCALE, sizes_of(shot.theme),
-                         led_digits_for(d.mines))  # fmt: skip
+            layout = fit(
+                d.rows,
+                d.cols,
+                (width, height),
+                SCALE,
+                sizes_of(shot.theme),
+                led_digits_for(d.mines),
+            )
             for kind, (row, col) in moves(shot):
                 box = layout.window_box(layout.cell_rect(row, col))
                 x, y = box.x + box.w // 2, box.y + box.h // 2
@@ -135,8 +172,12 @@ def take(shot: Shot, out: Path, env: dict[str, str]) -> Path:
                 xdotool("key", "--window", window, key, env=env)
             time.sleep(SETTLE_S * 2)  # hints and odds are worked out on a thread
             target = out / f"{shot.name}.png"
-            subprocess.run(["import", "-window", window, "-strip", f"png:{target}"], env=env,
-                           check=True, timeout=60)  # fmt: skip
+            subprocess.run(
+                ["import", "-window", window, "-strip", f"png:{target}"],
+                env=env,
+                check=True,
+                timeout=60,
+            )
         finally:
             process.terminate()
             process.wait(timeout=30)
@@ -155,8 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     xvfb = None
     if not display:
         display = ":97"
-        xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1600x1000x24"],
-                                stderr=subprocess.DEVNULL)  # fmt: skip
+        xvfb = subprocess.Popen(
+            ["Xvfb", display, "-screen", "0", "1600x1000x24"], stderr=subprocess.DEVNULL
+        )
         time.sleep(1.0)
     env = {**os.environ, "DISPLAY": display}
     args.out.mkdir(parents=True, exist_ok=True)
@@ -166,8 +208,10 @@ def main(argv: list[str] | None = None) -> int:
             size = path.stat().st_size
             print(f"wrote {path} ({size} bytes)")
             if size >= MAX_BYTES:
-                print(f"  {path.name} is {size} bytes, over the {MAX_BYTES} a shot may have",
-                      file=sys.stderr)  # fmt: skip
+                print(
+                    f"  {path.name} is {size} bytes, over the {MAX_BYTES} a shot may have",
+                    file=sys.stderr,
+                )
                 return 1
     finally:
         if xvfb is not None:

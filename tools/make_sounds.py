@@ -26,17 +26,38 @@ FULL = 32767
 
 # Note frequencies in Hz, written out so no machine's pow() is involved.
 NOTE = {
-    "A2": 110.0, "C3": 130.81, "E3": 164.81, "G3": 196.0, "A3": 220.0, "C4": 261.63,
-    "E4": 329.63, "G4": 392.0, "A4": 440.0, "C5": 523.25, "D5": 587.33, "E5": 659.26,
-    "G5": 783.99, "A5": 880.0, "C6": 1046.5, "E6": 1318.51, "G6": 1567.98, "A6": 1760.0,
+    "A2": 110.0,
+    "C3": 130.81,
+    "E3": 164.81,
+    "G3": 196.0,
+    "A3": 220.0,
+    "C4": 261.63,
+    "E4": 329.63,
+    "G4": 392.0,
+    "A4": 440.0,
+    "C5": 523.25,
+    "D5": 587.33,
+    "E5": 659.26,
+    "G5": 783.99,
+    "A5": 880.0,
+    "C6": 1046.5,
+    "E6": 1318.51,
+    "G6": 1567.98,
+    "A6": 1760.0,
     "C7": 2093.0,
-}  # fmt: skip
+}
 
 # Peaks as a fraction of full scale: about -12 dBFS for a click, never above -8 dBFS.
 PEAK = {
-    "open": 0.25, "region": 0.25, "flag": 0.22, "unflag": 0.18, "dud": 0.2,
-    "explode": 0.4, "win": 0.3, "tick": 0.1,
-}  # fmt: skip
+    "open": 0.25,
+    "region": 0.25,
+    "flag": 0.22,
+    "unflag": 0.18,
+    "dud": 0.2,
+    "explode": 0.4,
+    "win": 0.3,
+    "tick": 0.1,
+}
 REGION_NOTES = (2, 3, 4, 5)  # notes in each region variant, smallest region first
 
 Samples = list[float]

@@ -26,15 +26,21 @@ LOCALE = SOURCE / "locale"
 DOMAIN = "pixel-mines"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 # The marks of game/i18n.py, in Babel's notation: the argument positions that are messages.
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-            "NP_": ((1, "c"), 2)}  # fmt: skip
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "NP_": ((1, "c"), 2),
+}
 COMMENT_TAG = "Translators:"
 BUGS = "https://github.com/pixelmines/pixel-mines/issues"
 # Messages a translation may leave as the English text: abbreviations and words some languages
 # spell alike (the metavars of --help). Anything else equal to its English is untranslated,
 # except a message of placeholders, option names and signs alone ("--board: %(problem)s").
-MAY_STAY_ENGLISH = frozenset({"OK", "3BV", "3BV/s", "IOE", "ZiNi", "RQP", "NF", "CODE", "NAME",
-                              "TEXT", "s", "%(rate)s/s"})  # fmt: skip
+MAY_STAY_ENGLISH = frozenset(
+    {"OK", "3BV", "3BV/s", "IOE", "ZiNi", "RQP", "NF", "CODE", "NAME", "TEXT", "s", "%(rate)s/s"}
+)
 # Words a language writes as English does (French "Options", "Expert"), each a translator's
 # checked choice; and the keys' names (context "key"), which many keyboards print alike
 # (Ctrl, Alt, Tab), may stay in any language.
@@ -68,8 +74,17 @@ class Entry:
         return self.context, self.id
 
 
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b",
-            "f": "\f", "v": "\v"}  # fmt: skip
+_ESCAPES = {
+    "n": "\n",
+    "t": "\t",
+    "r": "\r",
+    '"': '"',
+    "\\": "\\",
+    "a": "\a",
+    "b": "\b",
+    "f": "\f",
+    "v": "\v",
+}
 
 
 def _unquote(text: str, where: str) -> str:
@@ -96,8 +111,9 @@ def read_po(path: Path) -> list[Entry]:
             else:
                 count = 1 + max((k for k in fields if isinstance(k, int)), default=-1)
                 strings = [fields.get(i, "") for i in range(count)]
-            entries.append(Entry(fields.get("msgctxt"), fields["msgid"], plural, strings,
-                                 flags, start))  # fmt: skip
+            entries.append(
+                Entry(fields.get("msgctxt"), fields["msgid"], plural, strings, flags, start)
+            )
         fields, flags, last = {}, set(), None
 
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -202,32 +218,45 @@ def check_catalogue(template: list[Entry], catalogue: list[Entry], language: str
             problems.append(f"{shown}: singular and plural do not match the template")
             continue
         if message.plural is not None and count is not None and len(entry.strings) != count:
-            problems.append(f"{shown} has {len(entry.strings)} plural forms, the header says "
-                            f"{count}")  # fmt: skip
+            problems.append(
+                f"{shown} has {len(entry.strings)} plural forms, the header says {count}"
+            )
         if any(not s for s in entry.strings):
             problems.append(f"{shown} is not translated")
             continue
         same = message.plural is None and entry.strings[0] == message.id
         may = MAY_STAY_ENGLISH | SAME_IN_LANGUAGE.get(language, frozenset())
-        if (same and message.id not in may and message.context not in SAME_CONTEXTS
-                and _has_words(message.id)):  # fmt: skip
-            problems.append(f"{shown} is left in English (only {sorted(may)} and the keys' "
-                            "names may be)")  # fmt: skip
+        if (
+            same
+            and message.id not in may
+            and message.context not in SAME_CONTEXTS
+            and _has_words(message.id)
+        ):
+            problems.append(
+                f"{shown} is left in English (only {sorted(may)} and the keys' names may be)"
+            )
         for form, text in enumerate(entry.strings):
             if not _formats(text, message):
                 which = "" if message.plural is None else f" (form {form})"
-                problems.append(f"{shown}{which}: {text!r} cannot be filled in (a lone %? "
-                                "write %% for a percent sign)")  # fmt: skip
+                problems.append(
+                    f"{shown}{which}: {text!r} cannot be filled in (a lone %? "
+                    "write %% for a percent sign)"
+                )
         sources = [message.id] if message.plural is None else [message.id, message.plural]
         wanted = placeholders(sources[-1])
         for form, text in enumerate(entry.strings):
             if placeholders(text) != wanted:
                 which = "" if message.plural is None else f" (form {form})"
-                problems.append(f"{shown}{which}: the placeholders differ: {wanted} in English, "
-                                f"{placeholders(text)} in {text!r}")  # fmt: skip
+                problems.append(
+                    f"{shown}{which}: the placeholders differ: {wanted} in English, "
+                    f"{placeholders(text)} in {text!r}"
+                )
     known = {m.key for m in template}
-    problems += [f"{language}: {k[1]!r} is not in the template (run update)"
-                 for k in translated if k not in known]  # fmt: skip
+    problems += [
+        f"{language}: {k[1]!r} is not in the template (run update)"
+        for k in translated
+        if k not in known
+    ]
     return problems
 
 
@@ -301,8 +330,10 @@ def _babel():
     try:
         import babel  # noqa: F401
     except ImportError:
-        sys.exit("messages: Babel is not installed; it is a development tool, not a game "
-                 "dependency: python -m pip install -r requirements-dev.txt")  # fmt: skip
+        sys.exit(
+            "messages: Babel is not installed; it is a development tool, not a game "
+            "dependency: python -m pip install -r requirements-dev.txt"
+        )
 
 
 def extract() -> Path:
@@ -316,11 +347,19 @@ def extract() -> Path:
     from game.version import __version__
 
     catalog = Catalog(
-        project="Pixel Mines", version=__version__, charset="utf-8",
-        copyright_holder="The Pixel Mines authors", msgid_bugs_address=BUGS,
-    )  # fmt: skip
-    found = extract_from_dir(str(SOURCE), method_map=[("**.py", "python")], keywords=KEYWORDS,
-                             comment_tags=[COMMENT_TAG], strip_comment_tags=True)  # fmt: skip
+        project="Pixel Mines",
+        version=__version__,
+        charset="utf-8",
+        copyright_holder="The Pixel Mines authors",
+        msgid_bugs_address=BUGS,
+    )
+    found = extract_from_dir(
+        str(SOURCE),
+        method_map=[("**.py", "python")],
+        keywords=KEYWORDS,
+        comment_tags=[COMMENT_TAG],
+        strip_comment_tags=True,
+    )
     for filename, lineno, message, comments, context in found:
         where = (Path("game") / filename).as_posix()
         catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)

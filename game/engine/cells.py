@@ -124,8 +124,11 @@ class CellSet(Set):
             return CellSet(self._make(box))
         top, left, rows, cols = box
         bottom, right = top + rows, left + cols
-        return CellSet((row, max(first, left), min(stop, right)) for row, first, stop in self._made
-                       if top <= row < bottom and first < right and stop > left)  # fmt: skip
+        return CellSet(
+            (row, max(first, left), min(stop, right))
+            for row, first, stop in self._made
+            if top <= row < bottom and first < right and stop > left
+        )
 
     @classmethod
     def _from_iterable(cls, cells: Iterable[tuple[int, int]]) -> CellSet:

@@ -22,8 +22,15 @@ LENGTH = DIGITS + 1
 SIDES = MAX_SIDE - MIN_SIDE + 1
 MAX_SEED = 2**64
 # What people type for what they mean: lower case, and the look-alikes the alphabet leaves out.
-_READ_AS = {**{c.lower(): c for c in ALPHABET}, "o": "0", "O": "0", "i": "1", "I": "1",
-            "l": "1", "L": "1"}  # fmt: skip
+_READ_AS = {
+    **{c.lower(): c for c in ALPHABET},
+    "o": "0",
+    "O": "0",
+    "i": "1",
+    "I": "1",
+    "l": "1",
+    "L": "1",
+}
 
 
 class CodeError(ValueError):
@@ -42,8 +49,16 @@ class BoardCode:
 
     def game(self, **options) -> Game:
         """The board: mines laid at once, as the first click there would lay them."""
-        return Game(self.rows, self.cols, self.mines, seed=self.seed, safe_zone=self.safe_zone,
-                    first_click=self.first_click, no_guess=self.no_guess, **options)  # fmt: skip
+        return Game(
+            self.rows,
+            self.cols,
+            self.mines,
+            seed=self.seed,
+            safe_zone=self.safe_zone,
+            first_click=self.first_click,
+            no_guess=self.no_guess,
+            **options,
+        )
 
     @classmethod
     def of(cls, game: Game) -> BoardCode | None:
@@ -52,8 +67,15 @@ class BoardCode:
             return None
         if not 0 <= game.seed < MAX_SEED:
             return None
-        return cls(game.rows, game.cols, game.mines, game.safe_zone, game.no_guess, game.seed,
-                   game.first_click)  # fmt: skip
+        return cls(
+            game.rows,
+            game.cols,
+            game.mines,
+            game.safe_zone,
+            game.no_guess,
+            game.seed,
+            game.first_click,
+        )
 
 
 def code_of(game: Game) -> str | None:
@@ -94,16 +116,20 @@ def decode(text: str) -> BoardCode:
     cleaned = "".join(ch for ch in text.strip() if ch not in " -")
     if len(cleaned) != LENGTH:
         # Translators: length is how long a board code is (24); count is how long it was.
-        raise CodeError(_("a board code has %(length)d characters (this one has %(count)d)")
-                        % {"length": LENGTH, "count": len(cleaned)})  # fmt: skip
+        raise CodeError(
+            _("a board code has %(length)d characters (this one has %(count)d)")
+            % {"length": LENGTH, "count": len(cleaned)}
+        )
     try:
         letters = [_READ_AS.get(ch, ch) for ch in cleaned]
         digits = [ALPHABET.index(ch) for ch in letters]
     except ValueError:
         bad = next(ch for ch in cleaned if _READ_AS.get(ch, ch) not in ALPHABET)
         # Translators: character is the one typed that board codes never use.
-        raise CodeError(_("%(character)r is not used in board codes; check for a typing mistake")
-                        % {"character": bad}) from None  # fmt: skip
+        raise CodeError(
+            _("%(character)r is not used in board codes; check for a typing mistake")
+            % {"character": bad}
+        ) from None
     if _check_char(digits[:DIGITS]) != digits[DIGITS]:
         raise CodeError(_("this code has a typing mistake (its check character does not match)"))
     v = 0
@@ -118,8 +144,15 @@ def decode(text: str) -> BoardCode:
     seed, flags = divmod(v, 4)
     if seed >= MAX_SEED:
         raise CodeError(_("this is not a board code of this game"))
-    return BoardCode(rows, cols, mines + 1, SafeZone.CELL if flags & 1 else SafeZone.OPENING,
-                     bool(flags & 2), seed, divmod(click, cols))  # fmt: skip
+    return BoardCode(
+        rows,
+        cols,
+        mines + 1,
+        SafeZone.CELL if flags & 1 else SafeZone.OPENING,
+        bool(flags & 2),
+        seed,
+        divmod(click, cols),
+    )
 
 
 # A seed written for a spreadsheet (the statistics' CSV): "S" and 13 digits of the code alphabet,
@@ -148,20 +181,26 @@ def seed_of_text(text: str) -> int:
     cleaned = "".join(text.split()).upper()
     if not cleaned.startswith(SEED_PREFIX):
         # Translators: prefix is the letter a seed's text starts with ('S').
-        raise CodeError(_("a seed written as text starts with %(prefix)r")
-                        % {"prefix": SEED_PREFIX})  # fmt: skip
+        raise CodeError(
+            _("a seed written as text starts with %(prefix)r") % {"prefix": SEED_PREFIX}
+        )
     body = cleaned[len(SEED_PREFIX) :]
     if not 1 <= len(body) <= SEED_DIGITS:
-        raise CodeError(_("a seed written as text has %(length)d characters after %(prefix)r "
-                          "(this one has %(count)d)")
-                        % {"length": SEED_DIGITS, "prefix": SEED_PREFIX,
-                           "count": len(body)})  # fmt: skip
+        raise CodeError(
+            _(
+                "a seed written as text has %(length)d characters after %(prefix)r "
+                "(this one has %(count)d)"
+            )
+            % {"length": SEED_DIGITS, "prefix": SEED_PREFIX, "count": len(body)}
+        )
     value = 0
     for ch in body:
         letter = _READ_AS.get(ch, ch)
         if letter not in ALPHABET:
-            raise CodeError(_("%(character)r is not used in seeds written as text; check for "
-                              "a typing mistake") % {"character": ch})  # fmt: skip
+            raise CodeError(
+                _("%(character)r is not used in seeds written as text; check for a typing mistake")
+                % {"character": ch}
+            )
         value = value * BASE + ALPHABET.index(letter)
     if value >= MAX_SEED:
         raise CodeError(_("this is not a seed of this game (it is larger than 2**64 - 1)"))
@@ -176,5 +215,6 @@ def daily(day: date, no_guess: bool = True) -> BoardCode:
     d = Difficulty.EXPERT
     digest = hashlib.sha256(f"pixel-mines daily {day.isoformat()}".encode()).digest()
     seed = int.from_bytes(digest[:8], "big")
-    return BoardCode(d.rows, d.cols, d.mines, SafeZone.OPENING, no_guess, seed,
-                     (d.rows // 2, d.cols // 2))  # fmt: skip
+    return BoardCode(
+        d.rows, d.cols, d.mines, SafeZone.OPENING, no_guess, seed, (d.rows // 2, d.cols // 2)
+    )

@@ -112,9 +112,11 @@ class Difficulty(Enum):
 
 
 # Translators: the three standard boards, as menus, the statistics and the terminal name them.
-_DIFFICULTY_LABELS = {"BEGINNER": NP_("difficulty", "Beginner"),
-                      "INTERMEDIATE": NP_("difficulty", "Intermediate"),
-                      "EXPERT": NP_("difficulty", "Expert")}  # fmt: skip
+_DIFFICULTY_LABELS = {
+    "BEGINNER": NP_("difficulty", "Beginner"),
+    "INTERMEDIATE": NP_("difficulty", "Intermediate"),
+    "EXPERT": NP_("difficulty", "Expert"),
+}
 
 
 @dataclass
@@ -141,22 +143,26 @@ class _Checkpoint(NamedTuple):
 def check_custom_size(rows: int, cols: int, mines: int) -> None:
     """Raise ValueError naming the broken limit for a board outside the custom limits."""
     # Translators: value is what was given, as the player wrote it.
-    whole = ((N_("rows must be a whole number (got %(value)r)"), rows),
-             (N_("columns must be a whole number (got %(value)r)"), cols),
-             (N_("mines must be a whole number (got %(value)r)"), mines))  # fmt: skip
+    whole = (
+        (N_("rows must be a whole number (got %(value)r)"), rows),
+        (N_("columns must be a whole number (got %(value)r)"), cols),
+        (N_("mines must be a whole number (got %(value)r)"), mines),
+    )
     for problem, value in whole:
         if not isinstance(value, int) or isinstance(value, bool):
             raise ValueError(_(problem) % {"value": value})
-    for problem, value in ((N_("rows must be from %(low)d to %(high)d (got %(value)d)"), rows),
-                           (N_("columns must be from %(low)d to %(high)d (got %(value)d)"),
-                            cols)):  # fmt: skip
+    for problem, value in (
+        (N_("rows must be from %(low)d to %(high)d (got %(value)d)"), rows),
+        (N_("columns must be from %(low)d to %(high)d (got %(value)d)"), cols),
+    ):
         if not MIN_SIDE <= value <= MAX_SIDE:
             raise ValueError(_(problem) % {"low": MIN_SIDE, "high": MAX_SIDE, "value": value})
     most = rows * cols - 1
     if not 1 <= mines <= most:
-        raise ValueError(_("mines must be from 1 to %(most)d on a %(rows)d×%(cols)d board (got "
-                           "%(value)d)") % {"most": most, "rows": rows, "cols": cols,
-                                            "value": mines})  # fmt: skip
+        raise ValueError(
+            _("mines must be from 1 to %(most)d on a %(rows)d×%(cols)d board (got %(value)d)")
+            % {"most": most, "rows": rows, "cols": cols, "value": mines}
+        )
 
 
 class Game:
@@ -376,8 +382,18 @@ class Game:
         if self.no_guess:
             raise ValueError("a no-guess board is laid by `lay`, which can be stopped")
         self._cell_index(row, col)
-        return (self.rows, self.cols, self.mines, self.seed, self.safe_zone.value,
-                self.question_marks, bytes(self._view), row, col, self._field)  # fmt: skip
+        return (
+            self.rows,
+            self.cols,
+            self.mines,
+            self.seed,
+            self.safe_zone.value,
+            self.question_marks,
+            bytes(self._view),
+            row,
+            col,
+            self._field,
+        )
 
     def take_laid(self, laid: Laid) -> bool:
         """Adopt what `lay_for` did for this game (True), as `lay` would have done it: the
@@ -404,8 +420,14 @@ class Game:
             return
         view, spread = bytearray(self._view), bytearray(self._spread)
         spans = fill.flood_open(view, spread, self._field.numbers, i, self._width)
-        self._prepared = (i, bytes(self._view), view, spread, self._runs(spans),
-                          sum(e - s for s, e in spans))  # fmt: skip
+        self._prepared = (
+            i,
+            bytes(self._view),
+            view,
+            spread,
+            self._runs(spans),
+            sum(e - s for s, e in spans),
+        )
 
     # ---- moves ----------------------------------------------------------------------------
 
@@ -538,9 +560,15 @@ class Game:
         if self._checkpoints and self._checkpoints[-1].moves >= n:
             return
         self._checkpoints.append(
-            _Checkpoint(n, zlib.compress(self._view, 1), zlib.compress(self._spread, 1),
-                        self._flags, self._opened, self.state)
-        )  # fmt: skip
+            _Checkpoint(
+                n,
+                zlib.compress(self._view, 1),
+                zlib.compress(self._spread, 1),
+                self._flags,
+                self._opened,
+                self.state,
+            )
+        )
 
     def _drop_checkpoints_after(self, moves: int) -> None:
         points = self._checkpoints
@@ -563,9 +591,11 @@ class Game:
         on a big board), counted at C speed; their runs made when asked (`CellSet.later`)."""
         size = len(before)
         diff = (int.from_bytes(before, "big") ^ int.from_bytes(self._view, "big")).to_bytes(
-            size, "big")  # fmt: skip
-        return CellSet.later(size - diff.count(0), _runs_of(diff, self._width, self.rows,
-                                                            self.cols))  # fmt: skip
+            size, "big"
+        )
+        return CellSet.later(
+            size - diff.count(0), _runs_of(diff, self._width, self.rows, self.cols)
+        )
 
     # The moves themselves, without counting or recording (undo and redo replay with these).
 
@@ -656,8 +686,9 @@ class Game:
             from .noguess import Cancelled, lay_no_guess  # the solver loads if asked
 
             try:
-                field = lay_no_guess(self.rows, self.cols, self.mines, rng, (row, col), safe,
-                                     cancel=cancel)  # fmt: skip
+                field = lay_no_guess(
+                    self.rows, self.cols, self.mines, rng, (row, col), safe, cancel=cancel
+                )
             except Cancelled:
                 return None
             if field is not None:
@@ -757,8 +788,10 @@ def _runs_of(diff: bytes, width: int, rows: int, cols: int) -> Callable:
         made, find = [], _NONZERO_RUN.finditer
         for r in range(max(top, 0) + 1, min(top + high, rows) + 1):
             base = r * width
-            made += [(r - 1, m.start() - base - 1, m.end() - base - 1)
-                     for m in find(diff, base + first, base + stop)]  # fmt: skip
+            made += [
+                (r - 1, m.start() - base - 1, m.end() - base - 1)
+                for m in find(diff, base + first, base + stop)
+            ]
         return made
 
     return runs
@@ -777,9 +810,18 @@ class Laid(NamedTuple):
     prepared: tuple | None
 
 
-def lay_for(rows: int, cols: int, mines: int, seed: int | str | None, safe_zone: str,
-            question_marks: bool, view: bytes, row: int, col: int,
-            field: Minefield | None = None) -> Laid:  # fmt: skip
+def lay_for(
+    rows: int,
+    cols: int,
+    mines: int,
+    seed: int | str | None,
+    safe_zone: str,
+    question_marks: bool,
+    view: bytes,
+    row: int,
+    col: int,
+    field: Minefield | None = None,
+) -> Laid:
     """What `Game.lay(row, col)` does for the game `Game.laying_args` describes: its board
     laid (unless `field` was laid before), its 3BV and its first opening worked out; the work
     the size of the board, done where this runs (docs/DESIGN.md, "Threads")."""
@@ -790,5 +832,12 @@ def lay_for(rows: int, cols: int, mines: int, seed: int | str | None, safe_zone:
     if field is not None:
         game._set_field(field)
     game.lay(row, col)
-    return Laid(view, game._field, game._openings, game._spread, game.layout(),
-                game.first_click, game._prepared)  # fmt: skip
+    return Laid(
+        view,
+        game._field,
+        game._openings,
+        game._spread,
+        game.layout(),
+        game.first_click,
+        game._prepared,
+    )

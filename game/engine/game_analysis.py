@@ -64,17 +64,28 @@ class MoveReport:
         return self.verdict in (Verdict.GUESS, Verdict.AVOIDABLE)
 
     def as_json(self) -> dict:
-        return {"n": self.n, "kind": self.kind, "row": self.row, "col": self.col,
-                "t_ms": self.t_ms, "proven": self.proven, "p_mine": self.p_mine,
-                "lowest_p": self.lowest_p, "off_frontier_p": self.off_frontier_p,
-                "verdict": self.verdict.value}  # fmt: skip
+        return {
+            "n": self.n,
+            "kind": self.kind,
+            "row": self.row,
+            "col": self.col,
+            "t_ms": self.t_ms,
+            "proven": self.proven,
+            "p_mine": self.p_mine,
+            "lowest_p": self.lowest_p,
+            "off_frontier_p": self.off_frontier_p,
+            "verdict": self.verdict.value,
+        }
 
     def line(self) -> str:
         """One line for a guess or a mistake (the command line prints them)."""
         # Translators: a move of the analysis: its number, its cell and its time in seconds.
         where = _("move %(number)d at (%(row)d, %(col)d), %(seconds)s s") % {
-            "number": self.n, "row": self.row, "col": self.col,
-            "seconds": i18n.number(self.t_ms / 1000, 1)}  # fmt: skip
+            "number": self.n,
+            "row": self.row,
+            "col": self.col,
+            "seconds": i18n.number(self.t_ms / 1000, 1),
+        }
         if self.verdict is Verdict.MISTAKE:
             # Translators: where is the move ("move 3 at (2, 4), 1.5 s"); why says what it did.
             return _("%(where)s: a mistake: %(why)s") % {"where": where, "why": _(self.why)}
@@ -84,15 +95,23 @@ class MoveReport:
         if self.verdict is Verdict.AVOIDABLE:
             if self.lowest_cells:  # a cell proven safe then, to look for on the board
                 # Translators: cell is the safest cell then, as (row, column).
-                safest = (_("the safest then %(chance)s: %(cell)s")
-                          % {**chance, "cell": self.lowest_cells[0]})  # fmt: skip
+                safest = _("the safest then %(chance)s: %(cell)s") % {
+                    **chance,
+                    "cell": self.lowest_cells[0],
+                }
             elif self.lowest_off_frontier:
                 safest = _("the safest then %(chance)s: any cell touching no number") % chance
             # Translators: risk is the chance the guess was a mine; safest is said above.
-            return (_("%(where)s: an avoidable guess, %(risk)s risk (%(safest)s)")
-                    % {"where": where, "risk": percent(self.p_mine), "safest": safest})  # fmt: skip
-        return (_("%(where)s: a guess, %(risk)s risk (%(safest)s)")
-                % {"where": where, "risk": percent(self.p_mine), "safest": safest})  # fmt: skip
+            return _("%(where)s: an avoidable guess, %(risk)s risk (%(safest)s)") % {
+                "where": where,
+                "risk": percent(self.p_mine),
+                "safest": safest,
+            }
+        return _("%(where)s: a guess, %(risk)s risk (%(safest)s)") % {
+            "where": where,
+            "risk": percent(self.p_mine),
+            "safest": safest,
+        }
 
 
 @dataclass(frozen=True)
@@ -130,12 +149,23 @@ class GameAnalysis:
             # Translators: after the risks of the guesses named: how many more there were.
             rest = ngettext("%(count)d more", "%(count)d more", more) % {"count": more}
             risks = risks[:listed] + [rest] if listed else []
-        return summary_words(len(self.guesses), risks, percent(self.survival), self.avoidable,
-                             self.mistakes, self.approximate)  # fmt: skip
+        return summary_words(
+            len(self.guesses),
+            risks,
+            percent(self.survival),
+            self.avoidable,
+            self.mistakes,
+            self.approximate,
+        )
 
     def summary_json(self) -> dict:
-        return {"summary": True, "guesses": len(self.guesses), "survival": self.survival,
-                "avoidable": self.avoidable, "mistakes": self.mistakes}  # fmt: skip
+        return {
+            "summary": True,
+            "guesses": len(self.guesses),
+            "survival": self.survival,
+            "avoidable": self.avoidable,
+            "mistakes": self.mistakes,
+        }
 
     def first_of_note(self) -> int:
         """The first guess or mistake, or (none) the index after the last move."""
@@ -160,8 +190,9 @@ class Analyser:
     when you like), then take `result`. `progress` goes from 0 to 1. Raises ValueError for
     events of another board, or a view no layout fits."""
 
-    def __init__(self, layout: list[str], events: Iterable[Mapping], *,
-                 budget: int = DEFAULT_BUDGET) -> None:  # fmt: skip
+    def __init__(
+        self, layout: list[str], events: Iterable[Mapping], *, budget: int = DEFAULT_BUDGET
+    ) -> None:
         self.walk = Walk(layout, events)
         self.budget = budget
         game = self.walk.game
@@ -287,25 +318,47 @@ class Analyser:
         kind = move.kind.value
         if move.kind is MoveKind.FLAG:
             kind = _MARK_KINDS.get(move.mark or "F", "flag")
-        common = {"n": len(self.moves) + 1, "kind": kind, "row": move.row, "col": move.col,
-                  "t_ms": move.at_ms, "targets": turn.targets}  # fmt: skip
+        common = {
+            "n": len(self.moves) + 1,
+            "kind": kind,
+            "row": move.row,
+            "col": move.col,
+            "t_ms": move.at_ms,
+            "targets": turn.targets,
+        }
         if turn.first_opening:  # the mines are laid to keep it safe, wherever it is
-            return MoveReport(**common, proven="safe", p_mine=None, lowest_p=0.0,
-                              lowest_cells=(), lowest_off_frontier=True, off_frontier_p=0.0,
-                              verdict=Verdict.SURE, first_opening=True)  # fmt: skip
+            return MoveReport(
+                **common,
+                proven="safe",
+                p_mine=None,
+                lowest_p=0.0,
+                lowest_cells=(),
+                lowest_off_frontier=True,
+                off_frontier_p=0.0,
+                verdict=Verdict.SURE,
+                first_opening=True,
+            )
         sol = self._solve()
         low, low_cells, low_rest = self._lowest(sol)
         rest = sol.rest_prob if sol.n_rest else None
-        common.update(lowest_p=low, lowest_cells=low_cells, lowest_off_frontier=low_rest,
-                      off_frontier_p=rest, approximate=sol.approximate)  # fmt: skip
+        common.update(
+            lowest_p=low,
+            lowest_cells=low_cells,
+            lowest_off_frontier=low_rest,
+            off_frontier_p=rest,
+            approximate=sol.approximate,
+        )
         if move.kind is MoveKind.FLAG:
             k = move.row * cols + move.col
             proven = _proven(self._p(sol, k))
             wrong = kind == "flag" and proven == "safe"
-            return MoveReport(**common, proven=proven,
-                              p_mine=None if proven else self._p(sol, k),
-                              verdict=Verdict.MISTAKE if wrong else Verdict.SURE,
-                              why=N_("flagged a proven safe cell") if wrong else "")  # fmt: skip
+            return MoveReport(
+                **common,
+                proven=proven,
+                p_mine=None if proven else self._p(sol, k),
+                verdict=Verdict.MISTAKE if wrong else Verdict.SURE,
+                why=N_("flagged a proven safe cell") if wrong else "",
+            )
         targets = [r * cols + c for r, c in turn.targets]
         chances = [self._p(sol, k) for k in targets]
         if any(p == 1.0 for p in chances):
@@ -349,8 +402,11 @@ class Analyser:
         low = 0.0 if safe else min(chances, default=1.0)
         cells = {k for k, p in sol.prob.items() if p <= low + SAME}
         cells.update(safe)
-        return (low, tuple(sorted(divmod(k, self.cols) for k in cells)),
-                bool(sol.n_rest) and sol.rest_prob <= low + SAME)  # fmt: skip
+        return (
+            low,
+            tuple(sorted(divmod(k, self.cols) for k in cells)),
+            bool(sol.n_rest) and sol.rest_prob <= low + SAME,
+        )
 
     def _any_mine(self, sol: Solution, cells: list[int]) -> float:
         """The chance that at least one of `cells` (none proven) is a mine: one cell's own
@@ -375,8 +431,14 @@ def _proven(p: float) -> str | None:
 PART = 25  # move reports a part: what a worker sends at a time (a few tens of kB)
 
 
-def analyse_in_parts(layout: list[str], events: list[Mapping], send: Callable[[tuple], None],
-                     *, part: int = PART, budget: int = DEFAULT_BUDGET) -> int:  # fmt: skip
+def analyse_in_parts(
+    layout: list[str],
+    events: list[Mapping],
+    send: Callable[[tuple], None],
+    *,
+    part: int = PART,
+    budget: int = DEFAULT_BUDGET,
+) -> int:
     """The analysis `analyse_game` makes, sent as it is made: `send((progress, reports))`
     with each `part` moves' reports in order, the last with progress 1.0 (what a worker
     process runs: small parts are quick to take in for the process that waits). Returns how
@@ -391,8 +453,9 @@ def analyse_in_parts(layout: list[str], events: list[Mapping], send: Callable[[t
     return len(analyser.moves)
 
 
-def analyse_game(layout: list[str], events: Iterable[Mapping], *,
-                 budget: int = DEFAULT_BUDGET) -> GameAnalysis:  # fmt: skip
+def analyse_game(
+    layout: list[str], events: Iterable[Mapping], *, budget: int = DEFAULT_BUDGET
+) -> GameAnalysis:
     """The analysis of a game on `layout` played as `events` say (journal lines as plain
     dicts, docs/FORMATS.md; `walk.move_events` makes them of a version 1 replay's moves), all
     at once."""
@@ -430,8 +493,14 @@ def mistakes_words(count: int) -> str:
     return ngettext("%(count)d mistake", "%(count)d mistakes", count) % {"count": count}
 
 
-def summary_words(count: int, risks: list[str], odds: str, avoidable: int, mistakes: int,
-                  approximate: bool = False) -> str:  # fmt: skip
+def summary_words(
+    count: int,
+    risks: list[str],
+    odds: str,
+    avoidable: int,
+    mistakes: int,
+    approximate: bool = False,
+) -> str:
     """ "3 guesses (50 %, 12 %, 33 %): a 29 % chance to survive them; 1 avoidable; no
     mistakes" (GameAnalysis.summary's words): `count` guesses with the `risks` named (none:
     not named), `odds` the chance to survive them all."""
@@ -465,8 +534,14 @@ def summary_words(count: int, risks: list[str], odds: str, avoidable: int, mista
     else:
         # Translators: in an analysis's summary: none of the guesses could have been avoided.
         shown = _("none avoidable")
-    words = {"count": count, "risks": _list(risks), "odds": odds, "avoidable": shown,
-             "guesses": guesses_words(count), "mistakes": mistakes_words(mistakes)}  # fmt: skip
+    words = {
+        "count": count,
+        "risks": _list(risks),
+        "odds": odds,
+        "avoidable": shown,
+        "guesses": guesses_words(count),
+        "mistakes": mistakes_words(mistakes),
+    }
     return ("~" if approximate else "") + text % words
 
 

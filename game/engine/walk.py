@@ -56,8 +56,9 @@ class Walk:
             elif kind == "redo":
                 self.changed.append(game.redo())
             elif kind == "move" and event.get("did") != "nothing":
-                move = RecordedMove(_KINDS[event["kind"]], *event["cell"], event.get("t", 0),
-                                    event.get("mark"))  # fmt: skip
+                move = RecordedMove(
+                    _KINDS[event["kind"]], *event["cell"], event.get("t", 0), event.get("mark")
+                )
                 first = False
                 if move.kind is not MoveKind.FLAG:
                     first, first_opening = first_opening, False
@@ -66,8 +67,10 @@ class Walk:
                 self.changed = []
                 changed = game.play_recorded(move)
                 if not changed:
-                    raise ValueError(f"{move.kind.value} at ({move.row}, {move.col}) changes "
-                                     "nothing on this board")  # fmt: skip
+                    raise ValueError(
+                        f"{move.kind.value} at ({move.row}, {move.col}) changes "
+                        "nothing on this board"
+                    )
                 self.changed.append(changed)
 
 
@@ -122,8 +125,11 @@ class Positions:
     def __init__(self, layout: list[str], events: Iterable[Mapping]) -> None:
         self.events = list(events)
         # the index of each move's line among the events
-        self.starts = [i for i, e in enumerate(self.events)
-                       if e.get("e") == "move" and e.get("did") != "nothing"]  # fmt: skip
+        self.starts = [
+            i
+            for i, e in enumerate(self.events)
+            if e.get("e") == "move" and e.get("did") != "nothing"
+        ]
         self.game = Game.from_layout(layout)
         self.index = 0  # the move shown next; the game is as it stood before it
         self._at = self.starts[0] if self.starts else len(self.events)  # events played
@@ -179,5 +185,8 @@ def _play(game: Game, event: Mapping) -> None:
     elif kind == "redo":
         game.redo()
     elif kind == "move" and event.get("did") != "nothing":
-        game.play_recorded(RecordedMove(_KINDS[event["kind"]], *event["cell"], event.get("t", 0),
-                                        event.get("mark")))  # fmt: skip
+        game.play_recorded(
+            RecordedMove(
+                _KINDS[event["kind"]], *event["cell"], event.get("t", 0), event.get("mark")
+            )
+        )

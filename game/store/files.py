@@ -53,8 +53,10 @@ def read_capped(path: Path, cap: int) -> bytes:
         _refuse_unless_regular(info.st_mode)
         if info.st_size > cap:
             # Translators: said after a file's name; size and most are sizes ("2 MiB").
-            raise FileRefused(_("is %(size)s; the most this game reads is %(most)s")
-                              % {"size": _size(info.st_size), "most": _size(cap)})  # fmt: skip
+            raise FileRefused(
+                _("is %(size)s; the most this game reads is %(most)s")
+                % {"size": _size(info.st_size), "most": _size(cap)}
+            )
         data = f.read(cap + 1)  # the file may have grown since fstat
     if len(data) > cap:
         # Translators: said after a file's name; most is a size ("2 MiB").
@@ -102,8 +104,7 @@ def make_folder(path: Path) -> None:
             os.stat(path)
         except OSError as e:
             if e.errno == errno.ELOOP:
-                raise OSError(errno.ELOOP, _("it is a loop of symbolic links"),
-                              str(path)) from None  # fmt: skip
+                raise OSError(errno.ELOOP, _("it is a loop of symbolic links"), str(path)) from None
             raise
         raise OSError(errno.ENOTDIR, _("it is not a folder"), str(path)) from None
 

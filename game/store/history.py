@@ -63,14 +63,23 @@ def _set_aside_unread(
 
 # Translators: why says what is wrong with the kept game's file; kept is the name it was
 # moved to; error says why it could not be moved.
-_UNREAD_ONE = (N_("A game kept from last time cannot be read (%(why)s); it was moved to "
-                  "%(kept)s."),
-               N_("A game kept from last time cannot be read (%(why)s); it cannot be moved "
-                  "aside (%(error)s): it is left as it is."))  # fmt: skip
-_UNREAD_LEGACY = (N_("The game kept from last time cannot be read (%(why)s); it was moved to "
-                     "%(kept)s and a new game starts."),
-                  N_("The game kept from last time cannot be read (%(why)s); it cannot be "
-                     "moved aside (%(error)s): it is left as it is."))  # fmt: skip
+_UNREAD_ONE = (
+    N_("A game kept from last time cannot be read (%(why)s); it was moved to %(kept)s."),
+    N_(
+        "A game kept from last time cannot be read (%(why)s); it cannot be moved "
+        "aside (%(error)s): it is left as it is."
+    ),
+)
+_UNREAD_LEGACY = (
+    N_(
+        "The game kept from last time cannot be read (%(why)s); it was moved to "
+        "%(kept)s and a new game starts."
+    ),
+    N_(
+        "The game kept from last time cannot be read (%(why)s); it cannot be "
+        "moved aside (%(error)s): it is left as it is."
+    ),
+)
 # Translators: why says why the kept game's file cannot be written (the system's words); kept
 # is the name it was moved to, in folder; name is its own name; error says why it could not
 # be moved.
@@ -104,10 +113,12 @@ def _never_begun(path: Path) -> bool:
 
 # What cannot be written, said once each (the keys name them for `_once`).
 # Translators: error says why the file cannot be written.
-_UNWRITTEN = {"The game in progress": N_("The game in progress cannot be written (%(error)s); "
-                                         "play goes on without it."),
-              "Replays": N_("Replays cannot be written (%(error)s); play goes on without "
-                            "it.")}  # fmt: skip
+_UNWRITTEN = {
+    "The game in progress": N_(
+        "The game in progress cannot be written (%(error)s); play goes on without it."
+    ),
+    "Replays": N_("Replays cannot be written (%(error)s); play goes on without it."),
+}
 
 
 def to_stderr(line: str) -> None:
@@ -155,10 +166,14 @@ class History:
     read once and moved into that folder."""
 
     def __init__(
-        self, stats: Stats | None = None, replays: Path | None = None, kept: Path | None = None,
-        echo: Callable[[str], None] | None = None, writer: Writer | None = None,
+        self,
+        stats: Stats | None = None,
+        replays: Path | None = None,
+        kept: Path | None = None,
+        echo: Callable[[str], None] | None = None,
+        writer: Writer | None = None,
         legacy: Path | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.stats = stats
         self.replays = replays
         self.kept = kept
@@ -176,9 +191,14 @@ class History:
 
     @classmethod
     def on_disk(cls, stats: Stats, *, background: bool = False) -> History:
-        return cls(stats, replays_dir(), kept_dir(), echo=to_stderr,
-                   writer=Writer() if background else None,
-                   legacy=kept_game_path())  # fmt: skip
+        return cls(
+            stats,
+            replays_dir(),
+            kept_dir(),
+            echo=to_stderr,
+            writer=Writer() if background else None,
+            legacy=kept_game_path(),
+        )
 
     def _write(self, job: Callable[[], list[str]]) -> list[str]:
         """Run a write now (its lines returned) or on the writer (its lines come later)."""
@@ -282,8 +302,9 @@ class History:
             # the newest game first: ids start with when the game started, so the order stays
             # the same from one start to the next (playing one on does not move it up)
             paths = sorted(self.kept.glob(f"*{SUFFIX}"), reverse=True)
-            orphans = [p for p in self.kept.glob(f"*{LOCK_SUFFIX}")
-                       if not p.with_suffix(SUFFIX).exists()]  # fmt: skip
+            orphans = [
+                p for p in self.kept.glob(f"*{LOCK_SUFFIX}") if not p.with_suffix(SUFFIX).exists()
+            ]
         except OSError:
             return [], lines
         for lock_path in orphans:  # a start killed between its lock and its journal
@@ -360,35 +381,61 @@ class History:
             return []  # another copy took it first, or the folder cannot be written: it stays
         replay.game_id = replay.game_id or new_game_id()
         try:
-            (self.kept / f"{replay.game_id}{SUFFIX}").write_text(to_lines(replay),
-                                                                  encoding="ascii")  # fmt: skip
+            (self.kept / f"{replay.game_id}{SUFFIX}").write_text(to_lines(replay), encoding="ascii")
             claim.unlink()
         except OSError as e:
             # Translators: folder is where kept games go; error says why; file is where it is.
-            return [_("The game kept from last time cannot be moved into %(folder)s "
-                      "(%(error)s); it is in %(file)s.")
-                    % {"folder": self.kept, "error": e.strerror or e, "file": claim}]  # fmt: skip
+            return [
+                _(
+                    "The game kept from last time cannot be moved into %(folder)s "
+                    "(%(error)s); it is in %(file)s."
+                )
+                % {"folder": self.kept, "error": e.strerror or e, "file": claim}
+            ]
         return []
 
     # ---- the end --------------------------------------------------------------------------
 
-    def finished(self, game: Game, elapsed_ms: int, source: str, *, game_id: str,
-                 daily: str | None = None, played_at: str | None = None,
-                 journal: Journal | None = None, events: list[dict] | None = None,
-                 chosen: str | None = None) -> Finished:  # fmt: skip
+    def finished(
+        self,
+        game: Game,
+        elapsed_ms: int,
+        source: str,
+        *,
+        game_id: str,
+        daily: str | None = None,
+        played_at: str | None = None,
+        journal: Journal | None = None,
+        events: list[dict] | None = None,
+        chosen: str | None = None,
+    ) -> Finished:
         """Save the replay (the journal's lines as they are now) and record the game: each
         keyed by the game's id, so doing it again (after a crash, or a loss taken back) still
         leaves one of each. The records it sets are worked out at once; with a writer, the
         measures of the game (from its journal `events`: they cost the solver's time) and the
         writing go on its thread. The journal stays until the game is left (`drop`).
         `chosen`: how the player chose the board (store.records), None if laid at random."""
-        replay = replay_of(game, elapsed_ms=elapsed_ms, source=source, daily=daily,
-                           game_id=game_id, played_at=played_at, chosen=chosen)  # fmt: skip
+        replay = replay_of(
+            game,
+            elapsed_ms=elapsed_ms,
+            source=source,
+            daily=daily,
+            game_id=game_id,
+            played_at=played_at,
+            chosen=chosen,
+        )
         path = None if self.replays is None else replay_path(replay, self.replays)
-        record = GameRecord.of(game, elapsed_ms, source=source, replay=None if path is None
-                               else str(path), daily=daily, game_id=game_id,
-                               played_at=replay.played_at, chosen=chosen,
-                               assists=tuple(assists_of(events or ())))  # fmt: skip
+        record = GameRecord.of(
+            game,
+            elapsed_ms,
+            source=source,
+            replay=None if path is None else str(path),
+            daily=daily,
+            game_id=game_id,
+            played_at=replay.played_at,
+            chosen=chosen,
+            assists=tuple(assists_of(events or ())),
+        )
         new = None
         if self.stats is not None and self.stats.usable:
             new = self.stats.new_records(record)

@@ -61,8 +61,11 @@ class Journal:
             raise FileExistsError(_("another copy of the game holds game %(id)s") % {"id": game_id})
         path = folder / f"{game_id}{SUFFIX}"
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND
-                         | getattr(os, "O_BINARY", 0), 0o600)  # fmt: skip
+            fd = os.open(
+                path,
+                os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_BINARY", 0),
+                0o600,
+            )
         except BaseException:
             lock.release(remove=True)
             raise

@@ -31,9 +31,13 @@ CHART_KEY = (("accent", N_("won")), ("shadow", N_("won, no record")), ("error", 
 # Every best a win may set, as the statistics show them (the window's and `--stats`), in the
 # order they are named: (the field of stats.NewRecords that says it was set, its name).
 # Translators: the bests a win may set, as "New record: best 3BV/s!" says them.
-BESTS = (("best_time", N_("best time")), ("best_rate", N_("best 3BV/s")),
-         ("best_ioe", N_("best IOE")), ("nf_best_rate", N_("best NF 3BV/s")),
-         ("nf_best_ioe", N_("best NF IOE")))  # fmt: skip
+BESTS = (
+    ("best_time", N_("best time")),
+    ("best_rate", N_("best 3BV/s")),
+    ("best_ioe", N_("best IOE")),
+    ("nf_best_rate", N_("best NF 3BV/s")),
+    ("nf_best_ioe", N_("best NF IOE")),
+)
 # The help a game took, as the journal names it, in the player's words.
 # Translators: the help a game took, listed after "No record. Assisted:".
 ASSISTS = {"hint": N_("hint"), "odds": N_("odds"), "undo": N_("undo")}
@@ -53,8 +57,11 @@ def bests_set(new: object, *, board: str = "") -> list[str]:
         time = _("best %(board)s time") % {"board": board}
     else:
         time = _("best time")
-    return [time if field == "best_time" else _(name)
-            for field, name in BESTS if getattr(new, field, False)]  # fmt: skip
+    return [
+        time if field == "best_time" else _(name)
+        for field, name in BESTS
+        if getattr(new, field, False)
+    ]
 
 
 def no_best_line(won: int) -> str:
@@ -80,15 +87,23 @@ def assists_of(events: Iterable[dict]) -> list[str]:
     return names
 
 
-def why_no_record(*, assisted: bool, assists: Iterable[str] = (), chosen: str | None = None,
-                  bbbv: int | None = None) -> str | None:  # fmt: skip
+def why_no_record(
+    *,
+    assisted: bool,
+    assists: Iterable[str] = (),
+    chosen: str | None = None,
+    bbbv: int | None = None,
+) -> str | None:
     """Why a win sets no best, in one line for the player (ASCII: the window's pixel font);
     None when it may set one."""
     if assisted:
         names = ", ".join(_(ASSISTS[a]) if a in ASSISTS else a for a in assists)
         # Translators: names lists the help taken ("hint, undo").
-        return (_("No record. Assisted: %(names)s.") % {"names": names} if names
-                else _("No record: assisted."))  # fmt: skip
+        return (
+            _("No record. Assisted: %(names)s.") % {"names": names}
+            if names
+            else _("No record: assisted.")
+        )
     if chosen is not None:
         how = _(CHOSEN[chosen]) if chosen in CHOSEN else chosen
         # Translators: how says how the board was chosen ("a seed", "a board code").

@@ -103,9 +103,12 @@ class Replay:
         """A fresh game on the same board, before any move, knowing where the board came from
         (its seed, first-click rule and, for a shared board, its first click)."""
         game = Game.from_layout(
-            self.layout, seed=self.seed, safe_zone=self.safe_zone, question_marks=question_marks,
+            self.layout,
+            seed=self.seed,
+            safe_zone=self.safe_zone,
+            question_marks=question_marks,
             first_click=self.first_click if self._shared() else None,
-        )  # fmt: skip
+        )
         game.no_guess = self.no_guess
         return game
 
@@ -124,38 +127,69 @@ class Replay:
 
 
 def replay_of(
-    game: Game, *, elapsed_ms: int, source: str, daily: str | None = None,
-    game_id: str | None = None, played_at: str | None = None, chosen: str | None = None,
-) -> Replay:  # fmt: skip
+    game: Game,
+    *,
+    elapsed_ms: int,
+    source: str,
+    daily: str | None = None,
+    game_id: str | None = None,
+    played_at: str | None = None,
+    chosen: str | None = None,
+) -> Replay:
     if game.layout() is None:
         raise ValueError("a game before its first reveal has no board to keep")
     result = {}
     if game.state.is_over:
-        result = {"state": game.state.value, "time_ms": elapsed_ms, "bbbv": game.bbbv,
-                  "deaths": game.deaths, "assisted": game.assisted}  # fmt: skip
+        result = {
+            "state": game.state.value,
+            "time_ms": elapsed_ms,
+            "bbbv": game.bbbv,
+            "deaths": game.deaths,
+            "assisted": game.assisted,
+        }
     return Replay(
-        game.rows, game.cols, game.mines, game.seed, game.safe_zone, game.no_guess,
+        game.rows,
+        game.cols,
+        game.mines,
+        game.seed,
+        game.safe_zone,
+        game.no_guess,
         game.first_click,
-        game.layout(), list(game.moves),
-        played_at or datetime.now().isoformat(timespec="seconds"), source,
-        elapsed_ms, result, game.deaths, game.assisted, daily, game_id, chosen=chosen,
-    )  # fmt: skip
+        game.layout(),
+        list(game.moves),
+        played_at or datetime.now().isoformat(timespec="seconds"),
+        source,
+        elapsed_ms,
+        result,
+        game.deaths,
+        game.assisted,
+        daily,
+        game_id,
+        chosen=chosen,
+    )
 
 
 def header_of(replay: Replay) -> dict:
     """A journal's first line: the game and its board (the layout once it is known), and how
     the player chose the board if they did ("chosen": "seed" or "code")."""
     header = {
-        "format": FORMAT, "version": VERSION, "game_id": replay.game_id,
-        "played_at": replay.played_at, "source": replay.source, "daily": replay.daily,
+        "format": FORMAT,
+        "version": VERSION,
+        "game_id": replay.game_id,
+        "played_at": replay.played_at,
+        "source": replay.source,
+        "daily": replay.daily,
         "board": {
-            "rows": replay.rows, "cols": replay.cols, "mines": replay.mines,
-            "seed": replay.seed, "safe_zone": replay.safe_zone.value,
+            "rows": replay.rows,
+            "cols": replay.cols,
+            "mines": replay.mines,
+            "seed": replay.seed,
+            "safe_zone": replay.safe_zone.value,
             "no_guess": replay.no_guess,
             "first_click": list(replay.first_click) if replay.first_click else None,
             "layout": replay.layout,
         },
-    }  # fmt: skip
+    }
     if replay.chosen is not None:
         header["chosen"] = replay.chosen
     return header
@@ -182,8 +216,15 @@ def move_entry(move: RecordedMove, did: str) -> dict:
 
 
 def end_entry(state: str, time_ms: int, bbbv: int | None, deaths: int, assisted: bool) -> dict:
-    return {"t": time_ms, "e": "end", "state": state, "time_ms": time_ms, "bbbv": bbbv,
-            "deaths": deaths, "assisted": assisted}  # fmt: skip
+    return {
+        "t": time_ms,
+        "e": "end",
+        "state": state,
+        "time_ms": time_ms,
+        "bbbv": bbbv,
+        "deaths": deaths,
+        "assisted": assisted,
+    }
 
 
 def to_lines(replay: Replay) -> str:
@@ -199,8 +240,17 @@ def to_lines(replay: Replay) -> str:
         lines.append(line_of({"t": replay.elapsed_ms, "e": "assist", "what": "unknown"}))
     if replay.result:
         r = replay.result
-        lines.append(line_of(end_entry(r.get("state", ""), r.get("time_ms", 0), r.get("bbbv"),
-                                       r.get("deaths", 0), bool(r.get("assisted")))))  # fmt: skip
+        lines.append(
+            line_of(
+                end_entry(
+                    r.get("state", ""),
+                    r.get("time_ms", 0),
+                    r.get("bbbv"),
+                    r.get("deaths", 0),
+                    bool(r.get("assisted")),
+                )
+            )
+        )
     elif replay.elapsed_ms:
         lines.append(line_of({"t": replay.elapsed_ms, "e": "stop"}))
     return b"".join(lines).decode("ascii")
@@ -228,7 +278,7 @@ def to_json(replay: Replay) -> str:
         "daily": replay.daily,
         "result": replay.result,
         "moves": moves,
-    }  # fmt: skip
+    }
     # no indent: the C encoder, and small files (a kept game is written after every move)
     return json.dumps(data, separators=(",", ":")) + "\n"
 
@@ -265,46 +315,66 @@ def load_replay(path: Path) -> Replay:
         # file").
         raise ReplayError(_("%(file)s %(problem)s") % {"file": name, "problem": e}) from None
     except OSError as e:
-        raise ReplayError(_("cannot read %(file)s: %(error)s")
-                          % {"file": name, "error": e.strerror or e}) from None  # fmt: skip
+        raise ReplayError(
+            _("cannot read %(file)s: %(error)s") % {"file": name, "error": e.strerror or e}
+        ) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         # Translators: byte is the place in the file, counted from 0.
-        raise ReplayError(_("%(file)s is not a replay: byte %(byte)d is not UTF-8 text")
-                          % {"file": name, "byte": e.start}) from None  # fmt: skip
+        raise ReplayError(
+            _("%(file)s is not a replay: byte %(byte)d is not UTF-8 text")
+            % {"file": name, "byte": e.start}
+        ) from None
     first = _json_or_none(text.partition("\n")[0])
     if isinstance(first, dict) and first.get("format") == FORMAT and first.get("version") == 2:
         return _load_v2(name, text, first)
     if len(raw) > MAX_BYTES:
-        raise ReplayError(_("%(file)s is over %(size)d MiB, the most a version 1 replay holds")
-                          % {"file": name, "size": MAX_BYTES // 2**20})  # fmt: skip
+        raise ReplayError(
+            _("%(file)s is over %(size)d MiB, the most a version 1 replay holds")
+            % {"file": name, "size": MAX_BYTES // 2**20}
+        )
     try:
         data = decode_json(text)
     except json.JSONDecodeError as e:
         # Translators: problem is JSON's own words (in English).
-        raise ReplayError(_("%(file)s is not complete or not JSON (line %(line)d, column "
-                            "%(column)d: %(problem)s)")
-                          % {"file": name, "line": e.lineno, "column": e.colno,
-                             "problem": e.msg}) from None  # fmt: skip
+        raise ReplayError(
+            _(
+                "%(file)s is not complete or not JSON (line %(line)d, column "
+                "%(column)d: %(problem)s)"
+            )
+            % {"file": name, "line": e.lineno, "column": e.colno, "problem": e.msg}
+        ) from None
     except (ValueError, RecursionError) as e:  # a huge number, nesting too deep
-        raise ReplayError(_("%(file)s is not a replay this game can read (%(problem)s)")
-                          % {"file": name, "problem": e}) from None  # fmt: skip
+        raise ReplayError(
+            _("%(file)s is not a replay this game can read (%(problem)s)")
+            % {"file": name, "problem": e}
+        ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReplayError(_("%(file)s is not a Pixel Mines replay") % {"file": name})
     version = data.get("version")
     if type(version) is not int or version < 1:
         # Translators: 'version' is the name of an entry in the file: keep it.
-        raise ReplayError(_("%(file)s: 'version' must be a whole number (got %(value)s)")
-                          % {"file": name, "value": _show(version)})  # fmt: skip
+        raise ReplayError(
+            _("%(file)s: 'version' must be a whole number (got %(value)s)")
+            % {"file": name, "value": _show(version)}
+        )
     if version > VERSION:
-        raise ReplayError(_("%(file)s was made by a newer Pixel Mines (format %(version)d; "
-                            "this one reads up to %(most)d)")
-                          % {"file": name, "version": version, "most": VERSION})  # fmt: skip
+        raise ReplayError(
+            _(
+                "%(file)s was made by a newer Pixel Mines (format %(version)d; "
+                "this one reads up to %(most)d)"
+            )
+            % {"file": name, "version": version, "most": VERSION}
+        )
     if version != 1:
-        raise ReplayError(_("%(file)s: a version %(version)d replay is a journal, one JSON line "
-                            "each; this one is not")
-                          % {"file": name, "version": version})  # fmt: skip
+        raise ReplayError(
+            _(
+                "%(file)s: a version %(version)d replay is a journal, one JSON line "
+                "each; this one is not"
+            )
+            % {"file": name, "version": version}
+        )
     board = data.get("board")
     if not isinstance(board, dict):
         # Translators: 'board', 'result', 'moves' are names of entries in the file: keep them.
@@ -321,8 +391,10 @@ def load_replay(path: Path) -> Replay:
     replay.game_id = game_id if isinstance(game_id, str) and GAME_ID.fullmatch(game_id) else None
     result = data.get("result", {})
     if not isinstance(result, dict):
-        raise ReplayError(_("%(file)s: the 'result' entry is not a result of a game (got "
-                            "%(value)s)") % {"file": name, "value": _show(result)})  # fmt: skip
+        raise ReplayError(
+            _("%(file)s: the 'result' entry is not a result of a game (got %(value)s)")
+            % {"file": name, "value": _show(result)}
+        )
     for key, most in (("time_ms", MAX_TIME_MS), ("deaths", MAX_MOVES), ("bbbv", MAX_CELLS)):
         if result.get(key) is not None:  # a game without a 3BV has None
             _whole(name, f"result {key!r}", result[key], most)
@@ -332,12 +404,15 @@ def load_replay(path: Path) -> Replay:
         raise ReplayError(_("%(file)s: the 'moves' entry is missing") % {"file": name})
     moves = data["moves"]
     if not isinstance(moves, list):
-        raise ReplayError(_("%(file)s: 'moves' must be a list of moves (got %(value)s)")
-                          % {"file": name, "value": _show(moves)})  # fmt: skip
+        raise ReplayError(
+            _("%(file)s: 'moves' must be a list of moves (got %(value)s)")
+            % {"file": name, "value": _show(moves)}
+        )
     if len(moves) > MAX_MOVES:
-        raise ReplayError(_("%(file)s holds %(count)s moves; a game has at most %(most)s")
-                          % {"file": name, "count": i18n.number(len(moves)),
-                             "most": i18n.number(MAX_MOVES)})  # fmt: skip
+        raise ReplayError(
+            _("%(file)s holds %(count)s moves; a game has at most %(most)s")
+            % {"file": name, "count": i18n.number(len(moves)), "most": i18n.number(MAX_MOVES)}
+        )
     _moves(name, replay, moves)
     return replay
 
@@ -362,12 +437,15 @@ def _whole(name: str, what: str, value: object, most: int) -> int:
     """A whole number from the file in 0..most, else ReplayError naming the file and field."""
     if type(value) is not int:
         # Translators: what names an entry of the file, as it is written there ('deaths').
-        raise ReplayError(_("%(file)s: %(what)s must be a whole number (got %(value)s)")
-                          % {"file": name, "what": what, "value": _show(value)})  # fmt: skip
+        raise ReplayError(
+            _("%(file)s: %(what)s must be a whole number (got %(value)s)")
+            % {"file": name, "what": what, "value": _show(value)}
+        )
     if not 0 <= value <= most:
-        raise ReplayError(_("%(file)s: %(what)s is %(value)s; it must be from 0 to %(most)s")
-                          % {"file": name, "what": what, "value": _show(value),
-                             "most": i18n.number(most)})  # fmt: skip
+        raise ReplayError(
+            _("%(file)s: %(what)s is %(value)s; it must be from 0 to %(most)s")
+            % {"file": name, "what": what, "value": _show(value), "most": i18n.number(most)}
+        )
     return value
 
 
@@ -383,9 +461,10 @@ def _played_at(name: str, value: object) -> str:
         else:
             return value
     # Translators: 'played_at' is an entry of the file; the example is written as files do.
-    raise ReplayError(_("%(file)s: 'played_at' must be a date and time like "
-                        "2026-11-30T12:40:00 (got %(value)s)")
-                      % {"file": name, "value": _show(value)})  # fmt: skip
+    raise ReplayError(
+        _("%(file)s: 'played_at' must be a date and time like 2026-11-30T12:40:00 (got %(value)s)")
+        % {"file": name, "value": _show(value)}
+    )
 
 
 # Text up to this long is decoded in one call (about 5 ms); longer text piece by piece.
@@ -411,8 +490,7 @@ def decode_json(text: str) -> object:
     return value
 
 
-def _decode_value(decoder: json.JSONDecoder, text: str, at: int, depth: int
-                  ) -> tuple[int, object]:  # fmt: skip
+def _decode_value(decoder: json.JSONDecoder, text: str, at: int, depth: int) -> tuple[int, object]:
     if depth >= 2 or at >= len(text) or text[at] not in "[{":
         value, end = decoder.raw_decode(text, at)
         return end, value
@@ -424,14 +502,16 @@ def _decode_value(decoder: json.JSONDecoder, text: str, at: int, depth: int
     while True:
         if isinstance(items, dict):
             if not text.startswith('"', at):
-                raise json.JSONDecodeError("Expecting property name enclosed in double quotes",
-                                           text, at)  # fmt: skip
+                raise json.JSONDecodeError(
+                    "Expecting property name enclosed in double quotes", text, at
+                )
             key, at = decoder.raw_decode(text, at)
             at = _SPACE.match(text, at).end()
             if not text.startswith(":", at):
                 raise json.JSONDecodeError("Expecting ':' delimiter", text, at)
-            at, items[key] = _decode_value(decoder, text, _SPACE.match(text, at + 1).end(),
-                                           depth + 1)  # fmt: skip
+            at, items[key] = _decode_value(
+                decoder, text, _SPACE.match(text, at + 1).end(), depth + 1
+            )
         else:
             at, value = _decode_value(decoder, text, at, depth + 1)
             items.append(value)
@@ -470,11 +550,15 @@ def _board(name: str, board: dict, *, layout_optional: bool = False) -> Replay:
         value = board.get(key)
         if type(value) is not int or value < 1:
             # Translators: key is an entry of the file's board ('rows'), as written there.
-            raise ReplayError(_("%(file)s: board %(key)r must be a whole number (got %(value)s)")
-                              % {"file": name, "key": key, "value": _show(value)})  # fmt: skip
+            raise ReplayError(
+                _("%(file)s: board %(key)r must be a whole number (got %(value)s)")
+                % {"file": name, "key": key, "value": _show(value)}
+            )
         if value > MAX_SIDE * MAX_SIDE:  # far off any board: not worth writing out in full
-            raise ReplayError(_("%(file)s: board %(key)r is %(value)s, larger than any board")
-                              % {"file": name, "key": key, "value": _show(value)})  # fmt: skip
+            raise ReplayError(
+                _("%(file)s: board %(key)r is %(value)s, larger than any board")
+                % {"file": name, "key": key, "value": _show(value)}
+            )
         return value
 
     rows, cols, mines = whole("rows"), whole("cols"), whole("mines")
@@ -489,39 +573,60 @@ def _board(name: str, board: dict, *, layout_optional: bool = False) -> Replay:
         _check_layout(name, "board 'layout'", layout, rows, cols, mines)
     zone = board.get("safe_zone", "opening")
     if zone not in [z.value for z in SafeZone]:
-        raise ReplayError(_("%(file)s: board 'safe_zone' is %(value)s")
-                          % {"file": name, "value": _show(zone)})  # fmt: skip
+        raise ReplayError(
+            _("%(file)s: board 'safe_zone' is %(value)s") % {"file": name, "value": _show(zone)}
+        )
     zone = SafeZone(zone)
     seed = board.get("seed")
     if seed is not None and not (type(seed) is int or isinstance(seed, str)):
         raise ReplayError(_("%(file)s: board 'seed' must be a number or text") % {"file": name})
     if type(seed) is int and not 0 <= seed < MAX_SEED:
-        raise ReplayError(_("%(file)s: board 'seed' is %(value)s; a seed is from 0 to %(most)d")
-                          % {"file": name, "value": _show(seed), "most": MAX_SEED - 1})  # fmt: skip
+        raise ReplayError(
+            _("%(file)s: board 'seed' is %(value)s; a seed is from 0 to %(most)d")
+            % {"file": name, "value": _show(seed), "most": MAX_SEED - 1}
+        )
     if isinstance(seed, str) and len(seed) > MAX_SEED_TEXT:
-        raise ReplayError(_("%(file)s: board 'seed' is longer than %(most)d characters")
-                          % {"file": name, "most": MAX_SEED_TEXT})  # fmt: skip
+        raise ReplayError(
+            _("%(file)s: board 'seed' is longer than %(most)d characters")
+            % {"file": name, "most": MAX_SEED_TEXT}
+        )
     click = board.get("first_click")
     if click is not None:
-        if not (isinstance(click, list) and len(click) == 2 and all(type(v) is int for v in click)
-                and 0 <= click[0] < rows and 0 <= click[1] < cols):  # fmt: skip
-            raise ReplayError(_("%(file)s: board 'first_click' is not a cell of the board")
-                              % {"file": name})  # fmt: skip
+        if not (
+            isinstance(click, list)
+            and len(click) == 2
+            and all(type(v) is int for v in click)
+            and 0 <= click[0] < rows
+            and 0 <= click[1] < cols
+        ):
+            raise ReplayError(
+                _("%(file)s: board 'first_click' is not a cell of the board") % {"file": name}
+            )
         click = (click[0], click[1])
-    return Replay(rows, cols, mines, seed, zone, bool(board.get("no_guess", False)), click,
-                  layout, [])  # fmt: skip
+    return Replay(
+        rows, cols, mines, seed, zone, bool(board.get("no_guess", False)), click, layout, []
+    )
 
 
 def _check_layout(name: str, what: str, layout: object, rows: int, cols: int, mines: int):
-    if not (isinstance(layout, list) and len(layout) == rows and all(
+    if not (
+        isinstance(layout, list)
+        and len(layout) == rows
+        and all(
             isinstance(line, str) and len(line) == cols and not set(line) - {"*", "."}
-            for line in layout)):  # fmt: skip
+            for line in layout
+        )
+    ):
         # Translators: what names the entry ("board 'layout'"); '*' and '.' are written so.
-        raise ReplayError(_("%(file)s: %(what)s must be %(rows)d rows of %(cols)d '*' or '.'")
-                          % {"file": name, "what": what, "rows": rows, "cols": cols})  # fmt: skip
+        raise ReplayError(
+            _("%(file)s: %(what)s must be %(rows)d rows of %(cols)d '*' or '.'")
+            % {"file": name, "what": what, "rows": rows, "cols": cols}
+        )
     if sum(line.count("*") for line in layout) != mines:
-        raise ReplayError(_("%(file)s: %(what)s does not hold %(mines)d mines")
-                          % {"file": name, "what": what, "mines": mines})  # fmt: skip
+        raise ReplayError(
+            _("%(file)s: %(what)s does not hold %(mines)d mines")
+            % {"file": name, "what": what, "mines": mines}
+        )
 
 
 def _json_or_none(text: str) -> object:
@@ -551,30 +656,49 @@ def _moves(name: str, replay: Replay, entries: list) -> None:
         mark = entry.get("mark")
         if kind is None:
             # Translators: open, flag and chord are written so in the file: keep them.
-            raise ReplayError(_("%(where)s: kind %(value)s is not open, flag or chord")
-                              % {"where": where, "value": _show(raw_kind)})  # fmt: skip
-        if not (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)
-                and 0 <= cell[0] < replay.rows and 0 <= cell[1] < replay.cols):  # fmt: skip
-            plain = isinstance(cell, list) and len(cell) <= 4 and not any(
-                isinstance(v, list | dict) for v in cell)  # fmt: skip
+            raise ReplayError(
+                _("%(where)s: kind %(value)s is not open, flag or chord")
+                % {"where": where, "value": _show(raw_kind)}
+            )
+        if not (
+            isinstance(cell, list)
+            and len(cell) == 2
+            and all(type(v) is int for v in cell)
+            and 0 <= cell[0] < replay.rows
+            and 0 <= cell[1] < replay.cols
+        ):
+            plain = (
+                isinstance(cell, list)
+                and len(cell) <= 4
+                and not any(isinstance(v, list | dict) for v in cell)
+            )
             shown = repr(cell)[:40] if plain else _show(cell)
-            raise ReplayError(_("%(where)s: cell %(value)s is not on the board")
-                              % {"where": where, "value": shown})  # fmt: skip
+            raise ReplayError(
+                _("%(where)s: cell %(value)s is not on the board")
+                % {"where": where, "value": shown}
+            )
         if type(t) is not int or not last_t <= t <= MAX_TIME_MS:
-            raise ReplayError(_("%(where)s: time %(value)s is not a whole number of ms after "
-                                "the last, up to %(most)s")
-                              % {"where": where, "value": _show(t),
-                                 "most": i18n.number(MAX_TIME_MS)})  # fmt: skip
+            raise ReplayError(
+                _(
+                    "%(where)s: time %(value)s is not a whole number of ms after "
+                    "the last, up to %(most)s"
+                )
+                % {"where": where, "value": _show(t), "most": i18n.number(MAX_TIME_MS)}
+            )
         if kind is MoveKind.FLAG and mark not in ("F", "?", "#"):
-            raise ReplayError(_("%(where)s: a flag move needs a mark 'F', '?' or '#'")
-                              % {"where": where})  # fmt: skip
+            raise ReplayError(
+                _("%(where)s: a flag move needs a mark 'F', '?' or '#'") % {"where": where}
+            )
         move = RecordedMove(kind, cell[0], cell[1], t, mark if kind is MoveKind.FLAG else None)
         if not game.play_recorded(move):
             # Translators: kind is the move as the file writes it (open, flag, chord).
-            raise ReplayError(_("%(where)s (%(kind)s at (%(row)d, %(col)d)) is not possible at "
-                                "that point of the game")
-                              % {"where": where, "kind": kind.value, "row": cell[0],
-                                 "col": cell[1]})  # fmt: skip
+            raise ReplayError(
+                _(
+                    "%(where)s (%(kind)s at (%(row)d, %(col)d)) is not possible at "
+                    "that point of the game"
+                )
+                % {"where": where, "kind": kind.value, "row": cell[0], "col": cell[1]}
+            )
         replay.moves.append(move)
         last_t = t
 
@@ -596,15 +720,18 @@ def _load_v2(name: str, text: str, header: dict) -> Replay:
         if isinstance(whole, dict):  # complete, only its line break missing (written by hand)
             lines.append(tail)
     if len(lines) - 1 > MAX_EVENTS:
-        raise ReplayError(_("%(file)s holds %(count)s events; a game has at most %(most)s")
-                          % {"file": name, "count": i18n.number(len(lines) - 1),
-                             "most": i18n.number(MAX_EVENTS)})  # fmt: skip
+        raise ReplayError(
+            _("%(file)s holds %(count)s events; a game has at most %(most)s")
+            % {"file": name, "count": i18n.number(len(lines) - 1), "most": i18n.number(MAX_EVENTS)}
+        )
     board = header.get("board")
     if not isinstance(board, dict):
-        raise ReplayError(_("%(file)s: the 'board' entry is missing") % {"file": name}
-                          if board is None else
-                          _("%(file)s: the 'board' entry is %(value)s, not a board")
-                          % {"file": name, "value": _show(board)})  # fmt: skip
+        raise ReplayError(
+            _("%(file)s: the 'board' entry is missing") % {"file": name}
+            if board is None
+            else _("%(file)s: the 'board' entry is %(value)s, not a board")
+            % {"file": name, "value": _show(board)}
+        )
     replay = _board(name, board, layout_optional=True)
     replay.version = 2
     replay.played_at = _played_at(name, header.get("played_at", ""))
@@ -639,10 +766,17 @@ def _events(name: str, replay: Replay, lines: list[str]) -> None:
     def cell_of(where: str, value: object, *, may_be_off: bool = False):
         if value is None and may_be_off:
             return None
-        if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
-                and 0 <= value[0] < rows and 0 <= value[1] < cols):  # fmt: skip
-            raise ReplayError(_("%(where)s: cell %(value)s is not on the board")
-                              % {"where": where, "value": _show(value)})  # fmt: skip
+        if not (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(type(v) is int for v in value)
+            and 0 <= value[0] < rows
+            and 0 <= value[1] < cols
+        ):
+            raise ReplayError(
+                _("%(where)s: cell %(value)s is not on the board")
+                % {"where": where, "value": _show(value)}
+            )
         return value[0], value[1]
 
     # A line a call: json's C decoder holds the interpreter lock for a whole call, so the
@@ -651,78 +785,106 @@ def _events(name: str, replay: Replay, lines: list[str]) -> None:
         # Translators: where a journal is wrong: the file, and the line's number in it.
         where = _("%(file)s: line %(number)d") % {"file": name, "number": k}
         if not isinstance(entry, dict):
-            raise ReplayError(_("%(where)s is damaged (not one JSON object); the lines after it "
-                                "cannot be trusted") % {"where": where})  # fmt: skip
+            raise ReplayError(
+                _(
+                    "%(where)s is damaged (not one JSON object); the lines after it "
+                    "cannot be trusted"
+                )
+                % {"where": where}
+            )
         t, kind = entry.get("t"), entry.get("e")
         if type(t) is not int or not last_t <= t <= MAX_TIME_MS:
-            raise ReplayError(_("%(where)s: time %(value)s is not a whole number of ms from "
-                                "%(least)d to %(most)d")
-                              % {"where": where, "value": _show(t), "least": last_t,
-                                 "most": MAX_TIME_MS})  # fmt: skip
+            raise ReplayError(
+                _(
+                    "%(where)s: time %(value)s is not a whole number of ms from "
+                    "%(least)d to %(most)d"
+                )
+                % {"where": where, "value": _show(t), "least": last_t, "most": MAX_TIME_MS}
+            )
         last_t = t
         if kind in ("press", "release"):
             if entry.get("b") not in _BUTTONS:
                 # Translators: buttons lists the buttons' names as the file writes them.
-                raise ReplayError(_("%(where)s: button %(value)s is not one of %(buttons)s")
-                                  % {"where": where, "value": _show(entry.get("b")),
-                                     "buttons": ", ".join(_BUTTONS)})  # fmt: skip
+                raise ReplayError(
+                    _("%(where)s: button %(value)s is not one of %(buttons)s")
+                    % {
+                        "where": where,
+                        "value": _show(entry.get("b")),
+                        "buttons": ", ".join(_BUTTONS),
+                    }
+                )
             cell_of(where, entry.get("cell"), may_be_off=True)
         elif kind == "key":
             if not (isinstance(entry.get("k"), str) and 0 < len(entry["k"]) <= 20):
-                raise ReplayError(_("%(where)s: key %(value)s is not a key's name")
-                                  % {"where": where, "value": _show(entry.get("k"))})  # fmt: skip
+                raise ReplayError(
+                    _("%(where)s: key %(value)s is not a key's name")
+                    % {"where": where, "value": _show(entry.get("k"))}
+                )
             cell_of(where, entry.get("cell"), may_be_off=True)
         elif kind == "move":
             raw = entry.get("kind")
             move_kind = _KINDS.get(raw) if isinstance(raw, str) else None
             if move_kind is None:
-                raise ReplayError(_("%(where)s: kind %(value)s is not open, flag or chord")
-                                  % {"where": where, "value": _show(raw)})  # fmt: skip
+                raise ReplayError(
+                    _("%(where)s: kind %(value)s is not open, flag or chord")
+                    % {"where": where, "value": _show(raw)}
+                )
             r, c = cell_of(where, entry.get("cell"))
             mark, did = entry.get("mark"), entry.get("did")
             if did not in _DIDS:
                 # Translators: 'did' is an entry of the file; words lists its values, as written.
-                raise ReplayError(_("%(where)s: 'did' is %(value)s, not one of %(words)s")
-                                  % {"where": where, "value": _show(did),
-                                     "words": ", ".join(_DIDS)})  # fmt: skip
+                raise ReplayError(
+                    _("%(where)s: 'did' is %(value)s, not one of %(words)s")
+                    % {"where": where, "value": _show(did), "words": ", ".join(_DIDS)}
+                )
             if did == "nothing":
                 pass  # a click that changed nothing: counted, not played
             else:
                 if move_kind is MoveKind.FLAG and mark not in ("F", "?", "#"):
-                    raise ReplayError(_("%(where)s: a flag move needs a mark 'F', '?' or '#'")
-                                      % {"where": where})  # fmt: skip
-                move = RecordedMove(move_kind, r, c, t,
-                                    mark if move_kind is MoveKind.FLAG else None)  # fmt: skip
+                    raise ReplayError(
+                        _("%(where)s: a flag move needs a mark 'F', '?' or '#'") % {"where": where}
+                    )
+                move = RecordedMove(
+                    move_kind, r, c, t, mark if move_kind is MoveKind.FLAG else None
+                )
                 if game is None:
                     if move_kind is not MoveKind.FLAG:
                         # Translators: kind is the move as the file writes it (open, chord).
-                        raise ReplayError(_("%(where)s: a %(kind)s before the mines were laid")
-                                          % {"where": where, "kind": move_kind.value})  # fmt: skip
+                        raise ReplayError(
+                            _("%(where)s: a %(kind)s before the mines were laid")
+                            % {"where": where, "kind": move_kind.value}
+                        )
                     before_laying.append(move)
                     undone_before.clear()
                 elif not game.play_recorded(move):
-                    raise ReplayError(_("%(where)s (%(kind)s at (%(row)d, %(col)d)) is not "
-                                        "possible at that point of the game")
-                                      % {"where": where, "kind": move_kind.value, "row": r,
-                                         "col": c})  # fmt: skip
+                    raise ReplayError(
+                        _(
+                            "%(where)s (%(kind)s at (%(row)d, %(col)d)) is not "
+                            "possible at that point of the game"
+                        )
+                        % {"where": where, "kind": move_kind.value, "row": r, "col": c}
+                    )
         elif kind == "laid":
             layout = entry.get("layout")
             # Translators: a journal's line and its entry 'layout' (keep 'layout').
             what = _("line %(number)d: 'layout'") % {"number": k}
             _check_layout(name, what, layout, rows, cols, replay.mines)
             if replay.layout is not None and layout != replay.layout:
-                raise ReplayError(_("%(where)s: the mines were laid twice, differently")
-                                  % {"where": where})  # fmt: skip
+                raise ReplayError(
+                    _("%(where)s: the mines were laid twice, differently") % {"where": where}
+                )
             if game is None:
                 replay.layout = layout
                 game = replay.new_game()
                 for move in before_laying:
                     if not game.play_recorded(move):
-                        raise ReplayError(_("%(where)s: a flag before it is not possible")
-                                          % {"where": where})  # fmt: skip
+                        raise ReplayError(
+                            _("%(where)s: a flag before it is not possible") % {"where": where}
+                        )
         elif kind in ("undo", "redo") and game is None:  # flags before the mines: a list
-            source, target = ((before_laying, undone_before) if kind == "undo"
-                              else (undone_before, before_laying))  # fmt: skip
+            source, target = (
+                (before_laying, undone_before) if kind == "undo" else (undone_before, before_laying)
+            )
             if not source:
                 raise ReplayError(_nothing_to(where, kind))
             target.append(source.pop())
@@ -739,17 +901,27 @@ def _events(name: str, replay: Replay, lines: list[str]) -> None:
         elif kind == "end":
             numbers = [entry.get(f) for f in ("time_ms", "deaths")]
             bbbv = entry.get("bbbv")
-            if (entry.get("state") not in _STATES
-                    or not all(type(n) is int and 0 <= n <= MAX_TIME_MS for n in numbers)
-                    or not (bbbv is None or type(bbbv) is int and 0 <= bbbv <= rows * cols)
-                    or type(entry.get("assisted")) is not bool):  # fmt: skip
-                raise ReplayError(_("%(where)s: the end of the game is not written as one")
-                                  % {"where": where})  # fmt: skip
-            result = {"state": entry["state"], "time_ms": entry["time_ms"], "bbbv": bbbv,
-                      "deaths": entry["deaths"], "assisted": entry["assisted"]}  # fmt: skip
+            if (
+                entry.get("state") not in _STATES
+                or not all(type(n) is int and 0 <= n <= MAX_TIME_MS for n in numbers)
+                or not (bbbv is None or type(bbbv) is int and 0 <= bbbv <= rows * cols)
+                or type(entry.get("assisted")) is not bool
+            ):
+                raise ReplayError(
+                    _("%(where)s: the end of the game is not written as one") % {"where": where}
+                )
+            result = {
+                "state": entry["state"],
+                "time_ms": entry["time_ms"],
+                "bbbv": bbbv,
+                "deaths": entry["deaths"],
+                "assisted": entry["assisted"],
+            }
         elif kind != "stop":
-            raise ReplayError(_("%(where)s: event %(value)s is not one this game writes")
-                              % {"where": where, "value": _show(kind)})  # fmt: skip
+            raise ReplayError(
+                _("%(where)s: event %(value)s is not one this game writes")
+                % {"where": where, "value": _show(kind)}
+            )
         replay.events.append(entry)
     replay.elapsed_ms = last_t
     if game is not None:

@@ -158,16 +158,18 @@ def _depth(value: object) -> int:
         if isinstance(item, dict | list):
             deepest = max(deepest, depth)
             if depth <= MAX_DEPTH:
-                todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict)
-                                                     else item))  # fmt: skip
+                todo.extend(
+                    (v, depth + 1) for v in (item.values() if isinstance(item, dict) else item)
+                )
     return deepest
 
 
 class SettingsFile:
     """Reads and writes one settings file; says once if it cannot be written."""
 
-    def __init__(self, path: Path | None = None, *,
-                 echo: Callable[[str], None] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, path: Path | None = None, *, echo: Callable[[str], None] | None = None
+    ) -> None:
         self.path = path if path is not None else config_dir() / "settings.json"
         # a line about a failed save goes here too (stderr): a note in the window may close
         # with it, as at quit
@@ -185,8 +187,9 @@ class SettingsFile:
             return Settings(), [self._put_aside(str(e))]
         except OSError as e:
             # Translators: said after the settings file's name; error says why.
-            return Settings(), [self._put_aside(_("cannot be read (%(error)s)")
-                                                % {"error": e.strerror or e})]  # fmt: skip
+            return Settings(), [
+                self._put_aside(_("cannot be read (%(error)s)") % {"error": e.strerror or e})
+            ]
         try:
             data = json.loads(raw.decode("utf-8-sig"))
         except (ValueError, RecursionError):  # not UTF-8, not JSON, a huge number, too deep
@@ -199,8 +202,10 @@ class SettingsFile:
         if ignored:
             bad = ", ".join(ignored)
             # Translators: bad lists the settings ignored, by their names in the file.
-            messages.append(_("Settings in %(file)s: ignored bad %(bad)s (using the defaults).")
-                            % {"file": self.path, "bad": bad})  # fmt: skip
+            messages.append(
+                _("Settings in %(file)s: ignored bad %(bad)s (using the defaults).")
+                % {"file": self.path, "bad": bad}
+            )
         return settings, messages
 
     def remembered_language(self) -> str:
@@ -221,13 +226,17 @@ class SettingsFile:
             self._leave_alone = True
             # Translators: why is said after the file's name ("was not valid", "is not a
             # regular file"); error says why it could not be moved.
-            return (_("The settings file %(file)s %(why)s; it cannot be moved aside "
-                      "(%(error)s), so it is left as it is and changes last until you quit; "
-                      "using the defaults.")
-                    % {"file": self.path, "why": why, "error": e.strerror or e})  # fmt: skip
+            return _(
+                "The settings file %(file)s %(why)s; it cannot be moved aside "
+                "(%(error)s), so it is left as it is and changes last until you quit; "
+                "using the defaults."
+            ) % {"file": self.path, "why": why, "error": e.strerror or e}
         # Translators: why is said after the file's name; kept is the name it was moved to.
-        return (_("The settings file %(file)s %(why)s; kept it as %(kept)s, using the defaults.")
-                % {"file": self.path, "why": why, "kept": kept.name})  # fmt: skip
+        return _("The settings file %(file)s %(why)s; kept it as %(kept)s, using the defaults.") % {
+            "file": self.path,
+            "why": why,
+            "kept": kept.name,
+        }
 
     def save(self, settings: Settings) -> str | None:
         """Write the settings; a line for the player the first time this fails, else None."""
@@ -241,8 +250,9 @@ class SettingsFile:
             if self._write_failed:
                 return None
             self._write_failed = True
-            line = (_("Settings cannot be saved (%(error)s); they last until you quit.")
-                    % {"error": e.strerror or e})  # fmt: skip
+            line = _("Settings cannot be saved (%(error)s); they last until you quit.") % {
+                "error": e.strerror or e
+            }
             if self.echo is not None:
                 self.echo(line)
             return line

@@ -197,8 +197,18 @@ MIGRATIONS[7] = f"""
         BEGIN DELETE FROM tallies WHERE upto >= min(old.id, new.id); END;
     DELETE FROM tallies;
 """
-MEASURE_COLUMNS = ("measured", "clicks_all", "clicks_effective", "clicks_wasted", "ioe",
-                   "throughput", "zini", "rqp", "nf", "guesses")  # fmt: skip
+MEASURE_COLUMNS = (
+    "measured",
+    "clicks_all",
+    "clicks_effective",
+    "clicks_wasted",
+    "ioe",
+    "throughput",
+    "zini",
+    "rqp",
+    "nf",
+    "guesses",
+)
 KINDS = tuple(d.name.lower() for d in Difficulty) + ("custom",)
 # A new tally is written once this many rows came after the newest (or when there is none):
 # a summary reads at most about this many rows, and writes rarely (it runs on the loop).
@@ -210,8 +220,16 @@ BEST_TIMES = 10
 RECENT = 50
 
 # sqlite errors that come from the file or the disk, not from this program's SQL.
-_FILE_ERRORS = ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_LOCKED",
-                "SQLITE_IOERR", "SQLITE_FULL", "SQLITE_PERM", "SQLITE_AUTH")  # fmt: skip
+_FILE_ERRORS = (
+    "SQLITE_READONLY",
+    "SQLITE_CANTOPEN",
+    "SQLITE_BUSY",
+    "SQLITE_LOCKED",
+    "SQLITE_IOERR",
+    "SQLITE_FULL",
+    "SQLITE_PERM",
+    "SQLITE_AUTH",
+)
 _BROKEN_FILE = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
 _IN_USE = ("SQLITE_BUSY", "SQLITE_LOCKED")  # another program holds the file
 # How long opening waits for a file another program holds. Another copy of the game holds it
@@ -280,8 +298,9 @@ def _schema_of(conn: sqlite3.Connection) -> tuple[frozenset, tuple]:
         )
         if not str(name).startswith("sqlite_")  # sqlite's own: autoindexes, statistics
     )
-    columns = tuple(conn.execute('SELECT name, type, "notnull", pk FROM pragma_table_info(?)',
-                                 ("games",)))  # fmt: skip
+    columns = tuple(
+        conn.execute('SELECT name, type, "notnull", pk FROM pragma_table_info(?)', ("games",))
+    )
     return objects, columns
 
 
@@ -333,10 +352,18 @@ class GameRecord:
 
     @classmethod
     def of(
-        cls, game: Game, time_ms: int, *, source: str, replay: str | None = None,
-        daily: str | None = None, game_id: str | None = None, played_at: str | None = None,
-        chosen: str | None = None, assists: tuple[str, ...] = (),
-    ) -> GameRecord:  # fmt: skip
+        cls,
+        game: Game,
+        time_ms: int,
+        *,
+        source: str,
+        replay: str | None = None,
+        daily: str | None = None,
+        game_id: str | None = None,
+        played_at: str | None = None,
+        chosen: str | None = None,
+        assists: tuple[str, ...] = (),
+    ) -> GameRecord:
         """The record of a finished game; the caller gives the time and where it was played."""
         if not game.state.is_over:
             raise ValueError("only a finished game is recorded")
@@ -344,14 +371,28 @@ class GameRecord:
         return cls(
             played_at=played_at or datetime.now().isoformat(timespec="seconds"),
             kind=BoardChoice.of(game.rows, game.cols, game.mines).kind,
-            rows=game.rows, cols=game.cols, mines=game.mines,
-            seed=None if game.seed is None else str(game.seed), safe_zone=game.safe_zone.value,
-            won=game.state is GameState.WON, time_ms=time_ms, bbbv=game.bbbv,
-            clicks_left=c.left, clicks_right=c.right, clicks_chord=c.chord,
-            cleared=game.safe_opened, safe_cells=game.safe_total, assisted=game.assisted,
-            source=source, replay=replay, daily=daily, game_id=game_id, code=code_of(game),
-            chosen=chosen, assists=tuple(assists),
-        )  # fmt: skip
+            rows=game.rows,
+            cols=game.cols,
+            mines=game.mines,
+            seed=None if game.seed is None else str(game.seed),
+            safe_zone=game.safe_zone.value,
+            won=game.state is GameState.WON,
+            time_ms=time_ms,
+            bbbv=game.bbbv,
+            clicks_left=c.left,
+            clicks_right=c.right,
+            clicks_chord=c.chord,
+            cleared=game.safe_opened,
+            safe_cells=game.safe_total,
+            assisted=game.assisted,
+            source=source,
+            replay=replay,
+            daily=daily,
+            game_id=game_id,
+            code=code_of(game),
+            chosen=chosen,
+            assists=tuple(assists),
+        )
 
     @property
     def clicks(self) -> int:
@@ -361,8 +402,9 @@ class GameRecord:
     def why_no_record(self) -> str | None:
         """Why this game can set no best, in a line for the player (None: it can, if it is a
         win): the one rule of game/store/records.py, which `FAIR` says in SQL."""
-        return why_no_record(assisted=self.assisted, assists=self.assists, chosen=self.chosen,
-                             bbbv=self.bbbv)  # fmt: skip
+        return why_no_record(
+            assisted=self.assisted, assists=self.assists, chosen=self.chosen, bbbv=self.bbbv
+        )
 
     @property
     def bbbv_per_s(self) -> float | None:
@@ -388,10 +430,13 @@ def measure_values(m: Measures | None) -> dict:
         "clicks_all": None if c is None else c.total,
         "clicks_effective": None if c is None else c.effective,
         "clicks_wasted": None if c is None else c.wasted,
-        "ioe": m.ioe, "throughput": m.throughput, "zini": m.zini,
+        "ioe": m.ioe,
+        "throughput": m.throughput,
+        "zini": m.zini,
         "rqp": m.rqp if m.time_ms >= 1000 else None,  # as 3BV/s: a second at least
-        "nf": m.no_flag, "guesses": m.guesses,
-    }  # fmt: skip
+        "nf": m.no_flag,
+        "guesses": m.guesses,
+    }
 
 
 def measures_from_replay(path: object, time_ms: object) -> Measures | None:
@@ -444,7 +489,8 @@ class Summary:
     nf_best_rate: float | None = None  # the same, of the wins where no flag was placed
     nf_best_ioe: float | None = None
     best_measures: list[tuple[float | None, float | None]] = dataclasses.field(
-        default_factory=list)  # (3BV/s, IOE) of each of the best times  # fmt: skip
+        default_factory=list
+    )  # (3BV/s, IOE) of each of the best times
 
     @property
     def win_rate(self) -> float:
@@ -485,8 +531,10 @@ class Stats:
             self.conn = self._connect()
         except OSError as e:
             # Translators: folder is where the statistics are kept; error says why not.
-            self._give_up(_("cannot use %(folder)s (%(error)s)")
-                          % {"folder": self.path.parent, "error": e.strerror or e})  # fmt: skip
+            self._give_up(
+                _("cannot use %(folder)s (%(error)s)")
+                % {"folder": self.path.parent, "error": e.strerror or e}
+            )
         except NotOurs as e:
             self._start_over(str(e))
         except sqlite3.DatabaseError as e:
@@ -503,8 +551,9 @@ class Stats:
                     % {"file": self.path}
                 )
             elif _is_file_error(e):
-                self._give_up(_("cannot open %(file)s (%(error)s)")
-                              % {"file": self.path, "error": e})  # fmt: skip
+                self._give_up(
+                    _("cannot open %(file)s (%(error)s)") % {"file": self.path, "error": e}
+                )
             elif _is_broken_file(e) or type(e) is sqlite3.DatabaseError:
                 self._start_over(_("it is not a database"))
             else:
@@ -571,9 +620,13 @@ class Stats:
                 kept = set_aside(side)
                 # Translators: file is one of sqlite's files beside the statistics; kept is
                 # the name it was moved to.
-                self.messages.append(_("Statistics: %(file)s is not a file sqlite can use; it "
-                                       "was moved to %(kept)s.")
-                                     % {"file": side, "kept": kept.name})  # fmt: skip
+                self.messages.append(
+                    _(
+                        "Statistics: %(file)s is not a file sqlite can use; it "
+                        "was moved to %(kept)s."
+                    )
+                    % {"file": side, "kept": kept.name}
+                )
 
     def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
         for target in range(version + 1, SCHEMA_VERSION + 1):
@@ -592,13 +645,19 @@ class Stats:
                     set_aside(side)
             self.conn = self._connect()
         except (OSError, sqlite3.DatabaseError) as e:
-            self._give_up(_("%(file)s cannot be read and could not be replaced (%(error)s)")
-                          % {"file": self.path, "error": e})  # fmt: skip
+            self._give_up(
+                _("%(file)s cannot be read and could not be replaced (%(error)s)")
+                % {"file": self.path, "error": e}
+            )
             return
         # Translators: why says what is wrong with the file; kept is where it is now.
-        self.messages.append(_("The statistics file could not be used (%(why)s); it was kept "
-                               "as %(kept)s and a new one started.")
-                             % {"why": why, "kept": kept})  # fmt: skip
+        self.messages.append(
+            _(
+                "The statistics file could not be used (%(why)s); it was kept "
+                "as %(kept)s and a new one started."
+            )
+            % {"why": why, "kept": kept}
+        )
 
     def _give_up(self, why: str) -> None:
         self.conn = None
@@ -662,19 +721,65 @@ class Stats:
         replaces its row."""
         if self.conn is None:
             return False
-        columns = ("played_at", "kind", "rows", "cols", "mines", "seed", "safe_zone", "won",
-                   "time_ms", "bbbv", "bbbv_per_s", "clicks_left", "clicks_right",
-                   "clicks_chord", "efficiency", "cleared", "safe_cells", "assisted", "source",
-                   "replay", "daily", "game_id", "code", "chosen",
-                   *MEASURE_COLUMNS)  # fmt: skip
-        values = (rec.played_at, rec.kind, rec.rows, rec.cols, rec.mines, rec.seed,
-                  rec.safe_zone, int(rec.won), rec.time_ms, rec.bbbv, rec.bbbv_per_s,
-                  rec.clicks_left, rec.clicks_right, rec.clicks_chord, rec.efficiency,
-                  rec.cleared, rec.safe_cells, int(rec.assisted), rec.source, rec.replay,
-                  rec.daily, rec.game_id, rec.code, rec.chosen,
-                  *(getattr(rec, c) for c in MEASURE_COLUMNS))  # fmt: skip
-        too_large = [c for c, v in zip(columns, values, strict=True)
-                     if type(v) is int and not _SQLITE_LOW <= v <= _SQLITE_HIGH]  # fmt: skip
+        columns = (
+            "played_at",
+            "kind",
+            "rows",
+            "cols",
+            "mines",
+            "seed",
+            "safe_zone",
+            "won",
+            "time_ms",
+            "bbbv",
+            "bbbv_per_s",
+            "clicks_left",
+            "clicks_right",
+            "clicks_chord",
+            "efficiency",
+            "cleared",
+            "safe_cells",
+            "assisted",
+            "source",
+            "replay",
+            "daily",
+            "game_id",
+            "code",
+            "chosen",
+            *MEASURE_COLUMNS,
+        )
+        values = (
+            rec.played_at,
+            rec.kind,
+            rec.rows,
+            rec.cols,
+            rec.mines,
+            rec.seed,
+            rec.safe_zone,
+            int(rec.won),
+            rec.time_ms,
+            rec.bbbv,
+            rec.bbbv_per_s,
+            rec.clicks_left,
+            rec.clicks_right,
+            rec.clicks_chord,
+            rec.efficiency,
+            rec.cleared,
+            rec.safe_cells,
+            int(rec.assisted),
+            rec.source,
+            rec.replay,
+            rec.daily,
+            rec.game_id,
+            rec.code,
+            rec.chosen,
+            *(getattr(rec, c) for c in MEASURE_COLUMNS),
+        )
+        too_large = [
+            c
+            for c, v in zip(columns, values, strict=True)
+            if type(v) is int and not _SQLITE_LOW <= v <= _SQLITE_HIGH
+        ]
         if too_large:
             # the game came from a file (a kept game) holding a number no database can: say
             # so and go on, rather than fail this write and every later one
@@ -683,9 +788,10 @@ class Stats:
             why = _("its %(columns)s is out of range") % {"columns": ", ".join(too_large)}
             # Translators: when is the date and time the game was played; why says what is
             # wrong.
-            self.messages.append(_("Statistics: the game played at %(when)s is not recorded "
-                                   "(%(why)s).")
-                                 % {"when": rec.played_at[:19], "why": why})  # fmt: skip
+            self.messages.append(
+                _("Statistics: the game played at %(when)s is not recorded (%(why)s).")
+                % {"when": rec.played_at[:19], "why": why}
+            )
             return False
         updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c != "game_id")
         before = self.conn.total_changes
@@ -725,15 +831,18 @@ class Stats:
             return 0
         rows = self.conn.execute(
             "SELECT id, replay, time_ms FROM games INDEXED BY games_unmeasured"
-            " WHERE measured IS NULL ORDER BY id LIMIT ?", (-1 if most is None else most,)
-        ).fetchall()  # fmt: skip
+            " WHERE measured IS NULL ORDER BY id LIMIT ?",
+            (-1 if most is None else most,),
+        ).fetchall()
         sets = ", ".join(f"{c} = ?" for c in MEASURE_COLUMNS)
         try:
             for row, replay, time_ms in rows:
                 values = measure_values(measure(replay, time_ms))
                 with self.conn:
-                    self.conn.execute(f"UPDATE games SET {sets} WHERE id = ? AND measured IS NULL",
-                                      (*values.values(), row))  # fmt: skip
+                    self.conn.execute(
+                        f"UPDATE games SET {sets} WHERE id = ? AND measured IS NULL",
+                        (*values.values(), row),
+                    )
             return self.conn.execute(
                 "SELECT count(*) FROM games INDEXED BY games_unmeasured WHERE measured IS NULL"
             ).fetchone()[0]
@@ -803,8 +912,9 @@ class Stats:
         firsts = self.conn.execute(
             "SELECT min(id), daily, won, assisted, time_ms, bbbv FROM games"
             f" INDEXED BY games_daily WHERE daily IS NOT NULL AND {DAILY_OK}"
-            " AND (? IS NULL OR game_id IS NOT ?) GROUP BY daily", (leaving_out, leaving_out)
-        )  # fmt: skip
+            " AND (? IS NULL OR game_id IS NOT ?) GROUP BY daily",
+            (leaving_out, leaving_out),
+        )
         times = [t for _, _, t in map(_daily_first, firsts) if t is not None]
         return min(times) if times else None
 
@@ -840,20 +950,26 @@ class Stats:
         self._kinds_read.add(kind)
         self._say_skipped()
         summary = Summary(
-            kind=kind, played=played, won=won, current_streak=streak, best_streak=best_streak,
-            best_times=[t[:3] for t in best_times], best_rate=best_rate,
+            kind=kind,
+            played=played,
+            won=won,
+            current_streak=streak,
+            best_streak=best_streak,
+            best_times=[t[:3] for t in best_times],
+            best_rate=best_rate,
             recent=[(bool(w), ms, bool(other)) for w, ms, other in reversed(recent)],
             best_ioe=self._best(kind, "games_fair_ioe", "ioe", ""),
             nf_best_rate=self._best(kind, "games_nf_rates", "bbbv_per_s", " AND nf = 1"),
             nf_best_ioe=self._best(kind, "games_nf_ioe", "ioe", " AND nf = 1"),
             best_measures=[(rate, ioe) for *_, rate, ioe in best_times],
-        )  # fmt: skip
+        )
         if version is not None:  # taken before the reading: a game written meanwhile is seen
             self._read[kind] = (version, summary)
         return summary
 
-    def _best(self, kind: str, index: str, column: str, only: str,
-              leaving_out: str | None = None) -> float | None:  # fmt: skip
+    def _best(
+        self, kind: str, index: str, column: str, only: str, leaving_out: str | None = None
+    ) -> float | None:
         """The highest of a measure among the fair wins of one kind (`only`: and these),
         leaving out one game's own row (it is being recorded)."""
         best = self.conn.execute(
@@ -920,8 +1036,9 @@ class Stats:
         if kinds:
             n = self.conn.execute(
                 f"SELECT count(*) FROM games INDEXED BY games_bad"
-                f" WHERE kind IN ({marks}) AND NOT {GOOD_ROW}", kinds
-            ).fetchone()[0]  # fmt: skip
+                f" WHERE kind IN ({marks}) AND NOT {GOOD_ROW}",
+                kinds,
+            ).fetchone()[0]
         # the daily rows left out when they were last read, unless counted above already
         n += sum(k for kind, bad, k in self._daily_left_out if not (bad and kind in kinds))
         return n
@@ -936,8 +1053,9 @@ class Stats:
             "Statistics: skipped %(count)s game in %(file)s that could not be read (left out of "
             "the figures; the file is left as it is).",
             "Statistics: skipped %(count)s games in %(file)s that could not be read (left out "
-            "of the figures; the file is left as it is).", n,
-        ) % {"count": i18n.number(n), "file": self.path}  # fmt: skip
+            "of the figures; the file is left as it is).",
+            n,
+        ) % {"count": i18n.number(n), "file": self.path}
         self.messages.append(self._skipped_line)
         self._skipped_said = n
 
@@ -971,14 +1089,26 @@ def _good_row(row: tuple) -> tuple | None:
     checked]), None if the row does not hold a game (a file edited by hand or by another
     program). "Not a record" is `FAIR`'s rule: assisted, 3BV 1, or a chosen or daily board."""
     _, won, time_ms, assisted, bbbv, played_at, rate, replay, other, *measures = row
-    if not (_flag(won) and _flag(assisted) and type(time_ms) is int and time_ms >= 0
-            and (bbbv is None or type(bbbv) is int) and isinstance(played_at, str)
-            and (rate is None or (type(rate) in (int, float) and math.isfinite(rate)
-                                  and rate >= 0))
-            and (replay is None or isinstance(replay, str))):  # fmt: skip
+    if not (
+        _flag(won)
+        and _flag(assisted)
+        and type(time_ms) is int
+        and time_ms >= 0
+        and (bbbv is None or type(bbbv) is int)
+        and isinstance(played_at, str)
+        and (rate is None or (type(rate) in (int, float) and math.isfinite(rate) and rate >= 0))
+        and (replay is None or isinstance(replay, str))
+    ):
         return None
-    return (bool(won), time_ms, bool(assisted) or (bbbv or 0) <= 1 or bool(other), played_at,
-            rate, replay, *measures)  # fmt: skip
+    return (
+        bool(won),
+        time_ms,
+        bool(assisted) or (bbbv or 0) <= 1 or bool(other),
+        played_at,
+        rate,
+        replay,
+        *measures,
+    )
 
 
 def _good_daily_row(row: tuple) -> tuple[str, bool, int | None] | None:
@@ -1086,8 +1216,9 @@ def _tally(conn: sqlite3.Connection, kind: str) -> tuple[int, int, int, int]:
     try:
         kept = conn.execute(
             "SELECT upto, played, won, run, best FROM tallies WHERE kind = ?"
-            " ORDER BY upto DESC LIMIT 1", (kind,)
-        ).fetchone()  # fmt: skip
+            " ORDER BY upto DESC LIMIT 1",
+            (kind,),
+        ).fetchone()
         fresh = kept is None or not all(type(v) is int and v >= 0 for v in kept)
         if fresh:
             kept = (0, 0, 0, 0, 0)  # none yet, or not one we wrote: count every row
@@ -1097,13 +1228,18 @@ def _tally(conn: sqlite3.Connection, kind: str) -> tuple[int, int, int, int]:
             span = (kind, upto, top)  # the rows since the tally, by their ids
             more, more_won = conn.execute(
                 "SELECT count(*), count(CASE won WHEN 1 THEN 1 END) FROM games"
-                f" WHERE id > ?2 AND id <= ?3 AND kind = ?1 AND {GOOD_ROW}", span
-            ).fetchone()  # fmt: skip
+                f" WHERE id > ?2 AND id <= ?3 AND kind = ?1 AND {GOOD_ROW}",
+                span,
+            ).fetchone()
             played, won = played + more, won + more_won
-            wins = bytes(w for (w,) in conn.execute(
-                f"SELECT won FROM games WHERE id > ?2 AND id <= ?3 AND kind = ?1 AND {FAIR}"
-                " ORDER BY id", span
-            ))  # fmt: skip
+            wins = bytes(
+                w
+                for (w,) in conn.execute(
+                    f"SELECT won FROM games WHERE id > ?2 AND id <= ?3 AND kind = ?1 AND {FAIR}"
+                    " ORDER BY id",
+                    span,
+                )
+            )
             runs = wins.split(b"\x00")  # the fair wins between fair losses
             if len(runs) == 1:
                 run += len(wins)
@@ -1139,8 +1275,11 @@ def _keep_tally(conn: sqlite3.Connection, kind: str, tally: tuple) -> None:
 
 # The letters of `--stats`' last games, and its key.
 # Translators: one letter each: a win, a win that set no record, a loss (--stats' last games).
-_RECENT_MARKS = (NP_("last games: won", "W"), NP_("last games: won, no record", "a"),
-                 NP_("last games: lost", "L"))  # fmt: skip
+_RECENT_MARKS = (
+    NP_("last games: won", "W"),
+    NP_("last games: won, no record", "a"),
+    NP_("last games: lost", "L"),
+)
 
 
 def kind_label(kind: str) -> str:
@@ -1156,50 +1295,74 @@ def stats_report(stats: Stats, today: str) -> list[str]:
     number = i18n.number
     lines = [_("Pixel Mines statistics (%(file)s)") % {"file": stats.path}]
     d = stats.daily_summary(today)
-    daily = {"played": number(d.played), "won": number(d.won), "streak": number(d.streak),
-             "best_streak": number(d.best_streak)}  # fmt: skip
+    daily = {
+        "played": number(d.played),
+        "won": number(d.won),
+        "streak": number(d.streak),
+        "best_streak": number(d.best_streak),
+    }
     if d.best_ms is None:
         # Translators: the daily boards in --stats: days played, of them won, the streak of
         # days won now and the best one.
-        line = ngettext("Daily boards: %(played)s day played, %(won)s won, streak %(streak)s, "
-                        "best streak %(best_streak)s",
-                        "Daily boards: %(played)s days played, %(won)s won, streak %(streak)s, "
-                        "best streak %(best_streak)s", d.played)  # fmt: skip
+        line = ngettext(
+            "Daily boards: %(played)s day played, %(won)s won, streak %(streak)s, "
+            "best streak %(best_streak)s",
+            "Daily boards: %(played)s days played, %(won)s won, streak %(streak)s, "
+            "best streak %(best_streak)s",
+            d.played,
+        )
     else:
         daily["seconds"] = number(d.best_ms / 1000, 3)
         # Translators: as above, and the best time of a daily board in seconds (3 decimals).
-        line = ngettext("Daily boards: %(played)s day played, %(won)s won, streak %(streak)s, "
-                        "best streak %(best_streak)s, best time %(seconds)s s",
-                        "Daily boards: %(played)s days played, %(won)s won, streak %(streak)s, "
-                        "best streak %(best_streak)s, best time %(seconds)s s",
-                        d.played)  # fmt: skip
+        line = ngettext(
+            "Daily boards: %(played)s day played, %(won)s won, streak %(streak)s, "
+            "best streak %(best_streak)s, best time %(seconds)s s",
+            "Daily boards: %(played)s days played, %(won)s won, streak %(streak)s, "
+            "best streak %(best_streak)s, best time %(seconds)s s",
+            d.played,
+        )
     lines.append(line % daily)
     for kind in KINDS:
         s = stats.summary(kind)
         lines.append("")
         # Translators: a kind of board in --stats (Beginner...): games played, won, and the
         # share won in per cent (%% is the per cent sign).
-        lines.append(_("%(kind)s: played %(played)s, won %(won)s (%(rate)s%%)")
-                     % {"kind": kind_label(kind), "played": number(s.played),
-                        "won": number(s.won), "rate": number(s.win_rate * 100)})  # fmt: skip
+        lines.append(
+            _("%(kind)s: played %(played)s, won %(won)s (%(rate)s%%)")
+            % {
+                "kind": kind_label(kind),
+                "played": number(s.played),
+                "won": number(s.won),
+                "rate": number(s.win_rate * 100),
+            }
+        )
         # Translators: the games won in a row now, and the most ever.
         streaks = {"streak": number(s.current_streak), "best": number(s.best_streak)}
         lines.append("  " + _("streak %(streak)s, best streak %(best)s") % streaks)
-        bests = [_("best 3BV/s %(value)s") % {"value": number(s.best_rate, 2)}
-                 if s.best_rate is not None else "",
-                 _("best IOE %(value)s") % {"value": number(s.best_ioe, 3)}
-                 if s.best_ioe is not None else ""]  # fmt: skip
+        bests = [
+            _("best 3BV/s %(value)s") % {"value": number(s.best_rate, 2)}
+            if s.best_rate is not None
+            else "",
+            _("best IOE %(value)s") % {"value": number(s.best_ioe, 3)}
+            if s.best_ioe is not None
+            else "",
+        ]
         if any(bests):
             lines.append("  " + ", ".join(b for b in bests if b))
-        nf = [_("3BV/s %(value)s") % {"value": number(s.nf_best_rate, 2)}
-              if s.nf_best_rate is not None else "",
-              _("IOE %(value)s") % {"value": number(s.nf_best_ioe, 3)}
-              if s.nf_best_ioe is not None else ""]  # fmt: skip
+        nf = [
+            _("3BV/s %(value)s") % {"value": number(s.nf_best_rate, 2)}
+            if s.nf_best_rate is not None
+            else "",
+            _("IOE %(value)s") % {"value": number(s.nf_best_ioe, 3)}
+            if s.nf_best_ioe is not None
+            else "",
+        ]
         if any(nf):
             # Translators: the bests of games won without a flag; bests lists them
             # ("3BV/s 2.50, IOE 0.800").
-            lines.append("  " + _("no flags (NF): best %(bests)s")
-                         % {"bests": ", ".join(b for b in nf if b)})  # fmt: skip
+            lines.append(
+                "  " + _("no flags (NF): best %(bests)s") % {"bests": ", ".join(b for b in nf if b)}
+            )
         for n, (ms, at, _row) in enumerate(s.best_times, 1):
             lines.append(f"  {n:>2}. {number(ms / 1000, 3):>8} s  {i18n.date(at[:10])}")
         if not s.best_times and kind != "custom":
@@ -1212,10 +1375,20 @@ def stats_report(stats: Stats, today: str) -> list[str]:
             )  # as the window's chart and its key
             # Translators: the last games in --stats, one letter each (count of them); keep the
             # three letters as you translated them.
-            lines.append("  " + _("last %(count)s: %(marks)s  (%(won)s won, %(other)s won with "
-                                 "no record, %(lost)s lost)")
-                         % {"count": number(len(s.recent)), "marks": marks, "won": won_mark,
-                            "other": other_mark, "lost": lost_mark})  # fmt: skip
+            lines.append(
+                "  "
+                + _(
+                    "last %(count)s: %(marks)s  (%(won)s won, %(other)s won with "
+                    "no record, %(lost)s lost)"
+                )
+                % {
+                    "count": number(len(s.recent)),
+                    "marks": marks,
+                    "won": won_mark,
+                    "other": other_mark,
+                    "lost": lost_mark,
+                }
+            )
     return lines
 
 

@@ -106,11 +106,13 @@ class Analyses:
         self.errors.pop(key, None)
         job = self.job = Job(key, make)
         if self.threaded:
-            job.chore = self.chores.start(lambda: self._work(job), lambda _: self._hand_back(job),
-                                          "", blocks=False)  # fmt: skip
+            job.chore = self.chores.start(
+                lambda: self._work(job), lambda _: self._hand_back(job), "", blocks=False
+            )
 
-    def ask_last(self, key: str, layout: list[str],
-                 make: Callable[[], tuple[list[str], list[dict]]]) -> None:  # fmt: skip
+    def ask_last(
+        self, key: str, layout: list[str], make: Callable[[], tuple[list[str], list[dict]]]
+    ) -> None:
         """`ask` for a game that has just ended (`layout`: its mines), kept as the last."""
         self.last = (key, layout, make)
         self.ask(key, make)

@@ -44,8 +44,14 @@ class Chores:
     def status(self) -> str | None:
         return next((chore.status for chore in self.running if chore.blocks), None)
 
-    def start(self, work: Callable[[], object], then: Callable[[object], None], status: str,
-              *, blocks: bool = True) -> Chore | None:  # fmt: skip
+    def start(
+        self,
+        work: Callable[[], object],
+        then: Callable[[object], None],
+        status: str,
+        *,
+        blocks: bool = True,
+    ) -> Chore | None:
         """Run `work` on a thread, then `then(result)` on the loop thread; the chore (None
         without threads: it is done already)."""
         chore = Chore(status, then, blocks=blocks)

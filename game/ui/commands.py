@@ -25,8 +25,13 @@ class Commands:
     def __init__(self) -> None:
         self.table: dict[str, Command] = {}
 
-    def add(self, name: str, run: Callable[[], None], available: Callable[[], bool] = always,
-            checked: Callable[[], bool] | None = None) -> None:  # fmt: skip
+    def add(
+        self,
+        name: str,
+        run: Callable[[], None],
+        available: Callable[[], bool] = always,
+        checked: Callable[[], bool] | None = None,
+    ) -> None:
         self.table[name] = Command(run, available, checked)
 
     def do(self, name: str) -> None:

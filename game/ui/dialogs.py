@@ -163,8 +163,12 @@ class Dialog:
     def covers_drawn(self) -> bool:
         """Whether the panel as placed now covers all of the panel last drawn."""
         old, new = self.drawn_box, self.form.box
-        return old is None or (new.x <= old.x and new.y <= old.y and new.right >= old.right
-                               and new.bottom >= old.bottom)  # fmt: skip
+        return old is None or (
+            new.x <= old.x
+            and new.y <= old.y
+            and new.right >= old.right
+            and new.bottom >= old.bottom
+        )
 
     def draw(self, surface: pygame.Surface, theme) -> Box:
         box = self.form.draw(surface, theme)
@@ -232,12 +236,27 @@ class Dialog:
 
 
 NOT_MINE = object()  # a shortcut's answer: the key is the form's
-MODIFIERS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LGUI,
-             pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE)  # fmt: skip
+MODIFIERS = (
+    pygame.K_LSHIFT,
+    pygame.K_RSHIFT,
+    pygame.K_LCTRL,
+    pygame.K_RCTRL,
+    pygame.K_LGUI,
+    pygame.K_RGUI,
+    pygame.K_CAPSLOCK,
+    pygame.K_NUMLOCK,
+    pygame.K_MODE,
+)
 
 
-SCROLL_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
-               pygame.K_END)  # fmt: skip
+SCROLL_KEYS = (
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_PAGEUP,
+    pygame.K_PAGEDOWN,
+    pygame.K_HOME,
+    pygame.K_END,
+)
 
 
 def _is_enter(event) -> bool:
@@ -310,8 +329,9 @@ class HelpOverlay(Dialog):
         if self._list is not None:
             rows.select(self._list.selected)  # rebuilt for another width: stay where it was
         self._list = rows
-        return Form(_(self.title), [rows], [Button("close", _("Close"))], default="close",
-                    cancel="close")  # fmt: skip
+        return Form(
+            _(self.title), [rows], [Button("close", _("Close"))], default="close", cancel="close"
+        )
 
     def placed(self, m, area, bounds):
         # the widest the list can be on the canvas, less its well and scroll bar
@@ -355,8 +375,9 @@ class ConfirmDialog(Dialog):
     """A yes/no question with two buttons: Y (or Enter on the yes button) for yes, N or Esc
     for no. Its words come translated (the buttons' get a capital first letter)."""
 
-    def __init__(self, question: Question, title: str, paragraphs: list[str], *, yes: str,
-                 no: str) -> None:  # fmt: skip
+    def __init__(
+        self, question: Question, title: str, paragraphs: list[str], *, yes: str, no: str
+    ) -> None:
         self.question = question
         self.title = title
         self.paragraphs = paragraphs
@@ -384,8 +405,13 @@ class ConfirmDialog(Dialog):
 
 
 def confirm_quit() -> ConfirmDialog:
-    return ConfirmDialog(Question.QUIT, _("Quit?"), [_("A game is on. It is kept for next time.")],
-                         yes=_("Quit"), no=_("Keep playing"))  # fmt: skip
+    return ConfirmDialog(
+        Question.QUIT,
+        _("Quit?"),
+        [_("A game is on. It is kept for next time.")],
+        yes=_("Quit"),
+        no=_("Keep playing"),
+    )
 
 
 def confirm_leave(what: str) -> ConfirmDialog:
@@ -393,8 +419,9 @@ def confirm_leave(what: str) -> ConfirmDialog:
     # Translators: the last line of "Leave this game?"; board is what comes instead
     # ("Intermediate", "the board of the code"...).
     start = _("Start %(board)s?") % {"board": what}
-    return ConfirmDialog(Question.LEAVE, _(LEAVE_QUESTION), [_(LEAVE_WORDS), start],
-                         yes=_("Leave"), no=_("Stay"))  # fmt: skip
+    return ConfirmDialog(
+        Question.LEAVE, _(LEAVE_QUESTION), [_(LEAVE_WORDS), start], yes=_("Leave"), no=_("Stay")
+    )
 
 
 # ---- the custom board ------------------------------------------------------------------
@@ -416,13 +443,18 @@ class CustomDialog(Dialog):
     IDS = ("rows", "cols", "mines")
     NOT_A_NUMBER, NO_SIDES = N_("type a whole number"), N_("fix rows/cols first")
     # Translators: under a field of the custom board: the number typed is out of these bounds.
-    RANGES = (N_("rows: %(low)d to %(high)d"), N_("columns: %(low)d to %(high)d"),
-              N_("mines: %(low)d to %(high)d"))  # fmt: skip
+    RANGES = (
+        N_("rows: %(low)d to %(high)d"),
+        N_("columns: %(low)d to %(high)d"),
+        N_("mines: %(low)d to %(high)d"),
+    )
 
     def __init__(self, values: list[str] | None = None) -> None:
         values = values or ["20", "30", "120"]
-        self.fields = [Field(id, "", v, allowed=DIGITS, max_len=5)
-                       for id, v in zip(self.IDS, values, strict=True)]  # fmt: skip
+        self.fields = [
+            Field(id, "", v, allowed=DIGITS, max_len=5)
+            for id, v in zip(self.IDS, values, strict=True)
+        ]
         super().__init__()
 
     @classmethod
@@ -430,8 +462,9 @@ class CustomDialog(Dialog):
         """The widest error a field can show (`check`), in the language in use: its room is
         kept under every field."""
         most = {"low": 1, "high": MAX_SIDE * MAX_SIDE - 1}
-        return max(_(cls.NOT_A_NUMBER), _(cls.NO_SIDES), *(_(r) % most for r in cls.RANGES),
-                   key=len)  # fmt: skip
+        return max(
+            _(cls.NOT_A_NUMBER), _(cls.NO_SIDES), *(_(r) % most for r in cls.RANGES), key=len
+        )
 
     @property
     def values(self) -> list[str]:
@@ -458,9 +491,13 @@ class CustomDialog(Dialog):
         widest = self.widest()
         for f, name in zip(self.fields, self.FIELDS, strict=True):
             f.label, f.error_line = _(name), widest  # in the language in use
-        return Form(_(self.title), [*self.fields, Label(self._limits_line())],
-                    [Button("ok", _("OK")), Button("cancel", _("Cancel"))], default="ok",
-                    cancel="cancel")  # fmt: skip
+        return Form(
+            _(self.title),
+            [*self.fields, Label(self._limits_line())],
+            [Button("ok", _("OK")), Button("cancel", _("Cancel"))],
+            default="ok",
+            cancel="cancel",
+        )
 
     def limits(self) -> list[tuple[int, int] | None]:
         side = (MIN_SIDE, MAX_SIDE)
@@ -527,9 +564,17 @@ class NoticeDialog(Dialog):
     `live`, a last line that may change while it is up (the analysis of the game just played,
     with `analyse`: an Analyse button, and A)."""
 
-    def __init__(self, title: str, paragraphs: list[str], table: list[tuple[str, str]] = (),
-                 *, new_game: bool = False, live: Callable[[], str | None] | None = None,
-                 analyse: bool = False, live_room: str = "") -> None:  # fmt: skip
+    def __init__(
+        self,
+        title: str,
+        paragraphs: list[str],
+        table: list[tuple[str, str]] = (),
+        *,
+        new_game: bool = False,
+        live: Callable[[], str | None] | None = None,
+        analyse: bool = False,
+        live_room: str = "",
+    ) -> None:
         self.title = title
         self.live_room = live_room  # as long as the live line can grow: its room kept
         self.paragraphs = list(paragraphs)
@@ -550,8 +595,7 @@ class NoticeDialog(Dialog):
         buttons = [Button("new_game", _("New game"))] if self.new_game else []
         if self.analyse:
             buttons.append(Button("analyse", _("Analyse")))
-        return Form(self.title, rows, [*buttons, Button("ok", _("OK"))], default="ok",
-                    cancel="ok")  # fmt: skip
+        return Form(self.title, rows, [*buttons, Button("ok", _("OK"))], default="ok", cancel="ok")
 
     def tick(self) -> None:
         if self.live is not None:
@@ -599,15 +643,18 @@ def about_dialog(version: str, settings_folder: Path, data_folder: Path) -> Noti
     )
 
 
-def result_table(time_ms: int, bbbv: int, bbbv_done: int, won: bool, measured: bool,
-                 measures) -> list[tuple[str, str]]:  # fmt: skip
+def result_table(
+    time_ms: int, bbbv: int, bbbv_done: int, won: bool, measured: bool, measures
+) -> list[tuple[str, str]]:
     """The result notice's figures (docs/RULES.md, "Measures of a game"): time, 3BV and 3BV/s
     at once; the clicks, IOE, ZiNi, guesses and NF once `measured` ("..." until then, "-"
     when none could be made). Short enough for Beginner at zoom 1."""
     rate = bbbv_done * 1000 / time_ms if time_ms >= 1000 else None  # as the statistics
-    table = [(_("Time"), seconds(time_ms / 1000)),
-             (_("3BV"), str(bbbv) if won else f"{bbbv_done}/{bbbv}"),
-             (_("3BV/s"), _figure(rate, 2))]  # fmt: skip
+    table = [
+        (_("Time"), seconds(time_ms / 1000)),
+        (_("3BV"), str(bbbv) if won else f"{bbbv_done}/{bbbv}"),
+        (_("3BV/s"), _figure(rate, 2)),
+    ]
     # Translators: NF is "no flags": the game was played without placing a flag.
     labels = (_("Clicks"), _("IOE"), _("ZiNi"), _("Guesses"), _("NF"))
     m = measures
@@ -617,8 +664,13 @@ def result_table(time_ms: int, bbbv: int, bbbv_done: int, won: bool, measured: b
     c = m.clicks
     # Translators: the clicks of a game: total, then how many of them did nothing.
     clicks = _("%(total)d, %(wasted)d wasted") % {"total": c.total, "wasted": c.wasted} if c else ""
-    values = (clicks or _("not recorded"), _figure(m.ioe, 3), str(m.zini), str(m.guesses),
-              _("yes") if m.no_flag else _("no"))  # fmt: skip
+    values = (
+        clicks or _("not recorded"),
+        _figure(m.ioe, 3),
+        str(m.zini),
+        str(m.guesses),
+        _("yes") if m.no_flag else _("no"),
+    )
     return table + list(zip(labels, values, strict=True))
 
 
@@ -646,10 +698,14 @@ def daily_board_line() -> str:
 
 
 # The statistics' pages: one a kind of board, and the daily boards.
-PAGE_TITLES = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"),
-               "expert": N_("Expert"), "custom": N_("Custom"),
-               # Translators: the statistics' page of the daily boards.
-               "daily": N_("Daily")}  # fmt: skip
+PAGE_TITLES = {
+    "beginner": N_("Beginner"),
+    "intermediate": N_("Intermediate"),
+    "expert": N_("Expert"),
+    "custom": N_("Custom"),
+    # Translators: the statistics' page of the daily boards.
+    "daily": N_("Daily"),
+}
 # Translators: a date without its year (a best time's day); keep both placeholders.
 SHORT_DATE = NP_("date pattern without the year", "%(month)s-%(day)s")
 
@@ -724,8 +780,11 @@ class StatsDialog(Dialog):
         kind, pages = _(PAGE_TITLES[self.kind]), len(self.PAGES)
         # Translators: the statistics' title: kind is the page's name ("Beginner"), then
         # which page of how many.
-        title = _("%(kind)s %(page)d/%(pages)d") % {"kind": kind, "page": self.page + 1,
-                                                    "pages": pages}  # fmt: skip
+        title = _("%(kind)s %(page)d/%(pages)d") % {
+            "kind": kind,
+            "page": self.page + 1,
+            "pages": pages,
+        }
         self._times = None
         rows: list[Widget] = []
         if not self.stats.usable:
@@ -734,17 +793,30 @@ class StatsDialog(Dialog):
         s = self.summary  # read first, so rows it left out are counted below
         if self.stats.skipped:
             n = self.stats.skipped
-            rows.append(Label(ngettext("%(count)d broken game left out.",
-                                       "%(count)d broken games left out.", n) % {"count": n},
-                              "error"))  # fmt: skip
+            rows.append(
+                Label(
+                    ngettext(
+                        "%(count)d broken game left out.", "%(count)d broken games left out.", n
+                    )
+                    % {"count": n},
+                    "error",
+                )
+            )
         pages = [Button("prev", "<"), Button("next", ">")]
         close = Button("close", _("Close"))
         if d is not None:
             best = "-" if d.best_ms is None else seconds(d.best_ms / 1000)
-            rows += [Pairs([(_("Days played"), d.played), (_("Days won"), d.won),
-                            (_("Streak"), _streak(d.streak, d.best_streak)),
-                            (_("Best time"), best)]),
-                     Label(daily_board_line())]  # fmt: skip
+            rows += [
+                Pairs(
+                    [
+                        (_("Days played"), d.played),
+                        (_("Days won"), d.won),
+                        (_("Streak"), _streak(d.streak, d.best_streak)),
+                        (_("Best time"), best),
+                    ]
+                ),
+                Label(daily_board_line()),
+            ]
             return self._page_form(title, rows, [*pages, close])
         # Translators: games won of games played, then the share won ("3/4 75%").
         won = _("%(won)d/%(played)d %(percent)s%%") % {
@@ -752,33 +824,50 @@ class StatsDialog(Dialog):
             "played": s.played,
             "percent": number(s.win_rate * 100),
         }
-        rows.append(Pairs([(_("Won"), won),
-                           (_("Streak"), _streak(s.current_streak, s.best_streak)),
-                           (_("Best 3BV/s"), _best(s.best_rate, s.nf_best_rate, 2)),
-                           (_("Best IOE"), _best(s.best_ioe, s.nf_best_ioe, 3))]))  # fmt: skip
+        rows.append(
+            Pairs(
+                [
+                    (_("Won"), won),
+                    (_("Streak"), _streak(s.current_streak, s.best_streak)),
+                    (_("Best 3BV/s"), _best(s.best_rate, s.nf_best_rate, 2)),
+                    (_("Best IOE"), _best(s.best_ioe, s.nf_best_ioe, 3)),
+                ]
+            )
+        )
         if s.kind == "custom":
             rows.append(Label(_("Sizes vary: no best times.")))
         buttons = [*pages]
         if s.best_times:
             # Translators: a best time's mark in the list: it has a replay to watch.
-            times = [(f"{n}.", seconds(ms / 1000), short_date(at), _("replay") if replay else "")
-                     for n, (ms, at, replay) in enumerate(s.best_times, 1)]  # fmt: skip
+            times = [
+                (f"{n}.", seconds(ms / 1000), short_date(at), _("replay") if replay else "")
+                for n, (ms, at, replay) in enumerate(s.best_times, 1)
+            ]
             self.pick = min(self.pick, len(times) - 1)
             # Translators: a 3BV/s figure in the best times' list ("2.15/s").
-            measures = [(_("%(rate)s/s") % {"rate": _figure(rate, 2)},
-                         _("IOE %(ioe)s") % {"ioe": _figure(ioe, 3)})
-                        for rate, ioe in s.best_measures]  # fmt: skip
+            measures = [
+                (
+                    _("%(rate)s/s") % {"rate": _figure(rate, 2)},
+                    _("IOE %(ioe)s") % {"ioe": _figure(ioe, 3)},
+                )
+                for rate, ioe in s.best_measures
+            ]
             wide = [(*t[:2], *m, *t[2:]) for t, m in zip(times, measures, strict=True)]
             roomy = len(ListBox("", wide).texts()[0]) <= self.chars
-            self._times = ListBox("times", wide if roomy else times, shown=min(len(times), 5),
-                                  selected=self.pick)  # fmt: skip
+            self._times = ListBox(
+                "times", wide if roomy else times, shown=min(len(times), 5), selected=self.pick
+            )
             rows.append(self._times)
             if not roomy:  # the picked game's measures under the list instead
                 rate, ioe = s.best_measures[self.pick]
                 # Translators: the picked best time (its place in the list) and its measures.
                 said = _("%(place)d: 3BV/s %(rate)s, IOE %(ioe)s")
-                rows.append(Label(said % {"place": self.pick + 1, "rate": _figure(rate, 2),
-                                          "ioe": _figure(ioe, 3)}))  # fmt: skip
+                rows.append(
+                    Label(
+                        said
+                        % {"place": self.pick + 1, "rate": _figure(rate, 2), "ioe": _figure(ioe, 3)}
+                    )
+                )
             if any(replay for _n, _at, replay in s.best_times):
                 buttons += [Button("watch", _("Watch")), Button("analyse", _("Analyse"))]
         elif s.kind != "custom":
@@ -816,8 +905,7 @@ class StatsDialog(Dialog):
         version = self.stats.version(self.PAGES[k])
         if version is None:
             return None  # then nothing is kept by it
-        return (self.PAGES[k], version, m, area, bounds, self.today, language(),
-                self.stats.skipped)  # fmt: skip
+        return (self.PAGES[k], version, m, area, bounds, self.today, language(), self.stats.skipped)
 
     def page_size(self, k: int, m, area, bounds) -> tuple[int, int]:
         """Page `k`'s panel with nothing holding it in: as kept, else laid out now."""
@@ -849,8 +937,7 @@ class StatsDialog(Dialog):
         says so."""
         recent = self.summary.recent
         colour = {(True, False): "accent", (True, True): "shadow"}
-        bars = [(ms / 1000, colour.get((won, assisted), "error"))
-                for won, ms, assisted in recent]  # fmt: skip
+        bars = [(ms / 1000, colour.get((won, assisted), "error")) for won, ms, assisted in recent]
         n = len(recent)
         # Translators: under the chart of the recent games.
         last = ngettext("last %(count)d game", "last %(count)d games", n) % {"count": n}
@@ -955,8 +1042,10 @@ def _figure(value: float | None, places: int) -> str:
 def _best(best: float | None, no_flags: float | None, places: int) -> str:
     """A best and, apart, the best of the games where no flag was placed (NF)."""
     # Translators: a best, then the best of the games played without a flag (NF).
-    return _("%(best)s, NF %(no_flags)s") % {"best": _figure(best, places),
-                                              "no_flags": _figure(no_flags, places)}  # fmt: skip
+    return _("%(best)s, NF %(no_flags)s") % {
+        "best": _figure(best, places),
+        "no_flags": _figure(no_flags, places),
+    }
 
 
 def _streak(streak: int, best: int) -> str:
@@ -982,8 +1071,9 @@ class SettingsDialog(Dialog):
 
     title = N_("Options")
 
-    def __init__(self, rows: list[tuple[str, str | tuple[str, str], list[tuple[object, str]],
-                                        object]]) -> None:  # fmt: skip
+    def __init__(
+        self, rows: list[tuple[str, str | tuple[str, str], list[tuple[object, str]], object]]
+    ) -> None:
         """`rows`: (setting name, label, [(value, shown as)], current value); a label may be
         (short, long): the long one is shown where every row fits with it."""
         self.rows = rows
@@ -993,9 +1083,13 @@ class SettingsDialog(Dialog):
 
     def _texts(self, long: bool | None = None) -> list[tuple[str, str]]:
         long = self.long if long is None else long
-        return [(label if isinstance(label, str) else label[long],
-                 next((text for value, text in choices if value == current), str(current)))
-                for _, label, choices, current in self.rows]  # fmt: skip
+        return [
+            (
+                label if isinstance(label, str) else label[long],
+                next((text for value, text in choices if value == current), str(current)),
+            )
+            for _, label, choices, current in self.rows
+        ]
 
     def placed(self, m, area, bounds):
         # the widest a row can be on the canvas, less its well (as the statistics' times)
@@ -1011,9 +1105,13 @@ class SettingsDialog(Dialog):
 
     def build(self) -> Form:
         self.list.rows = [tuple(r) for r in self._texts()]
-        return Form(_(self.title), [self.list],
-                    [Button("change", _("Change")), Button("close", _("Close"))],
-                    default="change", cancel="close")  # fmt: skip
+        return Form(
+            _(self.title),
+            [self.list],
+            [Button("change", _("Change")), Button("close", _("Close"))],
+            default="change",
+            cancel="close",
+        )
 
     def button(self, id):
         return self._step(1) if id == "change" else CLOSE
@@ -1098,8 +1196,7 @@ class ResumeDialog(ConfirmDialog):
 
     def __init__(self, paragraphs: list[str], no: str) -> None:
         note = _(KEEP_NOTE) % {"button": upper_first(no)}
-        super().__init__(Question.RESUME, _("Resume?"), [*paragraphs, note], yes=_("Resume"),
-                         no=no)  # fmt: skip
+        super().__init__(Question.RESUME, _("Resume?"), [*paragraphs, note], yes=_("Resume"), no=no)
 
     def button(self, id):
         return ResumeKept(0) if id == "yes" else ResumeKept(None, drop=True)
@@ -1137,9 +1234,13 @@ class KeptGamesDialog(ListDialog):
             % {"count": n},
             _(KEEP_NOTE_MANY) % {"button": upper_first(self.no_text)},
         ]
-        return Form(_(self.title), [*map(Label, said), self.list],
-                    [Button("choose", _("Resume")), Button("drop", upper_first(self.no_text))],
-                    default="choose", cancel="drop")  # fmt: skip
+        return Form(
+            _(self.title),
+            [*map(Label, said), self.list],
+            [Button("choose", _("Resume")), Button("drop", upper_first(self.no_text))],
+            default="choose",
+            cancel="drop",
+        )
 
     def button(self, id):
         return ResumeKept(self.focus) if id == "choose" else ResumeKept(None, drop=True)
@@ -1198,21 +1299,32 @@ class ThemeMenu(ListDialog):
         self.warnings = list(library.warnings)
         keys = [key for key, _, _ in self.entries]
         start = keys.index(current) if current in keys else 0
-        self.list = ListBox("themes", [name for _, name, _ in self.entries],
-                            shown=min(len(self.entries), 8), selected=start)  # fmt: skip
+        self.list = ListBox(
+            "themes",
+            [name for _, name, _ in self.entries],
+            shown=min(len(self.entries), 8),
+            selected=start,
+        )
         super().__init__()
 
     def build(self) -> Form:
-        size = (max(p.get_width() for *_, p in self.entries),
-                max(p.get_height() for *_, p in self.entries))  # fmt: skip
+        size = (
+            max(p.get_width() for *_, p in self.entries),
+            max(p.get_height() for *_, p in self.entries),
+        )
         preview = Picture(lambda: self.entries[self.focus][2], size)
         # Translators: a theme the game could not use; problem says why.
-        problems = [Label(_("Left out: %(problem)s") % {"problem": p}, "error")
-                    for p in self.problems]  # fmt: skip
+        problems = [
+            Label(_("Left out: %(problem)s") % {"problem": p}, "error") for p in self.problems
+        ]
         problems += [Label(upper_first(w) + ".", "error") for w in self.warnings]
-        return Form(_(self.title), [self.list, preview, *problems],
-                    [Button("choose", _("Use")), Button("close", _("Close"))], default="choose",
-                    cancel="close")  # fmt: skip
+        return Form(
+            _(self.title),
+            [self.list, preview, *problems],
+            [Button("choose", _("Use")), Button("close", _("Close"))],
+            default="choose",
+            cancel="close",
+        )
 
     def choose(self, index: int) -> object:
         return PickTheme(self.entries[index][0])
@@ -1245,8 +1357,16 @@ class CodeDialog(Dialog):
     WIDEST = N_("A seed written as text has 13 characters after 'S' (this one has 64).")
 
     def __init__(self, text: str = "", paste=None) -> None:
-        self.field = Field("code", "", "", max_len=64, paste=paste, clean=clean_code,
-                           width_chars=CODE_LENGTH + 4, error_line=_(self.WIDEST))  # fmt: skip
+        self.field = Field(
+            "code",
+            "",
+            "",
+            max_len=64,
+            paste=paste,
+            clean=clean_code,
+            width_chars=CODE_LENGTH + 4,
+            error_line=_(self.WIDEST),
+        )
         self.field.pasted(text)  # from the clipboard: selected, so Ctrl+V replaces it
         self.field.select_all()
         super().__init__()
@@ -1262,9 +1382,13 @@ class CodeDialog(Dialog):
     def build(self) -> Form:
         self.field.error_line = _(self.WIDEST)
         # Translators: Ctrl+V as your keyboards print it (German Strg+V).
-        return Form(_(self.title), [Label(_("Type or paste (Ctrl+V) a code:")), self.field],
-                    [Button("play", _("Play")), Button("cancel", _("Cancel"))], default="play",
-                    cancel="cancel")  # fmt: skip
+        return Form(
+            _(self.title),
+            [Label(_("Type or paste (Ctrl+V) a code:")), self.field],
+            [Button("play", _("Play")), Button("cancel", _("Cancel"))],
+            default="play",
+            cancel="cancel",
+        )
 
     def button(self, id):
         from ..engine.codes import CodeError, decode

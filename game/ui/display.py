@@ -196,8 +196,9 @@ class Display:
         return sent
 
 
-def _scale_cut(window: pygame.Surface, bounds: pygame.Rect, part: pygame.Surface,
-               target: pygame.Rect, s: int) -> pygame.Rect:  # fmt: skip
+def _scale_cut(
+    window: pygame.Surface, bounds: pygame.Rect, part: pygame.Surface, target: pygame.Rect, s: int
+) -> pygame.Rect:
     """A canvas part larger than the window (a window made smaller than its canvas): the
     whole canvas pixels that show are scaled straight into the window, like any other box;
     only a last pixel cut by the window's edge goes through a scaled copy."""
@@ -237,12 +238,16 @@ def around(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
     inner = inner.clip(outer)
     if not inner:
         return [outer]
-    return [r for r in (
-        pygame.Rect(outer.x, outer.y, outer.w, inner.y - outer.y),
-        pygame.Rect(outer.x, inner.bottom, outer.w, outer.bottom - inner.bottom),
-        pygame.Rect(outer.x, inner.y, inner.x - outer.x, inner.h),
-        pygame.Rect(inner.right, inner.y, outer.right - inner.right, inner.h),
-    ) if r.w > 0 and r.h > 0]  # fmt: skip
+    return [
+        r
+        for r in (
+            pygame.Rect(outer.x, outer.y, outer.w, inner.y - outer.y),
+            pygame.Rect(outer.x, inner.bottom, outer.w, outer.bottom - inner.bottom),
+            pygame.Rect(outer.x, inner.y, inner.x - outer.x, inner.h),
+            pygame.Rect(inner.right, inner.y, outer.right - inner.right, inner.h),
+        )
+        if r.w > 0 and r.h > 0
+    ]
 
 
 def _rect(box: Box) -> pygame.Rect:

@@ -187,8 +187,14 @@ class DrawState:
         self.dirty.clear()
         self.shifts.clear()
 
-    def cascade(self, changed: CellSet, origin: Cell, view: tuple[int, int, int, int],
-                now: int, wrong_flag: Callable[[Cell], bool] | None = None) -> bool:  # fmt: skip
+    def cascade(
+        self,
+        changed: CellSet,
+        origin: Cell,
+        view: tuple[int, int, int, int],
+        now: int,
+        wrong_flag: Callable[[Cell], bool] | None = None,
+    ) -> bool:
         """Veil the changed tiles in `view` (top, left, rows, cols) and turn them over in a
         wave outward from `origin`, all within CASCADE_MS; whether any tile was veiled.
         `wrong_flag(cell)`: a lost game's wrong flags show as flags until their turn."""
@@ -203,8 +209,9 @@ class DrawState:
             if top <= row < top + rows and lo < hi:
                 at = (row - top) * cols - left
                 inside[at + lo : at + hi] = b"\x01" * (hi - lo)
-        most = max(abs(r0 - top), abs(r0 - (top + rows - 1)),
-                   abs(c0 - left), abs(c0 - (left + cols - 1)))  # fmt: skip
+        most = max(
+            abs(r0 - top), abs(r0 - (top + rows - 1)), abs(c0 - left), abs(c0 - (left + cols - 1))
+        )
         by_ring: list[list[Cell]] = [[]]  # (ring 0, the clicked cell, shows what it is at once)
         for d in range(1, most + 1):
             ring: list[Cell] = []

@@ -22,8 +22,14 @@ from .theme import Theme
 
 
 class Frame:
-    def __init__(self, settings: Settings, theme: Theme, board: BoardChoice,
-                 scale: int | None = None, drawn: DrawState | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        settings: Settings,
+        theme: Theme,
+        board: BoardChoice,
+        scale: int | None = None,
+        drawn: DrawState | None = None,
+    ) -> None:
         self.settings = settings
         self.drawn = drawn if drawn is not None else DrawState()
         self.theme = theme

@@ -78,8 +78,9 @@ class Gestures:
 
     # ---- presses ------------------------------------------------------------------------
 
-    def press(self, button: int, cell: Cell | None, now: int, *, on_face: bool = False
-              ) -> list[Move]:  # fmt: skip
+    def press(
+        self, button: int, cell: Cell | None, now: int, *, on_face: bool = False
+    ) -> list[Move]:
         if button == LEFT:
             if on_face:
                 self.on_face = self.over_face = True
@@ -117,8 +118,15 @@ class Gestures:
             self.press_ms = now  # a long press must stay on one cell
             self.swallow = False
 
-    def release(self, button: int, cell: Cell | None, now: int, look: Callable[[Cell], str],
-                *, on_face: bool = False) -> list[Move | str]:  # fmt: skip
+    def release(
+        self,
+        button: int,
+        cell: Cell | None,
+        now: int,
+        look: Callable[[Cell], str],
+        *,
+        on_face: bool = False,
+    ) -> list[Move | str]:
         """A button came up over `cell`: the cell under the release acts, wherever the press
         went meanwhile. `look(cell)` is the text-view character the cell shows."""
         if self.on_face and button == LEFT:
@@ -197,8 +205,9 @@ class Gestures:
 
     # ---- what the held buttons look like ------------------------------------------------
 
-    def pressed_cells(self, look: Callable[[Cell], str], chord_targets: Callable[[Cell], list]
-                      ) -> set[Cell]:  # fmt: skip
+    def pressed_cells(
+        self, look: Callable[[Cell], str], chord_targets: Callable[[Cell], list]
+    ) -> set[Cell]:
         """The cells that show pressed: the one under a left press, or a chord's neighbours."""
         if self.cell is None or self.swallow or self.long_done:
             return set()

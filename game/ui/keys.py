@@ -266,8 +266,7 @@ MOUSE_RULES: tuple[tuple[tuple[str, str], str], ...] = (
 )
 
 
-def action_for(event: pygame.event.Event, table: tuple[Binding, ...] | None = None
-               ) -> str | None:  # fmt: skip
+def action_for(event: pygame.event.Event, table: tuple[Binding, ...] | None = None) -> str | None:
     """The action a key press asks for in this table (the play keys by default), or None:
     the first binding in the table with a key that matches, looked up by the key's code and
     by the character typed (a key press is asked of several tables in a frame)."""
@@ -318,10 +317,23 @@ def readme_table() -> str:
         return [(b.key_names(english=True), b.label) for b in bindings if b.keys]
 
     mouse = [(where[1], what) for where, what in MOUSE_RULES]
-    return "\n".join([*table(of(PLAY_KEYS)), "", "While a replay is watched:", "",
-                      *table(of(REPLAY_KEYS)), "", "While a game is analysed:", "",
-                      *table(of(ANALYSIS_KEYS)), "", "Mouse on the board:", "",
-                      *table(mouse)])  # fmt: skip
+    return "\n".join(
+        [
+            *table(of(PLAY_KEYS)),
+            "",
+            "While a replay is watched:",
+            "",
+            *table(of(REPLAY_KEYS)),
+            "",
+            "While a game is analysed:",
+            "",
+            *table(of(ANALYSIS_KEYS)),
+            "",
+            "Mouse on the board:",
+            "",
+            *table(mouse),
+        ]
+    )
 
 
 _HELP_ROWS: list = [None, None]  # what help_rows was made from last, and what it made

@@ -71,8 +71,9 @@ class Sizes:
         """The sizes of the sprites scaled by a whole `factor`."""
         if factor == 1:
             return self
-        return Sizes(*(factor * v for v in (self.tile, self.border, self.face, self.led_w,
-                                            self.led_h)))  # fmt: skip
+        return Sizes(
+            *(factor * v for v in (self.tile, self.border, self.face, self.led_w, self.led_h))
+        )
 
 
 @dataclass(frozen=True)
@@ -111,8 +112,7 @@ class Layout:
         """Pixels the scroll bars take beside and under the board: a bar only in a direction
         the board is larger than its view."""
         bar = SCROLLBAR * self.factor
-        return (bar if self.view_rows < self.rows else 0,
-                bar if self.view_cols < self.cols else 0)  # fmt: skip
+        return (bar if self.view_rows < self.rows else 0, bar if self.view_cols < self.cols else 0)
 
     @cached_property
     def area(self) -> Box:
@@ -120,8 +120,7 @@ class Layout:
         its scroll bars are centred in it)."""
         s, f = self.sizes, self.factor
         bw, bh = self.bar_room
-        w = max(self.view_cols * s.tile + bw, MIN_AREA_W * f,
-                toolbar_width(s, self.led_digits, f))  # fmt: skip
+        w = max(self.view_cols * s.tile + bw, MIN_AREA_W * f, toolbar_width(s, self.led_digits, f))
         h = max(self.view_rows * s.tile + bh, MIN_AREA_H * f)
         return Box(s.border, MENU_HEIGHT + 2 * s.border + TOOLBAR_HEIGHT * f, w, h)
 
@@ -267,8 +266,9 @@ def toolbar_width(sizes: Sizes, led_digits: int = LED_DIGITS, factor: int = 1) -
 def chrome_size(sizes: Sizes, factor: int = 1) -> tuple[int, int]:
     """Canvas pixels that are not board tiles (menu bar, frame, toolbar and status line), width
     and height; `sizes` as drawn, `factor` times the theme's."""
-    return 2 * sizes.border, (MENU_HEIGHT + 3 * sizes.border + TOOLBAR_HEIGHT * factor
-                              + STATUS_HEIGHT)  # fmt: skip
+    return 2 * sizes.border, (
+        MENU_HEIGHT + 3 * sizes.border + TOOLBAR_HEIGHT * factor + STATUS_HEIGHT
+    )
 
 
 def text_zoom(zoom: int, shown_w: int) -> int:
@@ -299,8 +299,15 @@ def fit(
     return fit_at(rows, cols, window, t, zoom // t, sizes, led_digits)
 
 
-def fit_at(rows: int, cols: int, window: tuple[int, int], scale: int, factor: int,
-           sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS) -> Layout:  # fmt: skip
+def fit_at(
+    rows: int,
+    cols: int,
+    window: tuple[int, int],
+    scale: int,
+    factor: int,
+    sizes: Sizes = Sizes(),
+    led_digits: int = LED_DIGITS,
+) -> Layout:
     """`fit` at a given text zoom (`scale`) and sprite factor, the board's zoom their product
     (`fit` chooses the text zoom; tests try every one)."""
     sizes = sizes.times(factor)
@@ -378,9 +385,12 @@ def best_scale(
 
 
 def first_zoom(
-    rows: int, cols: int, space: tuple[int, int], sizes: Sizes = Sizes(),
+    rows: int,
+    cols: int,
+    space: tuple[int, int],
+    sizes: Sizes = Sizes(),
     led_digits: int = LED_DIGITS,
-) -> int:  # fmt: skip
+) -> int:
     """The zoom a board opens at when the player has chosen none: the largest, at most
     FIRST_MAX_ZOOM, at which the whole board fits FIRST_SCREEN_SHARE of the usable screen."""
     share = (int(space[0] * FIRST_SCREEN_SHARE), int(space[1] * FIRST_SCREEN_SHARE))
@@ -414,8 +424,14 @@ def most_scale(
     return most_scroll_zoom(rows, cols, space, sizes, led_digits)
 
 
-def scroll_fits(rows: int, cols: int, room: tuple[int, int], zoom: int, sizes: Sizes = Sizes(),
-                led_digits: int = LED_DIGITS) -> bool:  # fmt: skip
+def scroll_fits(
+    rows: int,
+    cols: int,
+    room: tuple[int, int],
+    zoom: int,
+    sizes: Sizes = Sizes(),
+    led_digits: int = LED_DIGITS,
+) -> bool:
     """Whether the window a board gets at `zoom` in `room` (the whole board's, cut to the room)
     holds all of its layout: the menu bar, the toolbar, some board and the status line, each
     at the text zoom `fit` chooses for it. The smallest window's check (`largest_scale`)
@@ -426,8 +442,13 @@ def scroll_fits(rows: int, cols: int, room: tuple[int, int], zoom: int, sizes: S
     return _fits((lay.canvas_size[0] * lay.scale, lay.canvas_size[1] * lay.scale), window)
 
 
-def most_scroll_zoom(rows: int, cols: int, room: tuple[int, int], sizes: Sizes = Sizes(),
-                     led_digits: int = LED_DIGITS) -> int:  # fmt: skip
+def most_scroll_zoom(
+    rows: int,
+    cols: int,
+    room: tuple[int, int],
+    sizes: Sizes = Sizes(),
+    led_digits: int = LED_DIGITS,
+) -> int:
     """The largest zoom, at most SCROLL_MAX_ZOOM, at which a board that scrolls fits `room`."""
     for zoom in range(SCROLL_MAX_ZOOM, 1, -1):
         if scroll_fits(rows, cols, room, zoom, sizes, led_digits):

@@ -162,8 +162,11 @@ def flag_ring(flag: pygame.Surface, covered: pygame.Surface, tint, ring: int) ->
                 continue
             under = tuple(covered.get_at((x, y)))[:3]
             shown = tuple(round(u * (1 - a) + t * a) for u, t in zip(under, tint[:3], strict=True))
-            beside = [flag.get_at(p) for p in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
-                      if picture(*p)]  # fmt: skip
+            beside = [
+                flag.get_at(p)
+                for p in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                if picture(*p)
+            ]
             if all(contrast(shown, b) >= SHOWS for b in beside):
                 surf.set_at((x, y), tint)
     return surf

@@ -31,9 +31,18 @@ ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 # A separator goes above these rows: the groups of classic Minesweeper's menus (a new game;
 # the boards; boards from elsewhere; moves; records; leaving), and of Options and Help.
 GROUP_STARTS = frozenset(
-    {"beginner", "daily", "undo", "stats", "quit", "question_marks", "next_theme", "zoom_in",
-     "help"}
-)  # fmt: skip
+    {
+        "beginner",
+        "daily",
+        "undo",
+        "stats",
+        "quit",
+        "question_marks",
+        "next_theme",
+        "zoom_in",
+        "help",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -54,8 +63,9 @@ def theme_rows(library) -> dict[str, list[Item]]:
     return {"Options": [Item(f"theme:{k}", t.title(), "") for k, t in library.themes.items()]}
 
 
-def menus(table: tuple[keys.Binding, ...] | None = None,
-          extra: Extra = None) -> list[tuple[str, list[Item]]]:  # fmt: skip
+def menus(
+    table: tuple[keys.Binding, ...] | None = None, extra: Extra = None
+) -> list[tuple[str, list[Item]]]:
     """Each menu of `keys.MENUS` with its rows, in table order (the play keys by default),
     then the `extra` rows of that menu (one row a theme, say; a function that makes them, so
     that they are made again too). The labels and keys are in the language in use when it is
@@ -151,8 +161,10 @@ def place_drop_down(
     top = title.bottom
     room_h = canvas_h - top - 2 * EDGE - 2
     line_h = m.line_h
-    separated = [k > 0 and (item.action in GROUP_STARTS or _starts_extra(items[k - 1], item))
-                 for k, item in enumerate(items)]  # fmt: skip
+    separated = [
+        k > 0 and (item.action in GROUP_STARTS or _starts_extra(items[k - 1], item))
+        for k, item in enumerate(items)
+    ]
     if len(items) * line_h + sum(separated) * SEPARATOR_H > room_h:
         separated = [False] * len(items)
         if len(items) * line_h > room_h:
@@ -208,8 +220,9 @@ class MenuBar:
         if self.open is None:
             return Placed(titles)
         items = self.items()
-        panel, rows, labels, keys_shown, key_x = place_drop_down(layout, m, titles[self.open][1],
-                                                                 items)  # fmt: skip
+        panel, rows, labels, keys_shown, key_x = place_drop_down(
+            layout, m, titles[self.open][1], items
+        )
         return Placed(titles, panel, rows, labels, keys_shown, key_x)
 
     # ---- opening and closing -------------------------------------------------------------
@@ -331,8 +344,15 @@ class Colours:
     def of(cls, theme) -> Colours:
         c = theme.colours
         style = style_for(theme)
-        return cls(c["panel"], readable_on(c["panel"], c), style.selected_bg,
-                   style.selected_text, c["light"], c["shadow"], style.edge)  # fmt: skip
+        return cls(
+            c["panel"],
+            readable_on(c["panel"], c),
+            style.selected_bg,
+            style.selected_text,
+            c["light"],
+            c["shadow"],
+            style.edge,
+        )
 
     def text_pairs(self) -> list[tuple[str, Colour, Colour]]:
         """(where, text colour, background) of every text the bar draws."""

@@ -33,8 +33,14 @@ def language_choices() -> list[tuple[str, str]]:
 
 
 class Options:
-    def __init__(self, ctx: Context, new_game: Callable[[BoardChoice], None], *,
-                 safe_zone: SafeZone | None = None, no_guess: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        ctx: Context,
+        new_game: Callable[[BoardChoice], None],
+        *,
+        safe_zone: SafeZone | None = None,
+        no_guess: bool = False,
+    ) -> None:
         """`new_game`: how a board chosen here is started; `safe_zone`, `no_guess`: the
         command line's, for this run (not saved)."""
         self.ctx = ctx
@@ -224,8 +230,11 @@ class Options:
         ctx = self.ctx
         for key in ctx.aids.themes.themes:
             if f"theme:{key}" not in ctx.commands.table:
-                ctx.commands.add(f"theme:{key}", lambda k=key: self.set_theme(k),
-                                 checked=lambda k=key: ctx.frame.theme.key == k)  # fmt: skip
+                ctx.commands.add(
+                    f"theme:{key}",
+                    lambda k=key: self.set_theme(k),
+                    checked=lambda k=key: ctx.frame.theme.key == k,
+                )
 
     def load_other_themes(self) -> None:
         """The themes the first frame did not need, loaded on a chore (play goes on); then

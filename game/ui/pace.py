@@ -34,8 +34,13 @@ _SDL_NAME = re.compile(r"libSDL2-2(-[0-9a-f]+)?\.0\.so")
 
 Wait = Callable[[int], None]  # sleep until input arrives or `timeout_ms` passes
 # what a player does: after a sleep, the first of these tells `woke` (the sound comes back)
-INPUT = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.KEYDOWN,
-         pygame.FINGERDOWN)  # fmt: skip
+INPUT = (
+    pygame.MOUSEMOTION,
+    pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEWHEEL,
+    pygame.KEYDOWN,
+    pygame.FINGERDOWN,
+)
 
 
 @cache
@@ -53,8 +58,11 @@ def sdl_paths() -> tuple[str, ...]:
             if _SDL_NAME.match(os.path.basename(path)) and path not in paths:
                 paths.append(path)
     here = Path(pygame.__path__[0])
-    paths += [str(p) for p in (here / "SDL2.dll", *(here / ".dylibs").glob("libSDL2-2*.dylib"))
-              if p.exists()]  # fmt: skip
+    paths += [
+        str(p)
+        for p in (here / "SDL2.dll", *(here / ".dylibs").glob("libSDL2-2*.dylib"))
+        if p.exists()
+    ]
     return tuple(paths)
 
 
@@ -138,9 +146,13 @@ class Pace:
     """After each tick: the next at the fixed rate, or a sleep until `wake_at` (or input);
     `woke` is told when input ends a sleep, before that input is handled."""
 
-    def __init__(self, wait: Wait | None = None, tick: Callable[[int], object] | None = None,
-                 woke: Callable[[], None] | None = None,
-                 collector: Collector | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        wait: Wait | None = None,
+        tick: Callable[[int], object] | None = None,
+        woke: Callable[[], None] | None = None,
+        collector: Collector | None = None,
+    ) -> None:
         self.wait = wait or best_wait()
         self.tick = tick or pygame.time.Clock().tick
         self.woke = woke
@@ -171,8 +183,16 @@ def wake_at(ctx, layers, now: int) -> int | None:
     left to warm: a few a frame, then it sleeps), the earliest time a
     room or the status line is due, or None: only input can change anything."""
     drawn = ctx.drawn
-    if (drawn.full or drawn.board_anew or drawn.pending or drawn.dirty or drawn.animation
-            or ctx.aids.chores.working or ctx.session.history.late or drawn.warm):  # fmt: skip
+    if (
+        drawn.full
+        or drawn.board_anew
+        or drawn.pending
+        or drawn.dirty
+        or drawn.animation
+        or ctx.aids.chores.working
+        or ctx.session.history.late
+        or drawn.warm
+    ):
         return now
     times = [t for t in (layer.due(now) for layer in layers) if t is not None]
     message = ctx.status.message

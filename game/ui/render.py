@@ -111,8 +111,9 @@ class Renderer:
         # blocks `lay_ahead` copied onto the canvas for the frame that shows them: (canvas,
         # game, top, left, {place: text})
         self._blitted: tuple | None = None
-        self._blocks.fit(self.look_of(theme, layout),
-                         Blocks.limit_for(layout.view_rows, layout.view_cols))  # fmt: skip
+        self._blocks.fit(
+            self.look_of(theme, layout), Blocks.limit_for(layout.view_rows, layout.view_cols)
+        )
 
     def _new_canvas(self) -> pygame.Surface:
         """The window's own pixels where it can (nothing to copy at the present: see
@@ -181,8 +182,12 @@ class Renderer:
         drawn = self.drawn
         if drawn.board_anew:  # the whole view is drawn at the next frame, where it is then
             return []
-        if (drawn.full or not drawn.board_shown
-                or abs(rows) >= lay.view_rows or abs(cols) >= lay.view_cols):  # fmt: skip
+        if (
+            drawn.full
+            or not drawn.board_shown
+            or abs(rows) >= lay.view_rows
+            or abs(cols) >= lay.view_cols
+        ):
             drawn.invalidate()
             return []
         t = lay.sizes.tile
@@ -230,15 +235,21 @@ class Renderer:
         mid = lay.area.y - b
         pieces = []
         for x in range(b, w - b, b):
-            pieces += [(s["frame_t"], (x, top)), (s["frame_m"], (x, mid)),
-                       (s["frame_b"], (x, h - b))]  # fmt: skip
+            pieces += [
+                (s["frame_t"], (x, top)),
+                (s["frame_m"], (x, mid)),
+                (s["frame_b"], (x, h - b)),
+            ]
         for y in range(top + b, h - b, b):
             pieces += [(s["frame_l"], (0, y)), (s["frame_r"], (w - b, y))]
         pieces += [
-            (s["frame_tl"], (0, top)), (s["frame_tr"], (w - b, top)),
-            (s["frame_ml"], (0, mid)), (s["frame_mr"], (w - b, mid)),
-            (s["frame_bl"], (0, h - b)), (s["frame_br"], (w - b, h - b)),
-        ]  # fmt: skip
+            (s["frame_tl"], (0, top)),
+            (s["frame_tr"], (w - b, top)),
+            (s["frame_ml"], (0, mid)),
+            (s["frame_mr"], (w - b, mid)),
+            (s["frame_bl"], (0, h - b)),
+            (s["frame_br"], (w - b, h - b)),
+        ]
         c.fblits(pieces)
 
     def draw_toolbar(self, counter: int, face: str, timer: int) -> None:
@@ -388,15 +399,22 @@ class Renderer:
         texts = self._texts(game, top, left, view)
         self._ahead = (game, top, left, view, texts)  # this frame's draw_board takes them
         # those kept become the most recently shown, so laying the others drops none of them
-        missing = {text: place for place, text in texts.items()
-                   if place not in veiled_blocks and blocks.get(text) is None}  # fmt: skip
+        missing = {
+            text: place
+            for place, text in texts.items()
+            if place not in veiled_blocks and blocks.get(text) is None
+        }
         costs = [lay_cost(text, t) for text in missing]
         waiting = self.drawn.held
         blit = self._blit_ahead_cost(game, top, left, [p for p in texts if p not in veiled_blocks])
         # nothing shown to wait on (a new or resized window), or little to do: nothing to lay
         # once waiting (the frame that shows them only blits), and the blocks copied already
-        if (window != self.drawn.window or waiting >= HELD_MOST
-                or not blit and sum(costs) <= (0 if waiting else LAY_IN_FRAME)):  # fmt: skip
+        if (
+            window != self.drawn.window
+            or waiting >= HELD_MOST
+            or not blit
+            and sum(costs) <= (0 if waiting else LAY_IN_FRAME)
+        ):
             return True
         # the first tick shares its frame with what started the wait (a zoom's new layout, a
         # theme's renderer): half a share; the next makes the frame round the board and keeps
@@ -426,9 +444,11 @@ class Renderer:
         if part is None or self.canvas is not part.surface or self._copied(game, top, left):
             return 0
         bottom, right = top + lay.view_rows, left + lay.view_cols
-        cells = sum((min(row * BLOCK + BLOCK, bottom) - max(row * BLOCK, top))
-                    * (min(col * BLOCK + BLOCK, right) - max(col * BLOCK, left))
-                    for row, col in places)  # fmt: skip
+        cells = sum(
+            (min(row * BLOCK + BLOCK, bottom) - max(row * BLOCK, top))
+            * (min(col * BLOCK + BLOCK, right) - max(col * BLOCK, left))
+            for row, col in places
+        )
         return blit_cost(cells * lay.sizes.tile**2)
 
     def _blit_ahead(self, game: Game, top: int, left: int, texts: dict, veiled_blocks: set) -> None:
@@ -440,8 +460,9 @@ class Renderer:
             block = None if place in veiled_blocks else blocks.kept.get(text)
             if block is not None:
                 row, col = place
-                pieces.append((block, (b.x + (col * BLOCK - left) * t,
-                                       b.y + (row * BLOCK - top) * t)))  # fmt: skip
+                pieces.append(
+                    (block, (b.x + (col * BLOCK - left) * t, b.y + (row * BLOCK - top) * t))
+                )
                 placed[place] = text
         self._blit_in_board(pieces)
         self._blitted = (self.canvas, game, top, left, placed)
@@ -485,17 +506,23 @@ class Renderer:
             blocks.at[place] = text
         drawn.warm = False
 
-    def _veiled_pieces(self, view: list[str], part: tuple[int, int, int, int], top: int,
-                       left: int, veiled: dict) -> list:  # fmt: skip
+    def _veiled_pieces(
+        self, view: list[str], part: tuple[int, int, int, int], top: int, left: int, veiled: dict
+    ) -> list:
         """The tiles of the board rows r0 to r1, columns c0 to c1 (`part`) as (sprite, place)
         on the canvas, veiled ones as veiled."""
         r0, r1, c0, c1 = part
         lay, t, tile_of = self.layout, self.layout.sizes.tile, self._tile_of
         sprites = self._tiles
         x0, y0 = lay.board.x - left * t, lay.board.y - top * t
-        return [(sprites[veiled[r, c]] if (r, c) in veiled else tile_of[view[r][c]],
-                 (x0 + c * t, y0 + r * t))
-                for r in range(r0, r1) for c in range(c0, c1)]  # fmt: skip
+        return [
+            (
+                sprites[veiled[r, c]] if (r, c) in veiled else tile_of[view[r][c]],
+                (x0 + c * t, y0 + r * t),
+            )
+            for r in range(r0, r1)
+            for c in range(c0, c1)
+        ]
 
     def draw_groups(self, game: Game, top: int, left: int, groups: list, looks: Looks) -> None:
         """Each group of cells as `draw_cells` draws it (each its own place on screen), the
@@ -506,8 +533,15 @@ class Renderer:
         for cells in groups:
             self.draw_cells(game, top, left, cells, looks, view)
 
-    def draw_cells(self, game: Game, top: int, left: int, cells: Iterable, looks: Looks,
-                   view: list[str] | None = None) -> None:  # fmt: skip
+    def draw_cells(
+        self,
+        game: Game,
+        top: int,
+        left: int,
+        cells: Iterable,
+        looks: Looks,
+        view: list[str] | None = None,
+    ) -> None:
         """The tiles of the given cells that are in view, each as its view and `looks` say
         (`view`: the game's text view, when the caller has it)."""
         lay = self.layout
@@ -538,9 +572,18 @@ class Renderer:
             if odd:
                 cells = [cell for cell in cells if cell not in odd]
             places = [(b.x + (c - left) * t, b.y + (r - top) * t) for r, c in cells]
-            pieces = list(zip([tiles[veil] if (veil := veiled.get(cell)) is not None
-                               else tile_of[view[cell[0]][cell[1]]] for cell in cells],
-                              places, strict=True))  # fmt: skip
+            pieces = list(
+                zip(
+                    [
+                        tiles[veil]
+                        if (veil := veiled.get(cell)) is not None
+                        else tile_of[view[cell[0]][cell[1]]]
+                        for cell in cells
+                    ],
+                    places,
+                    strict=True,
+                )
+            )
             drawn, cells = places, odd
         for cell in cells:
             r, c = cell[0] - top, cell[1] - left
@@ -721,9 +764,13 @@ class Renderer:
                 if bit == "#":
                     self.canvas.fill(colour, (left + dx, top + dy, 1, 1))
 
-    def draw_menu_bar(self, placed: menubar.Placed, open_menu: int | None = None,
-                      focus: int | None = None,
-                      marks: list[tuple[bool | None, bool]] = ()) -> None:  # fmt: skip
+    def draw_menu_bar(
+        self,
+        placed: menubar.Placed,
+        open_menu: int | None = None,
+        focus: int | None = None,
+        marks: list[tuple[bool | None, bool]] = (),
+    ) -> None:
         """The menu titles along the top; with a menu open, its title highlighted and its
         drop-down over the board: labels on the left, keys in a column on the right, the row
         with the focus highlighted, etched lines between groups."""
@@ -867,8 +914,9 @@ def _lay_block(text: Text, tile_of: dict, t: int) -> pygame.Surface:
     return block
 
 
-def _patch_block(was: Text, surface: pygame.Surface, text: Text, tile_of: dict,
-                 t: int) -> pygame.Surface | None:  # fmt: skip
+def _patch_block(
+    was: Text, surface: pygame.Surface, text: Text, tile_of: dict, t: int
+) -> pygame.Surface | None:
     """A block showing `text`, made from a copy of `surface` (showing `was`) with its changed
     rows laid again; None where most rows changed (laying it is cheaper) or the blocks are not
     the same size (a board of another size had the place)."""

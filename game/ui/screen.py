@@ -41,8 +41,10 @@ GUESSED_FRAME = Frame(32, 4, 4, 4)
 
 def room_on(screen: Box, frame: Frame) -> tuple[int, int]:
     """The largest window inside (what the game draws in) that fits the screen with its frame."""
-    return (max(1, screen.w - frame.left - frame.right),
-            max(1, screen.h - frame.top - frame.bottom))  # fmt: skip
+    return (
+        max(1, screen.w - frame.left - frame.right),
+        max(1, screen.h - frame.top - frame.bottom),
+    )
 
 
 def wholly_on(

@@ -186,8 +186,9 @@ def _rim(theme) -> tuple[int, int, int]:
         pressed, col = theme.sprites["pressed"], theme.colours
         face = tuple(pressed.get_at((pressed.get_width() // 2, pressed.get_height() // 2)))[:3]
         track = (face, col["light"])
-        found = max((col[name] for name in RIM_CANDIDATES),
-                    key=lambda c: min(contrast(c, t) for t in track))  # fmt: skip
+        found = max(
+            (col[name] for name in RIM_CANDIDATES), key=lambda c: min(contrast(c, t) for t in track)
+        )
         if len(_rims) > 16:
             _rims.clear()
         _rims[key] = found
@@ -209,8 +210,14 @@ def _grip(canvas: pygame.Surface, col: dict, bar: Bar, thumb: Box) -> None:
                 canvas.fill(colour, (thumb.x + at + step, thumb.y + 2, 1, thumb.h - 4))
 
 
-def draw(canvas: pygame.Surface, theme, lay: Layout, top: int, left: int,
-         drawn_for: tuple[int, int] | None = None) -> list[Box]:  # fmt: skip
+def draw(
+    canvas: pygame.Surface,
+    theme,
+    lay: Layout,
+    top: int,
+    left: int,
+    drawn_for: tuple[int, int] | None = None,
+) -> list[Box]:
     """The bars as the view is now; the canvas boxes drawn. `drawn_for`: the view the canvas
     shows the bars for, when it does (then only a bar whose thumb moved is drawn again, so a
     scroll sends the screen one thin strip more, not two)."""

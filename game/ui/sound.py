@@ -45,8 +45,9 @@ WAV_HEADER_BYTES = 44  # RIFF, fmt and data chunk headers: the least a WAV file 
 _NUMBERS = NUMBER_CHARS
 
 
-def effects_for(kind: MoveKind, changed: int, before: GameState, after: GameState,
-                cell_before: str) -> list[str]:  # fmt: skip
+def effects_for(
+    kind: MoveKind, changed: int, before: GameState, after: GameState, cell_before: str
+) -> list[str]:
     """The effects of one move: `changed` cells changed, the game went from `before` to
     `after`, and the cell the move was on showed `cell_before` (its text view character)."""
     if after is GameState.WON and before is not GameState.WON:
@@ -89,8 +90,11 @@ def check_wav(path: Path) -> str | None:
     try:
         with wave.open(io.BytesIO(data), "rb") as w:  # reads the header only
             channels, width, rate, frames = (
-                w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes(),
-            )  # fmt: skip
+                w.getnchannels(),
+                w.getsampwidth(),
+                w.getframerate(),
+                w.getnframes(),
+            )
     except (EOFError, wave.Error) as e:
         # Translators: said after a sound file's name; reason is Python's, in English.
         return _("is not a WAV file the game can play (%(reason)s)") % {"reason": e}
@@ -121,15 +125,18 @@ def sound_table(table: object, folder: Path, label: str) -> tuple[dict[str, list
         if effect not in EFFECTS:
             # Translators: a broken theme; effect is what theme.toml names, effects the names
             # it may use (as written in theme.toml).
-            problems.append(_("%(effect)s in [sounds] is not an effect (the effects are "
-                              "%(effects)s)") % {"effect": repr(effect),
-                                                 "effects": ", ".join(EFFECTS)})  # fmt: skip
+            problems.append(
+                _("%(effect)s in [sounds] is not an effect (the effects are %(effects)s)")
+                % {"effect": repr(effect), "effects": ", ".join(EFFECTS)}
+            )
             continue
         names = value if isinstance(value, list) else [value]
         if not names or not all(isinstance(n, str) for n in names):
             # Translators: a broken theme; effect is a sound's name in theme.toml.
-            problems.append(_("sound %(effect)s must be a file name or a list of them")
-                            % {"effect": repr(effect)})  # fmt: skip
+            problems.append(
+                _("sound %(effect)s must be a file name or a list of them")
+                % {"effect": repr(effect)}
+            )
             continue
         paths = []
         for name in names:
@@ -142,21 +149,24 @@ def sound_table(table: object, folder: Path, label: str) -> tuple[dict[str, list
             if trouble:
                 # Translators: a sound of a theme left out; effect is a sound's name, file its
                 # file; trouble says what is wrong with it ("is missing").
-                problems.append(_("sound %(effect)s (%(file)s) %(trouble)s")
-                                % {"effect": repr(effect), "file": name,
-                                   "trouble": trouble})  # fmt: skip
+                problems.append(
+                    _("sound %(effect)s (%(file)s) %(trouble)s")
+                    % {"effect": repr(effect), "file": name, "trouble": trouble}
+                )
             else:
                 paths.append(path)
         if paths:
             sounds[effect] = paths
     if len(problems) > MAX_SOUND_LINES:  # a whole folder broken: one line, not one a file
         # Translators: the sounds of a theme left out; first is the first one's problem.
-        problems = [ngettext("%(count)d sound cannot be played (the first: %(first)s); it is "
-                             "left out",
-                             "%(count)d sounds cannot be played (the first: %(first)s); they "
-                             "are left out",
-                             len(problems)) % {"count": len(problems),
-                                               "first": problems[0]}]  # fmt: skip
+        problems = [
+            ngettext(
+                "%(count)d sound cannot be played (the first: %(first)s); it is left out",
+                "%(count)d sounds cannot be played (the first: %(first)s); they are left out",
+                len(problems),
+            )
+            % {"count": len(problems), "first": problems[0]}
+        ]
     else:
         problems = [left_out(p) for p in problems]
     return sounds, [_in_theme(label, p) for p in problems]
@@ -271,8 +281,9 @@ class SoundBoard:
         channel.play(sound)
         return True
 
-    def play_move(self, kind: MoveKind, changed: int, before: GameState, after: GameState,
-                  cell_before: str) -> None:  # fmt: skip
+    def play_move(
+        self, kind: MoveKind, changed: int, before: GameState, after: GameState, cell_before: str
+    ) -> None:
         """The effects of a move just applied (see `effects_for`)."""
         for effect in effects_for(kind, changed, before, after, cell_before):
             self.play(effect, changed)
@@ -379,10 +390,18 @@ class SoundBoard:
                     why = e.strerror if isinstance(e, OSError) and e.strerror else e
                     # Translators: name is a theme's folder, effect a sound's name, file
                     # its file, reason the system's.
-                    _say(_("theme %(name)s: sound %(effect)s (%(file)s) cannot be played "
-                           "(%(reason)s); it is left out")
-                         % {"name": repr(key), "effect": repr(effect), "file": path.name,
-                            "reason": why})  # fmt: skip
+                    _say(
+                        _(
+                            "theme %(name)s: sound %(effect)s (%(file)s) cannot be played "
+                            "(%(reason)s); it is left out"
+                        )
+                        % {
+                            "name": repr(key),
+                            "effect": repr(effect),
+                            "file": path.name,
+                            "reason": why,
+                        }
+                    )
             if sounds:
                 loaded[effect] = sounds
         return loaded
@@ -398,8 +417,7 @@ class SoundBoard:
                 self.device = True
             except pygame.error as e:
                 # Translators: said on the terminal; reason is SDL's, in English.
-                _say(_("no sound: the audio device cannot be opened (%(reason)s)")
-                     % {"reason": e})  # fmt: skip
+                _say(_("no sound: the audio device cannot be opened (%(reason)s)") % {"reason": e})
                 self.device = False
                 return False
             if not self._quit_hooked:  # pygame's own quit waits for a closer first

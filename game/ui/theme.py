@@ -34,9 +34,16 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_KEPT_LINES = 1024  # lines of text a font keeps drawn
 
 TILE_SPRITES = (
-    "covered", "pressed", *(f"open_{n}" for n in range(9)), "flag", "question", "mine",
-    "mine_red", "mine_wrong", "cursor",
-)  # fmt: skip
+    "covered",
+    "pressed",
+    *(f"open_{n}" for n in range(9)),
+    "flag",
+    "question",
+    "mine",
+    "mine_red",
+    "mine_wrong",
+    "cursor",
+)
 FRAME_SPRITES = tuple(
     f"frame_{p}" for p in ("tl", "t", "tr", "l", "r", "ml", "m", "mr", "bl", "b", "br")
 )
@@ -276,18 +283,20 @@ class _Loading:
             return self.problems + [left_out(why) for _, why in broken]
         # a folder of folders that are not themes: one line
         names = [folder.name for folder, _ in broken]
-        shown = ", ".join(names[:MAX_NAMES_SHOWN]) + (", …" if len(names) > MAX_NAMES_SHOWN
-                                                      else "")  # fmt: skip
+        shown = ", ".join(names[:MAX_NAMES_SHOWN]) + (", …" if len(names) > MAX_NAMES_SHOWN else "")
         where = broken[0][0].parent
         # Translators: count folders in the player's themes folder that are not themes;
         # folder is that folder, names some of their names, first the first one's problem.
         return self.problems + [
-            ngettext("%(count)d folder in %(folder)s is not a theme: %(names)s "
-                     "(the first: %(first)s); it is left out",
-                     "%(count)d folders in %(folder)s are not themes: %(names)s "
-                     "(the first: %(first)s); they are left out", len(broken))
-            % {"count": len(broken), "folder": where, "names": shown,
-               "first": broken[0][1]}]  # fmt: skip
+            ngettext(
+                "%(count)d folder in %(folder)s is not a theme: %(names)s "
+                "(the first: %(first)s); it is left out",
+                "%(count)d folders in %(folder)s are not themes: %(names)s "
+                "(the first: %(first)s); they are left out",
+                len(broken),
+            )
+            % {"count": len(broken), "folder": where, "names": shown, "first": broken[0][1]}
+        ]
 
 
 def load_library(user_dir: Path | None = None, first: str | None = None) -> ThemeLibrary:
@@ -305,24 +314,29 @@ def load_library(user_dir: Path | None = None, first: str | None = None) -> Them
         except OSError as e:
             # Translators: folder is the player's folder of themes, reason the system's.
             unread = _("the themes folder %(folder)s cannot be read (%(reason)s)")
-            problems.append(left_out(unread % {"folder": user_dir,
-                                               "reason": e.strerror or e}))  # fmt: skip
+            problems.append(left_out(unread % {"folder": user_dir, "reason": e.strerror or e}))
     loading, order, rest = _Loading(), [], []
     for folder in theme_folders(user_dir):
         if folder.name in order:
             # Translators: name is a theme folder's name, quoted; folder where it is.
-            problems.append(left_out(_("theme %(name)s in %(folder)s: a theme of that name "
-                                       "ships with the game; rename the folder")
-                                     % {"name": repr(folder.name),
-                                        "folder": folder.parent}))  # fmt: skip
+            problems.append(
+                left_out(
+                    _(
+                        "theme %(name)s in %(folder)s: a theme of that name "
+                        "ships with the game; rename the folder"
+                    )
+                    % {"name": repr(folder.name), "folder": folder.parent}
+                )
+            )
             continue
         order.append(folder.name)
         if first is None or folder.name in (first, DEFAULT_THEME):
             loading.load(folder)
         else:
             rest.append(folder)
-    return ThemeLibrary(loading.themes, problems + loading.problem_lines(), loading.warnings,
-                        rest, order)  # fmt: skip
+    return ThemeLibrary(
+        loading.themes, problems + loading.problem_lines(), loading.warnings, rest, order
+    )
 
 
 def _colour(value: object, where: str) -> tuple[int, int, int]:
@@ -333,8 +347,11 @@ def _colour(value: object, where: str) -> tuple[int, int, int]:
             pass
     # Translators: where is a theme's setting ("theme 'retro': colour 'panel'"), value what it
     # holds; keep "#c0c0c0".
-    raise _refuse(_('%(where)s must be a colour like "#c0c0c0" (got %(value)s)'), where=where,
-                  value=repr(value))  # fmt: skip
+    raise _refuse(
+        _('%(where)s must be a colour like "#c0c0c0" (got %(value)s)'),
+        where=where,
+        value=repr(value),
+    )
 
 
 def _mark_colours(odds: object, marks: object, label: str) -> MarkColours:
@@ -343,15 +360,15 @@ def _mark_colours(odds: object, marks: object, label: str) -> MarkColours:
     for table, name in ((odds, "odds"), (marks, "marks")):
         if table is not None and not isinstance(table, dict):
             # Translators: theme is "theme 'name'"; table is [odds] or [marks], as written.
-            raise _refuse(_("%(theme)s: %(table)s must be a table"), theme=label,
-                          table=f"[{name}]")  # fmt: skip
+            raise _refuse(_("%(theme)s: %(table)s must be a table"), theme=label, table=f"[{name}]")
     odds, marks = odds or {}, marks or {}
     if "ramp" in odds:
         ramp = odds["ramp"]
         if not (isinstance(ramp, list) and 2 <= len(ramp) <= 8):
             # Translators: theme is "theme 'name'"; keep [odds] ramp and "#c0c0c0".
-            raise _refuse(_('%(theme)s: [odds] ramp must list 2 to 8 colours like "#c0c0c0"'),
-                          theme=label)  # fmt: skip
+            raise _refuse(
+                _('%(theme)s: [odds] ramp must list 2 to 8 colours like "#c0c0c0"'), theme=label
+            )
         found["ramp"] = tuple(_colour(c, _at(label, "[odds] ramp")) for c in ramp)
     for key in ("safe", "mine"):
         if key in odds:
@@ -360,8 +377,11 @@ def _mark_colours(odds: object, marks: object, label: str) -> MarkColours:
         alpha = odds["alpha"]
         if not (type(alpha) is int and 64 <= alpha <= 255):
             # Translators: theme is "theme 'name'"; keep [odds] alpha; value what it holds.
-            raise _refuse(_("%(theme)s: [odds] alpha must be a whole number from 64 to 255 "
-                            "(got %(value)s)"), theme=label, value=repr(alpha))  # fmt: skip
+            raise _refuse(
+                _("%(theme)s: [odds] alpha must be a whole number from 64 to 255 (got %(value)s)"),
+                theme=label,
+                value=repr(alpha),
+            )
         found["alpha"] = alpha
     for key in ("start", "hint"):
         if key in marks:
@@ -375,8 +395,12 @@ def _whole(value: object, where: str) -> int:
         return value
     shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
     # Translators: where is a theme's setting ("theme 'retro': tile"), value what it holds.
-    raise _refuse(_("%(where)s must be a whole number from 1 to %(most)d (got %(value)s)"),
-                  where=where, most=MAX_SHEET_SIDE, value=shown)  # fmt: skip
+    raise _refuse(
+        _("%(where)s must be a whole number from 1 to %(most)d (got %(value)s)"),
+        where=where,
+        most=MAX_SHEET_SIDE,
+        value=shown,
+    )
 
 
 def load_theme(folder: Path) -> Theme:
@@ -391,17 +415,23 @@ def load_theme(folder: Path) -> Theme:
         raise _refuse(_("%(theme)s: %(file)s is missing"), theme=label, file=manifest) from None
     except FileRefused as e:
         # Translators: trouble is said after the file's name ("is a folder, not a file").
-        raise _refuse(_("%(theme)s: %(file)s %(trouble)s"), theme=label, file=manifest,
-                      trouble=e) from None  # fmt: skip
+        raise _refuse(
+            _("%(theme)s: %(file)s %(trouble)s"), theme=label, file=manifest, trouble=e
+        ) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise _refuse(_("%(theme)s: cannot read %(file)s: %(reason)s"), theme=label,
-                      file=manifest, reason=e) from None  # fmt: skip
+        raise _refuse(
+            _("%(theme)s: cannot read %(file)s: %(reason)s"), theme=label, file=manifest, reason=e
+        ) from None
     except tomllib.TOMLDecodeError as e:
-        raise _refuse(_("%(theme)s: theme.toml is not valid TOML: %(reason)s"), theme=label,
-                      reason=e) from None  # fmt: skip
+        raise _refuse(
+            _("%(theme)s: theme.toml is not valid TOML: %(reason)s"), theme=label, reason=e
+        ) from None
     except ValueError as e:  # a number too long to read
-        raise _refuse(_("%(theme)s: theme.toml holds a value this game cannot read: "
-                        "%(reason)s"), theme=label, reason=e) from None  # fmt: skip
+        raise _refuse(
+            _("%(theme)s: theme.toml holds a value this game cannot read: %(reason)s"),
+            theme=label,
+            reason=e,
+        ) from None
     except RecursionError:
         raise _refuse(_("%(theme)s: theme.toml nests too deeply"), theme=label) from None
 
@@ -411,36 +441,61 @@ def load_theme(folder: Path) -> Theme:
     led = data.get("led")
     if not (isinstance(led, list) and len(led) == 2):
         # Translators: keep "led" (written so in theme.toml); value is what it holds.
-        raise _refuse(_("%(theme)s: led must be [width, height] (got %(value)s)"), theme=label,
-                      value=repr(led))  # fmt: skip
+        raise _refuse(
+            _("%(theme)s: led must be [width, height] (got %(value)s)"),
+            theme=label,
+            value=repr(led),
+        )
     # Translators: where a theme's problem is: theme is "theme 'name'"; led as in theme.toml.
     led_w, led_h = _("%(theme)s: led width"), _("%(theme)s: led height")
-    sizes = Sizes(tile, border, face, _whole(led[0], led_w % {"theme": label}),
-                  _whole(led[1], led_h % {"theme": label}))  # fmt: skip
+    sizes = Sizes(
+        tile,
+        border,
+        face,
+        _whole(led[0], led_w % {"theme": label}),
+        _whole(led[1], led_h % {"theme": label}),
+    )
     if max(face, sizes.led_h + 2) > TOOLBAR_HEIGHT:
         # Translators: a theme's problem; most is a number of pixels.
-        raise _refuse(_("%(theme)s: the face and the LED digits (+2) must be at most "
-                        "%(most)d pixels tall to fit the toolbar"), theme=label,
-                      most=TOOLBAR_HEIGHT)  # fmt: skip
+        raise _refuse(
+            _(
+                "%(theme)s: the face and the LED digits (+2) must be at most "
+                "%(most)d pixels tall to fit the toolbar"
+            ),
+            theme=label,
+            most=TOOLBAR_HEIGHT,
+        )
     if 2 * (LED_DIGITS * sizes.led_w + 2 + PANEL_PAD) + face > MIN_AREA_W:
         # Translators: a theme's problem; most is a number of pixels.
-        raise _refuse(_("%(theme)s: two 3-digit LEDs and the face must fit in %(most)d "
-                        "pixels across"), theme=label, most=MIN_AREA_W)  # fmt: skip
+        raise _refuse(
+            _("%(theme)s: two 3-digit LEDs and the face must fit in %(most)d pixels across"),
+            theme=label,
+            most=MIN_AREA_W,
+        )
 
     sheet_name = data.get("sheet", "sheet.png")
     if not isinstance(sheet_name, str):
         # Translators: keep "sheet" (written so in theme.toml); value is what it holds.
-        raise _refuse(_("%(theme)s: sheet must be a file name (got %(value)s)"), theme=label,
-                      value=repr(sheet_name))  # fmt: skip
+        raise _refuse(
+            _("%(theme)s: sheet must be a file name (got %(value)s)"),
+            theme=label,
+            value=repr(sheet_name),
+        )
     try:
         sheet_path = file_inside(folder, sheet_name)
     except FileRefused as e:
         # Translators: file is the sheet's name, quoted; trouble is said after it.
-        raise _refuse(_("%(theme)s: sheet %(file)s %(trouble)s"), theme=label,
-                      file=repr(sheet_name), trouble=e) from None  # fmt: skip
+        raise _refuse(
+            _("%(theme)s: sheet %(file)s %(trouble)s"),
+            theme=label,
+            file=repr(sheet_name),
+            trouble=e,
+        ) from None
     # Translators: the start of a sheet's problem, which follows it ("it is not a PNG image").
-    what = _("%(theme)s: cannot load the sheet %(file)s:") % {"theme": label,
-                                                              "file": repr(sheet_name)}  # fmt: skip
+    what = _("%(theme)s: cannot load the sheet %(file)s:") % {
+        "theme": label,
+        "file": repr(sheet_name),
+    }
     sheet = _load_sheet(sheet_path, what)
     sheet_w, sheet_h = sheet.get_size()
 
@@ -481,21 +536,38 @@ def load_theme(folder: Path) -> Theme:
         x, y, w, h = rect
         if (w, h) != size:
             # Translators: where is "theme 'name': sprite 'flag'"; sizes in pixels, 16x16.
-            raise _refuse(_("%(where)s is %(size)s, it must be %(right)s"), where=where,
-                          size=f"{w}x{h}", right=f"{size[0]}x{size[1]}")  # fmt: skip
+            raise _refuse(
+                _("%(where)s is %(size)s, it must be %(right)s"),
+                where=where,
+                size=f"{w}x{h}",
+                right=f"{size[0]}x{size[1]}",
+            )
         if x < 0 or y < 0 or x + w > sheet_w or y + h > sheet_h:
             # Translators: where is "theme 'name': sprite 'flag'", place its [x, y, w, h],
             # size the sheet's (256x128).
-            raise _refuse(_("%(where)s at %(place)s reaches outside the %(size)s sheet"),
-                          where=where, place=rect, size=f"{sheet_w}x{sheet_h}")  # fmt: skip
+            raise _refuse(
+                _("%(where)s at %(place)s reaches outside the %(size)s sheet"),
+                where=where,
+                place=rect,
+                size=f"{sheet_w}x{sheet_h}",
+            )
         rects[name] = (x, y, w, h)
 
     glyph_rects = _font_rects(data.get("font"), sheet, label)
     name = data.get("name", folder.name)
     sounds, sound_problems = sound_table(data.get("sounds"), folder, label)
-    return Theme(folder.name, str(name), sizes, colours, sheet, rects, glyph_rects, sounds=sounds,
-                 sound_problems=sound_problems,
-                 marks=_mark_colours(data.get("odds"), data.get("marks"), label))  # fmt: skip
+    return Theme(
+        folder.name,
+        str(name),
+        sizes,
+        colours,
+        sheet,
+        rects,
+        glyph_rects,
+        sounds=sounds,
+        sound_problems=sound_problems,
+        marks=_mark_colours(data.get("odds"), data.get("marks"), label),
+    )
 
 
 def png_size(data: bytes) -> tuple[int, int] | None:
@@ -557,9 +629,12 @@ def _load_sheet(path: Path, what: str) -> pygame.Surface:
     w, h = size
     if not (0 < w <= MAX_SHEET_SIDE and 0 < h <= MAX_SHEET_SIDE):
         # Translators: size and most in pixels, as 4000x300.
-        raise _refuse(_("%(what)s its header says %(size)s pixels; a sheet is at most "
-                        "%(most)s"), what=what, size=f"{w}x{h}",
-                      most=f"{MAX_SHEET_SIDE}x{MAX_SHEET_SIDE}")  # fmt: skip
+        raise _refuse(
+            _("%(what)s its header says %(size)s pixels; a sheet is at most %(most)s"),
+            what=what,
+            size=f"{w}x{h}",
+            most=f"{MAX_SHEET_SIDE}x{MAX_SHEET_SIDE}",
+        )
     trouble = png_damage(data, w, h)
     if trouble is not None:  # said here: libpng would print a line of its own on stderr
         raise _refuse(_("%(what)s %(reason)s"), what=what, reason=trouble)
@@ -580,41 +655,59 @@ def _font_rects(table: object, sheet: pygame.Surface, label: str) -> dict:
         columns, first, last = table["columns"], table["first"], table["last"]
     except (KeyError, TypeError, ValueError) as e:
         # Translators: reason is Python's words (the setting missing, quoted).
-        raise _refuse(_("%(theme)s: [font] needs x, y, glyph = [w, h], columns, first, last "
-                        "(%(reason)s)"), theme=label, reason=e) from None  # fmt: skip
+        raise _refuse(
+            _("%(theme)s: [font] needs x, y, glyph = [w, h], columns, first, last (%(reason)s)"),
+            theme=label,
+            reason=e,
+        ) from None
     for name, value in (("x", x), ("y", y), ("first", first), ("last", last)):
         if type(value) is not int or value < 0:
             # Translators: setting is x, y, first or last; value what it holds.
-            raise _refuse(_("%(theme)s: [font] %(setting)s must be a whole number (got "
-                            "%(value)s)"), theme=label, setting=name,
-                          value=repr(value))  # fmt: skip
+            raise _refuse(
+                _("%(theme)s: [font] %(setting)s must be a whole number (got %(value)s)"),
+                theme=label,
+                setting=name,
+                value=repr(value),
+            )
     # Translators: where a theme's problem is: theme is "theme 'name'"; keep [font] and glyph.
     glyph_w, glyph_h = _("%(theme)s: [font] glyph width"), _("%(theme)s: glyph height")
     gw, gh = _whole(gw, glyph_w % {"theme": label}), _whole(gh, glyph_h % {"theme": label})
     columns = _whole(columns, _at(label, "[font] columns"))
     if not (first <= ord(" ") and last >= ord("~")):
-        raise _refuse(_("%(theme)s: [font] must cover the printable ASCII characters 32-126"),
-                      theme=label)  # fmt: skip
+        raise _refuse(
+            _("%(theme)s: [font] must cover the printable ASCII characters 32-126"), theme=label
+        )
     if last > sys.maxunicode:
         # Translators: last and most are character codes.
-        raise _refuse(_("%(theme)s: [font] last is %(last)d, past the last character of "
-                        "Unicode (%(most)d)"), theme=label, last=last,
-                      most=sys.maxunicode)  # fmt: skip
+        raise _refuse(
+            _("%(theme)s: [font] last is %(last)d, past the last character of Unicode (%(most)d)"),
+            theme=label,
+            last=last,
+            most=sys.maxunicode,
+        )
     codes = [*range(first, last + 1), *_more_codes(table.get("more", []), last, label)]
     if len(codes) > MAX_GLYPHS:
-        raise _refuse(ngettext("%(theme)s: [font] holds %(count)d character; a font has at "
-                               "most %(most)d",
-                               "%(theme)s: [font] holds %(count)d characters; a font has at "
-                               "most %(most)d", len(codes)),
-                      theme=label, count=len(codes), most=MAX_GLYPHS)  # fmt: skip
+        raise _refuse(
+            ngettext(
+                "%(theme)s: [font] holds %(count)d character; a font has at most %(most)d",
+                "%(theme)s: [font] holds %(count)d characters; a font has at most %(most)d",
+                len(codes),
+            ),
+            theme=label,
+            count=len(codes),
+            most=MAX_GLYPHS,
+        )
     glyphs = {}
     sheet_w, sheet_h = sheet.get_size()
     for k, code in enumerate(codes):
         gx, gy = x + (k % columns) * gw, y + (k // columns) * gh
         if gx + gw > sheet_w or gy + gh > sheet_h:
             # Translators: glyph is a character of the theme's font, quoted.
-            raise _refuse(_("%(theme)s: the font's glyph %(glyph)s reaches outside the sheet"),
-                          theme=label, glyph=repr(chr(code)))  # fmt: skip
+            raise _refuse(
+                _("%(theme)s: the font's glyph %(glyph)s reaches outside the sheet"),
+                theme=label,
+                glyph=repr(chr(code)),
+            )
         glyphs[chr(code)] = (gx, gy, gw, gh)
     return glyphs
 
@@ -626,18 +719,29 @@ def _more_codes(more: object, last: int, label: str) -> list[int]:
     # Translators: where is "theme 'name': [font] more"; keep first and last (as written in
     # theme.toml); value is what it holds, range one of its [first, last] pairs.
     if not isinstance(more, list):
-        raise _refuse(_("%(where)s must be a list of [first, last] code ranges (got "
-                        "%(value)s)"), where=where, value=repr(more))  # fmt: skip
+        raise _refuse(
+            _("%(where)s must be a list of [first, last] code ranges (got %(value)s)"),
+            where=where,
+            value=repr(more),
+        )
     codes: list[int] = []
     for pair in more:
         if not (isinstance(pair, list) and len(pair) == 2 and all(type(c) is int for c in pair)):
-            raise _refuse(_("%(where)s: each range is [first, last], two whole numbers (got "
-                            "%(value)s)"), where=where, value=repr(pair))  # fmt: skip
+            raise _refuse(
+                _("%(where)s: each range is [first, last], two whole numbers (got %(value)s)"),
+                where=where,
+                value=repr(pair),
+            )
         a, b = pair
         if not (last < a <= b <= sys.maxunicode) or (codes and a <= codes[-1]):
-            raise _refuse(_("%(where)s: the range %(range)s must lie past the codes before "
-                            "it, first <= last, within Unicode"), where=where,
-                          range=pair)  # fmt: skip
+            raise _refuse(
+                _(
+                    "%(where)s: the range %(range)s must lie past the codes before "
+                    "it, first <= last, within Unicode"
+                ),
+                where=where,
+                range=pair,
+            )
         codes += range(a, min(b, a + MAX_GLYPHS) + 1)  # a huge range is refused by its count
         last = b
     return codes

@@ -15,8 +15,7 @@ Spot = tuple[float, float]  # a point inside a cell, as fractions of its height 
 
 def clamp(top: int, left: int, lay: Layout) -> Cell:
     """The nearest view that stays on the board (0, 0 when the whole board shows)."""
-    return (max(0, min(top, lay.rows - lay.view_rows)),
-            max(0, min(left, lay.cols - lay.view_cols)))  # fmt: skip
+    return (max(0, min(top, lay.rows - lay.view_rows)), max(0, min(left, lay.cols - lay.view_cols)))
 
 
 def in_view(cell: Cell, top: int, left: int, lay: Layout) -> bool:

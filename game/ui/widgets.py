@@ -151,14 +151,22 @@ class Style:
         c = colours
         hover = hover_fill(c)
         return cls(
-            panel=c["panel"], light=c["light"], shadow=c["shadow"], accent=c["accent"],
-            text=c["text"], error=c["error"],
-            title_bg=c["accent"], title_text=readable_on(c["accent"], c),
-            hover_bg=hover, hover_text=readable_on(hover, c),
-            field_bg=c["light"], field_text=readable_on(c["light"], c),
-            selected_bg=c["accent"], selected_text=readable_on(c["accent"], c),
+            panel=c["panel"],
+            light=c["light"],
+            shadow=c["shadow"],
+            accent=c["accent"],
+            text=c["text"],
+            error=c["error"],
+            title_bg=c["accent"],
+            title_text=readable_on(c["accent"], c),
+            hover_bg=hover,
+            hover_text=readable_on(hover, c),
+            field_bg=c["light"],
+            field_text=readable_on(c["light"], c),
+            selected_bg=c["accent"],
+            selected_text=readable_on(c["accent"], c),
             edge=min((c["shadow"], c["text"], c["led_off"], c["background"]), key=luminance),
-        )  # fmt: skip
+        )
 
     def text_pairs(self) -> list[tuple[str, Colour, Colour]]:
         """(where, text colour, background) for every kind of text the widgets draw."""
@@ -216,8 +224,12 @@ def contrast_warning(theme) -> str | None:
     return _(
         "theme %(theme)r: some text is hard to read (%(where)s has contrast %(ratio)s:1, at "
         "least %(least)s:1 is needed); change its [colors]"
-    ) % {"theme": theme.key, "where": _(where), "ratio": number(ratio, 1),
-         "least": number(MIN_CONTRAST, 1)}  # fmt: skip
+    ) % {
+        "theme": theme.key,
+        "where": _(where),
+        "ratio": number(ratio, 1),
+        "least": number(MIN_CONTRAST, 1),
+    }
 
 
 # ---- drawing helpers ---------------------------------------------------------------------
@@ -616,8 +628,14 @@ class Field(Widget):
     measure_leaves = ("_label_chars", "_label_above", "_field_w", "_error_lines")
 
     def measure_key(self):
-        return (self.label_chars, self.label, self.width_chars, self.max_len, self.error,
-                self.error_line)  # fmt: skip
+        return (
+            self.label_chars,
+            self.label,
+            self.width_chars,
+            self.max_len,
+            self.error,
+            self.error_line,
+        )
 
     def measure(self, m, width):
         chars = width // m.glyph_w
@@ -731,8 +749,9 @@ class ListBox(Widget):
 
     focusable = True
 
-    def __init__(self, id: str, rows: Sequence[str | Sequence[str]], *, shown: int = 5,
-                 selected: int = 0) -> None:  # fmt: skip
+    def __init__(
+        self, id: str, rows: Sequence[str | Sequence[str]], *, shown: int = 5, selected: int = 0
+    ) -> None:
         self.id = id
         self.rows = [tuple(r) if not isinstance(r, str) else (r,) for r in rows]
         self.shown_max = shown
@@ -754,13 +773,16 @@ class ListBox(Widget):
         if kept is not None and kept[0] is self.rows:
             return kept
         columns = max((len(r) for r in self.rows), default=0)
-        widths = [max((len(r[c]) for r in self.rows if c < len(r)), default=0)
-                  for c in range(columns)]  # fmt: skip
+        widths = [
+            max((len(r[c]) for r in self.rows if c < len(r)), default=0) for c in range(columns)
+        ]
         if columns <= 1:  # lines to read (the help): nothing to line up
             texts = [r[0].rstrip() if r else "" for r in self.rows]
         else:
-            texts = [" ".join(cell.ljust(widths[c]) for c, cell in enumerate(r)).rstrip()
-                     for r in self.rows]  # fmt: skip
+            texts = [
+                " ".join(cell.ljust(widths[c]) for c, cell in enumerate(r)).rstrip()
+                for r in self.rows
+            ]
         self._texts = (self.rows, texts, max((len(t) for t in texts), default=0), widths)
         return self._texts
 
@@ -838,8 +860,12 @@ class ListBox(Widget):
         self.top = max(0, min(self.top, len(self.rows) - self.shown))
 
     def key(self, event):
-        step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.shown,
-                pygame.K_PAGEDOWN: self.shown}.get(event.key)  # fmt: skip
+        step = {
+            pygame.K_UP: -1,
+            pygame.K_DOWN: 1,
+            pygame.K_PAGEUP: -self.shown,
+            pygame.K_PAGEDOWN: self.shown,
+        }.get(event.key)
         if step is not None:
             self.select(self.selected + step)
         elif event.key == pygame.K_HOME:
@@ -919,8 +945,9 @@ class Chart(Widget):
     # Translators: under the right end of a chart of recent games, where the newest bar is.
     NEWEST = N_("newest")
 
-    def __init__(self, bars: Sequence[tuple[float, str]], *, x_label: str, unit: str = "",
-                 height: int = 36) -> None:  # fmt: skip
+    def __init__(
+        self, bars: Sequence[tuple[float, str]], *, x_label: str, unit: str = "", height: int = 36
+    ) -> None:
         self.bars = list(bars)
         self.x_label = x_label
         self.unit = unit
@@ -954,8 +981,12 @@ class Chart(Widget):
 
     def plot(self, m: Metrics) -> Box:
         axis_w = (len(self.scale_label()) + 1) * m.glyph_w
-        return Box(self.box.x + axis_w, self.box.y + m.glyph_h // 2, self.box.w - axis_w,
-                   self.plot_h - m.glyph_h // 2)  # fmt: skip
+        return Box(
+            self.box.x + axis_w,
+            self.box.y + m.glyph_h // 2,
+            self.box.w - axis_w,
+            self.plot_h - m.glyph_h // 2,
+        )
 
     def bar_boxes(self, m: Metrics) -> list[Box]:
         """Each bar's box, kept for the place they were worked out for (a panel is drawn
@@ -1010,8 +1041,9 @@ def _bar(surface: pygame.Surface, style, name: str, box: Box) -> None:
     colour = {"accent": style.accent, "shadow": style.shadow, "error": style.error}[name]
     if name == "error":
         if box.w > 0 and box.h > 0:
-            surface.blit(checkered(tuple(colour[:3]), box.w, box.h), (box.x, box.y),
-                         (0, 0, box.w, box.h))  # fmt: skip
+            surface.blit(
+                checkered(tuple(colour[:3]), box.w, box.h), (box.x, box.y), (0, 0, box.w, box.h)
+            )
     else:
         _rect(surface, colour, box.x, box.y, box.w, box.h)
 
@@ -1089,8 +1121,15 @@ class Form:
     focused or default button; Esc: the cancel button) or None.
     """
 
-    def __init__(self, title: str, rows: Sequence[Widget], buttons: Sequence[Button] = (), *,
-                 default: str | None = None, cancel: str | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        title: str,
+        rows: Sequence[Widget],
+        buttons: Sequence[Button] = (),
+        *,
+        default: str | None = None,
+        cancel: str | None = None,
+    ) -> None:
         self.title = title
         self.rows = list(rows)
         self.button_row = Buttons(buttons) if buttons else None
@@ -1185,8 +1224,9 @@ class Form:
         text_w = min(max_w, widest)
         return [s or w.measured(m, text_w) for w, s in zip(widgets, sizes, strict=True)]
 
-    def _fits(self, m: Metrics, room: Box, framed: bool,
-              wanted: list[tuple[int, int]]) -> list[tuple[int, int]] | None:  # fmt: skip
+    def _fits(
+        self, m: Metrics, room: Box, framed: bool, wanted: list[tuple[int, int]]
+    ) -> list[tuple[int, int]] | None:
         """The rows' sizes in `room` if the form fits it, else None; `wanted`: their sizes with
         nothing holding them in (a row other than a paragraph may not be cut)."""
         edge, _, chrome_h = self._chrome(m, framed)
@@ -1266,8 +1306,9 @@ class Form:
             widget.place(m, Box(x + edge + PAD, cy, content_w, wh))
             cy += wh + ROW_GAP
 
-    def _scrolled_sizes(self, m: Metrics, max_w: int, body_h: int,
-                        sizes: list[tuple[int, int]]) -> list[tuple[int, int]]:  # fmt: skip
+    def _scrolled_sizes(
+        self, m: Metrics, max_w: int, body_h: int, sizes: list[tuple[int, int]]
+    ) -> list[tuple[int, int]]:
         """The rows' sizes where they scroll: measured narrower by the scroll bar beside them,
         each list as tall as the view allows (a list that scrolls itself, in a panel that
         scrolls, shows as many of its rows as it can); the buttons' as they were."""
@@ -1281,8 +1322,9 @@ class Form:
                 rows[k] = (rows[k][0], rows[k][1] - fewer * row_h)
         return rows + buttons
 
-    def _place_scrolled(self, m: Metrics, sizes: list[tuple[int, int]], left: int, top: int,
-                        width: int, bottom: int) -> None:  # fmt: skip
+    def _place_scrolled(
+        self, m: Metrics, sizes: list[tuple[int, int]], left: int, top: int, width: int, bottom: int
+    ) -> None:
         """The buttons at the bottom; the rows above them in the view, scrolled, which moves
         to show a row the focus moved to."""
         n = len(self.rows)
@@ -1356,9 +1398,11 @@ class Form:
         if isinstance(self.focused, Field):
             self.focused.select_all()  # typing replaces what a field reached by Tab holds
 
-    def handle(self, event: pygame.event.Event,
-               to_canvas: Callable[[int, int], tuple[int, int] | None] | None = None
-               ) -> str | None:  # fmt: skip
+    def handle(
+        self,
+        event: pygame.event.Event,
+        to_canvas: Callable[[int, int], tuple[int, int] | None] | None = None,
+    ) -> str | None:
         """One pygame event; `to_canvas` turns a window position into a canvas point."""
         point = None
         if hasattr(event, "pos"):
@@ -1422,8 +1466,12 @@ class Form:
     def _scroll_key(self, k: int, focused: Widget | None) -> bool:
         """PageUp/PageDown, Home/End (and Up/Down from a button) scroll rows that scroll."""
         line, page = self._placing[0].line_h, self.view.h - self._placing[0].line_h
-        steps = {pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page, pygame.K_HOME: -self.scroll_h,
-                 pygame.K_END: self.scroll_h}  # fmt: skip
+        steps = {
+            pygame.K_PAGEUP: -page,
+            pygame.K_PAGEDOWN: page,
+            pygame.K_HOME: -self.scroll_h,
+            pygame.K_END: self.scroll_h,
+        }
         if focused is None or isinstance(focused, Button):
             steps.update({pygame.K_UP: -line, pygame.K_DOWN: line})
         if k not in steps:
@@ -1484,13 +1532,19 @@ class Form:
         right, bottom = b.right - e, b.bottom - e
         pieces = []
         for x in range(b.x + e, right, e):
-            pieces += [(s["frame_t"], (x, b.y)), (s["frame_m"], (x, mid)),
-                       (s["frame_b"], (x, bottom))]  # fmt: skip
+            pieces += [
+                (s["frame_t"], (x, b.y)),
+                (s["frame_m"], (x, mid)),
+                (s["frame_b"], (x, bottom)),
+            ]
         for y in range(b.y + e, bottom, e):
             pieces += [(s["frame_l"], (b.x, y)), (s["frame_r"], (right, y))]
         pieces += [
-            (s["frame_tl"], (b.x, b.y)), (s["frame_tr"], (right, b.y)),
-            (s["frame_ml"], (b.x, mid)), (s["frame_mr"], (right, mid)),
-            (s["frame_bl"], (b.x, bottom)), (s["frame_br"], (right, bottom)),
-        ]  # fmt: skip
+            (s["frame_tl"], (b.x, b.y)),
+            (s["frame_tr"], (right, b.y)),
+            (s["frame_ml"], (b.x, mid)),
+            (s["frame_mr"], (right, mid)),
+            (s["frame_bl"], (b.x, bottom)),
+            (s["frame_br"], (right, bottom)),
+        ]
         surface.fblits(pieces)

@@ -84,8 +84,9 @@ class App:
     ) -> None:
         self.focused = False  # the window had the focus at least once (Xvfb may never give it)
         self.alt_alone = False  # Alt is down and nothing else was pressed with it
-        session = Session(history if history is not None else History(), "window",
-                          clock=clock, seed=seed)  # fmt: skip
+        session = Session(
+            history if history is not None else History(), "window", clock=clock, seed=seed
+        )
         pygame.display.set_caption(TITLE)
         theme = themes.get(settings.theme) or themes.get(DEFAULT_THEME)
         drawn = DrawState()
@@ -94,17 +95,31 @@ class App:
         frame.relayout()
         sounds = SoundBoard(settings, clock)
         sounds.use_theme(theme)
-        aids = Aids(clock, sounds, assistant or Assistant(),
-                    chores if chores is not None else Chores(), themes, settings_file,
-                    motion)  # fmt: skip
-        self.ctx = Context(session, settings, frame, drawn, Commands(),
-                           StatusLine(clock, drawn.status_changed),
-                           DialogStack(session, frame), aids)  # fmt: skip
+        aids = Aids(
+            clock,
+            sounds,
+            assistant or Assistant(),
+            chores if chores is not None else Chores(),
+            themes,
+            settings_file,
+            motion,
+        )
+        self.ctx = Context(
+            session,
+            settings,
+            frame,
+            drawn,
+            Commands(),
+            StatusLine(clock, drawn.status_changed),
+            DialogStack(session, frame),
+            aids,
+        )
         # the rooms: the board under everything, dialogs over it, the open menu on top
         self.play = PlayScene(self.ctx)
         self.games = Games(self.ctx, self.play)
-        self.options = Options(self.ctx, self.games.new_game, safe_zone=safe_zone,
-                               no_guess=no_guess)  # fmt: skip
+        self.options = Options(
+            self.ctx, self.games.new_game, safe_zone=safe_zone, no_guess=no_guess
+        )
         self.menu = MenuLayer(self.ctx, partial(theme_rows, self.ctx.aids.themes))
         self.dialogs = DialogScene(self.ctx.dialogs, drawn, self._answers())
         self.inbox = Inbox(drawn, self.play.press_moved)  # each tick's events, in order
@@ -129,11 +144,19 @@ class App:
     def _answers(self) -> dict:
         """What each type of dialog result does."""
         g, o, commands = self.games, self.options, self.ctx.commands
-        return {Change: o.changed, Closed: lambda _: None, Answer: g.answer,
-                PlayCode: g.play_code, MenuChoice: lambda c: commands.do(c.action),
-                WatchReplay: g.watch_file, PickTheme: o.picked_theme,
-                CustomSize: g.custom, ResumeKept: g.resume_chosen,
-                GoTo: self.play.go_to, Analyse: g.analyse}  # fmt: skip
+        return {
+            Change: o.changed,
+            Closed: lambda _: None,
+            Answer: g.answer,
+            PlayCode: g.play_code,
+            MenuChoice: lambda c: commands.do(c.action),
+            WatchReplay: g.watch_file,
+            PickTheme: o.picked_theme,
+            CustomSize: g.custom,
+            ResumeKept: g.resume_chosen,
+            GoTo: self.play.go_to,
+            Analyse: g.analyse,
+        }
 
     def _wire_commands(self) -> None:
         """The command table: what each action of the key table does, when it can be done,
@@ -174,11 +197,18 @@ class App:
         add("help", lambda: ctx.dialogs.open(HelpOverlay(keys.help_rows())))
         add("about", lambda: ctx.dialogs.open(about_dialog(version(), config_dir(), data_dir())))
         add("menu", self.menu.toggle)
-        for name, (drow, dcol) in {"up": (-1, 0), "down": (1, 0), "left": (0, -1),
-                                   "right": (0, 1)}.items():  # fmt: skip
+        for name, (drow, dcol) in {
+            "up": (-1, 0),
+            "down": (1, 0),
+            "left": (0, -1),
+            "right": (0, 1),
+        }.items():
             add(f"cursor_{name}", lambda r=drow, c=dcol: play.move_cursor(r, c))
-        for name, kind in (("open", MoveKind.OPEN), ("flag", MoveKind.FLAG),
-                           ("chord", MoveKind.CHORD)):  # fmt: skip
+        for name, kind in (
+            ("open", MoveKind.OPEN),
+            ("flag", MoveKind.FLAG),
+            ("chord", MoveKind.CHORD),
+        ):
             add(f"cursor_{name}", lambda k=kind: play.key_move(k))
 
     # ---- the rooms, top first ---------------------------------------------------------------
@@ -298,8 +328,7 @@ def run(
     """Open the window and play until the player quits; `options` go to `App`."""
     pygame.display.init()
     try:
-        app = App(board, settings, themes, settings_file=settings_file, history=history,
-                  **options)  # fmt: skip
+        app = App(board, settings, themes, settings_file=settings_file, history=history, **options)
         return app.loop()
     finally:
         pygame.quit()

@@ -32,9 +32,20 @@ def step(game: Game, action: tuple):
 
 
 def seen(game: Game) -> tuple:
-    return (game.view(), game.mines_remaining, game.safe_opened, game.state, game.clicks,
-            game.deaths, game.assisted, list(game.moves), game.can_redo, game.next_redo,
-            game.first_click, bytes(game._spread))  # fmt: skip
+    return (
+        game.view(),
+        game.mines_remaining,
+        game.safe_opened,
+        game.state,
+        game.clicks,
+        game.deaths,
+        game.assisted,
+        list(game.moves),
+        game.can_redo,
+        game.next_redo,
+        game.first_click,
+        bytes(game._spread),
+    )
 
 
 def twins(rows: int, cols: int, mines: int, seed: int, marks: bool, every: int):

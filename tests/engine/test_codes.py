@@ -24,10 +24,14 @@ from game.engine.codes import (
 def codes(draw):
     rows, cols = draw(st.integers(5, 200)), draw(st.integers(5, 200))
     return BoardCode(
-        rows, cols, draw(st.integers(1, rows * cols - 1)), draw(st.sampled_from(list(SafeZone))),
-        draw(st.booleans()), draw(st.integers(0, 2**64 - 1)),
+        rows,
+        cols,
+        draw(st.integers(1, rows * cols - 1)),
+        draw(st.sampled_from(list(SafeZone))),
+        draw(st.booleans()),
+        draw(st.integers(0, 2**64 - 1)),
         (draw(st.integers(0, rows - 1)), draw(st.integers(0, cols - 1))),
-    )  # fmt: skip
+    )
 
 
 @given(codes())
@@ -120,8 +124,9 @@ def test_the_largest_seed_fits_and_the_text_form_is_read_as_people_type_it():
     assert seed_of_text("sO00000000001") == 1  # O read as 0, as in codes
 
 
-@pytest.mark.parametrize("text", ["", "S", "12345", "S00000000000000", "SU000000000000",
-                                  "SZZZZZZZZZZZZZ"])  # fmt: skip
+@pytest.mark.parametrize(
+    "text", ["", "S", "12345", "S00000000000000", "SU000000000000", "SZZZZZZZZZZZZZ"]
+)
 def test_text_that_is_not_a_seed_is_refused_with_a_reason(text):
     with pytest.raises(CodeError):
         seed_of_text(text)

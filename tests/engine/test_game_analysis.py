@@ -34,13 +34,19 @@ def enumerate_chances(view: list[str], mines: int):
     open numbers (flags are covered cells), and the layouts themselves."""
     rows, cols = len(view), len(view[0])
     covered = [(r, c) for r in range(rows) for c in range(cols) if not ViewChar(view[r][c]).is_open]
-    numbers = [((r, c), ViewChar(view[r][c]).mines_around) for r in range(rows)
-               for c in range(cols) if ViewChar(view[r][c]).is_open]  # fmt: skip
+    numbers = [
+        ((r, c), ViewChar(view[r][c]).mines_around)
+        for r in range(rows)
+        for c in range(cols)
+        if ViewChar(view[r][c]).is_open
+    ]
     fits = []
     for chosen in itertools.combinations(covered, mines):
         mined = set(chosen)
-        if all(sum((r + dr, c + dc) in mined for dr in (-1, 0, 1) for dc in (-1, 0, 1)) == v
-               for (r, c), v in numbers):  # fmt: skip
+        if all(
+            sum((r + dr, c + dc) in mined for dr in (-1, 0, 1) for dc in (-1, 0, 1)) == v
+            for (r, c), v in numbers
+        ):
             fits.append(mined)
     assert fits, "the view fits no layout"
     return {cell: sum(cell in m for m in fits) / len(fits) for cell in covered}, fits
@@ -51,8 +57,9 @@ def random_game(rng: random.Random, rows: int, cols: int, mines: int) -> Game:
     goes on), some anywhere, flags right and wrong, and chords."""
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     layout_cells = set(rng.sample(cells, mines))
-    layout = ["".join("*" if (r, c) in layout_cells else "." for c in range(cols))
-              for r in range(rows)]  # fmt: skip
+    layout = [
+        "".join("*" if (r, c) in layout_cells else "." for c in range(cols)) for r in range(rows)
+    ]
     game = Game.from_layout(layout)
     game.play(Move(MoveKind.OPEN, *rng.choice([c for c in cells if c not in layout_cells])))
     while not game.state.is_over and len(game.moves) < 40:
@@ -92,16 +99,24 @@ def test_every_chance_equals_the_count_of_every_layout(rows, cols, mines):
         game = random_game(rng, rows, cols, mines)
         events = events_of(game)
         report = analyse_game(game.layout(), events)
-        for (turn, view), move in zip(turns_and_views(game.layout(), events), report.moves,
-                                      strict=True):  # fmt: skip
+        for (turn, view), move in zip(
+            turns_and_views(game.layout(), events), report.moves, strict=True
+        ):
             if turn.first_opening:
                 continue
             chances, fits = enumerate_chances(view, mines)
             low = min(chances.values())
             assert move.lowest_p == pytest.approx(low, abs=1e-12)
-            off = [c for c in chances if not any(
-                ViewChar(view[r][k]).is_open for r in range(max(0, c[0] - 1), c[0] + 2)
-                for k in range(max(0, c[1] - 1), c[1] + 2) if r < rows and k < cols)]  # fmt: skip
+            off = [
+                c
+                for c in chances
+                if not any(
+                    ViewChar(view[r][k]).is_open
+                    for r in range(max(0, c[0] - 1), c[0] + 2)
+                    for k in range(max(0, c[1] - 1), c[1] + 2)
+                    if r < rows and k < cols
+                )
+            ]
             if off:
                 assert move.off_frontier_p == pytest.approx(chances[off[0]], abs=1e-12)
             else:
@@ -126,8 +141,9 @@ def test_a_reveal_every_layout_keeps_safe_is_never_a_guess(rows, cols, mines):
         game = random_game(rng, rows, cols, mines)
         events = events_of(game)
         report = analyse_game(game.layout(), events)
-        for (turn, view), move in zip(turns_and_views(game.layout(), events), report.moves,
-                                      strict=True):  # fmt: skip
+        for (turn, view), move in zip(
+            turns_and_views(game.layout(), events), report.moves, strict=True
+        ):
             if turn.first_opening or not turn.targets:
                 continue
             _, fits = enumerate_chances(view, mines)
@@ -156,8 +172,13 @@ TWO_SIDES_GAME = [
 
 def test_a_game_with_one_50_50_guess_and_one_avoidable_guess_gets_that_summary():
     report = analyse_game(TWO_SIDES, TWO_SIDES_GAME)
-    assert [m.verdict for m in report.moves] == [Verdict.SURE, Verdict.AVOIDABLE, Verdict.SURE,
-                                                 Verdict.SURE, Verdict.GUESS]  # fmt: skip
+    assert [m.verdict for m in report.moves] == [
+        Verdict.SURE,
+        Verdict.AVOIDABLE,
+        Verdict.SURE,
+        Verdict.SURE,
+        Verdict.GUESS,
+    ]
     assert report.summary() == (
         "2 guesses (50\u00a0%, 50\u00a0%): a 25\u00a0% chance to survive them; "
         "1 avoidable; no mistakes"
@@ -180,8 +201,13 @@ def test_the_safest_cells_and_the_cells_off_the_frontier_are_named():
 def test_the_survival_is_the_product_over_the_guesses():
     report = analyse_game(TWO_SIDES, TWO_SIDES_GAME)
     assert report.survival == pytest.approx(0.25)
-    assert report.summary_json() == {"summary": True, "guesses": 2, "survival": 0.25,
-                                     "avoidable": 1, "mistakes": 0}  # fmt: skip
+    assert report.summary_json() == {
+        "summary": True,
+        "guesses": 2,
+        "survival": 0.25,
+        "avoidable": 1,
+        "mistakes": 0,
+    }
 
 
 # Mines at (1,1) and (2,3). Opening (0,3), a 0, opens (0,2) 1, (1,2) 2 and (1,3) 1:
@@ -200,8 +226,12 @@ def test_a_flag_on_a_proven_safe_cell_and_a_chord_around_it_are_mistakes():
     ]  # two flags round the 2, one wrong: a mine opens
     report = analyse_game(CORNER, events)
     kinds = [(m.kind, m.verdict) for m in report.moves]
-    assert kinds == [("open", Verdict.SURE), ("flag", Verdict.MISTAKE), ("flag", Verdict.SURE),
-                     ("chord", Verdict.MISTAKE)]  # fmt: skip
+    assert kinds == [
+        ("open", Verdict.SURE),
+        ("flag", Verdict.MISTAKE),
+        ("flag", Verdict.SURE),
+        ("chord", Verdict.MISTAKE),
+    ]
     assert report.moves[2].p_mine == pytest.approx(0.5)
     assert report.moves[3].why == "chorded around a wrong flag"
     assert report.summary() == "no guesses; 2 mistakes"
@@ -219,8 +249,12 @@ def test_opening_a_proven_mine_is_a_mistake_not_a_guess():
 def test_a_chord_on_unproven_flags_risks_any_of_the_cells_it_opens():
     # flags on (1,1) and (2,3), both right, neither proven; the chord of the 2 opens (0,1),
     # (2,1) and (2,2): all safe only in 1 of the 4 ways the two pairs can hold their mines
-    events = [opened("open", (0, 3)), opened("flag", (1, 1), "F"), opened("flag", (2, 3), "F"),
-              opened("chord", (1, 2))]  # fmt: skip
+    events = [
+        opened("open", (0, 3)),
+        opened("flag", (1, 1), "F"),
+        opened("flag", (2, 3), "F"),
+        opened("chord", (1, 2)),
+    ]
     chord = analyse_game(CORNER, events).moves[-1]
     assert chord.verdict is Verdict.AVOIDABLE  # (0,0), (1,0) and (2,0) were proven safe
     assert chord.p_mine == pytest.approx(3 / 4)
@@ -228,8 +262,7 @@ def test_a_chord_on_unproven_flags_risks_any_of_the_cells_it_opens():
 
 def test_undo_takes_back_what_was_proven():
     undo = {"t": 0, "e": "undo"}
-    events = [opened("open", (0, 2)), opened("open", (0, 5)), undo, undo,
-              opened("open", (0, 5))]  # fmt: skip
+    events = [opened("open", (0, 2)), opened("open", (0, 5)), undo, undo, opened("open", (0, 5))]
     report = analyse_game(TWO_SIDES, events)
     assert [m.verdict for m in report.moves] == [Verdict.SURE, Verdict.SURE, Verdict.GUESS]
     assert report.moves[-1].p_mine == pytest.approx(2 / 12)  # all covered again
@@ -253,10 +286,24 @@ def test_the_analysis_runs_in_steps_and_says_how_far_it_is():
 
 def test_each_move_as_json_has_exactly_the_keys_of_the_issue():
     line = json.loads(json.dumps(analyse_game(TWO_SIDES, TWO_SIDES_GAME).moves[1].as_json()))
-    assert set(line) == {"n", "kind", "row", "col", "t_ms", "proven", "p_mine", "lowest_p",
-                         "off_frontier_p", "verdict"}  # fmt: skip
-    assert (line["n"], line["kind"], line["t_ms"], line["verdict"]) == (2, "open", 1000,
-                                                                         "avoidable")  # fmt: skip
+    assert set(line) == {
+        "n",
+        "kind",
+        "row",
+        "col",
+        "t_ms",
+        "proven",
+        "p_mine",
+        "lowest_p",
+        "off_frontier_p",
+        "verdict",
+    }
+    assert (line["n"], line["kind"], line["t_ms"], line["verdict"]) == (
+        2,
+        "open",
+        1000,
+        "avoidable",
+    )
 
 
 def test_next_of_note_jumps_over_sure_moves():
@@ -269,8 +316,14 @@ def test_next_of_note_jumps_over_sure_moves():
 
 def test_chances_are_written_in_whole_percent_unless_that_reads_as_certain():
     assert [percent(p) for p in (0.5, 0.123, 0.004, 0.0004, 0.996, 0.0, 1.0)] == [
-        "50\u00a0%", "12\u00a0%", "0.4\u00a0%", "<0.1\u00a0%", "99.6\u00a0%", "0\u00a0%",
-        "100\u00a0%"]  # fmt: skip
+        "50\u00a0%",
+        "12\u00a0%",
+        "0.4\u00a0%",
+        "<0.1\u00a0%",
+        "99.6\u00a0%",
+        "0\u00a0%",
+        "100\u00a0%",
+    ]
 
 
 def test_no_guesses_and_no_mistakes_says_so():
@@ -283,8 +336,13 @@ def test_positions_show_the_game_before_each_move_forwards_and_backwards(monkeyp
 
     monkeypatch.setattr(walk, "SNAPSHOT_EVERY", 2)
     undo = {"t": 0, "e": "undo"}
-    events = [opened("open", (0, 2)), opened("open", (0, 5)), undo, opened("open", (1, 5)),
-              opened("open", (1, 0))]  # fmt: skip
+    events = [
+        opened("open", (0, 2)),
+        opened("open", (0, 5)),
+        undo,
+        opened("open", (1, 5)),
+        opened("open", (1, 0)),
+    ]
     views = [view for _, view in turns_and_views(TWO_SIDES, events)]
     positions = walk.Positions(TWO_SIDES, events)
     assert len(positions) == 4
@@ -302,9 +360,17 @@ def test_positions_in_any_order_are_the_game_played_to_them(monkeypatch, every, 
     monkeypatch.setattr(walk, "SNAPSHOT_EVERY", every)
     monkeypatch.setattr(walk, "TRAIL", trail)
     undo, redo = {"t": 0, "e": "undo"}, {"t": 0, "e": "redo"}
-    events = [opened("open", (0, 2)), opened("flag", (0, 0), "F"), undo, redo,
-              opened("open", (0, 5)), undo, opened("open", (1, 5)), opened("flag", (0, 0), "#"),
-              opened("open", (1, 0))]  # fmt: skip
+    events = [
+        opened("open", (0, 2)),
+        opened("flag", (0, 0), "F"),
+        undo,
+        redo,
+        opened("open", (0, 5)),
+        undo,
+        opened("open", (1, 5)),
+        opened("flag", (0, 0), "#"),
+        opened("open", (1, 0)),
+    ]
     views = [view for _, view in turns_and_views(TWO_SIDES, events)]
     positions = walk.Positions(TWO_SIDES, events)
     order = random.Random(7).choices(range(len(views)), k=60)
@@ -333,7 +399,7 @@ def test_the_measures_count_the_same_guesses_as_the_analysis():
                 opened("flag", (1, 1), "F"),
                 opened("chord", (1, 2)),
             ],
-        ),  # fmt: skip
+        ),
         (TWO_SIDES, TWO_SIDES_GAME),
     ]
     rng = random.Random(7)

@@ -85,8 +85,9 @@ def test_an_opening_is_one_piece_and_zini_never_beats_its_click():
 @given(st.integers(1, 12), st.integers(1, 12), st.floats(0.0, 0.7), st.integers(0, 2**32))
 def test_zini_is_at_least_one_and_at_most_the_3bv(rows, cols, density, seed):
     rng = random.Random(seed)
-    layout = ["".join("*" if rng.random() < density else "." for _ in range(cols))
-              for _ in range(rows)]  # fmt: skip
+    layout = [
+        "".join("*" if rng.random() < density else "." for _ in range(cols)) for _ in range(rows)
+    ]
     field = minefield.from_layout(layout)
     bbbv = openings(field).bbbv
     assert min(bbbv, 1) <= zini(field) <= bbbv
@@ -99,20 +100,41 @@ def test_a_board_with_no_safe_cell_needs_no_click():
 # A game on the ring with every kind of wasted click (the mine is at (1,1)).
 WASTEFUL_GAME = [
     *left_click((0, 0)),  # left, effective (the first opening: never a guess)
-    press("left", (0, 0)), release("left", (0, 0)),  # on an open number: no move, wasted left
-    press("right", (1, 1)), move("flag", (1, 1), "flagged", "F"), release("right", (1, 1)),
-    press("right", (0, 0)), move("flag", (0, 0), "nothing"), release("right", (0, 0)),
+    press("left", (0, 0)),
+    release("left", (0, 0)),  # on an open number: no move, wasted left
+    press("right", (1, 1)),
+    move("flag", (1, 1), "flagged", "F"),
+    release("right", (1, 1)),
+    press("right", (0, 0)),
+    move("flag", (0, 0), "nothing"),
+    release("right", (0, 0)),
     # both buttons on (0,0): one chord, opening (0,1) and (1,0) on the strength of a flag
     # the numbers do not prove yet: a guess
-    press("left", (0, 0)), press("right", (0, 0)), release("right", (0, 0)),
-    move("chord", (0, 0), "chorded"), release("left", (0, 0)),
-    press("middle", (0, 0)), release("middle", (0, 0)), move("chord", (0, 0), "nothing"),
-    press("left", (2, 2)), release("left", None),  # released off the board: wasted left
-    *left_click((2, 2)), *left_click((0, 2)), *left_click((1, 2)),
-    *left_click((2, 0)), *left_click((2, 1)),
-    {"t": 10_000, "e": "end", "state": "won", "time_ms": 10_000, "bbbv": 8, "deaths": 0,
-     "assisted": False},
-]  # fmt: skip
+    press("left", (0, 0)),
+    press("right", (0, 0)),
+    release("right", (0, 0)),
+    move("chord", (0, 0), "chorded"),
+    release("left", (0, 0)),
+    press("middle", (0, 0)),
+    release("middle", (0, 0)),
+    move("chord", (0, 0), "nothing"),
+    press("left", (2, 2)),
+    release("left", None),  # released off the board: wasted left
+    *left_click((2, 2)),
+    *left_click((0, 2)),
+    *left_click((1, 2)),
+    *left_click((2, 0)),
+    *left_click((2, 1)),
+    {
+        "t": 10_000,
+        "e": "end",
+        "state": "won",
+        "time_ms": 10_000,
+        "bbbv": 8,
+        "deaths": 0,
+        "assisted": False,
+    },
+]
 
 
 def test_a_game_with_wasted_clicks_counts_them():
@@ -134,15 +156,22 @@ def test_the_measures_of_the_wasteful_game():
 
 def test_a_keyboard_only_game_counts_its_actions():
     events = [
-        key("r", (0, 0)), move("open", (0, 0), "opened"),
-        key("f", (1, 1)), move("flag", (1, 1), "flagged", "F"),
-        key("c", (0, 0)), move("chord", (0, 0), "chorded"),
-        key("r", (0, 1)), move("open", (0, 1), "nothing"),  # the terminal: open on an open cell
+        key("r", (0, 0)),
+        move("open", (0, 0), "opened"),
+        key("f", (1, 1)),
+        move("flag", (1, 1), "flagged", "F"),
+        key("c", (0, 0)),
+        move("chord", (0, 0), "chorded"),
+        key("r", (0, 1)),
+        move("open", (0, 1), "nothing"),  # the terminal: open on an open cell
         key("space", (0, 0)),  # the window: Space on an open number asks for no move: wasted
-        key("d", (1, 0)), move("chord", (1, 0), "chorded"),  # (2,0) (2,1)
-        key("d", (0, 1)), move("chord", (0, 1), "chorded"),  # (0,2) (1,2)
-        key("d", (2, 1)), move("chord", (2, 1), "chorded"),  # (2,2): won
-    ]  # fmt: skip
+        key("d", (1, 0)),
+        move("chord", (1, 0), "chorded"),  # (2,0) (2,1)
+        key("d", (0, 1)),
+        move("chord", (0, 1), "chorded"),  # (0,2) (1,2)
+        key("d", (2, 1)),
+        move("chord", (2, 1), "chorded"),  # (2,2): won
+    ]
     clicks = count_clicks(events)
     assert clicks == ClickCounts(left=Tally(1, 2), right=Tally(1, 0), chord=Tally(4, 0))
     m = measures_of(RING, events, 4_000)
@@ -154,25 +183,33 @@ def test_a_keyboard_only_game_counts_its_actions():
 def test_a_right_click_then_both_buttons_is_a_flag_and_a_chord():
     events = [
         *left_click((0, 0)),
-        press("right", (1, 1)), move("flag", (1, 1), "flagged", "F"),
-        press("left", (0, 0)), release("left", (0, 0)), move("chord", (0, 0), "chorded"),
+        press("right", (1, 1)),
+        move("flag", (1, 1), "flagged", "F"),
+        press("left", (0, 0)),
+        release("left", (0, 0)),
+        move("chord", (0, 0), "chorded"),
         release("right", (0, 0)),
-    ]  # fmt: skip
+    ]
     clicks = count_clicks(events)
     assert clicks == ClickCounts(left=Tally(1, 0), right=Tally(1, 0), chord=Tally(1, 0))
 
 
 def test_both_buttons_pressed_and_released_off_the_board_is_one_wasted_chord():
-    events = [press("left", None), press("right", None), release("left", None),
-              release("right", None)]  # fmt: skip
+    events = [
+        press("left", None),
+        press("right", None),
+        release("left", None),
+        release("right", None),
+    ]
     assert count_clicks(events) == ClickCounts(chord=Tally(0, 1))
 
 
 def test_a_no_flag_game_is_nf():
     events = [*left_click((0, 0))] + [
-        e for cell in [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)]
+        e
+        for cell in [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)]
         for e in left_click(cell)
-    ]  # fmt: skip
+    ]
     m = measures_of(RING, events, 8_000)
     assert m.no_flag is True
     assert m.clicks.total == m.clicks.left.effective == 8
@@ -180,11 +217,15 @@ def test_a_no_flag_game_is_nf():
 
 
 def test_a_flag_taken_off_again_still_is_not_nf():
-    events = [*left_click((0, 0)),
-              press("right", (2, 2)), move("flag", (2, 2), "flagged", "F"),
-              release("right", (2, 2)),
-              press("right", (2, 2)), move("flag", (2, 2), "unflagged", "#"),
-              release("right", (2, 2))]  # fmt: skip
+    events = [
+        *left_click((0, 0)),
+        press("right", (2, 2)),
+        move("flag", (2, 2), "flagged", "F"),
+        release("right", (2, 2)),
+        press("right", (2, 2)),
+        move("flag", (2, 2), "unflagged", "#"),
+        release("right", (2, 2)),
+    ]
     assert measures_of(RING, events, 1_000).no_flag is False
 
 
@@ -214,8 +255,14 @@ def test_a_lost_game_rates_the_3bv_it_solved():
 
 
 def test_undo_and_redo_are_played_and_are_not_clicks():
-    events = [*left_click((0, 0)), *left_click((1, 1)), {"t": 0, "e": "undo"},
-              {"t": 0, "e": "redo"}, {"t": 0, "e": "undo"}, *left_click((2, 2))]  # fmt: skip
+    events = [
+        *left_click((0, 0)),
+        *left_click((1, 1)),
+        {"t": 0, "e": "undo"},
+        {"t": 0, "e": "redo"},
+        {"t": 0, "e": "undo"},
+        *left_click((2, 2)),
+    ]
     m = measures_of(RING, events, 2_000)
     assert m.bbbv_solved == 2
     assert m.clicks.total == 3
@@ -224,8 +271,11 @@ def test_undo_and_redo_are_played_and_are_not_clicks():
 def test_a_version_1_replay_has_no_clicks_but_every_board_measure():
     from game.engine.game import MoveKind, RecordedMove
 
-    moves = [RecordedMove(MoveKind.OPEN, 0, 0, 0), RecordedMove(MoveKind.FLAG, 1, 1, 500, "F"),
-             RecordedMove(MoveKind.CHORD, 0, 0, 900)]  # fmt: skip
+    moves = [
+        RecordedMove(MoveKind.OPEN, 0, 0, 0),
+        RecordedMove(MoveKind.FLAG, 1, 1, 500, "F"),
+        RecordedMove(MoveKind.CHORD, 0, 0, 900),
+    ]
     m = measures_of(RING, move_events(moves), 1_000)
     assert m.clicks is None
     assert m.ioe is None and m.throughput is None

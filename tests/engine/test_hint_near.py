@@ -16,8 +16,7 @@ def opened(rows, cols, mines, seed, clicks):
     game = Game(rows, cols, mines, seed=seed)
     picker = random.Random(seed)
     for _ in range(clicks):
-        cells = [(r, c) for r in range(rows) for c in range(cols)
-                 if game.view()[r][c] == "#"]  # fmt: skip
+        cells = [(r, c) for r in range(rows) for c in range(cols) if game.view()[r][c] == "#"]
         if not cells or game.state.is_over:
             break
         game.play(Move(MoveKind.OPEN, *picker.choice(cells)))
@@ -25,8 +24,7 @@ def opened(rows, cols, mines, seed, clicks):
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.integers(6, 24), st.integers(6, 24), st.integers(0, 2**31), st.integers(1, 4),
-       st.data())  # fmt: skip
+@given(st.integers(6, 24), st.integers(6, 24), st.integers(0, 2**31), st.integers(1, 4), st.data())
 def test_a_hint_near_the_view_is_a_safe_covered_cell_inside_it(rows, cols, seed, clicks, data):
     mines = max(1, rows * cols // 7)
     game = opened(rows, cols, mines, seed, clicks)
@@ -105,8 +103,7 @@ def test_a_proof_in_sight_is_found_on_most_opened_boards():
 def test_a_proof_in_sight_is_found_past_proofs_of_cells_further_out():
     """A review: the cells taken as covered round the view were proven safe first (an open
     blank beside them), and the proof in sight, one step further, was given up."""
-    view = [".....1##", "...112##", "...1####", "1212####", "########", "########",
-            "########"]  # fmt: skip
+    view = [".....1##", "...112##", "...1####", "1212####", "########", "########", "########"]
     found = hint(view, 8, near=(3, 0, 2, 2))
     assert found.cell == (4, 1)
     assert all(view[r][c] == "#" for r, c in found.proven_safe)

@@ -92,8 +92,12 @@ def test_the_numbers_equal_counting_mine_by_mine(board):
     layout = random_layout(*board)
     field = minefield_module.from_layout(layout)
     width = field.cols + 2
-    mines = [(r + 1) * width + c + 1 for r, line in enumerate(layout) for c, ch in enumerate(line)
-             if ch == "*"]  # fmt: skip
+    mines = [
+        (r + 1) * width + c + 1
+        for r, line in enumerate(layout)
+        for c, ch in enumerate(line)
+        if ch == "*"
+    ]
     assert field.numbers == reference_numbers(field.rows, field.cols, mines)
     assert field.mines == tuple(mines)
     assert minefield_module.build(field.rows, field.cols, mines) == field

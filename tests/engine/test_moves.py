@@ -67,8 +67,14 @@ def games_and_moves(draw):
     mines = draw(st.integers(1, rows * cols // 3))
     seed = draw(st.integers(0, 2**31))
     zone = draw(st.sampled_from(list(SafeZone)))
-    moves = draw(st.lists(st.tuples(st.sampled_from(list(MoveKind)), st.integers(0, rows - 1),
-                                    st.integers(0, cols - 1)), max_size=40))  # fmt: skip
+    moves = draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from(list(MoveKind)), st.integers(0, rows - 1), st.integers(0, cols - 1)
+            ),
+            max_size=40,
+        )
+    )
     return rows, cols, mines, seed, zone, moves
 
 

@@ -30,8 +30,10 @@ def standard_boards(difficulty: Difficulty, count: int = BOARDS):
 
 def as_ms_toollib(field: minefield.Minefield) -> list[list[int]]:
     """ms-toollib's board: one list a row, -1 for a mine, else the number."""
-    return [[-1 if ch == "*" else ".12345678".index(ch) for ch in line]
-            for line in field.layout_numbers()]  # fmt: skip
+    return [
+        [-1 if ch == "*" else ".12345678".index(ch) for ch in line]
+        for line in field.layout_numbers()
+    ]
 
 
 @pytest.mark.parametrize("difficulty", list(Difficulty), ids=lambda d: d.name.lower())
@@ -87,16 +89,27 @@ def test_the_analysis_chances_equal_ms_toollib_on_expert_positions():
         for turn, move in zip(walk, report.moves, strict=True):
             if turn.first_opening:
                 continue
-            board = [[10 if ch in "#F?" else ".12345678".index(ch) for ch in line]
-                     for line in walk.game.view()]  # fmt: skip
+            board = [
+                [10 if ch in "#F?" else ".12345678".index(ch) for ch in line]
+                for line in walk.game.view()
+            ]
             theirs = ms_toollib.cal_probability_onboard(board, game.mines)[0]
-            covered = [theirs[r][c] for r, line in enumerate(board)
-                       for c, v in enumerate(line) if v == 10]  # fmt: skip
+            covered = [
+                theirs[r][c] for r, line in enumerate(board) for c, v in enumerate(line) if v == 10
+            ]
             assert abs(move.lowest_p - min(covered)) <= PROBABILITY_TOLERANCE
-            off = [theirs[r][c] for r, line in enumerate(board) for c, v in enumerate(line)
-                   if v == 10 and all(board[y][x] == 10 for y in range(max(r - 1, 0), r + 2)
-                                      for x in range(max(c - 1, 0), c + 2)
-                                      if y < len(board) and x < len(line))]  # fmt: skip
+            off = [
+                theirs[r][c]
+                for r, line in enumerate(board)
+                for c, v in enumerate(line)
+                if v == 10
+                and all(
+                    board[y][x] == 10
+                    for y in range(max(r - 1, 0), r + 2)
+                    for x in range(max(c - 1, 0), c + 2)
+                    if y < len(board) and x < len(line)
+                )
+            ]
             if off:
                 assert abs(move.off_frontier_p - off[0]) <= PROBABILITY_TOLERANCE
             else:

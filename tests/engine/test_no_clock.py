@@ -82,5 +82,10 @@ def test_the_check_finds_a_clock(source):
 
 
 def test_the_check_lets_a_date_passed_in_through():
-    assert clock_reads("from datetime import date\n\ndef daily(day: date) -> str:\n"
-                       "    return day.isoformat()\n") == []  # fmt: skip
+    assert (
+        clock_reads(
+            "from datetime import date\n\ndef daily(day: date) -> str:\n"
+            "    return day.isoformat()\n"
+        )
+        == []
+    )

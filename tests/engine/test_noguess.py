@@ -150,8 +150,9 @@ def test_cancel_stops_the_search_between_steps():
 
 def test_a_cancel_that_never_fires_changes_nothing():
     def lay(cancel):
-        return lay_no_guess(16, 16, 40, random.Random(5), (3, 3), opening(16, 16, 3, 3),
-                            cancel=cancel)  # fmt: skip
+        return lay_no_guess(
+            16, 16, 40, random.Random(5), (3, 3), opening(16, 16, 3, 3), cancel=cancel
+        )
 
     assert lay(lambda: False) == lay(None)
 

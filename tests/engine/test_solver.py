@@ -433,10 +433,15 @@ def test_the_neighbour_table_is_each_cells_ring_in_order(rows, cols):
     from game.engine.solver.position import neighbours
 
     expected = tuple(
-        tuple(y * cols + x for y in range(rows) for x in range(cols)
-              if (y, x) != (r, c) and abs(y - r) <= 1 and abs(x - c) <= 1)
-        for r in range(rows) for c in range(cols)
-    )  # fmt: skip
+        tuple(
+            y * cols + x
+            for y in range(rows)
+            for x in range(cols)
+            if (y, x) != (r, c) and abs(y - r) <= 1 and abs(x - c) <= 1
+        )
+        for r in range(rows)
+        for c in range(cols)
+    )
     assert neighbours.__wrapped__(rows, cols) == expected
 
 

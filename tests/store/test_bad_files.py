@@ -34,9 +34,22 @@ from game.ui import theme as theme_module
 from game.ui.theme import THEMES_DIR, load_library
 from tests.badfiles import IS_ROOT, insert_row, png, read_only_folder, unreadable
 
-CASES = ("empty", "truncated", "random bytes", "non-UTF-8", "wrong shape", "huge numbers",
-         "NaN", "deep nesting", "oversized", "a folder", "a FIFO", "unreadable",
-         "read-only folder", "broken in a read-only folder")  # fmt: skip
+CASES = (
+    "empty",
+    "truncated",
+    "random bytes",
+    "non-UTF-8",
+    "wrong shape",
+    "huge numbers",
+    "NaN",
+    "deep nesting",
+    "oversized",
+    "a folder",
+    "a FIFO",
+    "unreadable",
+    "read-only folder",
+    "broken in a read-only folder",
+)
 
 # What happens, per file and case:
 #   aside    moved aside as NAME.corrupt-..., one line, a fresh one is used
@@ -46,20 +59,33 @@ CASES = ("empty", "truncated", "random bytes", "non-UTF-8", "wrong shape", "huge
 #   refused  (files the game only reads) not used, one line, left as it is
 #   fine     used as it is, no line (a later write may say once that it cannot be written)
 OWNED = {
-    "settings.json": dict.fromkeys(CASES, "aside") | {
-        "huge numbers": "ignored", "NaN": "ignored", "read-only folder": "fine",
-        "broken in a read-only folder": "stays"},
-    "kept-game.json": dict.fromkeys(CASES, "aside") | {
-        "read-only folder": "fine", "broken in a read-only folder": "stays"},
+    "settings.json": dict.fromkeys(CASES, "aside")
+    | {
+        "huge numbers": "ignored",
+        "NaN": "ignored",
+        "read-only folder": "fine",
+        "broken in a read-only folder": "stays",
+    },
+    "kept-game.json": dict.fromkeys(CASES, "aside")
+    | {"read-only folder": "fine", "broken in a read-only folder": "stays"},
     "stats.sqlite3": {
-        "empty": "fine", "truncated": "aside", "random bytes": "aside", "non-UTF-8": "skipped",
-        "wrong shape": "aside", "huge numbers": "skipped", "NaN": "skipped",
+        "empty": "fine",
+        "truncated": "aside",
+        "random bytes": "aside",
+        "non-UTF-8": "skipped",
+        "wrong shape": "aside",
+        "huge numbers": "skipped",
+        "NaN": "skipped",
         # a read-only folder: sqlite cannot make its journal (or the log of a WAL database)
         # there, so the file is left as it is and games are not recorded, said once. Run
         # without root's capabilities to see it (as root chmod stops nothing: skipped).
-        "a folder": "aside", "a FIFO": "aside", "unreadable": "stays", "read-only folder": "stays",
-        "broken in a read-only folder": "stays"},
-}  # fmt: skip
+        "a folder": "aside",
+        "a FIFO": "aside",
+        "unreadable": "stays",
+        "read-only folder": "stays",
+        "broken in a read-only folder": "stays",
+    },
+}
 READ = {
     "replay": dict.fromkeys(CASES, "refused") | {"read-only folder": "fine"},
     "theme.toml": dict.fromkeys(CASES, "refused") | {"read-only folder": "fine"},
@@ -121,15 +147,34 @@ def good_bytes(name: str, folder: Path) -> bytes:
 
 
 def record() -> GameRecord:
-    return GameRecord(played_at="2026-11-29T12:00:00", kind="beginner", rows=9, cols=9, mines=10,
-                      seed="1", safe_zone="opening", won=True, time_ms=12_000, bbbv=20,
-                      clicks_left=20, clicks_right=0, clicks_chord=0, cleared=71, safe_cells=71,
-                      assisted=False, source="text")  # fmt: skip
+    return GameRecord(
+        played_at="2026-11-29T12:00:00",
+        kind="beginner",
+        rows=9,
+        cols=9,
+        mines=10,
+        seed="1",
+        safe_zone="opening",
+        won=True,
+        time_ms=12_000,
+        bbbv=20,
+        clicks_left=20,
+        clicks_right=0,
+        clicks_chord=0,
+        cleared=71,
+        safe_cells=71,
+        assisted=False,
+        source="text",
+    )
 
 
-CAPS = {"settings.json": settings_module.MAX_BYTES, "kept-game.json": replays_module.MAX_BYTES,
-        "replay": replays_module.MAX_BYTES, "theme.toml": theme_module.MAX_MANIFEST_BYTES,
-        "sheet.png": theme_module.MAX_SHEET_BYTES}  # fmt: skip
+CAPS = {
+    "settings.json": settings_module.MAX_BYTES,
+    "kept-game.json": replays_module.MAX_BYTES,
+    "replay": replays_module.MAX_BYTES,
+    "theme.toml": theme_module.MAX_MANIFEST_BYTES,
+    "sheet.png": theme_module.MAX_SHEET_BYTES,
+}
 
 
 def broken_json(name: str, case: str, good: bytes, rng: random.Random) -> bytes:
@@ -268,8 +313,9 @@ def use(name: str, path: Path, folder: Path) -> tuple[list[str], list[str]]:
         found, read = history.take_kept()
         for kept in found:
             kept.replay.final_game()
-        playing = replay_of(game_in_progress(), elapsed_ms=900, source="text",
-                            game_id=new_game_id())  # fmt: skip
+        playing = replay_of(
+            game_in_progress(), elapsed_ms=900, source="text", game_id=new_game_id()
+        )
         journal, later = history.open_journal(playing)
         if journal is not None:
             later += history.append(journal, {"t": 900, "e": "stop"})
@@ -305,10 +351,15 @@ def snapshot(folder: Path) -> dict[str, bytes | str | None]:
     """Every file and folder under `folder` (a folder's value is None, a FIFO's "fifo", a
     symbolic link's "-> target")."""
     return {
-        str(p.relative_to(folder)): "-> " + os.readlink(p) if p.is_symlink()
-        else None if p.is_dir() else "fifo" if p.is_fifo() else p.read_bytes()
+        str(p.relative_to(folder)): "-> " + os.readlink(p)
+        if p.is_symlink()
+        else None
+        if p.is_dir()
+        else "fifo"
+        if p.is_fifo()
+        else p.read_bytes()
         for p in folder.rglob("*")
-    }  # fmt: skip
+    }
 
 
 @pytest.mark.parametrize("name, case", PAIRS, ids=[f"{f}: {c}" for f, c in PAIRS])

@@ -78,13 +78,24 @@ def test_every_event_is_a_line_and_the_journal_reads_back_as_the_game(tmp_path):
     assert header["format"] == "pixel-mines-replay" and header["version"] == 2
     assert header["game_id"] == s.game_id and header["board"]["layout"] == CORNER
     kinds = [e["e"] for e in events]
-    assert kinds == ["press", "release", "move", "press", "release", "move", "press", "move",
-                     "release", "release", "undo", "redo"]  # fmt: skip
+    assert kinds == [
+        "press",
+        "release",
+        "move",
+        "press",
+        "release",
+        "move",
+        "press",
+        "move",
+        "release",
+        "release",
+        "undo",
+        "redo",
+    ]
     moves = [e for e in events if e["e"] == "move"]
     assert [m["did"] for m in moves] == ["opened", "nothing", "flagged"]
     assert events[9]["cell"] is None  # off the board
-    assert [e["t"] for e in events] == [0, 0, 0, 700, 700, 700, 1000, 1000, 1000, 1000, 1200,
-                                        1200]  # fmt: skip
+    assert [e["t"] for e in events] == [0, 0, 0, 700, 700, 700, 1000, 1000, 1000, 1000, 1200, 1200]
     replay = load_replay(path)
     assert replay.moves == s.game.moves and replay.events == events
     assert replay.final_game().view() == s.game.view() and replay.elapsed_ms == 1200
@@ -124,13 +135,16 @@ def test_a_damaged_line_in_the_middle_sets_the_kept_game_aside_naming_the_line(t
     assert not path.exists()
 
 
-@pytest.mark.parametrize("edit, says", [
-    (lambda e: e.update(t=10**30), "time"),
-    (lambda e: e.update(e="teleport"), "event"),
-    (lambda e: e.update(did="exploded"), "'did'"),
-    (lambda e: e.update(cell=[0, 99]), "not on the board"),
-    (lambda e: e.update(b="fourth"), "button"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "edit, says",
+    [
+        (lambda e: e.update(t=10**30), "time"),
+        (lambda e: e.update(e="teleport"), "event"),
+        (lambda e: e.update(did="exploded"), "'did'"),
+        (lambda e: e.update(cell=[0, 99]), "not on the board"),
+        (lambda e: e.update(b="fourth"), "button"),
+    ],
+)
 def test_a_line_with_values_out_of_their_range_is_refused_naming_it(tmp_path, edit, says):
     s = played(tmp_path)
     s.keep()
@@ -161,10 +175,14 @@ def test_a_kept_game_of_version_1_is_offered_and_goes_on_as_a_journal(tmp_path):
     g = Game.from_layout(CORNER)
     g.reveal(4, 4, at_ms=0)
     legacy = tmp_path / "kept-game.json"
-    legacy.write_text(to_json(replay_of(g, elapsed_ms=3000, source="text",
-                                        game_id="20261130-120000-0000000000aa")))  # fmt: skip
-    h = History(Stats(tmp_path / "stats.sqlite3"), tmp_path / "replays", tmp_path / "kept",
-                legacy=legacy)  # fmt: skip
+    legacy.write_text(
+        to_json(
+            replay_of(g, elapsed_ms=3000, source="text", game_id="20261130-120000-0000000000aa")
+        )
+    )
+    h = History(
+        Stats(tmp_path / "stats.sqlite3"), tmp_path / "replays", tmp_path / "kept", legacy=legacy
+    )
     s = Session(h, "text", clock=Clock())
     assert s.take_offer().game_id == "20261130-120000-0000000000aa"
     assert not legacy.exists()
@@ -182,9 +200,15 @@ def test_a_game_that_ends_leaves_its_journal_as_its_replay_and_goes_when_left(tm
     journal = s.journal.path
     (replay,) = (tmp_path / "replays").glob("*.jsonl")
     assert replay.read_bytes() == journal.read_bytes()
-    assert lines_of(replay)[-1] == {"t": 1200, "e": "end", "state": "won", "time_ms": 1200,
-                                     "bbbv": s.game.bbbv, "deaths": 0,
-                                     "assisted": True}  # fmt: skip
+    assert lines_of(replay)[-1] == {
+        "t": 1200,
+        "e": "end",
+        "state": "won",
+        "time_ms": 1200,
+        "bbbv": s.game.bbbv,
+        "deaths": 0,
+        "assisted": True,
+    }
     s.keep()  # the program stops: the ended game is not kept
     assert not journal.exists() and journals(tmp_path / "kept") == []
 
@@ -238,8 +262,9 @@ time.sleep(60)
 @pytest.mark.concurrent
 def test_a_lock_held_by_another_process_is_refused_until_that_process_dies(tmp_path):
     path = tmp_path / "g.lock"
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], cwd=ROOT,
-                              stdout=subprocess.PIPE, text=True)  # fmt: skip
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(path)], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
     try:
         assert holder.stdout.readline().strip() == "held"
         assert GameLock.take(path) is None
@@ -264,22 +289,36 @@ def test_a_journal_removed_by_its_holder_is_never_taken_by_another(tmp_path):
 
 def text_env(home: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
-    env.update(XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),
-               PYGAME_HIDE_SUPPORT_PROMPT="1")  # fmt: skip
+    env.update(
+        XDG_DATA_HOME=str(home / "data"),
+        XDG_CONFIG_HOME=str(home / "config"),
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+    )
     return env
 
 
 def run_text(home: Path, args: list[str], lines: list[str]) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "main.py", "--text", *args], cwd=ROOT,
-                          env=text_env(home), input="".join(f"{x}\n" for x in lines),
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "main.py", "--text", *args],
+        cwd=ROOT,
+        env=text_env(home),
+        input="".join(f"{x}\n" for x in lines),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 @pytest.mark.concurrent
 def test_two_copies_each_keep_their_game_and_both_are_offered_afterwards(tmp_path):
-    a = subprocess.Popen([sys.executable, "main.py", "--text", "--difficulty", "beginner",
-                          "--seed", "4"], cwd=ROOT, env=text_env(tmp_path),
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)  # fmt: skip
+    a = subprocess.Popen(
+        [sys.executable, "main.py", "--text", "--difficulty", "beginner", "--seed", "4"],
+        cwd=ROOT,
+        env=text_env(tmp_path),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         a.stdin.write("r 4 4\n")
         a.stdin.flush()
@@ -355,9 +394,14 @@ os.kill(os.getpid(), signal.SIGKILL)
 
 @pytest.mark.concurrent
 def test_a_window_killed_right_after_a_click_has_the_click_in_its_kept_game(tmp_path):
-    died = subprocess.run([sys.executable, "-c", KILL_AFTER_CLICK], cwd=ROOT,
-                          env=text_env(tmp_path), capture_output=True, text=True,
-                          timeout=60)  # fmt: skip
+    died = subprocess.run(
+        [sys.executable, "-c", KILL_AFTER_CLICK],
+        cwd=ROOT,
+        env=text_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert died.returncode == -signal.SIGKILL, died.stderr
     assert died.stdout.strip() not in ("#", "")  # the frame showed the cell open
     (path,) = journals(tmp_path / "data" / "pixel-mines" / "kept")

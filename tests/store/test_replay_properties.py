@@ -16,8 +16,9 @@ from game.store import replays as replays_module
 from game.store.history import History
 from game.store.replays import MAX_MOVES, Replay, ReplayError, load_replay, replay_of, to_json
 
-PROPERTY = settings(derandomize=True, max_examples=300, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+PROPERTY = settings(
+    derandomize=True, max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def _played() -> dict:
@@ -33,13 +34,19 @@ def _played() -> dict:
 GOOD = _played()
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True, allow_infinity=True)
-    | st.text(max_size=12) | st.sampled_from([10**4000, -1, 0, 9, 200, 201, "open", "flag",
-                                              "chord", "F", "?", "#", "*", ".", "opening"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=12)
+    | st.sampled_from(
+        [10**4000, -1, 0, 9, 200, 201, "open", "flag", "chord", "F", "?", "#", "*", ".", "opening"]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
-)  # fmt: skip
+)
 
 
 def paths(data: object, prefix: tuple = ()) -> list[tuple]:

@@ -10,9 +10,19 @@ from game.store.settings import Settings, SettingsFile
 
 def test_round_trip_keeps_every_value_and_unknown_keys(tmp_path):
     f = SettingsFile(tmp_path / "settings.json")
-    s = Settings(board="custom", custom_rows=40, custom_cols=50, custom_mines=300, theme="night",
-                 scale=2, question_marks=True, safe_zone=SafeZone.CELL, chord_on_left=False,
-                 long_press_flag=True, extra={"future_option": [1, 2]})  # fmt: skip
+    s = Settings(
+        board="custom",
+        custom_rows=40,
+        custom_cols=50,
+        custom_mines=300,
+        theme="night",
+        scale=2,
+        question_marks=True,
+        safe_zone=SafeZone.CELL,
+        chord_on_left=False,
+        long_press_flag=True,
+        extra={"future_option": [1, 2]},
+    )
     assert f.save(s) is None
     loaded, messages = SettingsFile(tmp_path / "settings.json").load()
     assert loaded == s
@@ -43,8 +53,14 @@ def test_json_that_is_not_an_object_is_kept_aside_too(tmp_path):
 
 def test_bad_values_fall_back_one_by_one_and_unknown_keys_are_kept(tmp_path):
     path = tmp_path / "settings.json"
-    data = {"board": "expert", "scale": 99, "question_marks": "yes", "theme": "../../etc",
-            "safe_zone": "cell", "mystery": {"a": 1}}  # fmt: skip
+    data = {
+        "board": "expert",
+        "scale": 99,
+        "question_marks": "yes",
+        "theme": "../../etc",
+        "safe_zone": "cell",
+        "mystery": {"a": 1},
+    }
     path.write_text(json.dumps(data))
     f = SettingsFile(path)
     settings, messages = f.load()
@@ -95,20 +111,32 @@ def test_the_window_size_place_and_fullscreen_round_trip(tmp_path):
     f.save(s)
     loaded, messages = SettingsFile(tmp_path / "settings.json").load()
     assert (loaded.window_size, loaded.window_position, loaded.fullscreen) == (
-        (812, 540), (-1200, 35), True)  # fmt: skip
+        (812, 540),
+        (-1200, 35),
+        True,
+    )
     assert messages == []
     assert json.loads((tmp_path / "settings.json").read_text())["window_size"] == [812, 540]
 
 
 @pytest.mark.parametrize(
     "size, place, fullscreen",
-    [([0, 400], [10, 10, 10], "yes"), ("800x600", ["a", 3], 1), ([True, 400], [1.5, 2], None),
-     ([800, 10**9], {"x": 1}, "on"), ([800], [-(10**9), 0], [])],
-)  # fmt: skip
+    [
+        ([0, 400], [10, 10, 10], "yes"),
+        ("800x600", ["a", 3], 1),
+        ([True, 400], [1.5, 2], None),
+        ([800, 10**9], {"x": 1}, "on"),
+        ([800], [-(10**9), 0], []),
+    ],
+)
 def test_bad_window_values_fall_back_to_unknown_and_say_so(tmp_path, size, place, fullscreen):
     path = tmp_path / "settings.json"
-    data = {"window_size": size, "window_position": place, "fullscreen": fullscreen,
-            "board": "expert"}  # fmt: skip
+    data = {
+        "window_size": size,
+        "window_position": place,
+        "fullscreen": fullscreen,
+        "board": "expert",
+    }
     path.write_text(json.dumps(data))
     settings, messages = SettingsFile(path).load()
     assert settings.window_size is None and settings.window_position is None

@@ -13,14 +13,27 @@ from hypothesis import strategies as st
 from game.store.settings import Settings, SettingsFile
 from tests.store.test_replay_properties import json_values
 
-PROPERTY = settings(derandomize=True, max_examples=300, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
-KNOWN = ["board", "custom_rows", "custom_cols", "custom_mines", "theme", "scale",
-         "question_marks", "safe_zone", "chord_on_left", "long_press_flag", "motion",
-         "no_guess"]  # fmt: skip
+PROPERTY = settings(
+    derandomize=True, max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+KNOWN = [
+    "board",
+    "custom_rows",
+    "custom_cols",
+    "custom_mines",
+    "theme",
+    "scale",
+    "question_marks",
+    "safe_zone",
+    "chord_on_left",
+    "long_press_flag",
+    "motion",
+    "no_guess",
+]
 
-objects = st.dictionaries(st.sampled_from(KNOWN) | st.text(max_size=10), json_values,
-                          max_size=8).map(lambda d: json.dumps(d).encode())  # fmt: skip
+objects = st.dictionaries(
+    st.sampled_from(KNOWN) | st.text(max_size=10), json_values, max_size=8
+).map(lambda d: json.dumps(d).encode())
 any_input = st.binary(max_size=2000) | objects
 
 

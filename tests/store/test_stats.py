@@ -29,11 +29,24 @@ ROOT = Path(__file__).resolve().parents[2]
 def record(kind="beginner", won=True, time_ms=10_000, assisted=False, bbbv=20):
     size = {"beginner": (9, 9, 10), "expert": (16, 30, 99), "custom": (20, 20, 50)}[kind]
     return GameRecord(
-        played_at="2026-11-29T12:00:00", kind=kind, rows=size[0], cols=size[1], mines=size[2],
-        seed="1", safe_zone="opening", won=won, time_ms=time_ms, bbbv=bbbv, clicks_left=20,
-        clicks_right=3, clicks_chord=2, cleared=71 if won else 30, safe_cells=71,
-        assisted=assisted, source="window",
-    )  # fmt: skip
+        played_at="2026-11-29T12:00:00",
+        kind=kind,
+        rows=size[0],
+        cols=size[1],
+        mines=size[2],
+        seed="1",
+        safe_zone="opening",
+        won=won,
+        time_ms=time_ms,
+        bbbv=bbbv,
+        clicks_left=20,
+        clicks_right=3,
+        clicks_chord=2,
+        cleared=71 if won else 30,
+        safe_cells=71,
+        assisted=assisted,
+        source="window",
+    )
 
 
 def test_a_finished_game_becomes_a_row_with_its_measures(tmp_path):
@@ -43,8 +56,10 @@ def test_a_finished_game_becomes_a_row_with_its_measures(tmp_path):
     rec = GameRecord.of(g, 2500, source="text")
     assert rec.won and rec.kind == "custom" and rec.bbbv == g.bbbv
     stats.record(rec)
-    row = stats.conn.execute("SELECT won, time_ms, bbbv, bbbv_per_s, clicks_left, efficiency,"
-                             " assisted, source FROM games").fetchone()  # fmt: skip
+    row = stats.conn.execute(
+        "SELECT won, time_ms, bbbv, bbbv_per_s, clicks_left, efficiency,"
+        " assisted, source FROM games"
+    ).fetchone()
     assert stats.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert row == (1, 2500, g.bbbv, g.bbbv / 2.5, 1, g.bbbv / 1, 0, "text")
 
@@ -104,8 +119,11 @@ def test_figures_are_read_again_only_once_a_game_of_theirs_was_written(tmp_path)
 
 
 def test_assisted_games_are_listed_but_never_records():
-    rows = [(1, 5_000, 1, "a", 9.0, None), (1, 9_000, 0, "b", 2.0, "r.json"),
-            (0, 1_000, 1, "c", None, None)]  # fmt: skip
+    rows = [
+        (1, 5_000, 1, "a", 9.0, None),
+        (1, 9_000, 0, "b", 2.0, "r.json"),
+        (0, 1_000, 1, "c", None, None),
+    ]
     s = summarise("beginner", rows)
     assert s.played == 3 and s.won == 2
     assert s.best_times == [(9_000, "b", "r.json")]
@@ -196,7 +214,7 @@ def test_two_games_open_at_once_both_record(tmp_path):
     procs = [
         subprocess.Popen(
             [sys.executable, "-c", WRITER.format(root=str(ROOT), path=str(path), source=name)]
-        )  # fmt: skip
+        )
         for name in ("window", "text")
     ]
     assert [p.wait(timeout=120) for p in procs] == [0, 0]
@@ -207,22 +225,37 @@ def test_two_games_open_at_once_both_record(tmp_path):
 
 @pytest.mark.concurrent
 def test_a_terminal_game_won_with_a_seed_counts_but_sets_no_record(tmp_path):
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config")}  # fmt: skip
+    env = {
+        **os.environ,
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
     g = Game(9, 9, 10, seed=11)
     g.reveal(4, 4)
-    moves = ["r 4 4"] + [f"r {r} {c}" for r, line in enumerate(g.layout())
-                         for c, ch in enumerate(line) if ch == "."]  # fmt: skip
+    moves = ["r 4 4"] + [
+        f"r {r} {c}" for r, line in enumerate(g.layout()) for c, ch in enumerate(line) if ch == "."
+    ]
     played = subprocess.run(
-        [sys.executable, "main.py", "--text", "--seed", "11"], cwd=ROOT, env=env,
-        input="\n".join(moves) + "\nn\n", capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+        [sys.executable, "main.py", "--text", "--seed", "11"],
+        cwd=ROOT,
+        env=env,
+        input="\n".join(moves) + "\nn\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert played.returncode == 0 and "You won" in played.stdout
     # a board the player chose (--seed) never sets a best, and the notice says why
     assert "New record" not in played.stdout
     assert "No record. A chosen board (a seed)." in played.stdout
-    shown = subprocess.run([sys.executable, "main.py", "--stats"], cwd=ROOT, env=env,
-                           capture_output=True, text=True, timeout=60)  # fmt: skip
+    shown = subprocess.run(
+        [sys.executable, "main.py", "--stats"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert shown.returncode == 0
     beginner = shown.stdout.split("Intermediate")[0]
     assert "Beginner: played 1, won 1 (100%)" in beginner
@@ -254,8 +287,13 @@ def test_an_older_database_is_migrated_and_keeps_its_games(tmp_path):
 
 def test_daily_streak_counts_first_tries_won_in_a_row_up_to_today(tmp_path):
     stats = Stats(tmp_path / "stats.sqlite3")
-    for day, won in [("2026-11-20", True), ("2026-11-26", True), ("2026-11-27", False),
-                     ("2026-11-27", True), ("2026-11-28", True)]:  # fmt: skip
+    for day, won in [
+        ("2026-11-20", True),
+        ("2026-11-26", True),
+        ("2026-11-27", False),
+        ("2026-11-27", True),
+        ("2026-11-28", True),
+    ]:
         rec = record(kind="expert", won=won)
         stats.record(GameRecord(**{**rec.__dict__, "daily": day}))
     d = stats.daily_summary("2026-11-29")
@@ -264,9 +302,11 @@ def test_daily_streak_counts_first_tries_won_in_a_row_up_to_today(tmp_path):
     assert stats.daily_summary("2026-12-05").streak == 0
 
 
-HEADER = ("date,board,rows,cols,mines,seed,code,time_ms,3bv,3bv_per_s,clicks,effective_clicks,"
-          "wasted_clicks,efficiency,ioe,throughput,zini,rqp,nf,guesses,won,"
-          "assisted,daily")  # fmt: skip
+HEADER = (
+    "date,board,rows,cols,mines,seed,code,time_ms,3bv,3bv_per_s,clicks,effective_clicks,"
+    "wasted_clicks,efficiency,ioe,throughput,zini,rqp,nf,guesses,won,"
+    "assisted,daily"
+)
 BIG_SEED = 12345678901234567890  # 20 digits: a spreadsheet keeps 15 of them
 
 
@@ -307,13 +347,30 @@ def test_export_writes_every_column_of_a_known_game(tmp_path, summer_time_zone):
     (row,) = read_csv(out)
     clicks = rec.clicks_left + rec.clicks_right + rec.clicks_chord
     assert row == {
-        "date": "2026-11-29T12:00:00+01:00", "board": "beginner", "rows": "9", "cols": "9",
-        "mines": "10", "seed": seed_text(BIG_SEED), "code": code_of(g), "time_ms": "12345",
-        "3bv": str(g.bbbv), "3bv_per_s": f"{round(g.bbbv / 12.345, 3):.3f}",
-        "clicks": "", "effective_clicks": "", "wasted_clicks": "",  # not measured
-        "efficiency": f"{round(g.bbbv / clicks, 2):.2f}", "ioe": "", "throughput": "", "zini": "",
-        "rqp": "", "nf": "", "guesses": "", "won": "1", "assisted": "0", "daily": "",
-    }  # fmt: skip
+        "date": "2026-11-29T12:00:00+01:00",
+        "board": "beginner",
+        "rows": "9",
+        "cols": "9",
+        "mines": "10",
+        "seed": seed_text(BIG_SEED),
+        "code": code_of(g),
+        "time_ms": "12345",
+        "3bv": str(g.bbbv),
+        "3bv_per_s": f"{round(g.bbbv / 12.345, 3):.3f}",
+        "clicks": "",
+        "effective_clicks": "",
+        "wasted_clicks": "",  # not measured
+        "efficiency": f"{round(g.bbbv / clicks, 2):.2f}",
+        "ioe": "",
+        "throughput": "",
+        "zini": "",
+        "rqp": "",
+        "nf": "",
+        "guesses": "",
+        "won": "1",
+        "assisted": "0",
+        "daily": "",
+    }
     assert decode(row["code"]).seed == BIG_SEED and decode(row["code"]).first_click == (4, 4)
     assert seed_of_text(row["seed"]) == BIG_SEED
 
@@ -337,8 +394,10 @@ def test_export_writes_dates_with_their_utc_offset_summer_time_included(tmp_path
     out = tmp_path / "games.csv"
     export_csv(stats, out)
     assert [row["date"] for row in read_csv(out)] == [
-        "2026-07-01T09:30:00+02:00", "2026-01-01T09:30:00+01:00", "2026-03-01T09:30:00-05:00"
-    ]  # fmt: skip
+        "2026-07-01T09:30:00+02:00",
+        "2026-01-01T09:30:00+01:00",
+        "2026-03-01T09:30:00-05:00",
+    ]
 
 
 def test_export_rounds_measures_and_leaves_empty_what_a_game_does_not_have(tmp_path):
@@ -362,15 +421,18 @@ def test_export_rounds_measures_and_leaves_empty_what_a_game_does_not_have(tmp_p
 def test_export_leaves_empty_a_value_a_hand_edited_row_holds_that_is_not_its_column(tmp_path):
     stats = Stats(tmp_path / "stats.sqlite3")
     stats.record(record())
-    stats.conn.execute("UPDATE games SET seed = '123456789012345678901234', kind = 'x',"
-                       " played_at = 'yesterday', code = 'NOTACODE', time_ms = -1,"
-                       " efficiency = 1e999, daily = '2026-13-45'")  # fmt: skip
+    stats.conn.execute(
+        "UPDATE games SET seed = '123456789012345678901234', kind = 'x',"
+        " played_at = 'yesterday', code = 'NOTACODE', time_ms = -1,"
+        " efficiency = 1e999, daily = '2026-13-45'"
+    )
     stats.conn.commit()
     out = tmp_path / "games.csv"
     export_csv(stats, out)
     (row,) = read_csv(out)
-    assert [row[k] for k in ("seed", "board", "date", "code", "time_ms", "efficiency", "daily")
-            ] == [""] * 7  # fmt: skip
+    assert [
+        row[k] for k in ("seed", "board", "date", "code", "time_ms", "efficiency", "daily")
+    ] == [""] * 7
 
 
 def test_export_replaces_an_existing_file_only_when_asked(tmp_path):

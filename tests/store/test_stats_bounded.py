@@ -21,9 +21,29 @@ from game.store.stats import (
 )
 
 TODAY = "2026-11-30"
-COLUMNS = ("played_at", "kind", "rows", "cols", "mines", "safe_zone", "won", "time_ms", "bbbv",
-           "bbbv_per_s", "clicks_left", "clicks_right", "clicks_chord", "cleared", "safe_cells",
-           "assisted", "source", "replay", "daily", "game_id", "chosen")  # fmt: skip
+COLUMNS = (
+    "played_at",
+    "kind",
+    "rows",
+    "cols",
+    "mines",
+    "safe_zone",
+    "won",
+    "time_ms",
+    "bbbv",
+    "bbbv_per_s",
+    "clicks_left",
+    "clicks_right",
+    "clicks_chord",
+    "cleared",
+    "safe_cells",
+    "assisted",
+    "source",
+    "replay",
+    "daily",
+    "game_id",
+    "chosen",
+)
 
 
 def pick(rng, good, bad):
@@ -46,10 +66,27 @@ def random_row(rng: random.Random, n: int, kind: str | None = None) -> tuple:
     )
     return (
         pick(rng, [f"2026-11-{rng.randint(1, 3):02d}T12:00:00"], [b"\x00", 5]),
-        kind or rng.choice(KINDS), 9, 9, 10, "opening", won, time_ms, bbbv, rate, 3, 1, 0, 71, 71,
-        pick(rng, [0, 0, 0, 1], [2, "no"]), "window", pick(rng, [None, f"r{n}.json"], [b"r"]),
-        day, rng.choice([None, f"g{n}"]), rng.choice([None] * 6 + ["seed", "code"]),
-    )  # fmt: skip
+        kind or rng.choice(KINDS),
+        9,
+        9,
+        10,
+        "opening",
+        won,
+        time_ms,
+        bbbv,
+        rate,
+        3,
+        1,
+        0,
+        71,
+        71,
+        pick(rng, [0, 0, 0, 1], [2, "no"]),
+        "window",
+        pick(rng, [None, f"r{n}.json"], [b"r"]),
+        day,
+        rng.choice([None, f"g{n}"]),
+        rng.choice([None] * 6 + ["seed", "code"]),
+    )
 
 
 def every_row_summary(stats: Stats, kind: str):
@@ -117,8 +154,10 @@ def test_figures_equal_those_of_every_row_read_in_python(tmp_path, monkeypatch, 
         change = rng.random()
         if ids and change < 0.15:  # a row counted by a tally changes: the tally is forgotten
             with stats.conn:
-                stats.conn.execute("UPDATE games SET won = 1 - won, assisted = ? WHERE id = ?",
-                                   (rng.choice([0, 1]), rng.choice(ids)))  # fmt: skip
+                stats.conn.execute(
+                    "UPDATE games SET won = 1 - won, assisted = ? WHERE id = ?",
+                    (rng.choice([0, 1]), rng.choice(ids)),
+                )
         elif ids and change < 0.3:  # a game's end undone, or an old row removed
             with stats.conn:
                 stats.conn.execute("DELETE FROM games WHERE id = ?", (rng.choice(ids),))
@@ -158,13 +197,19 @@ def test_recording_a_game_again_leaves_its_own_earlier_row_out(tmp_path):
     game_id = stats.conn.execute(
         "SELECT game_id FROM games WHERE kind = 'expert' AND game_id IS NOT NULL"
     ).fetchone()[0]
-    expected = summarise("expert", [
-        _good_row(r) for r in stats.conn.execute(
-            "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay,"
-            f" {CHOSEN_OR_DAILY} FROM games WHERE kind = 'expert' AND game_id IS NOT ?"
-            " ORDER BY id", (game_id,))
-        if _good_row(r) is not None
-    ])  # fmt: skip
+    expected = summarise(
+        "expert",
+        [
+            _good_row(r)
+            for r in stats.conn.execute(
+                "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay,"
+                f" {CHOSEN_OR_DAILY} FROM games WHERE kind = 'expert' AND game_id IS NOT ?"
+                " ORDER BY id",
+                (game_id,),
+            )
+            if _good_row(r) is not None
+        ],
+    )
     assert stats.summary("expert", leaving_out=game_id) == expected
 
 

@@ -20,11 +20,12 @@ GERMAN = {
     ("thousands separator", ","): ".",
     ("date pattern", "%(year)s-%(month)s-%(day)s"): "%(day)s.%(month)s.%(year)s",
     ("difficulty", "Beginner"): "Anfänger",
-    "%(kind)s: played %(played)s, won %(won)s (%(rate)s%%)":
-        "%(kind)s: %(played)s gespielt, %(won)s gewonnen (%(rate)s %%)",
+    "%(kind)s: played %(played)s, won %(won)s (%(rate)s%%)": (
+        "%(kind)s: %(played)s gespielt, %(won)s gewonnen (%(rate)s %%)"
+    ),
     "best 3BV/s %(value)s": "beste 3BV/s %(value)s",
     "best IOE %(value)s": "bester IOE %(value)s",
-}  # fmt: skip
+}
 
 
 @pytest.fixture

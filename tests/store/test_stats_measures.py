@@ -21,9 +21,11 @@ from game.store.stats import (
 from tests.store.test_stats import record
 from tests.test_measures import LAYOUT, played
 
-OLD_COLUMNS = ("played_at, kind, rows, cols, mines, seed, safe_zone, won, time_ms, bbbv,"
-               " bbbv_per_s, clicks_left, clicks_right, clicks_chord, efficiency, cleared,"
-               " safe_cells, assisted, source, replay, daily, game_id, code")  # fmt: skip
+OLD_COLUMNS = (
+    "played_at, kind, rows, cols, mines, seed, safe_zone, won, time_ms, bbbv,"
+    " bbbv_per_s, clicks_left, clicks_right, clicks_chord, efficiency, cleared,"
+    " safe_cells, assisted, source, replay, daily, game_id, code"
+)
 
 
 def old_file(path, replays: list) -> None:
@@ -86,9 +88,19 @@ def test_measuring_old_rows_leaves_the_tallies_alone(tmp_path):
 
 
 def measured(rec: GameRecord, *, ioe: float, nf: bool) -> GameRecord:
-    return dataclasses.replace(rec, measured="all", clicks_all=30, clicks_effective=25,
-                               clicks_wasted=5, ioe=ioe, throughput=ioe * 1.2, zini=15,
-                               rqp=4.5, nf=nf, guesses=1)  # fmt: skip
+    return dataclasses.replace(
+        rec,
+        measured="all",
+        clicks_all=30,
+        clicks_effective=25,
+        clicks_wasted=5,
+        ioe=ioe,
+        throughput=ioe * 1.2,
+        zini=15,
+        rqp=4.5,
+        nf=nf,
+        guesses=1,
+    )
 
 
 def bests_file(tmp_path) -> Stats:
@@ -113,7 +125,11 @@ def test_the_bests_read_from_every_row_are_those_read_by_the_indexes(tmp_path):
     stats.record(dataclasses.replace(record(won=False), game_id="other"))  # no best either way
     fast, slow = stats.summary("beginner"), stats.summary("beginner", leaving_out="other")
     assert (fast.best_ioe, fast.nf_best_rate, fast.nf_best_ioe, fast.best_measures) == (
-        slow.best_ioe, slow.nf_best_rate, slow.nf_best_ioe, slow.best_measures)  # fmt: skip
+        slow.best_ioe,
+        slow.nf_best_rate,
+        slow.nf_best_ioe,
+        slow.best_measures,
+    )
 
 
 def test_a_hand_edited_measure_is_never_a_best(tmp_path):
@@ -138,11 +154,30 @@ def test_the_csv_holds_each_measure_rounded_to_what_it_means(tmp_path):
     text, count = stats_csv(stats)
     measured_row, plain = csv.DictReader(io.StringIO(text))
     assert count == 2
-    assert {k: measured_row[k] for k in ("clicks", "effective_clicks", "wasted_clicks", "ioe",
-                                         "throughput", "zini", "rqp", "nf", "guesses")} == {
-        "clicks": "30", "effective_clicks": "25", "wasted_clicks": "5", "ioe": "0.123",
-        "throughput": "0.148", "zini": "15", "rqp": "76.20", "nf": "1", "guesses": "1",
-    }  # fmt: skip
+    assert {
+        k: measured_row[k]
+        for k in (
+            "clicks",
+            "effective_clicks",
+            "wasted_clicks",
+            "ioe",
+            "throughput",
+            "zini",
+            "rqp",
+            "nf",
+            "guesses",
+        )
+    } == {
+        "clicks": "30",
+        "effective_clicks": "25",
+        "wasted_clicks": "5",
+        "ioe": "0.123",
+        "throughput": "0.148",
+        "zini": "15",
+        "rqp": "76.20",
+        "nf": "1",
+        "guesses": "1",
+    }
     assert [plain[k] for k in ("clicks", "ioe", "zini", "nf", "guesses")] == [""] * 5
 
 
@@ -150,10 +185,12 @@ def test_a_row_recorded_with_measures_reads_back_as_the_engine_made_them(tmp_pat
     from game.engine import Game
 
     g = Game.from_layout(LAYOUT)
-    events = [{"t": 0, "e": "key", "k": "r", "cell": [0, 0]},
-              {"t": 0, "e": "move", "kind": "open", "cell": [0, 0], "did": "opened"},
-              {"t": 0, "e": "key", "k": "r", "cell": [0, 0]},
-              {"t": 0, "e": "move", "kind": "open", "cell": [0, 0], "did": "nothing"}]  # fmt: skip
+    events = [
+        {"t": 0, "e": "key", "k": "r", "cell": [0, 0]},
+        {"t": 0, "e": "move", "kind": "open", "cell": [0, 0], "did": "opened"},
+        {"t": 0, "e": "key", "k": "r", "cell": [0, 0]},
+        {"t": 0, "e": "move", "kind": "open", "cell": [0, 0], "did": "nothing"},
+    ]
     g.reveal(0, 0)
     for r, c in ((0, 4), (1, 4), (2, 4)):
         events += [

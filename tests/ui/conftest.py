@@ -114,8 +114,15 @@ def drive(shipped_themes):
         # sound too, so only the tests of sound open the (dummy) audio device.
         settings = settings or Settings(motion=False, volume="off")
         # work that goes off the frame in the game runs at once here, so steps stay in order
-        app = App(board, settings, shipped_themes(), seed=seed, scale=scale, clock=clock,
-                  chores=Chores(threaded=False))  # fmt: skip
+        app = App(
+            board,
+            settings,
+            shipped_themes(),
+            seed=seed,
+            scale=scale,
+            clock=clock,
+            chores=Chores(threaded=False),
+        )
         app.ctx.aids.assistant = Assistant(RunAtOnce())
         if layout is not None:
             app.games.play_game(Game.from_layout(layout))

@@ -41,8 +41,9 @@ def mixed_view(rows: int, cols: int, seed: int) -> list[str]:
     lines = []
     for r in range(rows):
         patch = looks[(r // 7) % len(looks)]
-        lines.append("".join(patch if (c // 11) % 3 == 0 else rng.choice(looks)
-                             for c in range(cols)))  # fmt: skip
+        lines.append(
+            "".join(patch if (c // 11) % 3 == 0 else rng.choice(looks) for c in range(cols))
+        )
     return lines
 
 
@@ -105,14 +106,25 @@ def test_a_full_redraw_during_a_cascade_shows_the_turning_tiles_as_they_are_now(
     d.app.games.play_game(Game.from_layout(random_layout(200, 200, 1000, seed=3)))
     d.tick()
     game, lay, drawn = d.app.play.game, d.app.ctx.frame.layout, d.app.ctx.drawn
-    blank = next((r, c) for r in range(lay.view_rows) for c in range(lay.view_cols)
-                 if game.layout()[r][c] == "." and game.cell(r, c) == ViewChar.COVERED
-                 and all(game.layout()[i][j] == "." for i in range(max(0, r - 1), r + 2)
-                         for j in range(max(0, c - 1), c + 2)))  # fmt: skip
+    blank = next(
+        (r, c)
+        for r in range(lay.view_rows)
+        for c in range(lay.view_cols)
+        if game.layout()[r][c] == "."
+        and game.cell(r, c) == ViewChar.COVERED
+        and all(
+            game.layout()[i][j] == "."
+            for i in range(max(0, r - 1), r + 2)
+            for j in range(max(0, c - 1), c + 2)
+        )
+    )
     d.click(blank)
     d.tick(60)
-    turning = {cell for cell in drawn.veiled
-               if 0 <= cell[0] < lay.view_rows and 0 <= cell[1] < lay.view_cols}  # fmt: skip
+    turning = {
+        cell
+        for cell in drawn.veiled
+        if 0 <= cell[0] < lay.view_rows and 0 <= cell[1] < lay.view_cols
+    }
     assert len(turning) > 100 and drawn.animation, "the region is turning over"
     made = drawn.blocks.made
     full_redraw(d)
@@ -120,8 +132,9 @@ def test_a_full_redraw_during_a_cascade_shows_the_turning_tiles_as_they_are_now(
     assert board_pixels(d.app) == cell_by_cell(d.app, game, 0, 0, drawn.veiled)
     # the blocks under turning tiles are drawn tile by tile: none is made or kept of them
     under_veil = {(row // BLOCK, col // BLOCK) for row, col in drawn.veiled}
-    in_view = {(row // BLOCK, col // BLOCK) for row in range(lay.view_rows)
-               for col in range(lay.view_cols)}  # fmt: skip
+    in_view = {
+        (row // BLOCK, col // BLOCK) for row in range(lay.view_rows) for col in range(lay.view_cols)
+    }
     assert len(drawn.blocks.shown) == len(in_view - under_veil)
     assert drawn.blocks.made - made <= len(drawn.blocks.shown)
     for _ in range(30):  # the region turns over to the end; a full redraw then shows it
@@ -141,17 +154,21 @@ def test_a_block_is_laid_again_only_when_one_of_its_cells_changed(drive):
     d.app.games.play_game(Game.from_layout(random_layout(200, 200, 2000, seed=5)))
     d.tick()
     game = d.app.play.game
-    game.reveal(*next((r, c) for r in range(20, 200) for c in range(20, 200)
-                      if game.layout()[r][c] == "."))  # fmt: skip
+    game.reveal(
+        *next((r, c) for r in range(20, 200) for c in range(20, 200) if game.layout()[r][c] == ".")
+    )
     full_redraw(d)
     blocks = d.app.ctx.drawn.blocks
     made, shown = blocks.made, list(blocks.shown)
     assert shown, "the board was drawn from blocks"
     full_redraw(d)
     assert blocks.made == made and blocks.shown == shown  # nothing changed: nothing laid
-    covered = next((r, c) for r in range(d.app.ctx.frame.layout.view_rows)
-                   for c in range(d.app.ctx.frame.layout.view_cols)
-                   if game.cell(r, c) == ViewChar.COVERED)  # fmt: skip
+    covered = next(
+        (r, c)
+        for r in range(d.app.ctx.frame.layout.view_rows)
+        for c in range(d.app.ctx.frame.layout.view_cols)
+        if game.cell(r, c) == ViewChar.COVERED
+    )
     d.app.play.play(Move(MoveKind.FLAG, *covered))
     d.tick()
     assert blocks.made == made  # the flag alone was drawn, not the board
@@ -212,8 +229,12 @@ def test_the_kept_blocks_stay_within_their_bound_however_the_view_wanders(drive,
     board = Shown(mixed_view(200, 200, seed=2))
     rng = random.Random(1)
     for _ in range(60):
-        r.draw_board(board, rng.randrange(200 - lay.view_rows + 1),
-                     rng.randrange(200 - lay.view_cols + 1), Looks())  # fmt: skip
+        r.draw_board(
+            board,
+            rng.randrange(200 - lay.view_rows + 1),
+            rng.randrange(200 - lay.view_cols + 1),
+            Looks(),
+        )
         assert len(blocks.kept) <= blocks.limit
     on_board = (-(-200 // BLOCK)) ** 2
     assert blocks.limit < on_board  # never the whole board

@@ -36,8 +36,11 @@ def test_each_changed_cell_in_view_turns_on_its_ring_once(case):
     runs, (top, left, rows, cols), origin = case
     drawn = DrawState()
     changed = {(r, c) for r, first, stop in runs for c in range(first, stop)}
-    in_view = {(r, c) for r, c in changed if (r, c) != origin
-               and top <= r < top + rows and left <= c < left + cols}  # fmt: skip
+    in_view = {
+        (r, c)
+        for r, c in changed
+        if (r, c) != origin and top <= r < top + rows and left <= c < left + cols
+    }
     veiled = drawn.cascade(CellSet(runs), origin, (top, left, rows, cols), 1000)
     assert veiled == bool(in_view)
     assert set(drawn.veiled) == in_view

@@ -30,12 +30,19 @@ def german(tmp_path, monkeypatch):
 
 def keyboard(folder):
     """A German catalogue of a few words, as a translator writes them."""
-    write_mo(folder / "de" / "LC_MESSAGES" / "pixel-mines.mo", {
-        ("key", "Ctrl"): "Strg", ("key", "Esc"): "Esc", ("key", "Space"): "Leertaste",
-        ("menu", "Game"): "Spiel", "Undo": "Rückgängig",
-        ("decimal separator", "."): ",", "%(number)s%%": "%(number)s %%",
-        "Mine odds here: %(odds)s": "Minenchance hier: %(odds)s",
-    })  # fmt: skip
+    write_mo(
+        folder / "de" / "LC_MESSAGES" / "pixel-mines.mo",
+        {
+            ("key", "Ctrl"): "Strg",
+            ("key", "Esc"): "Esc",
+            ("key", "Space"): "Leertaste",
+            ("menu", "Game"): "Spiel",
+            "Undo": "Rückgängig",
+            ("decimal separator", "."): ",",
+            "%(number)s%%": "%(number)s %%",
+            "Mine odds here: %(odds)s": "Minenchance hier: %(odds)s",
+        },
+    )
 
 
 def test_key_names_are_translated_and_key_letters_are_not(german):

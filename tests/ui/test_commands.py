@@ -83,8 +83,11 @@ def open_game_menu(d):
 
 def colours_in(d, box):
     canvas = d.app.ctx.frame.renderer.canvas
-    return {tuple(canvas.get_at((x, y)))[:3] for x in range(box.x, box.right)
-            for y in range(box.y, box.bottom)}  # fmt: skip
+    return {
+        tuple(canvas.get_at((x, y)))[:3]
+        for x in range(box.x, box.right)
+        for y in range(box.y, box.bottom)
+    }
 
 
 def row_box(d, placed, action):
@@ -133,8 +136,13 @@ def test_a_theme_row_of_the_options_menu_sets_the_theme(drive):
 def test_a_key_press_finds_the_first_binding_that_matches_it_in_each_table():
     """`keys.action_for` looks keys up by code and by character: it answers as going down the
     table binding by binding would, for every key of every table and with each modifier."""
-    mods = [0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT, pygame.KMOD_LALT,
-            pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT]  # fmt: skip
+    mods = [
+        0,
+        pygame.KMOD_LCTRL,
+        pygame.KMOD_LSHIFT,
+        pygame.KMOD_LALT,
+        pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT,
+    ]
     for table in (keys.PLAY_KEYS, keys.REPLAY_KEYS, keys.ANALYSIS_KEYS):
         codes = {k.code for b in table for k in b.keys if k.code is not None}
         chars = {k.char for b in table for k in b.keys if k.char is not None}
@@ -144,8 +152,9 @@ def test_a_key_press_finds_the_first_binding_that_matches_it_in_each_table():
         for code, char in presses:
             for mod in mods:
                 event = pygame.event.Event(pygame.KEYDOWN, key=code, unicode=char, mod=mod)
-                scan = next((b.action for b in table if any(k.matches(event) for k in b.keys)),
-                            None)  # fmt: skip
+                scan = next(
+                    (b.action for b in table if any(k.matches(event) for k in b.keys)), None
+                )
                 assert keys.action_for(event, table) == scan, (code, char, mod)
                 asked += scan is not None
         assert asked >= len(table)  # every binding was found by some press

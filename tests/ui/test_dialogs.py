@@ -318,8 +318,9 @@ def test_the_daily_page_names_a_way_to_the_daily_board_that_works(drive, tmp_pat
     said = re.search(r": (\w+) menu \((\w)\) > (.+)\.$", line)
     assert said is not None, line
     name, letter, row = said.groups()
-    press = pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(letter.lower()), mod=0,
-                               unicode=letter.lower())  # fmt: skip
+    press = pygame.event.Event(
+        pygame.KEYDOWN, key=pygame.key.key_code(letter.lower()), mod=0, unicode=letter.lower()
+    )
     assert action_for(press) == "menu"  # the key named opens the menus
     assert row in [b.label for b in menu(name)]  # and that menu has the daily board
 
@@ -373,8 +374,9 @@ def statistics_drive(drive, tmp_path, monkeypatch):
     d.app.ctx.session.history = History(stats)
     built: list[str] = []
     real_build = dialogs.StatsDialog.build
-    monkeypatch.setattr(dialogs.StatsDialog, "build",
-                        lambda self: built.append(self.kind) or real_build(self))  # fmt: skip
+    monkeypatch.setattr(
+        dialogs.StatsDialog, "build", lambda self: built.append(self.kind) or real_build(self)
+    )
     return d, stats, built
 
 
@@ -389,7 +391,8 @@ def open_statistics(d, built) -> tuple[list[str], object]:
 
 
 def test_the_statistics_lay_out_every_page_again_only_when_the_figures_change(
-        drive, tmp_path, monkeypatch):  # fmt: skip
+    drive, tmp_path, monkeypatch
+):
     """Opening the statistics finds the one size all five pages keep: each page is laid out
     once for the same figures, room and words (the page shown as it was laid out), and again
     only once its figures changed (a game stored here changes its own kind's page; one stored
@@ -415,8 +418,7 @@ def test_a_frame_with_cells_to_draw_lays_out_no_page_ahead(drive, tmp_path, monk
     d, stats, built = statistics_drive(drive, tmp_path, monkeypatch)
     while d.app.dialogs.frames < WARM_AFTER:
         d.tick()
-    covered = next((r, c) for r in range(9) for c in range(9)
-                   if d.app.play.game.cell(r, c) == "#")  # fmt: skip
+    covered = next((r, c) for r in range(9) for c in range(9) if d.app.play.game.cell(r, c) == "#")
     pos = d.at(covered)
     d.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
     d.post(pygame.MOUSEBUTTONUP, pos=pos, button=3)
@@ -427,7 +429,8 @@ def test_a_frame_with_cells_to_draw_lays_out_no_page_ahead(drive, tmp_path, monk
 
 
 def test_after_a_game_the_pages_are_laid_out_before_the_statistics_open(
-        drive, tmp_path, monkeypatch):  # fmt: skip
+    drive, tmp_path, monkeypatch
+):
     """A game stored on the writer's thread (its own connection: every page's figures may
     have changed) has the loop lay the pages out in the frames after it, one a frame, so the
     statistics opened then build nothing: the page shown is the one laid out ahead, and what
@@ -462,8 +465,9 @@ def test_after_a_game_the_pages_are_laid_out_before_the_statistics_open(
     writer = Stats(tmp_path / "stats.sqlite3")
     writer.record(record_of_a_win(4))
     for n in range(8):  # a taller page than the Beginner one: it sets the panel's size
-        writer.record(dataclasses.replace(record_of_a_win(3 * n + 1), kind="intermediate",
-                                          game_id=f"i{n}"))  # fmt: skip
+        writer.record(
+            dataclasses.replace(record_of_a_win(3 * n + 1), kind="intermediate", game_id=f"i{n}")
+        )
     writer.close()
     d.tick()
     rest(d)
@@ -493,7 +497,8 @@ def test_after_a_game_the_pages_are_laid_out_before_the_statistics_open(
 
 
 def test_the_pages_are_laid_out_again_ahead_for_a_new_room_and_nothing_when_all_are_kept(
-        drive, tmp_path, monkeypatch):  # fmt: skip
+    drive, tmp_path, monkeypatch
+):
     """Another zoom is another room: the pages are laid out for it in the frames after; with
     every page kept the loop goes back to sleep at once, reading nothing; the page the
     statistics open on is laid out ahead again once they close."""

@@ -61,9 +61,12 @@ def assert_shown_cell_is_the_cell_under_the_pointer(app) -> int:
 # board that scrolls anyway shows the cut-off window at 3x.
 @pytest.mark.parametrize(
     "board, scale",
-    [(BoardChoice.standard(Difficulty.EXPERT), 1), (BoardChoice.standard(Difficulty.EXPERT), 2),
-     (BoardChoice(60, 60, 300), 3)],
-)  # fmt: skip
+    [
+        (BoardChoice.standard(Difficulty.EXPERT), 1),
+        (BoardChoice.standard(Difficulty.EXPERT), 2),
+        (BoardChoice(60, 60, 300), 3),
+    ],
+)
 def test_every_pixel_shows_the_cell_a_click_there_means(drive, board, scale):
     d = drive(board, scale=scale)
     assert d.app.ctx.frame.layout.scale == scale
@@ -129,8 +132,12 @@ def test_scrolling_moves_the_drawn_tiles_and_draws_only_what_came_into_view(driv
     d.tick()
     lay = d.app.ctx.frame.layout
     g = d.app.play.game
-    safe = [(r, c) for r in range(lay.view_rows) for c in range(lay.view_cols)
-            if g.layout()[r][c] == "."]  # fmt: skip
+    safe = [
+        (r, c)
+        for r in range(lay.view_rows)
+        for c in range(lay.view_cols)
+        if g.layout()[r][c] == "."
+    ]
     for cell in safe[:40:3]:
         d.app.play.apply(Move(MoveKind.OPEN, *cell))
     d.app.play.cursor = (lay.view_rows // 2, lay.view_cols // 2)
@@ -178,8 +185,9 @@ def canvas_as_shown(app) -> bytes:
     expected = pygame.Surface(window.get_size(), 0, window)
     expected.fill(app.ctx.frame.theme.colours["background"])
     w, h = lay.canvas_size
-    expected.blit(pygame.transform.scale(canvas, (w * lay.scale, h * lay.scale)),
-                  (lay.origin_x, lay.origin_y))  # fmt: skip
+    expected.blit(
+        pygame.transform.scale(canvas, (w * lay.scale, h * lay.scale)), (lay.origin_x, lay.origin_y)
+    )
     return pygame.image.tobytes(expected, "RGB")
 
 
@@ -195,13 +203,20 @@ def test_every_frame_of_a_cascade_and_a_loss_shows_exactly_the_canvas(drive, sca
     rows = g.layout()
 
     def zero(r, c):
-        return all(rows[i][j] == "." for i in range(max(0, r - 1), min(40, r + 2))
-                   for j in range(max(0, c - 1), min(40, c + 2)))  # fmt: skip
+        return all(
+            rows[i][j] == "."
+            for i in range(max(0, r - 1), min(40, r + 2))
+            for j in range(max(0, c - 1), min(40, c + 2))
+        )
 
     start = next((r, c) for r in range(lay.view_rows) for c in range(lay.view_cols) if zero(r, c))
     d.click(start)
-    mine = next((r, c) for r in range(lay.view_rows) for c in range(lay.view_cols)
-                if g.layout()[r][c] == "*")  # fmt: skip
+    mine = next(
+        (r, c)
+        for r in range(lay.view_rows)
+        for c in range(lay.view_cols)
+        if g.layout()[r][c] == "*"
+    )
     frames = 0
     for k in range(40):
         if k == 20:
@@ -242,8 +257,9 @@ def test_a_canvas_larger_than_its_window_shows_exactly_its_top_left_part(window)
         layout = Layout(9, 9, 9, 9, 3)  # a canvas at 3x, from the window's corner
         canvas = pygame.Surface(layout.canvas_size)
         for x in range(canvas.get_width()):  # stripes, so any misplaced pixel shows
-            pygame.draw.line(canvas, ((x * 37) % 256, (x * 11) % 256, 90), (x, 0),
-                             (x, canvas.get_height()))  # fmt: skip
+            pygame.draw.line(
+                canvas, ((x * 37) % 256, (x * 11) % 256, 90), (x, 0), (x, canvas.get_height())
+            )
         display.present(canvas, layout, [Box(0, 0, *layout.canvas_size)])
         got = display.surface
         want = pygame.transform.scale_by(canvas, 3)

@@ -97,8 +97,10 @@ def test_a_missing_character_between_letters_is_drawn_not_skipped(broken):  # no
     assert "é" not in theme.font.glyphs and "e" in theme.font.glyphs
     line = theme.font.render("née", (0, 0, 0))
     assert line.get_width() == Metrics.of(theme).text_w("née")
-    cells = [line.subsurface((i * theme.font.width, 0, theme.font.width, theme.font.height))
-             for i in range(3)]  # fmt: skip
+    cells = [
+        line.subsurface((i * theme.font.width, 0, theme.font.width, theme.font.height))
+        for i in range(3)
+    ]
     assert all(ink_columns(cell) for cell in cells)
     assert ink_columns(cells[1]) == list(range(theme.font.width - 1))  # the box's full width
 
@@ -166,8 +168,11 @@ def catalogue_characters(paths) -> dict[str, set[str]]:
 
 
 def missing_from(font, characters: dict[str, set[str]]) -> list[str]:
-    return [f"{ch!r} (U+{ord(ch):04X}, in {', '.join(sorted(where))})"
-            for ch, where in sorted(characters.items()) if ch not in font.glyphs]  # fmt: skip
+    return [
+        f"{ch!r} (U+{ord(ch):04X}, in {', '.join(sorted(where))})"
+        for ch, where in sorted(characters.items())
+        if ch not in font.glyphs
+    ]
 
 
 SHIPPED_CATALOGUES = sorted((ROOT / "game" / "locale").glob("*/LC_MESSAGES/*.po"))
@@ -184,9 +189,12 @@ def test_every_character_of_every_shipped_catalogue_is_in_every_shipped_font(key
 def test_the_catalogue_character_check_can_fail(tmp_path):
     po = tmp_path / "xx" / "LC_MESSAGES" / "pixel-mines.po"
     po.parent.mkdir(parents=True)
-    po.write_text(f'msgid ""\nmsgstr ""\n\nmsgid "Flag"\nmsgstr "F{MISSING}g"\n\n'
-                  'msgid "%(n)d mine"\nmsgid_plural "%(n)d mines"\nmsgstr[0] "%(n)d m"\n'
-                  'msgstr[1] "%(n)d \u2603"\n', encoding="utf-8")  # fmt: skip
+    po.write_text(
+        f'msgid ""\nmsgstr ""\n\nmsgid "Flag"\nmsgstr "F{MISSING}g"\n\n'
+        'msgid "%(n)d mine"\nmsgid_plural "%(n)d mines"\nmsgstr[0] "%(n)d m"\n'
+        'msgstr[1] "%(n)d \u2603"\n',
+        encoding="utf-8",
+    )
     font = load_theme(THEMES_DIR / "classic").font
     assert missing_from(font, catalogue_characters([po])) == [
         "'\u2603' (U+2603, in xx)",

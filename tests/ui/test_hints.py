@@ -269,8 +269,12 @@ def test_the_hint_words_go_with_its_marks_when_the_board_changes(drive):
     hint = d.app.play.hint
     assert hint is not None and d.app.ctx.status.message is not None
     said = d.app.ctx.status.message[0]
-    covered = next((r, c) for r in range(9) for c in range(9)
-                   if d.app.play.game.cell(r, c) == "#" and (r, c) != hint.cell)  # fmt: skip
+    covered = next(
+        (r, c)
+        for r in range(9)
+        for c in range(9)
+        if d.app.play.game.cell(r, c) == "#" and (r, c) != hint.cell
+    )
     d.click(covered, button=3)  # a flag changes the board
     assert d.app.play.hint is None and said not in d.app.play.status_text()
 

@@ -52,8 +52,7 @@ def test_the_row_offers_the_system_and_each_language_by_its_own_name(drive, loca
     dialog = open_options(d)
     name, label, choices, current = dialog.rows[-1]
     assert (name, label, current) == ("language", "Language", "")
-    assert choices == [("", "System"), ("de", "Deutsch"), ("en", "English"),
-                       ("fr", "Français")]  # fmt: skip
+    assert choices == [("", "System"), ("de", "Deutsch"), ("en", "English"), ("fr", "Français")]
     assert LANGUAGE_NAMES.get("qps", "qps") == "qps"  # an unknown one is shown by its code
 
 
@@ -82,8 +81,9 @@ def test_picking_a_language_redraws_the_window_in_it_at_once(drive, locale, tmp_
     assert dialog.form.box == before_box
 
 
-def test_the_language_picked_is_the_one_spoken_at_the_next_start(drive, locale, tmp_path,
-                                                                   monkeypatch):  # fmt: skip
+def test_the_language_picked_is_the_one_spoken_at_the_next_start(
+    drive, locale, tmp_path, monkeypatch
+):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")  # the setting comes before the environment
     d = drive()
@@ -155,8 +155,11 @@ def test_the_menus_are_made_again_in_the_new_words(drive, locale, monkeypatch):
     from game.ui import menubar
 
     made = menubar.menus
-    monkeypatch.setattr(menubar, "menus", lambda table=None, extra=None: [
-        (_(name), items) for name, items in made(table, extra)])  # fmt: skip
+    monkeypatch.setattr(
+        menubar,
+        "menus",
+        lambda table=None, extra=None: [(_(name), items) for name, items in made(table, extra)],
+    )
     d = drive()
     assert d.app.menu.bar.names()[1] == "Options"
     dialog = open_options(d)

@@ -54,11 +54,18 @@ def window(shipped_themes, tmp_path):
 
     def make(scale: int = 2, theme: str = "classic") -> Driver:
         clock = ManualClock()
-        history = History(Stats(tmp_path / "stats.sqlite3"), tmp_path / "replays",
-                          tmp_path / "kept")  # fmt: skip
-        app = App(BoardChoice.standard(Difficulty.BEGINNER),
-                  Settings(motion=False, volume="off", theme=theme), shipped_themes(), scale=scale,
-                  clock=clock, history=history, chores=Chores(threaded=False))  # fmt: skip
+        history = History(
+            Stats(tmp_path / "stats.sqlite3"), tmp_path / "replays", tmp_path / "kept"
+        )
+        app = App(
+            BoardChoice.standard(Difficulty.BEGINNER),
+            Settings(motion=False, volume="off", theme=theme),
+            shipped_themes(),
+            scale=scale,
+            clock=clock,
+            history=history,
+            chores=Chores(threaded=False),
+        )
         app.ctx.aids.assistant = Assistant(RunAtOnce())
         made.append(app)
         d = Driver(app, clock)
@@ -119,8 +126,9 @@ def unmarked(texts: list[tuple[str, str]], allowed: list[str]) -> dict[str, list
 
 
 def report(found: dict[str, list[str]]) -> str:
-    return "\n".join(f"{screen}:\n" + "\n".join(f"    {t!r}" for t in texts)
-                     for screen, texts in found.items())  # fmt: skip
+    return "\n".join(
+        f"{screen}:\n" + "\n".join(f"    {t!r}" for t in texts) for screen, texts in found.items()
+    )
 
 
 @pytest.mark.concurrent
@@ -145,12 +153,22 @@ def test_every_screen_in_the_pseudo_language_draws_nothing_outside_the_catalogue
 
 
 def test_the_screen_check_can_fail():
-    texts = [("menu Game", "[[New]] [[game]]"), ("menu Game", "New game"),
-             ("Options", "[[Optio~"), ("Options", "ons]] [[more]]"), ("Options", "Zoom 2"),
-             ("Options", "New game"), ("Options", "Classic F2, B"),
-             ("status", "e]] [[first]] [[cli"), ("status", "The [[first]] [[cli")]  # fmt: skip
-    assert unmarked(texts, ["Classic"]) == {"menu Game": ["New game"], "Options": ["Zoom 2"],
-                                            "status": ["The [[first]] [[cli"]}  # fmt: skip
+    texts = [
+        ("menu Game", "[[New]] [[game]]"),
+        ("menu Game", "New game"),
+        ("Options", "[[Optio~"),
+        ("Options", "ons]] [[more]]"),
+        ("Options", "Zoom 2"),
+        ("Options", "New game"),
+        ("Options", "Classic F2, B"),
+        ("status", "e]] [[first]] [[cli"),
+        ("status", "The [[first]] [[cli"),
+    ]
+    assert unmarked(texts, ["Classic"]) == {
+        "menu Game": ["New game"],
+        "Options": ["Zoom 2"],
+        "status": ["The [[first]] [[cli"],
+    }
 
 
 # ---- layouts that fit every language ------------------------------------------------------------
@@ -241,14 +259,13 @@ def form_problems(form, m, canvas: tuple[int, int]) -> list[str]:
             wide = [line for line in w.lines if m.text_w(line) > w.box.w]
             out += [f"line {line!r} of {form.title!r} is wider than its row" for line in wide]
         elif isinstance(w, Pairs):
-            wide = [line for labels, _ in w.cells for line in labels
-                    if len(line) > w._label_chars]  # fmt: skip
+            wide = [line for labels, _ in w.cells for line in labels if len(line) > w._label_chars]
             out += [f"label {line!r} of {form.title!r} is wider than its column" for line in wide]
         elif (
             isinstance(w, Field) and not w._label_above and w.box.x + m.text_w(w.label) > w.field.x
         ):
             out.append(f"field label {w.label!r} of {form.title!r} runs under its field")
-    return out  # fmt: skip
+    return out
 
 
 def w_words(widget) -> str:
@@ -326,8 +343,11 @@ def test_the_layout_check_lets_rows_scroll_but_not_run_under_their_bar():
     from game.ui.widgets import Button, Form, Label, Metrics, Pairs
 
     m = Metrics()
-    form = Form("Tall", [Pairs([(f"Row {k}", "value") for k in range(30)]), Label("Words")],
-                [Button("ok", "OK")])  # fmt: skip
+    form = Form(
+        "Tall",
+        [Pairs([(f"Row {k}", "value") for k in range(30)]), Label("Words")],
+        [Button("ok", "OK")],
+    )
     form.layout(m, Box(0, 0, 176, 228))
     assert form.view is not None and form_problems(form, m, (176, 228)) == []
     row = form.rows[1]

@@ -187,9 +187,12 @@ def test_a_jump_across_the_board_lays_ahead_and_a_short_scroll_does_not(drive):
 
 def covered_in_view(d, count: int) -> list:
     game, lay = d.app.play.game, d.app.ctx.frame.layout
-    return [(r, c) for r in range(d.app.play.top, d.app.play.top + lay.view_rows)
-            for c in range(d.app.play.left, d.app.play.left + lay.view_cols)
-            if game.cell(r, c) == ViewChar.COVERED][:: 7][:count]  # fmt: skip
+    return [
+        (r, c)
+        for r in range(d.app.play.top, d.app.play.top + lay.view_rows)
+        for c in range(d.app.play.left, d.app.play.left + lay.view_cols)
+        if game.cell(r, c) == ViewChar.COVERED
+    ][::7][:count]
 
 
 def click_during(d, cell, button) -> None:
@@ -208,8 +211,9 @@ def test_clicks_during_a_theme_switchs_wait_are_played_after_in_order(drive):
     d.step()
     assert d.app.ctx.drawn.held
     game = d.app.play.game
-    safe, flagged = [cell for cell in covered_in_view(d, 40)
-                     if game.layout()[cell[0]][cell[1]] == "."][:2]  # fmt: skip
+    safe, flagged = [
+        cell for cell in covered_in_view(d, 40) if game.layout()[cell[0]][cell[1]] == "."
+    ][:2]
     click_during(d, safe, 1)
     click_during(d, flagged, 3)
     d.step()
@@ -270,8 +274,14 @@ def test_a_wheel_notch_keeps_the_keys_down_when_it_was_made():
     def notch():
         return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
 
-    events = [key(pygame.KEYDOWN, pygame.K_LCTRL), notch(), key(pygame.KEYUP, pygame.K_LCTRL),
-              notch(), key(pygame.KEYDOWN, pygame.K_RSHIFT), notch()]  # fmt: skip
+    events = [
+        key(pygame.KEYDOWN, pygame.K_LCTRL),
+        notch(),
+        key(pygame.KEYUP, pygame.K_LCTRL),
+        notch(),
+        key(pygame.KEYDOWN, pygame.K_RSHIFT),
+        notch(),
+    ]
     with_mods(events, pygame.KMOD_RSHIFT)  # as SDL has the keys after the last of them
     mods = [e.mod for e in events if e.type == pygame.MOUSEWHEEL]
     assert mods[0] & pygame.KMOD_CTRL and not mods[0] & pygame.KMOD_SHIFT
@@ -303,8 +313,11 @@ def test_a_cascades_turning_blocks_are_not_laid_ahead(drive):
     r = d.app.ctx.frame.renderer
     lay = d.app.ctx.frame.layout
     top, left = d.app.play.top, d.app.play.left
-    veiled = {(row, col): "covered" for row in range(top, top + lay.view_rows)
-              for col in range(left, left + lay.view_cols)}  # fmt: skip
+    veiled = {
+        (row, col): "covered"
+        for row in range(top, top + lay.view_rows)
+        for col in range(left, left + lay.view_cols)
+    }
     d.app.ctx.drawn.blocks.kept.clear()
     window = tuple(d.app.ctx.frame.display.size)
     assert Renderer.lay_ahead(r, d.app.play.game, top, left, veiled, window)  # all turning

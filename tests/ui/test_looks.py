@@ -116,9 +116,13 @@ def test_a_flag_reads_on_every_odds_tint(name):
     face = ground(theme, "covered")
     flag = theme.sprites["flag"]
     covered = theme.sprites["covered"]
-    shape = {(x, y) for x in range(16) for y in range(16)
-             if flag.get_at((x, y)) != covered.get_at((x, y))
-             and marks.contrast(tuple(flag.get_at((x, y)))[:3], face) >= FLAG_CONTRAST}  # fmt: skip
+    shape = {
+        (x, y)
+        for x in range(16)
+        for y in range(16)
+        if flag.get_at((x, y)) != covered.get_at((x, y))
+        and marks.contrast(tuple(flag.get_at((x, y)))[:3], face) >= FLAG_CONTRAST
+    }
     assert len(shape) >= FLAG_PIXELS
     for level in range(marks.TINT_LEVELS + 1):
         tile, ring = flag_under(theme, level)
@@ -176,8 +180,9 @@ def test_bad_odds_and_mark_colours_give_a_message(tmp_path, old, new, words):
 
 def draw_odds(d, cell, p):
     r = d.app.ctx.frame.renderer
-    r.draw_cells(d.app.play.game, d.app.play.top, d.app.play.left, [cell],
-                 Looks(probabilities={cell: p}))  # fmt: skip
+    r.draw_cells(
+        d.app.play.game, d.app.play.top, d.app.play.left, [cell], Looks(probabilities={cell: p})
+    )
     box = d.app.ctx.frame.layout.cell_rect(*cell, d.app.play.top, d.app.play.left)
     # the tile at the theme's size: the board's sprites and marks are drawn scaled by the
     # layout's factor (game/ui/sheets.py), each of its pixels a square of that side
@@ -206,8 +211,9 @@ def test_the_odds_digits_carry_a_percent_sign_from_zoom_2(drive):
     x0 = (16 - width) // 2 + 1  # the first ink column, inside the rim
     y0 = (16 - 7) // 2 + 1
     percent = marks.digit_rows("20%")
-    ink = {(x0 + x, y0 + y) for y, row in enumerate(percent) for x, ch in enumerate(row)
-           if ch == "#"}  # fmt: skip
+    ink = {
+        (x0 + x, y0 + y) for y, row in enumerate(percent) for x, ch in enumerate(row) if ch == "#"
+    }
     assert all(tuple(tile.get_at(xy))[:3] == marks.INK for xy in ink)
 
 
@@ -292,9 +298,13 @@ def test_the_cursor_stands_out_of_the_tile_it_sits_on(name):
     cursor = theme.sprites["cursor"]
     for tile in ("covered", "open_0"):
         under = theme.sprites[tile]
-        shown = max(min(marks.contrast(tuple(cursor.get_at(p))[:3], tuple(under.get_at(p))[:3])
-                        for p in ring_of(inset))
-                    for inset in range(3))  # fmt: skip
+        shown = max(
+            min(
+                marks.contrast(tuple(cursor.get_at(p))[:3], tuple(under.get_at(p))[:3])
+                for p in ring_of(inset)
+            )
+            for inset in range(3)
+        )
         assert shown >= MARK_CONTRAST, f"{name}: the cursor at {shown:.2f}:1 on {tile}"
 
 
@@ -340,8 +350,11 @@ def test_a_board_codes_start_cell_carries_the_start_mark_beside_the_cursor(drive
 def test_flags_stand_out_of_the_covered_tile(name):
     theme = load_theme(THEMES_DIR / name)
     flag, covered = theme.sprites["flag"], ground(theme, "covered")
-    shown = [marks.contrast(tuple(flag.get_at((x, y)))[:3], covered)
-             for x in range(16) for y in range(16)]  # fmt: skip
+    shown = [
+        marks.contrast(tuple(flag.get_at((x, y)))[:3], covered)
+        for x in range(16)
+        for y in range(16)
+    ]
     standing = sum(c >= FLAG_CONTRAST for c in shown)
     assert standing >= FLAG_PIXELS, f"{name}: {standing} pixels of the flag at 4.5:1"
 
@@ -431,8 +444,10 @@ def test_the_scroll_bar_thumb_stands_out_of_its_track(name):
         scrollbars.draw(canvas, theme, lay, 0, 0)
         v = scrollbars.bars(lay, 0, 0)[0]
         thumb, track = v.thumb(), v.track
-        well = {tuple(canvas.get_at((x, thumb.bottom + 4)))[:3]
-                for x in range(track.x + 2, track.right - 1)}  # fmt: skip
+        well = {
+            tuple(canvas.get_at((x, thumb.bottom + 4)))[:3]
+            for x in range(track.x + 2, track.right - 1)
+        }
         edge = tuple(canvas.get_at((thumb.x + scrollbars.GAP + 1, thumb.y + thumb.h // 3)))[:3]
         worst = min(marks.contrast(edge, c) for c in well)
         assert worst >= MARK_CONTRAST, f"{name}: the thumb's edge at {worst:.2f}:1 on the track"

@@ -15,9 +15,22 @@ from game.ui.window import App
 from tools.fuzz import FakeClock, Fuzzer
 
 EVENTS = 1200  # a few seconds each in CI; tools/fuzz.py --events 50000 for long runs (README)
-SCENES = {"play:ready", "play:playing", "SettingsDialog", "StatsDialog", "menu:Game",
-          "menu:Options", "menu:Help", "CodeDialog", "CustomDialog", "HelpOverlay",
-          "ConfirmDialog", "ThemeMenu", "NoticeDialog", "MapDialog"}  # fmt: skip
+SCENES = {
+    "play:ready",
+    "play:playing",
+    "SettingsDialog",
+    "StatsDialog",
+    "menu:Game",
+    "menu:Options",
+    "menu:Help",
+    "CodeDialog",
+    "CustomDialog",
+    "HelpOverlay",
+    "ConfirmDialog",
+    "ThemeMenu",
+    "NoticeDialog",
+    "MapDialog",
+}
 # Seeds 1 and 26 reach every screen and menu in EVENTS events (alone and in the whole
 # suite), seed 1 switching to German in Options on the way and losing a game, seed 26 also the
 # offer to resume, a lost game and a replay. A run in the whole suite can take another path than
@@ -150,10 +163,13 @@ def test_a_kept_game_set_aside_is_shown_in_the_window_and_echoed(tmp_path):
     echoed = []
     pygame.display.init()
     try:
-        app = App(BoardChoice.standard(Difficulty.BEGINNER), Settings(motion=False),
-                  load_library(), clock=FakeClock(),
-                  history=History(kept=tmp_path / "kept", legacy=kept,
-                                  echo=echoed.append))  # fmt: skip
+        app = App(
+            BoardChoice.standard(Difficulty.BEGINNER),
+            Settings(motion=False),
+            load_library(),
+            clock=FakeClock(),
+            history=History(kept=tmp_path / "kept", legacy=kept, echo=echoed.append),
+        )
         app.ctx.aids.chores.wait(10)  # the kept game is read off the frame
         app.step()
         lines = app.ctx.dialogs.dialog.texts()

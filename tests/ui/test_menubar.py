@@ -103,8 +103,10 @@ def test_a_canvas_too_narrow_for_the_titles_shows_their_first_letters():
 
 
 def test_a_drop_down_stays_on_the_canvas_where_it_is_wide_or_long():
-    long = [Item(f"a{n}", f"A rather long label, longer than any {n}", "Ctrl+Shift+X")
-            for n in range(25)]  # fmt: skip
+    long = [
+        Item(f"a{n}", f"A rather long label, longer than any {n}", "Ctrl+Shift+X")
+        for n in range(25)
+    ]
     titles = place_titles(BEGINNER, M, ["Game", "Options", "Help"])
     panel, rows, labels, _, _ = place_drop_down(BEGINNER, M, titles[2][1], long)
     w, h = BEGINNER.canvas_size

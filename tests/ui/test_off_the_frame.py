@@ -47,9 +47,10 @@ def test_a_first_click_on_a_200x200_board_lays_no_mines_on_the_loop_thread(drive
     chores = d.app.ctx.aids.chores = Chores()
     gate = threading.Event()
     asked = record_threads(monkeypatch, workers.Worker, "call", gate)
-    here = [record_threads(monkeypatch, owner, name)
-            for owner, name in ((Game, "_lay_mines"), (measures, "openings"),
-                                (fill, "flood_open"))]  # fmt: skip
+    here = [
+        record_threads(monkeypatch, owner, name)
+        for owner, name in ((Game, "_lay_mines"), (measures, "openings"), (fill, "flood_open"))
+    ]
     cell = (d.app.play.top + 3, d.app.play.left + 3)
     d.click(cell)
     assert d.app.play.game.state is GameState.READY  # the board is being laid...
@@ -75,7 +76,10 @@ def test_a_board_laid_in_the_worker_plays_as_one_laid_here():
         assert here.reveal(30, 35) == there.reveal(30, 35)
         assert here.view() == there.view() and here.layout() == there.layout()
         assert (here.bbbv, here.safe_opened, here.first_click) == (
-            there.bbbv, there.safe_opened, there.first_click)  # fmt: skip
+            there.bbbv,
+            there.safe_opened,
+            there.first_click,
+        )
 
 
 def test_a_board_laid_before_has_its_first_opening_worked_out_in_the_worker():
@@ -109,8 +113,12 @@ def test_a_flag_placed_while_laying_is_kept_by_the_first_opening():
     plain, laid = Game(60, 70, 400, seed=3), Game(60, 70, 400, seed=3)
     assert laid.lay(30, 35)
     plain.reveal(30, 35)
-    region = [(r, c) for r in range(60) for c in range(70)
-              if plain.cell(r, c) == "." and (r, c) != (30, 35)]  # fmt: skip
+    region = [
+        (r, c)
+        for r in range(60)
+        for c in range(70)
+        if plain.cell(r, c) == "." and (r, c) != (30, 35)
+    ]
     laid.toggle_flag(*region[0])  # the prepared opening is for a board without it
     laid.reveal(30, 35)
     assert laid.cell(*region[0]) == "F"
@@ -143,9 +151,15 @@ def test_a_theme_switch_reads_no_files_on_the_loop_thread(drive, monkeypatch):
 def layout_with_a_big_opening(rows=40, cols=60):
     """A board whose middle is free of mines, with mines round its edges and a few inside."""
     rng = random.Random(5)
-    return ["".join("*" if (r in (0, rows - 1) or c in (0, cols - 1) or r == rows // 4)
-                    and rng.random() < 0.5 else "." for c in range(cols))
-            for r in range(rows)]  # fmt: skip
+    return [
+        "".join(
+            "*"
+            if (r in (0, rows - 1) or c in (0, cols - 1) or r == rows // 4) and rng.random() < 0.5
+            else "."
+            for c in range(cols)
+        )
+        for r in range(rows)
+    ]
 
 
 def settle(d, most=200):
@@ -179,9 +193,12 @@ def drawn_afresh(d):
 
 def a_mine_in_view(d, layout):
     lay, play = d.app.ctx.frame.layout, d.app.play
-    return next((r, c) for r in range(play.top, play.top + lay.view_rows)
-                for c in range(play.left, play.left + lay.view_cols)
-                if layout[r][c] == "*")  # fmt: skip
+    return next(
+        (r, c)
+        for r in range(play.top, play.top + lay.view_rows)
+        for c in range(play.left, play.left + lay.view_cols)
+        if layout[r][c] == "*"
+    )
 
 
 @pytest.mark.concurrent
@@ -228,8 +245,16 @@ def test_a_loss_leaves_its_measures_replay_and_analysis_off_the_loop_thread(
     pygame.display.init()
     layout = layout_with_a_big_opening()
     history, clock = History.on_disk(Stats(), background=True), ManualClock()
-    app = App(BoardChoice(40, 60, 1), Settings(motion=True, volume="off"), shipped_themes(),
-              seed=1, scale=1, clock=clock, chores=Chores(), history=history)  # fmt: skip
+    app = App(
+        BoardChoice(40, 60, 1),
+        Settings(motion=True, volume="off"),
+        shipped_themes(),
+        seed=1,
+        scale=1,
+        clock=clock,
+        chores=Chores(),
+        history=history,
+    )
     app.ctx.aids.assistant = Assistant(RunAtOnce())
     app.games.play_game(Game.from_layout(layout))
     d = Driver(app, clock)
@@ -253,8 +278,9 @@ def test_a_big_games_end_shows_its_notice_and_asks_its_analysis_the_frame_after(
     d = drive(layout=layout, scale=1, settings=Settings(motion=True, volume="off"))
     asked = []
     real_ask = d.app.ctx.aids.analyses.ask_last
-    monkeypatch.setattr(d.app.ctx.aids.analyses, "ask_last",
-                        lambda *a: asked.append(a[0]) or real_ask(*a))  # fmt: skip
+    monkeypatch.setattr(
+        d.app.ctx.aids.analyses, "ask_last", lambda *a: asked.append(a[0]) or real_ask(*a)
+    )
     d.click(a_safe_open_cell_in_view(d, layout))
     settle(d)
     d.click(a_mine_in_view(d, layout))
@@ -285,7 +311,13 @@ def a_safe_open_cell_in_view(d, layout):
     """A cell in view with no mine round it (a first click there opens a region)."""
     lay, play = d.app.ctx.frame.layout, d.app.play
     rows, cols = len(layout), len(layout[0])
-    return next((r, c) for r in range(play.top + 1, play.top + lay.view_rows - 1)
-                for c in range(play.left + 1, play.left + lay.view_cols - 1)
-                if all(layout[rr][cc] == "." for rr in range(max(r - 1, 0), min(r + 2, rows))
-                       for cc in range(max(c - 1, 0), min(c + 2, cols))))  # fmt: skip
+    return next(
+        (r, c)
+        for r in range(play.top + 1, play.top + lay.view_rows - 1)
+        for c in range(play.left + 1, play.left + lay.view_cols - 1)
+        if all(
+            layout[rr][cc] == "."
+            for rr in range(max(r - 1, 0), min(r + 2, rows))
+            for cc in range(max(c - 1, 0), min(c + 2, cols))
+        )
+    )

@@ -63,8 +63,9 @@ def test_input_wakes_the_waiting_loop_and_is_answered(drive):
     pos = d.at((4, 4))
 
     def arrives(ms):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                             buttons=(0, 0, 0)))  # fmt: skip
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
         return 5  # it woke the wait 5 ms in
 
     rests = run_loop(d, 3, on_wait=arrives)
@@ -129,8 +130,7 @@ def test_the_fixed_tick_resumes_while_an_animation_runs(drive):
 
 
 def test_a_held_button_keeps_the_tick_so_a_long_press_flags(drive):
-    d = drive(settings=Settings(motion=False, volume="off", long_press_flag=True),
-              layout=LAYOUT)  # fmt: skip
+    d = drive(settings=Settings(motion=False, volume="off", long_press_flag=True), layout=LAYOUT)
     d.click((4, 4))
     d.post(pygame.MOUSEBUTTONDOWN, pos=d.at((0, 0)), button=1)  # held, never released
     rests = run_loop(d, 40, on_wait=lambda ms: 0)
@@ -188,8 +188,7 @@ def test_a_line_at_rest_too_long_for_the_window_wakes_the_loop_for_each_step(dri
     assert wake_at(ctx, d.app.layers(), now) is None
 
 
-def test_the_full_garbage_collection_runs_as_the_loop_sleeps_never_inside_a_busy_frame(
-        monkeypatch):  # fmt: skip
+def test_the_full_garbage_collection_runs_as_the_loop_sleeps_never_inside_a_busy_frame(monkeypatch):
     """A first click's frame on 200x200 took 45 ms: Python's automatic full collection fell in
     it. While the loop runs, that collection runs as the loop goes to sleep instead."""
     import gc

@@ -81,8 +81,9 @@ INTERMEDIATE = BoardChoice.standard(Difficulty.INTERMEDIATE)
     "board, zoom, text_zoom, factor",
     [(BEGINNER, 1, 1, 1), (BEGINNER, 2, 1, 2), (BEGINNER, 3, 1, 3), (INTERMEDIATE, 2, 2, 1)],
 )
-def test_a_text_zoom_change_shows_what_a_draw_from_scratch_shows(drive, board, zoom, text_zoom,
-                                                                 factor):  # fmt: skip
+def test_a_text_zoom_change_shows_what_a_draw_from_scratch_shows(
+    drive, board, zoom, text_zoom, factor
+):
     d = drive(board, scale=1)
     d.click((4, 4))
     for theme in ("night", "classic"):
@@ -143,15 +144,22 @@ def test_a_block_whose_cells_changed_is_made_from_the_one_its_place_showed(drive
     d.app.games.play_game(Game.from_layout(random_layout(200, 200, 2000, seed=7)))
     d.tick(0)
     game, blocks = d.app.play.game, d.app.ctx.drawn.blocks
-    game.reveal(*next((r, c) for r in range(40, 200) for c in range(40, 200)
-                      if game.layout()[r][c] == "."))  # fmt: skip
+    game.reveal(
+        *next((r, c) for r in range(40, 200) for c in range(40, 200) if game.layout()[r][c] == ".")
+    )
     d.app.ctx.drawn.invalidate()
     d.tick(0)
     patched = blocks.patched
     view = game.view()
     for r0 in (0, BLOCK):  # a flag in each of two blocks: one row of each changes
-        game.toggle_flag(*next((r, c) for r in range(r0, r0 + BLOCK) for c in range(BLOCK)
-                               if view[r][c] == ViewChar.COVERED))  # fmt: skip
+        game.toggle_flag(
+            *next(
+                (r, c)
+                for r in range(r0, r0 + BLOCK)
+                for c in range(BLOCK)
+                if view[r][c] == ViewChar.COVERED
+            )
+        )
     d.app.ctx.drawn.invalidate()
     d.tick(0)
     assert blocks.patched == patched + 2
@@ -171,8 +179,7 @@ def test_a_board_of_another_size_draws_its_blocks_where_another_boards_were(driv
     small = Game.from_layout(random_layout(20, 20, 40, seed=10))
     d.app.games.play_game(small)  # ...where this board's are 16 x 4, 4 x 16 and 4 x 4
     d.tick(0)
-    small.reveal(*next((r, c) for r in range(20) for c in range(20)
-                       if small.layout()[r][c] == "."))  # fmt: skip
+    small.reveal(*next((r, c) for r in range(20) for c in range(20) if small.layout()[r][c] == "."))
     d.app.ctx.drawn.invalidate()
     d.tick(0)
     assert board_pixels(d.app) == cell_by_cell(d.app, small, 0, 0)
@@ -189,8 +196,11 @@ def opened_with_motion(drive):
     d.tick(0)
 
     def mines(r, c):
-        return sum(layout[y][x] == "*" for y in range(max(0, r - 1), min(200, r + 2))
-                   for x in range(max(0, c - 1), min(200, c + 2)))  # fmt: skip
+        return sum(
+            layout[y][x] == "*"
+            for y in range(max(0, r - 1), min(200, r + 2))
+            for x in range(max(0, c - 1), min(200, c + 2))
+        )
 
     d.click(next((r, c) for r in range(8, 20) for c in range(8, 20) if mines(r, c) == 0))
     assert d.app.ctx.drawn.animation  # turning over

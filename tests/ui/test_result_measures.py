@@ -57,9 +57,16 @@ def test_a_window_game_counts_its_wasted_clicks_and_its_notice_shows_them_when_m
     d.tick()
     assert d.app.ctx.dialogs.dialog is notice
     assert [figures(d)[k] for k in ("Clicks", "IOE", "ZiNi", "Guesses", "NF")] == [
-        "5, 2 wasted", "0.800", "3", "0", "no"]  # fmt: skip
-    row = stats.conn.execute("SELECT clicks_all, clicks_effective, clicks_wasted, ioe, zini,"
-                             " nf, guesses, measured FROM games").fetchall()  # fmt: skip
+        "5, 2 wasted",
+        "0.800",
+        "3",
+        "0",
+        "no",
+    ]
+    row = stats.conn.execute(
+        "SELECT clicks_all, clicks_effective, clicks_wasted, ioe, zini,"
+        " nf, guesses, measured FROM games"
+    ).fetchall()
     assert row == [(5, 3, 2, 0.8, 3, 0, 0, "all")]
 
 
@@ -115,8 +122,13 @@ def test_a_win_names_every_best_it_set_that_the_statistics_then_show(drive, tmp_
     writer.flush()
     d.tick()
     s = stats.summary("custom")  # 5x5: a custom board (no best times)
-    shown = {"best time": s.best_times, "best 3BV/s": s.best_rate, "best IOE": s.best_ioe,
-             "best NF 3BV/s": s.nf_best_rate, "best NF IOE": s.nf_best_ioe}  # fmt: skip
+    shown = {
+        "best time": s.best_times,
+        "best 3BV/s": s.best_rate,
+        "best IOE": s.best_ioe,
+        "best NF 3BV/s": s.nf_best_rate,
+        "best NF IOE": s.nf_best_ioe,
+    }
     set_by_it = [name for name, best in shown.items() if best]
     assert "best IOE" in set_by_it and "best NF IOE" in set_by_it
     said = [p for p in notice.paragraphs if p.startswith("New ")]

@@ -47,8 +47,13 @@ def window_for(rows, cols, mines, zoom, screen, frame):
 @pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("frame", FRAMES)
 def test_every_standard_board_at_every_zoom_is_placed_wholly_on_the_usable_screen(screen, frame):
-    starts = [None, (screen.x, screen.y), (screen.right - 10, screen.bottom - 10), (-5000, 9000),
-              (screen.x + 100, screen.y + 100)]  # fmt: skip
+    starts = [
+        None,
+        (screen.x, screen.y),
+        (screen.right - 10, screen.bottom - 10),
+        (-5000, 9000),
+        (screen.x + 100, screen.y + 100),
+    ]
     for rows, cols, mines in STANDARD + [(200, 200, 39_999)]:
         for zoom in range(1, MAX_SCALE + 1):
             _, size = window_for(rows, cols, mines, zoom, screen, frame)
@@ -143,8 +148,9 @@ def test_led_text_shows_the_count_in_its_digits_and_a_minus_when_over_flagged():
     assert led_text(1_234) == "999"  # the timer stops at 999
 
 
-@pytest.mark.parametrize("space", [(1918, 1055), (1016, 732), (1280, 720), (2560, 1400),
-                                   (3840, 2100)])  # fmt: skip
+@pytest.mark.parametrize(
+    "space", [(1918, 1055), (1016, 732), (1280, 720), (2560, 1400), (3840, 2100)]
+)
 @pytest.mark.parametrize("rows, cols", [(200, 200), (100, 100), (50, 300), (300, 40)])
 def test_the_most_zoom_of_a_board_that_scrolls_fits_the_screen_whole(space, rows, cols):
     """Issue 24's play-test: on 1920x1080 a 200x200 board went to zoom 5 in a window whose

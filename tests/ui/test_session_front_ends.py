@@ -29,11 +29,13 @@ SCRIPTS = {
         ("open", 0, 0, 1500),
         ("undo", 0, 0, 700),
         ("open", 0, 1, 2000),
-    ],  # fmt: skip
+    ],
     "lose": [("open", 4, 4, 0), ("flag", 3, 3, 500), ("open", 0, 0, 4321)],
 }
-COLUMNS = ("kind, rows, cols, mines, seed, safe_zone, won, time_ms, bbbv, clicks_left, "
-           "clicks_right, clicks_chord, cleared, safe_cells, assisted, daily")  # fmt: skip
+COLUMNS = (
+    "kind, rows, cols, mines, seed, safe_zone, won, time_ms, bbbv, clicks_left, "
+    "clicks_right, clicks_chord, cleared, safe_cells, assisted, daily"
+)
 
 
 def history(folder: Path) -> History:
@@ -49,10 +51,15 @@ def records(h: History) -> tuple[list, list]:
     replays = []
     for path in sorted(h.replays.glob("*.jsonl")):
         r = load_replay(path)
-        replays.append({"board": [r.rows, r.cols, r.mines, r.layout, r.first_click],
-                        "result": r.result, "deaths": r.deaths, "assisted": r.assisted,
-                        "moves": [[m.kind.value, m.row, m.col, m.at_ms, m.mark]
-                                  for m in r.moves]})  # fmt: skip
+        replays.append(
+            {
+                "board": [r.rows, r.cols, r.mines, r.layout, r.first_click],
+                "result": r.result,
+                "deaths": r.deaths,
+                "assisted": r.assisted,
+                "moves": [[m.kind.value, m.row, m.col, m.at_ms, m.mark] for m in r.moves],
+            }
+        )
     return rows, sorted(replays, key=json.dumps)
 
 
@@ -102,8 +109,14 @@ def play_in_terminal(script, h: History) -> str:
     clock = Clock()
     lines = [(dt, f"{letters[k]} {r} {c}" if k != "undo" else "u") for k, r, c, dt in script]
     out = io.StringIO()
-    play(None, stdin=ScriptedInput(lines + [(0, "n")], clock), out=out, clock=clock, history=h,
-         first_game=Game.from_layout(POCKET))  # fmt: skip
+    play(
+        None,
+        stdin=ScriptedInput(lines + [(0, "n")], clock),
+        out=out,
+        clock=clock,
+        history=h,
+        first_game=Game.from_layout(POCKET),
+    )
     return out.getvalue()
 
 
@@ -183,10 +196,20 @@ def test_an_undo_after_a_loss_does_not_add_the_time_spent_looking_at_it(drive):
 
 
 def run_main(tmp_path, args, stdin=""):
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config")}  # fmt: skip
-    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env, input=stdin,
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    env = {
+        **os.environ,
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
+    return subprocess.run(
+        [sys.executable, "main.py", *args],
+        cwd=ROOT,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 @pytest.mark.concurrent
@@ -198,8 +221,9 @@ def test_a_terminal_loss_taken_back_and_lost_again_is_played_once(tmp_path):
 
 @pytest.mark.concurrent
 def test_a_board_asked_for_while_a_game_is_kept_asks_which_naming_both(tmp_path):
-    run_main(tmp_path, ["--text", "--rows", "100", "--cols", "100", "--mines", "100"],
-             "r 50 50\nq\n")  # fmt: skip
+    run_main(
+        tmp_path, ["--text", "--rows", "100", "--cols", "100", "--mines", "100"], "r 50 50\nq\n"
+    )
     asked = run_main(tmp_path, ["--text", "--difficulty", "expert"], "n\nq\n")
     assert "You left a custom 100x100, 100-mine game" in asked.stdout
     assert "or play the Expert board as asked (n)?" in asked.stdout
@@ -212,8 +236,13 @@ def test_a_chord_on_a_satisfied_number_says_what_is_really_wrong():
     out = io.StringIO()
     script = ["r 4 4", "f 0 0", "f 0 2", "f 1 0", "f 1 1", "f 1 2", "c 1 3", "c 2 2", "q"]
     clock = Clock()
-    play(None, stdin=ScriptedInput([(0, x) for x in script], clock), out=out, clock=clock,
-         first_game=Game.from_layout(POCKET))  # fmt: skip
+    play(
+        None,
+        stdin=ScriptedInput([(0, x) for x in script], clock),
+        out=out,
+        clock=clock,
+        first_game=Game.from_layout(POCKET),
+    )
     text = out.getvalue()
     assert "Nothing to chord at (1, 3): every cell around it is already open or flagged." in text
     assert "needs exactly 1 flags" not in text
@@ -222,8 +251,13 @@ def test_a_chord_on_a_satisfied_number_says_what_is_really_wrong():
 def test_a_chord_short_of_flags_counts_them():
     out = io.StringIO()
     clock = Clock()
-    play(None, stdin=ScriptedInput([(0, "r 4 4"), (0, "c 2 1"), (0, "q")], clock), out=out,
-         clock=clock, first_game=Game.from_layout(POCKET))  # fmt: skip
+    play(
+        None,
+        stdin=ScriptedInput([(0, "r 4 4"), (0, "c 2 1"), (0, "q")], clock),
+        out=out,
+        clock=clock,
+        first_game=Game.from_layout(POCKET),
+    )
     assert "it has 0 flags around it and needs exactly 3." in out.getvalue()
 
 
@@ -231,13 +265,21 @@ def test_a_chord_short_of_flags_counts_them():
 def test_output_into_a_closed_pipe_ends_quietly(tmp_path):
     run_main(tmp_path, ["--text", "--seed", "5"], "r 4 4\nr 0 3\nn\n")
     replay = next((tmp_path / "data" / "pixel-mines" / "replays").glob("*.jsonl"))
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config")}  # fmt: skip
+    env = {
+        **os.environ,
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
     for args in (["--text", "--replay", str(replay)], ["--stats"]):
         piped = subprocess.run(
-            f"{sys.executable} main.py {' '.join(args)} | head -1", shell=True, cwd=ROOT,
-            env=env, capture_output=True, text=True, timeout=60,
-        )  # fmt: skip
+            f"{sys.executable} main.py {' '.join(args)} | head -1",
+            shell=True,
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert "Traceback" not in piped.stderr and "BrokenPipe" not in piped.stderr, piped.stderr
         assert len(piped.stdout.splitlines()) == 1
 
@@ -313,8 +355,9 @@ def test_keeping_and_recording_wait_on_the_writer_thread_never_on_the_frame(
         return real_save(replay, folder, lines)
 
     monkeypatch.setattr(history_module, "save_replay", slow_save)
-    h = History(Stats(tmp_path / "stats.sqlite3"), tmp_path / "replays", tmp_path / "kept",
-                writer=Writer())  # fmt: skip
+    h = History(
+        Stats(tmp_path / "stats.sqlite3"), tmp_path / "replays", tmp_path / "kept", writer=Writer()
+    )
     d = drive(layout=POCKET)
     d.app.ctx.session.history = h
     d.click((4, 4))
@@ -386,9 +429,14 @@ def test_a_long_kept_game_is_read_and_resumed_off_the_frame(tmp_path, monkeypatc
     try:
         from game.store.settings import Settings
 
-        app = App(BoardChoice.standard(Difficulty.BEGINNER), Settings(motion=False),
-                  load_library(), scale=1, history=History(kept=kept),
-                  clock=lambda: 5000)  # fmt: skip
+        app = App(
+            BoardChoice.standard(Difficulty.BEGINNER),
+            Settings(motion=False),
+            load_library(),
+            scale=1,
+            history=History(kept=kept),
+            clock=lambda: 5000,
+        )
         for _ in range(5):
             app.step()  # frames go on while the file is read
         assert app.ctx.dialogs.dialog is None and "Reading" in app.play.status_text()
@@ -400,8 +448,11 @@ def test_a_long_kept_game_is_read_and_resumed_off_the_frame(tmp_path, monkeypatc
             app.ctx.dialogs.dialog is not None
             and app.ctx.dialogs.dialog.question is Question.RESUME
         )
-        app.dialogs.answer(app.ctx.dialogs.dialog.key(
-            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=0, unicode="y")))  # fmt: skip
+        app.dialogs.answer(
+            app.ctx.dialogs.dialog.key(
+                pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=0, unicode="y")
+            )
+        )
         for _ in range(5):
             app.step()  # and while its moves are played again
         assert "Resuming" in app.play.status_text() and app.play.game.moves == []

@@ -7,8 +7,18 @@ import pygame
 
 from game.ui.theme import load_library
 
-PLAIN = ("key", "name", "sizes", "colours", "rects", "glyph_rects", "sounds", "sound_problems",
-         "marks", "converted")  # fmt: skip
+PLAIN = (
+    "key",
+    "name",
+    "sizes",
+    "colours",
+    "rects",
+    "glyph_rects",
+    "sounds",
+    "sound_problems",
+    "marks",
+    "converted",
+)
 
 
 def pixels(surface):

@@ -105,8 +105,9 @@ def test_the_audio_device_opens_after_the_first_frame_so_it_never_holds_it_up(dr
 
 
 def test_the_themes_sound_different():
-    sounds = {key: (THEMES_DIR / key / "sounds" / "open.wav").read_bytes() for key in
-              available_themes()}  # fmt: skip
+    sounds = {
+        key: (THEMES_DIR / key / "sounds" / "open.wav").read_bytes() for key in available_themes()
+    }
     assert len(set(sounds.values())) == len(sounds)
 
 
@@ -188,8 +189,11 @@ def test_v_mutes_everything_at_once_and_v_again_brings_the_volume_back(drive, tm
     assert d.app.ctx.settings.volume == "off"
     assert json.loads((tmp_path / "settings.json").read_text())["volume"] == "off"
     assert "Sound off" in d.app.play.status_text()
-    for act in (lambda: d.click((8, 1), button=3), lambda: d.click((1, 1)),
-                lambda: d.click((4, 4))):  # fmt: skip
+    for act in (
+        lambda: d.click((8, 1), button=3),
+        lambda: d.click((1, 1)),
+        lambda: d.click((4, 4)),
+    ):
         d.tick(DOUBLE_CLICK_MS)
         act()
         assert not pygame.mixer.get_busy()
@@ -298,8 +302,7 @@ def test_a_sound_still_playing_keeps_the_device(mixer, monkeypatch):
 
 
 @pytest.mark.concurrent
-def test_a_device_let_go_by_one_board_is_closed_before_another_board_opens_it(
-        mixer, monkeypatch):  # fmt: skip
+def test_a_device_let_go_by_one_board_is_closed_before_another_board_opens_it(mixer, monkeypatch):
     """The mixer is one per process: a second window's board (the tests make many) must not
     open it while the first one's closer is still to close it, or that close would pull the
     device from under the second ("mixer not initialized")."""
@@ -473,8 +476,9 @@ def test_without_an_audio_device_the_game_is_silent_with_one_line(monkeypatch, c
     board.use_theme(load_theme(THEMES_DIR / "night"))
     assert not board.play("open") and not board.play("win")
     lines = capsys.readouterr().err.splitlines()
-    assert lines == ["pixel-mines: no sound: the audio device cannot be opened "
-                     "(No available audio device)"]  # fmt: skip
+    assert lines == [
+        "pixel-mines: no sound: the audio device cannot be opened (No available audio device)"
+    ]
 
 
 def test_sound_off_at_start_never_opens_the_audio_device(monkeypatch):
@@ -572,13 +576,23 @@ print(json.dumps(out))
 
 def run_loop(tmp_path, driver, code=LOOP):
     env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER=driver, PYGAME_HIDE_SUPPORT_PROMPT="1",
-               SDL_DISKAUDIOFILE=str(tmp_path / "out.raw"))  # fmt: skip
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER=driver,
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        SDL_DISKAUDIOFILE=str(tmp_path / "out.raw"),
+    )
     for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[name] = str(tmp_path / name.lower())
     code = code.format(root=str(ROOT), layout=BOARD)
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                          timeout=60, cwd=tmp_path)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.splitlines()[-1]), done.stderr
 
@@ -594,8 +608,9 @@ def frame_peaks(raw: bytes, channels: int) -> list[int]:
     samples = array.array("h", raw)
     if sys.byteorder == "big":
         samples.byteswap()
-    return [max(abs(s) for s in samples[i : i + channels]) for i in range(0, len(samples),
-                                                                          channels)]  # fmt: skip
+    return [
+        max(abs(s) for s in samples[i : i + channels]) for i in range(0, len(samples), channels)
+    ]
 
 
 MINUS_30_DBFS = 1036  # 32768 * 10 ** (-30 / 20)
@@ -684,8 +699,10 @@ def test_the_first_sound_after_the_device_was_let_go_is_heard_within_100_ms(tmp_
 def test_no_audio_device_means_a_silent_game_and_one_line(tmp_path):
     result, stderr = run_loop(tmp_path, "nosuchdriver")
     assert result["format"] is None and result["cells"] == ["1", "."]
-    assert stderr.splitlines() == ["pixel-mines: no sound: the audio device cannot be opened "
-                                   "(Audio target 'nosuchdriver' not available)"]  # fmt: skip
+    assert stderr.splitlines() == [
+        "pixel-mines: no sound: the audio device cannot be opened "
+        "(Audio target 'nosuchdriver' not available)"
+    ]
 
 
 def test_a_sound_file_cut_short_is_left_out_with_one_line(own_theme):
@@ -712,8 +729,9 @@ def test_no_audio_device_prints_the_games_one_line_and_no_library_noise():
         "print(board._open_device())\n"
     )
     root = Path(__file__).resolve().parents[2]
-    result = subprocess.run([sys.executable, "-c", code], cwd=root, env=env,
-                            capture_output=True, text=True, timeout=60)  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     lines = result.stderr.splitlines()
     if result.stdout.strip() == "False":

@@ -97,8 +97,13 @@ def corners(lay: Layout, box: Box) -> list[tuple[int, int]]:
     """The window pixels at the centre and the four corners of a canvas box."""
     w = lay.window_box(box)
     right, bottom = w.x + w.w - 1, w.y + w.h - 1
-    return [(w.x + w.w // 2, w.y + w.h // 2), (w.x, w.y), (right, w.y), (w.x, bottom),
-            (right, bottom)]  # fmt: skip
+    return [
+        (w.x + w.w // 2, w.y + w.h // 2),
+        (w.x, w.y),
+        (right, w.y),
+        (w.x, bottom),
+        (right, bottom),
+    ]
 
 
 @pytest.mark.parametrize("zoom", [1, 2, 3, 4])
@@ -167,11 +172,16 @@ def test_the_frame_toolbar_and_board_show_the_same_pixels_at_every_text_zoom(boa
         covered = [(r, c) for r in range(8) for c in range(8) if game.cell(r, c) == "#"]
         game.toggle_flag(*covered[0])
         game.toggle_flag(*covered[1])
-        odds = {covered[0]: 0.0, covered[1]: 0.4, covered[2]: 0.0, covered[3]: 0.2,
-                covered[4]: 1.0}  # fmt: skip
+        odds = {covered[0]: 0.0, covered[1]: 0.4, covered[2]: 0.0, covered[3]: 0.2, covered[4]: 1.0}
         proof = HintMarks(frozenset({(4, 4)}), frozenset({covered[9]}))
-        looks = Looks(pressed={covered[5]}, cursor=covered[6], hint=covered[7],
-                      probabilities=odds, start=covered[8], hint_marks=proof)  # fmt: skip
+        looks = Looks(
+            pressed={covered[5]},
+            cursor=covered[6],
+            hint=covered[7],
+            probabilities=odds,
+            start=covered[8],
+            hint_marks=proof,
+        )
         seen = {}
         for t in divisors(zoom):
             lay = fit_at(rows, cols, window, t, zoom // t)
@@ -240,8 +250,9 @@ def room_of(screen: tuple[int, int]) -> tuple[int, int]:
         ((800, 600), BIG, 1),
     ],
 )
-def test_the_first_zoom_is_the_largest_that_fits_most_of_the_screen_up_to_4(screen, board,
-                                                                            expected):  # fmt: skip
+def test_the_first_zoom_is_the_largest_that_fits_most_of_the_screen_up_to_4(
+    screen, board, expected
+):
     room = room_of(screen)
     zoom = first_zoom(*board, room)
     assert zoom == expected

@@ -161,13 +161,22 @@ def test_bad_font_and_size_values_give_messages(broken, old, new, words):
 
 # Machado, Oliveira and Fernandes (2009), severity 1.0, applied to linear RGB.
 CVD_MATRICES = {
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-                   (-0.003882, -0.048116, 1.051998)),
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-                     (-0.011820, 0.042940, 0.968881)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
-                   (0.004733, 0.691367, 0.303900)),
-}  # fmt: skip
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
+}
 MIN_DELTA_E = 15  # CIE76, between any two number colours, under every simulation
 
 
@@ -192,8 +201,7 @@ def _simulate(rgb, matrix):
     lin = [_linear(v) for v in rgb]
     if matrix is None:
         return lin
-    return [min(1.0, max(0.0, sum(m * v for m, v in zip(row, lin, strict=True))))
-            for row in matrix]  # fmt: skip
+    return [min(1.0, max(0.0, sum(m * v for m, v in zip(row, lin, strict=True)))) for row in matrix]
 
 
 def number_colours(theme):
@@ -271,8 +279,13 @@ def test_the_window_loads_the_other_themes_after_its_first_frame(broken, capsys)
     library = load_library(broken.parent, first="classic")
     pygame.display.init()
     clock = ManualClock()
-    app = App(BoardChoice.standard(Difficulty.BEGINNER), Settings(motion=False, volume="off"),
-              library, clock=clock, chores=Chores(threaded=False))  # fmt: skip
+    app = App(
+        BoardChoice.standard(Difficulty.BEGINNER),
+        Settings(motion=False, volume="off"),
+        library,
+        clock=clock,
+        chores=Chores(threaded=False),
+    )
     app.ctx.aids.assistant = Assistant(RunAtOnce())
     try:
         assert library.names() == ["classic"] and "theme:night" not in app.ctx.commands.table

@@ -901,8 +901,11 @@ def test_words_changed_in_place_draw_as_a_form_built_with_them(library):
     def form() -> Form:
         field = Field("f", "F", "1")
         field.error = words["error"]
-        return Form(words["title"], [Label(words["label"]), Pairs([words["pair"]]), field],
-                    [Button("ok", "OK")])  # fmt: skip
+        return Form(
+            words["title"],
+            [Label(words["label"]), Pairs([words["pair"]]), field],
+            [Button("ok", "OK")],
+        )
 
     def same(a: Form, b: Form) -> bool:
         return pygame.image.tobytes(draw(a, theme), "RGB") == pygame.image.tobytes(
@@ -923,7 +926,11 @@ def test_words_changed_in_place_draw_as_a_form_built_with_them(library):
         words[what] = value
         label, pairs, field = shown.rows
         label.content, pairs.rows, field.error, shown.title = (
-            words["label"], [words["pair"]], words["error"], words["title"])  # fmt: skip
+            words["label"],
+            [words["pair"]],
+            words["error"],
+            words["title"],
+        )
         assert same(shown, form()), f"{what} changed to {value!r}"
 
 
@@ -1110,9 +1117,13 @@ def tall_notice() -> Form:
     """A result notice as a long language at the smallest window makes it: figures, lines, and
     three buttons in two rows, taller than the canvas."""
     table = Pairs([(f"Measure {k}", f"{k}.5 s") for k in range(16)])
-    return Form("You won!", [table, Label("A line under the figures, long enough to wrap.")],
-                [Button("new", "New game"), Button("more", "Analyse"), Button("ok", "OK")],
-                default="ok", cancel="ok")  # fmt: skip
+    return Form(
+        "You won!",
+        [table, Label("A line under the figures, long enough to wrap.")],
+        [Button("new", "New game"), Button("more", "Analyse"), Button("ok", "OK")],
+        default="ok",
+        cancel="ok",
+    )
 
 
 def test_rows_too_tall_for_the_window_scroll_above_the_buttons_in_the_panel():
@@ -1130,8 +1141,11 @@ def test_rows_too_tall_for_the_window_scroll_above_the_buttons_in_the_panel():
     assert form.rows[0].box.y < v.y and form.find("ok").box == buttons[2]  # buttons stay
     feed(form, key(pygame.K_PAGEUP), key(pygame.K_UP))
     assert form.scroll == max(0, form.scroll_h - v.h - (v.h - M.line_h) - M.line_h)
-    feed(form, mouse(pygame.MOUSEMOTION, centre(v)),
-         pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))  # fmt: skip
+    feed(
+        form,
+        mouse(pygame.MOUSEMOTION, centre(v)),
+        pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False),
+    )
     assert form.scroll > 0
     feed(form, key(pygame.K_HOME))
     assert form.scroll == 0
@@ -1148,8 +1162,16 @@ def test_a_form_that_fits_does_not_scroll_and_is_placed_as_before():
 
 def test_the_view_moves_to_show_a_row_the_focus_moves_to():
     rows = [Label(f"Paragraph {k} of words that wrap onto two lines here.") for k in range(9)]
-    form = placed(Form("Custom", [*rows, Field("n", "Number", "5", max_len=3)],
-                       [Button("ok", "OK")], default="ok"), SMALLEST, SMALLEST)  # fmt: skip
+    form = placed(
+        Form(
+            "Custom",
+            [*rows, Field("n", "Number", "5", max_len=3)],
+            [Button("ok", "OK")],
+            default="ok",
+        ),
+        SMALLEST,
+        SMALLEST,
+    )
     assert form.view is not None and form.focused is form.rows[-1]
     assert form.rows[-1].box.bottom <= form.view.bottom and form.scroll > 0
     feed(form, key(pygame.K_TAB))  # to OK: the view stays where it is
@@ -1174,8 +1196,11 @@ def test_a_list_row_too_wide_takes_two_lines_the_value_under_its_name():
     lst = ListBox("settings", [("Language", "System"), ("Question marks", "on")], shown=2)
     form = placed(Form("Options", [lst], [Button("close", "Close")]), SMALLEST, SMALLEST)
     assert lst.lines == 1  # fits: one line a row
-    lst = ListBox("settings", [("Language of the window", "System"),
-                               ("Question marks", "on, shown in the menu")], shown=2)  # fmt: skip
+    lst = ListBox(
+        "settings",
+        [("Language of the window", "System"), ("Question marks", "on, shown in the menu")],
+        shown=2,
+    )
     form = placed(Form("Options", [lst], [Button("close", "Close")]), SMALLEST, SMALLEST)
     chars = (lst.rows_box().w - 2) // M.glyph_w
     assert lst.lines == 2 and lst.box.h == 2 * 2 * M.line_h + 4 and form.view is None

@@ -405,11 +405,24 @@ def test_resizing_the_window_picks_the_largest_whole_scale_that_fits(drive):
 
 def record_of_a_win(n, kind="beginner"):
     return GameRecord(
-        played_at=f"2026-11-{n + 1:02d}T12:00:00", kind=kind, rows=9, cols=9, mines=10,
-        seed=str(n), safe_zone="opening", won=n % 3 != 0, time_ms=9_000 + 997 * n, bbbv=20,
-        clicks_left=20, clicks_right=2, clicks_chord=1, cleared=71, safe_cells=71,
-        assisted=n == 5, source="window",
-    )  # fmt: skip
+        played_at=f"2026-11-{n + 1:02d}T12:00:00",
+        kind=kind,
+        rows=9,
+        cols=9,
+        mines=10,
+        seed=str(n),
+        safe_zone="opening",
+        won=n % 3 != 0,
+        time_ms=9_000 + 997 * n,
+        bbbv=20,
+        clicks_left=20,
+        clicks_right=2,
+        clicks_chord=1,
+        cleared=71,
+        safe_cells=71,
+        assisted=n == 5,
+        source="window",
+    )
 
 
 def every_dialog(d, tmp_path) -> list:
@@ -442,12 +455,26 @@ def every_dialog(d, tmp_path) -> list:
     code.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     assert code.error
     (tmp_path / "file").write_text("")
-    resume = ConfirmDialog("resume", "Resume?", ["You left an Expert game at 123 s.",
-                           "Or play 200x200/39999?"], yes="resume", no="play that")  # fmt: skip
-    won = NoticeDialog("You won!", ["New best time!", "New best 3BV/s!"],
-                       table=[("Time", "999.999 s"), ("3BV", "9999"), ("3BV/s", "12.34"),
-                              ("Clicks", "12345"), ("Efficiency", "100%"),
-                              ("Code", "7K3QW9ZX2M4N8PT6RB5HJ0AB")], new_game=True)  # fmt: skip
+    resume = ConfirmDialog(
+        "resume",
+        "Resume?",
+        ["You left an Expert game at 123 s.", "Or play 200x200/39999?"],
+        yes="resume",
+        no="play that",
+    )
+    won = NoticeDialog(
+        "You won!",
+        ["New best time!", "New best 3BV/s!"],
+        table=[
+            ("Time", "999.999 s"),
+            ("3BV", "9999"),
+            ("3BV/s", "12.34"),
+            ("Clicks", "12345"),
+            ("Efficiency", "100%"),
+            ("Code", "7K3QW9ZX2M4N8PT6RB5HJ0AB"),
+        ],
+        new_game=True,
+    )
     note = NoticeDialog(
         "Note",
         [
@@ -456,13 +483,20 @@ def every_dialog(d, tmp_path) -> list:
         ],
     )
     return [
-        HelpOverlay(keys.help_rows()), help_end, confirm_quit(), resume, custom, wide,
+        HelpOverlay(keys.help_rows()),
+        help_end,
+        confirm_quit(),
+        resume,
+        custom,
+        wide,
         SettingsDialog(d.app.options.rows()),
         *[StatsDialog(stats, kind, "2026-11-29") for kind in ("beginner", "custom", "daily")],
         StatsDialog(Stats(tmp_path / "file" / "stats.sqlite3"), "beginner", "x"),
-        code, ThemeMenu(d.app.ctx.aids.themes, "classic"),
-        won, note,
-    ]  # fmt: skip
+        code,
+        ThemeMenu(d.app.ctx.aids.themes, "classic"),
+        won,
+        note,
+    ]
 
 
 def test_every_dialog_panel_fits_the_smallest_canvas_with_nothing_clipped(drive, tmp_path):
@@ -832,10 +866,22 @@ def test_two_kept_games_are_named_and_the_one_picked_is_resumed_the_other_kept(d
     older, newer = Game(9, 9, 10, seed=3), Game(16, 16, 40, seed=4)
     older.reveal(4, 4, at_ms=0)
     newer.reveal(8, 8, at_ms=0)
-    keep(tmp_path / "kept", older, 2_000, "window", game_id="20261130-120000-00000000000a",
-         played_at="2020-11-30T12:00:00")  # fmt: skip
-    keep(tmp_path / "kept", newer, 7_000, "window", game_id="20261201-120000-00000000000b",
-         played_at="2020-12-01T12:00:00")  # fmt: skip
+    keep(
+        tmp_path / "kept",
+        older,
+        2_000,
+        "window",
+        game_id="20261130-120000-00000000000a",
+        played_at="2020-11-30T12:00:00",
+    )
+    keep(
+        tmp_path / "kept",
+        newer,
+        7_000,
+        "window",
+        game_id="20261201-120000-00000000000b",
+        played_at="2020-12-01T12:00:00",
+    )
     d = drive()
     d.app.ctx.session.history = History(kept=tmp_path / "kept")
     d.app.games.offer_kept_game(d.app.ctx.session.take_offer(), (), None)
@@ -897,8 +943,11 @@ def test_changing_board_size_picks_the_scale_that_fits_again(drive):
     )
     d.key(pygame.K_1, "1")
     assert d.app.ctx.frame.scale == start
-    d.app.games.play_game(__import__("game.engine.codes", fromlist=["daily"]).daily(
-        __import__("datetime").date(2026, 11, 29)).game())  # fmt: skip
+    d.app.games.play_game(
+        __import__("game.engine.codes", fromlist=["daily"])
+        .daily(__import__("datetime").date(2026, 11, 29))
+        .game()
+    )
     assert (d.app.ctx.frame.layout.view_rows, d.app.ctx.frame.layout.view_cols) == (16, 30)
 
 

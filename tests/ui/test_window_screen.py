@@ -21,15 +21,21 @@ def counter_shows(d, text: str) -> bool:
     if box.w != len(text) * w + 2 * e:
         return False
     return all(
-        d.sprite_at(geometry.Box(box.x + e + i * w, box.y + e, w, lay.sizes.led_h),
-                    "led_minus" if ch == "-" else f"led_{ch}")
+        d.sprite_at(
+            geometry.Box(box.x + e + i * w, box.y + e, w, lay.sizes.led_h),
+            "led_minus" if ch == "-" else f"led_{ch}",
+        )
         for i, ch in enumerate(text)
-    )  # fmt: skip
+    )
 
 
 def on_screen(app) -> bool:
-    return desktop.wholly_on(app.ctx.frame.screen, pygame.display.get_surface().get_size(),
-                             desktop.window_position(), app.ctx.frame.edges)  # fmt: skip
+    return desktop.wholly_on(
+        app.ctx.frame.screen,
+        pygame.display.get_surface().get_size(),
+        desktop.window_position(),
+        app.ctx.frame.edges,
+    )
 
 
 @pytest.mark.concurrent
@@ -105,8 +111,11 @@ def test_the_window_comes_back_at_the_size_and_place_it_was_left(drive, tmp_path
     desktop.move_window((40, 60))
     d.app.games.quit()
     saved, _ = SettingsFile(path).load()
-    assert (saved.window_size, saved.window_position, saved.fullscreen) == ((500, 420), (40, 60),
-                                                                             False)  # fmt: skip
+    assert (saved.window_size, saved.window_position, saved.fullscreen) == (
+        (500, 420),
+        (40, 60),
+        False,
+    )
     pygame.quit()
     pygame.display.init()
     again = drive(settings=saved)
@@ -116,14 +125,20 @@ def test_the_window_comes_back_at_the_size_and_place_it_was_left(drive, tmp_path
 
 
 def test_a_remembered_window_that_no_longer_fits_is_not_used(drive):
-    d = drive(settings=Settings(motion=False, volume="off", window_size=(5000, 400),
-                                window_position=(9000, 9000)))  # fmt: skip
+    d = drive(
+        settings=Settings(
+            motion=False, volume="off", window_size=(5000, 400), window_position=(9000, 9000)
+        )
+    )
     assert pygame.display.get_surface().get_size() == geometry.window_size(9, 9, 2)  # the board's
     assert on_screen(d.app)
     pygame.quit()
     pygame.display.init()
-    e = drive(settings=Settings(motion=False, volume="off", window_size=(400, 400),
-                                window_position=(9000, 9000)))  # fmt: skip
+    e = drive(
+        settings=Settings(
+            motion=False, volume="off", window_size=(400, 400), window_position=(9000, 9000)
+        )
+    )
     assert pygame.display.get_surface().get_size() == (400, 400) and on_screen(e.app)
 
 
@@ -203,8 +218,11 @@ def test_zooming_a_board_larger_than_the_window_keeps_the_window_the_player_size
     pygame.display.set_mode(size, pygame.RESIZABLE)
     d.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
     d.tick()
-    for key, name, zoom in ((pygame.K_EQUALS, "+", 2), (pygame.K_EQUALS, "+", 3),
-                            (pygame.K_MINUS, "-", 2)):  # fmt: skip
+    for key, name, zoom in (
+        (pygame.K_EQUALS, "+", 2),
+        (pygame.K_EQUALS, "+", 3),
+        (pygame.K_MINUS, "-", 2),
+    ):
         d.key(key, name)
         assert d.app.ctx.frame.scale == zoom
         assert pygame.display.get_surface().get_size() == size
@@ -227,8 +245,9 @@ def test_a_resumed_200x200_game_keeps_the_remembered_zoom(drive):
     it; the remembered zoom wins, and the view centres its last move."""
     from game.engine import Game, Move, MoveKind
 
-    rows = ["".join("*" if (r * 7 + c * 3) % 11 == 0 else "." for c in range(200))
-            for r in range(200)]  # fmt: skip
+    rows = [
+        "".join("*" if (r * 7 + c * 3) % 11 == 0 else "." for c in range(200)) for r in range(200)
+    ]
     game = Game.from_layout(rows)
     game.play(Move(MoveKind.OPEN, 150, 161))
     for scale in (2, 3):

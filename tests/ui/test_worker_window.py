@@ -36,8 +36,9 @@ def not_here(*args, **kwargs):
     raise AssertionError("worked out in the loop's process")
 
 
-def test_a_losses_guesses_and_analysis_are_worked_out_in_the_worker(drive, tmp_path, worker,
-                                                                   monkeypatch):  # fmt: skip
+def test_a_losses_guesses_and_analysis_are_worked_out_in_the_worker(
+    drive, tmp_path, worker, monkeypatch
+):
     d = drive(layout=TWO_SIDES)
     aids = d.app.ctx.aids
     aids.chores = Chores()  # threaded, as in the window
@@ -106,9 +107,12 @@ def test_a_replay_to_analyse_is_read_in_the_worker(drive, tmp_path, worker, monk
     played = Game.from_layout(layout)
     for cell in [(4, 4), (8, 7)]:  # the opening, then a guess that loses
         played.play(Move(MoveKind.OPEN, *cell))
-    path = replays.save_replay(replays.replay_of(played, elapsed_ms=5_000, source="window",
-                                                 game_id="20261201-120000-0123456789ab"),
-                               tmp_path)  # fmt: skip
+    path = replays.save_replay(
+        replays.replay_of(
+            played, elapsed_ms=5_000, source="window", game_id="20261201-120000-0123456789ab"
+        ),
+        tmp_path,
+    )
     d = drive(layout=layout)
     aids = d.app.ctx.aids
     aids.chores = Chores()  # threaded, as in the window

@@ -229,8 +229,12 @@ class Tour:
         self.key(K.K_F2)
         d.click((4, 4))
         g = d.app.play.game
-        mine = next((r, c) for r, line in enumerate(g.layout()) for c, ch in enumerate(line)
-                    if ch == "*" and g.cell(r, c) == "#")  # fmt: skip
+        mine = next(
+            (r, c)
+            for r, line in enumerate(g.layout())
+            for c, ch in enumerate(line)
+            if ch == "*" and g.cell(r, c) == "#"
+        )
         d.click(mine)
         self.expect("NoticeDialog")
         self.ticks(10)

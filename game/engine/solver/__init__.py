@@ -121,8 +121,10 @@ def hint_near(view: list[str], mines: int, near: Box) -> Hint | None:
     if pos.ended or (r0, r1, c0, c1) == (0, height, 0, width) or r0 >= r1 or c0 >= c1:
         return None
     covered = "#" * width
-    masked = [covered[:c0] + line[c0:c1] + covered[c1:] if r0 <= r < r1 else covered
-              for r, line in enumerate(view)]  # fmt: skip
+    masked = [
+        covered[:c0] + line[c0:c1] + covered[c1:] if r0 <= r < r1 else covered
+        for r, line in enumerate(view)
+    ]
     deduction = Deduction(parse(masked, mines))
     bottom, right = top + rows, left + cols
     inside: list[int] = []

@@ -57,8 +57,9 @@ class Work:
         self.left -= share.steps - max(share.left, 0)
 
 
-def endgame_guess(pos: Position, sol: Solution, cons: dict[tuple[int, ...], int],
-                  work: Work | None = None) -> int | None:  # fmt: skip
+def endgame_guess(
+    pos: Position, sol: Solution, cons: dict[tuple[int, ...], int], work: Work | None = None
+) -> int | None:
     """With few layouts left, the guess that wins most often, by searching the game to its end.
 
     Every layout that fits is listed; a position is a set of them. Cells safe in all of them are
@@ -285,9 +286,11 @@ class _Endgame:
         options = []
         seen = set()
         self.work.spend(
-            _PER_CALL + 2 * len(layouts) + len(self.around)
+            _PER_CALL
+            + 2 * len(layouts)
+            + len(self.around)
             + undecided.bit_count() * (_PER_CALL + _PER_PAIR * len(layouts))
-        )  # fmt: skip
+        )
         for i in range(len(self.around)):
             if not undecided >> i & 1:
                 continue

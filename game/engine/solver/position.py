@@ -96,10 +96,19 @@ def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
         if 0 < r < rows - 1 and cols > 2:
             up, mid, down, n = (r - 1) * cols, r * cols, (r + 1) * cols, cols - 2
             out.append(_around(rows, cols, r, 0))
-            out.extend(zip(range(up, up + n), range(up + 1, up + 1 + n), range(up + 2, up + 2 + n),
-                           range(mid, mid + n), range(mid + 2, mid + 2 + n),
-                           range(down, down + n), range(down + 1, down + 1 + n),
-                           range(down + 2, down + 2 + n), strict=True))  # fmt: skip
+            out.extend(
+                zip(
+                    range(up, up + n),
+                    range(up + 1, up + 1 + n),
+                    range(up + 2, up + 2 + n),
+                    range(mid, mid + n),
+                    range(mid + 2, mid + 2 + n),
+                    range(down, down + n),
+                    range(down + 1, down + 1 + n),
+                    range(down + 2, down + 2 + n),
+                    strict=True,
+                )
+            )
             out.append(_around(rows, cols, r, cols - 1))
         else:
             out.extend(_around(rows, cols, r, c) for c in range(cols))

@@ -36,13 +36,22 @@ Cell = tuple[int, int]
 # The line under the board starts with buttons, bracketed and three or four characters wide
 # (18 pixels and more at the least zoom): one-character arrows, some 6 pixels, missed first
 # clicks. BUTTONS: the action of each character they cover.
-ARROW_BUTTONS = (("[<<]", "analysis_previous_note"), ("[<]", "analysis_previous"),
-                 ("[>]", "analysis_next"), ("[>>]", "analysis_next_note"))  # fmt: skip
+ARROW_BUTTONS = (
+    ("[<<]", "analysis_previous_note"),
+    ("[<]", "analysis_previous"),
+    ("[>]", "analysis_next"),
+    ("[>>]", "analysis_next_note"),
+)
 ARROWS = "".join(label for label, _action in ARROW_BUTTONS) + " "
 # What a move did (MoveReport.kind), as the line under the board names it, and the move that
 # lost the game (only an opening or a chord can).
-KINDS = {"open": N_("open"), "chord": N_("chord"), "flag": N_("flag"), "unflag": N_("unflag"),
-         "mark": N_("mark")}  # fmt: skip
+KINDS = {
+    "open": N_("open"),
+    "chord": N_("chord"),
+    "flag": N_("flag"),
+    "unflag": N_("unflag"),
+    "mark": N_("mark"),
+}
 LOSING = {"open": N_("the losing open"), "chord": N_("the losing chord")}
 
 
@@ -58,8 +67,16 @@ BUTTONS = _buttons()
 
 
 class AnalysisScene(Layer):
-    def __init__(self, ctx: Context, board: PlayScene, key: str, game: Game, *,
-                 leave: Callable[[], None], resize: Callable[[Game], None]) -> None:  # fmt: skip
+    def __init__(
+        self,
+        ctx: Context,
+        board: PlayScene,
+        key: str,
+        game: Game,
+        *,
+        leave: Callable[[], None],
+        resize: Callable[[Game], None],
+    ) -> None:
         """`key`: the game's id, whose analysis the context's analyses work out (asked for
         already); `game`: what to show meanwhile; `leave`: what Esc does; `resize`: fits the
         window to the game once it is read (the games' to decide)."""
@@ -156,8 +173,13 @@ class AnalysisScene(Layer):
         if move is not None:
             self.scroll_to(move.row, move.col)
         after = self.game.view()
-        cells = [(r, c) for r, (old, new) in enumerate(zip(before, after, strict=True))
-                 if old != new for c in range(len(new)) if old[c] != new[c]]  # fmt: skip
+        cells = [
+            (r, c)
+            for r, (old, new) in enumerate(zip(before, after, strict=True))
+            if old != new
+            for c in range(len(new))
+            if old[c] != new[c]
+        ]
         marks = self.mark_looks()  # a mark that looks the same is not drawn again
         cells += [cell for cell, look in marked.items() if marks.get(cell) != look]
         cells += [cell for cell, look in marks.items() if marked.get(cell) != look]
@@ -235,8 +257,7 @@ class AnalysisScene(Layer):
             for c in range(max(cols.start - 1, 0), min(cols.stop + 1, self.game.cols)):
                 if line[c] not in covered:
                     near.update((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
-        return [(r, c) for r in rows for c in cols
-                if view[r][c] in covered and (r, c) not in near]  # fmt: skip
+        return [(r, c) for r in rows for c in cols if view[r][c] in covered and (r, c) not in near]
 
     # ---- the toolbar and the line under the board ------------------------------------------
 
@@ -257,8 +278,11 @@ class AnalysisScene(Layer):
             done = {"percent": whole(progress)}
             # Translators: the line under the board while the analysis is worked out, longest
             # first; percent: how far it is.
-            wordings = [_("Analysing your game... %(percent)d%% (Esc stops)"),
-                        _("Analysing %(percent)d%%, Esc stops"), "%(percent)d%%"]  # fmt: skip
+            wordings = [
+                _("Analysing your game... %(percent)d%% (Esc stops)"),
+                _("Analysing %(percent)d%%, Esc stops"),
+                "%(percent)d%%",
+            ]
             return fit([w % done for w in wordings], room)
         return ARROWS + fit(self.words(), room - len(ARROWS))
 
@@ -294,18 +318,28 @@ class AnalysisScene(Layer):
         summary = report.summary(listed=3)
         guesses = guesses_words(len(report.guesses))
         odds = percent(report.survival)
-        values = {"summary": summary, "short": report.summary(listed=0), "odds": odds,
-                  "guesses": guesses, "avoidable": report.avoidable,
-                  "mistakes": mistakes_words(report.mistakes)}  # fmt: skip
+        values = {
+            "summary": summary,
+            "short": report.summary(listed=0),
+            "odds": odds,
+            "guesses": guesses,
+            "avoidable": report.avoidable,
+            "mistakes": mistakes_words(report.mistakes),
+        }
         # Translators: the line under the board after the last move of an analysed game,
         # longest first: summary is the analysis's summary; guesses "3 guesses" or "no
         # guesses"; odds the chance to survive them ("29 %"); mistakes "no mistakes" or "1
         # mistake"; avoidable a number.
-        wordings = [_("End: %(summary)s"), "%(summary)s", _("End: %(short)s"),
-                    _("End: %(guesses)s, %(odds)s to survive; %(avoidable)d avoidable; "
-                      "%(mistakes)s"),
-                    _("End: %(guesses)s, %(odds)s to survive"), _("%(guesses)s, %(odds)s"),
-                    "%(guesses)s", _("End")]  # fmt: skip
+        wordings = [
+            _("End: %(summary)s"),
+            "%(summary)s",
+            _("End: %(short)s"),
+            _("End: %(guesses)s, %(odds)s to survive; %(avoidable)d avoidable; %(mistakes)s"),
+            _("End: %(guesses)s, %(odds)s to survive"),
+            _("%(guesses)s, %(odds)s"),
+            "%(guesses)s",
+            _("End"),
+        ]
         return [w % values for w in wordings]
 
     def lost_by(self, move: MoveReport) -> bool:
@@ -319,14 +353,23 @@ class AnalysisScene(Layer):
         """The move's words, longest first: the first led by `head` ("Move 3/12"), the
         others by `at` ("3/12")."""
         why = _(move.why) if move.why else ""  # the engine's words (N_ there)
-        values = {"move": head, "at": at, "risk": percent(move.p_mine),
-                  "low": percent(move.lowest_p), "why": why}  # fmt: skip
+        values = {
+            "move": head,
+            "at": at,
+            "risk": percent(move.p_mine),
+            "low": percent(move.lowest_p),
+            "why": why,
+        }
         # Translators: (and all of a move's words) move is "Move 3/12" (or with what it did, "Move
         # 3/12 (open)"); at is "3/12" (or "3/12 lost", "Move 3/12 (the losing open):"); risk
         # the chance it was a mine, low the safest cell's then ("12 %"); why the mistake.
         if move.verdict is Verdict.MISTAKE:
-            wordings = [_("%(move)s: a mistake: %(why)s"), _("%(at)s mistake: %(why)s"),
-                        _("%(at)s mistake"), "%(at)s"]  # fmt: skip
+            wordings = [
+                _("%(move)s: a mistake: %(why)s"),
+                _("%(at)s mistake: %(why)s"),
+                _("%(at)s mistake"),
+                "%(at)s",
+            ]
         elif move.verdict is Verdict.AVOIDABLE:
             wordings = [
                 _("%(move)s: avoidable guess, %(risk)s risk; a safe cell was proven"),

@@ -62,8 +62,9 @@ class DialogStack:
 class DialogScene(Layer):
     """While a dialog is up it takes the keys and the mouse (the window keeps Ctrl+Q)."""
 
-    def __init__(self, stack: DialogStack, drawn: DrawState,
-                 answers: dict[type, Callable[[object], None]]) -> None:  # fmt: skip
+    def __init__(
+        self, stack: DialogStack, drawn: DrawState, answers: dict[type, Callable[[object], None]]
+    ) -> None:
         """`answers`: for each type of result a dialog can give, what is done with it."""
         self.stack = stack
         self.drawn = drawn
@@ -122,8 +123,12 @@ class DialogScene(Layer):
             self.pages.left = True
             return
         frame = self.stack.frame  # a page a spare frame
-        self.pages.warm(self.stack.session.history.stats, frame.board.kind,
-                        Metrics.of(frame.theme), *dialog_room(frame.layout))  # fmt: skip
+        self.pages.warm(
+            self.stack.session.history.stats,
+            frame.board.kind,
+            Metrics.of(frame.theme),
+            *dialog_room(frame.layout),
+        )
 
     def due(self, now: int) -> int | None:
         return now if self.pages.left else None

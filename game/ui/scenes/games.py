@@ -170,8 +170,9 @@ class Games:
 
     # ---- the game kept from last time -----------------------------------------------------
 
-    def offer_kept_game(self, kept: Replay | None, notes: list[str] | tuple[str, ...],
-                        asked_for: str | None) -> None:  # fmt: skip
+    def offer_kept_game(
+        self, kept: Replay | None, notes: list[str] | tuple[str, ...], asked_for: str | None
+    ) -> None:
         """Ask about the game (or games) kept from last time (naming the board the command
         line asked for, if it did), and show the start-up notes."""
         offers = [k.replay for k in self.ctx.session.offers]
@@ -213,8 +214,9 @@ class Games:
             self.leave_then(_("the game you left"), over)
 
         # every move is played again: a long game takes a while, so not on the frame
-        self.ctx.aids.chores.start(lambda: session.resumed_game(index), resume,
-                                   _("Resuming your game..."))  # fmt: skip
+        self.ctx.aids.chores.start(
+            lambda: session.resumed_game(index), resume, _("Resuming your game...")
+        )
 
     # ---- replays ----------------------------------------------------------------------------
 
@@ -256,8 +258,9 @@ class Games:
         def restart() -> None:
             self.watch(replay, self.replay.playback.speed_index)
 
-        self.replay = ReplayScene(self.ctx, self.play, replay, game, speed_index,
-                                  restart=restart, leave=self.leave_replay)  # fmt: skip
+        self.replay = ReplayScene(
+            self.ctx, self.play, replay, game, speed_index, restart=restart, leave=self.leave_replay
+        )
         self.play.watching = self.replay
 
     def analyse(self, result: Analyse) -> None:
@@ -298,8 +301,9 @@ class Games:
 
         from .analysis import AnalysisScene
 
-        self.replay = AnalysisScene(ctx, self.play, key, shown, leave=self.leave_replay,
-                                    resize=resize)  # fmt: skip
+        self.replay = AnalysisScene(
+            ctx, self.play, key, shown, leave=self.leave_replay, resize=resize
+        )
         self.play.watching = self.replay
         ctx.drawn.invalidate()
 

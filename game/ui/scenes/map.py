@@ -91,7 +91,7 @@ def outside(panel: Box, size: tuple[int, int]) -> list[Box]:
         Box(0, panel.y, panel.x, panel.h),
         Box(panel.right, panel.y, w - panel.right, panel.h),
     )
-    return [b for b in parts if b.w > 0 and b.h > 0]  # fmt: skip
+    return [b for b in parts if b.w > 0 and b.h > 0]
 
 
 def map_geometry(room: Box, rows: int, cols: int, around: Cell) -> MapGeometry:
@@ -193,12 +193,15 @@ def map_colours(theme) -> dict[str, Colour]:
     return found
 
 
-def map_image(view: list[str], g: MapGeometry, colours: dict[str, Colour],
-              like: pygame.Surface | None = None) -> pygame.Surface:  # fmt: skip
+def map_image(
+    view: list[str], g: MapGeometry, colours: dict[str, Colour], like: pygame.Surface | None = None
+) -> pygame.Surface:
     """The map's pixels, one a cell, from the text view (its characters index a palette), in
     the pixel format of `like` (the canvas: scaling onto it is then a plain copy)."""
-    text = "".join(line[g.first_col : g.first_col + g.cols]
-                   for line in view[g.first_row : g.first_row + g.rows])  # fmt: skip
+    text = "".join(
+        line[g.first_col : g.first_col + g.cols]
+        for line in view[g.first_row : g.first_row + g.rows]
+    )
     small = pygame.image.frombytes(text.encode("ascii"), (g.cols, g.rows), "P")
     palette = [colours[ViewChar.COVERED.value]] * 256
     for ch, colour in colours.items():
@@ -281,8 +284,10 @@ class MapDialog(Dialog):
         outline(surface, p, style.edge)
         if self.words:
             m = Metrics.of(theme)
-            surface.blit(theme.font.render(self.words, style.text),
-                         (p.x + WELL, p.y + WELL + (m.line_h - m.glyph_h) // 2 + 1))  # fmt: skip
+            surface.blit(
+                theme.font.render(self.words, style.text),
+                (p.x + WELL, p.y + WELL + (m.line_h - m.glyph_h) // 2 + 1),
+            )
         well = Box(g.box.x - 2, g.box.y - 2, g.box.w + 4, g.box.h + 4)
         bevel(surface, well, style.shadow, style.light, 2)
         key = (theme.key, id(theme.sprites["covered"]), g)

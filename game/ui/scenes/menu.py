@@ -89,8 +89,9 @@ class MenuLayer(Layer):
         """For each row of the open menu: whether it is checked (None: not checkable), and
         whether it can be chosen now."""
         commands = self.ctx.commands
-        return [(commands.checked(i.action), commands.available(i.action))
-                for i in self.bar.items()]  # fmt: skip
+        return [
+            (commands.checked(i.action), commands.available(i.action)) for i in self.bar.items()
+        ]
 
     def draw(self, full: bool) -> None:
         ctx, bar = self.ctx, self.bar

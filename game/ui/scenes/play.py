@@ -45,8 +45,11 @@ Cell = tuple[int, int]
 
 
 # What a redo did, said in place of the undo's "Undone" (a redo brings no help, so no note).
-REDONE = {MoveKind.OPEN: N_("Redone: opened"), MoveKind.FLAG: N_("Redone: marked"),
-          MoveKind.CHORD: N_("Redone: chorded")}  # fmt: skip
+REDONE = {
+    MoveKind.OPEN: N_("Redone: opened"),
+    MoveKind.FLAG: N_("Redone: marked"),
+    MoveKind.CHORD: N_("Redone: chorded"),
+}
 
 
 class PlayScene(Layer):
@@ -91,8 +94,11 @@ class PlayScene(Layer):
         off the loop's thread, so that the click's frames do not share the interpreter lock
         with a process being spawned or the solver being imported."""
         g = self.ctx.session.game
-        if self.watching is None and g is not None and self._big_first_open(
-                Move(MoveKind.OPEN, 0, 0)):  # fmt: skip
+        if (
+            self.watching is None
+            and g is not None
+            and self._big_first_open(Move(MoveKind.OPEN, 0, 0))
+        ):
             self.ctx.aids.analyses.warm()
             if self.ctx.aids.chores.threaded:
                 from ... import worker as workers  # a process: loaded for a big board only
@@ -220,8 +226,14 @@ class PlayScene(Layer):
         pointer; whether one did."""
         pos, lay = self.mouse_pos, self.layout
         if self.thumb is not None:
-            bar = next((b for b in scrollbars.bars(lay, self.top, self.left)
-                        if b.vertical == self.thumb.vertical), None)  # fmt: skip
+            bar = next(
+                (
+                    b
+                    for b in scrollbars.bars(lay, self.top, self.left)
+                    if b.vertical == self.thumb.vertical
+                ),
+                None,
+            )
             if bar is None:  # the window grew to show it all
                 self.thumb = None
                 return False
@@ -257,8 +269,9 @@ class PlayScene(Layer):
             self._unpaused_by = None  # the release of the click that played on: no click
         elif self.watching is None and not on_face and not unpausing:
             # every click on the board is journaled before it acts (docs/FORMATS.md)
-            self.ctx.session.note("release" if up else "press", button=BUTTON_NAMES[button],
-                                  cell=cell)  # fmt: skip
+            self.ctx.session.note(
+                "release" if up else "press", button=BUTTON_NAMES[button], cell=cell
+            )
         if up:
             self.play_all(self.gestures.release(button, cell, now, self.look, on_face=on_face))
             return
@@ -383,12 +396,15 @@ class PlayScene(Layer):
         canvas of its own (kept from one map to the next), and the game's is swapped back."""
         lay, drawn, r = self.layout, self.ctx.drawn, self.ctx.frame.renderer
         self._canvas_back()
-        if (not (drawn.full or drawn.board_anew or drawn.pending or drawn.board_hidden)
-                and drawn.board_shown):  # fmt: skip
+        if (
+            not (drawn.full or drawn.board_anew or drawn.pending or drawn.board_hidden)
+            and drawn.board_shown
+        ):
             self.under_map = (self._looks_now(), r, r.canvas)
             r.canvas = self._canvas_for_map(r.canvas)
-        self.ctx.dialogs.open(MapDialog(self.game, (self.top, self.left, lay.view_rows,
-                                                    lay.view_cols)))  # fmt: skip
+        self.ctx.dialogs.open(
+            MapDialog(self.game, (self.top, self.left, lay.view_rows, lay.view_cols))
+        )
 
     def _canvas_for_map(self, canvas: pygame.Surface) -> pygame.Surface:
         """The map's canvas, showing what `canvas` shows round the map's panel (the menu bar,
@@ -414,9 +430,19 @@ class PlayScene(Layer):
     def _looks_now(self) -> tuple:
         """What the board drawn depends on, apart from the theme (kept by the renderer)."""
         g = self.game
-        return (g, len(g.moves), g.state, self.top, self.left, self.cursor, self.hint,
-                self.probabilities, self.show_probabilities, frozenset(self.pressed_cells()),
-                len(self.ctx.drawn.veiled))  # fmt: skip
+        return (
+            g,
+            len(g.moves),
+            g.state,
+            self.top,
+            self.left,
+            self.cursor,
+            self.hint,
+            self.probabilities,
+            self.show_probabilities,
+            frozenset(self.pressed_cells()),
+            len(self.ctx.drawn.veiled),
+        )
 
     def _put_back_under_map(self) -> bool:
         """After the map closed: the canvas kept when it opened, if the board it showed is
@@ -468,8 +494,9 @@ class PlayScene(Layer):
         if not changed:
             return
         # only the cells in view are drawn: of a loss on a big board, only their runs are made
-        changed = changed.within((self.top, self.left, self.layout.view_rows,
-                                  self.layout.view_cols))  # fmt: skip
+        changed = changed.within(
+            (self.top, self.left, self.layout.view_rows, self.layout.view_cols)
+        )
         if self.motion and len(changed) > 1 and self._animate(changed, origin):
             # the veiled tiles look as they did until their ring turns: only the clicked
             # cell is drawn now (a 200x200 cascade would otherwise redraw the whole view)
@@ -649,8 +676,9 @@ class PlayScene(Layer):
         else:
             said = self._win_lines(done)
             title = _("You won!")
-        notice = NoticeDialog(title, said, table=table, new_game=True, live=summary,
-                              analyse=True, live_room=longest())  # fmt: skip
+        notice = NoticeDialog(
+            title, said, table=table, new_game=True, live=summary, analyse=True, live_room=longest()
+        )
         self.result = None if done.measured else (notice, done)
         self.ctx.dialogs.open(notice, over_board=True)  # the mines turn over under it
 
@@ -666,8 +694,14 @@ class PlayScene(Layer):
 
     def _result_table(self, done) -> list[tuple[str, str]]:
         g = self.game
-        return result_table(done.record.time_ms, g.bbbv or 0, g.bbbv_done(),
-                            g.state is GameState.WON, done.measured, done.measures)  # fmt: skip
+        return result_table(
+            done.record.time_ms,
+            g.bbbv or 0,
+            g.bbbv_done(),
+            g.state is GameState.WON,
+            done.measured,
+            done.measures,
+        )
 
     def _measures_came(self) -> None:
         """The measures of the game just finished are made: into its notice, if still up."""
@@ -844,10 +878,17 @@ class PlayScene(Layer):
         without an event to wake the loop) or a long message scrolls; else the clock's next
         second in play."""
         g, ctx = self.gestures, self.ctx
-        if (g.left or g.right or g.middle or self.wants_hint or self.laying_at is not None
-                or self.result is not None or self.ending is not None
-                or (self.show_probabilities and ctx.aids.assistant.busy)
-                or len(ctx.status.saying() or "") > self.status_room()):  # fmt: skip
+        if (
+            g.left
+            or g.right
+            or g.middle
+            or self.wants_hint
+            or self.laying_at is not None
+            or self.result is not None
+            or self.ending is not None
+            or (self.show_probabilities and ctx.aids.assistant.busy)
+            or len(ctx.status.saying() or "") > self.status_room()
+        ):
             return now
         if self.watching is None and ctx.session.running:
             return now + 1000 - ctx.session.elapsed_ms() % 1000
@@ -860,10 +901,14 @@ class PlayScene(Layer):
         game's)."""
         ctx = self.ctx
         dialog, drawn, lay = ctx.dialogs.dialog, ctx.drawn, self.layout
-        ready = (not (drawn.full or drawn.board_anew) or drawn.board_hidden
-                 or getattr(dialog, "covers_board", False)
-                 or ctx.frame.renderer.lay_ahead(self.game, self.top, self.left, drawn.veiled,
-                                                 tuple(ctx.frame.display.size)))  # fmt: skip
+        ready = (
+            not (drawn.full or drawn.board_anew)
+            or drawn.board_hidden
+            or getattr(dialog, "covers_board", False)
+            or ctx.frame.renderer.lay_ahead(
+                self.game, self.top, self.left, drawn.veiled, tuple(ctx.frame.display.size)
+            )
+        )
         drawn.held = 0 if ready else drawn.held + 1
         if ready:  # what a press made while the frame waits was aimed at (game/ui/inbox.py)
             drawn.board_at = (lay.scale, lay.board.x, lay.board.y, self.top, self.left)
@@ -915,8 +960,9 @@ class PlayScene(Layer):
         showing = self.show_probabilities and not game.state.is_over
         probs = self.probabilities if showing else None
         start = game.first_click if game.state is GameState.READY else None  # a code's mark
-        looks = Looks(pressed, self.cursor, drawn.veiled, hint_cell, probs,
-                      hint_marks(self.hint), start)  # fmt: skip
+        looks = Looks(
+            pressed, self.cursor, drawn.veiled, hint_cell, probs, hint_marks(self.hint), start
+        )
         if self.watching is not None:
             looks = self.watching.board_looks(looks)  # what the room marks on the board
         if drawn.board_hidden:  # paused: every cell covered, nothing held or hinted
@@ -938,8 +984,9 @@ class PlayScene(Layer):
         drawn.cursor = self.cursor
         if full or drawn.bars != (self.top, self.left):
             shown = None if full else drawn.bars
-            drawn.dirty += scrollbars.draw(r.canvas, r.theme, self.layout, self.top,
-                                           self.left, shown)  # fmt: skip
+            drawn.dirty += scrollbars.draw(
+                r.canvas, r.theme, self.layout, self.top, self.left, shown
+            )
             drawn.bars = (self.top, self.left)
         r.draw_toolbar(game.mines_remaining, self.face(), self.timer_value())
         line = self.status_text()
@@ -976,5 +1023,15 @@ def _acts(event: Event) -> bool:
     return event.type == pygame.KEYDOWN and event.key not in MODIFIER_KEYS
 
 
-MODIFIER_KEYS = frozenset((pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT,
-                           pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI))  # fmt: skip
+MODIFIER_KEYS = frozenset(
+    (
+        pygame.K_LCTRL,
+        pygame.K_RCTRL,
+        pygame.K_LSHIFT,
+        pygame.K_RSHIFT,
+        pygame.K_LALT,
+        pygame.K_RALT,
+        pygame.K_LGUI,
+        pygame.K_RGUI,
+    )
+)

@@ -21,9 +21,17 @@ from .play import PlayScene
 
 
 class ReplayScene(Layer):
-    def __init__(self, ctx: Context, board: PlayScene, replay, game: Game,
-                 speed_index: int | None = None, *,
-                 restart: Callable[[], None], leave: Callable[[], None]) -> None:  # fmt: skip
+    def __init__(
+        self,
+        ctx: Context,
+        board: PlayScene,
+        replay,
+        game: Game,
+        speed_index: int | None = None,
+        *,
+        restart: Callable[[], None],
+        leave: Callable[[], None],
+    ) -> None:
         """`board`: the play scene it shows its game on; `restart`, `leave`: what R and Esc
         do (the games' to decide)."""
         self.ctx = ctx
@@ -103,8 +111,12 @@ class ReplayScene(Layer):
         # Translators: a replay's line under the board: state is "paused", "end" or its speed
         # ("x2"); done/total the 3BV solved so far of the board's; clicks the moves played.
         words = _("%(state)s 3BV %(done)d/%(total)d clk %(clicks)d")
-        return words % {"state": state, "done": self.bbbv_done, "total": g.bbbv or 0,
-                        "clicks": len(g.moves)}  # fmt: skip
+        return words % {
+            "state": state,
+            "done": self.bbbv_done,
+            "total": g.bbbv or 0,
+            "clicks": len(g.moves),
+        }
 
     def leave(self) -> None:
         self.ctx.session.resume(PAUSE_REPLAY)

@@ -48,10 +48,23 @@ def context(shipped_themes):
         def redraw():
             drawn.status = None
 
-        aids = Aids(clock, SoundBoard(settings, clock), Assistant(RunAtOnce()),
-                    Chores(threaded=False), themes)  # fmt: skip
-        ctx = Context(session, settings, frame, drawn, Commands(), StatusLine(clock, redraw),
-                      DialogStack(session, frame), aids)  # fmt: skip
+        aids = Aids(
+            clock,
+            SoundBoard(settings, clock),
+            Assistant(RunAtOnce()),
+            Chores(threaded=False),
+            themes,
+        )
+        ctx = Context(
+            session,
+            settings,
+            frame,
+            drawn,
+            Commands(),
+            StatusLine(clock, redraw),
+            DialogStack(session, frame),
+            aids,
+        )
         session.new_game(board)
         made.append(ctx)
         return ctx
@@ -66,12 +79,16 @@ def cell_pos(ctx, play, cell):
     """The window position of the middle of a cell in view."""
     lay = ctx.frame.layout
     box = lay.cell_rect(*cell, play.top, play.left)
-    return (lay.origin_x + (box.x + box.w // 2) * lay.scale,
-            lay.origin_y + (box.y + box.h // 2) * lay.scale)  # fmt: skip
+    return (
+        lay.origin_x + (box.x + box.w // 2) * lay.scale,
+        lay.origin_y + (box.y + box.h // 2) * lay.scale,
+    )
 
 
 def face_pos(ctx):
     lay = ctx.frame.layout
     f = lay.face
-    return (lay.origin_x + (f.x + f.w // 2) * lay.scale,
-            lay.origin_y + (f.y + f.h // 2) * lay.scale)  # fmt: skip
+    return (
+        lay.origin_x + (f.x + f.w // 2) * lay.scale,
+        lay.origin_y + (f.y + f.h // 2) * lay.scale,
+    )

@@ -92,8 +92,9 @@ def test_the_arrows_under_the_board_are_buttons(context, tmp_path):
     def click(char):
         x = box.x + 2 + char * font.width + font.width // 2
         y = box.y + box.h // 2
-        return mouse(pygame.MOUSEBUTTONDOWN, (lay.origin_x + x * lay.scale,
-                                              lay.origin_y + y * lay.scale))  # fmt: skip
+        return mouse(
+            pygame.MOUSEBUTTONDOWN, (lay.origin_x + x * lay.scale, lay.origin_y + y * lay.scale)
+        )
 
     def spans(action):
         return [at for at, name in BUTTONS.items() if name == action]

@@ -32,8 +32,12 @@ def test_a_dialog_pauses_the_game_and_the_next_waits_its_turn(context):
 
 def scene_with(ctx):
     got = []
-    answers = {Answer: got.append, Change: got.append, MenuChoice: got.append,
-               type(CLOSE): got.append}  # fmt: skip
+    answers = {
+        Answer: got.append,
+        Change: got.append,
+        MenuChoice: got.append,
+        type(CLOSE): got.append,
+    }
     return DialogScene(ctx.dialogs, ctx.drawn, answers), got
 
 

@@ -93,8 +93,9 @@ def through_the_gate(games, monkeypatch):
     return asked
 
 
-@pytest.mark.parametrize("how", ["new_game", "standard", "custom", "code",
-                                 "daily", "replay", "resume"])  # fmt: skip
+@pytest.mark.parametrize(
+    "how", ["new_game", "standard", "custom", "code", "daily", "replay", "resume"]
+)
 def test_everything_that_replaces_the_game_goes_through_the_gate(context, monkeypatch, how):
     ctx = context()
     games, play = games_of(ctx)
@@ -152,13 +153,15 @@ def test_a_resumed_200_by_200_game_opens_with_its_last_move_in_the_middle(contex
 
     ctx = context()
     games, play = games_of(ctx)
-    rows = ["".join("*" if (r * 7 + c * 3) % 11 == 0 else "." for c in range(200))
-            for r in range(200)]  # fmt: skip
+    rows = [
+        "".join("*" if (r * 7 + c * 3) % 11 == 0 else "." for c in range(200)) for r in range(200)
+    ]
     kept = Game.from_layout(rows)
     kept.play(Move(MoveKind.OPEN, 100, 101))
     kept.play(Move(MoveKind.FLAG, 30, 20))
-    last = next((150, c) for c in range(160, 200)
-                if kept.cell(150, c) == "#" and (150 * 7 + c * 3) % 11)  # fmt: skip
+    last = next(
+        (150, c) for c in range(160, 200) if kept.cell(150, c) == "#" and (150 * 7 + c * 3) % 11
+    )
     assert kept.play(Move(MoveKind.OPEN, *last))  # the last move, far from the top left
     offered = SimpleNamespace(daily=None, elapsed_ms=5000, game_id=None, events=[], chosen=None)
     ctx.session.offers = [SimpleNamespace(replay=offered, journal=None)]

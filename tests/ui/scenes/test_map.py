@@ -71,8 +71,10 @@ def test_covered_open_flagged_and_mines_are_told_apart_in_every_theme(name):
         # Handheld's covered board was the panel's green, its edge only a thin bevel)
         panel = style_for(load_library().get(name)).panel
         for kind in (V.COVERED, V.FLAG):
-            assert sum((x - y) ** 2 for x, y in zip(colours[kind.value], panel, strict=True)
-                       ) ** 0.5 >= DISTINCT, kind  # fmt: skip
+            assert (
+                sum((x - y) ** 2 for x, y in zip(colours[kind.value], panel, strict=True)) ** 0.5
+                >= DISTINCT
+            ), kind
     finally:
         pygame.quit()
 
@@ -117,8 +119,9 @@ def test_a_click_on_the_map_answers_the_cell_and_esc_or_tab_close_it():
     try:
         g = dialog.geometry
         box = g.cell_box(17, 33)
-        assert dialog.mouse(mouse(pygame.MOUSEBUTTONDOWN, (box.x + 1, box.y + 1)),
-                            lambda x, y: (x, y)) == GoTo((17, 33))  # fmt: skip
+        assert dialog.mouse(
+            mouse(pygame.MOUSEBUTTONDOWN, (box.x + 1, box.y + 1)), lambda x, y: (x, y)
+        ) == GoTo((17, 33))
         outside = (g.box.x - 2, g.box.y - 2)
         assert dialog.mouse(mouse(pygame.MOUSEBUTTONDOWN, outside), lambda x, y: (x, y)) is None
         assert dialog.key(key(pygame.K_ESCAPE)) is CLOSE

@@ -9,10 +9,28 @@ from tests.ui.scenes.conftest import key
 
 def menu_with(ctx):
     ran = []
-    for b in ("new_game", "beginner", "intermediate", "expert", "custom", "daily", "play_code",
-              "copy_code", "undo", "redo", "pause", "stats", "analyse_last", "quit"):  # fmt: skip
-        ctx.commands.add(b, lambda b=b: ran.append(b), available=lambda b=b: b != "undo",
-                         checked=(lambda: True) if b == "beginner" else None)  # fmt: skip
+    for b in (
+        "new_game",
+        "beginner",
+        "intermediate",
+        "expert",
+        "custom",
+        "daily",
+        "play_code",
+        "copy_code",
+        "undo",
+        "redo",
+        "pause",
+        "stats",
+        "analyse_last",
+        "quit",
+    ):
+        ctx.commands.add(
+            b,
+            lambda b=b: ran.append(b),
+            available=lambda b=b: b != "undo",
+            checked=(lambda: True) if b == "beginner" else None,
+        )
     return MenuLayer(ctx), ran
 
 

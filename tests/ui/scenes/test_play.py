@@ -164,8 +164,9 @@ def big_game(size=200):
     """A size x size board with mines scattered (about one cell in eleven)."""
     from game.engine import Game
 
-    rows = ["".join("*" if (r * 7 + c * 3) % 11 == 0 else "." for c in range(size))
-            for r in range(size)]  # fmt: skip
+    rows = [
+        "".join("*" if (r * 7 + c * 3) % 11 == 0 else "." for c in range(size)) for r in range(size)
+    ]
     return Game.from_layout(rows)
 
 
@@ -184,8 +185,9 @@ def big_board(context, size=200, scale=1):
 
 def safe_cell_near(game, cell):
     r, c = cell
-    return next((r, c + k) for k in range(11) if game.cell(r, c + k) == "#"
-                and (r * 7 + (c + k) * 3) % 11)  # fmt: skip
+    return next(
+        (r, c + k) for k in range(11) if game.cell(r, c + k) == "#" and (r * 7 + (c + k) * 3) % 11
+    )
 
 
 def test_a_resumed_game_opens_with_its_last_move_in_the_middle(context):
@@ -246,8 +248,9 @@ def zoom_commands(ctx):
 
 
 def wheel(y, x=0):
-    return pygame.event.Event(pygame.MOUSEWHEEL, x=x, y=y, flipped=False, precise_x=float(x),
-                              precise_y=float(y))  # fmt: skip
+    return pygame.event.Event(
+        pygame.MOUSEWHEEL, x=x, y=y, flipped=False, precise_x=float(x), precise_y=float(y)
+    )
 
 
 def test_ctrl_wheel_zooms_about_the_cell_under_the_pointer(context):
@@ -343,8 +346,11 @@ def test_a_zoom_gesture_with_a_still_pointer_comes_back_where_it_started(context
         for step, scale in ((-1, 2), (-1, 1), (1, 2), (1, 3)):
             ctx.aids.now.ms += 1500  # notch by notch, slower than the window's second
             # as SDL sends a notch: Ctrl pressed again, the wheel's button, then the wheel
-            play.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LCTRL, mod=0,
-                                           unicode="", scancode=0))  # fmt: skip
+            play.handle(
+                pygame.event.Event(
+                    pygame.KEYDOWN, key=pygame.K_LCTRL, mod=0, unicode="", scancode=0
+                )
+            )
             button = 4 if step > 0 else 5
             play.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
             play.handle(wheel(step))
@@ -405,8 +411,9 @@ def test_dragging_a_thumb_scrolls_and_a_press_on_the_track_pages(context):
     grab = (thumb.x + 2, thumb.y + 3)
     play.handle(mouse(DOWN, bar_pos(ctx, grab)))
     to = (grab[0], grab[1] + v.offset_of(57))
-    play.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=bar_pos(ctx, to), rel=(0, 0),
-                                   buttons=(1, 0, 0)))  # fmt: skip
+    play.handle(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=bar_pos(ctx, to), rel=(0, 0), buttons=(1, 0, 0))
+    )
     play.handle(mouse(UP, bar_pos(ctx, to)))
     assert play.top == 57 and play.left == 0 and play.game.moves == []
     v = bars(ctx.frame.layout, play.top, 0)[0]
@@ -498,7 +505,8 @@ def test_closing_the_map_puts_back_the_board_it_covered_without_drawing_it_again
         for part in outside(ctx.dialogs.dialog.panel, under.get_size()):
             rect = (part.x, part.y, part.w, part.h)
             assert pygame.image.tobytes(r.canvas.subsurface(rect), "RGB") == (
-                pygame.image.tobytes(under.subsurface(rect), "RGB")), part  # fmt: skip
+                pygame.image.tobytes(under.subsurface(rect), "RGB")
+            ), part
         room.handle(key(pygame.K_ESCAPE))
         assert frame() == shown  # and the board it covered, as it was
         assert boards == [] and pygame.image.tobytes(r.canvas, "RGB") == before

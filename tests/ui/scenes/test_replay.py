@@ -16,9 +16,14 @@ def watching(context, tmp_path):
     replay = load_replay(replay_file(tmp_path)[0])
     told = []
     ctx.session.pause(PAUSE_REPLAY)
-    scene = ReplayScene(ctx, play, replay, replay.new_game(),
-                        restart=lambda: told.append("restart"),
-                        leave=lambda: told.append("leave"))  # fmt: skip
+    scene = ReplayScene(
+        ctx,
+        play,
+        replay,
+        replay.new_game(),
+        restart=lambda: told.append("restart"),
+        leave=lambda: told.append("leave"),
+    )
     play.watching = scene
     return ctx, play, scene, told
 

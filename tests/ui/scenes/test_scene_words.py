@@ -33,30 +33,67 @@ def outside_markers(text: str) -> str:
 
 
 def report(*moves: tuple[Verdict, float | None], approximate: bool = False) -> GameAnalysis:
-    return GameAnalysis(tuple(
-        MoveReport(n=n, kind="open", row=0, col=n, t_ms=0, proven=None, p_mine=p,
-                   lowest_p=0.1, lowest_cells=(), lowest_off_frontier=False,
-                   off_frontier_p=None, verdict=verdict, approximate=approximate)
-        for n, (verdict, p) in enumerate(moves, 1)))  # fmt: skip
+    return GameAnalysis(
+        tuple(
+            MoveReport(
+                n=n,
+                kind="open",
+                row=0,
+                col=n,
+                t_ms=0,
+                proven=None,
+                p_mine=p,
+                lowest_p=0.1,
+                lowest_cells=(),
+                lowest_off_frontier=False,
+                off_frontier_p=None,
+                verdict=verdict,
+                approximate=approximate,
+            )
+            for n, (verdict, p) in enumerate(moves, 1)
+        )
+    )
 
 
 P = "\u00a0%"  # a number kept beside its sign
 
 
-@pytest.mark.parametrize(("game", "listed", "said"), [
-    (report(), None, "no guesses; no mistakes"),
-    (report((Verdict.SURE, None), (Verdict.MISTAKE, None)), 3, "no guesses; 1 mistake"),
-    (report((Verdict.GUESS, 0.5)), None,
-     f"1 guess (50{P}): a 50{P} chance to survive it; none avoidable; no mistakes"),
-    (report((Verdict.GUESS, 0.5)), 0, f"1 guess: a 50{P} chance to survive it; none avoidable; "
-                                      "no mistakes"),
-    (report((Verdict.GUESS, 0.5), (Verdict.AVOIDABLE, 0.0004), (Verdict.MISTAKE, None),
-            (Verdict.MISTAKE, None), (Verdict.GUESS, 0.9996), (Verdict.GUESS, 0.25)), 3,
-     f"4 guesses (50{P}, <0.1{P}, >99.9{P}, 1 more): a <0.1{P} chance to survive them; "
-     "1 avoidable; 2 mistakes"),
-    (report((Verdict.GUESS, 0.123), (Verdict.GUESS, 0.2), approximate=True), None,
-     f"~2 guesses (12{P}, 20{P}): a 70{P} chance to survive them; none avoidable; no mistakes"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("game", "listed", "said"),
+    [
+        (report(), None, "no guesses; no mistakes"),
+        (report((Verdict.SURE, None), (Verdict.MISTAKE, None)), 3, "no guesses; 1 mistake"),
+        (
+            report((Verdict.GUESS, 0.5)),
+            None,
+            f"1 guess (50{P}): a 50{P} chance to survive it; none avoidable; no mistakes",
+        ),
+        (
+            report((Verdict.GUESS, 0.5)),
+            0,
+            f"1 guess: a 50{P} chance to survive it; none avoidable; no mistakes",
+        ),
+        (
+            report(
+                (Verdict.GUESS, 0.5),
+                (Verdict.AVOIDABLE, 0.0004),
+                (Verdict.MISTAKE, None),
+                (Verdict.MISTAKE, None),
+                (Verdict.GUESS, 0.9996),
+                (Verdict.GUESS, 0.25),
+            ),
+            3,
+            f"4 guesses (50{P}, <0.1{P}, >99.9{P}, 1 more): a <0.1{P} chance to survive them; "
+            "1 avoidable; 2 mistakes",
+        ),
+        (
+            report((Verdict.GUESS, 0.123), (Verdict.GUESS, 0.2), approximate=True),
+            None,
+            f"~2 guesses (12{P}, 20{P}): a 70{P} chance to survive them; "
+            "none avoidable; no mistakes",
+        ),
+    ],
+)
 def test_the_summary_says_in_english_what_it_said_before_it_was_marked(game, listed, said):
     assert game.summary(listed) == said
     for p, shown in ((None, "-"), (0.0, "0"), (1.0, "100"), (0.0006, "0.1"), (0.9994, "99.9")):
