@@ -1,7 +1,7 @@
 """How long the game's own files take to read at their caps, and how fast a bad one is refused.
 
 Run from the repo root: `python benchmarks/bench_files.py`; one JSON line a figure. The largest
-replay or kept game is the work the window must do off its frame (see README, Reliability).
+replay or kept game is the work the window must do off its frame (see benchmarks/RESULTS.md).
 """
 
 from __future__ import annotations

@@ -433,15 +433,15 @@ def board_200(
 
 def centre_on(app: App, cell: tuple[int, int]) -> None:
     lay = app.ctx.frame.layout
-    app.play.top = max(0, min(cell[0] - lay.view_rows // 2, lay.rows - lay.view_rows))
-    app.play.left = max(0, min(cell[1] - lay.view_cols // 2, lay.cols - lay.view_cols))
+    app.play.view.top = max(0, min(cell[0] - lay.view_rows // 2, lay.rows - lay.view_rows))
+    app.play.view.left = max(0, min(cell[1] - lay.view_cols // 2, lay.cols - lay.view_cols))
     app.ctx.drawn.invalidate()
     until_shown(app)
 
 
 def pixel_of(app: App, cell: tuple[int, int]) -> tuple[int, int]:
     lay = app.ctx.frame.layout
-    box = lay.window_box(lay.cell_rect(*cell, app.play.top, app.play.left))
+    box = lay.window_box(lay.cell_rect(*cell, app.play.view.top, app.play.view.left))
     return box.x + box.w // 2, box.y + box.h // 2
 
 
@@ -744,10 +744,10 @@ def present_cost(runs: int) -> None:
             place(app, size, 3)
         lay, r = app.ctx.frame.layout, app.ctx.frame.renderer
         cell = lay.cell_rect(
-            app.play.top + lay.view_rows // 2,
-            app.play.left + lay.view_cols // 2,
-            app.play.top,
-            app.play.left,
+            app.play.view.top + lay.view_rows // 2,
+            app.play.view.left + lay.view_cols // 2,
+            app.play.view.top,
+            app.play.view.left,
         )
         tile, whole = [], []
         for _ in range(runs):
@@ -786,7 +786,7 @@ def wheel_scroll_200(frames: int) -> None:
     for scale in (1, 3):
         app = board_200(layout, start, SIZES["1600x1000"], scale)
         click(app, start)
-        app.play.top = app.play.left = 60
+        app.play.view.top = app.play.view.left = 60
         app.ctx.drawn.invalidate()
         until_shown(app)
         clock = pygame.time.Clock()
@@ -891,7 +891,7 @@ def losing_click_200(runs: int) -> None:
     nothing written either, so each part shows apart. After the click as played: the frames
     until the notice has its measures (the guesses: the solver, in the worker process) and
     the summary of the analysis, and how long they took to come (the notice opens the frame
-    after the loss: PlayScene.ending). Beside the loop thread's CPU, its wait for a core in
+    after the loss: GameEnd.ending). Beside the loop thread's CPU, its wait for a core in
     the two frames (Linux's schedstat): the wall time the machine's load took."""
     from game import worker as workers
 
@@ -924,8 +924,8 @@ def losing_click_200(runs: int) -> None:
             lay = app.ctx.frame.layout
             mine = next(
                 (r, c)
-                for r in range(app.play.top, app.play.top + lay.view_rows)
-                for c in range(app.play.left, app.play.left + lay.view_cols)
+                for r in range(app.play.view.top, app.play.view.top + lay.view_rows)
+                for c in range(app.play.view.left, app.play.view.left + lay.view_cols)
                 if layout[r][c] == "*"
             )
             until_settled(app)  # the opening comes from the worker, then turns over
@@ -1445,15 +1445,15 @@ for _ in range(30):  # half a second of play before the first hint
     app.step()
 out = {{}}
 for name in ("first", "next"):
-    app.play.hint = None
+    app.play.help.hint = None
     t = time.perf_counter()
     app.ctx.commands.do("hint")
-    while app.play.hint is None and time.perf_counter() - t < 10:
+    while app.play.help.hint is None and time.perf_counter() - t < 10:
         app.step()
         clock.tick(b.FPS * 4)
     out[name] = (time.perf_counter() - t) * 1000
     if name == "first":
-        app.play.play(Move(MoveKind.OPEN, *app.play.hint.cell))
+        app.play.play(Move(MoveKind.OPEN, *app.play.help.hint.cell))
         b.until_settled(app)
 b.close(app)
 out["first_cpu"], out["next_cpu"] = cpu[-2:]

@@ -23,7 +23,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.timing import emit, timed  # noqa: E402
-from game.store.stats import MIGRATIONS, GameRecord, Stats, stats_report  # noqa: E402
+from game.stats_text import stats_report  # noqa: E402
+from game.store.stats import MIGRATIONS, GameRecord, Stats  # noqa: E402
 
 TODAY = "2026-11-30"
 

@@ -12,21 +12,24 @@ import gc
 import os
 import re
 import sys
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TextIO
 
-from .engine import Difficulty, SafeZone
+from .engine import Difficulty, Game, SafeZone
 from .engine.boards import BoardChoice
 from .engine.codes import MAX_SEED, CodeError, daily, decode, seed_of_text
-from .engine.game import MAX_SIDE, MIN_SIDE, check_custom_size
+from .engine.rules import MAX_SIDE, MIN_SIDE, BoardSizeError, check_custom_size
 from .i18n import LanguageError, _, check_code, choose, install, ngettext, number, pgettext
+from .measure import measure_elsewhere
+from .stats_text import stats_report
 from .store.history import History, to_stderr
-from .store.replays import ReplayError, load_replay
-from .store.settings import SettingsFile
-from .store.stats import ExistingFile, Stats, export_csv, stats_csv, stats_report
+from .store.replays import Replay, ReplayError, load_replay
+from .store.settings import Settings, SettingsFile
+from .store.stats import ExistingFile, Stats, export_csv, stats_csv
 from .text import EXIT_OUTPUT_LOST, GuardedOutput, OutputLost
 from .version import version
+from .words import label, say
 
 PROG = "pixel-mines"
 # A whole number on the command line: the ASCII digits 0-9 with an optional leading minus, and
@@ -106,7 +109,7 @@ def seed_text(text: str) -> int:
     except CodeError as e:
         # Translators: a value that is not a seed's text, then why.
         raise argparse.ArgumentTypeError(
-            _("%(value)s: %(problem)s") % {"value": _shown(text), "problem": e}
+            _("%(value)s: %(problem)s") % {"value": _shown(text), "problem": say(e)}
         ) from None
 
 
@@ -118,100 +121,140 @@ def _parser() -> argparse.ArgumentParser:
         description=_("Pixel Mines: Minesweeper in a window (default) or in the terminal."),
         allow_abbrev=False,  # options are written in full: "--sc" is not "--scale"
     )
+    for option, told in _board_options() + _other_options():
+        p.add_argument(option, **told)
+    return p
+
+
+_SWITCH = {"action": "store_true"}
+
+
+def _board_options() -> list[tuple[str, dict]]:
+    """The options that choose the board, in --help's order: each one's name and what argparse
+    is told of it."""
+    size = {"low": MIN_SIDE, "high": MAX_SIDE}
+    return [
+        (
+            "--version",
+            {
+                "action": "version",
+                "version": f"{PROG} {version()}",
+                "help": _("print the program's name and version, and exit"),
+            },
+        ),
+        ("--text", {**_SWITCH, "help": _("play in the terminal instead of a window")}),
+        (
+            "--difficulty",
+            {
+                "choices": [d.name.lower() for d in Difficulty],
+                "help": _(
+                    "beginner 9×9/10, intermediate 16×16/40, expert 30×16/99 (default beginner)"
+                ),
+            },
+        ),
+        (
+            "--rows",
+            {
+                "type": whole_number,
+                "metavar": "R",
+                "help": _("custom board: rows (%(low)d-%(high)d)") % size,
+            },
+        ),
+        (
+            "--cols",
+            {
+                "type": whole_number,
+                "metavar": "C",
+                "help": _("custom board: columns (%(low)d-%(high)d)") % size,
+            },
+        ),
+        (
+            "--mines",
+            {
+                "type": whole_number,
+                "metavar": "M",
+                "help": _("custom board: mines (1 to cells - 1)"),
+            },
+        ),
+        (
+            "--seed",
+            {
+                "type": seed_number,
+                "metavar": "S",
+                "help": _(
+                    "seed of the first board: the same seed and first click give the same board"
+                ),
+            },
+        ),
+        (
+            "--safe-zone",
+            {
+                "choices": [z.value for z in SafeZone],
+                # Translators: 'opening' and 'cell' are the values typed: keep them as they are.
+                "help": _(
+                    "first click: 'opening' keeps its 3×3 free (default), 'cell' only the cell"
+                ),
+            },
+        ),
+    ]
+
+
+def _other_options() -> list[tuple[str, dict]]:
+    """The options after the board's, in --help's order: statistics, desktop, files, window."""
     # Translators: metavars are the names of values in --help (--replay FILE); upper case
     # where your language has it.
     file, name = _("FILE"), _("NAME")
-    p.add_argument(
-        "--version",
-        action="version",
-        version=f"{PROG} {version()}",
-        help=_("print the program's name and version, and exit"),
-    )
-    p.add_argument(
-        "--text", action="store_true", help=_("play in the terminal instead of a window")
-    )
-    p.add_argument(
-        "--difficulty",
-        choices=[d.name.lower() for d in Difficulty],
-        help=_("beginner 9×9/10, intermediate 16×16/40, expert 30×16/99 (default beginner)"),
-    )
-    size = {"low": MIN_SIDE, "high": MAX_SIDE}
-    p.add_argument(
-        "--rows",
-        type=whole_number,
-        metavar="R",
-        help=_("custom board: rows (%(low)d-%(high)d)") % size,
-    )
-    p.add_argument(
-        "--cols",
-        type=whole_number,
-        metavar="C",
-        help=_("custom board: columns (%(low)d-%(high)d)") % size,
-    )
-    p.add_argument(
-        "--mines", type=whole_number, metavar="M", help=_("custom board: mines (1 to cells - 1)")
-    )
-    p.add_argument(
-        "--seed",
-        type=seed_number,
-        metavar="S",
-        help=_("seed of the first board: the same seed and first click give the same board"),
-    )
-    p.add_argument(
-        "--safe-zone",
-        choices=[z.value for z in SafeZone],
-        # Translators: 'opening' and 'cell' are the values typed: keep them as they are.
-        help=_("first click: 'opening' keeps its 3×3 free (default), 'cell' only the cell"),
-    )
-    p.add_argument("--stats", action="store_true", help=_("print your statistics and exit"))
-    p.add_argument(
-        "--export-stats",
-        metavar=file,
-        help=_("write every game to a CSV file (- for stdout), exit"),
-    )
-    p.add_argument(
-        "--force", action="store_true", help=_("--export-stats: replace an existing file")
-    )
-    # Translators: metavar of --seed-of: the text of a CSV's seed cell.
-    p.add_argument(
-        "--seed-of",
-        type=seed_text,
-        metavar=_("TEXT"),
-        help=_("print the seed a CSV's seed cell means"),
-    )
-    p.add_argument(
-        "--install-desktop", action="store_true", help=_("add the game to your desktop's menu")
-    )
-    p.add_argument(
-        "--uninstall-desktop", action="store_true", help=_("take it out of the menu again")
-    )
-    p.add_argument(
-        "--no-guess", action="store_true", help=_("boards that never need a guess (this run)")
-    )
-    p.add_argument("--theme", metavar=name, help=_("window: the theme to start with"))
-    p.add_argument(
-        "--board",
-        metavar=pgettext("metavar of --board", "CODE"),
-        help=_("play the board of a board code"),
-    )
-    p.add_argument("--daily", action="store_true", help=_("play today's board (the same for all)"))
-    p.add_argument("--replay", metavar=file, help=_("watch a replay (with --text: print it)"))
-    p.add_argument(
-        "--analyse", metavar=file, help=_("print each guess and mistake of a replay, and exit")
-    )
-    p.add_argument("--json", action="store_true", help=_("--analyse: one JSON object a move"))
-    p.add_argument(
-        "--no-motion", action="store_true", help=_("window: no cascades or ripples (this run)")
-    )
-    p.add_argument(
-        "--scale", type=whole_number, metavar="N", help=_("window: whole-number pixel scale (1-8)")
-    )
-    p.add_argument(
-        "--language",
-        metavar=pgettext("metavar of --language", "CODE"),
-        help=_("the language to speak this run (de, fr...; en: English)"),
-    )
-    return p
+    return [
+        ("--stats", {**_SWITCH, "help": _("print your statistics and exit")}),
+        (
+            "--export-stats",
+            {"metavar": file, "help": _("write every game to a CSV file (- for stdout), exit")},
+        ),
+        ("--force", {**_SWITCH, "help": _("--export-stats: replace an existing file")}),
+        (
+            "--seed-of",
+            {
+                "type": seed_text,
+                # Translators: metavar of --seed-of: the text of a CSV's seed cell.
+                "metavar": _("TEXT"),
+                "help": _("print the seed a CSV's seed cell means"),
+            },
+        ),
+        ("--install-desktop", {**_SWITCH, "help": _("add the game to your desktop's menu")}),
+        ("--uninstall-desktop", {**_SWITCH, "help": _("take it out of the menu again")}),
+        ("--no-guess", {**_SWITCH, "help": _("boards that never need a guess (this run)")}),
+        ("--theme", {"metavar": name, "help": _("window: the theme to start with")}),
+        (
+            "--board",
+            {
+                "metavar": pgettext("metavar of --board", "CODE"),
+                "help": _("play the board of a board code"),
+            },
+        ),
+        ("--daily", {**_SWITCH, "help": _("play today's board (the same for all)")}),
+        ("--replay", {"metavar": file, "help": _("watch a replay (with --text: print it)")}),
+        (
+            "--analyse",
+            {"metavar": file, "help": _("print each guess and mistake of a replay, and exit")},
+        ),
+        ("--json", {**_SWITCH, "help": _("--analyse: one JSON object a move")}),
+        ("--no-motion", {**_SWITCH, "help": _("window: no cascades or ripples (this run)")}),
+        (
+            "--scale",
+            {
+                "type": whole_number,
+                "metavar": "N",
+                "help": _("window: whole-number pixel scale (1-8)"),
+            },
+        ),
+        (
+            "--language",
+            {
+                "metavar": pgettext("metavar of --language", "CODE"),
+                "help": _("the language to speak this run (de, fr...; en: English)"),
+            },
+        ),
+    ]
 
 
 def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, BoardChoice | None]:
@@ -231,8 +274,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
             )
         try:
             check_custom_size(args.rows, args.cols, args.mines)
-        except ValueError as e:
-            parser.error(str(e))
+        except BoardSizeError as e:
+            parser.error(say(e))
         board = BoardChoice.of(args.rows, args.cols, args.mines)
     elif args.difficulty:
         board = BoardChoice.standard(Difficulty[args.difficulty.upper()])
@@ -259,26 +302,25 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
             args.code = decode(args.board)
         except CodeError as e:
             # Translators: problem says what is wrong with the code.
-            parser.error(_("--board: %(problem)s") % {"problem": e})
-    if args.theme is not None and (not args.theme or set(args.theme) & set("/\\")):
-        parser.error(
+            parser.error(_("--board: %(problem)s") % {"problem": say(e)})
+    for wrong, problem in (
+        (
+            args.theme is not None and (not args.theme or set(args.theme) & set("/\\")),
             _("--theme: a theme is named by its folder name (got %(value)s)")
-            % {"value": _shown(args.theme)}
-        )
-    if args.replay == "":
-        parser.error(_("--replay needs the name of a replay file"))
-    if args.analyse == "":
-        parser.error(_("--analyse needs the name of a replay file"))
-    if args.json and args.analyse is None:
-        parser.error(_("--json goes with --analyse"))
-    if args.force and args.export_stats is None:
-        parser.error(_("--force goes with --export-stats"))
-    if args.install_desktop and args.uninstall_desktop:
-        parser.error(
-            _("choose one of %(options)s") % {"options": "--install-desktop, --uninstall-desktop"}
-        )
-    if args.export_stats == "":
-        parser.error(_("--export-stats needs the name of the CSV file to write"))
+            % {"value": _shown(args.theme or "")},
+        ),
+        (args.replay == "", _("--replay needs the name of a replay file")),
+        (args.analyse == "", _("--analyse needs the name of a replay file")),
+        (args.json and args.analyse is None, _("--json goes with --analyse")),
+        (args.force and args.export_stats is None, _("--force goes with --export-stats")),
+        (
+            args.install_desktop and args.uninstall_desktop,
+            _("choose one of %(options)s") % {"options": "--install-desktop, --uninstall-desktop"},
+        ),
+        (args.export_stats == "", _("--export-stats needs the name of the CSV file to write")),
+    ):
+        if wrong:
+            parser.error(problem)
     return args, board
 
 
@@ -448,34 +490,9 @@ def _main(argv: list[str] | None) -> int:
         from .desktop import run
 
         return run(install=args.install_desktop)
-    replay = None
-    if args.replay is not None or args.analyse is not None:
-        name = args.replay if args.replay is not None else args.analyse
-        try:
-            replay = load_replay(Path(name))
-        except ReplayError as e:
-            to_stderr(one_line(str(e)))
-            return EXIT_COMMAND_LINE
-        if replay.layout is None:  # a kept game left before its first click: no board at all
-            if args.analyse is not None:
-                line = _(
-                    "%(file)s: the game ended before its mines were laid; there is "
-                    "nothing to analyse"
-                )
-            else:
-                line = _(
-                    "%(file)s: the game ended before its mines were laid; there is nothing to watch"
-                )
-            to_stderr(line % {"file": one_line(name)})
-            return EXIT_COMMAND_LINE
-        if args.analyse is not None:
-            from .analysis_text import print_analysis  # the solver: not for the window
-
-            return print_analysis(replay, args.json)
-        if args.text:
-            from .text import print_replay  # the window never needs the terminal's code
-
-            return print_replay(replay)
+    replay, status = _replay_asked(args)
+    if status is not None:
+        return status
     settings_file = SettingsFile(echo=to_stderr)
     settings, messages = settings_file.load()
     stats = Stats()
@@ -485,66 +502,13 @@ def _main(argv: list[str] | None) -> int:
     today = datetime.now(UTC).date()
     if args.stats or args.export_stats is not None:
         stats.measure_old_rows()  # games recorded before rows kept measures, from replays
-    if args.stats:
-        print("\n".join(stats_report(stats, today.isoformat())))
-        for line in stats.take_messages():  # rows that were left out, said once
-            to_stderr(line)
-        return 0
-    if args.export_stats is not None:
-        try:
-            if args.export_stats == "-":
-                sys.stdout.write(stats_csv(stats)[0])
-                return 0
-            count = export_csv(stats, Path(args.export_stats), replace=args.force)
-        except ExistingFile:
-            to_stderr(
-                _("%(file)s already exists (add --force to replace it)")
-                % {"file": args.export_stats}
-            )
-            return EXIT_COMMAND_LINE
-        except OSError as e:
-            to_stderr(
-                _("cannot write %(file)s (%(error)s)")
-                % {"file": args.export_stats, "error": e.strerror or e}
-            )
-            return EXIT_COMMAND_LINE
-        finally:
-            stats.close()
-        print(
-            ngettext("wrote %(count)d game to %(file)s", "wrote %(count)d games to %(file)s", count)
-            % {"count": count, "file": args.export_stats}
-        )
-        return 0
+        return _stats_command(args, stats, today.isoformat())
     zone = SafeZone(args.safe_zone) if args.safe_zone else settings.safe_zone  # this run only
-    asked_for = None  # the board the command line asks for, named if a kept game competes
-    if board is not None:
-        # plain "x": the window's pixel font has ASCII only
-        named = {"size": board.label.replace("×", "x"), "seed": args.seed}
-        # Translators: the board the command line asked for, shown as "Or play %s?" beside a
-        # kept game; size is rows x columns / mines.
-        asked_for = (
-            _("the %(size)s board") % named
-            if args.seed is None
-            else _("the %(size)s board of seed %(seed)d") % named
-        )
-    elif args.seed is not None:
-        # Translators: as "the 9x9/10 board", shown as "Or play %s?".
-        asked_for = _("a board of seed %(seed)d") % {"seed": args.seed}
-    if board is None:
-        board = settings.board_choice()
-    first_game, daily_date = None, None
-    qm = settings.question_marks
-    if args.board is not None:
-        first_game = args.code.game(question_marks=qm)
-        # Translators: as "the 9x9/10 board", shown as "Or play %s?".
-        asked_for = _("the board of code %(code)s") % {"code": args.board.strip().upper()}
-    elif args.daily:
-        daily_date = today.isoformat()
-        first_game = daily(today).game(question_marks=qm)
-        # Translators: as "the 9x9/10 board", shown as "Or play %s?".
-        asked_for = _("today's daily board")
+    board, first_game, daily_date, asked_for = _first_board(args, board, settings, today)
     # the window writes on a thread of its own (a frame never waits for the disk)
-    history = History.on_disk(stats, background=not args.text)
+    history = History.on_disk(
+        stats, background=not args.text, measure=None if args.text else measure_elsewhere
+    )
     try:
         if args.text:
             from .text import play
@@ -560,52 +524,172 @@ def _main(argv: list[str] | None) -> int:
                 asked_for=asked_for,
                 ask_before_leaving=settings.ask_before_leaving,
             )
-        from .store.files import user_themes_dir
-        from .ui.theme import load_library
-        from .ui.window import run
-
-        # the theme the window starts with now, the others after its first frame (the
-        # window's Options.load_other_themes says what is wrong with them then)
-        themes = load_library(user_themes_dir(), first=args.theme or settings.theme)
-        for line in themes.problems:  # each says what is wrong and that it is left out
-            to_stderr(line)
-        for line in themes.warnings:
-            to_stderr(line)
-        if args.theme is not None:
-            if args.theme not in themes.themes:
-                for line in themes.load_rest():  # all of them, to list those there are
-                    to_stderr(line)
-                listed = ", ".join(themes.names())
-                to_stderr(
-                    _see_help(
-                        _("there is no usable theme %(name)r; the themes are: %(themes)s")
-                        % {"name": args.theme, "themes": listed}
-                    )
-                )
-                return EXIT_COMMAND_LINE
-            settings.theme = args.theme
-        _collect_again()
-        _set_window_icon()
-        _close_later()
-        return run(
-            themes,
+        return _window(
+            args,
             board,
             settings,
             settings_file,
             history,
-            seed=args.seed,
-            scale=args.scale,
             messages=messages,
-            motion=not args.no_motion,
             first_game=first_game,
             daily=daily_date,
             replay=replay,
             safe_zone=zone,
-            no_guess=args.no_guess,
             asked_for=asked_for,
         )
     finally:
         stats.close()
+
+
+def _replay_asked(args: argparse.Namespace) -> tuple[Replay | None, int | None]:
+    """The replay --replay or --analyse names, for the window to show; or the exit status of
+    a command that is done with it (--analyse, --replay --text) or of a file that cannot be
+    read or has no board."""
+    if args.replay is None and args.analyse is None:
+        return None, None
+    name = args.replay if args.replay is not None else args.analyse
+    try:
+        replay = load_replay(Path(name))
+    except ReplayError as e:
+        to_stderr(one_line(str(e)))
+        return None, EXIT_COMMAND_LINE
+    if replay.layout is None:  # a kept game left before its first click: no board at all
+        if args.analyse is not None:
+            line = _(
+                "%(file)s: the game ended before its mines were laid; there is nothing to analyse"
+            )
+        else:
+            line = _(
+                "%(file)s: the game ended before its mines were laid; there is nothing to watch"
+            )
+        to_stderr(line % {"file": one_line(name)})
+        return None, EXIT_COMMAND_LINE
+    if args.analyse is not None:
+        from .analysis_text import print_analysis  # the solver: not for the window
+
+        return None, print_analysis(replay, args.json)
+    if args.text:
+        from .text import print_replay  # the window never needs the terminal's code
+
+        return None, print_replay(replay)
+    return replay, None
+
+
+def _stats_command(args: argparse.Namespace, stats: Stats, day: str) -> int:
+    """--stats or --export-stats: the report, or the CSV file; the exit status."""
+    if args.stats:
+        print("\n".join(stats_report(stats, day)))
+        for line in stats.take_messages():  # rows that were left out, said once
+            to_stderr(line)
+        return 0
+    try:
+        if args.export_stats == "-":
+            sys.stdout.write(stats_csv(stats)[0])
+            return 0
+        count = export_csv(stats, Path(args.export_stats), replace=args.force)
+    except ExistingFile:
+        to_stderr(
+            _("%(file)s already exists (add --force to replace it)") % {"file": args.export_stats}
+        )
+        return EXIT_COMMAND_LINE
+    except OSError as e:
+        to_stderr(
+            _("cannot write %(file)s (%(error)s)")
+            % {"file": args.export_stats, "error": e.strerror or e}
+        )
+        return EXIT_COMMAND_LINE
+    finally:
+        stats.close()
+    print(
+        ngettext("wrote %(count)d game to %(file)s", "wrote %(count)d games to %(file)s", count)
+        % {"count": count, "file": args.export_stats}
+    )
+    return 0
+
+
+def _first_board(
+    args: argparse.Namespace, board: BoardChoice | None, settings: Settings, today: date
+) -> tuple[BoardChoice, Game | None, str | None, str | None]:
+    """The board to play (the command line's, else the remembered one), the first game if the
+    command line lays one (--board, --daily) and its day, and the words that name what the
+    command line asked for beside a kept game (None: nothing)."""
+    asked_for = None  # the board the command line asks for, named if a kept game competes
+    if board is not None:
+        # plain "x": the window's pixel font has ASCII only
+        named = {"size": label(board).replace("×", "x"), "seed": args.seed}
+        asked_for = (
+            # Translators: the board the command line asked for, shown as "Or play %s?" beside a
+            # kept game; size is rows x columns / mines.
+            _("the %(size)s board") % named
+            if args.seed is None
+            else _("the %(size)s board of seed %(seed)d") % named
+        )
+    elif args.seed is not None:
+        # Translators: as "the 9x9/10 board", shown as "Or play %s?".
+        asked_for = _("a board of seed %(seed)d") % {"seed": args.seed}
+    board = board if board is not None else settings.board_choice()
+    first_game, daily_date = None, None
+    qm = settings.question_marks
+    if args.board is not None:
+        first_game = args.code.game(question_marks=qm)
+        # Translators: as "the 9x9/10 board", shown as "Or play %s?".
+        asked_for = _("the board of code %(code)s") % {"code": args.board.strip().upper()}
+    elif args.daily:
+        daily_date = today.isoformat()
+        first_game = daily(today).game(question_marks=qm)
+        # Translators: as "the 9x9/10 board", shown as "Or play %s?".
+        asked_for = _("today's daily board")
+    return board, first_game, daily_date, asked_for
+
+
+def _window(
+    args: argparse.Namespace,
+    board: BoardChoice,
+    settings: Settings,
+    settings_file: SettingsFile,
+    history: History,
+    **start: object,
+) -> int:
+    """Open the window, with its themes (the one it starts with now); the exit status."""
+    from .store.files import user_themes_dir
+    from .ui.theme import load_library
+    from .ui.window import run
+
+    # the theme the window starts with now, the others after its first frame (the
+    # window's Options.load_other_themes says what is wrong with them then)
+    themes = load_library(user_themes_dir(), first=args.theme or settings.theme)
+    for line in themes.problems:  # each says what is wrong and that it is left out
+        to_stderr(line)
+    for line in themes.warnings:
+        to_stderr(line)
+    if args.theme is not None:
+        if args.theme not in themes.themes:
+            for line in themes.load_rest():  # all of them, to list those there are
+                to_stderr(line)
+            listed = ", ".join(themes.names())
+            to_stderr(
+                _see_help(
+                    _("there is no usable theme %(name)r; the themes are: %(themes)s")
+                    % {"name": args.theme, "themes": listed}
+                )
+            )
+            return EXIT_COMMAND_LINE
+        settings.theme = args.theme
+    _collect_again()
+    _set_window_icon()
+    _close_later()
+    return run(
+        themes,
+        board,
+        settings,
+        settings_file,
+        history,
+        seed=args.seed,
+        scale=args.scale,
+        motion=not args.no_motion,
+        no_guess=args.no_guess,
+        **start,
+    )
 
 
 def _set_window_icon() -> None:

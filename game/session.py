@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 
 from . import i18n
 from .engine import Game, GameState, Move, MoveKind
@@ -23,6 +24,7 @@ from .i18n import N_, _, ngettext, pgettext
 from .store.history import Finished, History, Kept
 from .store.journal import Journal
 from .store.replays import Replay, did_of, end_entry, move_entry, new_game_id
+from .words import label
 
 # Why the clock may be paused; any one of them pauses it.
 PAUSE_KEY = "key"  # the player pressed the pause key
@@ -92,7 +94,7 @@ def name_kept(kept: Replay, today: str | None = None) -> str:
     'custom 30x16/99 11-29, 1 s'."""
     board = BoardChoice.of(kept.rows, kept.cols, kept.mines)
     name = (
-        board.label
+        label(board)
         if board.difficulty is not None
         else _("custom %(cols)dx%(rows)d/%(mines)d")
         % {"cols": kept.cols, "rows": kept.rows, "mines": kept.mines}
@@ -118,6 +120,16 @@ class KeptRead:
     final: dict[int, Game] = field(default_factory=dict)
 
 
+class Refusal(StrEnum):
+    """Why a move, an undo or a redo was not carried out (`Outcome.refused`): the rule is the
+    session's, the words the front ends' (a value is the window's words, `game.words.say`)."""
+
+    START_AT_MARK = N_("Start at the marked cell")  # a shared board opened elsewhere first
+    NOTHING_TO_UNDO = N_("Nothing to undo.")
+    WON_IS_FINAL = N_("A won game is final")
+    NOTHING_TO_REDO = "nothing to redo"  # no front end offers a redo then: never said
+
+
 @dataclass
 class Outcome:
     """What a move, an undo or a redo did."""
@@ -125,7 +137,7 @@ class Outcome:
     changed: CellSet | frozenset = field(default_factory=frozenset)
     started: bool = False  # the first reveal: the clock runs from here
     finished: Finished | None = None  # the game ended and was recorded
-    refused: str | None = None  # why the move was not carried out (a player's mistake)
+    refused: Refusal | None = None  # why nothing was carried out (the player's move, undo...)
 
     def __bool__(self) -> bool:
         return bool(self.changed)
@@ -147,6 +159,9 @@ class Session:
     ) -> None:
         self.history = history
         self.source = source  # "window" or "text": where the records say it was played
+        # told (on the writer's thread) when a game that ended here is on disk: the window's
+        # notice takes its measures then (`History.finished`'s `then`)
+        self.written: Callable[[Finished], None] | None = None
         self.clock = clock
         self.seeds = SeedStream(seed)
         self.safe_zone = safe_zone
@@ -408,7 +423,7 @@ class Session:
         ):
             refused = RecordedMove(move.kind, move.row, move.col, self.elapsed_ms())
             self._line(move_entry(refused, "nothing"))
-            return Outcome(refused=_("Start at the marked cell"))
+            return Outcome(refused=Refusal.START_AT_MARK)
         was_ready = g.state is GameState.READY
         at_ms = self.elapsed_ms()
         changed = g.play(move, at_ms=at_ms)
@@ -424,24 +439,25 @@ class Session:
 
     def undo(self) -> Outcome:
         """Take back the last move, a loss too: its row stays until the game ends again and
-        replaces it. A won game is final. The game then counts as assisted."""
+        replaces it. A won game is final (refused, as nothing to undo is: `Outcome.refused`).
+        The game then counts as assisted."""
         g = self.game
         if not g.moves or g.state is GameState.WON:
-            return Outcome()
+            return Outcome(refused=Refusal.WON_IS_FINAL if g.moves else Refusal.NOTHING_TO_UNDO)
         self.finished = None  # a loss taken back: the game ends again later, replacing its row
-        changed = g.undo()
-        if changed:
-            self._line({"t": self.elapsed_ms(), "e": "undo"})
-        self._run()
-        return self._after(changed)
+        return self._again("undo", g.undo())
 
     def redo(self) -> Outcome:
+        """Play the last move undone again; refused when there is none (or the game is over)."""
         g = self.game
         if not g.can_redo or g.state.is_over:
-            return Outcome()
-        changed = g.redo()
+            return Outcome(refused=Refusal.NOTHING_TO_REDO)
+        return self._again("redo", g.redo())
+
+    def _again(self, event: str, changed: CellSet) -> Outcome:
+        """After an undo or a redo: journaled if it changed anything, the clock, an end."""
         if changed:
-            self._line({"t": self.elapsed_ms(), "e": "redo"})
+            self._line({"t": self.elapsed_ms(), "e": event})
         self._run()
         return self._after(changed)
 
@@ -462,6 +478,7 @@ class Session:
                 journal=self.journal,
                 events=self.events,
                 chosen=self.chosen,
+                then=self.written,
             )
             self.messages += self.finished.messages
             outcome.finished = self.finished

@@ -23,6 +23,7 @@ from .session import (
     LEAVE_QUESTION,
     LEAVE_WORDS,
     NO_GUESS_FAILED,
+    Refusal,
     Session,
     describe_kept,
     monotonic_ms,
@@ -30,6 +31,7 @@ from .session import (
 from .store.history import History, to_stderr
 from .store.records import bests_set
 from .store.replays import Replay
+from .words import label, say
 
 if TYPE_CHECKING:  # the solver loads when a game is measured, not at start
     from .engine.game_measures import Measures
@@ -195,6 +197,15 @@ _MOVE_WORDS = {
     MoveKind.FLAG: NP_("replay move", "flag"),
     MoveKind.CHORD: NP_("replay move", "chord"),
 }
+# The terminal's words for a refused undo (the window's are the refusal's own).
+_UNDO_REFUSED = {Refusal.WON_IS_FINAL: N_("A won game is final: there is nothing to undo.")}
+# The end of a printed replay, by the game's state.
+_RESULTS = {
+    # Translators: the end of a printed replay; seconds has 3 decimals.
+    GameState.WON: N_("Result: won in %(seconds)s s, 3BV %(bbbv)d."),
+    GameState.LOST: N_("Result: lost in %(seconds)s s, 3BV %(bbbv)d."),
+}
+_NOT_FINISHED = N_("Result: not finished in %(seconds)s s, 3BV %(bbbv)d.")
 _MOVES = {"r": MoveKind.OPEN, "o": MoveKind.OPEN, "f": MoveKind.FLAG, "c": MoveKind.CHORD}
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
@@ -281,7 +292,7 @@ class TextGame:
                 "%(board)s: %(cols)d×%(rows)d, %(mines)d mines",
                 g.mines,
             )
-            % {"board": self.board.label, "cols": g.cols, "rows": g.rows, "mines": g.mines}
+            % {"board": label(self.board), "cols": g.cols, "rows": g.rows, "mines": g.mines}
         )
         # Translators: the terminal's counters above the board; seconds is the clock.
         counters = {"mines": g.mines_remaining, "seconds": self.session.timer_seconds()}
@@ -292,8 +303,8 @@ class TextGame:
             self.say(line)
         if g.state is GameState.READY and g.first_click is not None:
             r, c = g.first_click
-            # Translators: "r ROW COL" is the command that opens the cell: keep it.
             self.say(
+                # Translators: "r ROW COL" is the command that opens the cell: keep it.
                 _("This shared board starts at (%(row)d, %(col)d): r %(row)d %(col)d")
                 % {"row": r, "col": c}
             )
@@ -324,9 +335,9 @@ class TextGame:
             command == "n" and self.ask_before_leaving and self.session.in_progress
         ):  # the window's rule: ask first
             self.leaving = True
-            # Translators: the terminal asks before a new game replaces one in progress: the
-            # question and why it matters; y and n are typed as they are.
             self.say(
+                # Translators: the terminal asks before a new game replaces one in progress: the
+                # question and why it matters; y and n are typed as they are.
                 _("%(question)s %(why)s (y/n)")
                 % {"question": _(LEAVE_QUESTION), "why": _(LEAVE_WORDS)}
             )
@@ -343,8 +354,8 @@ class TextGame:
             self.say(_("Unknown command %(command)r. Type h for help.") % {"command": words[0]})
             return True
         if len(words) != 3 or not all(_WHOLE_NUMBER.fullmatch(w) for w in words[1:]):
-            # Translators: command is a command's letter, as typed (r, f, c).
             self.say(
+                # Translators: command is a command's letter, as typed (r, f, c).
                 _("%(command)s needs a row and a column, for example: %(command)s 3 4")
                 % {"command": command}
             )
@@ -374,7 +385,7 @@ class TextGame:
             # that opens the cell: keep it.
             self.say(
                 _("%(refusal)s: this shared board starts at (%(row)d, %(col)d): r %(row)d %(col)d")
-                % {"refusal": outcome.refused, "row": r, "col": c}
+                % {"refusal": say(outcome.refused), "row": r, "col": c}
             )
             return
         if outcome.started and g.no_guess_failed:
@@ -391,11 +402,9 @@ class TextGame:
             self.say(_("Board code: %(code)s") % {"code": self.code()})
 
     def undo(self) -> None:
-        if not self.game.moves:
-            self.say(_("Nothing to undo."))
-            return
-        if not self.session.undo():
-            self.say(_("A won game is final: there is nothing to undo."))
+        refused = self.session.undo().refused
+        if refused is not None:
+            self.say(_(_UNDO_REFUSED[refused]) if refused in _UNDO_REFUSED else say(refused))
             return
         self.say_messages()
         self.show()
@@ -412,7 +421,7 @@ class TextGame:
             won = {"seconds": i18n.number(seconds, 3), "bbbv": g.bbbv, "rate": rate}
             self.say(_("You won in %(seconds)s s. 3BV %(bbbv)d, %(rate)s 3BV/s.") % won)
             # Translators: said as "best daily board time" of a win on the daily board.
-            board = _("daily board") if rec.daily else self.board.label
+            board = _("daily board") if rec.daily else label(self.board)
             for best in bests_set(new, board=board):
                 # Translators: best is the record set, such as "best Beginner time".
                 self.say(_("New record: %(best)s!") % {"best": best})
@@ -442,8 +451,8 @@ class TextGame:
         if done.replay is not None:
             # Translators: file is where the game's replay was saved.
             self.say(_("Replay: %(file)s") % {"file": done.replay})
-        # Translators: y, n and u are typed as they are.
         self.say(
+            # Translators: y, n and u are typed as they are.
             _("Play again? (y/n, or u to undo the loss)")
             if g.state is GameState.LOST
             else _("Play again? (y/n)")
@@ -457,8 +466,8 @@ class TextGame:
         if is_no(word) or word == "q":
             return False
         lost = self.game.state is GameState.LOST
-        # Translators: y, n and u are typed as they are.
         self.say(
+            # Translators: y, n and u are typed as they are.
             _("Please answer y, n, or u to undo the loss.") if lost else _("Please answer y or n.")
         )
         return None
@@ -494,9 +503,9 @@ def measure_lines(m: Measures | None) -> list[str]:
     rqp = "-" if m.time_ms < 1000 or m.rqp is None else i18n.number(m.rqp, 2)
     # Translators: NF (no flags) is answered yes or no.
     no_flag = pgettext("NF", "yes") if m.no_flag else pgettext("NF", "no")
-    # Translators: measures of a finished game; guesses counts the guesses it needed.
     return [
         clicks,
+        # Translators: measures of a finished game; guesses counts the guesses it needed.
         _("ZiNi %(zini)d, RQP %(rqp)s, guesses %(guesses)d, NF %(nf)s.")
         % {"zini": m.zini, "rqp": rqp, "guesses": m.guesses, "nf": no_flag},
     ]
@@ -599,8 +608,8 @@ def play(
                 % {"why": e, "count": unanswered}
             )
         elif playing:
-            # Translators: why says what was wrong with the input.
             to_stderr(
+                # Translators: why says what was wrong with the input.
                 _("the input is not commands (%(why)s); the game is kept; stopping.") % {"why": e}
             )
         else:
@@ -695,8 +704,8 @@ def _offer_kept_game(text: TextGame, reader: LineReader, asked_for: str | None) 
         )
         for k, replay in enumerate(offers, 1):
             text.say(f"  {k}  {describe_kept(replay)}")
-        # Translators: count is the number of kept games, chosen by their numbers; n is typed.
         text.say(
+            # Translators: count is the number of kept games, chosen by their numbers; n is typed.
             _("Resume one (1-%(count)d), or play a new game and drop them all (n)?") % named
             if asked_for is None
             else _("Resume one (1-%(count)d), or play %(board)s as asked and drop them all (n)?")
@@ -731,9 +740,9 @@ def print_replay(replay: Replay, out: TextIO | None = None) -> int:
     out = out if out is not None else sys.stdout
     game = replay.new_game()
     played = replay.played_at
-    # Translators: the head of a printed replay: the board's size (columns×rows), its mines
-    # and moves ("10 mines", "12 moves"), and when it was played (date and time).
     print(
+        # Translators: the head of a printed replay: the board's size (columns×rows), its mines
+        # and moves ("10 mines", "12 moves"), and when it was played (date and time).
         _("Replay: %(cols)d×%(rows)d, %(mines)s, %(moves)s, played %(when)s")
         % {
             "cols": replay.cols,
@@ -753,10 +762,10 @@ def print_replay(replay: Replay, out: TextIO | None = None) -> int:
             if move.mark is None
             else _("mark %(mark)s") % {"mark": move.mark}
         )
-        # Translators: a move of a printed replay: its number, its time in seconds (3
-        # decimals), what it did ("open", "flag", "chord", "mark F") and its cell.
         print(
             "\n"
+            # Translators: a move of a printed replay: its number, its time in seconds (3
+            # decimals), what it did ("open", "flag", "chord", "mark F") and its cell.
             + _("Move %(number)d at %(seconds)s s: %(what)s (%(row)d, %(col)d)")
             % {
                 "number": k,
@@ -771,12 +780,5 @@ def print_replay(replay: Replay, out: TextIO | None = None) -> int:
             print(line, file=out)
     time_ms = replay.result.get("time_ms", replay.moves[-1].at_ms if replay.moves else 0)
     named = {"seconds": i18n.number(time_ms / 1000, 3), "bbbv": game.bbbv}
-    # Translators: the end of a printed replay; seconds has 3 decimals.
-    if game.state is GameState.WON:
-        result = _("Result: won in %(seconds)s s, 3BV %(bbbv)d.") % named
-    elif game.state is GameState.LOST:
-        result = _("Result: lost in %(seconds)s s, 3BV %(bbbv)d.") % named
-    else:
-        result = _("Result: not finished in %(seconds)s s, 3BV %(bbbv)d.") % named
-    print("\n" + result, file=out)
+    print("\n" + _(_RESULTS.get(game.state, _NOT_FINISHED)) % named, file=out)
     return 0

@@ -4,6 +4,7 @@ version, and that a bad file gets exactly the one line `--replay` gives it."""
 import json
 
 from game import app
+from game.analysis_text import move_line, summary
 from game.engine.game_analysis import analyse_game
 from game.engine.walk import move_events
 from game.store.replays import load_replay, to_json
@@ -44,7 +45,7 @@ def test_it_prints_the_summary_then_a_line_per_guess_or_mistake(capsys, tmp_path
     assert app.main(["--analyse", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     report = expected(path)
-    plain = [report.summary(), *(m.line() for m in report.moves if m.verdict.value != "sure")]
+    plain = [summary(report), *(move_line(m) for m in report.moves if m.verdict.value != "sure")]
     assert lines[0] == "Cells are (row, column), counted from 0 at the top left."
     assert lines[1:] == [line.replace("\u00a0", " ") for line in plain]
     assert lines[1].startswith("1 guess (")
@@ -78,9 +79,7 @@ def test_json_is_one_object_a_move_with_the_issues_keys_and_a_summary_last(capsy
 def test_a_version_1_replay_is_analysed_too(capsys, tmp_path):
     path = saved(tmp_path, version=1)
     assert app.main(["--analyse", str(path)]) == 0
-    assert capsys.readouterr().out.splitlines()[1] == expected(path).summary().replace(
-        "\u00a0", " "
-    )
+    assert capsys.readouterr().out.splitlines()[1] == summary(expected(path)).replace("\u00a0", " ")
 
 
 def test_a_bad_file_gets_the_same_one_line_as_replay(capsys, monkeypatch, tmp_path):

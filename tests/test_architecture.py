@@ -217,3 +217,129 @@ def test_each_room_has_a_test_file_that_builds_it_without_the_window():
         assert f"game.ui.scenes.{room}" in found, room
         assert not [m for m in found if m.startswith("game.ui.window")], room
         assert "App(" not in path.read_text(encoding="utf-8"), room
+
+
+# ---- rooms that stay small (issue 38) ------------------------------------------------------
+
+GAME = ROOT / "game"
+SCENE_MOST_LINES = 400
+MODULE_MOST_LINES = 800
+FUNCTION_MOST_LINES = 80
+PLAY_MOST_METHODS = 35
+# A long function allowed, with its reason: none today. ("path.py:name": "why")
+LONG_FUNCTIONS: dict[str, str] = {}
+
+
+def _python_files() -> list[Path]:
+    return sorted(GAME.rglob("*.py"))
+
+
+def _lines(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def test_no_room_module_and_no_module_is_large():
+    import ast
+
+    over = []
+    for path in _python_files():
+        most = SCENE_MOST_LINES if path.parent == SCENES else MODULE_MOST_LINES
+        if _lines(path) > most:
+            over.append(f"{path.relative_to(ROOT)}: {_lines(path)} lines (at most {most})")
+        ast.parse(path.read_text(encoding="utf-8"))  # every module is Python that parses
+    assert not over, "\n".join(over)
+
+
+def test_no_function_is_long():
+    import ast
+
+    over = []
+    for path in _python_files():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            length = node.end_lineno - node.lineno + 1
+            name = f"{path.relative_to(GAME).as_posix()}:{node.name}"
+            if length > FUNCTION_MOST_LINES and name not in LONG_FUNCTIONS:
+                over.append(f"{name}: {length} lines")
+    assert not over, "\n".join(over)
+
+
+def _methods(cls: type) -> set[str]:
+    """The functions a class and its own bases define (not `Layer`, the base of every room,
+    nor object's)."""
+    from game.ui.scenes.layer import Layer
+
+    found = set()
+    for klass in cls.__mro__:
+        if klass in (object, Layer) or not klass.__module__.startswith("game."):
+            continue
+        found.update(n for n, v in vars(klass).items() if callable(v) or isinstance(v, property))
+    return found
+
+
+def test_the_play_room_is_small():
+    from game.ui.scenes.play import PlayScene
+
+    methods = _methods(PlayScene)
+    assert "play" in methods and "undo" in methods  # the count sees the class's own
+    assert len(methods) <= PLAY_MOST_METHODS, sorted(methods)
+
+
+def test_the_method_count_sees_a_mixin():
+    class Mixin:
+        def a(self): ...
+
+        def b(self): ...
+
+    Mixin.__module__ = "game.ui.fake"
+
+    class Room(Mixin):
+        def c(self): ...
+
+    Room.__module__ = "game.ui.fake"
+    assert _methods(Room) == {"a", "b", "c"}
+
+
+def test_the_store_does_not_load_the_worker():
+    """`History` is given its `measure`; no module under game/store imports game.worker."""
+    store = sorted((GAME / "store").rglob("*.py"))
+    assert {"history.py", "database.py"} <= {p.name for p in store}
+    for path in store:
+        package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+        found = imported_modules(path, package)
+        assert not [m for m in found if m == "game.worker" or m.startswith("game.worker.")], path
+
+
+def test_the_store_check_sees_the_worker_imported(tmp_path):
+    for line in ("from ..worker import WorkerDied, elsewhere\n", "from .. import worker\n"):
+        (tmp_path / "old.py").write_text(line)
+        assert "game.worker" in imported_modules(tmp_path / "old.py", "game.store")
+
+
+def _engine_words(path: Path, package: str) -> set[str]:
+    found = imported_modules(path, package)
+    return {m for m in found if m == "game.i18n" or m.startswith("game.i18n.")}
+
+
+def test_the_engine_words_nothing():
+    """The engine raises typed errors and names boards by their data; game/words.py,
+    game/analysis_text.py and the front ends word them (issue 38): no module under game/engine
+    imports game.i18n, the solver's neither."""
+    engine = sorted((GAME / "engine").rglob("*.py"))
+    assert {"game.py", "codes.py", "boards.py", "game_analysis.py", "probabilities.py"} <= {
+        p.name for p in engine
+    }
+    for path in engine:
+        package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+        assert not _engine_words(path, package), path.relative_to(ROOT)
+
+
+def test_the_engine_check_sees_each_way_the_engine_imported_the_language(tmp_path):
+    """The lines the engine had before issue 38 (game.py, game_analysis.py) are caught, from
+    the engine and from the solver under it."""
+    for line in ("from ..i18n import N_, _\n", "from .. import i18n\n", "import game.i18n\n"):
+        (tmp_path / "old.py").write_text(line)
+        assert _engine_words(tmp_path / "old.py", "game.engine"), line
+    (tmp_path / "old.py").write_text("from ...i18n import _\n")
+    assert _engine_words(tmp_path / "old.py", "game.engine.solver")

@@ -9,6 +9,7 @@ import threading
 import pytest
 
 from game.engine import Game
+from game.stats_text import stats_report
 from game.store.files import read_capped
 from game.store.history import History
 from game.store.replays import (
@@ -21,7 +22,7 @@ from game.store.replays import (
     to_json,
 )
 from game.store.settings import Settings, SettingsFile
-from game.store.stats import GameRecord, Stats, stats_report
+from game.store.stats import GameRecord, Stats
 from game.ui import theme as theme_module
 from game.ui.dialogs import StatsDialog
 from game.ui.theme import MAX_SHEET_SIDE, load_library

@@ -99,6 +99,28 @@ def test_the_template_holds_every_marked_message_and_no_other():
     assert tool.marked_in_source() == in_template
 
 
+def test_the_template_holds_the_translators_comments_the_source_gives():
+    """A `# Translators:` comment reaches the template only if it ends on the line just above
+    its mark's call (Babel's rule), so a reformatting that moves the call down drops it
+    silently; comments_in_source applies that rule with tokenize, without Babel."""
+    lines = tool.TEMPLATE.read_text(encoding="utf-8").splitlines()
+    in_template = {}
+    for entry in tool.read_po(tool.TEMPLATE):
+        if not entry.id:
+            continue
+        above = []
+        for line in reversed(lines[: entry.line - 1]):
+            if not line.startswith("#"):
+                break
+            if line.startswith("#."):
+                above.insert(0, line[2:].strip())
+        in_template[entry.key] = above
+    in_source = tool.comments_in_source()
+    assert in_source.keys() == in_template.keys()
+    differ = {k: (v, in_source[k]) for k, v in in_template.items() if v != in_source[k]}
+    assert differ == {}, "(template, source) of each; move the comment or run extract"
+
+
 def test_every_shipped_catalogue_passes_the_check():
     assert tool.catalogues(), "no catalogue is shipped"
     assert tool.check() == []

@@ -10,7 +10,7 @@ import pytest
 
 from game.engine import Game, GameState, Move, MoveKind
 from game.engine.boards import BoardChoice
-from game.session import PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, Session, describe_kept
+from game.session import PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, Refusal, Session, describe_kept
 from game.store.files import remove_stale_temp_files
 from game.store.history import History
 from game.store.replays import load_replay
@@ -130,6 +130,27 @@ def test_a_loss_taken_back_and_won_replaces_its_own_row_as_assisted(tmp_path):
     [(game_id, won, _, replay)] = rows(s.history)
     assert won == 1 and game_id == s.game_id and Path(replay).exists()
     assert s.history.stats.summary("custom").recent == [(True, 0, True)]
+
+
+def test_undo_and_redo_say_why_they_refused_and_a_won_game_is_final(tmp_path):
+    s = session(tmp_path)
+    s.start(Game.from_layout(CORNER))
+    nothing = s.undo()
+    assert nothing.refused is Refusal.NOTHING_TO_UNDO and not nothing and not s.game.assisted
+    assert s.redo().refused is Refusal.NOTHING_TO_REDO
+    s.play(Move(OPEN, 4, 4))
+    s.play(Move(OPEN, 0, 0))
+    taken = s.undo()  # a loss may be taken back
+    assert taken and taken.refused is None and s.game.state is GameState.PLAYING
+    again = s.redo()
+    assert again and again.refused is None and s.game.state is GameState.LOST
+    assert s.redo().refused is Refusal.NOTHING_TO_REDO
+    s.undo()
+    s.play(Move(OPEN, 0, 1))
+    moves = list(s.game.moves)
+    final = s.undo()
+    assert final.refused is Refusal.WON_IS_FINAL and not final and final.finished is None
+    assert s.game.state is GameState.WON and s.game.moves == moves and s.finished is not None
 
 
 def test_undoing_the_first_reveal_keeps_times_in_order_and_a_readable_kept_game(tmp_path):
@@ -336,7 +357,8 @@ def test_a_shared_board_opens_only_at_its_marked_cell_first(tmp_path):
     start = s.game.first_click
     elsewhere = ((start[0] + 5) % 16, (start[1] + 9) % 30)
     refused = s.play(Move(OPEN, *elsewhere))
-    assert refused.refused and s.game.state is GameState.READY and not s.game.moves
+    assert refused.refused is Refusal.START_AT_MARK and not refused
+    assert s.game.state is GameState.READY and not s.game.moves
     assert s.play(Move(FLAG, *elsewhere))  # a flag may come first
     assert s.play(Move(OPEN, *start)).started
     assert s.game.state is GameState.PLAYING

@@ -9,7 +9,7 @@ import pytest
 
 from game.app import BoardChoice
 from game.engine import Difficulty, Game
-from game.text import board_lines, play
+from game.text import TextGame, board_lines, play
 
 ROOT = Path(__file__).resolve().parents[1]
 BEGINNER = BoardChoice.standard(Difficulty.BEGINNER)
@@ -70,6 +70,25 @@ def test_end_of_input_quits_with_status_zero_and_says_the_game_is_kept():
     status, out = run(["r 4 4"])
     assert status == 0
     assert out.rstrip().endswith("> \nYour game is kept: it is offered again next time.")
+
+
+def test_the_terminal_words_the_sessions_refusal_of_an_undo(tmp_path):
+    from game.session import Refusal
+    from game.store.history import History
+    from game.store.stats import Stats
+    from game.words import say
+
+    status, out = run(["u", "q"])
+    assert status == 0 and "> Nothing to undo.\n" in out
+    assert say(Refusal.NOTHING_TO_UNDO) == "Nothing to undo."
+    out = io.StringIO()
+    kept = History(Stats(tmp_path / "stats.sqlite3"), tmp_path / "replays", tmp_path / "kept")
+    text = TextGame(BEGINNER, seed=None, safe_zone=None, out=out, history=kept)
+    text.start(Game.from_layout(["*........"] + ["........."] * 8))
+    text.handle("r 4 4")
+    assert text.game.state.is_over and not out.getvalue().count("Undone")
+    text.undo()
+    assert out.getvalue().endswith("A won game is final: there is nothing to undo.\n")
 
 
 def test_a_mine_loses_and_the_final_board_shows_it():

@@ -307,9 +307,9 @@ class Fuzzer:
             )
         if roll < 0.7:
             for _ in range(4):
-                row = app.play.top + rng.randrange(max(1, lay.view_rows))
-                col = app.play.left + rng.randrange(max(1, lay.view_cols))
-                box = lay.cell_rect(row, col, app.play.top, app.play.left)
+                row = app.play.view.top + rng.randrange(max(1, lay.view_rows))
+                col = app.play.view.left + rng.randrange(max(1, lay.view_cols))
+                box = lay.cell_rect(row, col, app.play.view.top, app.play.view.left)
                 if box is not None:
                     return (
                         lay.origin_x + (box.x + box.w // 2) * lay.scale,
@@ -330,7 +330,12 @@ class Fuzzer:
         layout = app.play.game.layout()
         if layout is None or app.ctx.dialogs.dialog is not None:
             return None
-        lay, top, left, game = app.ctx.frame.layout, app.play.top, app.play.left, app.play.game
+        lay, top, left, game = (
+            app.ctx.frame.layout,
+            app.play.view.top,
+            app.play.view.left,
+            app.play.game,
+        )
         cells = [
             (r, c)
             for r in range(top, min(top + lay.view_rows, game.rows))
@@ -340,7 +345,7 @@ class Fuzzer:
         if not cells:
             return None
         row, col = self.rng.choice(cells)
-        box = lay.cell_rect(row, col, app.play.top, app.play.left)
+        box = lay.cell_rect(row, col, app.play.view.top, app.play.view.left)
         if box is None:
             return None
         return (

@@ -54,7 +54,7 @@ for _ in range(clicks):
         break
     cell = rng.choice(covered)
     lay = app.ctx.frame.layout
-    box = lay.cell_rect(*cell, play.top, play.left)
+    box = lay.cell_rect(*cell, play.view.top, play.view.left)
     pos = (lay.origin_x + (box.x + box.w // 2) * lay.scale,
            lay.origin_y + (box.y + box.h // 2) * lay.scale)
     button = 3 if rng.random() < 0.3 and g.moves else 1
@@ -72,8 +72,8 @@ def visible_cells_patch() -> str:
     return """
 def _visible(app):
     lay, play = app.ctx.frame.layout, app.play
-    return {(r, c) for r in range(play.top, play.top + lay.view_rows)
-            for c in range(play.left, play.left + lay.view_cols)}
+    return {(r, c) for r in range(play.view.top, play.view.top + lay.view_rows)
+            for c in range(play.view.left, play.view.left + lay.view_cols)}
 App.visible_cells = _visible
 """
 

@@ -308,18 +308,105 @@ def check(locale: Path = LOCALE) -> list[str]:
 # ---- what the code marks (standard library only) ---------------------------------------------
 
 
+def _mark_key(node: ast.Call) -> tuple[str | None, str] | None:
+    """(context, message) of a call to a mark given literals; None for any other call."""
+    if not isinstance(node.func, ast.Name):
+        return None
+    args = [a.value for a in node.args if isinstance(a, ast.Constant)]
+    if node.func.id in ("_", "N_", "ngettext") and args and isinstance(args[0], str):
+        return None, args[0]
+    if node.func.id in ("pgettext", "NP_") and len(args) == 2:
+        return args[0], args[1]
+    return None
+
+
 def marked_in_source(source: Path = SOURCE) -> set[tuple[str | None, str]]:
     """(context, message) of every literal given to a mark in game/: what extract must find."""
     found = set()
     for path in sorted(source.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-                continue
-            args = [a.value for a in node.args if isinstance(a, ast.Constant)]
-            if node.func.id in ("_", "N_", "ngettext") and args and isinstance(args[0], str):
-                found.add((None, args[0]))
-            elif node.func.id in ("pgettext", "NP_") and len(args) == 2:
-                found.add((args[0], args[1]))
+            if isinstance(node, ast.Call) and (key := _mark_key(node)) is not None:
+                found.add(key)
+    return found
+
+
+def _extraction_order(path: Path) -> tuple:
+    """Babel's order of files: a folder's files (sorted), then its folders (sorted)."""
+    return (*((1, part) for part in path.parent.parts), (0, path.name))
+
+
+def _comments_in_file(text: str) -> list[tuple[tuple[str | None, str], list[str]]]:
+    """Each marked call of a file in order, with the translators' comments Babel's
+    extract_python gives it: the comment lines since the previous call to a mark, each block
+    starting with `# Translators:` and going on over comment lines on the lines right after,
+    kept if the last block ends on the line just above the one of the call's "(" (Babel moves
+    that end a line down for each comma between the call's parentheses), else dropped."""
+    import bisect
+    import io
+    import tokenize
+
+    tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    starts = [t.start for t in tokens]
+    calls = []  # (position of "(", position of ")", commas between them, key)
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        if name not in KEYWORDS:  # Babel takes obj.ngettext(...) for a mark too
+            continue
+        first = bisect.bisect_left(starts, (func.end_lineno, func.end_col_offset))
+        last = bisect.bisect_left(starts, (node.end_lineno, node.end_col_offset - 1))
+        depth = commas = 0
+        for t in tokens[first:last]:
+            if t.type == tokenize.OP and t.string in "([{":
+                depth += 1
+            elif t.type == tokenize.OP and t.string in ")]}":
+                depth -= 1
+            elif t.type == tokenize.OP and t.string == "," and depth == 1:
+                commas += 1
+        calls.append((tokens[first].start, tokens[last].start, commas, _mark_key(node)))
+    calls.sort()
+    comments = [
+        (t.start, t.string[1:].strip())
+        for t in tokens
+        if t.type == tokenize.COMMENT and not any(o < t.start < c for o, c, _, _ in calls)
+    ]
+    found = []
+    pending: list[tuple[int, str]] = []  # Babel's translator_comments
+    in_block = False
+    events = sorted([(c[0], 0, c) for c in comments] + [(c[0], 1, c) for c in calls])
+    for _position, is_call, event in events:
+        if not is_call:
+            (line, _col), value = event
+            if in_block and pending[-1][0] == line - 1:
+                pending.append((line, value))
+            elif value.startswith(COMMENT_TAG):
+                in_block = True
+                pending.append((line, value))
+            continue
+        (line, _col), _end, commas, key = event
+        kept = pending and pending[-1][0] + commas >= line - 1
+        lines = [
+            v[len(COMMENT_TAG) :].strip() if v.startswith(COMMENT_TAG) else v for _, v in pending
+        ]
+        if key is not None:
+            found.append((key, lines if kept else []))
+        pending, in_block = [], False
+    return found
+
+
+def comments_in_source(source: Path = SOURCE) -> dict[tuple[str | None, str], list[str]]:
+    """(context, message) -> its translators' comments, one per line, as extract writes them
+    (`#.` lines) from game/: what the template must hold, found without Babel."""
+    found: dict[tuple[str | None, str], list[str]] = {}
+    for path in sorted(
+        source.rglob("*.py"), key=lambda p: _extraction_order(p.relative_to(source))
+    ):
+        for key, lines in _comments_in_file(path.read_text(encoding="utf-8")):
+            lines = [line for i, line in enumerate(lines) if i == 0 or line != lines[i - 1]]
+            # a message met again keeps its comments and adds those it had not (as Catalog)
+            found[key] = list(dict.fromkeys([*found[key], *lines])) if key in found else lines
     return found
 
 

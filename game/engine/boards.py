@@ -1,6 +1,7 @@
 """Which board to play next: a standard difficulty or a custom size, and the seeds of a session.
 
-Plain data for the front ends; the randomness is a `random.Random` of the stream's own.
+Plain data for the front ends (`game.words.label` names a board); the randomness is a
+`random.Random` of the stream's own.
 """
 
 from __future__ import annotations
@@ -8,8 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..i18n import _
-from .game import Difficulty, Game
+from .game import Game
+from .rules import Difficulty
 
 
 @dataclass(frozen=True)
@@ -37,13 +38,6 @@ class BoardChoice:
     def kind(self) -> str:
         """'beginner', 'intermediate', 'expert' or 'custom'."""
         return self.difficulty.name.lower() if self.difficulty is not None else "custom"
-
-    @property
-    def label(self) -> str:
-        if self.difficulty is not None:
-            return self.difficulty.label
-        # Translators: a board of the player's own size, columns×rows.
-        return _("Custom %(cols)d×%(rows)d") % {"cols": self.cols, "rows": self.rows}
 
     def new_game(self, **options) -> Game:
         return Game(self.rows, self.cols, self.mines, **options)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from enum import Enum
 
-from ..i18n import _
-from .game import MAX_SIDE, MIN_SIDE, Difficulty, Game, SafeZone, check_custom_size
+from .game import Game
+from .rules import MAX_SIDE, MIN_SIDE, Difficulty, SafeZone, check_custom_size
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTWXYZ"
 BASE = len(ALPHABET)  # 31, a prime
@@ -33,8 +34,27 @@ _READ_AS = {
 }
 
 
+class CodeProblem(Enum):
+    """What is wrong with a text that is not a board code, or not a seed's text; a
+    `CodeError`'s data say more (the keys after each)."""
+
+    LENGTH = "a board code has another length"  # length, count
+    CHARACTER = "a character not used in board codes"  # character
+    CHECK = "a typing mistake: the check character does not match"
+    NOT_A_CODE = "not a board code of this game"
+    SEED_PREFIX = "a seed's text starts with another letter"  # prefix
+    SEED_LENGTH = "a seed's text has another length"  # length, prefix, count
+    SEED_CHARACTER = "a character not used in seeds' texts"  # character
+    SEED_TOO_LARGE = "a seed larger than 2**64 - 1"
+
+
 class CodeError(ValueError):
-    """A code that is not one: the message says what is wrong, in words for a player."""
+    """A code (or a seed's text) that is not one: `problem` says what is wrong, `data` the
+    figures that go with it. `game.words.say` words it for a player; str() is the English."""
+
+    def __init__(self, problem: CodeProblem, **data: object) -> None:
+        super().__init__(f"{problem.value} {data}" if data else problem.value)
+        self.problem, self.data = problem, data
 
 
 @dataclass(frozen=True)
@@ -112,26 +132,18 @@ def encode(code: BoardCode) -> str:
 
 
 def decode(text: str) -> BoardCode:
-    """The board of a code; CodeError with a reason a player understands if it is not one."""
+    """The board of a code; CodeError saying why if it is not one."""
     cleaned = "".join(ch for ch in text.strip() if ch not in " -")
     if len(cleaned) != LENGTH:
-        # Translators: length is how long a board code is (24); count is how long it was.
-        raise CodeError(
-            _("a board code has %(length)d characters (this one has %(count)d)")
-            % {"length": LENGTH, "count": len(cleaned)}
-        )
+        raise CodeError(CodeProblem.LENGTH, length=LENGTH, count=len(cleaned))
     try:
         letters = [_READ_AS.get(ch, ch) for ch in cleaned]
         digits = [ALPHABET.index(ch) for ch in letters]
     except ValueError:
         bad = next(ch for ch in cleaned if _READ_AS.get(ch, ch) not in ALPHABET)
-        # Translators: character is the one typed that board codes never use.
-        raise CodeError(
-            _("%(character)r is not used in board codes; check for a typing mistake")
-            % {"character": bad}
-        ) from None
+        raise CodeError(CodeProblem.CHARACTER, character=bad) from None
     if _check_char(digits[:DIGITS]) != digits[DIGITS]:
-        raise CodeError(_("this code has a typing mistake (its check character does not match)"))
+        raise CodeError(CodeProblem.CHECK)
     v = 0
     for d in digits[:DIGITS]:
         v = v * BASE + d
@@ -143,7 +155,7 @@ def decode(text: str) -> BoardCode:
     v, click = divmod(v, cells)
     seed, flags = divmod(v, 4)
     if seed >= MAX_SEED:
-        raise CodeError(_("this is not a board code of this game"))
+        raise CodeError(CodeProblem.NOT_A_CODE)
     return BoardCode(
         rows,
         cols,
@@ -176,34 +188,24 @@ def seed_text(seed: int) -> str:
 
 
 def seed_of_text(text: str) -> int:
-    """The seed a `seed_text` stands for; CodeError with a reason a player understands if it
-    is not one. Read as codes are (lower case, O for 0, I and L for 1; spaces ignored)."""
+    """The seed a `seed_text` stands for; CodeError saying why if it is not one. Read as
+    codes are (lower case, O for 0, I and L for 1; spaces ignored)."""
     cleaned = "".join(text.split()).upper()
     if not cleaned.startswith(SEED_PREFIX):
-        # Translators: prefix is the letter a seed's text starts with ('S').
-        raise CodeError(
-            _("a seed written as text starts with %(prefix)r") % {"prefix": SEED_PREFIX}
-        )
+        raise CodeError(CodeProblem.SEED_PREFIX, prefix=SEED_PREFIX)
     body = cleaned[len(SEED_PREFIX) :]
     if not 1 <= len(body) <= SEED_DIGITS:
         raise CodeError(
-            _(
-                "a seed written as text has %(length)d characters after %(prefix)r "
-                "(this one has %(count)d)"
-            )
-            % {"length": SEED_DIGITS, "prefix": SEED_PREFIX, "count": len(body)}
+            CodeProblem.SEED_LENGTH, length=SEED_DIGITS, prefix=SEED_PREFIX, count=len(body)
         )
     value = 0
     for ch in body:
         letter = _READ_AS.get(ch, ch)
         if letter not in ALPHABET:
-            raise CodeError(
-                _("%(character)r is not used in seeds written as text; check for a typing mistake")
-                % {"character": ch}
-            )
+            raise CodeError(CodeProblem.SEED_CHARACTER, character=ch)
         value = value * BASE + ALPHABET.index(letter)
     if value >= MAX_SEED:
-        raise CodeError(_("this is not a seed of this game (it is larger than 2**64 - 1)"))
+        raise CodeError(CodeProblem.SEED_TOO_LARGE)
     return value
 
 

@@ -11,17 +11,25 @@ import random
 import re
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
-from enum import Enum
 from typing import NamedTuple
 
-from ..i18n import N_, NP_, _, pgettext
 from . import fill, measures, minefield
 from .cells import NUMBER_CHARS, OPEN_CHARS, CellSet, ViewChar
 from .minefield import MINE, ZERO, Minefield
+from .rules import (  # noqa: F401 (MAX_SIDE, MIN_SIDE, Difficulty, shown_seconds: asked here too)
+    MAX_SIDE,
+    MIN_SIDE,
+    Clicks,
+    Difficulty,
+    GameState,
+    Move,
+    MoveKind,
+    RecordedMove,
+    SafeZone,
+    check_custom_size,
+    shown_seconds,
+)
 
-MIN_SIDE = 5
-MAX_SIDE = 200
 # Undo restores the nearest checkpoint and replays only the moves after it, so its work is
 # bounded by this many moves, not by the length of the game (benchmarks/bench_files.py).
 CHECKPOINT_EVERY = 1000
@@ -45,89 +53,6 @@ _HIDDEN_TO_FF = bytes(0xFF if b in (COVERED, QUESTION) else 0 for b in range(256
 _FLAG_TO_FF = bytes(0xFF if b == FLAG else 0 for b in range(256))
 
 
-class GameState(Enum):
-    READY = "ready"
-    PLAYING = "playing"
-    WON = "won"
-    LOST = "lost"
-
-    @property
-    def is_over(self) -> bool:
-        return self is GameState.WON or self is GameState.LOST
-
-
-class MoveKind(Enum):
-    OPEN = "open"
-    FLAG = "flag"  # cycles the mark: flag, then '?' when question marks are on
-    CHORD = "chord"
-
-
-class Move(NamedTuple):
-    """A move as plain data: what a front end turns input into, and what replays are made of."""
-
-    kind: MoveKind
-    row: int
-    col: int
-
-
-def shown_seconds(elapsed_ms: int | None) -> int:
-    """The timer on screen: 0 before the first reveal, 1 at once, never above 999."""
-    if elapsed_ms is None:
-        return 0
-    return min(999, elapsed_ms // 1000 + 1)
-
-
-class RecordedMove(NamedTuple):
-    """A move the game accepted: what it was, where, when (ms since the first click, as the
-    caller said), and for a mark the mark it set ('F', '?' or '#')."""
-
-    kind: MoveKind
-    row: int
-    col: int
-    at_ms: int = 0
-    mark: str | None = None
-
-
-class SafeZone(Enum):
-    """What the first reveal keeps free of mines."""
-
-    OPENING = "opening"  # the clicked cell and its neighbours
-    CELL = "cell"  # the clicked cell only
-
-
-class Difficulty(Enum):
-    BEGINNER = (9, 9, 10)
-    INTERMEDIATE = (16, 16, 40)
-    EXPERT = (16, 30, 99)
-
-    def __init__(self, rows: int, cols: int, mines: int) -> None:
-        self.rows = rows
-        self.cols = cols
-        self.mines = mines
-
-    @property
-    def label(self) -> str:
-        """The name a player reads, in the language in use."""
-        return pgettext(*_DIFFICULTY_LABELS[self.name])
-
-
-# Translators: the three standard boards, as menus, the statistics and the terminal name them.
-_DIFFICULTY_LABELS = {
-    "BEGINNER": NP_("difficulty", "Beginner"),
-    "INTERMEDIATE": NP_("difficulty", "Intermediate"),
-    "EXPERT": NP_("difficulty", "Expert"),
-}
-
-
-@dataclass
-class Clicks:
-    """Actions that changed something or tried to (docs/RULES.md, "Measures of a board")."""
-
-    left: int = 0
-    right: int = 0
-    chord: int = 0
-
-
 class _Checkpoint(NamedTuple):
     """What `Game._rebuild` works out after the first `moves` moves (view and spread
     compressed: a 200×200 board is 2 × 40,804 bytes before)."""
@@ -138,31 +63,6 @@ class _Checkpoint(NamedTuple):
     flags: int
     opened: int
     state: GameState
-
-
-def check_custom_size(rows: int, cols: int, mines: int) -> None:
-    """Raise ValueError naming the broken limit for a board outside the custom limits."""
-    # Translators: value is what was given, as the player wrote it.
-    whole = (
-        (N_("rows must be a whole number (got %(value)r)"), rows),
-        (N_("columns must be a whole number (got %(value)r)"), cols),
-        (N_("mines must be a whole number (got %(value)r)"), mines),
-    )
-    for problem, value in whole:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise ValueError(_(problem) % {"value": value})
-    for problem, value in (
-        (N_("rows must be from %(low)d to %(high)d (got %(value)d)"), rows),
-        (N_("columns must be from %(low)d to %(high)d (got %(value)d)"), cols),
-    ):
-        if not MIN_SIDE <= value <= MAX_SIDE:
-            raise ValueError(_(problem) % {"low": MIN_SIDE, "high": MAX_SIDE, "value": value})
-    most = rows * cols - 1
-    if not 1 <= mines <= most:
-        raise ValueError(
-            _("mines must be from 1 to %(most)d on a %(rows)d×%(cols)d board (got %(value)d)")
-            % {"most": most, "rows": rows, "cols": cols, "value": mines}
-        )
 
 
 class Game:

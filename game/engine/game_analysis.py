@@ -6,7 +6,8 @@ avoidable, mistake), the chance of surviving the guesses, and a summary line.
 Reads a game's journal events through `walk.Walk` and counts with the solver the hints use
 (`solver.solve_constraints`), keeping the open numbers as constraints from move to move so a
 move costs what the frontier costs, not the board. Work is cut into steps (one move a step) so
-a front end can show progress and stop; never reads a file, a clock or the screen.
+a front end can show progress and stop; never reads a file, a clock or the screen, and words
+nothing: game/analysis_text.py says it in the language in use.
 """
 
 from __future__ import annotations
@@ -14,10 +15,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 
-from .. import i18n
-from ..i18n import N_, _, ngettext
 from .cells import ViewChar
 from .game import MoveKind
 from .solver import DEFAULT_BUDGET, Inconsistent, Solution, neighbours, solve_constraints
@@ -34,6 +33,14 @@ class Verdict(Enum):
     GUESS = "guess"  # a reveal the view did not prove safe, with no proven safe cell anywhere
     AVOIDABLE = "avoidable"  # a guess while some cell was proven safe
     MISTAKE = "mistake"  # a proven mine opened, a proven safe cell flagged, a wrong flag chorded
+
+
+class Mistake(StrEnum):
+    """Why a move was a mistake (`MoveReport.why`), in a few English words."""
+
+    FLAGGED_SAFE = "flagged a proven safe cell"
+    OPENED_MINE = "opened a proven mine"
+    CHORDED_WRONG_FLAG = "chorded around a wrong flag"
 
 
 @dataclass(frozen=True)
@@ -56,7 +63,7 @@ class MoveReport:
     verdict: Verdict
     targets: tuple[Cell, ...] = ()  # what an opening or a chord opened
     approximate: bool = False  # part of the frontier was too big to count: an estimate
-    why: str = ""  # a mistake's reason, in a few words (English: `_(why)` where shown)
+    why: Mistake | None = None  # a mistake's reason
     first_opening: bool = False  # the game's first: safe by the rules, wherever it is
 
     @property
@@ -75,42 +82,6 @@ class MoveReport:
             "lowest_p": self.lowest_p,
             "off_frontier_p": self.off_frontier_p,
             "verdict": self.verdict.value,
-        }
-
-    def line(self) -> str:
-        """One line for a guess or a mistake (the command line prints them)."""
-        # Translators: a move of the analysis: its number, its cell and its time in seconds.
-        where = _("move %(number)d at (%(row)d, %(col)d), %(seconds)s s") % {
-            "number": self.n,
-            "row": self.row,
-            "col": self.col,
-            "seconds": i18n.number(self.t_ms / 1000, 1),
-        }
-        if self.verdict is Verdict.MISTAKE:
-            # Translators: where is the move ("move 3 at (2, 4), 1.5 s"); why says what it did.
-            return _("%(where)s: a mistake: %(why)s") % {"where": where, "why": _(self.why)}
-        chance = {"chance": percent(self.lowest_p)}
-        # Translators: the lowest chance of a mine anywhere when a guess was made.
-        safest = _("the safest then %(chance)s") % chance
-        if self.verdict is Verdict.AVOIDABLE:
-            if self.lowest_cells:  # a cell proven safe then, to look for on the board
-                # Translators: cell is the safest cell then, as (row, column).
-                safest = _("the safest then %(chance)s: %(cell)s") % {
-                    **chance,
-                    "cell": self.lowest_cells[0],
-                }
-            elif self.lowest_off_frontier:
-                safest = _("the safest then %(chance)s: any cell touching no number") % chance
-            # Translators: risk is the chance the guess was a mine; safest is said above.
-            return _("%(where)s: an avoidable guess, %(risk)s risk (%(safest)s)") % {
-                "where": where,
-                "risk": percent(self.p_mine),
-                "safest": safest,
-            }
-        return _("%(where)s: a guess, %(risk)s risk (%(safest)s)") % {
-            "where": where,
-            "risk": percent(self.p_mine),
-            "safest": safest,
         }
 
 
@@ -138,25 +109,6 @@ class GameAnalysis:
     @property
     def approximate(self) -> bool:
         return any(m.approximate for m in self.moves)
-
-    def summary(self, listed: int | None = None) -> str:
-        """ "3 guesses (50 %, 12 %, 33 %): a 29 % chance to survive them; 1 avoidable; no
-        mistakes", in the language in use. `listed`: name at most that many guesses' risks
-        (0: none; past them, how many more)."""
-        risks = [percent(m.p_mine) for m in self.guesses]
-        if listed is not None and len(risks) > listed:
-            more = len(risks) - listed
-            # Translators: after the risks of the guesses named: how many more there were.
-            rest = ngettext("%(count)d more", "%(count)d more", more) % {"count": more}
-            risks = risks[:listed] + [rest] if listed else []
-        return summary_words(
-            len(self.guesses),
-            risks,
-            percent(self.survival),
-            self.avoidable,
-            self.mistakes,
-            self.approximate,
-        )
 
     def summary_json(self) -> dict:
         return {
@@ -357,7 +309,7 @@ class Analyser:
                 proven=proven,
                 p_mine=None if proven else self._p(sol, k),
                 verdict=Verdict.MISTAKE if wrong else Verdict.SURE,
-                why=N_("flagged a proven safe cell") if wrong else "",
+                why=Mistake.FLAGGED_SAFE if wrong else None,
             )
         targets = [r * cols + c for r, c in turn.targets]
         chances = [self._p(sol, k) for k in targets]
@@ -370,13 +322,13 @@ class Analyser:
                 None,
                 self._any_mine(sol, [k for k, q in zip(targets, chances, strict=True) if q > 0.0]),
             )
-        why = ""
+        why = None
         if move.kind is MoveKind.CHORD and wrong_flag_round(
             self.walk.game, self.layout, move.row, move.col
         ):
-            verdict, why = Verdict.MISTAKE, N_("chorded around a wrong flag")
+            verdict, why = Verdict.MISTAKE, Mistake.CHORDED_WRONG_FLAG
         elif proven == "mine":
-            verdict, why = Verdict.MISTAKE, N_("opened a proven mine")
+            verdict, why = Verdict.MISTAKE, Mistake.OPENED_MINE
         elif proven == "safe":
             verdict = Verdict.SURE
         elif self._has_safe(sol):
@@ -460,91 +412,3 @@ def analyse_game(
     dicts, docs/FORMATS.md; `walk.move_events` makes them of a version 1 replay's moves), all
     at once."""
     return Analyser(layout, events, budget=budget).run()
-
-
-def percent(p: float | None) -> str:
-    """A chance as the analysis writes it (game_analysis.percent, in the language's signs):
-    whole percent, closer only where that would read as certain."""
-    if p is None:
-        return "-"
-    rounded = round(p * 100)
-    if 0 < rounded < 100 or p in (0.0, 1.0):
-        value = i18n.number(rounded)
-    elif 0 < round(p * 100, 1) < 100:
-        value = i18n.number(round(p * 100, 1), 1)
-    else:
-        value = ("<" if p < 0.5 else ">") + i18n.number(0.1 if p < 0.5 else 99.9, 1)
-    # Translators: a chance in percent; value is the number ("50", "0.1", "<0.1"). A no-break
-    # space stands before the sign: keep it, or drop it where the language writes "50%".
-    return _("%(value)s\u00a0%%") % {"value": value}
-
-
-def guesses_words(count: int) -> str:
-    """ "no guesses", "1 guess", "3 guesses"."""
-    if not count:
-        return _("no guesses")
-    return ngettext("%(count)d guess", "%(count)d guesses", count) % {"count": count}
-
-
-def mistakes_words(count: int) -> str:
-    """ "no mistakes", "1 mistake", "3 mistakes"."""
-    if not count:
-        return _("no mistakes")
-    return ngettext("%(count)d mistake", "%(count)d mistakes", count) % {"count": count}
-
-
-def summary_words(
-    count: int,
-    risks: list[str],
-    odds: str,
-    avoidable: int,
-    mistakes: int,
-    approximate: bool = False,
-) -> str:
-    """ "3 guesses (50 %, 12 %, 33 %): a 29 % chance to survive them; 1 avoidable; no
-    mistakes" (GameAnalysis.summary's words): `count` guesses with the `risks` named (none:
-    not named), `odds` the chance to survive them all."""
-    if not count:
-        # Translators: an analysis's summary; guesses is "no guesses", mistakes "no mistakes"
-        # or "2 mistakes".
-        text = _("%(guesses)s; %(mistakes)s")
-    else:
-        if risks:
-            # Translators: an analysis's summary: count guesses, their risks ("50 %, 12 %"),
-            # odds the chance to survive them all ("29 %"); then avoidable and mistakes, as
-            # "1 avoidable" or "none avoidable" and "no mistakes" or "2 mistakes".
-            text = ngettext(
-                "%(count)d guess (%(risks)s): a %(odds)s chance to survive it; %(avoidable)s;"
-                " %(mistakes)s",
-                "%(count)d guesses (%(risks)s): a %(odds)s chance to survive them;"
-                " %(avoidable)s; %(mistakes)s",
-                count,
-            )
-        else:
-            # Translators: as the summary with the risks named, without them.
-            text = ngettext(
-                "%(count)d guess: a %(odds)s chance to survive it; %(avoidable)s; %(mistakes)s",
-                "%(count)d guesses: a %(odds)s chance to survive them; %(avoidable)s; %(mistakes)s",
-                count,
-            )
-    if avoidable:
-        # Translators: in an analysis's summary: how many guesses could have been avoided.
-        shown = ngettext("%(count)d avoidable", "%(count)d avoidable", avoidable)
-        shown %= {"count": avoidable}
-    else:
-        # Translators: in an analysis's summary: none of the guesses could have been avoided.
-        shown = _("none avoidable")
-    words = {
-        "count": count,
-        "risks": _list(risks),
-        "odds": odds,
-        "avoidable": shown,
-        "guesses": guesses_words(count),
-        "mistakes": mistakes_words(mistakes),
-    }
-    return ("~" if approximate else "") + text % words
-
-
-def _list(items: list[str]) -> str:
-    # Translators: what stands between the items of a list ("50 %, 12 %").
-    return _(", ").join(items)

@@ -52,8 +52,8 @@ def read_capped(path: Path, cap: int) -> bytes:
         info = os.fstat(fd)
         _refuse_unless_regular(info.st_mode)
         if info.st_size > cap:
-            # Translators: said after a file's name; size and most are sizes ("2 MiB").
             raise FileRefused(
+                # Translators: said after a file's name; size and most are sizes ("2 MiB").
                 _("is %(size)s; the most this game reads is %(most)s")
                 % {"size": _size(info.st_size), "most": _size(cap)}
             )

@@ -38,7 +38,7 @@ from .replays import (
     save_replay,
     to_lines,
 )
-from .stats import GameRecord, NewRecords, Stats
+from .stats import GameRecord, NewRecords, Stats, measures_from_replay
 from .writer import Writer
 
 if TYPE_CHECKING:
@@ -61,9 +61,9 @@ def _set_aside_unread(
     return True, _(moved) % {**where, "kept": kept.name}
 
 
-# Translators: why says what is wrong with the kept game's file; kept is the name it was
-# moved to; error says why it could not be moved.
 _UNREAD_ONE = (
+    # Translators: why says what is wrong with the kept game's file; kept is the name it was
+    # moved to; error says why it could not be moved.
     N_("A game kept from last time cannot be read (%(why)s); it was moved to %(kept)s."),
     N_(
         "A game kept from last time cannot be read (%(why)s); it cannot be moved "
@@ -112,8 +112,8 @@ def _never_begun(path: Path) -> bool:
 
 
 # What cannot be written, said once each (the keys name them for `_once`).
-# Translators: error says why the file cannot be written.
 _UNWRITTEN = {
+    # Translators: error says why the file cannot be written.
     "The game in progress": N_(
         "The game in progress cannot be written (%(error)s); play goes on without it."
     ),
@@ -133,8 +133,13 @@ def to_stderr(line: str) -> None:
 
 
 class NotMeasured(Exception):
-    """The worker process that made a finished game's measures died under them (as often as
-    it was tried): said so in the store's terms, so that catching it loads no worker."""
+    """The process that made a finished game's measures died under them: what a `measure`
+    (History's) raises then, in the store's terms, so that the store knows no worker."""
+
+
+# How the solver's work on a finished game is done elsewhere: `measure(fn, *args)` is
+# `fn(*args)` in another process (NotMeasured if it died under it).
+Measure = Callable[..., object]
 
 
 @dataclass
@@ -144,8 +149,8 @@ class Finished:
     replay: Path | None
     messages: list[str] = field(default_factory=list)
     # The measures (docs/RULES.md) are made with the writing, on the writer's thread when
-    # there is one: `measured` turns True when they are there (`measures` None: none could
-    # be made).
+    # there is one: `measured` turns True when they are made (`measures` None: none could be)
+    # and the replay and the row are written (or could not be), just before `then` is called.
     measures: Measures | None = None
     measured: bool = False
 
@@ -173,6 +178,7 @@ class History:
         echo: Callable[[str], None] | None = None,
         writer: Writer | None = None,
         legacy: Path | None = None,
+        measure: Measure | None = None,
     ) -> None:
         self.stats = stats
         self.replays = replays
@@ -183,6 +189,12 @@ class History:
         # wait for the disk); without, at once (the terminal, tests). Journal lines are always
         # written at once: they are small, and must be on their way before the frame.
         self.writer = writer
+        # The solver's work on a finished game (its measures) goes to `measure` (the window's
+        # worker process, so that it never takes the interpreter lock from the loop); without
+        # one it is done on the thread that writes.
+        self.measure = measure
+        # finishes whose measures could not be made, by game id: told again once they are
+        self._unmeasured: dict[str, tuple[Finished, Callable[[Finished], None] | None]] = {}
         self._writer_stats: Stats | None = None  # the writer thread's own connection
         self.late: list[str] = []  # lines from writes done on the writer's thread
         self._said: set[str] = set()
@@ -190,7 +202,9 @@ class History:
         self._measuring_old = False  # old games are being measured on the writer's thread
 
     @classmethod
-    def on_disk(cls, stats: Stats, *, background: bool = False) -> History:
+    def on_disk(
+        cls, stats: Stats, *, background: bool = False, measure: Measure | None = None
+    ) -> History:
         return cls(
             stats,
             replays_dir(),
@@ -198,6 +212,7 @@ class History:
             echo=to_stderr,
             writer=Writer() if background else None,
             legacy=kept_game_path(),
+            measure=measure,
         )
 
     def _write(self, job: Callable[[], list[str]]) -> list[str]:
@@ -384,8 +399,8 @@ class History:
             (self.kept / f"{replay.game_id}{SUFFIX}").write_text(to_lines(replay), encoding="ascii")
             claim.unlink()
         except OSError as e:
-            # Translators: folder is where kept games go; error says why; file is where it is.
             return [
+                # Translators: folder is where kept games go; error says why; file is where it is.
                 _(
                     "The game kept from last time cannot be moved into %(folder)s "
                     "(%(error)s); it is in %(file)s."
@@ -408,13 +423,19 @@ class History:
         journal: Journal | None = None,
         events: list[dict] | None = None,
         chosen: str | None = None,
+        then: Callable[[Finished], None] | None = None,
     ) -> Finished:
         """Save the replay (the journal's lines as they are now) and record the game: each
         keyed by the game's id, so doing it again (after a crash, or a loss taken back) still
         leaves one of each. The records it sets are worked out at once; with a writer, the
         measures of the game (from its journal `events`: they cost the solver's time) and the
         writing go on its thread. The journal stays until the game is left (`drop`).
-        `chosen`: how the player chose the board (store.records), None if laid at random."""
+        `chosen`: how the player chose the board (store.records), None if laid at random.
+
+        `then(done)` is called once the replay and the row are written or could not be (the
+        lines saying so are in `done.messages` without a writer, in `late` with one), on the
+        writer's thread (without one, before this returns); and again, `done` updated, if
+        measures that could not be made then are made later (`measure_old_games`)."""
         replay = replay_of(
             game,
             elapsed_ms=elapsed_ms,
@@ -439,48 +460,68 @@ class History:
         new = None
         if self.stats is not None and self.stats.usable:
             new = self.stats.new_records(record)
-        size = None if journal is None or not journal.open else journal.size
-        layout, events = game.layout(), list(events or ())
         done = Finished(record, new, path)
-
-        def write() -> list[str]:
-            # the solver, first needed when a game ends (not at start)
-            from ..engine.game_measures import measures_of
-
-            lines: list[str] = []
-            unmeasured = False
-            try:  # a second time in a new process if the first dies
-                done.measures = self._measured(measures_of, layout, events, elapsed_ms, tries=2)
-            except ValueError:  # events of another board: a kept game's file was not ours
-                done.measures = None
-            except NotMeasured:  # killed twice (out of memory, a signal): the game is kept all
-                # the same, its row left to measure (`measured` NULL) from its replay
-                done.measures, unmeasured = None, True
-            rec = record if unmeasured else record.measured_as(done.measures)
-            stats = self._stats_for_writing()
-            if stats is not None and done.new is not None:
-                # the bests of the measures (IOE, no flags) can be known only now
-                done.new = stats.new_records(rec)
-            done.record = rec
-            done.measured = True  # last: the window reads `new` and `record` once it is set
-            if self.replays is not None:
-                try:
-                    journaled = None if size is None else journal.read_back(size)
-                    save_replay(replay, self.replays, journaled)
-                except OSError as e:
-                    lines += self._once("Replays", e)
-                    rec = dataclasses.replace(rec, replay=None)  # its measures kept
-            if stats is not None:
-                stats.store(rec)
-                lines += self._echoed(stats.take_messages())
-                if unmeasured:  # once more, in a new process; else at the next start (`tidy`)
-                    self.measure_old_games()
-            return lines
-
-        done.messages = self._write(write)
-        if self.stats is not None:
-            done.messages += self._echoed(self.stats.take_messages())
+        size = None if journal is None or not journal.open else journal.size
+        end = (done, replay, journal, size, list(events or ()), then)
+        if self.writer is None:
+            self._write_end(*end)
+        else:
+            if self.stats is not None:  # this thread's connection's lines
+                done.messages = self._echoed(self.stats.take_messages())
+            self.writer.submit(lambda: self._write_end(*end))
         return done
+
+    def _write_end(
+        self,
+        done: Finished,
+        replay: Replay,
+        journal: Journal | None,
+        size: int | None,
+        events: list[dict],
+        then: Callable[[Finished], None] | None,
+    ) -> None:
+        """`finished`'s measures and writes (on the writer's thread when there is one), then
+        `done.measured` and `then`."""
+        # the solver, first needed when a game ends (not at start)
+        from ..engine.game_measures import measures_of
+
+        lines: list[str] = []
+        unmeasured = False
+        try:  # a second time in a new process if the first dies
+            done.measures = self._measured(
+                measures_of, replay.layout, events, replay.elapsed_ms, tries=2
+            )
+        except ValueError:  # events of another board: a kept game's file was not ours
+            done.measures = None
+        except NotMeasured:  # killed twice (out of memory, a signal): the game is kept all
+            # the same, its row left to measure (`measured` NULL) from its replay
+            done.measures, unmeasured = None, True
+        rec = done.record if unmeasured else done.record.measured_as(done.measures)
+        stats = self._stats_for_writing()
+        if stats is not None and done.new is not None:
+            # the bests of the measures (IOE, no flags) can be known only now
+            done.new = stats.new_records(rec)
+        done.record = rec
+        if self.replays is not None:
+            try:
+                journaled = None if size is None else journal.read_back(size)
+                save_replay(replay, self.replays, journaled)
+            except OSError as e:
+                lines += self._once("Replays", e)
+                rec = dataclasses.replace(rec, replay=None)  # its measures kept
+        if stats is not None:
+            stats.store(rec)
+            lines += self._echoed(stats.take_messages())
+            if unmeasured:  # once more, in a new process; else at the next start (`tidy`)
+                self._unmeasured[rec.game_id] = (done, then)
+                self.measure_old_games()
+        if self.writer is None:
+            done.messages = lines + self._echoed(self.stats.take_messages() if self.stats else [])
+        else:
+            self.late.extend(lines)
+        done.measured = True  # last: `new`, `record` and `measures` are final, the files written
+        if then is not None:
+            then(done)
 
     def measure_old_games(self, batch: int = 1) -> None:
         """Give the games recorded before rows kept measures theirs, from their replays, one
@@ -496,7 +537,7 @@ class History:
             if stats is None or not self._measuring_old:
                 return []
             try:  # (the worker is loaded only when a row is to be measured: not at every start)
-                left = stats.measure_old_rows(batch, self._measures_from_replay)
+                left = stats.measure_old_rows(batch, self._measures_from_replay, self._late)
             except NotMeasured:  # the row stays to be measured, at a later start
                 left = 0
             if left and self._measuring_old:
@@ -506,26 +547,34 @@ class History:
         self.late += self._write(measure)
 
     def _measured(self, fn: Callable, *args, tries: int = 1):
-        """`fn(*args)`, the solver's work on a finished game: on the writer's thread it goes to
-        the worker process (a thread here would take the interpreter lock from the window's
-        loop), up to `tries` times while the process dies under it (each time a new one);
-        without a writer (the terminal, tests) it is done here. NotMeasured: the process
-        ended under the last try."""
-        if self.writer is None:
+        """`fn(*args)`, the solver's work on a finished game: through `measure` when there is
+        one, up to `tries` times while its process dies under it (each time a new one), else
+        here. NotMeasured: the process ended under the last try."""
+        if self.measure is None:
             return fn(*args)
-        from ..worker import WorkerDied, elsewhere
-
         for left in range(tries - 1, -1, -1):
             try:
-                return elsewhere(fn, *args)
-            except WorkerDied as e:
+                return self.measure(fn, *args)
+            except NotMeasured:
                 if not left:
-                    raise NotMeasured(str(e)) from e
+                    raise
 
     def _measures_from_replay(self, path: object, time_ms: object) -> Measures | None:
-        from .stats import measures_from_replay
-
         return self._measured(measures_from_replay, path, time_ms)
+
+    def _late(self, game_id: object, measures: Measures | None) -> None:
+        """A row measured late, written: if it is a game this session finished without its
+        measures, its `Finished` gets them (and the bests they set), and its `then` again."""
+        done, then = self._unmeasured.pop(game_id, (None, None))
+        if done is None:
+            return
+        done.measures = measures
+        done.record = done.record.measured_as(measures)
+        stats = self._stats_for_writing()
+        if stats is not None and done.new is not None:
+            done.new = stats.new_records(done.record)
+        if then is not None:
+            then(done)
 
     def _stats_for_writing(self) -> Stats | None:
         """The statistics to write to: on the writer's thread, a connection of its own (a

@@ -30,8 +30,8 @@ CHART_KEY = (("accent", N_("won")), ("shadow", N_("won, no record")), ("error", 
 
 # Every best a win may set, as the statistics show them (the window's and `--stats`), in the
 # order they are named: (the field of stats.NewRecords that says it was set, its name).
-# Translators: the bests a win may set, as "New record: best 3BV/s!" says them.
 BESTS = (
+    # Translators: the bests a win may set, as "New record: best 3BV/s!" says them.
     ("best_time", N_("best time")),
     ("best_rate", N_("best 3BV/s")),
     ("best_ioe", N_("best IOE")),
@@ -98,8 +98,8 @@ def why_no_record(
     None when it may set one."""
     if assisted:
         names = ", ".join(_(ASSISTS[a]) if a in ASSISTS else a for a in assists)
-        # Translators: names lists the help taken ("hint, undo").
         return (
+            # Translators: names lists the help taken ("hint, undo").
             _("No record. Assisted: %(names)s.") % {"names": names}
             if names
             else _("No record: assisted.")

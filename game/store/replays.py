@@ -22,9 +22,23 @@ from .. import i18n
 from ..engine import Game, MoveKind, SafeZone
 from ..engine.codes import MAX_SEED
 from ..engine.game import MAX_SIDE, RecordedMove, check_custom_size
+from ..engine.rules import BoardSizeError
 from ..i18n import _
+from ..words import say
 from .files import FileRefused, atomic_write, data_dir, read_capped
 from .records import chosen_or_none
+from .replay_checks import (
+    MAX_TIME_MS,
+    ReplayError,
+    _check_layout,
+    _impossible,
+    _json_or_none,
+    _mark_of,
+    _move_kind,
+    _on_board,
+    _show,
+    read_events,
+)
 
 FORMAT = "pixel-mines-replay"
 VERSION = 2  # the newest this game reads and the one it writes
@@ -44,14 +58,7 @@ MAX_JOURNAL_BYTES = 64 * 1024 * 1024
 MAX_EVENTS = 8 * MAX_MOVES  # lines after the header
 MAX_SEED_TEXT = 100  # a seed written as text, longer than any seed this game makes
 GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{12}")  # see new_game_id
-# The longest a game's clock can read: 10**12 ms is about 31 years of play. A time past it is
-# damage, and refused before it reaches the statistics (a database integer holds < 2**63).
-MAX_TIME_MS = 10**12
 MAX_PLAYED_AT = 40  # characters of "when it was played": an ISO date and time is 19-32
-
-
-class ReplayError(Exception):
-    """A replay or kept game that cannot be used; the message names the file and the entry."""
 
 
 def new_game_id(now: datetime | None = None) -> str:
@@ -308,24 +315,7 @@ def load_replay(path: Path) -> Replay:
     """Read and check a replay or kept game of either version; ReplayError naming the first
     thing wrong."""
     name = str(path)
-    try:
-        raw = read_capped(path, MAX_JOURNAL_BYTES)
-    except FileRefused as e:
-        # Translators: file is a replay's name; problem is said after it ("is not a regular
-        # file").
-        raise ReplayError(_("%(file)s %(problem)s") % {"file": name, "problem": e}) from None
-    except OSError as e:
-        raise ReplayError(
-            _("cannot read %(file)s: %(error)s") % {"file": name, "error": e.strerror or e}
-        ) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        # Translators: byte is the place in the file, counted from 0.
-        raise ReplayError(
-            _("%(file)s is not a replay: byte %(byte)d is not UTF-8 text")
-            % {"file": name, "byte": e.start}
-        ) from None
+    raw, text = _read(path, name)
     first = _json_or_none(text.partition("\n")[0])
     if isinstance(first, dict) and first.get("format") == FORMAT and first.get("version") == 2:
         return _load_v2(name, text, first)
@@ -337,8 +327,8 @@ def load_replay(path: Path) -> Replay:
     try:
         data = decode_json(text)
     except json.JSONDecodeError as e:
-        # Translators: problem is JSON's own words (in English).
         raise ReplayError(
+            # Translators: problem is JSON's own words (in English).
             _(
                 "%(file)s is not complete or not JSON (line %(line)d, column "
                 "%(column)d: %(problem)s)"
@@ -352,10 +342,37 @@ def load_replay(path: Path) -> Replay:
         ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReplayError(_("%(file)s is not a Pixel Mines replay") % {"file": name})
-    version = data.get("version")
-    if type(version) is not int or version < 1:
-        # Translators: 'version' is the name of an entry in the file: keep it.
+    _check_version(name, data.get("version"))
+    return _load_v1(name, data)
+
+
+def _read(path: Path, name: str) -> tuple[bytes, str]:
+    """A replay file's bytes and its text, within the cap; ReplayError if they cannot be."""
+    try:
+        raw = read_capped(path, MAX_JOURNAL_BYTES)
+    except FileRefused as e:
+        # Translators: file is a replay's name; problem is said after it ("is not a regular
+        # file").
+        raise ReplayError(_("%(file)s %(problem)s") % {"file": name, "problem": e}) from None
+    except OSError as e:
         raise ReplayError(
+            _("cannot read %(file)s: %(error)s") % {"file": name, "error": e.strerror or e}
+        ) from None
+    try:
+        return raw, raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ReplayError(
+            # Translators: byte is the place in the file, counted from 0.
+            _("%(file)s is not a replay: byte %(byte)d is not UTF-8 text")
+            % {"file": name, "byte": e.start}
+        ) from None
+
+
+def _check_version(name: str, version: object) -> None:
+    """A file of one JSON object must say version 1."""
+    if type(version) is not int or version < 1:
+        raise ReplayError(
+            # Translators: 'version' is the name of an entry in the file: keep it.
             _("%(file)s: 'version' must be a whole number (got %(value)s)")
             % {"file": name, "value": _show(version)}
         )
@@ -375,6 +392,10 @@ def load_replay(path: Path) -> Replay:
             )
             % {"file": name, "version": version}
         )
+
+
+def _load_v1(name: str, data: dict) -> Replay:
+    """A version 1 replay: one JSON object holding the board, the result and the moves."""
     board = data.get("board")
     if not isinstance(board, dict):
         # Translators: 'board', 'result', 'moves' are names of entries in the file: keep them.
@@ -383,12 +404,7 @@ def load_replay(path: Path) -> Replay:
     replay.elapsed_ms = _whole(name, "'elapsed_ms'", data.get("elapsed_ms", 0), MAX_TIME_MS)
     replay.deaths = _whole(name, "'deaths'", data.get("deaths", 0), MAX_MOVES)
     replay.assisted = data.get("assisted") is True
-    replay.daily = _date_or_none(data.get("daily"))
-    replay.played_at = _played_at(name, data.get("played_at", ""))
-    source = data.get("source", "")
-    replay.source = source[:40] if isinstance(source, str) else ""
-    game_id = data.get("game_id")
-    replay.game_id = game_id if isinstance(game_id, str) and GAME_ID.fullmatch(game_id) else None
+    _header(name, replay, data)
     result = data.get("result", {})
     if not isinstance(result, dict):
         raise ReplayError(
@@ -417,6 +433,17 @@ def load_replay(path: Path) -> Replay:
     return replay
 
 
+def _header(name: str, replay: Replay, data: dict) -> None:
+    """What both versions write about the game beside its board: when and where it was
+    played, its id and its daily board's date."""
+    replay.played_at = _played_at(name, data.get("played_at", ""))
+    source = data.get("source", "")
+    replay.source = source[:40] if isinstance(source, str) else ""
+    game_id = data.get("game_id")
+    replay.game_id = game_id if isinstance(game_id, str) and GAME_ID.fullmatch(game_id) else None
+    replay.daily = _date_or_none(data.get("daily"))
+
+
 def board_of_replay(path: str) -> tuple[list[str], list[dict]]:
     """The layout and the journal events of the replay at `path`, as the analysis reads them
     (a version 1 replay's moves as events); ValueError, in a player's words, when it cannot be
@@ -436,8 +463,8 @@ def board_of_replay(path: str) -> tuple[list[str], list[dict]]:
 def _whole(name: str, what: str, value: object, most: int) -> int:
     """A whole number from the file in 0..most, else ReplayError naming the file and field."""
     if type(value) is not int:
-        # Translators: what names an entry of the file, as it is written there ('deaths').
         raise ReplayError(
+            # Translators: what names an entry of the file, as it is written there ('deaths').
             _("%(file)s: %(what)s must be a whole number (got %(value)s)")
             % {"file": name, "what": what, "value": _show(value)}
         )
@@ -460,8 +487,8 @@ def _played_at(name: str, value: object) -> str:
             pass
         else:
             return value
-    # Translators: 'played_at' is an entry of the file; the example is written as files do.
     raise ReplayError(
+        # Translators: 'played_at' is an entry of the file; the example is written as files do.
         _("%(file)s: 'played_at' must be a date and time like 2026-11-30T12:40:00 (got %(value)s)")
         % {"file": name, "value": _show(value)}
     )
@@ -524,17 +551,6 @@ def _decode_value(decoder: json.JSONDecoder, text: str, at: int, depth: int) -> 
             raise json.JSONDecodeError("Expecting ',' delimiter", text, at)
 
 
-def _show(value: object) -> str:
-    """A value for a message: short, whatever the file held."""
-    if isinstance(value, dict):
-        # Translators: a value of a file that is an object, as "(got an object)" says it.
-        return _("an object")
-    if isinstance(value, list):
-        return _("a list")
-    text = repr(value[:40] if isinstance(value, str) else value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _date_or_none(value: object) -> str | None:
     """A daily board's date as written (YYYY-MM-DD), or None if it is not one."""
     if not (isinstance(value, str) and len(value) == 10):
@@ -549,8 +565,8 @@ def _board(name: str, board: dict, *, layout_optional: bool = False) -> Replay:
     def whole(key: str) -> int:
         value = board.get(key)
         if type(value) is not int or value < 1:
-            # Translators: key is an entry of the file's board ('rows'), as written there.
             raise ReplayError(
+                # Translators: key is an entry of the file's board ('rows'), as written there.
                 _("%(file)s: board %(key)r must be a whole number (got %(value)s)")
                 % {"file": name, "key": key, "value": _show(value)}
             )
@@ -564,9 +580,9 @@ def _board(name: str, board: dict, *, layout_optional: bool = False) -> Replay:
     rows, cols, mines = whole("rows"), whole("cols"), whole("mines")
     try:
         check_custom_size(rows, cols, mines)
-    except ValueError as e:
+    except BoardSizeError as e:
         raise ReplayError(
-            _("%(file)s: board: %(problem)s") % {"file": name, "problem": e}
+            _("%(file)s: board: %(problem)s") % {"file": name, "problem": say(e)}
         ) from None
     layout = board.get("layout")
     if layout is not None or not layout_optional:
@@ -592,13 +608,7 @@ def _board(name: str, board: dict, *, layout_optional: bool = False) -> Replay:
         )
     click = board.get("first_click")
     if click is not None:
-        if not (
-            isinstance(click, list)
-            and len(click) == 2
-            and all(type(v) is int for v in click)
-            and 0 <= click[0] < rows
-            and 0 <= click[1] < cols
-        ):
+        if not _on_board(click, rows, cols):
             raise ReplayError(
                 _("%(file)s: board 'first_click' is not a cell of the board") % {"file": name}
             )
@@ -606,37 +616,6 @@ def _board(name: str, board: dict, *, layout_optional: bool = False) -> Replay:
     return Replay(
         rows, cols, mines, seed, zone, bool(board.get("no_guess", False)), click, layout, []
     )
-
-
-def _check_layout(name: str, what: str, layout: object, rows: int, cols: int, mines: int):
-    if not (
-        isinstance(layout, list)
-        and len(layout) == rows
-        and all(
-            isinstance(line, str) and len(line) == cols and not set(line) - {"*", "."}
-            for line in layout
-        )
-    ):
-        # Translators: what names the entry ("board 'layout'"); '*' and '.' are written so.
-        raise ReplayError(
-            _("%(file)s: %(what)s must be %(rows)d rows of %(cols)d '*' or '.'")
-            % {"file": name, "what": what, "rows": rows, "cols": cols}
-        )
-    if sum(line.count("*") for line in layout) != mines:
-        raise ReplayError(
-            _("%(file)s: %(what)s does not hold %(mines)d mines")
-            % {"file": name, "what": what, "mines": mines}
-        )
-
-
-def _json_or_none(text: str) -> object:
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-
-
-_KINDS = {k.value: k for k in MoveKind}
 
 
 def _moves(name: str, replay: Replay, entries: list) -> None:
@@ -649,24 +628,9 @@ def _moves(name: str, replay: Replay, entries: list) -> None:
         if not isinstance(entry, dict):
             # Translators: where is "FILE: move 3" or "FILE: line 3".
             raise ReplayError(_("%(where)s is not a move") % {"where": where})
-        raw_kind = entry.get("kind")
-        kind = _KINDS.get(raw_kind) if isinstance(raw_kind, str) else None
-        cell = entry.get("cell")
-        t = entry.get("t")
-        mark = entry.get("mark")
-        if kind is None:
-            # Translators: open, flag and chord are written so in the file: keep them.
-            raise ReplayError(
-                _("%(where)s: kind %(value)s is not open, flag or chord")
-                % {"where": where, "value": _show(raw_kind)}
-            )
-        if not (
-            isinstance(cell, list)
-            and len(cell) == 2
-            and all(type(v) is int for v in cell)
-            and 0 <= cell[0] < replay.rows
-            and 0 <= cell[1] < replay.cols
-        ):
+        kind = _move_kind(where, entry.get("kind"))
+        cell, t = entry.get("cell"), entry.get("t")
+        if not _on_board(cell, replay.rows, replay.cols):
             plain = (
                 isinstance(cell, list)
                 and len(cell) <= 4
@@ -685,31 +649,16 @@ def _moves(name: str, replay: Replay, entries: list) -> None:
                 )
                 % {"where": where, "value": _show(t), "most": i18n.number(MAX_TIME_MS)}
             )
-        if kind is MoveKind.FLAG and mark not in ("F", "?", "#"):
-            raise ReplayError(
-                _("%(where)s: a flag move needs a mark 'F', '?' or '#'") % {"where": where}
-            )
-        move = RecordedMove(kind, cell[0], cell[1], t, mark if kind is MoveKind.FLAG else None)
+        move = RecordedMove(kind, cell[0], cell[1], t, _mark_of(where, kind, entry.get("mark")))
         if not game.play_recorded(move):
-            # Translators: kind is the move as the file writes it (open, flag, chord).
-            raise ReplayError(
-                _(
-                    "%(where)s (%(kind)s at (%(row)d, %(col)d)) is not possible at "
-                    "that point of the game"
-                )
-                % {"where": where, "kind": kind.value, "row": cell[0], "col": cell[1]}
-            )
+            raise _impossible(where, move)
         replay.moves.append(move)
         last_t = t
 
 
-_BUTTONS = ("left", "right", "middle", "both")
-_DIDS = ("opened", "flagged", "marked", "unflagged", "chorded", "nothing")
-_STATES = ("won", "lost")
-
-
 def _load_v2(name: str, text: str, header: dict) -> Replay:
-    """A version 2 journal: the header, then its events, each checked and played.
+    """A version 2 journal: the header, then its events, each checked and played
+    (game/store/replay_checks.py).
 
     A last line without its line break is a write the program did not finish (it was killed):
     it is left out, never an error. A damaged line before it is an error like any other."""
@@ -734,208 +683,7 @@ def _load_v2(name: str, text: str, header: dict) -> Replay:
         )
     replay = _board(name, board, layout_optional=True)
     replay.version = 2
-    replay.played_at = _played_at(name, header.get("played_at", ""))
-    source = header.get("source", "")
-    replay.source = source[:40] if isinstance(source, str) else ""
-    game_id = header.get("game_id")
-    replay.game_id = game_id if isinstance(game_id, str) and GAME_ID.fullmatch(game_id) else None
-    replay.daily = _date_or_none(header.get("daily"))
+    _header(name, replay, header)
     replay.chosen = chosen_or_none(header.get("chosen"))
-    _events(name, replay, lines[1:])
+    read_events(name, replay, lines[1:])
     return replay
-
-
-def _nothing_to(where: str, kind: str) -> str:
-    """An undo or redo of a journal with nothing to take back or play again."""
-    if kind == "undo":
-        return _("%(where)s: nothing to undo at that point of the game") % {"where": where}
-    return _("%(where)s: nothing to redo at that point of the game") % {"where": where}
-
-
-def _events(name: str, replay: Replay, lines: list[str]) -> None:
-    """Check each event line and play what the game did; fills the replay's moves (as they
-    stand after undo and redo), events, time, deaths, help taken and result."""
-    rows, cols = replay.rows, replay.cols
-    game = replay.new_game() if replay.layout is not None else None
-    before_laying: list[RecordedMove] = []  # flags placed before the mines were laid
-    undone_before: list[RecordedMove] = []  # and taken back (a redo plays them again)
-    assisted = False
-    result: dict = {}
-    last_t = 0
-
-    def cell_of(where: str, value: object, *, may_be_off: bool = False):
-        if value is None and may_be_off:
-            return None
-        if not (
-            isinstance(value, list)
-            and len(value) == 2
-            and all(type(v) is int for v in value)
-            and 0 <= value[0] < rows
-            and 0 <= value[1] < cols
-        ):
-            raise ReplayError(
-                _("%(where)s: cell %(value)s is not on the board")
-                % {"where": where, "value": _show(value)}
-            )
-        return value[0], value[1]
-
-    # A line a call: json's C decoder holds the interpreter lock for a whole call, so the
-    # window's loop gets it back between lines while a long journal is read on a chore.
-    for k, entry in enumerate(map(_json_or_none, lines), 2):
-        # Translators: where a journal is wrong: the file, and the line's number in it.
-        where = _("%(file)s: line %(number)d") % {"file": name, "number": k}
-        if not isinstance(entry, dict):
-            raise ReplayError(
-                _(
-                    "%(where)s is damaged (not one JSON object); the lines after it "
-                    "cannot be trusted"
-                )
-                % {"where": where}
-            )
-        t, kind = entry.get("t"), entry.get("e")
-        if type(t) is not int or not last_t <= t <= MAX_TIME_MS:
-            raise ReplayError(
-                _(
-                    "%(where)s: time %(value)s is not a whole number of ms from "
-                    "%(least)d to %(most)d"
-                )
-                % {"where": where, "value": _show(t), "least": last_t, "most": MAX_TIME_MS}
-            )
-        last_t = t
-        if kind in ("press", "release"):
-            if entry.get("b") not in _BUTTONS:
-                # Translators: buttons lists the buttons' names as the file writes them.
-                raise ReplayError(
-                    _("%(where)s: button %(value)s is not one of %(buttons)s")
-                    % {
-                        "where": where,
-                        "value": _show(entry.get("b")),
-                        "buttons": ", ".join(_BUTTONS),
-                    }
-                )
-            cell_of(where, entry.get("cell"), may_be_off=True)
-        elif kind == "key":
-            if not (isinstance(entry.get("k"), str) and 0 < len(entry["k"]) <= 20):
-                raise ReplayError(
-                    _("%(where)s: key %(value)s is not a key's name")
-                    % {"where": where, "value": _show(entry.get("k"))}
-                )
-            cell_of(where, entry.get("cell"), may_be_off=True)
-        elif kind == "move":
-            raw = entry.get("kind")
-            move_kind = _KINDS.get(raw) if isinstance(raw, str) else None
-            if move_kind is None:
-                raise ReplayError(
-                    _("%(where)s: kind %(value)s is not open, flag or chord")
-                    % {"where": where, "value": _show(raw)}
-                )
-            r, c = cell_of(where, entry.get("cell"))
-            mark, did = entry.get("mark"), entry.get("did")
-            if did not in _DIDS:
-                # Translators: 'did' is an entry of the file; words lists its values, as written.
-                raise ReplayError(
-                    _("%(where)s: 'did' is %(value)s, not one of %(words)s")
-                    % {"where": where, "value": _show(did), "words": ", ".join(_DIDS)}
-                )
-            if did == "nothing":
-                pass  # a click that changed nothing: counted, not played
-            else:
-                if move_kind is MoveKind.FLAG and mark not in ("F", "?", "#"):
-                    raise ReplayError(
-                        _("%(where)s: a flag move needs a mark 'F', '?' or '#'") % {"where": where}
-                    )
-                move = RecordedMove(
-                    move_kind, r, c, t, mark if move_kind is MoveKind.FLAG else None
-                )
-                if game is None:
-                    if move_kind is not MoveKind.FLAG:
-                        # Translators: kind is the move as the file writes it (open, chord).
-                        raise ReplayError(
-                            _("%(where)s: a %(kind)s before the mines were laid")
-                            % {"where": where, "kind": move_kind.value}
-                        )
-                    before_laying.append(move)
-                    undone_before.clear()
-                elif not game.play_recorded(move):
-                    raise ReplayError(
-                        _(
-                            "%(where)s (%(kind)s at (%(row)d, %(col)d)) is not "
-                            "possible at that point of the game"
-                        )
-                        % {"where": where, "kind": move_kind.value, "row": r, "col": c}
-                    )
-        elif kind == "laid":
-            layout = entry.get("layout")
-            # Translators: a journal's line and its entry 'layout' (keep 'layout').
-            what = _("line %(number)d: 'layout'") % {"number": k}
-            _check_layout(name, what, layout, rows, cols, replay.mines)
-            if replay.layout is not None and layout != replay.layout:
-                raise ReplayError(
-                    _("%(where)s: the mines were laid twice, differently") % {"where": where}
-                )
-            if game is None:
-                replay.layout = layout
-                game = replay.new_game()
-                for move in before_laying:
-                    if not game.play_recorded(move):
-                        raise ReplayError(
-                            _("%(where)s: a flag before it is not possible") % {"where": where}
-                        )
-        elif kind in ("undo", "redo") and game is None:  # flags before the mines: a list
-            source, target = (
-                (before_laying, undone_before) if kind == "undo" else (undone_before, before_laying)
-            )
-            if not source:
-                raise ReplayError(_nothing_to(where, kind))
-            target.append(source.pop())
-            assisted = assisted or kind == "undo"
-        elif kind in ("undo", "redo"):
-            done = game.undo() if kind == "undo" else game.redo()
-            if not done:
-                raise ReplayError(_nothing_to(where, kind))
-            result = {}  # a loss taken back: the game goes on
-        elif kind == "assist":
-            if not (isinstance(entry.get("what"), str) and len(entry["what"]) <= 20):
-                raise ReplayError(_("%(where)s: 'what' must be a short word") % {"where": where})
-            assisted = True
-        elif kind == "end":
-            numbers = [entry.get(f) for f in ("time_ms", "deaths")]
-            bbbv = entry.get("bbbv")
-            if (
-                entry.get("state") not in _STATES
-                or not all(type(n) is int and 0 <= n <= MAX_TIME_MS for n in numbers)
-                or not (bbbv is None or type(bbbv) is int and 0 <= bbbv <= rows * cols)
-                or type(entry.get("assisted")) is not bool
-            ):
-                raise ReplayError(
-                    _("%(where)s: the end of the game is not written as one") % {"where": where}
-                )
-            result = {
-                "state": entry["state"],
-                "time_ms": entry["time_ms"],
-                "bbbv": bbbv,
-                "deaths": entry["deaths"],
-                "assisted": entry["assisted"],
-            }
-        elif kind != "stop":
-            raise ReplayError(
-                _("%(where)s: event %(value)s is not one this game writes")
-                % {"where": where, "value": _show(kind)}
-            )
-        replay.events.append(entry)
-    replay.elapsed_ms = last_t
-    if game is not None:
-        replay.moves = list(game.moves)
-        replay.deaths = game.deaths
-        replay.assisted = assisted or game.assisted
-        if game.state.is_over and not result:
-            # The moves ended the game but its end line never came (the program was killed
-            # between the two): a finished game all the same, its time the last line's.
-            state, assisted = game.state.value, replay.assisted
-            result = end_entry(state, last_t, game.bbbv, game.deaths, assisted)
-            del result["t"], result["e"]
-        if game.state.is_over and result and result["state"] == game.state.value:
-            replay.result = result
-    else:
-        replay.moves = before_laying
-        replay.assisted = assisted

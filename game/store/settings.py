@@ -186,8 +186,8 @@ class SettingsFile:
         except FileRefused as e:
             return Settings(), [self._put_aside(str(e))]
         except OSError as e:
-            # Translators: said after the settings file's name; error says why.
             return Settings(), [
+                # Translators: said after the settings file's name; error says why.
                 self._put_aside(_("cannot be read (%(error)s)") % {"error": e.strerror or e})
             ]
         try:
@@ -201,8 +201,8 @@ class SettingsFile:
         messages = []
         if ignored:
             bad = ", ".join(ignored)
-            # Translators: bad lists the settings ignored, by their names in the file.
             messages.append(
+                # Translators: bad lists the settings ignored, by their names in the file.
                 _("Settings in %(file)s: ignored bad %(bad)s (using the defaults).")
                 % {"file": self.path, "bad": bad}
             )

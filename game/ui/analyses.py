@@ -234,8 +234,10 @@ class Analyses:
 
     def summary(self, key: str, listed: int = 5) -> str | None:
         """The summary line of `key`'s game, or what is happening meanwhile (None: nothing)."""
-        if key in self.done:
-            return sentence(self.done[key].report.summary(listed))
+        if key in self.done:  # the engine's analysis is loaded by then: its words too
+            from ..analysis_text import summary
+
+            return sentence(summary(self.done[key].report, listed))
         if key in self.errors:
             # Translators: in a result notice: the analysis of the game failed; why says why.
             return _("No analysis: %(why)s") % {"why": self.errors[key]}
@@ -284,7 +286,7 @@ def sentence(summary: str) -> str:
 def longest() -> str:
     """As long as a result notice's summary line grows (five guesses named): the room that
     notice keeps for it, in the language in use."""
-    from ..engine.game_analysis import percent, summary_words
+    from ..analysis_text import percent, summary_words
 
     risks = [percent(0.5)] * 5 + [ngettext("%(count)d more", "%(count)d more", 9) % {"count": 9}]
     return sentence(summary_words(5, risks, percent(0.001), 9, 9))

@@ -13,7 +13,7 @@ otherwise put the window surface in a texture and upload and redraw the whole wi
 update, whatever changed; measured under a software renderer that costs 8-15 ms a frame at
 1600x1000 where the plain framebuffer costs 0.02 ms for a tile and under 1 ms for the whole
 window. SDL's renderer (`pygame._sdl2.video`) and `pygame.SCALED` redraw the whole window every
-frame and were slower here; the README says why this path was chosen.
+frame and were slower here; benchmarks/RESULTS.md says why this path was chosen.
 """
 
 from __future__ import annotations

@@ -12,9 +12,12 @@ from __future__ import annotations
 import heapq
 from collections import OrderedDict
 from collections.abc import Callable
+from functools import cache
 from itertools import chain, compress, repeat
 
-from ..engine.cells import CellSet
+import pygame
+
+from ..engine.cells import CellSet, ViewChar
 
 CASCADE_MS = 250  # a whole region has turned over within this
 FLIP_MS = 40  # how long each tile shows pressed while it turns
@@ -252,3 +255,39 @@ class DrawState:
                 for cell in cells:
                     self.veiled.pop(cell, None)
             self.pending.append(cells)
+
+
+def lay_block(text: Text, tile_of: dict, t: int) -> pygame.Surface:
+    """A block of cells showing `text`, tile by tile (opaque tiles: they cover it all)."""
+    w, h = len(text[0]), len(text)
+    block = pygame.Surface((w * t, h * t), 0, tile_of[ViewChar.COVERED])  # in the tiles' format
+    tiles = map(tile_of.__getitem__, "".join(text))
+    block.fblits(list(zip(tiles, _places(w, h, t), strict=True)))
+    return block
+
+
+def patch_block(
+    was: Text, surface: pygame.Surface, text: Text, tile_of: dict, t: int
+) -> pygame.Surface | None:
+    """A block showing `text`, made from a copy of `surface` (showing `was`) with its changed
+    rows laid again; None where most rows changed (laying it is cheaper) or the blocks are not
+    the same size (a board of another size had the place)."""
+    if len(was) != len(text) or len(was[0]) != len(text[0]):
+        return None
+    changed = [r for r, (old, new) in enumerate(zip(was, text, strict=True)) if old != new]
+    if 2 * len(changed) > len(text):
+        return None
+    w = len(text[0])
+    places = _places(w, len(text), t)
+    block = surface.copy()
+    pieces = []
+    for r in changed:
+        pieces += zip(map(tile_of.__getitem__, text[r]), places[r * w : (r + 1) * w], strict=True)
+    block.fblits(pieces)
+    return block
+
+
+@cache
+def _places(w: int, h: int, t: int) -> tuple[tuple[int, int], ...]:
+    """Where the tiles of a block of w x h cells go in it, row by row."""
+    return tuple((c * t, r * t) for r in range(h) for c in range(w))

@@ -74,81 +74,11 @@ def hint_wordings(hint: Hint, shown: Callable[[int, int], str], mines: int) -> l
 
     kind = hint.kind
     if not hint.safe or kind is HintKind.GUESS:
-        odds = ("~" if hint.approximate else "") + _percent(hint.probability)  # ~: estimated
-        said = {"odds": odds}
-        return [
-            # Translators: a hint that has to guess; odds is the chance that the outlined cell
-            # is a mine ("12%", "~1.5%": ~ means estimated). Four ways, longest first: the
-            # status line shows the longest that fits.
-            _("A guess: %(odds)s chance of a mine, the best there is") % said,
-            _("A guess: %(odds)s chance of a mine, the best") % said,
-            # Translators: at most 26 characters with the odds, if you can.
-            _("Guess: %(odds)s mine, the best") % said,
-            _("Guess: %(odds)s mine") % said,
-        ]
+        return _guess_wordings(hint)
     if kind is HintKind.ONE_NUMBER and hint.numbers:
-        said = {"number": shown(*hint.numbers[0]).replace(".", "0")}
-        if not hint.proven_mines:
-            return [
-                # Translators: a hint; number is the digit shown on the framed cell (1 to 8).
-                _("The framed %(number)s has no mine left around it: open the outlined cell")
-                % said,
-                _("The framed %(number)s has no mine left: open the outline") % said,
-                # Translators: at most 26 characters, if you can.
-                _("Safe: the %(number)s has no mine") % said,
-            ]
-        marked = len(hint.proven_mines)
-        return [
-            # Translators: a hint; number is the digit shown on the framed cell (1 to 8).
-            _("Every mine around the framed %(number)s is marked: open the outlined cell") % said,
-            # Translators: a hint; number is the digit on the framed cell; the marked mines
-            # are its neighbours the hint marks as mines.
-            ngettext(
-                "The framed %(number)s has its mine marked: open the outline",
-                "The framed %(number)s has its mines marked: open the outline",
-                marked,
-            )
-            % said,
-            # Translators: at most 26 characters, if you can.
-            ngettext(
-                "Safe: the %(number)s has its mine", "Safe: the %(number)s has its mines", marked
-            )
-            % said,
-        ]
+        return _one_number_wordings(hint, shown(*hint.numbers[0]).replace(".", "0"))
     if kind is HintKind.NUMBERS:
-        count = len(hint.numbers)
-        word = _COUNT_WORDS.get(count)
-        said = {"count": _(word) if word else str(count)}
-        if hint.proven_mines:
-            # Translators: a hint; count is how many numbers are framed, in words ("two",
-            # "three", "four") or digits (5 and more).
-            longest = ngettext(
-                "The %(count)s framed number leaves no room for a mine in the outlined cell, "
-                "counting the marked mines",
-                "The %(count)s framed numbers leave no room for a mine in the outlined cell, "
-                "counting the marked mines",
-                count,
-            )
-        else:
-            # Translators: a hint; count is how many numbers are framed, in words ("two",
-            # "three", "four") or digits (5 and more).
-            longest = ngettext(
-                "The %(count)s framed number leaves no room for a mine in the outlined cell",
-                "The %(count)s framed numbers leave no room for a mine in the outlined cell",
-                count,
-            )
-        return [
-            longest % said,
-            # Translators: a hint; count is how many numbers are framed, as above.
-            ngettext(
-                "The %(count)s framed number leaves no room for a mine here",
-                "The %(count)s framed numbers leave no room for a mine here",
-                count,
-            )
-            % said,
-            # Translators: a hint, at most 26 characters if you can.
-            _("Safe by the framed numbers"),
-        ]
+        return _numbers_wordings(hint)
     if kind is HintKind.ALL_NUMBERS:
         return [
             # Translators: a hint: every way of placing mines that fits the framed numbers
@@ -187,6 +117,86 @@ def hint_wordings(hint: Hint, shown: Callable[[int, int], str], mines: int) -> l
     if kind is HintKind.NO_MINES:
         return [_("The board has no mines: open the outlined cell"), _("Safe: there are no mines")]
     return [_("The outlined cell is certainly safe"), _("Safe: open the outline")]
+
+
+def _guess_wordings(hint: Hint) -> list[str]:
+    said = {"odds": ("~" if hint.approximate else "") + _percent(hint.probability)}  # ~: estimated
+    return [
+        # Translators: a hint that has to guess; odds is the chance that the outlined cell
+        # is a mine ("12%", "~1.5%": ~ means estimated). Four ways, longest first: the
+        # status line shows the longest that fits.
+        _("A guess: %(odds)s chance of a mine, the best there is") % said,
+        _("A guess: %(odds)s chance of a mine, the best") % said,
+        # Translators: at most 26 characters with the odds, if you can.
+        _("Guess: %(odds)s mine, the best") % said,
+        _("Guess: %(odds)s mine") % said,
+    ]
+
+
+def _one_number_wordings(hint: Hint, number: str) -> list[str]:
+    """The framed number (`number`, its digit) has no mine left around it, or all marked."""
+    said = {"number": number}
+    if not hint.proven_mines:
+        return [
+            # Translators: a hint; number is the digit shown on the framed cell (1 to 8).
+            _("The framed %(number)s has no mine left around it: open the outlined cell") % said,
+            _("The framed %(number)s has no mine left: open the outline") % said,
+            # Translators: at most 26 characters, if you can.
+            _("Safe: the %(number)s has no mine") % said,
+        ]
+    marked = len(hint.proven_mines)
+    return [
+        # Translators: a hint; number is the digit shown on the framed cell (1 to 8).
+        _("Every mine around the framed %(number)s is marked: open the outlined cell") % said,
+        # Translators: a hint; number is the digit on the framed cell; the marked mines
+        # are its neighbours the hint marks as mines.
+        ngettext(
+            "The framed %(number)s has its mine marked: open the outline",
+            "The framed %(number)s has its mines marked: open the outline",
+            marked,
+        )
+        % said,
+        # Translators: at most 26 characters, if you can.
+        ngettext("Safe: the %(number)s has its mine", "Safe: the %(number)s has its mines", marked)
+        % said,
+    ]
+
+
+def _numbers_wordings(hint: Hint) -> list[str]:
+    """The framed numbers together leave no room for a mine in the outlined cell."""
+    count = len(hint.numbers)
+    word = _COUNT_WORDS.get(count)
+    said = {"count": _(word) if word else str(count)}
+    if hint.proven_mines:
+        # Translators: a hint; count is how many numbers are framed, in words ("two",
+        # "three", "four") or digits (5 and more).
+        longest = ngettext(
+            "The %(count)s framed number leaves no room for a mine in the outlined cell, "
+            "counting the marked mines",
+            "The %(count)s framed numbers leave no room for a mine in the outlined cell, "
+            "counting the marked mines",
+            count,
+        )
+    else:
+        # Translators: a hint; count is how many numbers are framed, in words ("two",
+        # "three", "four") or digits (5 and more).
+        longest = ngettext(
+            "The %(count)s framed number leaves no room for a mine in the outlined cell",
+            "The %(count)s framed numbers leave no room for a mine in the outlined cell",
+            count,
+        )
+    return [
+        longest % said,
+        # Translators: a hint; count is how many numbers are framed, as above.
+        ngettext(
+            "The %(count)s framed number leaves no room for a mine here",
+            "The %(count)s framed numbers leave no room for a mine here",
+            count,
+        )
+        % said,
+        # Translators: a hint, at most 26 characters if you can.
+        _("Safe by the framed numbers"),
+    ]
 
 
 def hint_words(hint: Hint, shown: Callable[[int, int], str], mines: int, room: int) -> str:

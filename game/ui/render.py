@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sized
 from dataclasses import dataclass, field
-from functools import cache
 
 import pygame
 
 from ..engine import Game
 from ..engine.cells import CellSet, ViewChar
-from . import keys, marks, menubar, status, widgets
+from . import keys, menubar, status, widgets
+from .cellmarks import CellMarks
 from .display import Display, WindowPart, around
 from .drawstate import (
     BLOCK,
@@ -28,7 +28,9 @@ from .drawstate import (
     DrawState,
     Text,
     blit_cost,
+    lay_block,
     lay_cost,
+    patch_block,
 )
 from .hints import HintMarks
 from .layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
@@ -86,7 +88,7 @@ def led_text(value: int, digits: int = LED_DIGITS) -> str:
     return f"-{-value:0{digits - 1}d}" if value < 0 else f"{value:0{digits}d}"
 
 
-class Renderer:
+class Renderer(CellMarks):
     def __init__(self, theme: Theme, layout: Layout, drawn: DrawState | None = None) -> None:
         """`drawn`: what is on the canvas and what changed (kept there, not here)."""
         self.theme = theme
@@ -351,10 +353,10 @@ class Renderer:
         (block row, block col) showed, its changed rows laid again, else laid tile by tile."""
         blocks, tile_of, t = self._blocks, self._tile_of, self.layout.sizes.tile
         before = blocks.before(place)
-        block = None if before is None else _patch_block(*before, text, tile_of, t)
+        block = None if before is None else patch_block(*before, text, tile_of, t)
         patched = block is not None
         if not patched:
-            block = _lay_block(text, tile_of, t)
+            block = lay_block(text, tile_of, t)
         blocks.put(text, block, patched)
         return block
 
@@ -549,7 +551,6 @@ class Renderer:
             self.draw_board(game, top, left, looks)
             return
         tile_of, tiles = self._tile_of, self._tiles
-        sprites = self.theme.sprites
         t = lay.sizes.tile
         b = lay.board
         rows, cols = lay.view_rows, lay.view_cols
@@ -601,24 +602,7 @@ class Renderer:
             if plain and cell not in marked:
                 drawn.append((x, y))
                 continue
-            label = []  # the odds' label: over every other mark, so it reads whole
-            if looks.probabilities is not None and cell in looks.probabilities:
-                flagged = sprite is tile_of[V.FLAG]
-                odds = self._odds(looks.probabilities[cell], x, y, flagged)
-                if looks.hint == cell and len(odds) > 1 and not flagged:
-                    # the outlined cell (the analysis's move): its label says the odds, over
-                    # the outline, and no tint peeks out between the brackets as a cross
-                    odds, label = [], odds[1:]
-                pieces += odds
-            if looks.hint_marks is not None:
-                pieces += self._proof(looks.hint_marks, cell, x, y)
-            if looks.start == cell:  # smaller inside the cursor's box: the face shows round it
-                pieces.append(self._centred(_start_name(looks.cursor == cell), x, y))
-            if looks.cursor == cell:
-                pieces.append((sprites["cursor"], (x, y)))
-            if looks.hint == cell:  # over the cursor (put on it): the box shows between
-                pieces.append((self._hint_mark(), (x, y)))
-            pieces += label
+            pieces += self._marks_on(cell, x, y, sprite is tile_of[V.FLAG], looks)
             drawn.append((x, y))
         self.canvas.fblits(pieces)
         if drawn:
@@ -631,105 +615,6 @@ class Renderer:
             )
         else:
             self.drawn.dirty.extend(Box(x, y, t, t) for x, y in drawn)
-
-    def _tint(self, probability: float, flagged: bool = False) -> pygame.Surface:
-        """A see-through square on the theme's odds ramp (its safe colour when proven safe),
-        made once per level; on a flag only a ring at the tile's edge that goes round the flag
-        and its outline (`marks.flag_ring`), so the player's flag shows as it is."""
-        level = marks.tint_level(probability)
-        surf = self._tints.get((level, flagged))
-        if surf is None:
-            t, colours = self.layout.sizes.tile, self.theme.marks
-            tint = (*marks.tint_colour(level, colours), colours.alpha)
-            if flagged:  # made at the theme's own size (pixel by pixel), then scaled
-                own = (self.theme.base or self.theme).sprites
-                ring = max(2, self._tile_1x() // 8)
-                surf = self._scaled(marks.flag_ring(own["flag"], own["covered"], tint, ring))
-            else:
-                surf = pygame.Surface((t, t), pygame.SRCALPHA)
-                surf.fill(tint)
-            self._tints[level, flagged] = surf
-        return surf
-
-    def _mark(self, name: str) -> pygame.Surface:
-        """A mark made once: 'tick', 'mine', 'frame', 'start', or odds digits such as '7',
-        '20' or '20%'; made at the theme's size and scaled as its sprites are."""
-        surf = self._marks.get(name)
-        if surf is None:
-            if name == "tick":
-                surf = marks.tick()
-            elif name == "mine":
-                surf = marks.mine()
-            elif name == "frame":
-                surf = marks.number_frame(self._tile_1x(), *hint_colours(self.theme))
-            elif name.startswith("start"):
-                in_cursor = name == _start_name(True)
-                surf = marks.start_mark(*start_colours(self.theme), in_cursor=in_cursor)
-            else:
-                surf = marks.digits(name, self._digit_size())
-            surf = self._marks[name] = self._scaled(surf)
-        return surf
-
-    def _digit_size(self) -> int:
-        """Pixels of the theme's a pixel of the odds' digits: more where a tile has room."""
-        return max(1, (self._tile_1x() - 2) // marks.digits_width("99%"))
-
-    def _tile_1x(self) -> int:
-        return self.layout.sizes.tile // self.layout.factor
-
-    def _scaled(self, surf: pygame.Surface) -> pygame.Surface:
-        f = self.layout.factor
-        return surf if f == 1 else pygame.transform.scale_by(surf, f)
-
-    def _centred(self, name: str, x: int, y: int) -> tuple[pygame.Surface, tuple[int, int]]:
-        surf, f = self._mark(name), self.layout.factor
-        dx = (self._tile_1x() - surf.get_width() // f) // 2 * f  # as at the theme's size
-        dy = (self._tile_1x() - surf.get_height() // f) // 2 * f
-        return surf, (x + dx, y + dy)
-
-    def _odds(self, probability: float, x: int, y: int, flagged: bool = False) -> list:
-        """The tint, and a tick (proven safe), a mine mark (proven mine) or, from zoom
-        DIGIT_ZOOM on, the odds in whole percent (with a % sign where it fits). On a flag,
-        the tint's ring and, where the flag is proven wrong, a tick in its corner: the flag
-        itself stays as the player put it."""
-        pieces = [(self._tint(probability, flagged), (x, y))]
-        if flagged:
-            if probability <= 0.0:
-                tick = self._mark("tick")
-                t = self.layout.sizes.tile
-                pieces.append((tick, (x + t - tick.get_width(), y + t - tick.get_height())))
-            return pieces
-        if probability <= 0.0:
-            pieces.append(self._centred("tick", x, y))
-        elif probability >= 1.0:
-            pieces.append(self._centred("mine", x, y))
-        elif self.layout.zoom >= marks.DIGIT_ZOOM:
-            text = marks.percent_text(probability)
-            size, room = self._digit_size(), self._tile_1x() - 2
-            if marks.digits_width(text + "%", size) <= room:
-                text += "%"
-            pieces.append(self._centred(text, x, y))
-        return pieces
-
-    def _proof(self, proof: HintMarks, cell: tuple[int, int], x: int, y: int) -> list:
-        """A hint's marks on one cell: a frame on a number it reads, a tick on a cell it proves
-        safe, a mine mark on a cell it knows is a mine."""
-        pieces = []
-        if cell in proof.numbers:
-            pieces.append((self._mark("frame"), (x, y)))
-        if cell in proof.safe:
-            pieces.append(self._centred("tick", x, y))
-        elif cell in proof.mines:
-            pieces.append(self._centred("mine", x, y))
-        return pieces
-
-    def _hint_mark(self) -> pygame.Surface:
-        """Four corner brackets in the theme's hint colour: unlike the keyboard cursor's box
-        in the accent."""
-        if self._hint is None:
-            accent, inner = outline_colours_on_covered(self.theme)
-            self._hint = self._scaled(marks.brackets(self._tile_1x(), accent, inner))
-        return self._hint
 
     def draw_status(self, text: str | list, colour_name: str = "text") -> None:
         """The line under the board: a message, or pieces of text and small icons (see
@@ -841,48 +726,6 @@ class Renderer:
         return sent
 
 
-def outline_colours(
-    theme: Theme, colour=None, tiles: tuple[str, ...] = ("covered", "open_0")
-) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """`colour` (the accent when None), and the theme colour lining it so that a mark shows on
-    each of `tiles` (the colour alone can be a tile's own shade)."""
-    col = theme.colours
-    colour = col["accent"] if colour is None else colour
-    palette = [col[name] for name in ("light", "shadow", "text", "panel", "led_off")]
-    t = theme.sizes.tile
-    grounds = [theme.sprites[name].get_at((t // 2, t // 2)) for name in tiles]
-    return colour, marks.companion(colour, palette, grounds)
-
-
-def hint_colours(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """The hint's outline and its lining: the theme's [marks] hint colour, else the accent."""
-    return outline_colours(theme, theme.marks.hint)
-
-
-def outline_colours_on_covered(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """The outline of a covered cell (a hint's, the analysed move's): the hint's colours, its
-    lining taking the thick part where the hint colour alone hardly shows on the covered tile
-    (Handheld's light green on its green: a play-tester could not see the analysed move)."""
-    accent, inner = hint_colours(theme)
-    t = theme.sizes.tile
-    covered = theme.sprites["covered"].get_at((t // 2, t // 2))
-    if marks.contrast(accent, covered) < marks.SHOWS < marks.contrast(inner, covered):
-        return inner, accent
-    return accent, inner
-
-
-def start_colours(theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """The start mark and its rim, on a covered tile: the theme's [marks] start colour, else
-    its text colour."""
-    start = theme.marks.start
-    return outline_colours(theme, theme.colours["text"] if start is None else start, ("covered",))
-
-
-def _start_name(in_cursor: bool) -> str:
-    """The start mark's name among the renderer's marks: alone, or inside the cursor's box."""
-    return "start in cursor" if in_cursor else "start"
-
-
 def _tick(c: pygame.Surface, x: int, y: int, w: int, h: int, ink) -> None:
     """A check mark drawn in one character cell, two pixels thick."""
     low = y + h - 2
@@ -903,42 +746,6 @@ def board_tiles(theme: Theme) -> dict[str, pygame.Surface]:
         tile.fill(panel)
         tile.blit(sprite, (0, 0))
     return tiles
-
-
-def _lay_block(text: Text, tile_of: dict, t: int) -> pygame.Surface:
-    """A block of cells showing `text`, tile by tile (opaque tiles: they cover it all)."""
-    w, h = len(text[0]), len(text)
-    block = pygame.Surface((w * t, h * t), 0, tile_of[V.COVERED])  # in the tiles' format
-    tiles = map(tile_of.__getitem__, "".join(text))
-    block.fblits(list(zip(tiles, _places(w, h, t), strict=True)))
-    return block
-
-
-def _patch_block(
-    was: Text, surface: pygame.Surface, text: Text, tile_of: dict, t: int
-) -> pygame.Surface | None:
-    """A block showing `text`, made from a copy of `surface` (showing `was`) with its changed
-    rows laid again; None where most rows changed (laying it is cheaper) or the blocks are not
-    the same size (a board of another size had the place)."""
-    if len(was) != len(text) or len(was[0]) != len(text[0]):
-        return None
-    changed = [r for r, (old, new) in enumerate(zip(was, text, strict=True)) if old != new]
-    if 2 * len(changed) > len(text):
-        return None
-    w = len(text[0])
-    places = _places(w, len(text), t)
-    block = surface.copy()
-    pieces = []
-    for r in changed:
-        pieces += zip(map(tile_of.__getitem__, text[r]), places[r * w : (r + 1) * w], strict=True)
-    block.fblits(pieces)
-    return block
-
-
-@cache
-def _places(w: int, h: int, t: int) -> tuple[tuple[int, int], ...]:
-    """Where the tiles of a block of w x h cells go in it, row by row."""
-    return tuple((c * t, r * t) for r in range(h) for c in range(w))
 
 
 def _xywh(box: Box) -> tuple[int, int, int, int]:

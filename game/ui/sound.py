@@ -123,17 +123,17 @@ def sound_table(table: object, folder: Path, label: str) -> tuple[dict[str, list
     problems = []
     for effect, value in table.items():
         if effect not in EFFECTS:
-            # Translators: a broken theme; effect is what theme.toml names, effects the names
-            # it may use (as written in theme.toml).
             problems.append(
+                # Translators: a broken theme; effect is what theme.toml names, effects the names
+                # it may use (as written in theme.toml).
                 _("%(effect)s in [sounds] is not an effect (the effects are %(effects)s)")
                 % {"effect": repr(effect), "effects": ", ".join(EFFECTS)}
             )
             continue
         names = value if isinstance(value, list) else [value]
         if not names or not all(isinstance(n, str) for n in names):
-            # Translators: a broken theme; effect is a sound's name in theme.toml.
             problems.append(
+                # Translators: a broken theme; effect is a sound's name in theme.toml.
                 _("sound %(effect)s must be a file name or a list of them")
                 % {"effect": repr(effect)}
             )
@@ -147,9 +147,9 @@ def sound_table(table: object, folder: Path, label: str) -> tuple[dict[str, list
             else:
                 trouble = check_wav(path)
             if trouble:
-                # Translators: a sound of a theme left out; effect is a sound's name, file its
-                # file; trouble says what is wrong with it ("is missing").
                 problems.append(
+                    # Translators: a sound of a theme left out; effect is a sound's name, file its
+                    # file; trouble says what is wrong with it ("is missing").
                     _("sound %(effect)s (%(file)s) %(trouble)s")
                     % {"effect": repr(effect), "file": name, "trouble": trouble}
                 )
@@ -388,9 +388,9 @@ class SoundBoard:
                     sounds.append(pygame.mixer.Sound(file=io.BytesIO(data)))
                 except (OSError, FileRefused, pygame.error) as e:
                     why = e.strerror if isinstance(e, OSError) and e.strerror else e
-                    # Translators: name is a theme's folder, effect a sound's name, file
-                    # its file, reason the system's.
                     _say(
+                        # Translators: name is a theme's folder, effect a sound's name, file
+                        # its file, reason the system's.
                         _(
                             "theme %(name)s: sound %(effect)s (%(file)s) cannot be played "
                             "(%(reason)s); it is left out"

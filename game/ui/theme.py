@@ -318,9 +318,9 @@ def load_library(user_dir: Path | None = None, first: str | None = None) -> Them
     loading, order, rest = _Loading(), [], []
     for folder in theme_folders(user_dir):
         if folder.name in order:
-            # Translators: name is a theme folder's name, quoted; folder where it is.
             problems.append(
                 left_out(
+                    # Translators: name is a theme folder's name, quoted; folder where it is.
                     _(
                         "theme %(name)s in %(folder)s: a theme of that name "
                         "ships with the game; rename the folder"
@@ -345,9 +345,9 @@ def _colour(value: object, where: str) -> tuple[int, int, int]:
             return int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16)
         except ValueError:
             pass
-    # Translators: where is a theme's setting ("theme 'retro': colour 'panel'"), value what it
-    # holds; keep "#c0c0c0".
     raise _refuse(
+        # Translators: where is a theme's setting ("theme 'retro': colour 'panel'"), value what it
+        # holds; keep "#c0c0c0".
         _('%(where)s must be a colour like "#c0c0c0" (got %(value)s)'),
         where=where,
         value=repr(value),
@@ -365,8 +365,7 @@ def _mark_colours(odds: object, marks: object, label: str) -> MarkColours:
     if "ramp" in odds:
         ramp = odds["ramp"]
         if not (isinstance(ramp, list) and 2 <= len(ramp) <= 8):
-            # Translators: theme is "theme 'name'"; keep [odds] ramp and "#c0c0c0".
-            raise _refuse(
+            raise _refuse(  # Translators: theme is "theme 'name'"; keep [odds] ramp and "#c0c0c0".
                 _('%(theme)s: [odds] ramp must list 2 to 8 colours like "#c0c0c0"'), theme=label
             )
         found["ramp"] = tuple(_colour(c, _at(label, "[odds] ramp")) for c in ramp)
@@ -376,8 +375,8 @@ def _mark_colours(odds: object, marks: object, label: str) -> MarkColours:
     if "alpha" in odds:
         alpha = odds["alpha"]
         if not (type(alpha) is int and 64 <= alpha <= 255):
-            # Translators: theme is "theme 'name'"; keep [odds] alpha; value what it holds.
             raise _refuse(
+                # Translators: theme is "theme 'name'"; keep [odds] alpha; value what it holds.
                 _("%(theme)s: [odds] alpha must be a whole number from 64 to 255 (got %(value)s)"),
                 theme=label,
                 value=repr(alpha),
@@ -394,8 +393,8 @@ def _whole(value: object, where: str) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_SHEET_SIDE:
         return value
     shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
-    # Translators: where is a theme's setting ("theme 'retro': tile"), value what it holds.
     raise _refuse(
+        # Translators: where is a theme's setting ("theme 'retro': tile"), value what it holds.
         _("%(where)s must be a whole number from 1 to %(most)d (got %(value)s)"),
         where=where,
         most=MAX_SHEET_SIDE,
@@ -405,19 +404,41 @@ def _whole(value: object, where: str) -> int:
 
 def load_theme(folder: Path) -> Theme:
     """Load and check a theme folder (no display needed; call `convert` once there is one)."""
-    manifest = folder / "theme.toml"
     label = _theme_label(folder)
+    data = _manifest(folder / "theme.toml", label)
+    sizes = _sizes(data, label)
+    sheet = _sheet(data, folder, label)
+    colours = _colours(data.get("colors"), label)
+    rects = _sprite_rects(data.get("sprites"), sizes, sheet.get_size(), label)
+    glyph_rects = _font_rects(data.get("font"), sheet, label)
+    name = data.get("name", folder.name)
+    sounds, sound_problems = sound_table(data.get("sounds"), folder, label)
+    return Theme(
+        folder.name,
+        str(name),
+        sizes,
+        colours,
+        sheet,
+        rects,
+        glyph_rects,
+        sounds=sounds,
+        sound_problems=sound_problems,
+        marks=_mark_colours(data.get("odds"), data.get("marks"), label),
+    )
+
+
+def _manifest(manifest: Path, label: str) -> dict:
+    """theme.toml read (capped) and parsed."""
     # Translators: the problems of a theme.toml below begin with theme, "theme 'name'"; file
     # is the theme.toml's path, reason Python's or the system's words (in English).
     try:
-        data = tomllib.loads(read_capped(manifest, MAX_MANIFEST_BYTES).decode("utf-8"))
+        return tomllib.loads(read_capped(manifest, MAX_MANIFEST_BYTES).decode("utf-8"))
     except FileNotFoundError:
         raise _refuse(_("%(theme)s: %(file)s is missing"), theme=label, file=manifest) from None
     except FileRefused as e:
         # Translators: trouble is said after the file's name ("is a folder, not a file").
-        raise _refuse(
-            _("%(theme)s: %(file)s %(trouble)s"), theme=label, file=manifest, trouble=e
-        ) from None
+        words = _("%(theme)s: %(file)s %(trouble)s")
+        raise _refuse(words, theme=label, file=manifest, trouble=e) from None
     except (OSError, UnicodeDecodeError) as e:
         raise _refuse(
             _("%(theme)s: cannot read %(file)s: %(reason)s"), theme=label, file=manifest, reason=e
@@ -435,13 +456,16 @@ def load_theme(folder: Path) -> Theme:
     except RecursionError:
         raise _refuse(_("%(theme)s: theme.toml nests too deeply"), theme=label) from None
 
+
+def _sizes(data: dict, label: str) -> Sizes:
+    """The tile, frame, face and LED digits' sizes, checked to fit the toolbar."""
     tile = _whole(data.get("tile"), _at(label, "tile"))
     border = _whole(data.get("border"), _at(label, "border"))
     face = _whole(data.get("face"), _at(label, "face"))
     led = data.get("led")
     if not (isinstance(led, list) and len(led) == 2):
-        # Translators: keep "led" (written so in theme.toml); value is what it holds.
         raise _refuse(
+            # Translators: keep "led" (written so in theme.toml); value is what it holds.
             _("%(theme)s: led must be [width, height] (got %(value)s)"),
             theme=label,
             value=repr(led),
@@ -456,8 +480,8 @@ def load_theme(folder: Path) -> Theme:
         _whole(led[1], led_h % {"theme": label}),
     )
     if max(face, sizes.led_h + 2) > TOOLBAR_HEIGHT:
-        # Translators: a theme's problem; most is a number of pixels.
         raise _refuse(
+            # Translators: a theme's problem; most is a number of pixels.
             _(
                 "%(theme)s: the face and the LED digits (+2) must be at most "
                 "%(most)d pixels tall to fit the toolbar"
@@ -466,17 +490,21 @@ def load_theme(folder: Path) -> Theme:
             most=TOOLBAR_HEIGHT,
         )
     if 2 * (LED_DIGITS * sizes.led_w + 2 + PANEL_PAD) + face > MIN_AREA_W:
-        # Translators: a theme's problem; most is a number of pixels.
         raise _refuse(
+            # Translators: a theme's problem; most is a number of pixels.
             _("%(theme)s: two 3-digit LEDs and the face must fit in %(most)d pixels across"),
             theme=label,
             most=MIN_AREA_W,
         )
+    return sizes
 
+
+def _sheet(data: dict, folder: Path, label: str) -> pygame.Surface:
+    """The sheet theme.toml names (sheet.png unless it says), inside the theme's folder."""
     sheet_name = data.get("sheet", "sheet.png")
     if not isinstance(sheet_name, str):
-        # Translators: keep "sheet" (written so in theme.toml); value is what it holds.
         raise _refuse(
+            # Translators: keep "sheet" (written so in theme.toml); value is what it holds.
             _("%(theme)s: sheet must be a file name (got %(value)s)"),
             theme=label,
             value=repr(sheet_name),
@@ -484,8 +512,8 @@ def load_theme(folder: Path) -> Theme:
     try:
         sheet_path = file_inside(folder, sheet_name)
     except FileRefused as e:
-        # Translators: file is the sheet's name, quoted; trouble is said after it.
         raise _refuse(
+            # Translators: file is the sheet's name, quoted; trouble is said after it.
             _("%(theme)s: sheet %(file)s %(trouble)s"),
             theme=label,
             file=repr(sheet_name),
@@ -496,32 +524,39 @@ def load_theme(folder: Path) -> Theme:
         "theme": label,
         "file": repr(sheet_name),
     }
-    sheet = _load_sheet(sheet_path, what)
-    sheet_w, sheet_h = sheet.get_size()
+    return _load_sheet(sheet_path, what)
 
-    colours_table = data.get("colors")
-    if not isinstance(colours_table, dict):
+
+def _colours(table: object, label: str) -> dict[str, tuple[int, int, int]]:
+    """The [colors] table: every colour the theme must name."""
+    if not isinstance(table, dict):
         # Translators: keep [colors] (written so in theme.toml).
         raise _refuse(_("%(theme)s: the [colors] table is missing"), theme=label)
     colours = {}
     for name in COLOURS:
         # Translators: a colour of a theme; name is its name in theme.toml, quoted.
         where = _("%(theme)s: colour %(name)s") % {"theme": label, "name": repr(name)}
-        if name not in colours_table:
+        if name not in table:
             # Translators: where is "theme 'name': colour 'panel'"; keep [colors].
             raise _refuse(_("%(where)s is missing from [colors]"), where=where)
-        colours[name] = _colour(colours_table[name], where)
+        colours[name] = _colour(table[name], where)
+    return colours
 
-    table = data.get("sprites")
+
+def _sprite_rects(
+    table: object, sizes: Sizes, sheet_size: tuple[int, int], label: str
+) -> dict[str, tuple[int, int, int, int]]:
+    """The [sprites] table: every sprite's place on the sheet, each of its kind's size."""
     if not isinstance(table, dict):
         # Translators: keep [sprites] (written so in theme.toml).
         raise _refuse(_("%(theme)s: the [sprites] table is missing"), theme=label)
     expected = (
-        [(n, (tile, tile)) for n in TILE_SPRITES]
-        + [(n, (border, border)) for n in FRAME_SPRITES]
-        + [(n, (face, face)) for n in FACE_SPRITES]
+        [(n, (sizes.tile, sizes.tile)) for n in TILE_SPRITES]
+        + [(n, (sizes.border, sizes.border)) for n in FRAME_SPRITES]
+        + [(n, (sizes.face, sizes.face)) for n in FACE_SPRITES]
         + [(n, (sizes.led_w, sizes.led_h)) for n in LED_SPRITES]
     )
+    sheet_w, sheet_h = sheet_size
     rects = {}
     for name, size in expected:
         rect = table.get(name)
@@ -535,39 +570,24 @@ def load_theme(folder: Path) -> Theme:
             raise _refuse(_("%(where)s must be [x, y, width, height]"), where=where)
         x, y, w, h = rect
         if (w, h) != size:
-            # Translators: where is "theme 'name': sprite 'flag'"; sizes in pixels, 16x16.
             raise _refuse(
+                # Translators: where is "theme 'name': sprite 'flag'"; sizes in pixels, 16x16.
                 _("%(where)s is %(size)s, it must be %(right)s"),
                 where=where,
                 size=f"{w}x{h}",
                 right=f"{size[0]}x{size[1]}",
             )
         if x < 0 or y < 0 or x + w > sheet_w or y + h > sheet_h:
-            # Translators: where is "theme 'name': sprite 'flag'", place its [x, y, w, h],
-            # size the sheet's (256x128).
             raise _refuse(
+                # Translators: where is "theme 'name': sprite 'flag'", place its [x, y, w, h],
+                # size the sheet's (256x128).
                 _("%(where)s at %(place)s reaches outside the %(size)s sheet"),
                 where=where,
                 place=rect,
                 size=f"{sheet_w}x{sheet_h}",
             )
         rects[name] = (x, y, w, h)
-
-    glyph_rects = _font_rects(data.get("font"), sheet, label)
-    name = data.get("name", folder.name)
-    sounds, sound_problems = sound_table(data.get("sounds"), folder, label)
-    return Theme(
-        folder.name,
-        str(name),
-        sizes,
-        colours,
-        sheet,
-        rects,
-        glyph_rects,
-        sounds=sounds,
-        sound_problems=sound_problems,
-        marks=_mark_colours(data.get("odds"), data.get("marks"), label),
-    )
+    return rects
 
 
 def png_size(data: bytes) -> tuple[int, int] | None:
@@ -628,8 +648,8 @@ def _load_sheet(path: Path, what: str) -> pygame.Surface:
         raise _refuse(_("%(what)s it is not a PNG image"), what=what)
     w, h = size
     if not (0 < w <= MAX_SHEET_SIDE and 0 < h <= MAX_SHEET_SIDE):
-        # Translators: size and most in pixels, as 4000x300.
         raise _refuse(
+            # Translators: size and most in pixels, as 4000x300.
             _("%(what)s its header says %(size)s pixels; a sheet is at most %(most)s"),
             what=what,
             size=f"{w}x{h}",
@@ -654,16 +674,16 @@ def _font_rects(table: object, sheet: pygame.Surface, label: str) -> dict:
         gw, gh = table["glyph"]
         columns, first, last = table["columns"], table["first"], table["last"]
     except (KeyError, TypeError, ValueError) as e:
-        # Translators: reason is Python's words (the setting missing, quoted).
         raise _refuse(
+            # Translators: reason is Python's words (the setting missing, quoted).
             _("%(theme)s: [font] needs x, y, glyph = [w, h], columns, first, last (%(reason)s)"),
             theme=label,
             reason=e,
         ) from None
     for name, value in (("x", x), ("y", y), ("first", first), ("last", last)):
         if type(value) is not int or value < 0:
-            # Translators: setting is x, y, first or last; value what it holds.
             raise _refuse(
+                # Translators: setting is x, y, first or last; value what it holds.
                 _("%(theme)s: [font] %(setting)s must be a whole number (got %(value)s)"),
                 theme=label,
                 setting=name,
@@ -678,8 +698,8 @@ def _font_rects(table: object, sheet: pygame.Surface, label: str) -> dict:
             _("%(theme)s: [font] must cover the printable ASCII characters 32-126"), theme=label
         )
     if last > sys.maxunicode:
-        # Translators: last and most are character codes.
         raise _refuse(
+            # Translators: last and most are character codes.
             _("%(theme)s: [font] last is %(last)d, past the last character of Unicode (%(most)d)"),
             theme=label,
             last=last,
@@ -702,8 +722,8 @@ def _font_rects(table: object, sheet: pygame.Surface, label: str) -> dict:
     for k, code in enumerate(codes):
         gx, gy = x + (k % columns) * gw, y + (k // columns) * gh
         if gx + gw > sheet_w or gy + gh > sheet_h:
-            # Translators: glyph is a character of the theme's font, quoted.
             raise _refuse(
+                # Translators: glyph is a character of the theme's font, quoted.
                 _("%(theme)s: the font's glyph %(glyph)s reaches outside the sheet"),
                 theme=label,
                 glyph=repr(chr(code)),

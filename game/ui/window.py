@@ -6,6 +6,7 @@ and lets each draw its part. It plays no move and sizes no window itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -42,14 +43,15 @@ from .drawstate import DrawState
 from .frame import Frame
 from .inbox import Inbox
 from .menubar import theme_rows
-from .options import Options
 from .pace import Collector, Pace, wake_at
 from .scenes import Aids, Context, Layer
 from .scenes.dialogs import DialogScene, DialogStack
 from .scenes.games import Games
 from .scenes.map import GoTo
 from .scenes.menu import MenuLayer
+from .scenes.options import Options
 from .scenes.play import PlayScene
+from .scenes.result import WRITTEN, post_written
 from .sound import SoundBoard
 from .status import StatusLine
 from .theme import DEFAULT_THEME, ThemeLibrary
@@ -122,10 +124,16 @@ class App:
         )
         self.menu = MenuLayer(self.ctx, partial(theme_rows, self.ctx.aids.themes))
         self.dialogs = DialogScene(self.ctx.dialogs, drawn, self._answers())
-        self.inbox = Inbox(drawn, self.play.press_moved)  # each tick's events, in order
+        self.inbox = Inbox(drawn, self.games.press_moved)  # each tick's events, in order
         self._wire_commands()
-        # Expected before any game starts, so a kept game is never written over unasked; read
-        # off the frame (a long one takes a while), the board waiting meanwhile.
+        self._begin(board, replay, first_game, daily, messages, asked_for)
+
+    def _begin(self, board, replay, first_game, daily, messages, asked_for) -> None:
+        """The first game: the one asked for, or a replay; the kept game's offer is expected
+        before any game starts, so a kept game is never written over unasked, and read off
+        the frame (a long one takes a while), the board waiting meanwhile."""
+        session = self.ctx.session
+        session.written = post_written  # a game's end on disk wakes the loop (scenes/result.py)
         session.expect_offer()
         session.new_game(board)
         self.play.reset()
@@ -139,7 +147,7 @@ class App:
         def offer(read: KeptRead) -> None:
             games.offer_kept_game(session.receive_offer(read), messages, asked_for)
 
-        aids.chores.start(session.read_offer, offer, _("Reading the game you left..."))
+        self.ctx.aids.chores.start(session.read_offer, offer, _("Reading the game you left..."))
 
     def _answers(self) -> dict:
         """What each type of dialog result does."""
@@ -154,7 +162,7 @@ class App:
             PickTheme: o.picked_theme,
             CustomSize: g.custom,
             ResumeKept: g.resume_chosen,
-            GoTo: self.play.go_to,
+            GoTo: lambda answer: g.shown().view.go_to(answer),
             Analyse: g.analyse,
         }
 
@@ -163,7 +171,13 @@ class App:
         and for on/off and one-of-many commands, when it is checked."""
         ctx, play, games, options = self.ctx, self.play, self.games, self.options
         add, s = ctx.commands.add, ctx.settings
-        started = lambda: play.watching is None and bool(play.board_code())  # noqa: E731
+        free = lambda: games.replay is None  # noqa: E731  (the game played is on the board)
+        started = lambda: free() and bool(play.board_code())  # noqa: E731
+
+        def on_play(act: Callable) -> Callable:
+            """What acts on the game played: over a replay or an analysis, Esc leaves first."""
+            return lambda *a: act(*a) if free() else ctx.status.say(_("Esc leaves this first"))
+
         for d in Difficulty:
             add(
                 d.name.lower(),
@@ -175,14 +189,16 @@ class App:
         add("daily", games.play_daily, checked=lambda: ctx.session.daily is not None)
         add("play_code", lambda: games.open_code_dialog(paste=True))
         add("copy_code", games.copy_code, started)
-        add("undo", play.undo, play.can_undo)
-        add("redo", play.redo, play.can_redo)
-        add("pause", play.toggle_pause, play.can_pause)
+        add("undo", on_play(play.undo), lambda: free() and play.can_undo())
+        add("redo", on_play(play.redo), lambda: free() and play.can_redo())
+        add("pause", on_play(play.toggle_pause), lambda: free() and play.can_pause())
         add("stats", games.open_stats)
         add("quit", games.ask_to_quit)
         add("quit_now", games.quit)
-        add("hint", play.ask_hint, lambda: play.watching is None and not play.game.state.is_over)
-        add("odds", play.toggle_probabilities, checked=lambda: play.show_probabilities)
+        add("hint", on_play(play.help.ask_hint), lambda: free() and not play.game.state.is_over)
+        helped = lambda: getattr(games.shown(), "help", play.help)  # noqa: E731  (none: analysis)
+        odds_on = lambda: helped().show_probabilities  # noqa: E731
+        add("odds", lambda: helped().toggle_probabilities(), checked=odds_on)
         add("options", options.open)
         add("question_marks", options.toggle_question_marks, checked=lambda: s.question_marks)
         add("mute", options.toggle_sound, checked=lambda: s.volume != VOLUMES[0])
@@ -193,7 +209,7 @@ class App:
         add("zoom_in", lambda: options.zoom(1))
         add("zoom_out", lambda: options.zoom(-1))
         add("fullscreen", options.toggle_fullscreen, checked=lambda: ctx.frame.display.fullscreen)
-        add("map", play.open_map)
+        add("map", lambda: games.shown().view.open_map())
         add("help", lambda: ctx.dialogs.open(HelpOverlay(keys.help_rows())))
         add("about", lambda: ctx.dialogs.open(about_dialog(version(), config_dir(), data_dir())))
         add("menu", self.menu.toggle)
@@ -203,20 +219,19 @@ class App:
             "left": (0, -1),
             "right": (0, 1),
         }.items():
-            add(f"cursor_{name}", lambda r=drow, c=dcol: play.move_cursor(r, c))
+            add(f"cursor_{name}", lambda r=drow, c=dcol: games.shown().view.move_cursor(r, c))
         for name, kind in (
             ("open", MoveKind.OPEN),
             ("flag", MoveKind.FLAG),
             ("chord", MoveKind.CHORD),
         ):
-            add(f"cursor_{name}", lambda k=kind: play.key_move(k))
+            add(f"cursor_{name}", on_play(lambda k=kind: play.key_move(k)))
 
     # ---- the rooms, top first ---------------------------------------------------------------
 
     def layers(self) -> list[Layer]:
         """Top first: the open menu, the dialogs, the replay watched, the board."""
-        replay = self.games.replay
-        return [self.menu, self.dialogs, *([replay] if replay else []), self.play]
+        return [self.menu, self.dialogs, self.games.shown()]
 
     # ---- the loop ---------------------------------------------------------------------------
 
@@ -260,6 +275,8 @@ class App:
             if self.alt_alone and self.ctx.dialogs.dialog is None:
                 self.menu.toggle()
             self.alt_alone = False
+        elif t == WRITTEN:
+            self.play.end.written(event.done)
         elif t == pygame.VIDEORESIZE:
             self.ctx.frame.resized(event.size)
         elif t == pygame.WINDOWFOCUSGAINED:
@@ -307,7 +324,7 @@ class App:
             ctx.drawn.redraw_board()
             ctx.drawn.board_hidden = veiled
         self.dialogs.place()
-        if not self.play.ready():
+        if not self.games.shown().view.ready():
             return  # the board's blocks are laid ahead: the window shows the last frame still
         full = ctx.drawn.full
         for layer in reversed(self.layers()):

@@ -12,6 +12,7 @@ from game.engine.codes import (
     LENGTH,
     BoardCode,
     CodeError,
+    CodeProblem,
     daily,
     decode,
     encode,
@@ -61,8 +62,12 @@ def test_every_single_character_typo_is_refused():
             decode(text[:k] + text[k + 1 :])  # a character dropped
         with pytest.raises(CodeError):
             decode(text[:k] + "7" + text[k:])  # one added
-    with pytest.raises(CodeError, match="not used"):
+    with pytest.raises(CodeError) as refused:
         decode(text[:-1] + "!")
+    assert (refused.value.problem, refused.value.data) == (
+        CodeProblem.CHARACTER,
+        {"character": "!"},
+    )
 
 
 def test_codes_are_read_the_way_people_type_them():

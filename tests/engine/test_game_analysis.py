@@ -9,9 +9,10 @@ from dataclasses import replace
 
 import pytest
 
+from game.analysis_text import move_line, percent, summary, why_words
 from game.engine import Game, Move, MoveKind
 from game.engine.cells import ViewChar
-from game.engine.game_analysis import Analyser, Verdict, analyse_game, percent
+from game.engine.game_analysis import Analyser, Mistake, Verdict, analyse_game
 from game.engine.walk import Walk, move_events
 
 
@@ -179,7 +180,7 @@ def test_a_game_with_one_50_50_guess_and_one_avoidable_guess_gets_that_summary()
         Verdict.SURE,
         Verdict.GUESS,
     ]
-    assert report.summary() == (
+    assert summary(report) == (
         "2 guesses (50\u00a0%, 50\u00a0%): a 25\u00a0% chance to survive them; "
         "1 avoidable; no mistakes"
     )
@@ -193,8 +194,8 @@ def test_the_safest_cells_and_the_cells_off_the_frontier_are_named():
     assert avoidable.lowest_cells == ()  # (0,5) and (1,5) touch no number:
     assert avoidable.lowest_off_frontier and avoidable.off_frontier_p == 0.0
     # its line says where a safe cell was (the count proves every cell off the frontier safe)
-    assert avoidable.line().endswith("(the safest then 0\u00a0%: any cell touching no number)")
-    line = replace(avoidable, lowest_cells=((3, 4), (5, 6))).line()
+    assert move_line(avoidable).endswith("(the safest then 0\u00a0%: any cell touching no number)")
+    line = move_line(replace(avoidable, lowest_cells=((3, 4), (5, 6))))
     assert line.endswith("(the safest then 0\u00a0%: (3, 4))")
 
 
@@ -233,8 +234,9 @@ def test_a_flag_on_a_proven_safe_cell_and_a_chord_around_it_are_mistakes():
         ("chord", Verdict.MISTAKE),
     ]
     assert report.moves[2].p_mine == pytest.approx(0.5)
-    assert report.moves[3].why == "chorded around a wrong flag"
-    assert report.summary() == "no guesses; 2 mistakes"
+    assert report.moves[3].why is Mistake.CHORDED_WRONG_FLAG
+    assert why_words(report.moves[3].why) == "chorded around a wrong flag"
+    assert summary(report) == "no guesses; 2 mistakes"
 
 
 def test_opening_a_proven_mine_is_a_mistake_not_a_guess():
@@ -243,7 +245,7 @@ def test_opening_a_proven_mine_is_a_mistake_not_a_guess():
     report = analyse_game(CORNER, events)
     last = report.moves[-1]
     assert (last.proven, last.p_mine, last.verdict) == ("mine", None, Verdict.MISTAKE)
-    assert report.summary() == "no guesses; 1 mistake"
+    assert summary(report) == "no guesses; 1 mistake"
 
 
 def test_a_chord_on_unproven_flags_risks_any_of_the_cells_it_opens():
@@ -272,7 +274,7 @@ def test_a_version_1_replay_is_analysed_from_its_moves():
     game = Game.from_layout(TWO_SIDES)
     for cell in [(0, 2), (1, 0), (0, 5), (1, 5), (0, 4)]:
         game.play(Move(MoveKind.OPEN, *cell))
-    assert analyse_game(TWO_SIDES, move_events(game.moves)).summary().startswith("2 guesses")
+    assert summary(analyse_game(TWO_SIDES, move_events(game.moves))).startswith("2 guesses")
 
 
 def test_the_analysis_runs_in_steps_and_says_how_far_it_is():
@@ -328,7 +330,7 @@ def test_chances_are_written_in_whole_percent_unless_that_reads_as_certain():
 
 def test_no_guesses_and_no_mistakes_says_so():
     events = [opened("open", (0, 3)), opened("open", (2, 0)), opened("flag", (1, 1), "F")]
-    assert analyse_game(CORNER, events).summary() == "no guesses; no mistakes"
+    assert summary(analyse_game(CORNER, events)) == "no guesses; no mistakes"
 
 
 def test_positions_show_the_game_before_each_move_forwards_and_backwards(monkeypatch):
@@ -380,8 +382,8 @@ def test_positions_in_any_order_are_the_game_played_to_them(monkeypatch, every, 
 
 def test_a_short_summary_names_fewer_risks():
     report = analyse_game(TWO_SIDES, TWO_SIDES_GAME)
-    assert report.summary(listed=1).startswith("2 guesses (50\u00a0%, 1 more): a 25\u00a0% chance")
-    assert report.summary(listed=0).startswith("2 guesses: a 25\u00a0% chance to survive them;")
+    assert summary(report, listed=1).startswith("2 guesses (50\u00a0%, 1 more): a 25\u00a0% chance")
+    assert summary(report, listed=0).startswith("2 guesses: a 25\u00a0% chance to survive them;")
 
 
 def test_the_measures_count_the_same_guesses_as_the_analysis():

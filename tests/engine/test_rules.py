@@ -6,6 +6,8 @@ import pytest
 
 from game.engine import Difficulty, Game, GameState, SafeZone
 from game.engine.cells import CellSet
+from game.engine.rules import BoardSizeError
+from game.words import say
 
 
 def board(*rows: str, question_marks: bool = False) -> Game:
@@ -41,10 +43,11 @@ def test_standard_difficulties_have_the_classic_sizes(difficulty, rows, cols, mi
     ],
 )
 def test_custom_size_out_of_range_names_the_limit_and_value(rows, cols, mines, words):
-    with pytest.raises(ValueError) as err:
+    with pytest.raises(BoardSizeError) as err:
         Game(rows, cols, mines)
+    assert err.value.field == words[0] and err.value.value == int(words[-1])
     for word in words:
-        assert word in str(err.value)
+        assert word in say(err.value) and word in str(err.value)
 
 
 def test_custom_limits_themselves_are_allowed():

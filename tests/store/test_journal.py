@@ -382,7 +382,7 @@ app.ctx.aids.chores.wait(10)
 for _ in range(3):
     app.step()
 play, lay = app.play, app.ctx.frame.layout
-box = lay.cell_rect(4, 4, play.top, play.left)
+box = lay.cell_rect(4, 4, play.view.top, play.view.left)
 pos = (lay.origin_x + box.x + box.w // 2, lay.origin_y + box.y + box.h // 2)
 pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
 pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))

@@ -11,10 +11,11 @@ from game.engine import Game, Move, MoveKind
 from game.engine.boards import BoardChoice
 from game.engine.codes import code_of, decode
 from game.session import ManualClock, Session
+from game.stats_text import stats_report
 from game.store.history import History
 from game.store.records import NO_BEST, NO_WINS, assists_of, no_best_line, why_no_record
 from game.store.replays import load_replay
-from game.store.stats import Stats, stats_report
+from game.store.stats import Stats
 
 OPEN = MoveKind.OPEN
 BEGINNER = BoardChoice.of(9, 9, 10)

@@ -13,13 +13,13 @@ import pytest
 
 from game.engine import Game, GameState
 from game.engine.codes import code_of, decode, seed_of_text, seed_text
+from game.stats_text import stats_report
 from game.store.stats import (
     SCHEMA_VERSION,
     ExistingFile,
     GameRecord,
     Stats,
     export_csv,
-    stats_report,
     summarise,
 )
 

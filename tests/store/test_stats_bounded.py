@@ -8,17 +8,10 @@ import sqlite3
 
 import pytest
 
-from game.store import stats as stats_module
-from game.store.stats import (
-    CHOSEN_OR_DAILY,
-    KINDS,
-    TALLY_EVERY,
-    Stats,
-    _daily,
-    _good_daily_row,
-    _good_row,
-    summarise,
-)
+from game.store.stats import KINDS, Stats
+from game.store.stats import summaries as stats_module
+from game.store.stats.schema import CHOSEN_OR_DAILY, _good_daily_row, _good_row
+from game.store.stats.summaries import TALLY_EVERY, _daily, summarise
 
 TODAY = "2026-11-30"
 COLUMNS = (

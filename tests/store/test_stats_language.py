@@ -9,8 +9,9 @@ import json
 import pytest
 
 from game import i18n
+from game.stats_text import stats_report
 from game.store.replays import board_of_replay
-from game.store.stats import stats_csv, stats_report
+from game.store.stats import stats_csv
 from game.worker import elsewhere
 from tests.catalogues import catalogue, write_mo
 from tests.store.test_stats_measures import bests_file

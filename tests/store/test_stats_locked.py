@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game.store import stats as stats_module
 from game.store.stats import Stats
+from game.store.stats import database as stats_module
 from tests.badfiles import ROOT, env_for, python
 from tests.store.test_stats import record
 

@@ -9,6 +9,7 @@ import sqlite3
 import pytest
 
 from game.engine.game_measures import measures_of
+from game.stats_text import stats_report
 from game.store.replays import load_replay, to_json
 from game.store.stats import (
     MIGRATIONS,
@@ -16,7 +17,6 @@ from game.store.stats import (
     GameRecord,
     Stats,
     stats_csv,
-    stats_report,
 )
 from tests.store.test_stats import record
 from tests.test_measures import LAYOUT, played

@@ -21,7 +21,7 @@ class Driver:
 
     def at(self, cell):
         lay = self.app.ctx.frame.layout
-        box = lay.cell_rect(*cell, self.app.play.top, self.app.play.left)
+        box = lay.cell_rect(*cell, self.app.play.view.top, self.app.play.view.left)
         assert box is not None, f"{cell} is not in view"
         return lay.origin_x + (box.x + box.w // 2) * lay.scale, lay.origin_y + (
             box.y + box.h // 2
@@ -98,7 +98,10 @@ class Driver:
 
     def cell_shows(self, cell, name) -> bool:
         return self.sprite_at(
-            self.app.ctx.frame.layout.cell_rect(*cell, self.app.play.top, self.app.play.left), name
+            self.app.ctx.frame.layout.cell_rect(
+                *cell, self.app.play.view.top, self.app.play.view.left
+            ),
+            name,
         )
 
 

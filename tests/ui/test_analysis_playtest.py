@@ -4,10 +4,11 @@ outline seen in every theme, the game reachable after its notice, the words of t
 import pygame
 import pytest
 
+from game.analysis_text import summary
 from game.engine import GameState
 from game.engine.game_analysis import analyse_game
 from game.ui import marks
-from game.ui.render import outline_colours_on_covered
+from game.ui.cellmarks import outline_colours_on_covered
 from game.ui.scenes.analysis import ARROWS, AnalysisScene
 from game.ui.theme import THEMES_DIR, load_theme
 from game.ui.widgets import wrap
@@ -60,7 +61,7 @@ def test_the_moves_risk_label_is_drawn_whole_over_its_outline(drive, zoom):
     assert len(text) == 2  # the play-test's "16 %" read "6%"
     renderer, lay = d.app.ctx.frame.renderer, d.app.ctx.frame.layout
     name = text + "%" if (text + "%") in renderer._marks else text
-    box = lay.cell_rect(0, 0, d.app.play.top, d.app.play.left)
+    box = lay.cell_rect(0, 0, d.app.games.shown().view.top, d.app.games.shown().view.left)
     label, (x, y) = renderer._centred(name, box.x, box.y)
     assert box.x <= x and x + label.get_width() <= box.x + box.w  # inside the cell
     canvas = renderer.canvas
@@ -88,7 +89,7 @@ def test_the_losing_move_is_called_so_with_its_kind(drive):
     d = drive(layout=CORNER, scale=3)  # Beginner at 3: the line's room for the longest words
     lose(d)
     room = analysed(d)
-    line = d.app.play.resting_status()
+    line = d.app.games.shown().resting_status()
     assert room.words()[0].startswith("Move 2/2 (the losing open): a guess, 23\u00a0% risk; ")
     assert "Move 2/2 (the losing open): guess 23\u00a0%" in line, line
     d.key(pygame.K_HOME)
@@ -159,7 +160,7 @@ def test_the_loss_notice_keeps_the_summarys_room_from_the_start(drive):
 
 def test_a_wrapped_summary_keeps_each_number_beside_its_percent_sign():
     report = analyse_game(CORNER, [opened("open", (8, 8)), opened("open", (0, 0), t=900)])
-    line = report.summary()
+    line = summary(report)
     assert "23\u00a0%" in line
     for width in range(8, len(line) + 1):
         assert not any(part.startswith("%") for part in wrap(line, width)), width

@@ -32,8 +32,8 @@ def test_the_win_dialog_and_the_best_times_open_the_analysis(drive, tmp_path):
     assert isinstance(room, AnalysisScene) and d.app.ctx.dialogs.dialog is None
     for _ in range(20):
         d.tick()
-    assert room.ready and d.app.play.resting_status().startswith(ARROWS + "no guesses")
+    assert room.ready and room.resting_status().startswith(ARROWS + "no guesses")
     d.key(pygame.K_HOME)
-    assert room.index == 0 and d.app.play.game.cell(8, 8) == "#"
+    assert room.index == 0 and room.game.cell(8, 8) == "#"
     d.key(pygame.K_ESCAPE)
     assert d.app.games.replay is None and d.app.play.game.state is GameState.WON  # as left

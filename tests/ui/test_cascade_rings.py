@@ -81,7 +81,7 @@ def test_groups_of_cells_draw_as_each_alone_and_read_the_board_once(drive, monke
     d = drive(BoardChoice(30, 30, 90), scale=1)
     d.click((15, 15))
     game, r = d.app.play.game, d.app.ctx.frame.renderer
-    top, left = d.app.play.top, d.app.play.left
+    top, left = d.app.play.view.top, d.app.play.view.left
     groups = [[(row, col) for col in range(30)] for row in range(0, 30, 3)]
     before = r.canvas.copy()
     b = d.app.ctx.frame.layout.board
@@ -107,7 +107,7 @@ def test_many_plain_cells_draw_as_one_at_a_time(drive):
     d = drive(BoardChoice(30, 30, 90), scale=1)
     d.click((15, 15))
     game, r = d.app.play.game, d.app.ctx.frame.renderer
-    top, left = d.app.play.top, d.app.play.left
+    top, left = d.app.play.view.top, d.app.play.view.left
     cells = [(row, col) for row in range(-2, 32) for col in range(0, 30, 2)]
     looks = Looks(cursor=(4, 4), veiled={(6, 6): "pressed", (8, 8): "covered"})
     b = d.app.ctx.frame.layout.board

@@ -363,7 +363,7 @@ def rest(d, most: int = 30) -> int:
 def statistics_drive(drive, tmp_path, monkeypatch):
     """A window keeping its games in a statistics file (a Beginner win in it), and the kinds
     of the statistics pages built since `built` was last cleared."""
-    from game.ui import dialogs
+    from game.ui.dialogs import stats as dialogs
     from tests.ui.test_window import record_of_a_win
 
     monkeypatch.setattr(dialogs, "_SIZES", {})  # nothing kept from another test
@@ -436,7 +436,7 @@ def test_after_a_game_the_pages_are_laid_out_before_the_statistics_open(
     statistics opened then build nothing: the page shown is the one laid out ahead, and what
     it shows, and where, is what the page built anew shows (turned to again), as is every
     page's when nothing was laid out before the opening."""
-    from game.ui import dialogs
+    from game.ui.dialogs import stats as dialogs
     from tests.ui.test_window import record_of_a_win
 
     d, stats, built = statistics_drive(drive, tmp_path, monkeypatch)

@@ -25,9 +25,9 @@ def paint_cells_apart(app) -> dict[bytes, tuple[int, int]]:
     """Give every visible cell its own colour on the canvas and show it; colour -> cell."""
     lay, r = app.ctx.frame.layout, app.ctx.frame.renderer
     colours = {}
-    for row in range(app.play.top, app.play.top + lay.view_rows):
-        for col in range(app.play.left, app.play.left + lay.view_cols):
-            box = lay.cell_rect(row, col, app.play.top, app.play.left)
+    for row in range(app.play.view.top, app.play.view.top + lay.view_rows):
+        for col in range(app.play.view.left, app.play.view.left + lay.view_cols):
+            box = lay.cell_rect(row, col, app.play.view.top, app.play.view.left)
             colour = (row * 7 % 256, col * 5 % 256, (row * 31 + col * 17) % 200 + 50)
             r.canvas.fill(colour, (box.x, box.y, box.w, box.h))
             r.drawn.dirty.append(box)
@@ -50,7 +50,7 @@ def assert_shown_cell_is_the_cell_under_the_pointer(app) -> int:
     checked = 0
     for y in ys:
         for x in range(width):
-            cell = lay.cell_at(x, y, app.play.top, app.play.left)
+            cell = lay.cell_at(x, y, app.play.view.top, app.play.view.left)
             shown = colours.get(pixel(data, width, x, y))
             assert cell == shown, (x, y, cell, shown)
             checked += cell is not None
@@ -140,7 +140,7 @@ def test_scrolling_moves_the_drawn_tiles_and_draws_only_what_came_into_view(driv
     ]
     for cell in safe[:40:3]:
         d.app.play.apply(Move(MoveKind.OPEN, *cell))
-    d.app.play.cursor = (lay.view_rows // 2, lay.view_cols // 2)
+    d.app.play.view.cursor = (lay.view_rows // 2, lay.view_cols // 2)
     d.tick()
     boards = []
     frames = [[(-2, 0)], [(0, 1)], [(1, 0)], [(0, -1)], [(-1, 1)], [(-1, 0), (0, 1), (2, -1)]]
@@ -161,14 +161,14 @@ def test_scrolling_moves_the_drawn_tiles_and_draws_only_what_came_into_view(driv
             window_bytes(),
             pygame.image.tobytes(d.app.ctx.frame.renderer.canvas, "RGB"),
         ) == scrolled
-    assert (d.app.play.top, d.app.play.left) == (3, 3)
+    assert (d.app.play.view.top, d.app.play.view.left) == (3, 3)
 
 
 @pytest.mark.concurrent
 def test_a_scroll_under_a_dialog_draws_the_board_anew_when_it_closes(drive):
     d = drive(BoardChoice(100, 100, 900), scale=1)
     d.key(pygame.K_F1)  # the list of keys covers the board
-    d.app.play.scroll_by(5, 4)
+    d.app.play.view.scroll_by(5, 4)
     d.tick()
     d.key(pygame.K_ESCAPE)
     shown = pygame.image.tobytes(d.app.ctx.frame.renderer.canvas, "RGB")

@@ -11,8 +11,9 @@ from game.engine import Game, GameState
 from game.engine.boards import BoardChoice
 from game.engine.solver import Hint, HintKind, hint
 from game.ui import marks
+from game.ui.cellmarks import hint_colours
 from game.ui.hints import hint_wordings, hint_words, odds_words
-from game.ui.render import Looks, hint_colours
+from game.ui.render import Looks
 from game.ui.theme import THEMES_DIR, load_theme
 from tests.ui.test_theme import CVD_MATRICES, MIN_DELTA_E, _lab, _simulate
 from tests.ui.test_window import CHORD
@@ -33,7 +34,7 @@ def pixel(d, cell, xy):
     """The canvas pixel at `xy` of a 16 px tile, as the board draws it (scaled by the layout's
     factor)."""
     lay = d.app.ctx.frame.layout
-    box = lay.cell_rect(*cell, d.app.play.top, d.app.play.left)
+    box = lay.cell_rect(*cell, d.app.play.view.top, d.app.play.view.left)
     f = lay.factor
     return tuple(d.app.ctx.frame.renderer.canvas.get_at((box.x + xy[0] * f, box.y + xy[1] * f)))[:3]
 
@@ -54,7 +55,7 @@ def test_a_hint_frames_its_number_and_marks_the_mine_and_the_safe_cells(drive):
     d = drive(layout=layout, scale=1)
     d.click((4, 4))
     d.key(pygame.K_h, "h")
-    h = d.app.play.hint
+    h = d.app.play.help.hint
     accent, _ = hint_colours(d.app.ctx.frame.theme)
     (number,) = h.numbers
     assert pixel(d, number, (8, 0)) == accent  # the frame on the number's edge
@@ -63,16 +64,16 @@ def test_a_hint_frames_its_number_and_marks_the_mine_and_the_safe_cells(drive):
     tick_at = first_ink(marks.TICK)
     assert h.cell in h.proven_safe
     assert all(pixel(d, s, tick_at) == marks.INK for s in h.proven_safe)
-    said = d.app.play.status_text()
+    said = d.app.play.view.status_text()
     value = d.app.play.game.cell(*number)
     mine_word = "mine" if len(h.proven_mines) == 1 else "mines"
     assert said == f"Safe: the {value} has its {mine_word}"
     d.tick(10_000)  # long after the message: the words stay while the marks do
-    assert d.app.play.status_text() == said
+    assert d.app.play.view.status_text() == said
     d.click(h.cell)
     shown = d.app.play.game.cell(*number)
     assert d.cell_shows(number, f"open_{shown}")  # the board changed: the marks go
-    assert d.app.play.status_text() != said
+    assert d.app.play.view.status_text() != said
 
 
 def test_a_hint_before_the_first_click_says_any_cell_is_safe_and_counts_as_no_help(drive):
@@ -82,11 +83,11 @@ def test_a_hint_before_the_first_click_says_any_cell_is_safe_and_counts_as_no_he
     d = drive()
     d.key(pygame.K_h, "h")
     assert d.app.ctx.status.saying() == "The first click is always safe"
-    assert d.app.play.hint is None and not d.app.play.wants_hint
+    assert d.app.play.help.hint is None and not d.app.play.help.wants_hint
     assert not d.app.play.game.assisted
     laid = drive(layout=one_number_hint_layout())
     laid.key(pygame.K_h, "h")
-    assert laid.app.play.wants_hint or laid.app.play.hint is not None
+    assert laid.app.play.help.wants_hint or laid.app.play.help.hint is not None
 
 
 def test_every_hint_wording_fits_a_beginner_status_line_and_names_no_coordinates():
@@ -126,7 +127,7 @@ def test_a_guess_says_its_odds_in_words():
 
 
 def tile_bytes(d, cell):
-    box = d.app.ctx.frame.layout.cell_rect(*cell, d.app.play.top, d.app.play.left)
+    box = d.app.ctx.frame.layout.cell_rect(*cell, d.app.play.view.top, d.app.play.view.left)
     return pygame.image.tobytes(
         d.app.ctx.frame.renderer.canvas.subsurface(box.x, box.y, box.w, box.h), "RGB"
     )
@@ -137,7 +138,11 @@ def odds_tiles(d, cell, probabilities):
     out = {}
     for p in probabilities:
         d.app.ctx.frame.renderer.draw_cells(
-            d.app.play.game, d.app.play.top, d.app.play.left, [cell], Looks(probabilities={cell: p})
+            d.app.play.game,
+            d.app.play.view.top,
+            d.app.play.view.left,
+            [cell],
+            Looks(probabilities={cell: p}),
         )
         out[p] = tile_bytes(d, cell)
     return out
@@ -253,10 +258,10 @@ def test_a_hint_out_of_view_scrolls_into_view_with_its_outline(drive):
     d.click((5, 5))
     d.post(pygame.MOUSEWHEEL, x=0, y=-1000, flipped=False, precise_x=0.0, precise_y=-1000.0)
     d.tick()
-    assert d.app.play.top > 20  # the opened area is out of view
+    assert d.app.play.view.top > 20  # the opened area is out of view
     d.key(pygame.K_h, "h")
-    h = d.app.play.hint
-    box = d.app.ctx.frame.layout.cell_rect(*h.cell, d.app.play.top, d.app.play.left)
+    h = d.app.play.help.hint
+    box = d.app.ctx.frame.layout.cell_rect(*h.cell, d.app.play.view.top, d.app.play.view.left)
     assert box is not None
     accent, _ = hint_colours(d.app.ctx.frame.theme)
     assert tuple(d.app.ctx.frame.renderer.canvas.get_at((box.x + 1, box.y + 1)))[:3] == accent
@@ -266,7 +271,7 @@ def test_the_hint_words_go_with_its_marks_when_the_board_changes(drive):
     d = drive()
     d.click((4, 4))
     d.key(pygame.K_h, "h")
-    hint = d.app.play.hint
+    hint = d.app.play.help.hint
     assert hint is not None and d.app.ctx.status.message is not None
     said = d.app.ctx.status.message[0]
     covered = next(
@@ -276,7 +281,7 @@ def test_the_hint_words_go_with_its_marks_when_the_board_changes(drive):
         if d.app.play.game.cell(r, c) == "#" and (r, c) != hint.cell
     )
     d.click(covered, button=3)  # a flag changes the board
-    assert d.app.play.hint is None and said not in d.app.play.status_text()
+    assert d.app.play.help.hint is None and said not in d.app.play.view.status_text()
 
 
 def test_the_odds_step_aside_at_the_end_so_the_mines_show(drive):
@@ -286,7 +291,7 @@ def test_the_odds_step_aside_at_the_end_so_the_mines_show(drive):
     d.click((1, 1))
     d.key(pygame.K_p, "p")
     d.tick()
-    assert d.app.play.probabilities
+    assert d.app.play.help.probabilities
     d.click((0, 0))  # a mine
     d.key(pygame.K_ESCAPE)  # the loss's notice, over the board
     d.tick()
@@ -304,12 +309,12 @@ def test_a_hint_on_a_big_board_is_one_in_view_and_the_view_stays(drive):
         layout[r][c] = "*"
     d = drive(layout=["".join(row) for row in layout], scale=1)
     d.click((0, 0))  # opens all but round the mines: proofs by the top-left and the middle
-    d.app.play.centre_on((61, 61))
+    d.app.play.view.centre_on((61, 61))
     d.tick()
-    where = (d.app.play.top, d.app.play.left)
+    where = (d.app.play.view.top, d.app.play.view.left)
     assert where[0] > 10 and where[1] > 10  # the top-left corner out of view
     d.key(pygame.K_h, "h")
-    h = d.app.play.hint
-    assert (d.app.play.top, d.app.play.left) == where
+    h = d.app.play.help.hint
+    assert (d.app.play.view.top, d.app.play.view.left) == where
     assert d.app.ctx.frame.layout.cell_rect(*h.cell, *where) is not None
     assert abs(h.cell[0] - 61) <= 2 and abs(h.cell[1] - 61) <= 2

@@ -13,7 +13,7 @@ from game.engine import Difficulty
 from game.engine.boards import BoardChoice
 from game.store.settings import Settings, SettingsFile
 from game.ui.dialogs import CustomDialog, SettingsDialog
-from game.ui.options import LANGUAGE_NAMES
+from game.ui.scenes.options import LANGUAGE_NAMES
 from tests.catalogues import catalogue
 
 

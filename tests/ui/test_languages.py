@@ -185,6 +185,7 @@ class Cuts:
         from game.ui import menubar, render, widgets
         from game.ui.scenes import analysis
         from game.ui.scenes import map as map_scene
+        from game.ui.widgets import chart, controls, form, lists
 
         self.screen = "start"
         self.found: list[tuple[str, str]] = []
@@ -216,7 +217,7 @@ class Cuts:
                 self.note(problem)
             return box
 
-        for module in (widgets, menubar, map_scene):
+        for module in (widgets, controls, lists, chart, form, menubar, map_scene):
             monkeypatch.setattr(module, "shorten", shorten)
         monkeypatch.setattr(analysis, "fit", fit)
         monkeypatch.setattr(render.Renderer, "draw_status", draw_status)

@@ -160,7 +160,7 @@ def test_a_click_after_the_frame_that_ends_a_wait_plays(drive):
     frame before (the board moved: left out); one after it was made seeing it (played)."""
     d = opened(drive)
     game, lay = d.app.play.game, d.app.ctx.frame.layout
-    d.app.play.centre_on((lay.rows - 5, lay.cols - 5))  # a jump: laid ahead over ticks
+    d.app.play.view.centre_on((lay.rows - 5, lay.cols - 5))  # a jump: laid ahead over ticks
     d.step()
     assert d.app.ctx.drawn.held
     cell = covered_in_view(d, 1)[0]  # where the board is now
@@ -177,10 +177,10 @@ def test_a_click_after_the_frame_that_ends_a_wait_plays(drive):
 def test_a_jump_across_the_board_lays_ahead_and_a_short_scroll_does_not(drive):
     d = opened(drive)
     lay = d.app.ctx.frame.layout
-    d.app.play.centre_on((lay.rows - 5, lay.cols - 5))  # the far corner: nothing kept there
+    d.app.play.view.centre_on((lay.rows - 5, lay.cols - 5))  # the far corner: nothing kept there
     made = until_shown(d)
     assert len(made.ticks) >= 2
-    d.app.play.centre_on((lay.rows - 6, lay.cols - 5))  # a row back: scrolled, not redrawn
+    d.app.play.view.centre_on((lay.rows - 6, lay.cols - 5))  # a row back: scrolled, not redrawn
     d.step()
     assert not d.app.ctx.drawn.held
 
@@ -189,8 +189,8 @@ def covered_in_view(d, count: int) -> list:
     game, lay = d.app.play.game, d.app.ctx.frame.layout
     return [
         (r, c)
-        for r in range(d.app.play.top, d.app.play.top + lay.view_rows)
-        for c in range(d.app.play.left, d.app.play.left + lay.view_cols)
+        for r in range(d.app.play.view.top, d.app.play.view.top + lay.view_rows)
+        for c in range(d.app.play.view.left, d.app.play.view.left + lay.view_cols)
         if game.cell(r, c) == ViewChar.COVERED
     ][::7][:count]
 
@@ -256,7 +256,7 @@ def test_a_click_in_the_same_tick_as_a_zoom_or_a_jump_is_left_out_and_said(drive
     assert d.app.ctx.frame.scale == 1 and game.cell(*cell) == ViewChar.COVERED
     assert "click again" in d.app.ctx.status.saying()
     lay = d.app.ctx.frame.layout
-    d.app.play.centre_on((lay.rows - 5, lay.cols - 5))  # a jump, as the map's click makes
+    d.app.play.view.centre_on((lay.rows - 5, lay.cols - 5))  # a jump, as the map's click makes
     cell = covered_in_view(d, 1)[0]
     click_during(d, cell, 3)
     d.tick()
@@ -312,7 +312,7 @@ def test_a_cascades_turning_blocks_are_not_laid_ahead(drive):
     d = opened(drive)
     r = d.app.ctx.frame.renderer
     lay = d.app.ctx.frame.layout
-    top, left = d.app.play.top, d.app.play.left
+    top, left = d.app.play.view.top, d.app.play.view.left
     veiled = {
         (row, col): "covered"
         for row in range(top, top + lay.view_rows)

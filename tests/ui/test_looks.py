@@ -10,8 +10,9 @@ import pygame
 import pytest
 
 from game.ui import marks, scrollbars
+from game.ui.cellmarks import hint_colours, start_colours
 from game.ui.layout import fit
-from game.ui.render import Looks, hint_colours, start_colours
+from game.ui.render import Looks
 from game.ui.theme import THEMES_DIR, load_theme
 from game.ui.widgets import HOVER_CONTRAST, Style
 from tests.ui.test_theme import CVD_MATRICES, MIN_DELTA_E, _lab, _simulate
@@ -181,9 +182,13 @@ def test_bad_odds_and_mark_colours_give_a_message(tmp_path, old, new, words):
 def draw_odds(d, cell, p):
     r = d.app.ctx.frame.renderer
     r.draw_cells(
-        d.app.play.game, d.app.play.top, d.app.play.left, [cell], Looks(probabilities={cell: p})
+        d.app.play.game,
+        d.app.play.view.top,
+        d.app.play.view.left,
+        [cell],
+        Looks(probabilities={cell: p}),
     )
-    box = d.app.ctx.frame.layout.cell_rect(*cell, d.app.play.top, d.app.play.left)
+    box = d.app.ctx.frame.layout.cell_rect(*cell, d.app.play.view.top, d.app.play.view.left)
     # the tile at the theme's size: the board's sprites and marks are drawn scaled by the
     # layout's factor (game/ui/sheets.py), each of its pixels a square of that side
     return pygame.transform.scale(r.canvas.subsurface((box.x, box.y, box.w, box.h)), (16, 16))
@@ -312,11 +317,11 @@ def test_the_cursor_on_the_start_cell_shows_the_covered_tile_between_box_and_rin
     d = drive(layout=CHORD, scale=2)
     play, theme = d.app.play, d.app.ctx.frame.theme
     play.game.first_click = (4, 4)  # as a board code's game: laid, not begun
-    play.cursor = (4, 4)
+    play.view.cursor = (4, 4)
     d.app.ctx.drawn.invalidate()
     d.tick()
     r, lay = d.app.ctx.frame.renderer, d.app.ctx.frame.layout
-    box = lay.cell_rect(4, 4, play.top, play.left)
+    box = lay.cell_rect(4, 4, play.view.top, play.view.left)
     tile = pygame.transform.scale(r.canvas.subsurface((box.x, box.y, box.w, box.h)), (16, 16))
     face = ground(theme, "covered")
     colour = lambda xy: tuple(tile.get_at(xy))[:3]  # noqa: E731
@@ -330,11 +335,11 @@ def test_a_board_codes_start_cell_carries_the_start_mark_beside_the_cursor(drive
     d = drive(layout=CHORD, scale=2)
     play = d.app.play
     play.game.first_click = (4, 4)  # as a board code's game: laid, not begun
-    play.cursor = (4, 5)
+    play.view.cursor = (4, 5)
     d.app.ctx.drawn.invalidate()
     d.tick()
     r, lay = d.app.ctx.frame.renderer, d.app.ctx.frame.layout
-    box = lay.cell_rect(4, 4, play.top, play.left)
+    box = lay.cell_rect(4, 4, play.view.top, play.view.left)
     picture = marks.start_mark(*start_colours(d.app.ctx.frame.theme))
     dx, dy = marks.centred(16, picture)
     ink = next((x, y) for y, row in enumerate(marks.START) for x, ch in enumerate(row) if ch == "#")

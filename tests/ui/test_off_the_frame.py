@@ -13,6 +13,7 @@ from game import worker as workers
 from game.engine import GameState, fill, measures
 from game.engine.boards import BoardChoice
 from game.engine.game import Game, lay_for
+from game.measure import measure_elsewhere
 from game.session import ManualClock
 from game.store.history import History
 from game.store.settings import Settings
@@ -51,7 +52,7 @@ def test_a_first_click_on_a_200x200_board_lays_no_mines_on_the_loop_thread(drive
         record_threads(monkeypatch, owner, name)
         for owner, name in ((Game, "_lay_mines"), (measures, "openings"), (fill, "flood_open"))
     ]
-    cell = (d.app.play.top + 3, d.app.play.left + 3)
+    cell = (d.app.play.view.top + 3, d.app.play.view.left + 3)
     d.click(cell)
     assert d.app.play.game.state is GameState.READY  # the board is being laid...
     assert d.app.play.pressed_cells() == {cell}  # ...and the cell shows pressed meanwhile
@@ -195,8 +196,8 @@ def a_mine_in_view(d, layout):
     lay, play = d.app.ctx.frame.layout, d.app.play
     return next(
         (r, c)
-        for r in range(play.top, play.top + lay.view_rows)
-        for c in range(play.left, play.left + lay.view_cols)
+        for r in range(play.view.top, play.view.top + lay.view_rows)
+        for c in range(play.view.left, play.view.left + lay.view_cols)
         if layout[r][c] == "*"
     )
 
@@ -204,7 +205,7 @@ def a_mine_in_view(d, layout):
 @pytest.mark.concurrent
 def test_the_board_after_a_first_click_cascade_is_the_board_drawn_afresh(drive):
     d = drive(BoardChoice(200, 200, 2000), scale=1, settings=Settings(motion=True, volume="off"))
-    d.click((d.app.play.top + 20, d.app.play.left + 20))
+    d.click((d.app.play.view.top + 20, d.app.play.view.left + 20))
     assert d.app.ctx.drawn.animation  # the region turns over, ring by ring
     settle(d)
     assert canvas_bytes(d) == drawn_afresh(d)
@@ -244,7 +245,8 @@ def test_a_loss_leaves_its_measures_replay_and_analysis_off_the_loop_thread(
 
     pygame.display.init()
     layout = layout_with_a_big_opening()
-    history, clock = History.on_disk(Stats(), background=True), ManualClock()
+    history = History.on_disk(Stats(), background=True, measure=measure_elsewhere)
+    clock = ManualClock()
     app = App(
         BoardChoice(40, 60, 1),
         Settings(motion=True, volume="off"),
@@ -304,7 +306,7 @@ def test_a_big_games_end_taken_back_before_its_notice_shows_none(drive):
     d.tick()  # the loss is taken back in the frame the notice would have opened in
     assert d.app.play.game.state is GameState.PLAYING
     d.tick()
-    assert d.app.ctx.dialogs.dialog is None and d.app.play.ending is None
+    assert d.app.ctx.dialogs.dialog is None and d.app.play.end.ending is None
 
 
 def a_safe_open_cell_in_view(d, layout):
@@ -313,8 +315,8 @@ def a_safe_open_cell_in_view(d, layout):
     rows, cols = len(layout), len(layout[0])
     return next(
         (r, c)
-        for r in range(play.top + 1, play.top + lay.view_rows - 1)
-        for c in range(play.left + 1, play.left + lay.view_cols - 1)
+        for r in range(play.view.top + 1, play.view.top + lay.view_rows - 1)
+        for c in range(play.view.left + 1, play.view.left + lay.view_cols - 1)
         if all(
             layout[rr][cc] == "."
             for rr in range(max(r - 1, 0), min(r + 2, rows))

@@ -69,7 +69,7 @@ def test_input_wakes_the_waiting_loop_and_is_answered(drive):
         return 5  # it woke the wait 5 ms in
 
     rests = run_loop(d, 3, on_wait=arrives)
-    assert d.app.play.mouse_pos == pos
+    assert d.app.play.view.mouse_pos == pos
     assert all(rest[0] == "wait" for rest in rests)
 
 

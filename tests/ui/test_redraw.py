@@ -104,7 +104,7 @@ def test_a_resize_that_makes_the_windows_pixels_anew_never_draws_in_the_old_ones
     w, h = pygame.display.get_surface().get_size()
     pygame.display.set_mode((w + 40, h + 20), pygame.RESIZABLE)  # SDL frees the old pixels
     pygame.event.clear()  # the layout is not told yet: the same renderer draws the next frames
-    d.app.play.cursor = (2, 2)  # a frame that draws one cell on the window's new pixels...
+    d.app.play.view.cursor = (2, 2)  # a frame that draws one cell on the window's new pixels...
     d.tick(0)
     assert r.canvas is not old and in_window(r.canvas, r.layout)
     d.tick(0)  # ...and then all of them, the rest of the new pixels not being drawn yet
@@ -128,7 +128,7 @@ def test_the_map_over_a_window_canvas_puts_back_the_board_without_drawing_it(dri
     real = r.draw_board
     r.draw_board = lambda *a: (boards.append(a), real(*a))
     for _ in range(2):  # the second time the board is kept aside in the same surface
-        d.app.play.open_map()
+        d.app.play.view.open_map()
         d.tick(0)
         assert window() != shown  # the map shows, in the window's pixels the board was in
         d.key(pygame.K_ESCAPE)

@@ -173,7 +173,7 @@ def test_the_pause_key_hides_the_board_and_a_click_plays_on_without_acting(drive
     d.click((4, 4))
     d.tick(1000)
     d.key(pygame.K_PAUSE)
-    assert d.cell_shows((4, 4), "covered") and "Paused" in d.app.play.status_text()
+    assert d.cell_shows((4, 4), "covered") and "Paused" in d.app.play.view.status_text()
     d.tick(30_000)
     d.click((0, 0))  # would lose: it only lifts the pause
     assert d.app.play.game.state is GameState.PLAYING and d.app.ctx.session.elapsed_ms() < 1100
@@ -303,7 +303,7 @@ def test_a_no_guess_board_is_laid_off_the_frame_and_the_window_keeps_answering(d
     d.click((4, 4))
     for _ in range(5):
         d.tick()  # the loop goes on: frames are drawn, the board waits
-    assert d.app.play.game.state is GameState.READY and "no-guess" in d.app.play.status_text()
+    assert d.app.play.game.state is GameState.READY and "no-guess" in d.app.play.view.status_text()
     d.click((0, 0))  # ignored while laying
     release.set()
     d.app.ctx.aids.chores.wait(10)
@@ -333,7 +333,7 @@ def test_a_new_game_while_a_no_guess_board_is_laid_stops_the_search(drive, monke
     d.click((4, 4))
     assert started.wait(10)
     d.key(pygame.K_n, "n")
-    assert stopped.wait(10) and d.app.play.stop_laying is None
+    assert stopped.wait(10) and d.app.play.laying.stop is None
     d.app.ctx.aids.chores.wait(10)
     assert d.app.play.game.state is GameState.READY and not d.app.play.game.moves
 
@@ -439,7 +439,7 @@ def test_a_long_kept_game_is_read_and_resumed_off_the_frame(tmp_path, monkeypatc
         )
         for _ in range(5):
             app.step()  # frames go on while the file is read
-        assert app.ctx.dialogs.dialog is None and "Reading" in app.play.status_text()
+        assert app.ctx.dialogs.dialog is None and "Reading" in app.play.view.status_text()
         app.play.apply(Move(MoveKind.OPEN, 4, 4))  # the board waits meanwhile
         assert app.play.game.state is GameState.READY
         gates["read"].set()
@@ -455,7 +455,7 @@ def test_a_long_kept_game_is_read_and_resumed_off_the_frame(tmp_path, monkeypatc
         )
         for _ in range(5):
             app.step()  # and while its moves are played again
-        assert "Resuming" in app.play.status_text() and app.play.game.moves == []
+        assert "Resuming" in app.play.view.status_text() and app.play.game.moves == []
         gates["resume"].set()
         app.ctx.aids.chores.wait(10)
         assert app.play.game.view() == g.view() and app.ctx.session.elapsed_ms() == 9000
@@ -472,7 +472,9 @@ def test_the_daily_board_in_the_window_waits_for_the_marked_cell(drive):
     d.app.games.play_game(daily(date(2026, 11, 30)).game(), daily="2026-11-30")
     start = d.app.play.game.first_click
     d.click(((start[0] + 5) % 16, (start[1] + 9) % 30))
-    assert d.app.play.game.state is GameState.READY and "marked cell" in d.app.play.status_text()
+    assert (
+        d.app.play.game.state is GameState.READY and "marked cell" in d.app.play.view.status_text()
+    )
     d.click(start)
     assert d.app.play.game.state is not GameState.READY
 
@@ -483,12 +485,14 @@ def test_a_refused_space_leaves_the_keyboard_cursor_where_it_was(drive):
     d = drive(scale=1)
     code = BoardCode(9, 9, 10, SafeZone.OPENING, False, 5, (4, 4))
     d.app.games.play_game(code.game())
-    assert d.app.play.cursor == (4, 4)  # on the mark
+    assert d.app.play.view.cursor == (4, 4)  # on the mark
     d.key(pygame.K_RIGHT)
     d.key(pygame.K_RIGHT)
     d.key(pygame.K_SPACE, " ")  # (4, 6) is not the marked cell: refused
-    assert d.app.play.game.state is GameState.READY and "marked cell" in d.app.play.status_text()
-    assert d.app.play.cursor == (4, 6)  # not moved to the mark
+    assert (
+        d.app.play.game.state is GameState.READY and "marked cell" in d.app.play.view.status_text()
+    )
+    assert d.app.play.view.cursor == (4, 6)  # not moved to the mark
     d.key(pygame.K_LEFT)
     d.key(pygame.K_LEFT)  # two steps back from where it was: the mark
     d.key(pygame.K_SPACE, " ")
@@ -512,11 +516,11 @@ def test_the_focus_loss_pause_says_paused_as_f3_does(drive):
     d.post(pygame.WINDOWFOCUSLOST)
     d.tick()
     assert d.app.ctx.session.veiled
-    assert d.app.play.status_text() == "Paused: click to play on"
+    assert d.app.play.view.status_text() == "Paused: click to play on"
     assert d.app.ctx.drawn.status == "Paused: click to play on"  # drawn, not only known
     d.post(pygame.WINDOWFOCUSGAINED)
     d.tick()
-    assert not d.app.ctx.session.veiled and "Paused" not in d.app.play.status_text()
+    assert not d.app.ctx.session.veiled and "Paused" not in d.app.play.view.status_text()
 
 
 def win_in_the_window(d) -> None:

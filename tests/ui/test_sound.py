@@ -188,7 +188,7 @@ def test_v_mutes_everything_at_once_and_v_again_brings_the_volume_back(drive, tm
     assert not pygame.mixer.get_busy()  # cut short
     assert d.app.ctx.settings.volume == "off"
     assert json.loads((tmp_path / "settings.json").read_text())["volume"] == "off"
-    assert "Sound off" in d.app.play.status_text()
+    assert "Sound off" in d.app.play.view.status_text()
     for act in (
         lambda: d.click((8, 1), button=3),
         lambda: d.click((1, 1)),
@@ -548,7 +548,7 @@ def run_for(ms):
 
 def click(cell):
     lay = app.ctx.frame.layout
-    box = lay.cell_rect(*cell, app.play.top, app.play.left)
+    box = lay.cell_rect(*cell, app.play.view.top, app.play.view.left)
     pos = (lay.origin_x + (box.x + box.w // 2) * lay.scale,
            lay.origin_y + (box.y + box.h // 2) * lay.scale)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
@@ -664,7 +664,7 @@ while time.perf_counter() < end:
 app.ctx.aids.sounds.settle()
 let_go = pygame.mixer.get_init() is None and len(opened) == 1
 lay = app.ctx.frame.layout
-box = lay.cell_rect(1, 1, app.play.top, app.play.left)
+box = lay.cell_rect(1, 1, app.play.view.top, app.play.view.left)
 pos = (lay.origin_x + (box.x + box.w // 2) * lay.scale,
        lay.origin_y + (box.y + box.h // 2) * lay.scale)
 pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))

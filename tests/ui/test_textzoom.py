@@ -205,7 +205,7 @@ def test_beginner_at_zoom_2_rests_in_words_and_a_click_lands_on_its_cell(drive):
     assert d.app.play.game.cell(8, 0) == "F"
     d.click((4, 4))
     assert all(icon is None for icon, _ in d.app.play.resting_pieces())
-    assert d.app.play.status_text().startswith("Code ")
+    assert d.app.play.view.status_text().startswith("Code ")
 
 
 def test_the_scaled_sheet_is_made_once_per_theme_and_factor_and_keeps_the_font():

@@ -238,12 +238,12 @@ def test_switching_theme_mid_game_keeps_the_game_and_changes_the_pixels(drive):
     d = drive(scale=1)
     d.click((4, 4))
     d.tick(3000)
-    d.app.play.cursor = (0, 0)
+    d.app.play.view.cursor = (0, 0)
     before = (
         d.app.play.game.view(),
         d.app.ctx.session.elapsed_ms(),
-        d.app.play.cursor,
-        d.app.play.top,
+        d.app.play.view.cursor,
+        d.app.play.view.top,
     )
     canvas_before = pg.image.tobytes(d.app.ctx.frame.renderer.canvas, "RGB")
     d.key(pg.K_t, "t")
@@ -252,8 +252,8 @@ def test_switching_theme_mid_game_keeps_the_game_and_changes_the_pixels(drive):
     assert (
         d.app.play.game.view(),
         d.app.ctx.session.elapsed_ms() - 16,
-        d.app.play.cursor,
-        d.app.play.top,
+        d.app.play.view.cursor,
+        d.app.play.view.top,
     ) == before
     assert pg.image.tobytes(d.app.ctx.frame.renderer.canvas, "RGB") != canvas_before
     assert d.cell_shows((4, 4), "open_0")

@@ -741,7 +741,8 @@ def test_a_lost_game_bar_is_checkered_and_a_won_one_solid(library):
 def test_a_lost_bar_is_checkered_from_its_top_left_pixel_at_any_size(library):
     """A loss's bar is one blit of a kept sheet: every other pixel from its box's top left,
     nothing outside the box, the same at any size (a sheet grows for a taller bar)."""
-    from game.ui.widgets import _bar, style_for
+    from game.ui.widgets import style_for
+    from game.ui.widgets.chart import _bar
 
     style = style_for(library.get("classic"))
     surface = pygame.Surface((130, 130))
@@ -1095,7 +1096,7 @@ def test_rows_and_entries_given_as_lists_are_kept_by_their_words():
 def test_every_theme_loaded_has_its_style_ready_for_its_first_frame(monkeypatch):
     """The loader checks each theme's contrast with its Style; that Style is kept, so the
     frame that first draws a theme (a theme switch's) does not work it out."""
-    import game.ui.widgets as kit
+    import game.ui.widgets.base as kit
 
     monkeypatch.setattr(kit, "_styles", {})
     library = load_library()

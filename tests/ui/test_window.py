@@ -183,13 +183,13 @@ def test_f2_and_n_start_new_games_and_1_2_3_switch_difficulty(drive):
 def test_keyboard_play_with_a_visible_cursor(drive):
     d = drive(layout=CHORD)
     d.key(pygame.K_DOWN)  # the first arrow shows the cursor in the middle
-    start = d.app.play.cursor
+    start = d.app.play.view.cursor
     d.key(pygame.K_LEFT)
-    assert d.app.play.cursor == (start[0], start[1] - 1)
-    d.app.play.cursor = (1, 1)
+    assert d.app.play.view.cursor == (start[0], start[1] - 1)
+    d.app.play.view.cursor = (1, 1)
     d.key(pygame.K_UP)
     d.key(pygame.K_DOWN)
-    assert d.app.play.cursor == (1, 1)
+    assert d.app.play.view.cursor == (1, 1)
     d.key(pygame.K_SPACE, " ")
     assert d.app.play.game.cell(1, 1) == "1"
     d.key(pygame.K_UP)
@@ -265,25 +265,25 @@ def test_scrolling_a_100_by_100_board(drive):
     assert lay.view_rows < 100 and lay.view_cols < 100
     d.post(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0)
     d.tick()
-    assert d.app.play.top == 6
+    assert d.app.play.view.top == 6
     pygame.key.set_mods(pygame.KMOD_SHIFT)
     d.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
     d.tick()
     pygame.key.set_mods(0)
-    assert d.app.play.left == 3
+    assert d.app.play.view.left == 3
     d.click((6, 3))  # the top-left cell in view is (6, 3) now
     assert d.app.play.game.cell(6, 3) != "#"
     d.post(pygame.MOUSEWHEEL, x=0, y=-1000, flipped=False, precise_x=0.0, precise_y=-1000.0)
     d.tick()
-    assert d.app.play.top == 100 - lay.view_rows
+    assert d.app.play.view.top == 100 - lay.view_rows
     # the keyboard cursor keeps itself in view: a step off the top edge brings it to the middle
-    d.app.play.cursor = (d.app.play.top, 50)
+    d.app.play.view.cursor = (d.app.play.view.top, 50)
     d.key(pygame.K_UP)
-    top = d.app.play.top
-    assert d.app.play.cursor[0] == top + lay.view_rows // 2
+    top = d.app.play.view.top
+    assert d.app.play.view.cursor[0] == top + lay.view_rows // 2
     for _ in range(lay.view_rows // 2):  # within the view, the view stays
         d.key(pygame.K_UP)
-    assert d.app.play.top == top and d.app.play.cursor[0] == top
+    assert d.app.play.view.top == top and d.app.play.view.cursor[0] == top
 
 
 def test_timer_shows_1_at_the_first_click_stops_at_the_end_and_caps_at_999(drive):
@@ -772,10 +772,10 @@ def test_playing_a_code_gives_the_same_board_with_the_start_marked(drive):
     e.key(pygame.K_a, code[-1])
     e.key(pygame.K_RETURN)
     assert e.app.ctx.dialogs.dialog is None
-    assert e.app.play.game.layout() == layout and e.app.play.cursor == (2, 3)
+    assert e.app.play.game.layout() == layout and e.app.play.view.cursor == (2, 3)
     assert e.app.play.game.cell(2, 3) == "#"  # marked by the cursor outline, still covered
     canvas = e.app.ctx.frame.renderer.canvas
-    box = e.app.ctx.frame.layout.cell_rect(2, 3, e.app.play.top, e.app.play.left)
+    box = e.app.ctx.frame.layout.cell_rect(2, 3, e.app.play.view.top, e.app.play.view.left)
     assert canvas.get_at((box.x, box.y))[:3] == e.app.ctx.frame.theme.colours["accent"]
 
 
@@ -816,24 +816,25 @@ def test_a_replay_plays_back_in_real_time_with_pause_step_and_speed(drive, tmp_p
     d = drive(scale=1)
     d.app.games.watch(load_replay(path))
     d.tick()
-    assert d.app.play.game.cell(1, 1) == "1" and d.app.play.game.cell(0, 0) == "#"
+    shown = d.app.games.shown
+    assert shown().game.cell(1, 1) == "1" and shown().game.cell(0, 0) == "#"
     d.tick(1000)
-    assert d.app.play.game.cell(0, 0) == "F"
+    assert shown().game.cell(0, 0) == "F"
     d.key(pygame.K_SPACE, " ")  # pause
     d.tick(5000)
-    assert d.app.play.game.cell(0, 4) == "#" and "paused" in d.app.play.resting_status()
+    assert shown().game.cell(0, 4) == "#" and "paused" in shown().resting_status()
     d.key(pygame.K_RIGHT)  # step: the second flag
-    assert d.app.play.game.cell(0, 4) == "F" and d.app.play.game.state is GameState.PLAYING
+    assert shown().game.cell(0, 4) == "F" and shown().game.state is GameState.PLAYING
     d.key(pygame.K_SPACE, " ")
     d.key(pygame.K_RIGHTBRACKET, "]")  # x2
-    assert "x2" in d.app.play.resting_status()
+    assert "x2" in shown().resting_status()
     d.tick(1000)  # 2 s of replay time: the last move is at 4 s
-    assert d.app.play.game.state is GameState.LOST
-    assert d.app.play.game.view() == played.view()
-    assert "3BV" in d.app.play.resting_status()
+    assert shown().game.state is GameState.LOST
+    assert shown().game.view() == played.view()
+    assert "3BV" in shown().resting_status()
     d.key(pygame.K_r, "r")  # from the start: only the first move (at 0 s) has been played
-    assert d.app.play.game.cell(0, 0) == "#" and d.app.play.game.cell(1, 1) == "1"
-    assert d.app.play.game.state is GameState.PLAYING
+    assert shown().game.cell(0, 0) == "#" and shown().game.cell(1, 1) == "1"
+    assert shown().game.state is GameState.PLAYING
 
 
 def test_a_kept_game_is_offered_at_start_and_resumed_exactly(drive, tmp_path):
@@ -988,7 +989,8 @@ def test_leaving_a_replay_brings_back_the_game_in_progress(drive, tmp_path):
     game, elapsed = d.app.play.game, d.app.ctx.session.elapsed_ms()
     d.app.games.watch(load_replay(path))
     d.click((5, 5))  # clicks do not change a replay
-    assert d.app.play.game.moves == [] or d.app.play.game.moves[0].row == 1
+    shown = d.app.games.shown().game
+    assert shown is not game and (shown.moves == [] or shown.moves[0].row == 1)
     d.key(pygame.K_ESCAPE)
     assert d.app.play.game is game and d.app.games.replay is None
     assert d.app.ctx.session.elapsed_ms() == elapsed
@@ -1007,7 +1009,7 @@ def test_h_outlines_a_safe_cell_explains_it_and_marks_the_game_assisted(drive):
     d = drive(layout=layout, scale=1)
     d.click((4, 4))
     d.key(pygame.K_h, "h")
-    hint = d.app.play.hint
+    hint = d.app.play.help.hint
     assert hint is not None and hint.safe
     assert layout[hint.cell[0]][hint.cell[1]] == "."
     assert d.app.play.game.assisted
@@ -1015,12 +1017,12 @@ def test_h_outlines_a_safe_cell_explains_it_and_marks_the_game_assisted(drive):
         0
     ]  # words that point at the marks, not coordinates the window hides
     assert said and not re.search(r"\(\d+,\d+\)", said)
-    assert d.app.play.status_text() == said  # it fits: no ticker
-    box = d.app.ctx.frame.layout.cell_rect(*hint.cell, d.app.play.top, d.app.play.left)
+    assert d.app.play.view.status_text() == said  # it fits: no ticker
+    box = d.app.ctx.frame.layout.cell_rect(*hint.cell, d.app.play.view.top, d.app.play.view.left)
     corner = d.app.ctx.frame.renderer.canvas.get_at((box.x + 1, box.y + 1))[:3]
     assert corner == d.app.ctx.frame.theme.marks.hint  # the hint's own colour, not the cursor's
     d.click(hint.cell)
-    assert d.app.play.hint is None  # the board changed: the outline goes
+    assert d.app.play.help.hint is None  # the board changed: the outline goes
 
 
 def test_p_tints_covered_cells_by_their_odds_and_shows_the_one_under_the_mouse(drive):
@@ -1028,7 +1030,7 @@ def test_p_tints_covered_cells_by_their_odds_and_shows_the_one_under_the_mouse(d
     d.click((1, 1))
     plain = d.app.ctx.frame.renderer.canvas.copy()
     d.key(pygame.K_p, "p")
-    probs = d.app.play.probabilities
+    probs = d.app.play.help.probabilities
     assert probs is not None and (0, 0) in probs and (1, 1) not in probs
     box = d.app.ctx.frame.layout.cell_rect(0, 0)
     assert d.app.ctx.frame.renderer.canvas.get_at((box.x + 8, box.y + 8)) != plain.get_at(
@@ -1036,9 +1038,9 @@ def test_p_tints_covered_cells_by_their_odds_and_shows_the_one_under_the_mouse(d
     )
     d.move(d.at((0, 0)), (0, 0, 0))
     d.tick(MESSAGE_WAIT * 2)
-    assert d.app.play.status_text() == f"Mine odds here: {probs[(0, 0)]:.1%}"
+    assert d.app.play.view.status_text() == f"Mine odds here: {probs[(0, 0)]:.1%}"
     d.click((8, 4))  # the odds follow the game
-    assert (8, 4) not in d.app.play.probabilities
+    assert (8, 4) not in d.app.play.help.probabilities
     assert d.app.play.game.assisted
 
 
@@ -1063,10 +1065,10 @@ def test_a_key_added_to_the_table_works_and_shows_in_the_help_and_the_menu(drive
     assert bar.items()[-1] == Item("hint", "Hint again", "J")
     placed = bar.placed(d.app.ctx.frame.layout, Metrics.of(d.app.ctx.frame.theme))
     assert placed.labels[-1] == "Hint again" and placed.keys[-1] == "J"
-    d.app.play.hint = None
+    d.app.play.help.hint = None
     d.key(pygame.K_END)
     d.key(pygame.K_RETURN)
-    assert not bar.is_open and d.app.ctx.dialogs.dialog is None and d.app.play.hint is not None
+    assert not bar.is_open and d.app.ctx.dialogs.dialog is None and d.app.play.help.hint is not None
 
 
 def test_alt_alone_opens_the_menu_and_alt_with_a_key_does_not(drive):
@@ -1104,7 +1106,7 @@ def test_each_room_takes_its_own_input_top_first(drive, tmp_path):
     assert [type(r) for r in rooms] == [MenuLayer, DialogStack, PlayScene]
     d.key(pygame.K_F1)  # a dialog over the board takes the next key, the board does not
     d.key(pygame.K_SPACE, " ")
-    assert d.app.play.cursor is None and d.app.play.game.state is GameState.READY
+    assert d.app.play.view.cursor is None and d.app.play.game.state is GameState.READY
     if d.app.ctx.dialogs.dialog is not None:
         d.key(pygame.K_ESCAPE)
     assert d.app.ctx.dialogs.dialog is None
@@ -1112,7 +1114,8 @@ def test_each_room_takes_its_own_input_top_first(drive, tmp_path):
     from game.store.replays import load_replay
 
     d.app.games.watch(load_replay(path))
-    assert [type(r) for r in d.app.layers()] == [MenuLayer, DialogStack, ReplayScene, PlayScene]
+    # the replay's board is on the screen, not the game's (which waits)
+    assert [type(r) for r in d.app.layers()] == [MenuLayer, DialogStack, ReplayScene]
     d.key(pygame.K_SPACE, " ")  # the replay's key: pause, not the board's Space
     assert d.app.games.replay.playback.paused
     d.key(pygame.K_ESCAPE)  # leaves the replay: the board is on top again

@@ -258,9 +258,12 @@ def test_a_resumed_200x200_game_keeps_the_remembered_zoom(drive):
         frame, play = d.app.ctx.frame, d.app.play
         assert frame.scale == scale
         lay = frame.layout
-        assert lay.view_rows < 200 and lay.cell_rect(150, 161, play.top, play.left) is not None
-        assert abs(play.top + lay.view_rows // 2 - 150) <= 1
-        assert abs(play.left + lay.view_cols // 2 - 161) <= 1
+        assert (
+            lay.view_rows < 200
+            and lay.cell_rect(150, 161, play.view.top, play.view.left) is not None
+        )
+        assert abs(play.view.top + lay.view_rows // 2 - 150) <= 1
+        assert abs(play.view.left + lay.view_cols // 2 - 161) <= 1
 
 
 @pytest.mark.concurrent

@@ -21,13 +21,14 @@ from game import worker as workers
 from game.engine import GameState
 from game.engine.boards import BoardChoice
 from game.engine.game_measures import measures_of as real_measures_of
+from game.measure import measure_elsewhere
 from game.store.history import History
 from game.store.stats import Stats
 from game.store.writer import Writer
 from game.ui import analyses as analyses_module
 from game.ui.analyses import Analyses
 from game.ui.chores import Chores
-from game.ui.scenes import play as play_module
+from game.ui.scenes import laying as laying_module
 from tests.ui.test_result_measures import HeldWriter
 
 pytestmark = [pytest.mark.concurrent, pytest.mark.skipif(os.name != "posix", reason="SIGKILL")]
@@ -77,7 +78,13 @@ def on_disk(drive, tmp_path, analyses_worker):
     aids.analyses = Analyses(aids.chores, analyses_worker)
     stats_path = tmp_path / "stats.sqlite3"
     writer = Writer()
-    history = History(Stats(stats_path), tmp_path / "replays", tmp_path / "kept", writer=writer)
+    history = History(
+        Stats(stats_path),
+        tmp_path / "replays",
+        tmp_path / "kept",
+        writer=writer,
+        measure=measure_elsewhere,
+    )
     d.app.ctx.session.history = history
     return d, writer, stats_path
 
@@ -125,7 +132,9 @@ def test_measures_a_killed_worker_could_not_make_are_made_at_the_next_start(tmp_
     from game.engine import Game, Move, MoveKind
 
     stats_path, replays, kept = tmp_path / "stats.sqlite3", tmp_path / "replays", tmp_path / "kept"
-    first = History(Stats(stats_path), replays, kept, writer=HeldWriter())
+    first = History(
+        Stats(stats_path), replays, kept, writer=HeldWriter(), measure=measure_elsewhere
+    )
     game = Game.from_layout(LAYOUT)
     game.play(Move(MoveKind.OPEN, *OPENING))
     game.play(Move(MoveKind.OPEN, *MINE))
@@ -136,7 +145,9 @@ def test_measures_a_killed_worker_could_not_make_are_made_at_the_next_start(tmp_
     [(_, _, measured, clicks, replay)] = rows(stats_path)
     assert measured is None and clicks is None and os.path.exists(replay)
     monkeypatch.undo()
-    again = History(Stats(stats_path), replays, kept, writer=HeldWriter())
+    again = History(
+        Stats(stats_path), replays, kept, writer=HeldWriter(), measure=measure_elsewhere
+    )
     again.tidy()  # the next start
     again.writer.flush()
     [(_, _, measured, clicks, _)] = rows(stats_path)
@@ -146,7 +157,7 @@ def test_measures_a_killed_worker_could_not_make_are_made_at_the_next_start(tmp_
 def test_a_big_boards_first_click_is_laid_when_its_worker_is_killed(drive, monkeypatch):
     d = drive(BoardChoice(64, 64, 400), scale=1)
     d.app.ctx.aids.chores = Chores()  # threaded: the board is laid in the worker process
-    monkeypatch.setattr(play_module, "lay_for", die)
+    monkeypatch.setattr(laying_module, "lay_for", die)
     d.click((30, 30))
     chores = d.app.ctx.aids.chores
     chores.wait(timeout=60)

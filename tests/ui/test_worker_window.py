@@ -11,9 +11,11 @@ import pytest
 import game.engine.game_analysis as game_analysis
 import game.engine.game_measures as game_measures
 from game import worker as workers
+from game.analysis_text import summary
 from game.engine.game_analysis import analyse_game
 from game.engine.game_measures import measures_of
 from game.engine.walk import move_events
+from game.measure import measure_elsewhere
 from game.store.history import History
 from game.store.stats import Stats
 from game.ui.analyses import Analyses
@@ -44,7 +46,12 @@ def test_a_losses_guesses_and_analysis_are_worked_out_in_the_worker(
     aids.chores = Chores()  # threaded, as in the window
     aids.analyses = Analyses(aids.chores, worker)
     writer = HeldWriter()  # its jobs run when the test says
-    history = History(Stats(tmp_path / "stats.sqlite3"), replays=tmp_path, writer=writer)
+    history = History(
+        Stats(tmp_path / "stats.sqlite3"),
+        replays=tmp_path,
+        writer=writer,
+        measure=measure_elsewhere,
+    )
     d.app.ctx.session.history = history
     d.click((0, 2))  # the opening: (0, 0) or (1, 0) is a mine, as good as a coin says
     d.click((0, 0))  # a guess, lost
@@ -62,7 +69,7 @@ def test_a_losses_guesses_and_analysis_are_worked_out_in_the_worker(
     aids.analyses.wait()
     d.tick()
     assert dict(notice.table)["Guesses"] == str(measures.guesses)
-    line = expected.summary(5)
+    line = summary(expected, 5)
     assert notice.live_text == line[0].upper() + line[1:] + "."
     assert aids.analyses.done[d.app.ctx.session.game_id].report == expected
     assert os.getpid() not in (worker.pid, workers.shared(workers.MEASURES).pid, None)

@@ -281,7 +281,7 @@ class Tour:
         d = self.d
         play = d.app.play
         if not d.app.play.game.moves:
-            d.click((play.top, play.left))  # the first cell in view
+            d.click((play.view.top, play.view.left))  # the first cell in view
         self.key(K.K_q, "", K.KMOD_CTRL)
         assert not d.app.games.running
 

@@ -203,9 +203,59 @@ def _solve_rest(
 
 def _combine(parts: list[Part], n_rest: int, mines: int) -> Solution:
     approximate = not all(p.exact for p in parts)
-    # Normalised distributions keep the floats small; their totals go into the log count. Each
-    # starts at its fewest mines (`offsets`), so the float work grows with the spread of the
-    # totals, not with the totals themselves.
+    dists, offsets, log_scale = _normalised(parts)
+    base = sum(offsets)
+    prefix = [[1.0]]
+    for d in dists:
+        prefix.append(convolve(prefix[-1], d))
+    totals = prefix[-1]  # by frontier mines minus `base`
+    top = base + len(totals) - 1
+    # Exact supports of the parts before each (floats may underflow; sets don't): the last is
+    # every frontier total that can be.
+    supports = [_support(part.dist) for part in parts]
+    pre_sup = [1]
+    for s in supports:
+        pre_sup.append(_sumset(pre_sup[-1], s))
+    allowed = 0  # frontier mine totals that leave a possible number for the rest
+    for t in range(base, top + 1):
+        if 0 <= mines - t <= n_rest:
+            allowed |= 1 << t
+    feasible = pre_sup[-1] & allowed
+    if not feasible:
+        if not approximate:
+            raise Inconsistent
+        # An estimated part's mine count is a guess that may overshoot: weigh every total as if
+        # the rest could absorb the difference.
+        allowed = (1 << (top + 1)) - 1
+        feasible = pre_sup[-1]
+    w, shift = _total_weights(totals, range(base, top + 1), allowed, n_rest, mines)
+    z = sum(map(mul, totals, w))
+    if z <= 0.0:
+        raise Inconsistent
+    weighed = (dists, offsets, prefix, w, z)
+    prob, certain, by_numbers = _frontier(parts, weighed, supports, pre_sup, allowed, approximate)
+    rest_prob, rest_certain = 0.0, None
+    if n_rest:
+        left = None if approximate else {mines - t for t in range(top + 1) if feasible >> t & 1}
+        rest_prob, rest_certain = _rest(totals, w, z, mines - base, n_rest, left)
+    log_layouts = math.log(z) + shift + log_scale
+    return Solution(
+        prob,
+        rest_prob,
+        n_rest,
+        certain,
+        by_numbers,
+        rest_certain,
+        approximate,
+        log_layouts,
+        parts,
+    )
+
+
+def _normalised(parts: list[Part]) -> tuple[list[list[float]], list[int], float]:
+    """Each part's mine counts as a normalised distribution from its fewest mines (`offsets`),
+    and the log of the product of their totals: the floats stay small, and their work grows with
+    the spread of the counts, not with the counts themselves."""
     dists = []
     offsets = []
     log_scale = 0.0
@@ -215,31 +265,17 @@ def _combine(parts: list[Part], n_rest: int, mines: int) -> Solution:
         low = next(k for k, x in enumerate(part.dist) if x)
         offsets.append(low)
         dists.append([x / total for x in part.dist[low:]])
-    base = sum(offsets)
-    prefix = [[1.0]]
-    for d in dists:
-        prefix.append(convolve(prefix[-1], d))
-    totals = prefix[-1]  # by frontier mines minus `base`
-    top = base + len(totals) - 1
-    supports = [_support(part.dist) for part in parts]
-    allowed = 0  # frontier mine totals that leave a possible number for the rest
-    for t in range(base, top + 1):
-        if 0 <= mines - t <= n_rest:
-            allowed |= 1 << t
-    total_support = 1
-    for s in supports:
-        total_support = _sumset(total_support, s)
-    feasible = total_support & allowed
-    if not feasible:
-        if not approximate:
-            raise Inconsistent
-        # An estimated part's mine count is a guess that may overshoot: weigh every total as if
-        # the rest could absorb the difference.
-        allowed = (1 << (top + 1)) - 1
-        feasible = total_support
+    return dists, offsets, log_scale
+
+
+def _total_weights(
+    totals: list[float], frontier: range, allowed: int, n_rest: int, mines: int
+) -> tuple[list[float], float]:
+    """For each frontier mine total (`frontier`), the ways to lay the rest of the mines off the
+    frontier, scaled by exp(-shift) so the largest weighed total is 1; and the shift."""
     log_w = [
         _log_comb(n_rest, min(max(mines - t, 0), n_rest)) if allowed >> t & 1 else None
-        for t in range(base, top + 1)
+        for t in frontier
     ]
     shift = max(
         (math.log(x) + lw for x, lw in zip(totals, log_w, strict=True) if lw is not None and x),
@@ -247,7 +283,21 @@ def _combine(parts: list[Part], n_rest: int, mines: int) -> Solution:
     )
     if shift is None:  # every feasible total underflowed: fall back to the weights alone
         shift = max(lw for lw in log_w if lw is not None)
-    w = [0.0 if lw is None else math.exp(min(lw - shift, 700.0)) for lw in log_w]
+    return [0.0 if lw is None else math.exp(min(lw - shift, 700.0)) for lw in log_w], shift
+
+
+def _frontier(
+    parts: list[Part],
+    weighed: tuple,
+    supports: list[int],
+    pre_sup: list[int],
+    allowed: int,
+    approximate: bool,
+) -> tuple[dict[int, float], dict[int, bool], dict[int, bool]]:
+    """Each frontier cell's chance of a mine, the cells proven, and those the numbers alone
+    prove. `weighed`: the parts' normalised distributions, their offsets, the prefix
+    convolutions, the weights by total and their sum."""
+    dists, offsets, prefix, w, z = weighed
     # Backward messages: after[i][t] weighs t mines in the parts before i with every way of
     # filling parts i.. and the rest.
     after: list[list[float]] = [[]] * (len(parts) + 1)
@@ -258,13 +308,6 @@ def _combine(parts: list[Part], n_rest: int, mines: int) -> Solution:
         n = len(d)
         length = len(prefix[i])
         after[i] = [sum(map(mul, d, nxt[t : t + n])) for t in range(length)]
-    z = sum(map(mul, totals, w))
-    if z <= 0.0:
-        raise Inconsistent
-    # Exact supports of the other parts, for the certainties (floats may underflow; sets don't).
-    pre_sup = [1]
-    for s in supports:
-        pre_sup.append(_sumset(pre_sup[-1], s))
     suf_sup = [1] * (len(parts) + 1)
     for i in range(len(parts) - 1, -1, -1):
         suf_sup[i] = _sumset(suf_sup[i + 1], supports[i])
@@ -290,15 +333,7 @@ def _combine(parts: list[Part], n_rest: int, mines: int) -> Solution:
         mined = marginals(part.root, part.completed, gain, sizes, False)[0]
         sure: list[bool | None] = [None] * len(sizes)
         if not approximate:
-            # The mine total may rule out some of the part's mine counts: decide again over
-            # the counts that remain.
-            others = _sumset(pre_sup[i], suf_sup[i + 1])
-            ok = [1 if x and (others << k) & allowed else 0 for k, x in enumerate(part.dist)]
-            if any(x and not o for x, o in zip(part.dist, ok, strict=True)):
-                some, left = marginals(part.root, part.completed, ok, sizes, True)
-                for b in range(len(sizes)):
-                    if not some[b] or not left[b]:
-                        sure[b] = not left[b]
+            _decide_again(part, sizes, _sumset(pre_sup[i], suf_sup[i + 1]), allowed, sure)
         for b, bc in enumerate(part.box_cells):
             if bc[0] in part.certain:
                 continue
@@ -310,31 +345,36 @@ def _combine(parts: list[Part], n_rest: int, mines: int) -> Solution:
                 p = min(max(mined[b] / (len(bc) * z), _TINY), _NEARLY_ONE)
                 for j in bc:
                     prob[j] = p
-    rest_prob = 0.0
+    return prob, certain, by_numbers
+
+
+def _decide_again(
+    part: Part, sizes: list[int], others: int, allowed: int, sure: list[bool | None]
+) -> None:
+    """The mine total may rule out some of the part's mine counts (`others`: the totals the
+    other parts can have): decide its boxes again over the counts that remain, into `sure`."""
+    ok = [1 if x and (others << k) & allowed else 0 for k, x in enumerate(part.dist)]
+    if any(x and not o for x, o in zip(part.dist, ok, strict=True)):
+        some, left = marginals(part.root, part.completed, ok, sizes, True)
+        for b in range(len(sizes)):
+            if not some[b] or not left[b]:
+                sure[b] = not left[b]
+
+
+def _rest(
+    totals: list[float], w: list[float], z: float, most: int, n_rest: int, left: set[int] | None
+) -> tuple[float, bool | None]:
+    """The chance of a mine in each cell off the frontier (`most`: the mines left for them with
+    the frontier at its fewest), and whether they are proven all safe or all mines (`left`: the
+    numbers of mines they may hold, None when the frontier was estimated)."""
     rest_certain = None
-    if n_rest:
-        rest_prob = sum(
-            t_w * min(max(mines - base - t, 0), n_rest) for t, t_w in enumerate(map(mul, totals, w))
-        ) / (n_rest * z)
-        if not approximate:
-            left = {mines - t for t in range(top + 1) if feasible >> t & 1}
-            if left == {0}:
-                rest_certain = False
-            elif left == {n_rest}:
-                rest_certain = True
-        if rest_certain is not None:
-            rest_prob = 1.0 if rest_certain else 0.0
-        else:
-            rest_prob = min(max(rest_prob, _TINY), _NEARLY_ONE)
-    log_layouts = math.log(z) + shift + log_scale
-    return Solution(
-        prob,
-        rest_prob,
-        n_rest,
-        certain,
-        by_numbers,
-        rest_certain,
-        approximate,
-        log_layouts,
-        parts,
-    )
+    if left == {0}:
+        rest_certain = False
+    elif left == {n_rest}:
+        rest_certain = True
+    if rest_certain is not None:
+        return (1.0 if rest_certain else 0.0), rest_certain
+    rest_prob = sum(
+        t_w * min(max(most - t, 0), n_rest) for t, t_w in enumerate(map(mul, totals, w))
+    ) / (n_rest * z)
+    return min(max(rest_prob, _TINY), _NEARLY_ONE), None

@@ -9,18 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pygame
-
+from ...analysis_text import guesses_words, mistakes_words, percent, why_words
+from ...analysis_text import summary as summaries
 from ...engine import Game
 from ...engine.game import shown_seconds
-from ...engine.game_analysis import (
-    GameAnalysis,
-    MoveReport,
-    Verdict,
-    guesses_words,
-    mistakes_words,
-    percent,
-)
+from ...engine.game_analysis import GameAnalysis, MoveReport, Verdict
 from ...i18n import N_, _
 from ...session import PAUSE_REPLAY
 from .. import keys
@@ -28,9 +21,8 @@ from ..analyses import whole
 from ..dialogs import NoticeDialog
 from ..marks import percent_text, tint_level
 from ..render import Looks
+from .board import Watched
 from .context import Context
-from .layer import Layer
-from .play import PlayScene
 
 Cell = tuple[int, int]
 # The line under the board starts with buttons, bracketed and three or four characters wide
@@ -66,11 +58,12 @@ def _buttons() -> dict[int, str]:
 BUTTONS = _buttons()
 
 
-class AnalysisScene(Layer):
+class AnalysisScene(Watched):
+    KEYS = keys.ANALYSIS_KEYS
+
     def __init__(
         self,
         ctx: Context,
-        board: PlayScene,
         key: str,
         game: Game,
         *,
@@ -80,8 +73,6 @@ class AnalysisScene(Layer):
         """`key`: the game's id, whose analysis the context's analyses work out (asked for
         already); `game`: what to show meanwhile; `leave`: what Esc does; `resize`: fits the
         window to the game once it is read (the games' to decide)."""
-        self.ctx = ctx
-        self.board = board
         self.key = key
         self.game = game
         self.leave_it, self.resize = leave, resize
@@ -91,6 +82,7 @@ class AnalysisScene(Layer):
         self.index = 0  # the move shown: the board as it stood before it
         self.progress = 0.0  # the most of the analysis shown done while it is worked out
         self._looks: dict[tuple, tuple[Cell | None, dict[Cell, float]]] = {}  # the last drawn
+        super().__init__(ctx)
 
     # ---- the analysis arriving --------------------------------------------------------------
 
@@ -116,22 +108,10 @@ class AnalysisScene(Layer):
 
     # ---- input ------------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        t = event.type
-        if t == pygame.KEYDOWN:
-            action = keys.action_for(event, keys.ANALYSIS_KEYS)
-            if action is None:
-                return False  # the game's keys (help, themes, zoom...) still work
+    def clicked(self, pos: Cell) -> None:
+        action = self.button_at(pos)
+        if action is not None:
             self.act(action)
-            return True
-        if t == pygame.MOUSEBUTTONDOWN:
-            self.board.mouse_pos = event.pos
-            if event.button == 1:
-                action = self.button_at(event.pos)
-                if action is not None:
-                    self.act(action)
-            return True
-        return t == pygame.MOUSEBUTTONUP  # the board takes no click
 
     def button_at(self, pos: tuple[int, int]) -> str | None:
         """The arrow of the line under the board at a window position, if any."""
@@ -183,7 +163,7 @@ class AnalysisScene(Layer):
         marks = self.mark_looks()  # a mark that looks the same is not drawn again
         cells += [cell for cell, look in marked.items() if marks.get(cell) != look]
         cells += [cell for cell, look in marks.items() if marked.get(cell) != look]
-        lay = self.board.layout
+        lay = self.view.layout
         if len(cells) > lay.view_rows * lay.view_cols:
             self.ctx.drawn.invalidate()
         else:
@@ -201,7 +181,7 @@ class AnalysisScene(Layer):
     def scroll_to(self, row: int, col: int) -> None:
         """The cell in view: where it is out of view, the view moves to put it in the middle
         (a step to the next cell then rarely moves the view, which costs the whole board)."""
-        b, lay = self.board, self.board.layout
+        b, lay = self.view, self.view.layout
         top, left = b.top, b.left
         if not top <= row < top + lay.view_rows:
             top = row - lay.view_rows // 2
@@ -217,16 +197,19 @@ class AnalysisScene(Layer):
 
     # ---- what the board shows ---------------------------------------------------------------
 
-    def board_looks(self, looks: Looks) -> Looks:
+    def looks(self) -> Looks:
         """The move's cell outlined, its risk and the safest cells of the moment tinted."""
         cell, marks = self.marks()
-        return Looks(veiled=looks.veiled, hint=cell, probabilities=marks)
+        return Looks(hint=cell, probabilities=marks)
+
+    def resting_status(self) -> str:
+        return self.status()
 
     def marks(self) -> tuple[Cell | None, dict[Cell, float]]:
         move = self.move
         if move is None:
             return None, {}
-        b, lay = self.board, self.board.layout
+        b, lay = self.view, self.view.layout
         shown = (self.index, b.top, b.left, lay.view_rows, lay.view_cols)
         known = self._looks.get(shown)
         if known is not None:
@@ -270,15 +253,15 @@ class AnalysisScene(Layer):
         return 0
 
     def status(self) -> str:
-        room = self.board.status_room()
+        room = self.view.status_room()
         if not self.ready:
             # one progress, only forward: the work the notice began goes on here
             now = self.ctx.aids.analyses.progress(self.key) or 0.0
             progress = self.progress = max(self.progress, now)
             done = {"percent": whole(progress)}
-            # Translators: the line under the board while the analysis is worked out, longest
-            # first; percent: how far it is.
             wordings = [
+                # Translators: the line under the board while the analysis is worked out, longest
+                # first; percent: how far it is.
                 _("Analysing your game... %(percent)d%% (Esc stops)"),
                 _("Analysing %(percent)d%%, Esc stops"),
                 "%(percent)d%%",
@@ -315,22 +298,22 @@ class AnalysisScene(Layer):
     @staticmethod
     def end_words(report: GameAnalysis) -> list[str]:
         """What the line says after the last move, longest first."""
-        summary = report.summary(listed=3)
+        summary = summaries(report, listed=3)
         guesses = guesses_words(len(report.guesses))
         odds = percent(report.survival)
         values = {
             "summary": summary,
-            "short": report.summary(listed=0),
+            "short": summaries(report, listed=0),
             "odds": odds,
             "guesses": guesses,
             "avoidable": report.avoidable,
             "mistakes": mistakes_words(report.mistakes),
         }
-        # Translators: the line under the board after the last move of an analysed game,
-        # longest first: summary is the analysis's summary; guesses "3 guesses" or "no
-        # guesses"; odds the chance to survive them ("29 %"); mistakes "no mistakes" or "1
-        # mistake"; avoidable a number.
         wordings = [
+            # Translators: the line under the board after the last move of an analysed game,
+            # longest first: summary is the analysis's summary; guesses "3 guesses" or "no
+            # guesses"; odds the chance to survive them ("29 %"); mistakes "no mistakes" or "1
+            # mistake"; avoidable a number.
             _("End: %(summary)s"),
             "%(summary)s",
             _("End: %(short)s"),
@@ -352,7 +335,7 @@ class AnalysisScene(Layer):
     def move_words(move: MoveReport, head: str, at: str) -> list[str]:
         """The move's words, longest first: the first led by `head` ("Move 3/12"), the
         others by `at` ("3/12")."""
-        why = _(move.why) if move.why else ""  # the engine's words (N_ there)
+        why = why_words(move.why)
         values = {
             "move": head,
             "at": at,
@@ -394,6 +377,7 @@ class AnalysisScene(Layer):
 
     def leave(self) -> None:
         """The room goes: the analysis stops if it is still being worked out."""
+        self.view.close()
         self.ctx.aids.analyses.cancel(self.key)
         self.ctx.session.resume(PAUSE_REPLAY)
 

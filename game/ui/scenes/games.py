@@ -20,6 +20,7 @@ from ...i18n import _, pgettext
 from ...i18n import date as shown_date
 from ...session import PAUSE_REPLAY, describe_kept, name_kept
 from ...store.replays import GAME_ID, Replay, ReplayError, board_of_replay, load_replay
+from ...words import label
 from ..dialogs import (
     Analyse,
     Answer,
@@ -85,7 +86,7 @@ class Games:
             # play is left (as do "the daily board", "the replay" and the like).
             what = _("a new game")
         elif board.difficulty is not None:
-            what = board.difficulty.label
+            what = label(board.difficulty)
         else:
             # Translators: as "a new game"; a custom board's columns x rows (plain "x").
             what = _("a %(cols)dx%(rows)d board") % {"cols": board.cols, "rows": board.rows}
@@ -97,7 +98,7 @@ class Games:
     def _new_game(self, board: BoardChoice | None = None) -> None:
         ctx = self.ctx
         self._stop_watching()
-        self.play.halt_laying()
+        self.play.laying.halt()
         if board is not None and board != ctx.frame.board:
             ctx.settings.remember_board(board)
             ctx.save_settings()
@@ -113,7 +114,7 @@ class Games:
         """Play a game made elsewhere (a shared board, the daily board, a fixed layout) in this
         window, without asking (the start, tests); `play_code` and `play_daily` ask."""
         self._stop_watching()
-        self.play.halt_laying()
+        self.play.laying.halt()
         self.ctx.session.start(game, daily=daily)
         self.show_game()
 
@@ -207,7 +208,7 @@ class Games:
         def resume(game: Game | None) -> None:
             def over() -> None:
                 self._stop_watching()
-                self.play.halt_laying()
+                self.play.laying.halt()
                 session.accept_offer(game, index)
                 self.show_game()
 
@@ -249,19 +250,19 @@ class Games:
     def watch(self, replay: Replay, speed_index: int | None = None) -> None:
         """Play a replay back in this window, in real time; the game being played waits (its
         clock paused) and comes back when the replay is left (Esc)."""
+        self._stop_watching()  # a replay started again
         self.ctx.session.pause(PAUSE_REPLAY)
         game = replay.new_game()
         self._switch_board(BoardChoice.of(game.rows, game.cols, game.mines))
-        self.play.watching = None
         self.play.reset()
 
         def restart() -> None:
             self.watch(replay, self.replay.playback.speed_index)
 
+        odds = self.play.help.show_probabilities
         self.replay = ReplayScene(
-            self.ctx, self.play, replay, game, speed_index, restart=restart, leave=self.leave_replay
+            self.ctx, replay, game, speed_index, restart=restart, leave=self.leave_replay, odds=odds
         )
-        self.play.watching = self.replay
 
     def analyse(self, result: Analyse) -> None:
         """Go through a game move by move (the one just played, or a replay from the
@@ -293,7 +294,6 @@ class Games:
         self._stop_watching()
         ctx.session.pause(PAUSE_REPLAY)
         ctx.aids.analyses.ask(key, read)
-        self.play.watching = None
         self.play.reset()
 
         def resize(game: Game) -> None:
@@ -301,10 +301,7 @@ class Games:
 
         from .analysis import AnalysisScene
 
-        self.replay = AnalysisScene(
-            ctx, self.play, key, shown, leave=self.leave_replay, resize=resize
-        )
-        self.play.watching = self.replay
+        self.replay = AnalysisScene(ctx, key, shown, leave=self.leave_replay, resize=resize)
         ctx.drawn.invalidate()
 
     def analyse_last(self) -> None:
@@ -325,10 +322,17 @@ class Games:
         self._stop_watching()
         self.show_game()
 
+    def shown(self) -> PlayScene | ReplayScene | AnalysisScene:
+        """The room whose board is on the screen."""
+        return self.replay or self.play
+
+    def press_moved(self, pos: tuple[int, int], shown: tuple | None) -> bool:
+        return self.shown().view.press_moved(pos, shown)  # game/ui/inbox.py
+
     def _stop_watching(self) -> None:
         if self.replay is not None:
             self.replay.leave()
-            self.replay = self.play.watching = None
+            self.replay = None
 
     # ---- the rest of the Game menu ----------------------------------------------------------
 
@@ -349,7 +353,7 @@ class Games:
     def quit(self) -> None:
         """Stop; a game in progress is kept with the time on its clock."""
         ctx = self.ctx
-        self.play.halt_laying()
+        self.play.laying.halt()
         ctx.session.keep()
         ctx.session.history.flush()  # what the writer's thread has yet to write is written now
         ctx.aids.assistant.close()

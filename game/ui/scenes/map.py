@@ -16,9 +16,9 @@ from ...engine import Game
 from ...engine.cells import ViewChar
 from ...i18n import N_, _
 from .. import keys
+from ..cellmarks import outline_colours
 from ..dialogs import CLOSE, Dialog
 from ..layout import Box
-from ..render import outline_colours
 from ..widgets import Form, Label, Metrics, bevel, inset, outline, shorten, style_for
 
 MAX_CELL_PX = 8  # a small board's map stays a map, not a second board

@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import i18n
-from ..engine import Difficulty, SafeZone
-from ..engine.boards import BoardChoice
-from ..i18n import N_, _, pgettext
-from ..store.settings import MAX_SCALE, VOLUMES
-from . import layout as geometry
-from . import sheets
-from .dialogs import Change, PickTheme, SettingsDialog, ThemeMenu
-from .scenes.context import Context
+from ... import i18n
+from ...engine import Difficulty, SafeZone
+from ...engine.boards import BoardChoice
+from ...i18n import N_, _, pgettext
+from ...store.settings import MAX_SCALE, VOLUMES
+from ...words import label
+from .. import layout as geometry
+from .. import sheets
+from ..dialogs import Change, PickTheme, SettingsDialog, ThemeMenu
+from .context import Context
 
 # Each language by its own name in its own words, never translated (a player who cannot read
 # the language in use still finds theirs); an unknown one is shown by its code.
@@ -66,7 +67,7 @@ class Options:
             if board.kind == "custom"
             else BoardChoice(s.custom_rows, s.custom_cols, s.custom_mines)
         )
-        boards = [(d.name.lower(), d.label) for d in Difficulty]
+        boards = [(d.name.lower(), label(d)) for d in Difficulty]
         boards.append(("custom", f"{custom.cols}x{custom.rows}/{custom.mines}"))
         themes = [(key, theme.title()) for key, theme in self.ctx.aids.themes.themes.items()]
         scales, used = self.zoom_choices()
@@ -245,7 +246,7 @@ class Options:
         self.loading_themes = True
 
         def loaded(lines: list[str]) -> None:
-            from ..store.history import to_stderr
+            from ...store.history import to_stderr
 
             for line in lines:
                 to_stderr(line)

@@ -1,13 +1,12 @@
-"""A replay watched over the game in play (which waits, its clock paused): its keys, its clock
-(held while a dialog or a menu is open), and its line under the board. A replay is watched,
-not played: the board takes no click. Leaving or restarting it is games.py's.
+"""A replay watched over the game in play (which waits, its clock paused): its board view
+(scrolled and zoomed as the game's), its keys, its clock (held while a dialog or a menu is
+open), the odds if switched on, and its line under the board. A replay is watched, not played:
+the board takes no click. Leaving or restarting it is games.py's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-
-import pygame
 
 from ...engine import Game
 from ...engine.game import shown_seconds
@@ -15,46 +14,38 @@ from ...i18n import _, number, pgettext
 from ...session import PAUSE_DIALOG, PAUSE_REPLAY
 from .. import keys
 from ..playback import Playback
+from ..render import Looks
+from .board import Watched
 from .context import Context
-from .layer import Layer
-from .play import PlayScene
+from .help import Help
 
 
-class ReplayScene(Layer):
+class ReplayScene(Watched):
+    KEYS = keys.REPLAY_KEYS
+
     def __init__(
         self,
         ctx: Context,
-        board: PlayScene,
         replay,
         game: Game,
         speed_index: int | None = None,
         *,
         restart: Callable[[], None],
         leave: Callable[[], None],
+        odds: bool = False,
     ) -> None:
-        """`board`: the play scene it shows its game on; `restart`, `leave`: what R and Esc
-        do (the games' to decide)."""
-        self.ctx = ctx
-        self.board = board
+        """`restart`, `leave`: what R and Esc do (the games' to decide); `odds`: whether the
+        mine odds are on (as they were over the game played)."""
         self.game = game
         self.playback = Playback(replay, ctx.aids.now())
         if speed_index is not None:
             self.playback.speed_index = speed_index
         self.restart, self.leave_it = restart, leave
         self.bbbv_done: int | None = None
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        t = event.type
-        if t == pygame.KEYDOWN:
-            action = keys.action_for(event, keys.REPLAY_KEYS)
-            if action is None:
-                return False  # the game's keys (help, themes, a new game...) still work
-            self.act(action)
-            return True
-        if t == pygame.MOUSEBUTTONDOWN:
-            self.board.mouse_pos = event.pos
-            return True
-        return False
+        self.help = Help(ctx, self, counts=False, odds=odds)
+        super().__init__(ctx)
+        if odds:
+            self.help.ask_odds()
 
     def act(self, action: str) -> None:
         pb = self.playback
@@ -75,6 +66,7 @@ class ReplayScene(Layer):
         self.ctx.drawn.status = None
 
     def update(self, now: int) -> None:
+        self.help.collect()
         if not self.ctx.session.paused_by(PAUSE_DIALOG):
             for move in self.playback.tick(now):
                 self.play(move)
@@ -83,19 +75,28 @@ class ReplayScene(Layer):
 
     def due(self, now: int) -> int | None:
         pb = self.playback
-        return None if pb.paused or pb.finished else now  # playing back: the fixed tick
+        held = pb.paused or pb.finished
+        return None if held and not self.help.busy else now  # playing back: the fixed tick
 
     def play(self, move) -> None:
         changed = self.game.play_recorded(move)
         self.bbbv_done = None
-        self.board.after_move(changed, (move.row, move.col))
+        if changed:
+            motion = self.ctx.settings.motion and self.ctx.aids.motion_allowed
+            self.view.changed(changed, (move.row, move.col), motion)
+            self.help.changed()
+
+    def looks(self) -> Looks:
+        hint, odds, _proof = self.help.marks()
+        start = self.game.first_click if self.game.state.value == "ready" else None
+        return Looks(hint=hint, probabilities=odds, start=start)
+
+    def resting_status(self) -> str:
+        return self.help.words() or self.status()
 
     def timer_value(self) -> int:
         pb = self.playback
         return shown_seconds(int(pb.position_ms) if pb.next else None)
-
-    def board_looks(self, looks):
-        return looks  # nothing of its own over the board
 
     def status(self) -> str:
         pb, g = self.playback, self.game
@@ -119,6 +120,7 @@ class ReplayScene(Layer):
         }
 
     def leave(self) -> None:
+        self.view.close()
         self.ctx.session.resume(PAUSE_REPLAY)
 
 

@@ -78,7 +78,7 @@ def context(shipped_themes):
 def cell_pos(ctx, play, cell):
     """The window position of the middle of a cell in view."""
     lay = ctx.frame.layout
-    box = lay.cell_rect(*cell, play.top, play.left)
+    box = lay.cell_rect(*cell, play.view.top, play.view.left)
     return (
         lay.origin_x + (box.x + box.w // 2) * lay.scale,
         lay.origin_y + (box.y + box.h // 2) * lay.scale,

@@ -8,7 +8,6 @@ from game.engine import Game, GameState, Move, MoveKind
 from game.session import PAUSE_REPLAY
 from game.store.settings import Settings
 from game.ui.dialogs import Analyse
-from game.ui.render import Looks
 from game.ui.scenes.analysis import ARROWS, BUTTONS, AnalysisScene
 from game.ui.scenes.games import Games, replay_key
 from game.ui.scenes.play import PlayScene
@@ -36,12 +35,12 @@ def finish(ctx, scene):
 
 
 def test_while_it_is_worked_out_the_line_shows_how_far_and_the_game_waits(context, tmp_path):
-    ctx, play, _, scene, _ = analysing(context, tmp_path)
-    assert isinstance(scene, AnalysisScene) and play.watching is scene
+    ctx, play, games, scene, _ = analysing(context, tmp_path)
+    assert isinstance(scene, AnalysisScene) and games.shown() is scene
     assert ctx.session.paused_by(PAUSE_REPLAY)
     ctx.aids.analyses.poll()  # reads the replay
     ctx.aids.analyses.poll()  # the first move
-    assert play.resting_status().startswith("Analysing ")
+    assert scene.resting_status().startswith("Analysing ")
     assert ctx.aids.analyses.progress(scene.key) > 0
     scene.update(ctx.aids.now())
     assert not scene.ready
@@ -59,10 +58,10 @@ def test_esc_stops_the_analysis_and_leaves_keeping_nothing(context, tmp_path):
 def test_it_opens_at_the_first_guess_with_the_board_as_it_stood_before_it(context, tmp_path):
     ctx, play, _, scene, played = analysing(context, tmp_path)
     finish(ctx, scene)
-    assert scene.index == GUESS and play.game is scene.game
+    assert scene.index == GUESS and scene.view.room is scene
     assert scene.game.cell(1, 1) == "1" and scene.game.cell(0, 0) == "F"
     assert scene.game.cell(8, 8) == "#" and scene.game.state is GameState.PLAYING
-    line = play.resting_status()
+    line = scene.resting_status()
     assert line.startswith(ARROWS + "Move 4/4 (the losing open): ")  # a guess that hit a mine
 
 
@@ -80,7 +79,9 @@ def test_keys_step_and_jump_between_guesses_and_mistakes(context, tmp_path):
     assert "1 guess, " in scene.status()
     scene.handle(key(pygame.K_UP))
     assert scene.index == GUESS
-    assert not scene.handle(key(pygame.K_F1))  # the game's keys still work
+    helped = []
+    ctx.commands.add("help", lambda: helped.append(1))
+    assert scene.handle(key(pygame.K_F1)) and helped  # the game's keys still work
 
 
 def test_the_arrows_under_the_board_are_buttons(context, tmp_path):
@@ -113,7 +114,7 @@ def test_the_guess_shows_its_risk_and_the_safest_cells_of_that_moment(context, t
     ctx, play, _, scene, _ = analysing(context, tmp_path)
     finish(ctx, scene)
     move = scene.move
-    looks = scene.board_looks(Looks())
+    looks = scene.looks()
     assert looks.hint == (8, 8)
     assert looks.probabilities[(8, 8)] == pytest.approx(move.p_mine)
     safest = [c for c, p in looks.probabilities.items() if c != (8, 8)]
@@ -125,9 +126,9 @@ def test_the_guess_shows_its_risk_and_the_safest_cells_of_that_moment(context, t
 def test_the_marks_are_drawn_in_every_theme(context, tmp_path, theme):
     ctx, play, _, scene, _ = analysing(context, tmp_path, theme)
     finish(ctx, scene)
-    play.draw(True)
+    scene.draw(True)
     canvas = ctx.frame.renderer.canvas
-    box = ctx.frame.layout.cell_rect(8, 8, play.top, play.left)
+    box = ctx.frame.layout.cell_rect(8, 8, scene.view.top, scene.view.left)
     covered = ctx.frame.theme.sprites["covered"]
     got = canvas.subsurface((box.x, box.y, box.w, box.h))
     assert pygame.image.tobytes(got, "RGB") != pygame.image.tobytes(covered, "RGB")

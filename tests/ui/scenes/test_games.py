@@ -168,7 +168,7 @@ def test_a_resumed_200_by_200_game_opens_with_its_last_move_in_the_middle(contex
     ctx.session.resumed_game = lambda index=0: kept
     games.resume_kept(True)
     assert play.game is kept and ctx.frame.board == BoardChoice.of(200, 200, kept.mines)
-    assert centre_of(play.top, play.left, ctx.frame.layout) == last
+    assert centre_of(play.view.top, play.view.left, ctx.frame.layout) == last
 
 
 def test_watching_a_journal_left_before_its_first_click_says_so_and_shows_no_board(

@@ -1,10 +1,9 @@
-"""The replay scene alone, over a play scene, built from a context (no App)."""
+"""The replay scene alone, with its own board view, built from a context (no App)."""
 
 import pygame
 
 from game.session import PAUSE_DIALOG, PAUSE_REPLAY
 from game.store.replays import load_replay
-from game.ui.scenes.play import PlayScene
 from game.ui.scenes.replay import ReplayScene
 from tests.ui.scenes.conftest import key, mouse
 from tests.ui.test_window import replay_file
@@ -12,26 +11,23 @@ from tests.ui.test_window import replay_file
 
 def watching(context, tmp_path):
     ctx = context()
-    play = PlayScene(ctx)
     replay = load_replay(replay_file(tmp_path)[0])
     told = []
     ctx.session.pause(PAUSE_REPLAY)
     scene = ReplayScene(
         ctx,
-        play,
         replay,
         replay.new_game(),
         restart=lambda: told.append("restart"),
         leave=lambda: told.append("leave"),
     )
-    play.watching = scene
-    return ctx, play, scene, told
+    return ctx, scene, scene, told
 
 
 def test_the_replay_plays_in_real_time_on_the_board_it_is_shown_on(context, tmp_path):
     ctx, play, scene, _ = watching(context, tmp_path)
     scene.update(ctx.aids.now())
-    assert play.game is scene.game and play.game.cell(1, 1) == "1"
+    assert scene.view.room is scene and play.game.cell(1, 1) == "1"
     ctx.aids.now.ms += 1000
     scene.update(ctx.aids.now())
     assert play.game.cell(0, 0) == "F" and ctx.drawn.pending
@@ -62,9 +58,12 @@ def test_restart_and_leave_are_handed_to_whoever_made_it(context, tmp_path):
 
 def test_other_keys_and_clicks_do_not_play_the_board(context, tmp_path):
     ctx, play, scene, _ = watching(context, tmp_path)
-    assert not scene.handle(key(pygame.K_F1))  # the game's keys still work
+    helped = []
+    ctx.commands.add("help", lambda: helped.append(1))
+    assert scene.handle(key(pygame.K_F1)) and helped  # the game's keys still work
+    assert not scene.handle(key(pygame.K_F15))  # a key that is nothing is left alone
     assert scene.handle(mouse(pygame.MOUSEBUTTONDOWN, (5, 5)))
-    assert play.mouse_pos == (5, 5) and scene.game.moves == []
+    assert play.view.mouse_pos == (5, 5) and scene.game.moves == []
 
 
 def test_its_clock_waits_under_a_dialog_or_a_menu(context, tmp_path):

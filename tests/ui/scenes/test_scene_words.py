@@ -6,8 +6,9 @@ said before they were marked."""
 import pytest
 
 from game import i18n
+from game.analysis_text import percent as engine_percent
+from game.analysis_text import summary
 from game.engine.game_analysis import GameAnalysis, MoveReport, Verdict
-from game.engine.game_analysis import percent as engine_percent
 from game.ui import analyses
 from game.ui.scenes.analysis import ARROWS
 from tests.catalogues import catalogue
@@ -95,7 +96,7 @@ P = "\u00a0%"  # a number kept beside its sign
     ],
 )
 def test_the_summary_says_in_english_what_it_said_before_it_was_marked(game, listed, said):
-    assert game.summary(listed) == said
+    assert summary(game, listed) == said
     for p, shown in ((None, "-"), (0.0, "0"), (1.0, "100"), (0.0006, "0.1"), (0.9994, "99.9")):
         assert engine_percent(p) == (shown if p is None else shown + P)
 
@@ -103,27 +104,27 @@ def test_the_summary_says_in_english_what_it_said_before_it_was_marked(game, lis
 def test_the_analysis_line_follows_a_switch_of_the_language(context, tmp_path, pseudo):
     ctx, play, _, scene, _ = analysing(context, tmp_path)
     finish(ctx, scene)
-    english = play.resting_status()
+    english = scene.resting_status()
     assert english.startswith(ARROWS + "Move 4/4 (the losing open): ")
     i18n.install("qps")
     words = scene.words()  # longest first: the line shows the longest that fits
     assert all(not outside_markers(w) for w in words), words
-    assert "[[the losing open]]" in words[0] and play.resting_status() != english
+    assert "[[the losing open]]" in words[0] and scene.resting_status() != english
     scene.show(len(scene.report.moves))  # the end: the summary, in the language in use
     words = scene.words()
     assert all(not outside_markers(w) for w in words) and words[-1] == "[[End]]", words
     i18n.install(i18n.ENGLISH)
-    assert "End: 1 guess" in play.resting_status()
+    assert "End: 1 guess" in scene.resting_status()
 
 
 def test_a_result_notices_summary_line_follows_a_switch_of_the_language(pseudo):
     game = report((Verdict.GUESS, 0.5), (Verdict.MISTAKE, None))
-    english = analyses.sentence(game.summary(5))
+    english = analyses.sentence(summary(game, 5))
     assert (
         english
         == "1 guess (50\u00a0%): a 50\u00a0% chance to survive it; none avoidable; 1 mistake."
     )
     i18n.install("qps")
-    said = analyses.sentence(game.summary(5))
+    said = analyses.sentence(summary(game, 5))
     assert said.startswith("[[") and "[[1 mistake]]" in said and "[[none avoidable]]" in said
     assert len(analyses.longest()) > len(english)  # the room kept grows with the words

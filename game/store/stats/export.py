@@ -1,0 +1,161 @@
+"""`--export-stats`: every game as CSV, each value checked as it is written."""
+
+from __future__ import annotations
+
+import csv
+import errno
+import io
+import math
+import os
+from datetime import datetime
+from pathlib import Path
+
+from ...engine.codes import MAX_SEED, CodeError, code_of, decode, seed_text
+from ...i18n import _
+from ..files import atomic_write
+from ..replays import ReplayError, load_replay
+from .database import Stats
+from .schema import KINDS, _flag, _is_date
+
+# The columns of `--export-stats`, in this order: (name, SQL, how a value is written). Every
+# value is checked as it is written (a file edited by hand may hold anything): one that is not
+# what its column holds is left empty. Nothing is a run of more than 15 digits, as spreadsheets
+# keep 15 significant digits and round the rest away.
+_MAX_COUNT = 10**15
+
+
+def _count(value: object) -> str:
+    return str(value) if type(value) is int and 0 <= value < _MAX_COUNT else ""
+
+
+def _measure(places: int):
+    def written(value: object) -> str:
+        if type(value) not in (int, float) or not (math.isfinite(value) and 0 <= value < 1e9):
+            return ""
+        return f"{value:.{places}f}"
+
+    return written
+
+
+def _zero_or_one(value: object) -> str:
+    return str(value) if _flag(value) else ""
+
+
+def _date_with_offset(value: object) -> str:
+    """ISO 8601 with its UTC offset. Rows hold the local time the game ended without one: it
+    is read as this computer's local time on that date (summer time included)."""
+    if not isinstance(value, str):
+        return ""
+    try:
+        when = datetime.fromisoformat(value)
+        if when.tzinfo is None:
+            when = when.astimezone()
+        return when.isoformat(timespec="seconds")
+    except (ValueError, OverflowError, OSError):
+        return ""
+
+
+def _kind(value: object) -> str:
+    return value if value in KINDS else ""
+
+
+def _seed(value: object) -> str:
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20:
+        seed = int(value)
+        if seed < MAX_SEED:
+            return seed_text(seed)
+    return ""
+
+
+def _code(value: object) -> str:
+    if not isinstance(value, str):
+        return ""
+    try:
+        decode(value)
+    except CodeError:
+        return ""
+    return value
+
+
+def _daily_date(value: object) -> str:
+    return value if isinstance(value, str) and len(value) == 10 and _is_date(value.encode()) else ""
+
+
+EXPORT_COLUMNS = (
+    ("date", "played_at", _date_with_offset),
+    ("board", "kind", _kind),
+    ("rows", "rows", _count),
+    ("cols", "cols", _count),
+    ("mines", "mines", _count),
+    ("seed", "seed", _seed),
+    ("code", "code", _code),
+    ("time_ms", "time_ms", _count),
+    ("3bv", "bbbv", _count),
+    ("3bv_per_s", "bbbv_per_s", _measure(3)),
+    ("clicks", "clicks_all", _count),
+    ("effective_clicks", "clicks_effective", _count),
+    ("wasted_clicks", "clicks_wasted", _count),
+    ("efficiency", "efficiency", _measure(2)),
+    ("ioe", "ioe", _measure(3)),
+    ("throughput", "throughput", _measure(3)),
+    ("zini", "zini", _count),
+    ("rqp", "rqp", _measure(2)),
+    ("nf", "nf", _zero_or_one),
+    ("guesses", "guesses", _count),
+    ("won", "won", _zero_or_one),
+    ("assisted", "assisted", _zero_or_one),
+    ("daily", "daily", _daily_date),
+)
+
+
+def stats_csv(stats: Stats) -> tuple[str, int]:
+    """Every game, oldest first, as CSV text with a header row; and how many games.
+
+    Empty cells mean "none" (3BV/s and efficiency of a loss, the seed and code of a board that
+    had none, the date of a board that was not a daily one, the clicks of a game whose clicks
+    were not recorded, the measures of a game whose replay is gone).
+    """
+    rows = []
+    if stats.conn is not None:
+        sql = ", ".join(expr for _, expr, _ in EXPORT_COLUMNS)
+        rows = stats.conn.execute(f"SELECT {sql}, replay FROM games ORDER BY id").fetchall()
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(name for name, _, _ in EXPORT_COLUMNS)
+    code_at = [name for name, _, _ in EXPORT_COLUMNS].index("code")
+    for *values, replay in rows:
+        cells = [written(v) for (_, _, written), v in zip(EXPORT_COLUMNS, values, strict=True)]
+        if values[code_at] is None and isinstance(replay, str):
+            cells[code_at] = _code_from_replay(replay)
+        writer.writerow(cells)
+    return out.getvalue(), len(rows)
+
+
+def _code_from_replay(path: str) -> str:
+    """The board code of a game recorded before rows kept one (schema 5), from its replay;
+    empty when the replay is gone or unreadable, its mines were never laid (a journal cut
+    short: no board to have a code), or the board had no code."""
+    try:
+        replay = load_replay(Path(path))
+    except ReplayError:
+        return ""
+    if replay.layout is None:
+        return ""
+    return code_of(replay.final_game()) or ""
+
+
+class ExistingFile(FileExistsError):
+    """The export would replace a file and was not asked to."""
+
+
+def export_csv(stats: Stats, path: Path, *, replace: bool = False) -> int:
+    """Write `stats_csv` to a file the player names; return how many games it holds.
+
+    An existing file is replaced only when asked to (ExistingFile otherwise); the file is
+    replaced whole or not at all. Raises OSError when it cannot be written.
+    """
+    if not replace and os.path.lexists(path) and not path.is_dir():
+        raise ExistingFile(errno.EEXIST, _("it already exists"), str(path))
+    text, count = stats_csv(stats)
+    atomic_write(path, text)
+    return count

@@ -1,0 +1,75 @@
+"""The player's words for what the engine and the session report as data, in the language in
+use: a board's name (`label`), and why something was refused (`say`: the engine's typed errors,
+the session's refusals). The engine words nothing (tests/test_architecture.py keeps game.i18n
+out of it); the front ends, and the store's messages, word it here. Imports only the engine
+and game.i18n, so any module above the engine may use it.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from .engine.boards import BoardChoice
+from .engine.codes import CodeError, CodeProblem
+from .engine.rules import BoardSizeError, Difficulty
+from .i18n import N_, NP_, _, pgettext
+
+# Translators: the three standard boards, as menus, the statistics and the terminal name them.
+_DIFFICULTIES = {
+    Difficulty.BEGINNER: NP_("difficulty", "Beginner"),
+    Difficulty.INTERMEDIATE: NP_("difficulty", "Intermediate"),
+    Difficulty.EXPERT: NP_("difficulty", "Expert"),
+}
+# A board outside the custom limits (BoardSizeError), by field: not a whole number...
+_NOT_WHOLE = {
+    # Translators: value is what was given, as the player wrote it.
+    "rows": N_("rows must be a whole number (got %(value)r)"),
+    "columns": N_("columns must be a whole number (got %(value)r)"),
+    "mines": N_("mines must be a whole number (got %(value)r)"),
+}
+# ...or out of its limits.
+_OUTSIDE = {
+    "rows": N_("rows must be from %(low)d to %(high)d (got %(value)d)"),
+    "columns": N_("columns must be from %(low)d to %(high)d (got %(value)d)"),
+    "mines": N_("mines must be from 1 to %(most)d on a %(rows)d×%(cols)d board (got %(value)d)"),
+}
+_CODES = {
+    # Translators: length is how long a board code is (24); count is how long it was.
+    CodeProblem.LENGTH: N_("a board code has %(length)d characters (this one has %(count)d)"),
+    # Translators: character is the one typed that board codes never use.
+    CodeProblem.CHARACTER: N_(
+        "%(character)r is not used in board codes; check for a typing mistake"
+    ),
+    CodeProblem.CHECK: N_("this code has a typing mistake (its check character does not match)"),
+    CodeProblem.NOT_A_CODE: N_("this is not a board code of this game"),
+    # Translators: prefix is the letter a seed's text starts with ('S').
+    CodeProblem.SEED_PREFIX: N_("a seed written as text starts with %(prefix)r"),
+    CodeProblem.SEED_LENGTH: N_(
+        "a seed written as text has %(length)d characters after %(prefix)r (this one has %(count)d)"
+    ),
+    CodeProblem.SEED_CHARACTER: N_(
+        "%(character)r is not used in seeds written as text; check for a typing mistake"
+    ),
+    CodeProblem.SEED_TOO_LARGE: N_("this is not a seed of this game (it is larger than 2**64 - 1)"),
+}
+
+
+def label(board: BoardChoice | Difficulty) -> str:
+    """A board's name: a standard one's ("Beginner"), else "Custom 30×16"."""
+    difficulty = board if isinstance(board, Difficulty) else board.difficulty
+    if difficulty is not None:
+        return pgettext(*_DIFFICULTIES[difficulty])
+    # Translators: a board of the player's own size, columns×rows.
+    return _("Custom %(cols)d×%(rows)d") % {"cols": board.cols, "rows": board.rows}
+
+
+def say(problem: BoardSizeError | CodeError | Enum) -> str:
+    """Why something was refused, as a player reads it: a board outside the custom limits, a
+    board code or a seed's text that is not one (the engine's errors), or a session's
+    `Refusal` (its value is its message)."""
+    if isinstance(problem, BoardSizeError):
+        words = _NOT_WHOLE if problem.high is None else _OUTSIDE
+        return _(words[problem.field]) % {"most": problem.high, **vars(problem)}
+    if isinstance(problem, CodeError):
+        return _(_CODES[problem.problem]) % problem.data
+    return _(problem.value)
