@@ -121,12 +121,6 @@ def is_code(text: str) -> bool:
     return bool(_CODE.fullmatch(text))
 
 
-def catalogue_path(language: str) -> str | None:
-    """The catalogue gettext finds for a language as the environment spells it (de_DE.UTF-8
-    finds de), or None."""
-    return gettext.find(DOMAIN, str(locale_dir()), languages=[language])
-
-
 def available() -> list[str]:
     """The languages the game speaks: English and every shipped catalogue, sorted. The folder
     is read once (the Options dialog asks as it opens, in a frame)."""
@@ -147,7 +141,9 @@ def _match(language: str) -> str | None:
     """The language of the catalogue that serves `language` (English included), or None."""
     if _is_english(language):
         return ENGLISH
-    found = catalogue_path(language)
+    # the catalogue gettext finds for the language as the environment spells it (de_DE.UTF-8
+    # finds de), or None
+    found = gettext.find(DOMAIN, str(locale_dir()), languages=[language])
     return None if found is None else os.path.basename(os.path.dirname(os.path.dirname(found)))
 
 

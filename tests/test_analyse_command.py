@@ -7,7 +7,8 @@ from game import app
 from game.analysis_text import move_line, summary
 from game.engine.game_analysis import analyse_game
 from game.engine.walk import move_events
-from game.store.replays import load_replay, to_json
+from game.store.replays import load_replay
+from tests.keeping import to_json
 from tests.test_command_line import refused, replay_cases
 from tests.ui.test_window import replay_file
 

@@ -19,7 +19,6 @@ from game.store.replays import (
     load_replay,
     new_game_id,
     replay_of,
-    to_json,
 )
 from game.store.settings import Settings, SettingsFile
 from game.store.stats import GameRecord, Stats
@@ -36,6 +35,7 @@ from tests.badfiles import (
     python,
     read_only_folder,
 )
+from tests.keeping import to_json
 
 
 def run(tmp_path, *args, stdin="q\n", timeout=60):

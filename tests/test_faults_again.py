@@ -9,10 +9,10 @@ import subprocess
 import pytest
 
 from game.store.history import History
-from game.store.replays import MAX_TIME_MS, load_replay, new_game_id, replay_of, to_json
+from game.store.replays import MAX_TIME_MS, load_replay, new_game_id, replay_of
 from game.store.stats import Stats
 from tests.badfiles import ROOT, env_for, python
-from tests.keeping import journals
+from tests.keeping import journals, to_json
 from tests.test_faults import finished_game, record
 
 

@@ -1,4 +1,5 @@
-"""What a cell is: the characters of the text view and of a layout, and `CellSet`.
+"""What a cell is: its (row, col), `Cell`; the characters of the text view and of a layout;
+and `CellSet`.
 
 `ViewChar` is the one definition of the text view's alphabet (docs/RULES.md, "The text view"):
 the engine, the solver, the window and the terminal use its names, never the bare characters.
@@ -16,6 +17,8 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Set
 from enum import StrEnum
 from itertools import repeat
+
+Cell = tuple[int, int]  # (row, col)
 
 
 class ViewChar(StrEnum):
@@ -131,13 +134,13 @@ class CellSet(Set):
         )
 
     @classmethod
-    def _from_iterable(cls, cells: Iterable[tuple[int, int]]) -> CellSet:
+    def _from_iterable(cls, cells: Iterable[Cell]) -> CellSet:
         return cls((r, c, c + 1) for r, c in set(cells))
 
     def __len__(self) -> int:
         return self._len
 
-    def __iter__(self) -> Iterator[tuple[int, int]]:
+    def __iter__(self) -> Iterator[Cell]:
         for row, first, stop in self._runs:
             yield from zip(repeat(row), range(first, stop))
 

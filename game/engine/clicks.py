@@ -39,10 +39,6 @@ class Tally:
     effective: int = 0
     wasted: int = 0
 
-    @property
-    def total(self) -> int:
-        return self.effective + self.wasted
-
 
 @dataclass(frozen=True)
 class ClickCounts:
@@ -51,9 +47,6 @@ class ClickCounts:
     left: Tally = Tally()
     right: Tally = Tally()
     chord: Tally = Tally()
-
-    def of(self, kind: ClickKind) -> Tally:
-        return getattr(self, kind.value)
 
     @property
     def effective(self) -> int:
@@ -87,12 +80,6 @@ class _Input:
             self.kind = ClickKind.LEFT
 
 
-def has_input(events: Iterable[Mapping]) -> bool:
-    """Whether the events record the player's input (press, release or key lines): version 1
-    replays hold only the moves the game accepted."""
-    return any(e.get("e") in INPUT_EVENTS for e in events)
-
-
 def count_clicks(events: Iterable[Mapping]) -> ClickCounts | None:
     """The clicks of a game from its journal events, in order; None when the events record no
     input (a version 1 replay): its clicks were not recorded.
@@ -106,7 +93,9 @@ def count_clicks(events: Iterable[Mapping]) -> ClickCounts | None:
     (a left click's move line follows its release).
     """
     events = list(events)
-    if not has_input(events):
+    # Only press, release and key lines record the player's input: version 1 replays hold
+    # only the moves the game accepted.
+    if not any(e.get("e") in INPUT_EVENTS for e in events):
         return None
     counts = {kind: [0, 0] for kind in ClickKind}  # [effective, wasted]
     held: set[str] = set()

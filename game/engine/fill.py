@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 
 from .cells import ViewChar
-from .minefield import SPREAD_TABLE, Minefield, paint_walls
+from .minefield import _ONE_TO_FF, SPREAD_TABLE, Minefield, paint_walls
 
 # 1 for covered or '?': the cells a fill opens
 _OPENABLE = bytes(1 if chr(b) in (ViewChar.COVERED, ViewChar.QUESTION) else 0 for b in range(256))
-_ONE_TO_FF = bytes.maketrans(b"\x01", b"\xff")
 _RUN_OF_ONES = re.compile(rb"\x01+")
 
 

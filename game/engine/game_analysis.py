@@ -17,12 +17,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
-from .cells import ViewChar
+from .cells import Cell, ViewChar
 from .game import MoveKind
 from .solver import DEFAULT_BUDGET, Inconsistent, Solution, neighbours, solve_constraints
 from .walk import Turn, Walk, wrong_flag_round
 
-Cell = tuple[int, int]
 # Probabilities this close count as the same lowest: cells of different boxes whose chances
 # are equal in truth differ in the last bits of a float.
 SAME = 1e-9

@@ -40,9 +40,7 @@ class Move(NamedTuple):
 
 def shown_seconds(elapsed_ms: int | None) -> int:
     """The timer on screen: 0 before the first reveal, 1 at once, never above 999."""
-    if elapsed_ms is None:
-        return 0
-    return min(999, elapsed_ms // 1000 + 1)
+    return 0 if elapsed_ms is None else min(999, elapsed_ms // 1000 + 1)
 
 
 class RecordedMove(NamedTuple):

@@ -12,10 +12,9 @@ import copy
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from .cells import CellSet, ViewChar
+from .cells import Cell, CellSet, ViewChar
 from .game import Clicks, Game, MoveKind, RecordedMove
 
-Cell = tuple[int, int]
 _KINDS = {kind.value: kind for kind in MoveKind}
 
 

@@ -37,8 +37,9 @@ class _Board:
                 self._label_opening(i)
         for i in range(size):
             b = numbers[i]
-            if b in (WALL, MINE, ZERO) or self._touches_zero(i):
+            if b in (WALL, MINE, ZERO) or any(numbers[i + d] == ZERO for d in self.offsets):
                 continue
+            # a lone number (it touches no 0-cell): a piece of its own
             self.piece[i] = len(self.piece_cells)
             self.piece_cells.append([i])
         # The first cell of each piece, in reading order, for "the top-left-most piece".
@@ -46,9 +47,6 @@ class _Board:
         self.solved = [False] * len(self.piece_cells)
         self.opened = bytearray(size)
         self.flagged = bytearray(size)
-
-    def _touches_zero(self, i: int) -> bool:
-        return any(self.numbers[i + d] == ZERO for d in self.offsets)
 
     def _label_opening(self, start: int) -> None:
         """Label the 0-cells connected to `start` as one piece; its cells are those 0-cells

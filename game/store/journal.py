@@ -18,20 +18,8 @@ from pathlib import Path
 from ..i18n import _
 from .locks import GameLock
 
-FORMAT = "pixel-mines-replay"  # v1 replays carry the same name: one family of files
-VERSION = 2
 SUFFIX = ".jsonl"
 LOCK_SUFFIX = ".lock"
-
-# What an event line's "e" says (docs/FORMATS.md has their fields).
-PRESS, RELEASE, KEY = "press", "release", "key"  # input on the board
-MOVE, LAID, UNDO, REDO = "move", "laid", "undo", "redo"  # what the game did
-ASSIST, END, STOP = "assist", "end", "stop"  # help taken, the end, the clock at a quit
-EVENTS = (PRESS, RELEASE, KEY, MOVE, LAID, UNDO, REDO, ASSIST, END, STOP)
-BUTTONS = ("left", "right", "middle", "both")
-# What a move did, by its kind and the cell's look after it (docs/FORMATS.md).
-NOTHING = "nothing"
-DIDS = ("opened", "flagged", "marked", "unflagged", "chorded", NOTHING)
 
 
 def line_of(entry: dict) -> bytes:

@@ -263,33 +263,6 @@ def to_lines(replay: Replay) -> str:
     return b"".join(lines).decode("ascii")
 
 
-def to_json(replay: Replay) -> str:
-    """A replay in version 1, as games before version 2 wrote it: the game no longer writes
-    it, but reads it; tests make version 1 files with it."""
-    moves = []
-    for m in replay.moves:
-        entry = {"t": m.at_ms, "kind": m.kind.value, "cell": [m.row, m.col]}
-        if m.mark is not None:
-            entry["mark"] = m.mark
-        moves.append(entry)
-    data = {
-        "format": FORMAT,
-        "version": 1,
-        "game_id": replay.game_id,
-        "played_at": replay.played_at,
-        "source": replay.source,
-        "board": header_of(replay)["board"],  # the same board entry in both versions
-        "elapsed_ms": replay.elapsed_ms,
-        "deaths": replay.deaths,
-        "assisted": replay.assisted,
-        "daily": replay.daily,
-        "result": replay.result,
-        "moves": moves,
-    }
-    # no indent: the C encoder, and small files (a kept game is written after every move)
-    return json.dumps(data, separators=(",", ":")) + "\n"
-
-
 def replay_path(replay: Replay, folder: Path | None = None) -> Path:
     """Where a game's replay is written: named by its id, so writing it again replaces it and
     two games (two copies of the program) never share a name."""

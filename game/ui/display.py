@@ -61,9 +61,7 @@ class WindowPart:
         if window is None or layout.scale != 1:
             return None
         box = _rect(layout.window_box(Box(0, 0, *layout.canvas_size)))
-        if not window.get_rect().contains(box):
-            return None
-        return cls(window, box)
+        return cls(window, box) if window.get_rect().contains(box) else None
 
     def current(self) -> bool:
         """Whether the part is still in the window's pixels (no resize made them anew)."""

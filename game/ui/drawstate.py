@@ -17,7 +17,7 @@ from itertools import chain, compress, repeat
 
 import pygame
 
-from ..engine.cells import CellSet, ViewChar
+from ..engine.cells import Cell, CellSet, ViewChar
 
 CASCADE_MS = 250  # a whole region has turned over within this
 FLIP_MS = 40  # how long each tile shows pressed while it turns
@@ -56,7 +56,6 @@ def lay_cost(text: tuple[str, ...], tile: int) -> int:
     return len(text) * len(text[0]) * (16 * 16 + tile * tile)
 
 
-Cell = tuple[int, int]
 Text = tuple[str, ...]  # what a block of cells shows: its rows of the text view
 
 

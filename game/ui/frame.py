@@ -140,10 +140,13 @@ class Frame:
 
     def relayout(self) -> None:
         """A layout and a renderer for the window as it is now; the rooms are told. The
-        renderer draws the board with the theme's sprites scaled to the layout's factor."""
+        renderer draws the board with the theme's sprites scaled to the layout's factor (the
+        board's zoom over the text zoom)."""
         rows, cols, sizes, digits = self.geometry()
         self.layout = geometry.fit(rows, cols, self.display.size, self.scale, sizes, digits)
-        self.renderer = Renderer(self.board_theme(self.theme), self.layout, self.drawn)
+        self.renderer = Renderer(
+            sheets.scaled(self.theme, self.layout.factor), self.layout, self.drawn
+        )
         for told in self.relaid:
             told()
 
@@ -170,11 +173,6 @@ class Frame:
         """The zoom when the player has chosen none: the first start's (`layout.first_zoom`)."""
         rows, cols, sizes, digits = self.geometry()
         return geometry.first_zoom(rows, cols, self.space, sizes, digits)
-
-    def board_theme(self, theme: Theme) -> Theme:
-        """`theme` as the board is drawn with it in this layout: its sprites scaled by the
-        layout's factor (the board's zoom over the text zoom)."""
-        return sheets.scaled(theme, self.layout.factor)
 
     def set_scale(self, scale: int) -> list[str]:
         """Zoom to `scale` (within what fits); what to tell the player. A window on a board

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import Move, MoveKind
-from ..engine.cells import COVERED_CHARS, NUMBER_CHARS, ViewChar
+from ..engine.cells import COVERED_CHARS, NUMBER_CHARS, Cell, ViewChar
 
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 LONG_PRESS_MS = 350
@@ -21,7 +21,6 @@ DOUBLE_CLICK_MS = 500
 PAN_CELLS = 2  # the middle button held alone and moved this many cells away drags the board
 NEW_GAME = "new_game"  # the face was clicked (pressed and released on it)
 
-Cell = tuple[int, int]
 COVERED_LOOKS = frozenset({ViewChar.COVERED, ViewChar.QUESTION})  # what a left click opens
 HOLD_FLAG_LOOKS = COVERED_CHARS  # what a long press marks (covered, flagged or ?)
 NUMBERS = NUMBER_CHARS
@@ -143,7 +142,7 @@ class Gestures:
             moves: list[Move | str] = []
             held = self.cell
             if held is not None and not (self.long_done or self.swallow):
-                moves = self._left_click(held, look)
+                moves = click_moves(held, look, self.rules)
                 if moves and moves[0].kind is MoveKind.OPEN:
                     self.last_open = (held, now)  # a double click must not act on it again
                 elif moves:
@@ -183,9 +182,6 @@ class Gestures:
             self.cell = None
         return moves
 
-    def _left_click(self, cell: Cell, look: Callable[[Cell], str]) -> list[Move | str]:
-        return click_moves(cell, look, self.rules)
-
     def tick(self, now: int, look: Callable[[Cell], str]) -> list[Move]:
         """Time passing with a button held: a long press on one cell flags it, once."""
         if (
@@ -217,9 +213,7 @@ class Gestures:
             if ch in COVERED_LOOKS:
                 cells.add(self.cell)
             return cells
-        if self.left and ch in COVERED_LOOKS:
-            return {self.cell}
-        return set()
+        return {self.cell} if self.left and ch in COVERED_LOOKS else set()
 
     @property
     def face_pressed(self) -> bool:

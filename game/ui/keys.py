@@ -306,36 +306,6 @@ def menu(name: str, table: tuple[Binding, ...] | None = None) -> list[Binding]:
     return [b for b in table or PLAY_KEYS if b.menu == name]
 
 
-def readme_table() -> str:
-    """The README's key tables, as the README must show them (a test compares): in English,
-    whatever the language in use."""
-
-    def table(rows: list[tuple[str, str]]) -> list[str]:
-        return ["| key | action |", "|---|---|"] + [f"| {k} | {what} |" for k, what in rows]
-
-    def of(bindings: tuple[Binding, ...]) -> list[tuple[str, str]]:
-        return [(b.key_names(english=True), b.label) for b in bindings if b.keys]
-
-    mouse = [(where[1], what) for where, what in MOUSE_RULES]
-    return "\n".join(
-        [
-            *table(of(PLAY_KEYS)),
-            "",
-            "While a replay is watched:",
-            "",
-            *table(of(REPLAY_KEYS)),
-            "",
-            "While a game is analysed:",
-            "",
-            *table(of(ANALYSIS_KEYS)),
-            "",
-            "Mouse on the board:",
-            "",
-            *table(mouse),
-        ]
-    )
-
-
 _HELP_ROWS: list = [None, None]  # what help_rows was made from last, and what it made
 
 

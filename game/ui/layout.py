@@ -222,9 +222,7 @@ class Layout:
             return None
         cx, cy = dx // self.scale, dy // self.scale
         w, h = self.canvas_size
-        if cx >= w or cy >= h:
-            return None
-        return cx, cy
+        return (cx, cy) if cx < w and cy < h else None
 
     def cell_at(self, x: int, y: int, top: int = 0, left: int = 0) -> tuple[int, int] | None:
         """The (row, col) under a window pixel, or None off the board (menu bar, toolbar,

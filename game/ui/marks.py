@@ -234,8 +234,3 @@ def brackets(tile: int, accent, inner) -> pygame.Surface:
         for x, y in ((at, at), (far - width, at), (at, far - reach), (far - width, far - reach)):
             pygame.draw.rect(surf, colour, (x, y, width, reach))  # down
     return surf
-
-
-def centred(tile: int, mark: pygame.Surface) -> tuple[int, int]:
-    """Where a mark sits on a tile: in the middle."""
-    return (tile - mark.get_width()) // 2, (tile - mark.get_height()) // 2

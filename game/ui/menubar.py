@@ -17,7 +17,7 @@ import pygame
 
 from . import keys
 from .layout import Box, Layout
-from .widgets import Colour, Metrics, readable_on, shorten, style_for
+from .widgets import ACTIVATE_KEYS, Colour, Metrics, readable_on, shorten, style_for
 
 TITLE_PAD = 5  # left and right of a title's text
 BAR_X = 2  # where the first title starts
@@ -26,7 +26,6 @@ ITEM_PAD = 4  # inside the drop-down, left and right of its rows
 KEY_GAP = 3  # characters at least between a row's label and its key
 TICK_CHARS = 1  # a column left of the labels for the tick of a checked row
 SEPARATOR_H = 5  # an etched line between groups of rows
-ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 # A separator goes above these rows: the groups of classic Minesweeper's menus (a new game;
 # the boards; boards from elsewhere; moves; records; leaving), and of Options and Help.
@@ -312,7 +311,7 @@ class MenuBar:
             self.focus = (start + step) % len(items)
         elif k in (pygame.K_HOME, pygame.K_END) and items:
             self.focus = 0 if k == pygame.K_HOME else len(items) - 1
-        elif k in ACTIVATE:
+        elif k in ACTIVATE_KEYS:
             return self._choose(self.focus)
         elif event.unicode and event.unicode.isalnum() and items:
             letter = event.unicode.lower()

@@ -196,12 +196,6 @@ def move_window(position: tuple[int, int]) -> None:
         pygame.display.set_window_position(position)
 
 
-def minimum_size() -> tuple[int, int] | None:
-    """The smallest the player can make the window, or None where that cannot be asked."""
-    window = _window()
-    return tuple(window.minimum_size) if window is not None else None
-
-
 def set_minimum_size(size: tuple[int, int]) -> None:
     """The smallest the player can make the window; set again after every `set_mode`, which
     resets it. Without `pygame.Window` nothing stops them, and the layout scrolls instead."""

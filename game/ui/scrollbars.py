@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from .caches import kept
 from .layout import Box, Layout
 from .marks import contrast
 
@@ -137,19 +138,9 @@ def _stretched(tile: pygame.Surface, w: int, h: int) -> pygame.Surface:
     return out
 
 
-def _kept(store: dict, key: tuple, make) -> pygame.Surface:
-    """`store[key]`, made once by `make()` (a store of more than 64 starts afresh)."""
-    surf = store.get(key)
-    if surf is None:
-        if len(store) > 64:
-            store.clear()
-        surf = store[key] = make()
-    return surf
-
-
 def _thumb_surface(theme, w: int, h: int) -> pygame.Surface:
     covered = theme.sprites["covered"]
-    return _kept(_thumbs, (theme.key, id(covered), w, h), lambda: _stretched(covered, w, h))
+    return kept(_thumbs, (theme.key, id(covered), w, h), lambda: _stretched(covered, w, h))
 
 
 def _across(bar: Bar, box: Box, start: int, size: int) -> Box:
@@ -173,26 +164,23 @@ def _track_surface(theme, w: int, h: int) -> pygame.Surface:
         dots.close()
         return surf
 
-    return _kept(_tracks, (theme.key, id(pressed), w, h), make)
+    return kept(_tracks, (theme.key, id(pressed), w, h), make)
 
 
 def _rim(theme) -> tuple[int, int, int]:
     """The thumb's ring: the theme colour whose worst contrast with the track's two colours
     is best (a theme whose tiles are all one shade, as Night's nearly are, still shows where
     its thumb is)."""
-    key = (theme.key, id(theme.sprites["pressed"]))
-    found = _rims.get(key)
-    if found is None:
-        pressed, col = theme.sprites["pressed"], theme.colours
+    pressed, col = theme.sprites["pressed"], theme.colours
+
+    def make() -> tuple[int, int, int]:
         face = tuple(pressed.get_at((pressed.get_width() // 2, pressed.get_height() // 2)))[:3]
         track = (face, col["light"])
-        found = max(
+        return max(
             (col[name] for name in RIM_CANDIDATES), key=lambda c: min(contrast(c, t) for t in track)
         )
-        if len(_rims) > 16:
-            _rims.clear()
-        _rims[key] = found
-    return found
+
+    return kept(_rims, (theme.key, id(pressed)), make, 16)
 
 
 def _grip(canvas: pygame.Surface, col: dict, bar: Bar, thumb: Box) -> None:

@@ -69,9 +69,7 @@ class StatusLine:
             return self._scrolled(text, room, self.resting_since)
         said, _, since = self.message
         text = _words(said)
-        if len(text) <= room:
-            return text
-        return self._scrolled(text, room, since)
+        return text if len(text) <= room else self._scrolled(text, room, since)
 
     def _scrolled(self, text: str, room: int, since: int) -> str:
         loop = text + "   " + text

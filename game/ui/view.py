@@ -69,9 +69,7 @@ def _nearest_start(cell: int, spot: float, at: float) -> int:
     nearest (less than half a cell off, the spot then shown in a neighbour's edge)."""
     exact = cell + spot - at
     keeps = math.ceil(cell - at)  # the start that shows `cell` under `at`
-    if abs(keeps - exact) <= 0.5:
-        return keeps
-    return round(exact)
+    return keeps if abs(keeps - exact) <= 0.5 else round(exact)
 
 
 def anchored(cell: Cell, pos: tuple[int, int], lay: Layout, spot: Spot = (0.5, 0.5)) -> Cell:

@@ -27,12 +27,13 @@ from game.engine import Game
 from game.store import replays as replays_module
 from game.store import settings as settings_module
 from game.store.history import History
-from game.store.replays import ReplayError, load_replay, new_game_id, replay_of, to_json
+from game.store.replays import ReplayError, load_replay, new_game_id, replay_of
 from game.store.settings import Settings, SettingsFile
 from game.store.stats import KINDS, GameRecord, Stats
 from game.ui import theme as theme_module
 from game.ui.theme import THEMES_DIR, load_library
 from tests.badfiles import IS_ROOT, insert_row, png, read_only_folder, unreadable
+from tests.keeping import to_json
 
 CASES = (
     "empty",

@@ -19,9 +19,9 @@ from game.session import Session
 from game.store.history import History
 from game.store.journal import Journal
 from game.store.locks import GameLock
-from game.store.replays import ReplayError, load_replay, replay_of, to_json
+from game.store.replays import ReplayError, load_replay, replay_of
 from game.store.stats import Stats
-from tests.keeping import journals, keep
+from tests.keeping import journals, keep, to_json
 
 ROOT = Path(__file__).resolve().parents[2]
 OPEN, FLAG, CHORD = MoveKind.OPEN, MoveKind.FLAG, MoveKind.CHORD

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from game.engine import Game
 from game.store import replays as replays_module
 from game.store.history import History
-from game.store.replays import MAX_MOVES, Replay, ReplayError, load_replay, replay_of, to_json
+from game.store.replays import MAX_MOVES, Replay, ReplayError, load_replay, replay_of
+from tests.keeping import to_json
 
 PROPERTY = settings(
     derandomize=True, max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]

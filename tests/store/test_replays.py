@@ -11,9 +11,8 @@ from game.store.replays import (
     load_replay,
     replay_of,
     save_replay,
-    to_json,
 )
-from tests.keeping import keep
+from tests.keeping import keep, to_json
 
 
 def played_game():

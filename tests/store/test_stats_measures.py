@@ -10,7 +10,7 @@ import pytest
 
 from game.engine.game_measures import measures_of
 from game.stats_text import stats_report
-from game.store.replays import load_replay, to_json
+from game.store.replays import load_replay
 from game.store.stats import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -18,6 +18,7 @@ from game.store.stats import (
     Stats,
     stats_csv,
 )
+from tests.keeping import to_json
 from tests.store.test_stats import record
 from tests.test_measures import LAYOUT, played
 

@@ -241,11 +241,16 @@ def test_the_percent_sign_is_two_dots_beside_an_unbroken_slash():
 # ---- the cursor, the start mark and the hint ------------------------------------------------
 
 
+def centred(tile: int, mark: pygame.Surface) -> tuple[int, int]:
+    """Where a mark sits on a tile: in the middle (as cellmarks draws it)."""
+    return (tile - mark.get_width()) // 2, (tile - mark.get_height()) // 2
+
+
 def mark_pictures(theme):
     cursor = theme.sprites["cursor"]
     start = pygame.Surface((16, 16), pygame.SRCALPHA)
     picture = marks.start_mark(*start_colours(theme))
-    start.blit(picture, marks.centred(16, picture))
+    start.blit(picture, centred(16, picture))
     hint = marks.brackets(16, *hint_colours(theme))
     return {"cursor": cursor, "start": start, "hint": hint}
 
@@ -341,7 +346,7 @@ def test_a_board_codes_start_cell_carries_the_start_mark_beside_the_cursor(drive
     r, lay = d.app.ctx.frame.renderer, d.app.ctx.frame.layout
     box = lay.cell_rect(4, 4, play.view.top, play.view.left)
     picture = marks.start_mark(*start_colours(d.app.ctx.frame.theme))
-    dx, dy = marks.centred(16, picture)
+    dx, dy = centred(16, picture)
     ink = next((x, y) for y, row in enumerate(marks.START) for x, ch in enumerate(row) if ch == "#")
     f = lay.factor  # the mark is scaled as the board's sprites are
     at = (box.x + (dx + 1 + ink[0]) * f, box.y + (dy + 1 + ink[1]) * f)

@@ -58,9 +58,7 @@ def _group_bounds(groups: list[tuple[int, int]], residuals: list[int]) -> list[l
             walk(i + 1, [r - x if mask >> c & 1 else r for c, r in enumerate(res)])
 
     walk(0, residuals)
-    if bounds and bounds[0][1] < 0:
-        return None
-    return bounds
+    return None if bounds and bounds[0][1] < 0 else bounds
 
 
 class Deduction:

@@ -27,6 +27,8 @@ from .schema import (
     _BROKEN_FILE,
     _FILE_ERRORS,
     _IN_USE,
+    DAILY_OK,
+    GOOD_ROW,
     KINDS,
     MEASURE_COLUMNS,
     MIGRATIONS,
@@ -410,16 +412,6 @@ class Stats:
                 raise
             return 0  # a file that cannot be written now: measured at a later start
 
-    def delete(self, row: int) -> None:
-        """Remove one game's row (its end was undone)."""
-        if self.conn is None:
-            return
-        try:
-            with self.conn:
-                self.conn.execute("DELETE FROM games WHERE id = ?", (row,))
-        except sqlite3.DatabaseError as e:
-            self._cannot_write(e)
-
     # ---- reading -------------------------------------------------------------------------
 
     def version(self, kind: str | None = None) -> tuple[int, int, int, int] | None:
@@ -448,7 +440,11 @@ class Stats:
         rows = []
         if self.conn is not None:
             rows = summaries.daily_firsts(self.conn)
-            self._daily_left_out = summaries.daily_left_out(self.conn)
+            # the daily rows left out: (kind, whether not a game either, how many)
+            self._daily_left_out = self.conn.execute(
+                f"SELECT kind, NOT {GOOD_ROW}, count(*) FROM games INDEXED BY games_daily"
+                f" WHERE daily IS NOT NULL AND NOT ({DAILY_OK}) GROUP BY 1, 2"
+            ).fetchall()
             self._say_skipped()
         daily = summaries._daily(rows, today)
         if version is not None:

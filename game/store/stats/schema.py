@@ -408,8 +408,8 @@ def _text(raw: bytes) -> str:
 
 @functools.lru_cache(maxsize=1 << 14)
 def _is_date(raw: bytes) -> bool:
-    """Whether a daily board's date (raw bytes, ten characters) is a date to Python, as
-    `_good_daily_row` has it."""
+    """Whether a daily board's date (raw bytes, ten characters) is a date to Python's
+    `date.fromisoformat`."""
     try:
         date.fromisoformat(_text(raw))
     except ValueError:
@@ -451,19 +451,6 @@ def _good_row(row: tuple) -> tuple | None:
         replay,
         *measures,
     )
-
-
-def _good_daily_row(row: tuple) -> tuple[str, bool, int | None] | None:
-    """`_daily_first` of a row (id, date, won, assisted, time_ms, 3BV), None if it is not
-    one."""
-    _, day, won, assisted, *_ = row
-    if not (_flag(won) and _flag(assisted) and isinstance(day, str) and len(day) == 10):
-        return None
-    try:
-        date.fromisoformat(day)
-    except ValueError:
-        return None
-    return _daily_first(row)
 
 
 def _daily_first(row: tuple) -> tuple[str, bool, int | None]:

@@ -292,19 +292,12 @@ def daily_firsts(
     return [_daily_first(row) for row in firsts]
 
 
-def daily_left_out(conn: sqlite3.Connection) -> list[tuple[str, int, int]]:
-    """The daily rows left out: (kind, whether not a game either, how many)."""
-    return conn.execute(
-        f"SELECT kind, NOT {GOOD_ROW}, count(*) FROM games INDEXED BY games_daily"
-        f" WHERE daily IS NOT NULL AND NOT ({DAILY_OK}) GROUP BY 1, 2"
-    ).fetchall()
-
-
 def count_skipped(
     conn: sqlite3.Connection, kinds: list[str], daily_out: list[tuple[str, int, int]]
 ) -> int:
     """How many rows of these kinds do not hold a game, and of the daily rows left out when
-    they were last read (`daily_left_out`) those not counted with them already."""
+    they were last read (`daily_out`: kind, whether not a game either, how many) those not
+    counted with them already."""
     n = 0
     if kinds:
         n = conn.execute(

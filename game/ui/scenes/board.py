@@ -16,20 +16,18 @@ import pygame
 from pygame.event import Event
 
 from ...engine import GameState
-from ...engine.cells import CellSet, ViewChar
+from ...engine.cells import Cell, CellSet, ViewChar
 from .. import keys, scrollbars
 from .. import screen as desktop
 from .. import view as place
-from ..gestures import LEFT, MIDDLE, RIGHT
-from .board_drawing import BoardDrawing, face_of
+from ..gestures import LEFT, MIDDLE
+from .board_drawing import BoardDrawing
 from .context import Context
-from .layer import Layer
+from .layer import BUTTONS, Layer
 from .map import GoTo
 
 WHEEL_CELLS = 3
 ANCHOR_MS = 1000  # a zoom about the pointer holds its cell under it through the window's moves
-BUTTONS = (LEFT, MIDDLE, RIGHT)
-Cell = tuple[int, int]
 
 
 class BoardView(BoardDrawing):
@@ -316,7 +314,9 @@ class Watched(Layer):
         """Nothing is held on a board that takes no click."""
 
     def face(self) -> str:
-        return face_of(self.game)
+        """The face over a board that takes no click: how its game stands."""
+        faces = {GameState.WON: "face_win", GameState.LOST: "face_lose"}
+        return faces.get(self.game.state, "face_smile")
 
     def resting_pieces(self) -> None:
         return None  # the line has no icons

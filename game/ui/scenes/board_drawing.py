@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine import Game, GameState
-from ...engine.cells import ViewChar
+from ...engine import Game
+from ...engine.cells import Cell, ViewChar
 from ...i18n import _
 from .. import scrollbars, status
 from ..render import Looks
 from .map import MapDialog, map_panel, outside
-
-Cell = tuple[int, int]
 
 
 class BoardDrawing:
@@ -174,11 +172,6 @@ class BoardDrawing:
             resting = pieces is not None and line == status.text_of(pieces)
             r.draw_status(pieces if resting else line)  # icons only for the resting line
             drawn.status = line
-
-
-def face_of(game: Game) -> str:
-    """The face over a board that takes no click: how its game stands."""
-    return {GameState.WON: "face_win", GameState.LOST: "face_lose"}.get(game.state, "face_smile")
 
 
 class VeiledBoard:

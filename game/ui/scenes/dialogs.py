@@ -14,14 +14,11 @@ from ...session import PAUSE_DIALOG, Session
 from ..dialogs import Closed, Dialog, StatsDialog, StatsPages
 from ..drawstate import DrawState
 from ..frame import Frame
-from ..gestures import LEFT, MIDDLE, RIGHT
 from ..render import dialog_room, draw_dialog
 from ..widgets import Metrics
-from .layer import Layer
+from .layer import BUTTONS, MOUSE, Layer
 
-BUTTONS = (LEFT, MIDDLE, RIGHT)
 WARM_AFTER = 5  # frames: the first ones (the window's first frame, the sounds) go first
-MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
 class DialogStack:

@@ -194,9 +194,6 @@ class Games:
         if trouble or notes:
             self.ctx.dialogs.open(NoticeDialog(_("Note"), trouble + list(notes)))
 
-    def resume_kept(self, yes: bool) -> None:
-        self.resume_chosen(ResumeKept(0 if yes else None, drop=not yes))
-
     def resume_chosen(self, chosen: ResumeKept) -> None:
         """Play on the kept game chosen (the others stay kept), drop them all, or (Esc) keep
         them all for a later start."""

@@ -126,6 +126,4 @@ class Help:
             cell = view.cell_at(view.mouse_pos)
             if cell is not None and cell in odds:
                 return odds_words(odds[cell])
-        if self.hint is not None:
-            return self.hint_words(self.hint)
-        return None
+        return None if self.hint is None else self.hint_words(self.hint)

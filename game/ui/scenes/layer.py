@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import pygame
 
+# The mouse the rooms take: the left, middle and right buttons (gestures.LEFT, MIDDLE, RIGHT;
+# never the wheel's 4 and 5 or a side button), pressed, released or moved.
+BUTTONS = (1, 2, 3)
+MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
 
 class Layer:
     """One room: takes the events meant for it (True: taken), moves on with time, draws."""

@@ -13,22 +13,20 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine import Game
-from ...engine.cells import ViewChar
+from ...engine.cells import Cell, ViewChar
 from ...i18n import N_, _
 from .. import keys
+from ..caches import kept
 from ..cellmarks import outline_colours
 from ..dialogs import CLOSE, Dialog
 from ..layout import Box
-from ..widgets import Form, Label, Metrics, bevel, inset, outline, shorten, style_for
+from ..widgets import Colour, Form, Label, Metrics, bevel, inset, outline, shorten, style_for
 
 MAX_CELL_PX = 8  # a small board's map stays a map, not a second board
 WELL = 3  # the map's sunken edge, and a pixel of panel inside the panel's outline
 # Translators: the line over the map of the whole board.
 WORDS = N_("Map: click a place to go there, Esc closes")
 DISTINCT = 60  # RGB distance under which two colours would read as one on the map
-
-Cell = tuple[int, int]
-Colour = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
@@ -57,14 +55,6 @@ class MapGeometry:
             return None
         k = self.cell_px
         return self.first_row + (y - self.box.y) // k, self.first_col + (x - self.box.x) // k
-
-    def cell_box(self, row: int, col: int) -> Box | None:
-        """The canvas pixels of a cell, or None when it is not on the map."""
-        r, c = row - self.first_row, col - self.first_col
-        if not (0 <= r < self.rows and 0 <= c < self.cols):
-            return None
-        k = self.cell_px
-        return Box(self.box.x + c * k, self.box.y + r * k, k, k)
 
     def frame_of(self, top: int, left: int, rows: int, cols: int) -> Box:
         """A pixel-wide frame just around the view's cells, kept within the map."""
@@ -160,11 +150,11 @@ def map_colours(theme) -> dict[str, Colour]:
     """For each character of the text view, its colour on the map, from the theme's own tiles:
     open cells the open tile's face, covered ones the covered tile's (or its edge where the
     two faces are alike, as in the classic grey; see `_covered`), flags the flag's cloth,
-    mines their body."""
-    key = (theme.key, id(theme.sprites["covered"]))
-    found = _colours.get(key)
-    if found is not None:
-        return found
+    mines their body. Worked out once a theme."""
+    return kept(_colours, (theme.key, id(theme.sprites["covered"])), lambda: _colours_of(theme), 16)
+
+
+def _colours_of(theme) -> dict[str, Colour]:
     s = theme.sprites
     opened = _counts(s["open_0"]).most_common(1)[0][0]
     panel = style_for(theme).panel  # round the map: the board's extent must show against it
@@ -176,21 +166,15 @@ def map_colours(theme) -> dict[str, Colour]:
         exploded = mine
     wrong = _ink(s["mine_wrong"], [opened, covered, mine], flag)
     V = ViewChar
-    found = {ch.value: opened for ch in V if ch.is_open}
-    found.update(
-        {
-            V.COVERED.value: covered,
-            V.QUESTION.value: covered,
-            V.FLAG.value: flag,
-            V.MINE.value: mine,
-            V.EXPLODED.value: exploded,
-            V.WRONG_FLAG.value: wrong,
-        }
-    )
-    if len(_colours) > 16:
-        _colours.clear()
-    _colours[key] = found
-    return found
+    return {
+        **{ch.value: opened for ch in V if ch.is_open},
+        V.COVERED.value: covered,
+        V.QUESTION.value: covered,
+        V.FLAG.value: flag,
+        V.MINE.value: mine,
+        V.EXPLODED.value: exploded,
+        V.WRONG_FLAG.value: wrong,
+    }
 
 
 def map_image(
@@ -217,12 +201,7 @@ def _outline_colours(theme) -> tuple[Colour, Colour]:
     """The view's frame: the accent lined with its companion (as the hint's outline), worked
     out once a theme."""
     key = (theme.key, id(theme.sprites["covered"]))
-    found = _outlines.get(key)
-    if found is None:
-        if len(_outlines) > 16:
-            _outlines.clear()
-        found = _outlines[key] = outline_colours(theme)
-    return found
+    return kept(_outlines, key, lambda: outline_colours(theme), 16)
 
 
 # ---- the room ---------------------------------------------------------------------------------

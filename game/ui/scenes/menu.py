@@ -11,10 +11,7 @@ from ...session import PAUSE_DIALOG
 from ..menubar import Extra, MenuBar
 from ..widgets import Metrics
 from .context import Context
-from .layer import Layer
-
-BUTTONS = (1, 2, 3)
-MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+from .layer import BUTTONS, MOUSE, Layer
 
 
 class MenuLayer(Layer):

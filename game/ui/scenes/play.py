@@ -13,7 +13,7 @@ from pygame.event import Event
 
 from ... import i18n
 from ...engine import Game, GameState, Move, MoveKind
-from ...engine.cells import CellSet
+from ...engine.cells import Cell, CellSet
 from ...engine.codes import code_of
 from ...i18n import N_, _, date
 from ...session import NO_GUESS_FAILED, PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, Outcome
@@ -31,8 +31,6 @@ from .laying import Laying
 from .result import GameEnd
 
 BUTTON_NAMES = {LEFT: "left", MIDDLE: "middle", RIGHT: "right"}  # as the journal writes them
-Cell = tuple[int, int]
-
 
 # What a redo did, said in place of the undo's "Undone" (a redo brings no help, so no note).
 REDONE = {
@@ -300,9 +298,7 @@ class PlayScene(Layer):
             return "face_win"
         if self.game.state is GameState.LOST:
             return "face_lose"
-        if self.gestures.holding_board:
-            return "face_oh"
-        return "face_smile"
+        return "face_oh" if self.gestures.holding_board else "face_smile"
 
     def pressed_cells(self) -> set[Cell]:
         g = self.game

@@ -81,6 +81,7 @@ class ReplayScene(Watched):
     def play(self, move) -> None:
         changed = self.game.play_recorded(move)
         self.bbbv_done = None
+        self.view.follow((move.row, move.col))  # the play in view, as it goes on a big board
         if changed:
             motion = self.ctx.settings.motion and self.ctx.aids.motion_allowed
             self.view.changed(changed, (move.row, move.col), motion)

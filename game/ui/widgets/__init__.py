@@ -11,6 +11,7 @@ controls.py (labels, pairs, buttons, text fields), lists.py (the scrolling list)
 """
 
 from .base import (
+    ACTIVATE_KEYS,
     HOVER_CONTRAST,
     MIN_CONTRAST,
     PAD,
@@ -38,6 +39,7 @@ from .form import TITLE_PAD, Form
 from .lists import ListBox
 
 __all__ = [
+    "ACTIVATE_KEYS",
     "HOVER_CONTRAST",
     "MIN_CONTRAST",
     "PAD",

@@ -12,6 +12,7 @@ from functools import lru_cache
 import pygame
 
 from ...i18n import N_, _, number
+from ..caches import kept
 from ..layout import Box
 
 Colour = tuple[int, int, int]
@@ -190,13 +191,7 @@ def style_for(theme) -> Style:
 
 
 def _style_of(colours: dict[str, Colour]) -> Style:
-    key = tuple(sorted(colours.items()))
-    style = _styles.get(key)
-    if style is None:
-        if len(_styles) >= KEPT_STYLES:
-            _styles.clear()
-        style = _styles[key] = Style.of(colours)
-    return style
+    return kept(_styles, tuple(sorted(colours.items())), lambda: Style.of(colours), KEPT_STYLES)
 
 
 def contrast_problems(colours: dict[str, Colour]) -> list[tuple[str, float]]:

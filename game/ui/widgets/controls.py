@@ -66,9 +66,6 @@ class Pairs(Widget):
     def natural_label_chars(self) -> int:
         return max((len(a) for a, _ in self.rows), default=0)
 
-    def natural_value_chars(self) -> int:
-        return max((len(b) for _, b in self.rows), default=0)
-
     measure_leaves = ("_label_chars", "cells")
 
     def measure_key(self):

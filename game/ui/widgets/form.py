@@ -129,7 +129,7 @@ class Form:
         pairs = [w for w in self.rows if isinstance(w, Pairs)]
         fields = [w for w in self.rows if isinstance(w, Field) and w.label]
         labels = [w.natural_label_chars() for w in pairs] + [len(w.label) for w in fields]
-        values = [w.natural_value_chars() for w in pairs] + [w.max_len + 1 for w in fields]
+        values = [len(b) for w in pairs for _, b in w.rows] + [w.max_len + 1 for w in fields]
         room = max((chars - 1) // 2, chars - 1 - max(values, default=0))
         return min(max(labels, default=0), max(1, room))
 

@@ -14,6 +14,7 @@ from game.ui.chores import Chores
 from game.ui.commands import Commands
 from game.ui.drawstate import DrawState
 from game.ui.frame import Frame
+from game.ui.layout import Box
 from game.ui.scenes import Aids, Context
 from game.ui.scenes.dialogs import DialogStack
 from game.ui.sound import SoundBoard
@@ -92,3 +93,13 @@ def face_pos(ctx):
         lay.origin_x + (f.x + f.w // 2) * lay.scale,
         lay.origin_y + (f.y + f.h // 2) * lay.scale,
     )
+
+
+def map_cell_box(g, row, col):
+    """The canvas pixels of a cell on the map of geometry `g` (game/ui/scenes/map.py), or None
+    when it is not on the map."""
+    r, c = row - g.first_row, col - g.first_col
+    if not (0 <= r < g.rows and 0 <= c < g.cols):
+        return None
+    k = g.cell_px
+    return Box(g.box.x + c * k, g.box.y + r * k, k, k)

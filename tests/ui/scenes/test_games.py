@@ -7,7 +7,7 @@ from game.engine.boards import BoardChoice
 from game.engine.codes import decode
 from game.session import PAUSE_DIALOG
 from game.store.replays import Replay
-from game.ui.dialogs import Answer, CustomSize, PlayCode, Question, WatchReplay
+from game.ui.dialogs import Answer, CustomSize, PlayCode, Question, ResumeKept, WatchReplay
 from game.ui.scenes.games import Games
 from game.ui.scenes.play import PlayScene
 from tests.ui.test_window import CHORD
@@ -114,7 +114,7 @@ def test_everything_that_replaces_the_game_goes_through_the_gate(context, monkey
         games.watch_file(WatchReplay("/nowhere.json"))
     elif how == "resume":
         ctx.session.resumed_game = lambda index=0: None
-        games.resume_kept(True)
+        games.resume_chosen(ResumeKept(0))
     assert len(asked) == 1
     assert play.game is ctx.session.game and not isinstance(play.game, Replay)
 
@@ -166,7 +166,7 @@ def test_a_resumed_200_by_200_game_opens_with_its_last_move_in_the_middle(contex
     offered = SimpleNamespace(daily=None, elapsed_ms=5000, game_id=None, events=[], chosen=None)
     ctx.session.offers = [SimpleNamespace(replay=offered, journal=None)]
     ctx.session.resumed_game = lambda index=0: kept
-    games.resume_kept(True)
+    games.resume_chosen(ResumeKept(0))
     assert play.game is kept and ctx.frame.board == BoardChoice.of(200, 200, kept.mines)
     assert centre_of(play.view.top, play.view.left, ctx.frame.layout) == last
 

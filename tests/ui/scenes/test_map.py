@@ -18,20 +18,20 @@ from game.ui.scenes.map import (
 )
 from game.ui.theme import load_library
 from game.ui.widgets import Metrics, style_for
-from tests.ui.scenes.conftest import key, mouse
+from tests.ui.scenes.conftest import key, map_cell_box, mouse
 
 
 def test_every_pixel_of_the_map_is_the_cell_it_shows():
     g = map_geometry(Box(10, 20, 500, 430), 200, 200, (100, 100))
     assert g.cell_px == 2 and (g.rows, g.cols) == (200, 200)
     for cell in ((0, 0), (0, 199), (199, 0), (123, 45), (199, 199)):
-        box = g.cell_box(*cell)
+        box = map_cell_box(g, *cell)
         for x in range(box.x, box.right):
             for y in range(box.y, box.bottom):
                 assert g.cell_at(x, y) == cell
     b = g.box
     assert g.cell_at(b.x - 1, b.y) is None and g.cell_at(b.right, b.bottom - 1) is None
-    assert g.cell_box(200, 0) is None
+    assert map_cell_box(g, 200, 0) is None
 
 
 def test_the_map_is_as_big_as_fits_in_whole_pixels_and_at_least_one_a_cell():
@@ -39,16 +39,16 @@ def test_the_map_is_as_big_as_fits_in_whole_pixels_and_at_least_one_a_cell():
     assert map_geometry(Box(0, 0, 640, 420), 200, 200, (0, 0)).cell_px == 2
     tight = map_geometry(Box(0, 0, 150, 120), 200, 200, (190, 5))
     assert tight.cell_px == 1 and (tight.rows, tight.cols) == (120, 150)
-    assert tight.cell_box(190, 5) is not None  # the part shown is around the view
+    assert map_cell_box(tight, 190, 5) is not None  # the part shown is around the view
 
 
 def test_the_views_frame_goes_round_the_views_cells():
     g = map_geometry(Box(0, 0, 400, 400), 200, 200, (0, 0))
     frame = g.frame_of(10, 20, 30, 40)
-    inside = g.cell_box(10, 20)
+    inside = map_cell_box(g, 10, 20)
     assert (frame.x, frame.y) == (inside.x - 1, inside.y - 1)
-    assert frame.right == g.cell_box(10, 59).right + 1
-    assert frame.bottom == g.cell_box(39, 20).bottom + 1
+    assert frame.right == map_cell_box(g, 10, 59).right + 1
+    assert frame.bottom == map_cell_box(g, 39, 20).bottom + 1
 
 
 @pytest.mark.parametrize("name", ["classic", "night", "contrast", "handheld"])
@@ -106,7 +106,7 @@ def test_the_map_shows_the_board_in_the_themes_colours_with_the_views_frame():
         colours, g = map_colours(theme), dialog.geometry
         assert (g.rows, g.cols) == (30, 40)
         for cell, ch in (((0, 0), "F"), ((29, 39), "."), ((25, 3), ".")):
-            inner = g.cell_box(*cell)
+            inner = map_cell_box(g, *cell)
             assert tuple(canvas.get_at((inner.x + 1, inner.y + 1)))[:3] == colours[ch]
         frame = g.frame_of(5, 5, 10, 12)
         assert tuple(canvas.get_at((frame.x + 2, frame.y)))[:3] == theme.colours["accent"]
@@ -118,7 +118,7 @@ def test_a_click_on_the_map_answers_the_cell_and_esc_or_tab_close_it():
     dialog, _ = placed_map(opened_game())
     try:
         g = dialog.geometry
-        box = g.cell_box(17, 33)
+        box = map_cell_box(g, 17, 33)
         assert dialog.mouse(
             mouse(pygame.MOUSEBUTTONDOWN, (box.x + 1, box.y + 1)), lambda x, y: (x, y)
         ) == GoTo((17, 33))
@@ -141,7 +141,7 @@ def test_at_the_end_the_map_shows_the_mines():
         dialog.draw(canvas, theme)
         colours, g = map_colours(theme), dialog.geometry
         for cell, ch in (((0, 0), "X"), ((2, 3), "*")):
-            box = g.cell_box(*cell)
+            box = map_cell_box(g, *cell)
             middle = (box.x + box.w // 2, box.y + box.h // 2)
             assert tuple(canvas.get_at(middle))[:3] == colours[ch] != colours["#"]
     finally:

@@ -7,7 +7,7 @@ from game.engine import GameState, Move, MoveKind
 from game.engine.boards import BoardChoice
 from game.session import PAUSE_DIALOG, PAUSE_KEY
 from game.ui.scenes.play import PlayScene
-from tests.ui.scenes.conftest import cell_pos, face_pos, key, mouse
+from tests.ui.scenes.conftest import cell_pos, face_pos, key, map_cell_box, mouse
 
 DOWN, UP = pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP
 
@@ -465,7 +465,7 @@ def test_the_map_opens_over_a_paused_game_and_a_click_on_it_centres_the_view(con
     play.view.open_map()
     assert isinstance(ctx.dialogs.dialog, MapDialog) and ctx.session.paused_by(PAUSE_DIALOG)
     room.place()
-    box = ctx.frame.layout.window_box(ctx.dialogs.dialog.geometry.cell_box(150, 120))
+    box = ctx.frame.layout.window_box(map_cell_box(ctx.dialogs.dialog.geometry, 150, 120))
     room.handle(mouse(DOWN, (box.x, box.y)))
     assert ctx.dialogs.dialog is None and not ctx.session.paused_by(PAUSE_DIALOG)
     assert centre() == (150, 120)
@@ -515,7 +515,7 @@ def test_closing_the_map_puts_back_the_board_it_covered_without_drawing_it_again
     play.view.open_map()  # a place chosen on the map: the view moved, so the board is drawn
     frame()
     room.place()
-    box = ctx.frame.layout.window_box(ctx.dialogs.dialog.geometry.cell_box(90, 90))
+    box = ctx.frame.layout.window_box(map_cell_box(ctx.dialogs.dialog.geometry, 90, 90))
     room.handle(mouse(DOWN, (box.x, box.y)))
     frame()
     assert len(boards) == 1

@@ -81,3 +81,22 @@ def test_leaving_resumes_the_game_that_waited(context, tmp_path):
     ctx, _, scene, _ = watching(context, tmp_path)
     scene.leave()
     assert not ctx.session.paused_by(PAUSE_REPLAY)
+
+
+def test_on_a_board_larger_than_the_window_the_view_follows_the_play(context, tmp_path):
+    from game.engine import Game
+    from game.engine.boards import BoardChoice
+    from game.store.replays import replay_of, save_replay
+
+    layout = ["." * 120 for _ in range(120)]
+    layout[0] = "*" + "." * 119
+    played = Game.from_layout(layout)
+    played.toggle_flag(110, 110, at_ms=0)  # far from the top-left corner the view starts at
+    played.toggle_flag(110, 110, at_ms=500)
+    path = save_replay(replay_of(played, elapsed_ms=500, source="window"), tmp_path)
+    ctx = context(BoardChoice.of(120, 120, 1))  # the window sized for the replay's board
+    scene = ReplayScene(ctx, load_replay(path), Game.from_layout(layout), restart=list, leave=list)
+    view = scene.view
+    assert not view.in_view((110, 110))  # the window shows a part of the board
+    scene.update(ctx.aids.now())
+    assert scene.game.cell(110, 110) == "F" and view.in_view((110, 110))
