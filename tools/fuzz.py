@@ -48,6 +48,7 @@ import pygame  # noqa: E402
 
 from game.engine import Difficulty, GameState  # noqa: E402
 from game.engine.boards import BoardChoice  # noqa: E402
+from game.measure import measure_elsewhere  # noqa: E402
 from game.session import ManualClock as FakeClock  # noqa: E402
 from game.store.history import History  # noqa: E402
 from game.store.replays import ReplayError, load_replay  # noqa: E402
@@ -195,6 +196,7 @@ class Fuzzer:
             kept=folder / "kept",
             legacy=folder / "kept-game.json",
             writer=Writer() if threaded else None,
+            measure=measure_elsewhere if threaded else None,  # as the window has them made
         )
         self.settings_file = SettingsFile(folder / "settings.json")
         self.start()

@@ -31,6 +31,7 @@ import os, random, sys, time
 import pygame
 from game.engine import Difficulty, GameState
 from game.engine.boards import BoardChoice
+from game.measure import measure_elsewhere
 from game.store.history import History
 from game.store.settings import Settings
 from game.store.stats import Stats
@@ -42,7 +43,7 @@ rng = random.Random(seed)
 pygame.display.init()
 board = BoardChoice.standard(Difficulty.EXPERT if expert else Difficulty.BEGINNER)
 app = App(board, Settings(motion=False, volume="off"), load_library(), seed=seed, scale=1,
-          history=History.on_disk(Stats(), background=True))
+          history=History.on_disk(Stats(), background=True, measure=measure_elsewhere))
 app.ctx.aids.chores.wait(10)
 app.step()
 play = app.play
