@@ -52,8 +52,19 @@ class BoardView(BoardDrawing):
         self.ctx.drawn.reset()
         self.ctx.drawn.invalidate()
 
+    def shown_again(self) -> None:
+        """Back on the screen after another room's board (a replay, an analysis) covered it
+        (`close`): where it was, moved to the layout made meanwhile as a resize would move it;
+        the canvas drawn anew."""
+        if self.relaid not in self.ctx.frame.relaid:
+            self.ctx.frame.relaid.append(self.relaid)
+        self.relaid()
+        self.ctx.drawn.reset()
+        self.ctx.drawn.invalidate()
+
     def close(self) -> None:
-        """The room is left: a new layout is no longer this view's to follow."""
+        """The room is left, or covered by another's board: a new layout is no longer this
+        view's to follow (it keeps its place for `shown_again`)."""
         if self.relaid in self.ctx.frame.relaid:
             self.ctx.frame.relaid.remove(self.relaid)
 

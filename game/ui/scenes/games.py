@@ -250,8 +250,8 @@ class Games:
         self._stop_watching()  # a replay started again
         self.ctx.session.pause(PAUSE_REPLAY)
         game = replay.new_game()
+        self._cover_play()
         self._switch_board(BoardChoice.of(game.rows, game.cols, game.mines))
-        self.play.reset()
 
         def restart() -> None:
             self.watch(replay, self.replay.playback.speed_index)
@@ -291,7 +291,7 @@ class Games:
         self._stop_watching()
         ctx.session.pause(PAUSE_REPLAY)
         ctx.aids.analyses.ask(key, read)
-        self.play.reset()
+        self._cover_play()
 
         def resize(game: Game) -> None:
             self._switch_board(BoardChoice.of(game.rows, game.cols, game.mines))
@@ -317,7 +317,18 @@ class Games:
         """Back to where the player came from: the game in play, or the board of the game
         that ended (a new game is a key away)."""
         self._stop_watching()
-        self.show_game()
+        game = self.ctx.session.game
+        self._switch_board(BoardChoice.of(game.rows, game.cols, game.mines))
+        self.play.view.shown_again()  # where the player left it
+        self.ctx.status.clear()
+
+    def _cover_play(self) -> None:
+        """A replay or an analysis comes over the game played, which keeps its place: nothing
+        held on it, no message of its own left, a big game's notice not shown after."""
+        self.play.gestures.reset()
+        self.play.end.ending = None
+        self.play.view.close()  # its place kept for `shown_again`
+        self.ctx.status.clear()
 
     def shown(self) -> PlayScene | ReplayScene | AnalysisScene:
         """The room whose board is on the screen."""

@@ -190,3 +190,23 @@ def test_watching_a_journal_left_before_its_first_click_says_so_and_shows_no_boa
     dialog = ctx.dialogs.dialog
     assert isinstance(dialog, NoticeDialog) and games.replay is None
     assert "before its mines were laid; there is nothing to watch" in " ".join(dialog.paragraphs)
+
+
+def test_the_game_played_keeps_its_place_through_a_replay(context, tmp_path):
+    from game.store.replays import load_replay
+    from game.ui.view import centre_of
+    from tests.ui.test_window import replay_file
+
+    ctx = context(BoardChoice.of(120, 120, 100))  # larger than the window: it scrolls
+    games, play = games_of(ctx)
+    play.apply(Move(MoveKind.OPEN, 100, 100))
+    play.view.view_to(80, 70)
+    middle = centre_of(play.view.top, play.view.left, ctx.frame.layout)
+    assert (play.view.top, play.view.left) != (0, 0)
+    games.watch(load_replay(replay_file(tmp_path)[0]))  # a 9x9 game: the window fits it
+    assert games.shown() is games.replay and ctx.frame.board.rows == 9
+    games.leave_replay()
+    assert games.shown() is play and ctx.frame.board.rows == 120
+    # the middle of its view stays the middle, as through a resize (the window may differ)
+    assert centre_of(play.view.top, play.view.left, ctx.frame.layout) == middle
+    assert ctx.drawn.full
