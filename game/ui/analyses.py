@@ -113,8 +113,12 @@ class Analyses:
     def ask_last(
         self, key: str, layout: list[str], make: Callable[[], tuple[list[str], list[dict]]]
     ) -> None:
-        """`ask` for a game that has just ended (`layout`: its mines), kept as the last."""
+        """`ask` for a game that has just ended (`layout`: its mines), kept as the last. What
+        was known of it is of the moves it ended with before (a loss taken back, and the game
+        ended again): dropped, and worked out again."""
         self.last = (key, layout, make)
+        self.cancel(key)
+        self.done.pop(key, None)
         self.ask(key, make)
 
     # ---- with threads: the job's thread, then the loop's -------------------------------------

@@ -37,3 +37,32 @@ def test_the_win_dialog_and_the_best_times_open_the_analysis(drive, tmp_path):
     assert room.index == 0 and room.game.cell(8, 8) == "#"
     d.key(pygame.K_ESCAPE)
     assert d.app.games.replay is None and d.app.play.game.state is GameState.WON  # as left
+
+
+# A wall of mines down column 4, and one at (8, 0): after the opening at (0, 8) the left side
+# is a guess, and (2, 4) is a mine the numbers show.
+WALL_AND_ONE = ["....*...."] * 8 + ["*...*...."]
+
+
+def test_a_loss_taken_back_and_lost_again_is_analysed_as_it_ended_the_second_time(drive):
+    d = drive(layout=WALL_AND_ONE, scale=2)
+    analyses = d.app.ctx.aids.analyses
+
+    def ended() -> str:
+        for _ in range(40):
+            d.tick()
+        return analyses.summary(d.app.ctx.session.game_id)
+
+    d.click((0, 8))
+    d.tick(1000)
+    d.click((8, 0))  # a guess that loses
+    assert d.app.play.game.state is GameState.LOST
+    assert ended().startswith("1 guess")
+    d.key(pygame.K_ESCAPE)  # the notice
+    d.key(pygame.K_z, "", pygame.KMOD_CTRL)  # the loss taken back
+    d.tick(1000)
+    d.click((2, 4))  # a mine the numbers show: a mistake, no guess
+    assert d.app.play.game.state is GameState.LOST
+    said = ended()
+    assert said == "No guesses; 1 mistake.", said
+    assert "1 mistake" in " ".join(d.app.ctx.dialogs.dialog.texts())  # the notice says so too
