@@ -66,3 +66,26 @@ def test_a_loss_taken_back_and_lost_again_is_analysed_as_it_ended_the_second_tim
     said = ended()
     assert said == "No guesses; 1 mistake.", said
     assert "1 mistake" in " ".join(d.app.ctx.dialogs.dialog.texts())  # the notice says so too
+
+
+def test_a_best_time_picked_with_the_arrows_is_watched_with_enter_from_another_page(
+    drive, tmp_path
+):
+    """The statistics opened on a page with no best times focus its Close button; a best time
+    picked with the arrows on another page takes the focus, so Enter watches it (it closed the
+    dialog before, as a play-tester found)."""
+    from game.engine import Game
+    from game.ui.scenes.replay import ReplayScene
+
+    d = drive(layout=WALL, scale=1)
+    d.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"), replays=tmp_path)
+    d.click((8, 8))
+    d.tick(1500)
+    d.click((0, 8))  # a Beginner win, with its replay
+    d.key(pygame.K_ESCAPE)
+    d.app.games.play_game(Game(16, 16, 40, seed=3))  # Intermediate: no best time there
+    d.key(pygame.K_s, "s")
+    d.key(pygame.K_1, "1")  # the Beginner page
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN, "\r")
+    assert isinstance(d.app.games.replay, ReplayScene) and d.app.ctx.dialogs.dialog is None

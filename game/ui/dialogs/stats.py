@@ -316,6 +316,7 @@ class StatsDialog(Dialog):
             self.pick = (self.pick + step) % len(self.summary.best_times)
             self._times.select(self.pick)
             self.refresh()  # the picked game's measures
+            self.form.focused = self._times  # so Enter watches it (not the ringed Close)
         elif is_enter(event) and not isinstance(self.form.focused, Button):
             return self._watch()
         else:
