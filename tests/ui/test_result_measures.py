@@ -70,6 +70,42 @@ def test_a_window_game_counts_its_wasted_clicks_and_its_notice_shows_them_when_m
     assert row == [(5, 3, 2, 0.8, 3, 0, 0, "all")]
 
 
+@pytest.mark.concurrent
+def test_measures_made_late_come_to_the_notice_the_way_the_first_write_did(drive, tmp_path):
+    """The finish's measures could not be made (their worker process died twice): the game is
+    written without them and its notice says so ("-"); measured later from its replay, the
+    row and the notice get them, through the same event (issue 38)."""
+    from game.engine import Game
+    from game.store.history import NotMeasured
+
+    asked = []
+
+    def measure(fn, *args):  # the first two tries die, the later one works
+        asked.append(fn.__name__)
+        if len(asked) <= 2:
+            raise NotMeasured("the worker process ended (exit code -9)")
+        return fn(*args)
+
+    d = drive(layout=LAYOUT)
+    writer = HeldWriter()
+    stats = Stats(tmp_path / "stats.sqlite3")
+    d.app.ctx.session.history = History(
+        stats, tmp_path / "replays", tmp_path / "kept", writer=writer, measure=measure
+    )  # a journal: the replay keeps the clicks
+    d.app.games.play_game(Game.from_layout(LAYOUT))  # kept from its first move
+    play_with_wasted_clicks(d)
+    notice = d.app.ctx.dialogs.dialog
+    writer.jobs.pop(0)()  # the finish: written unmeasured, its row measured later is asked
+    d.tick()
+    assert figures(d)["Clicks"] == "-" and writer.jobs
+    writer.flush()  # measured from the replay, in "a new process"
+    d.tick()
+    assert d.app.ctx.dialogs.dialog is notice and figures(d)["Clicks"] == "5, 2 wasted"
+    assert asked[-1] == "measures_from_replay"
+    [(measured,)] = stats.conn.execute("SELECT measured FROM games").fetchall()
+    assert measured == "all"
+
+
 def test_a_loss_has_a_notice_with_the_measures_of_what_was_solved(drive):
     d = drive(layout=LAYOUT)
     d.click((0, 0))

@@ -113,6 +113,8 @@ def test_a_loss_whose_workers_are_killed_shows_its_notice_and_keeps_the_game(
     notice = d.app.ctx.dialogs.dialog
     assert notice is not None
     assert "No analysis: it was stopped before it finished; press Analyse" in notice.live_text
+    # the measures made late, from the replay, come to the notice the way the first write did
+    assert dict(notice.table)["Clicks"] not in ("...", "-")
     # the game is recorded, its replay written, and measured after all: in a new worker
     # process (here, the patched measures_of would have killed this very process)
     [(row_id, won, measured, clicks, replay)] = rows(stats_path)

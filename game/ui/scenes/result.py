@@ -117,14 +117,16 @@ class GameEnd:
         return result_table(t, g.bbbv or 0, g.bbbv_done(), won, done.measured, done.measures)
 
     def written(self, done) -> None:
-        """The game `done` is on disk with its measures (or without them, said): into its
-        notice, if it is still the game ended and its notice still waits for them."""
+        """The game `done` is on disk with its measures, or without them (said: "-"), which are
+        then made later from its replay and come the same way: into its notice, if it is still
+        the game ended and its notice is still the one shown for it."""
         if self.result is None or self.result[1] is not done:
             return
         notice = self.result[0]
-        self.result = None
+        if done.measures is not None or done is not self.ctx.session.finished:
+            self.result = None  # nothing more to come for it (or it was taken back)
         if done is not self.ctx.session.finished:
-            return  # another game, or the loss was taken back
+            return
         notice.table[: len(self._table(done))] = self._table(done)
         if self.game().state is GameState.WON:  # the bests of the measures are known now
             notice.paragraphs = self._win_lines(done)
