@@ -35,12 +35,13 @@ class BoardView(BoardDrawing):
         self.ctx, self.room = ctx, room
         self.under_map: tuple | None = None  # the canvas under the map (see `open_map`)
         self._map_canvas: pygame.Surface | None = None  # what the map is drawn on, kept
-        ctx.frame.relaid.append(self.relaid)
         self.reset()
 
     def reset(self) -> None:
-        """The view of a board just put on: its top-left corner, nothing held; the canvas
-        drawn anew."""
+        """The view of a board just put on: its top-left corner, nothing held, following the
+        layouts to come (again, if it was covered: `close`); the canvas drawn anew."""
+        if self.relaid not in self.ctx.frame.relaid:
+            self.ctx.frame.relaid.append(self.relaid)
         self.cursor: Cell | None = None
         self.top = self.left = 0
         self.laid = self.layout  # the layout the view (top, left) was placed in

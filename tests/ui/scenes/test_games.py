@@ -210,3 +210,18 @@ def test_the_game_played_keeps_its_place_through_a_replay(context, tmp_path):
     # the middle of its view stays the middle, as through a resize (the window may differ)
     assert centre_of(play.view.top, play.view.left, ctx.frame.layout) == middle
     assert ctx.drawn.full
+
+
+def test_a_game_started_from_a_replay_follows_the_layouts_again(context, tmp_path):
+    """Under a replay the game's view follows no layout (it keeps its place); a new game
+    started from the replay (not Esc) puts it back on the screen, following them again."""
+    from game.store.replays import load_replay
+    from tests.ui.test_window import replay_file
+
+    ctx = context()
+    games, play = games_of(ctx)
+    games.watch(load_replay(replay_file(tmp_path)[0]))
+    games.standard(Difficulty.INTERMEDIATE)  # straight from the replay
+    assert games.shown() is play and ctx.frame.board.rows == 16
+    ctx.frame.relayout()  # a resize, a zoom, a theme
+    assert play.view.laid is ctx.frame.layout
