@@ -202,9 +202,6 @@ class AnalysisScene(Watched):
         cell, marks = self.marks()
         return Looks(hint=cell, probabilities=marks)
 
-    def resting_status(self) -> str:
-        return self.status()
-
     def marks(self) -> tuple[Cell | None, dict[Cell, float]]:
         move = self.move
         if move is None:

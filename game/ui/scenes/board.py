@@ -330,6 +330,9 @@ class Watched(Layer):
         faces = {GameState.WON: "face_win", GameState.LOST: "face_lose"}
         return faces.get(self.game.state, "face_smile")
 
+    def resting_status(self) -> str:
+        return self.status()  # the room's own line: its counters, or the move's words
+
     def resting_pieces(self) -> None:
         return None  # the line has no icons
 

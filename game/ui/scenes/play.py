@@ -26,7 +26,7 @@ from ..render import Looks
 from .board import BoardView
 from .context import Context
 from .help import Help
-from .layer import Layer
+from .layer import BUTTONS, Layer
 from .laying import Laying
 from .result import GameEnd
 
@@ -77,11 +77,7 @@ class PlayScene(Layer):
             return True
         if t == pygame.KEYDOWN:
             self.key(event)
-        elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button in (
-            LEFT,
-            MIDDLE,
-            RIGHT,
-        ):
+        elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button in BUTTONS:
             self.button(t, event.button, event.pos)
         else:
             return t in (pygame.MOUSEMOTION, pygame.MOUSEWHEEL)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...engine import Game
+from ...engine import Game, GameState
 from ...engine.game import shown_seconds
 from ...i18n import _, number, pgettext
 from ...session import PAUSE_DIALOG, PAUSE_REPLAY
@@ -89,7 +89,7 @@ class ReplayScene(Watched):
 
     def looks(self) -> Looks:
         hint, odds, _proof = self.help.marks()
-        start = self.game.first_click if self.game.state.value == "ready" else None
+        start = self.game.first_click if self.game.state is GameState.READY else None
         return Looks(hint=hint, probabilities=odds, start=start)
 
     def resting_status(self) -> str:
