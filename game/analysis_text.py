@@ -94,7 +94,7 @@ def move_line(move: MoveReport) -> str:
 
 
 def summary(report: GameAnalysis, listed: int | None = None) -> str:
-    """ "3 guesses (50 %, 12 %, 33 %): a 29 % chance to survive them; 1 avoidable; no
+    """ "3 guesses (50 %, 12 %, 33 %): 29 % chance to survive them; 1 avoidable; no
     mistakes", in the language in use. `listed`: name at most that many guesses' risks
     (0: none; past them, how many more)."""
     risks = [percent(m.p_mine) for m in report.guesses]
@@ -152,7 +152,7 @@ def summary_words(
     mistakes: int,
     approximate: bool = False,
 ) -> str:
-    """ "3 guesses (50 %, 12 %, 33 %): a 29 % chance to survive them; 1 avoidable; no
+    """ "3 guesses (50 %, 12 %, 33 %): 29 % chance to survive them; 1 avoidable; no
     mistakes" (`summary`'s words): `count` guesses with the `risks` named (none: not named),
     `odds` the chance to survive them all."""
     if not count:
@@ -165,17 +165,17 @@ def summary_words(
             # odds the chance to survive them all ("29 %"); then avoidable and mistakes, as
             # "1 avoidable" or "none avoidable" and "no mistakes" or "2 mistakes".
             text = ngettext(
-                "%(count)d guess (%(risks)s): a %(odds)s chance to survive it; %(avoidable)s;"
+                "%(count)d guess (%(risks)s): %(odds)s chance to survive it; %(avoidable)s;"
                 " %(mistakes)s",
-                "%(count)d guesses (%(risks)s): a %(odds)s chance to survive them;"
+                "%(count)d guesses (%(risks)s): %(odds)s chance to survive them;"
                 " %(avoidable)s; %(mistakes)s",
                 count,
             )
         else:
             # Translators: as the summary with the risks named, without them.
             text = ngettext(
-                "%(count)d guess: a %(odds)s chance to survive it; %(avoidable)s; %(mistakes)s",
-                "%(count)d guesses: a %(odds)s chance to survive them; %(avoidable)s; %(mistakes)s",
+                "%(count)d guess: %(odds)s chance to survive it; %(avoidable)s; %(mistakes)s",
+                "%(count)d guesses: %(odds)s chance to survive them; %(avoidable)s; %(mistakes)s",
                 count,
             )
     if avoidable:

@@ -31,7 +31,7 @@ _NOT_WHOLE = {
 _OUTSIDE = {
     "rows": N_("rows must be from %(low)d to %(high)d (got %(value)d)"),
     "columns": N_("columns must be from %(low)d to %(high)d (got %(value)d)"),
-    "mines": N_("mines must be from 1 to %(most)d on a %(rows)d×%(cols)d board (got %(value)d)"),
+    "mines": N_("mines must be from 1 to %(most)d on %(rows)d×%(cols)d cells (got %(value)d)"),
 }
 _CODES = {
     # Translators: length is how long a board code is (24); count is how long it was.

@@ -182,7 +182,7 @@ def _move(j: _Journal, where: str, entry: dict) -> None:
     if kind is not MoveKind.FLAG:
         raise ReplayError(
             # Translators: kind is the move as the file writes it (open, chord).
-            _("%(where)s: a %(kind)s before the mines were laid")
+            _("%(where)s: a move of kind %(kind)s before the mines were laid")
             % {"where": where, "kind": kind.value}
         )
     j.before_laying.append(move)

@@ -1,9 +1,11 @@
 """The window on the desktop: where it goes, how small it may get, its icon.
 
 `place_window` is pure: a window of a size on a usable screen, given where it is now, goes where
-it is wholly seen. The few questions only SDL can answer (the usable screen, the frame the window
-manager draws around the window, where the window is) live below it, each with a fallback; they
-never decide sizes or scales (the layout does) and never draw.
+it is wholly seen; so is `place_for_copy`, where a second copy of the program running at once
+opens (beside the first, not hidden exactly on top of it; which copy it is, `copy_slot` says).
+The few questions only SDL can answer (the usable screen, the frame the window manager draws
+around the window, where the window is) live below it, each with a fallback; they never decide
+sizes or scales (the layout does) and never draw.
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 
+from ..store.locks import GameLock
 from .layout import Box
 from .pace import sdl_paths
 
@@ -24,6 +28,7 @@ from .pace import sdl_paths
 TASK_BAR_GUESS = 48
 ICON_SIZE = 64
 ICON_SPRITE = "mine_red"  # the mine that went off: Minesweeper at a glance, even at 16 px
+MOST_COPIES = 32  # copies of the program told apart (`copy_slot`); more open as the last
 
 
 @dataclass(frozen=True)
@@ -79,6 +84,40 @@ def place_window(
     x = screen_rect.x + max(0, (screen_rect.w - outer_w) // 2) + frame.left
     y = screen_rect.y + max(0, (screen_rect.h - outer_h) // 2) + frame.top
     return x, y
+
+
+def place_for_copy(
+    place: tuple[int, int],
+    window_size: tuple[int, int],
+    screen_rect: Box,
+    copy: int,
+    frame: Frame = Frame(),
+) -> tuple[int, int]:
+    """Where the window's inside goes in the `copy`-th copy of the program running at once (0:
+    the first, which opens at `place`, where the first copy's window would): a title bar's
+    height down and right of `place` for each copy before it, so that it is seen to open, not
+    hidden exactly on top of the first. Wholly on the usable screen: along a side where that
+    runs off it, as far up (or left) instead, else on a cascade from the screen's edge; a
+    window that fills the screen stays at `place`."""
+    if copy <= 0:
+        return place
+    step = frame.top or GUESSED_FRAME.top
+    right = screen_rect.right - frame.right - window_size[0]  # the furthest it may start
+    bottom = screen_rect.bottom - frame.bottom - window_size[1]
+    return (
+        _apart(place[0], screen_rect.x + frame.left, right, copy * step, step),
+        _apart(place[1], screen_rect.y + frame.top, bottom, copy * step, step),
+    )
+
+
+def _apart(at: int, low: int, high: int, by: int, step: int) -> int:
+    """Along one side of the screen, where a window at `at` that may start from `low` to
+    `high` goes when moved `by` (of a cascade of `step`s): see `place_for_copy`."""
+    for moved in (at + by, at - by):
+        if low <= moved <= high:
+            return moved
+    cascade = sorted({*range(low, high + 1, step), high} - {at}) if high >= low else []
+    return cascade[(by // step - 1) % len(cascade)] if cascade else at
 
 
 def icon_of(sprite: pygame.Surface, size: int = ICON_SIZE) -> pygame.Surface:
@@ -147,6 +186,36 @@ def _window() -> pygame.Window | None:
 def _sdl_window(lib: ctypes.CDLL) -> int | None:
     window = _window()
     return lib.SDL_GetWindowFromID(window.id) if window is not None else None
+
+
+@dataclass
+class CopySlot:
+    """Which copy of the program this is among those running at once (0: the first), and
+    the lock that holds that number while it runs."""
+
+    number: int
+    lock: GameLock | None = None
+
+    def release(self) -> None:
+        """Let the number go (at the end; the system lets it go with a copy that died)."""
+        if self.lock is not None:
+            lock, self.lock = self.lock, None
+            lock.release(remove=True)
+
+
+def copy_slot(folder: Path, most: int = MOST_COPIES) -> CopySlot:
+    """This copy's number: the first of the lock files `copy-N.lock` in `folder` no running
+    copy holds (store/locks.py, as a kept game's: a copy that crashed lets go of its own),
+    held until `CopySlot.release`. 0 where the folder cannot be written: a copy that cannot
+    tell opens where the first would."""
+    for number in range(most):
+        try:
+            lock = GameLock.take(folder / f"copy-{number}.lock")
+        except OSError:
+            return CopySlot(0)
+        if lock is not None:
+            return CopySlot(number, lock)
+    return CopySlot(most)
 
 
 def usable_screen() -> Box:

@@ -52,8 +52,53 @@ class Metrics:
         return self.glyph_h + 2  # a row of text with a pixel above and below
 
 
+PATH_SEPARATORS = ("/", "\\")  # where a path too long for a line breaks
+
+
+class _Wrapper(textwrap.TextWrapper):
+    """textwrap's lines, but a word that is a path (it holds a "/" or a "\\") is not broken
+    at its hyphens ("pixel-mines" is one name), and one longer than a line breaks next to a
+    separator, as far along as fits: mid-name only where a name alone is longer than a line."""
+
+    def _split(self, text):
+        chunks = []
+        for piece in self.wordsep_simple_re.split(text):
+            if any(sep in piece for sep in PATH_SEPARATORS):
+                chunks.append(piece)
+            elif piece:
+                chunks += super()._split(piece)
+        return chunks
+
+    def _handle_long_word(self, chunks, cur_line, cur_len, width):
+        chunk = chunks[-1]
+        cut = _path_break(chunk, width - cur_len)  # wrap is given a width of 1 at least
+        if cut == 1 and chunk[0] in PATH_SEPARATORS:  # a separator alone on its line: only
+            rest = chunk[1:]  # before a name that then fits a line
+            name = min(
+                (rest.find(sep) for sep in PATH_SEPARATORS if sep in rest), default=len(rest)
+            )
+            cut = 0 if cur_line or name > width else 1
+        if cut:
+            cur_line.append(chunk[:cut])
+            chunks[-1] = chunk[cut:]
+        elif cur_line and any(sep in chunk for sep in PATH_SEPARATORS):
+            return  # no separator fits after the words before it: the path starts a line
+        else:  # a name (or a word) alone longer than a line
+            super()._handle_long_word(chunks, cur_line, cur_len, width)
+
+
+def _path_break(chunk: str, room: int) -> int:
+    """The most characters of `chunk` up to `room` that end next to a path's separator (after
+    one, or before one); 0 where none does."""
+    for k in range(min(room, len(chunk)), 0, -1):
+        if chunk[k - 1] in PATH_SEPARATORS or (k < len(chunk) and chunk[k] in PATH_SEPARATORS):
+            return k
+    return 0
+
+
 def wrap(text: str, chars: int) -> list[str]:
-    """Lines of at most `chars` characters (long words are broken); at least one line."""
+    """Lines of at most `chars` characters (long words are broken, a path after a "/" or a
+    "\\" where one fits); at least one line."""
     return list(_wrapped(text, max(1, chars)))
 
 
@@ -61,7 +106,7 @@ def wrap(text: str, chars: int) -> list[str]:
 def _wrapped(text: str, chars: int) -> tuple[str, ...]:
     # keyed on the words themselves, so a text changed at run time (another language, a new
     # value) is wrapped afresh; a dialog opened again finds its lines here
-    return tuple(textwrap.wrap(text, chars, break_long_words=True)) or ("",)
+    return tuple(_Wrapper(chars, break_long_words=True).wrap(text)) or ("",)
 
 
 def shorten(text: str, chars: int) -> str:

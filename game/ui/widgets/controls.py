@@ -219,8 +219,9 @@ class Field(Widget):
     """A one-line text field with its label, a caret, a filter and an error line under it.
 
     A value it is given (a prefilled size, a code from the clipboard) is selected, and so is
-    the whole value when the field gets the focus from the keyboard: typing or Ctrl+V then
-    replaces it instead of adding to it; an arrow, Home, End or a click puts the caret in it.
+    the whole value when the field gets the focus from the keyboard or by Ctrl+A: typing or
+    Ctrl+V then replaces it instead of adding to it, Backspace or Delete clears it, Ctrl+C
+    copies it (with `copy`); an arrow, Home, End or a click puts the caret in it.
     """
 
     focusable = True
@@ -235,6 +236,7 @@ class Field(Widget):
         max_len: int = 24,
         upper: bool = False,
         paste: Callable[[], str] | None = None,
+        copy: Callable[[str], None] | None = None,
         clean: Callable[[str], str] | None = None,
         error_line: str = "",
         width_chars: int | None = None,
@@ -245,6 +247,7 @@ class Field(Widget):
         self.max_len = max_len
         self.upper = upper
         self.paste = paste  # gives the clipboard's text, for Ctrl+V
+        self.copy = copy  # puts a text on the clipboard, for Ctrl+C
         self.clean = clean  # what a pasted text goes through first (a code loses its dashes)
         self.value, self.caret, self.error = "", 0, ""  # error: a line shown under the field
         self.selected = False  # the whole value is selected: what is typed replaces it
@@ -352,9 +355,9 @@ class Field(Widget):
         bevel(surface, well, style.shadow, style.light)
         self._scroll(m)
         shown = self.value[self.first : self.first + self._shown_chars(m)]
-        if focused and self.selected and shown:  # drawn inverted: it reads in every theme
-            rect(surface, style.field_text, f.x + 2, f.y + 2, m.text_w(shown) + 2, m.glyph_h + 2)
-            text(surface, theme, shown, style.field_bg, f.x + 3, f.y + 3)
+        if focused and self.selected and shown:  # highlighted as a selected row is
+            rect(surface, style.selected_bg, f.x + 2, f.y + 2, m.text_w(shown) + 2, m.glyph_h + 2)
+            text(surface, theme, shown, style.selected_text, f.x + 3, f.y + 3)
         else:
             text(surface, theme, shown, style.field_text, f.x + 3, f.y + 3)
         if focused:
@@ -365,13 +368,19 @@ class Field(Widget):
 
     def key(self, event):
         k, end = event.key, len(self.value)
+        ctrl = event.mod & pygame.KMOD_CTRL
         moves = {
             pygame.K_LEFT: max(0, self.caret - 1),
             pygame.K_RIGHT: min(end, self.caret + 1),
             pygame.K_HOME: 0,
             pygame.K_END: end,
         }
-        if k in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.selected:
+        if ctrl and k == pygame.K_a:
+            self.select_all()
+        elif ctrl and k == pygame.K_c:
+            if self.selected and self.copy is not None:
+                self.copy(self.value)
+        elif k in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.selected:
             self.value, self.caret, self.selected, self.error = "", 0, False, ""
         elif k in (pygame.K_LEFT, pygame.K_HOME) and self.selected:
             self.caret, self.selected = 0, False  # to the selection's start
@@ -387,10 +396,10 @@ class Field(Widget):
             self.error = ""
         elif k in moves:  # the caret (no selection: its cases are above)
             self.caret = moves[k]
-        elif k == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+        elif ctrl and k == pygame.K_v:
             if self.paste is not None:
                 self.pasted(self.paste() or "")
-        elif event.unicode and not event.mod & pygame.KMOD_CTRL:
+        elif event.unicode and not ctrl:
             self.insert(event.unicode)
         else:
             return False
