@@ -771,7 +771,8 @@ def present_cost(runs: int) -> None:
             line = {
                 "name": f"present_{what}_{label}",
                 "window": window,
-                "scale": lay.scale,
+                "zoom": lay.zoom,
+                "text": lay.text,
                 "median_ms": round(statistics.median(samples), 3),
                 "runs": runs,
             }
@@ -885,7 +886,7 @@ def cascade_200(runs: int) -> None:
             "name": f"cascade_200x200_1600x1000_{name}",
             **spread(samples),
             "cells_opened": opened,
-            "scale": app.ctx.frame.layout.scale,
+            "zoom": app.ctx.frame.layout.zoom,
             "goal_worst_ms": FRAME_MS,
         }
         line["pass"] = line["worst_ms"] <= FRAME_MS

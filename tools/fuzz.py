@@ -125,7 +125,7 @@ KEYS = [
     (K.K_PAGEUP, ""),
     (K.K_DELETE, ""),
 ]
-ESCAPES = [(K.K_ESCAPE, "\x1b")]  # leaves dialogs and quits: less often than the others
+ESCAPES = [(K.K_ESCAPE, "\x1b")]  # leaves dialogs (or quits by Ctrl+Q): less often than others
 # The window's own events, as a desktop sends them: a size, or nothing but the kind.
 WINDOW_EVENTS = [
     K.VIDEORESIZE,
@@ -296,7 +296,7 @@ class Fuzzer:
             app.ctx.dialogs.dialog is not None and rng.random() < 0.6
         ):  # a button, list or field of it
             targets = app.ctx.dialogs.dialog.form.focusables() + [app.ctx.dialogs.dialog.form]
-            box = lay.window_box(rng.choice(targets).box)
+            box = lay.window_box(lay.from_text(rng.choice(targets).box))
             return (box.x + rng.randrange(max(1, box.w)), box.y + rng.randrange(max(1, box.h)))
         roll = rng.random()
         if roll < 0.08 or app.menu.bar.is_open and roll < 0.5:
@@ -304,8 +304,8 @@ class Fuzzer:
             boxes = [box for _, box in placed.titles] + [row.box for row in placed.rows]
             box = rng.choice(boxes)
             return (
-                lay.origin_x + (box.x + rng.randrange(box.w)) * lay.scale,
-                lay.origin_y + (box.y + rng.randrange(box.h)) * lay.scale,
+                lay.origin_x + (box.x + rng.randrange(box.w)) * lay.text,
+                lay.origin_y + (box.y + rng.randrange(box.h)) * lay.text,
             )
         if roll < 0.7:
             for _ in range(4):
@@ -314,14 +314,14 @@ class Fuzzer:
                 box = lay.cell_rect(row, col, app.play.view.top, app.play.view.left)
                 if box is not None:
                     return (
-                        lay.origin_x + (box.x + box.w // 2) * lay.scale,
-                        lay.origin_y + (box.y + box.h // 2) * lay.scale,
+                        lay.origin_x + box.x + box.w // 2,
+                        lay.origin_y + box.y + box.h // 2,
                     )
         if roll < 0.8:
             f = lay.face
             return (
-                lay.origin_x + (f.x + f.w // 2) * lay.scale,
-                lay.origin_y + (f.y + f.h // 2) * lay.scale,
+                lay.origin_x + f.x + f.w // 2,
+                lay.origin_y + f.y + f.h // 2,
             )
         w, h = pygame.display.get_surface().get_size()
         return rng.randrange(-20, w + 20), rng.randrange(-20, h + 20)
@@ -351,8 +351,8 @@ class Fuzzer:
         if box is None:
             return None
         return (
-            lay.origin_x + (box.x + box.w // 2) * lay.scale,
-            lay.origin_y + (box.y + box.h // 2) * lay.scale,
+            lay.origin_x + box.x + box.w // 2,
+            lay.origin_y + box.y + box.h // 2,
         )
 
     def one_event(self) -> None:
@@ -401,6 +401,8 @@ class Fuzzer:
         elif roll < 0.62:
             key, text = rng.choice(KEYS if rng.random() < 0.97 else ESCAPES)
             mod = rng.choice([0] * 8 + [pygame.KMOD_LSHIFT, pygame.KMOD_LCTRL, pygame.KMOD_LALT])
+            if key == pygame.K_ESCAPE and rng.random() < 0.5:  # Esc quit before issue 39; now
+                key, text, mod = pygame.K_q, "", pygame.KMOD_LCTRL  # Ctrl+Q, as often
             if mod == pygame.KMOD_LCTRL:
                 text = ""
                 if key == pygame.K_q and rng.random() < 0.7:

@@ -56,8 +56,8 @@ for _ in range(clicks):
     cell = rng.choice(covered)
     lay = app.ctx.frame.layout
     box = lay.cell_rect(*cell, play.view.top, play.view.left)
-    pos = (lay.origin_x + (box.x + box.w // 2) * lay.scale,
-           lay.origin_y + (box.y + box.h // 2) * lay.scale)
+    pos = (lay.origin_x + box.x + box.w // 2,
+           lay.origin_y + box.y + box.h // 2)
     button = 3 if rng.random() < 0.3 and g.moves else 1
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=button, pos=pos))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=button, pos=pos))

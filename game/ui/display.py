@@ -1,14 +1,14 @@
-"""The window, and putting the canvas on it: windowed or fullscreen, scaled by a whole number
-(the text zoom; the board's sprites are on the canvas already scaled by the rest of its zoom).
+"""The window, and putting the canvas on it: windowed or fullscreen. The canvas is in window
+pixels (the board's sprites and the text are on it already scaled, each by its own whole scale).
 
 Owns the pygame window and the present. Where a canvas pixel lands in the window (and back, for
 the mouse) is the layout's one mapping (`Layout.window_box`, `Layout.canvas_point`); nothing here
 decides sizes or scales, reads input or draws the game.
 
-The path: SDL's plain window framebuffer, the canvas scaled on the CPU (nearest neighbour, only
-the boxes that changed), and only those boxes sent to the screen. At text zoom 1 with the whole
-canvas inside the window, the canvas is the window's own pixels (`WindowPart`): drawing it is
-drawing the window, and the present only sends the boxes, with no copy. On X11, SDL would
+The path: SDL's plain window framebuffer, and only the boxes that changed sent to the screen.
+With the whole canvas inside the window, the canvas is the window's own pixels (`WindowPart`):
+drawing it is drawing the window, and the present only sends the boxes, with no copy; a window
+made smaller than its canvas gets the boxes copied in, cut at its edge. On X11, SDL would
 otherwise put the window surface in a texture and upload and redraw the whole window on every
 update, whatever changed; measured under a software renderer that costs 8-15 ms a frame at
 1600x1000 where the plain framebuffer costs 0.02 ms for a tile and under 1 ms for the whole
@@ -43,8 +43,8 @@ def prefer_plain_framebuffer() -> bool:
 
 
 class WindowPart:
-    """The window's own pixels where the canvas shows, to draw the canvas straight in them (at
-    text zoom 1, with the whole canvas inside the window). SDL makes the window's pixels anew
+    """The window's own pixels where the canvas shows, to draw the canvas straight in them (with
+    the whole canvas inside the window). SDL makes the window's pixels anew
     when the window is resized (pygame's window surface then holds the new ones and the old
     are freed): the part may be drawn in only while `current`; else make one anew (`of`)."""
 
@@ -55,10 +55,9 @@ class WindowPart:
     @classmethod
     def of(cls, layout: Layout) -> WindowPart | None:
         """The part of the window open now that shows the canvas of `layout`, or None where
-        the canvas is not shown as it is (scaled, or cut by the window's edge) or no window
-        is open."""
+        the canvas is cut by the window's edge or no window is open."""
         window = pygame.display.get_surface()
-        if window is None or layout.scale != 1:
+        if window is None:
             return None
         box = _rect(layout.window_box(Box(0, 0, *layout.canvas_size)))
         return cls(window, box) if window.get_rect().contains(box) else None
@@ -76,16 +75,15 @@ def _pixels_of(window: pygame.Surface) -> tuple:
 
 def in_window(canvas: pygame.Surface, layout: Layout) -> bool:
     """Whether `canvas` is the window's own pixels where the layout shows it (a `WindowPart`)."""
-    return (
-        layout.scale == 1
-        and canvas.get_parent() is pygame.display.get_surface()
-        and canvas.get_abs_offset() == (layout.origin_x, layout.origin_y)
+    return canvas.get_parent() is pygame.display.get_surface() and canvas.get_abs_offset() == (
+        layout.origin_x,
+        layout.origin_y,
     )
 
 
 class Display:
     """The one window: open it at a size, switch it to fullscreen and back, present boxes of
-    the canvas at the layout's scale and origin."""
+    the canvas at the layout's origin."""
 
     def __init__(self) -> None:
         self.fullscreen = False
@@ -145,7 +143,7 @@ class Display:
         background: pygame.Color | Sequence[int] | None = None,
         shifts: Iterable[tuple[Box, int, int]] = (),
     ) -> list[pygame.Rect]:
-        """Put canvas boxes on the screen, scaled by the layout; returns the window rects sent.
+        """Put canvas boxes on the screen at the layout's origin; returns the window rects sent.
 
         `background`: the margins around the canvas are filled in this colour (the theme's)
         and the whole window is sent; the boxes then cover the whole canvas. `shifts`: (canvas
@@ -156,7 +154,6 @@ class Display:
         """
         window = self.surface
         bounds = window.get_rect()
-        s = layout.scale
         sent: list[pygame.Rect] = []
         boxes = _merged(list(boxes))
         if in_window(canvas, layout):
@@ -173,50 +170,18 @@ class Display:
                 boxes.append(box)
                 continue
             window.set_clip(target)
-            window.scroll(dx * s, dy * s)
+            window.scroll(dx, dy)
             window.set_clip(None)
             sent.append(target)
         for box in boxes:
             target = _rect(layout.window_box(box))
-            part = canvas.subsurface(_rect(box))
-            if s == 1:
-                window.blit(part, target)
-                target = target.clip(bounds)
-            elif bounds.contains(target):
-                pygame.transform.scale(part, target.size, window.subsurface(target))
-            else:
-                target = _scale_cut(window, bounds, part, target, s)
-            sent.append(target)
+            window.blit(canvas.subsurface(_rect(box)), target)
+            sent.append(target.clip(bounds))
         if background is not None:
             sent = [bounds]
         if sent:
             pygame.display.update(sent)
         return sent
-
-
-def _scale_cut(
-    window: pygame.Surface, bounds: pygame.Rect, part: pygame.Surface, target: pygame.Rect, s: int
-) -> pygame.Rect:
-    """A canvas part larger than the window (a window made smaller than its canvas): the
-    whole canvas pixels that show are scaled straight into the window, like any other box;
-    only a last pixel cut by the window's edge goes through a scaled copy."""
-    shown = target.clip(bounds)
-    if not shown:
-        return shown
-    x0, y0 = -(-(shown.x - target.x) // s), -(-(shown.y - target.y) // s)  # rounded up
-    x1, y1 = (shown.right - target.x) // s, (shown.bottom - target.y) // s  # rounded down
-    if x1 > x0 and y1 > y0:
-        whole = pygame.Rect(target.x + x0 * s, target.y + y0 * s, (x1 - x0) * s, (y1 - y0) * s)
-        inner = part.subsurface((x0, y0, x1 - x0, y1 - y0))
-        pygame.transform.scale(inner, whole.size, window.subsurface(whole))
-        if whole == shown:
-            return shown
-    cut = window.get_clip()
-    window.set_clip(shown)
-    # the pixels cut by the edge (and, if none was whole, the rest): through a copy
-    window.blit(pygame.transform.scale(part, target.size), target)
-    window.set_clip(cut)
-    return shown
 
 
 def _merged(boxes: list[Box]) -> list[Box]:

@@ -1,6 +1,6 @@
-"""The window frame: its size and place on the usable screen, the zoom, full screen, what of
-them the settings remember, and the layout and renderer made for them. It never plays, never
-saves the settings (its caller does) and knows nothing of the rooms drawn in it.
+"""The window frame: its size and place on the usable screen, the zoom, the text size, full
+screen, what of them the settings remember, and the layout and renderer made for them. It never
+plays, never saves the settings (its caller does) and knows nothing of the rooms drawn in it.
 """
 
 from __future__ import annotations
@@ -21,6 +21,13 @@ from .render import Renderer
 from .theme import Theme
 
 
+def screen_height() -> int:
+    """The screen's full height in pixels (its display mode, panels and all): what the text
+    size follows (`layout.auto_text`)."""
+    sizes = pygame.display.get_desktop_sizes()
+    return sizes[0][1] if sizes else 768
+
+
 class Frame:
     def __init__(
         self,
@@ -29,8 +36,12 @@ class Frame:
         board: BoardChoice,
         scale: int | None = None,
         drawn: DrawState | None = None,
+        copy: int = 0,
     ) -> None:
+        """`copy`: which copy of the program this is: a later one's first window opens offset
+        from where the first's does."""
         self.settings = settings
+        self.copy = copy
         self.drawn = drawn if drawn is not None else DrawState()
         self.theme = theme
         self.board = board
@@ -38,8 +49,11 @@ class Frame:
         self.window_size: tuple[int, int] = (0, 0)
         self.relaid: list[Callable[[], None]] = []  # told after each new layout
         self.space = self._usable_screen()
-        wanted = scale or settings.scale or self.best_scale()  # a zoom chosen wins
-        self.scale = min(wanted, geometry.largest_scale(self.space, theme.sizes))
+        self.text = self.text_wanted()
+        # the zoom wished for: the command line's or the player's, else the first start's; a
+        # window too small for it lowers the zoom, and a larger one brings it back
+        self.wish = scale or settings.scale or self.best_scale()
+        self.scale = min(self.wish, geometry.largest_scale(self.space, theme.sizes, text=self.text))
         self.open_window()
         # no layout yet: the renderer keeps the theme's sprites, so it is made (`relayout`)
         # once they are converted for this window, which needs the window first
@@ -59,9 +73,20 @@ class Frame:
         b = self.board
         return b.rows, b.cols, self.theme.sizes, geometry.led_digits_for(b.mines)
 
+    def text_wanted(self) -> int:
+        """The text scale asked for: the player's Text size, else the screen's
+        (`layout.auto_text`); a window too small for dialogs at it gets a step less."""
+        chosen = self.settings.text_size
+        return chosen if chosen is not None else geometry.auto_text(screen_height())
+
+    @property
+    def text_scale(self) -> int:
+        """The text scale in use (the layout's: lower than wanted in a small window)."""
+        return self.layout.text
+
     def _size_for(self, scale: int) -> tuple[int, int]:
         rows, cols, sizes, digits = self.geometry()
-        w, h = geometry.window_size(rows, cols, scale, sizes, digits)
+        w, h = geometry.window_size(rows, cols, scale, sizes, digits, self.text)
         return min(w, self.space[0]), min(h, self.space[1])
 
     def open_window(self, asked: bool = False) -> None:
@@ -73,7 +98,8 @@ class Frame:
         if not asked:
             self.space = self._usable_screen()
         rows, cols, sizes, digits = self.geometry()
-        self.scale = min(self.scale, geometry.most_scale(rows, cols, self.space, sizes, digits))
+        most = geometry.most_scale(rows, cols, self.space, sizes, digits, self.text)
+        self.scale = min(self.scale, most)
         size = self._size_for(self.scale)
         if first:
             self._open_first_window(size)
@@ -92,11 +118,11 @@ class Frame:
         kept_size = self._kept_size()
         if kept_size is not None:
             size = kept_size
-            rows, cols, sizes, digits = self.geometry()
-            self.scale = geometry.scale_for_window(rows, cols, size, self.scale, sizes, digits)
+            self.scale = self._zoom_for(size)
         place = self.settings.window_position
         if place is None or not desktop.wholly_on(self.screen, size, place):
             place = desktop.place_window(size, self.screen, None, self.edges)
+        place = desktop.place_for_copy(place, size, self.screen, self.copy, self.edges)
         with desktop.opening_at(place):
             self.window_size = self.display.open(size)
         if not self.display.fullscreen:
@@ -140,10 +166,11 @@ class Frame:
 
     def relayout(self) -> None:
         """A layout and a renderer for the window as it is now; the rooms are told. The
-        renderer draws the board with the theme's sprites scaled to the layout's factor (the
-        board's zoom over the text zoom)."""
+        renderer draws the board with the theme's sprites scaled to the board's zoom."""
         rows, cols, sizes, digits = self.geometry()
-        self.layout = geometry.fit(rows, cols, self.display.size, self.scale, sizes, digits)
+        self.layout = geometry.fit(
+            rows, cols, self.display.size, self.scale, sizes, digits, self.text
+        )
         self.renderer = Renderer(
             sheets.scaled(self.theme, self.layout.factor), self.layout, self.drawn
         )
@@ -163,8 +190,9 @@ class Frame:
             rows, cols, sizes, digits = self.geometry()
             # a board that scrolls keeps the chosen zoom too (a resumed 200 x 200 game opened
             # at 1x, as only the zooms that show the whole board were tried)
-            most = geometry.most_scale(rows, cols, self.space, sizes, digits)
-            self.scale = self.best_scale() if chosen is None else min(chosen, most)
+            most = geometry.most_scale(rows, cols, self.space, sizes, digits, self.text)
+            self.wish = self.best_scale() if chosen is None else chosen
+            self.scale = min(self.wish, most)
             self.open_window()
         self.relayout()
         return resize
@@ -172,7 +200,7 @@ class Frame:
     def best_scale(self) -> int:
         """The zoom when the player has chosen none: the first start's (`layout.first_zoom`)."""
         rows, cols, sizes, digits = self.geometry()
-        return geometry.first_zoom(rows, cols, self.space, sizes, digits)
+        return geometry.first_zoom(rows, cols, self.space, sizes, digits, self.text)
 
     def set_scale(self, scale: int) -> list[str]:
         """Zoom to `scale` (within what fits); what to tell the player. A window on a board
@@ -181,12 +209,12 @@ class Frame:
         grows or shrinks with the board."""
         self.space = self._usable_screen()
         rows, cols, sizes, digits = self.geometry()
-        most = geometry.most_scale(rows, cols, self.space, sizes, digits)
+        most = geometry.most_scale(rows, cols, self.space, sizes, digits, self.text)
         # Translators: the status line when the player zooms in further than fits the screen;
         # zoom is a whole number (3), x the sign for times.
         said = [_("Zoom %(zoom)dx is the most") % {"zoom": most}] if scale > most else []
         scale = max(1, min(most, scale))
-        self.settings.scale = scale  # chosen, even the zoom "auto" had chosen: no more auto
+        self.settings.scale = self.wish = scale  # chosen, even the zoom "auto" had: no more auto
         if scale == self.scale:
             return said
         self.scale = scale
@@ -204,11 +232,11 @@ class Frame:
             return False
         lay, size = self.layout, self.display.size
         rows, cols, sizes, digits = self.geometry()
-        whole = geometry.window_size(rows, cols, scale, sizes, digits)
+        whole = geometry.window_size(rows, cols, scale, sizes, digits, self.text)
         partial_now = (lay.view_rows, lay.view_cols) != (lay.rows, lay.cols)
         if not partial_now or (whole[0] <= size[0] and whole[1] <= size[1]):
             return False
-        return geometry.scroll_fits(rows, cols, size, scale, sizes, digits)
+        return geometry.scroll_fits(rows, cols, size, scale, sizes, digits, self.text)
 
     def toggle_fullscreen(self) -> None:
         """Fullscreen and back, at the same whole scale, the board centred; back in a window,
@@ -240,11 +268,27 @@ class Frame:
             return  # our own set_mode: the scale was chosen already
         self.window_size = tuple(size)
         if not self.display.fullscreen:  # fullscreen keeps the scale the player had
-            rows, cols, sizes, digits = self.geometry()
-            self.scale = geometry.scale_for_window(
-                rows, cols, self.window_size, self.scale, sizes, digits
-            )
+            self.scale = self._zoom_for(self.window_size)
             self.remember()  # written with the next settings, or at quit
+        self.relayout()
+
+    def _zoom_for(self, size: tuple[int, int]) -> int:
+        """The zoom a window of `size` gets: the wish, as far as the window holds it (with
+        Zoom auto, the largest that shows the whole board)."""
+        rows, cols, sizes, digits = self.geometry()
+        auto = self.settings.scale is None
+        return geometry.scale_for_window(
+            rows, cols, size, self.wish, sizes, digits, self.text, auto=auto
+        )
+
+    def set_text_size(self, size: int | None) -> None:
+        """The Text size (None: the screen's); a window that showed the whole board is made
+        to fit the text's new height, one that scrolls keeps its size."""
+        self.settings.text_size = size
+        self.text = self.text_wanted()
+        lay = self.layout
+        if (lay.view_rows, lay.view_cols) == (lay.rows, lay.cols) and not self.display.fullscreen:
+            self.open_window()
         self.relayout()
 
     def use_theme(self, theme: Theme) -> None:

@@ -1,11 +1,14 @@
 """Where things are: pure geometry of the canvas and the window, no pygame and no state.
 
-The canvas: the menu bar along its top, then a frame around the toolbar (counter, face, timer)
-and the visible part of the board, then the status line. The window shows it scaled by a whole
-number, the text zoom, centred, with a plain margin around. The board's zoom is the text zoom
-times a whole factor: the theme's sprites, and every size of the frame, toolbar and board, are
-that factor larger on the canvas (the sheet scaled once, game/ui/sheets.py), while text keeps
-the font's own size; so a narrow board leaves its text the window's room (`text_zoom`).
+The canvas is the window's own pixels (centred, with a plain margin round it when the window is
+larger): the menu bar along its top, then a frame around the toolbar (counter, face, timer) and
+the visible part of the board, then the status line. Two whole scales share it. The board's
+zoom (`Layout.factor`): the theme's sprites, and every size of the frame, toolbar, board and
+scroll bars, are that many times the theme's (the sheet scaled once, game/ui/sheets.py). The
+text scale (`Layout.text`): the pixel font, the menu bar, the status line, menus and dialogs are
+drawn at that many times their own size, in the text's own pixels (`text_size`, `in_text`,
+`text_point`; game/ui/lens.py draws them). Neither divides the other: a board at 3x with text at
+2x is as crisp as both at 3x. docs/DESIGN.md ("Text size") says how each is chosen.
 Pixels are (x, y); cells are (row, col); the two never share a name.
 """
 
@@ -14,26 +17,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-MENU_HEIGHT = 14  # the menu bar above the frame: a line of text with room for its highlight
+MENU_HEIGHT = 14  # the menu bar above the frame, in text pixels: a line of text and its highlight
 TOOLBAR_HEIGHT = 32  # inside the frame: the 24 px face with 4 px above and below
-# The board area is at least this big, so dialogs and a board code (24 characters) have room.
+# The board area is at least this big in text pixels, so dialogs and a board code (24
+# characters) have room at the text scale.
 MIN_AREA_W = 160
 MIN_AREA_H = 144
-STATUS_HEIGHT = 14  # a line of text under the board: results, notes, hints
+STATUS_HEIGHT = 14  # a line of text under the board, in text pixels: results, notes, hints
 LED_DIGITS = 3  # the fewest digits of the mine counter, and the timer's (it stops at 999)
 TIMER_DIGITS = 3
 PANEL_PAD = 5  # from the frame to the counter and the timer
 FACE_GAP = 4  # at least this between the face and a counter
-MAX_SCALE = 8
+MAX_SCALE = 8  # the largest board zoom
 SCROLLBAR = 10  # a scroll bar's thickness (a pixel of gap and its well), beside and under a
 # board larger than its view
-# The narrowest canvas text is given where a lower text zoom can give it (`text_zoom`): at the
-# shipped 6-pixel font, the status line holds a board code with its label and "No guess" in
-# words (40 characters) and every row of the key table in F1 help is one line (38).
-TEXT_MIN_W = 264
-FIRST_MAX_ZOOM = 4  # the zoom on first start: the largest whole board that fits
+FIRST_MAX_ZOOM = MAX_SCALE  # the zoom on first start: the largest whole board that fits
 FIRST_SCREEN_SHARE = 0.8  # this share of the usable screen, and at most this zoom
-SCROLL_MAX_ZOOM = 4  # the most zoom of a board that scrolls (issue 24's range, 1-4)
+SCROLL_MAX_ZOOM = MAX_SCALE  # the most zoom of a board that scrolls
+MAX_TEXT = 6  # the largest text scale (Options: Text size)
+SCREEN_LINES_PER_TEXT = 540  # the automatic text scale: a step per this many lines of screen
 
 
 @dataclass(frozen=True)
@@ -80,31 +82,31 @@ class Sizes:
 class Layout:
     """The canvas for a board of `rows` x `cols` of which `view_rows` x `view_cols` show.
 
-    `scale` is the text zoom, the canvas's own in the window; `sizes` are the sprites' as drawn
-    on the canvas, `factor` times the theme's (`fit` makes both), so the board's zoom is
-    `scale * factor`."""
+    The canvas is in window pixels, its top-left at (`origin_x`, `origin_y`) in the window.
+    `sizes` are the sprites' as drawn, `factor` (the board's zoom) times the theme's; `text`
+    is the text scale (`fit` makes all three)."""
 
     rows: int
     cols: int
     view_rows: int
     view_cols: int
-    scale: int = 1
-    origin_x: int = 0  # where the scaled canvas starts in the window
+    text: int = 1
+    origin_x: int = 0  # where the canvas starts in the window
     origin_y: int = 0
     sizes: Sizes = Sizes()
     led_digits: int = LED_DIGITS  # of the mine counter: `led_digits_for(mines)`
-    factor: int = 1  # the sprites' scale on the canvas: the board's zoom / the text zoom
+    factor: int = 1  # the sprites' scale on the canvas: the board's zoom
 
     @property
     def zoom(self) -> int:
         """The board's zoom: window pixels a pixel of the theme's sprites takes."""
-        return self.scale * self.factor
+        return self.factor
 
     # ---- the canvas ----------------------------------------------------------------------
 
     def _half(self, room: int) -> int:
-        """Half of `room` (a multiple of the factor) for centring, rounded down as it is at
-        the theme's own size: the same pixels on screen at any text zoom."""
+        """Half of `room` for centring, rounded down to a whole pixel of the theme's (so the
+        same sprite pixels land on the same window pixels whatever the text scale)."""
         return room // self.factor // 2 * self.factor
 
     @cached_property
@@ -116,13 +118,13 @@ class Layout:
 
     @cached_property
     def area(self) -> Box:
-        """The board area inside the frame (at least MIN_AREA_W x MIN_AREA_H; the board and
-        its scroll bars are centred in it)."""
-        s, f = self.sizes, self.factor
+        """The board area inside the frame (at least MIN_AREA_W x MIN_AREA_H text pixels; the
+        board and its scroll bars are centred in it)."""
+        s, f, t = self.sizes, self.factor, self.text
         bw, bh = self.bar_room
-        w = max(self.view_cols * s.tile + bw, MIN_AREA_W * f, toolbar_width(s, self.led_digits, f))
-        h = max(self.view_rows * s.tile + bh, MIN_AREA_H * f)
-        return Box(s.border, MENU_HEIGHT + 2 * s.border + TOOLBAR_HEIGHT * f, w, h)
+        w = max(self.view_cols * s.tile + bw, MIN_AREA_W * t, toolbar_width(s, self.led_digits, f))
+        h = max(self.view_rows * s.tile + bh, MIN_AREA_H * t)
+        return Box(s.border, MENU_HEIGHT * t + 2 * s.border + TOOLBAR_HEIGHT * f, w, h)
 
     @cached_property
     def board(self) -> Box:
@@ -149,7 +151,7 @@ class Layout:
     def status(self) -> Box:
         """The message line under the board area."""
         a = self.area
-        return Box(a.x, a.bottom, a.w, STATUS_HEIGHT)
+        return Box(a.x, a.bottom, a.w, STATUS_HEIGHT * self.text)
 
     @cached_property
     def canvas_size(self) -> tuple[int, int]:
@@ -159,13 +161,14 @@ class Layout:
     @cached_property
     def menu_bar(self) -> Box:
         """The strip of menu titles along the top of the canvas, above the frame."""
-        return Box(0, 0, self.canvas_size[0], MENU_HEIGHT)
+        return Box(0, 0, self.canvas_size[0], MENU_HEIGHT * self.text)
 
     @cached_property
     def frame(self) -> Box:
         """What the theme's frame goes round: the canvas under the menu bar."""
         w, h = self.canvas_size
-        return Box(0, MENU_HEIGHT, w, h - MENU_HEIGHT)
+        top = self.menu_bar.h
+        return Box(0, top, w, h - top)
 
     def on_menu_bar(self, x: int, y: int) -> bool:
         point = self.canvas_point(x, y)
@@ -174,7 +177,7 @@ class Layout:
     @cached_property
     def toolbar(self) -> Box:
         b = self.sizes.border
-        return Box(b, MENU_HEIGHT + b, self.area.w, TOOLBAR_HEIGHT * self.factor)
+        return Box(b, self.menu_bar.h + b, self.area.w, TOOLBAR_HEIGHT * self.factor)
 
     @cached_property
     def face(self) -> Box:
@@ -197,6 +200,35 @@ class Layout:
         w = led_width(self.sizes, TIMER_DIGITS, self.factor)
         return self._led_box(self.toolbar.right - PANEL_PAD * self.factor - w, TIMER_DIGITS)
 
+    # ---- the text's own pixels -----------------------------------------------------------
+
+    @cached_property
+    def text_size(self) -> tuple[int, int]:
+        """The canvas in text pixels: where menus and dialogs are placed."""
+        w, h = self.canvas_size
+        return w // self.text, h // self.text
+
+    def in_text(self, box: Box, *, outward: bool = False) -> Box:
+        """The largest box of whole text pixels inside a canvas box (`outward`: the smallest
+        that covers it)."""
+        t = self.text
+        if outward:
+            x, y = box.x // t, box.y // t
+            return Box(x, y, -(-box.right // t) - x, -(-box.bottom // t) - y)
+        x, y = -(-box.x // t), -(-box.y // t)  # rounded up
+        return Box(x, y, max(0, box.right // t - x), max(0, box.bottom // t - y))
+
+    def from_text(self, box: Box) -> Box:
+        """A box of text pixels as canvas pixels."""
+        t = self.text
+        return Box(box.x * t, box.y * t, box.w * t, box.h * t)
+
+    def text_point(self, x: int, y: int) -> tuple[int, int] | None:
+        """A window pixel as a text pixel, or None in the margin: what menus and dialogs are
+        given, as the board is given `canvas_point`."""
+        point = self.canvas_point(x, y)
+        return None if point is None else (point[0] // self.text, point[1] // self.text)
+
     # ---- cells <-> pixels ----------------------------------------------------------------
 
     def cell_rect(self, row: int, col: int, top: int = 0, left: int = 0) -> Box | None:
@@ -211,18 +243,14 @@ class Layout:
     def window_box(self, box: Box) -> Box:
         """Where a canvas box is shown in the window: the inverse of `canvas_point`, and the
         only place the display takes positions from."""
-        s = self.scale
-        return Box(self.origin_x + box.x * s, self.origin_y + box.y * s, box.w * s, box.h * s)
+        return Box(self.origin_x + box.x, self.origin_y + box.y, box.w, box.h)
 
     def canvas_point(self, x: int, y: int) -> tuple[int, int] | None:
         """A window pixel as a canvas pixel, or None in the margin. Every mouse position goes
         through here, so a click means the canvas pixel the display shows under it."""
-        dx, dy = x - self.origin_x, y - self.origin_y
-        if dx < 0 or dy < 0:  # before dividing: // rounds towards minus infinity
-            return None
-        cx, cy = dx // self.scale, dy // self.scale
+        cx, cy = x - self.origin_x, y - self.origin_y
         w, h = self.canvas_size
-        return (cx, cy) if cx < w and cy < h else None
+        return (cx, cy) if 0 <= cx < w and 0 <= cy < h else None
 
     def cell_at(self, x: int, y: int, top: int = 0, left: int = 0) -> tuple[int, int] | None:
         """The (row, col) under a window pixel, or None off the board (menu bar, toolbar,
@@ -261,22 +289,33 @@ def toolbar_width(sizes: Sizes, led_digits: int = LED_DIGITS, factor: int = 1) -
     return max(counter + timer, 2 * (side + FACE_GAP * factor) + sizes.face)
 
 
-def chrome_size(sizes: Sizes, factor: int = 1) -> tuple[int, int]:
+def chrome_size(sizes: Sizes, factor: int = 1, text: int = 1) -> tuple[int, int]:
     """Canvas pixels that are not board tiles (menu bar, frame, toolbar and status line), width
-    and height; `sizes` as drawn, `factor` times the theme's."""
+    and height; `sizes` as drawn, `factor` times the theme's; text at `text`."""
     return 2 * sizes.border, (
-        MENU_HEIGHT + 3 * sizes.border + TOOLBAR_HEIGHT * factor + STATUS_HEIGHT
+        (MENU_HEIGHT + STATUS_HEIGHT) * text + 3 * sizes.border + TOOLBAR_HEIGHT * factor
     )
 
 
-def text_zoom(zoom: int, shown_w: int) -> int:
-    """The canvas's scale for a board at `zoom` whose frame is `shown_w` window pixels wide: the
-    largest whole number that divides the zoom and leaves the canvas at least TEXT_MIN_W wide
-    (1 when none does). The sprites are scaled by the rest of the zoom (`Layout.factor`), so
-    the board looks the same whichever is chosen; text gets the room."""
-    for t in range(zoom, 1, -1):
-        if zoom % t == 0 and shown_w // t >= TEXT_MIN_W:
-            return t
+def auto_text(screen_height: int) -> int:
+    """The text scale when the player has chosen none: a step per SCREEN_LINES_PER_TEXT lines
+    of the screen's full height (2 at 1080 lines, 4 at 2160), from 1 to MAX_TEXT."""
+    return max(1, min(MAX_TEXT, screen_height // SCREEN_LINES_PER_TEXT))
+
+
+def text_for(
+    window: tuple[int, int],
+    zoom: int,
+    wanted: int,
+    sizes: Sizes = Sizes(),
+    led_digits: int = LED_DIGITS,
+) -> int:
+    """The text scale a window gets: `wanted`, or the largest below it at which the window
+    holds the smallest canvas (one cell, the toolbar, a dialog's room), so that a window too
+    small for dialogs at `wanted` gets them a step smaller; 1 when none does."""
+    for text in range(wanted, 1, -1):
+        if _fits(smallest_canvas_size(sizes, led_digits, zoom, text), window):
+            return text
     return 1
 
 
@@ -287,32 +326,17 @@ def fit(
     zoom: int,
     sizes: Sizes = Sizes(),
     led_digits: int = LED_DIGITS,
+    text: int = 1,
 ) -> Layout:
-    """The layout of a board in a window at the board's zoom: as much board as fits, centred,
-    with room for a scroll bar in each direction the board does not fit. The text zoom is
-    chosen by the width the whole board's frame takes at that zoom, or the window's when it
-    is narrower (as `window_size` chooses it for the window it makes)."""
-    shown_w = min(full_canvas_size(rows, cols, sizes, led_digits)[0] * zoom, window[0])
-    t = text_zoom(zoom, shown_w)
-    return fit_at(rows, cols, window, t, zoom // t, sizes, led_digits)
-
-
-def fit_at(
-    rows: int,
-    cols: int,
-    window: tuple[int, int],
-    scale: int,
-    factor: int,
-    sizes: Sizes = Sizes(),
-    led_digits: int = LED_DIGITS,
-) -> Layout:
-    """`fit` at a given text zoom (`scale`) and sprite factor, the board's zoom their product
-    (`fit` chooses the text zoom; tests try every one)."""
-    sizes = sizes.times(factor)
-    cw, ch = chrome_size(sizes, factor)
+    """The layout of a board in a window at the board's zoom and (as far as the window holds
+    it, `text_for`) the text scale `text`: as much board as fits, centred, with room for a
+    scroll bar in each direction the board does not fit."""
+    text = text_for(window, zoom, text, sizes, led_digits)
+    sizes = sizes.times(zoom)
+    cw, ch = chrome_size(sizes, zoom, text)
     ww, wh = window
-    room_w, room_h = ww // scale - cw, wh // scale - ch
-    t, bar = sizes.tile, SCROLLBAR * factor
+    room_w, room_h = ww - cw, wh - ch
+    t, bar = sizes.tile, SCROLLBAR * zoom
     view_cols = max(1, min(cols, room_w // t))
     view_rows = max(1, min(rows, room_h // t))
     for _ in range(2):  # one bar can take the room that made the other unneeded
@@ -320,47 +344,36 @@ def fit_at(
             view_cols = max(1, min(cols, (room_w - bar) // t))
         if view_cols < cols:
             view_rows = max(1, min(rows, (room_h - bar) // t))
-    probe = Layout(rows, cols, view_rows, view_cols, scale, 0, 0, sizes, led_digits, factor)
+    probe = Layout(rows, cols, view_rows, view_cols, text, 0, 0, sizes, led_digits, zoom)
     w, h = probe.canvas_size
     return Layout(
         rows,
         cols,
         view_rows,
         view_cols,
-        scale,
-        max(0, (ww - w * scale) // 2),
-        max(0, (wh - h * scale) // 2),
+        text,
+        max(0, (ww - w) // 2),
+        max(0, (wh - h) // 2),
         sizes,
         led_digits,
-        factor,
+        zoom,
     )
 
 
 # The sizing helpers below are pure and asked the same question many times (the Options'
 # zoom row tries every zoom of the same board), so their answers are kept.
 @lru_cache(maxsize=256)
-def full_canvas_size(
-    rows: int, cols: int, sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS
-) -> tuple[int, int]:
-    """The canvas at 1x when the whole board shows."""
-    return Layout(rows, cols, rows, cols, sizes=sizes, led_digits=led_digits).canvas_size
-
-
-@lru_cache(maxsize=256)
 def window_size(
-    rows: int, cols: int, zoom: int, sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS
+    rows: int,
+    cols: int,
+    zoom: int,
+    sizes: Sizes = Sizes(),
+    led_digits: int = LED_DIGITS,
+    text: int = 1,
 ) -> tuple[int, int]:
-    """The window that shows the whole board at `zoom`, its text at the text zoom `fit`
-    chooses there: as wide as the canvas at 1x times the zoom; the menu bar and the status
-    line are as tall as text at the text zoom."""
-    w, h = full_canvas_size(rows, cols, sizes, led_digits)
-    t = text_zoom(zoom, w * zoom)
-    if t == zoom:
-        return w * zoom, h * zoom
-    f = zoom // t
-    lay = Layout(rows, cols, rows, cols, t, 0, 0, sizes.times(f), led_digits, f)
-    w, h = lay.canvas_size
-    return w * t, h * t
+    """The window that shows the whole board at `zoom`, its text at `text`."""
+    lay = Layout(rows, cols, rows, cols, text, 0, 0, sizes.times(zoom), led_digits, zoom)
+    return lay.canvas_size
 
 
 def _fits(size: tuple[int, int], space: tuple[int, int]) -> bool:
@@ -374,10 +387,11 @@ def best_scale(
     most: int = MAX_SCALE,
     sizes: Sizes = Sizes(),
     led_digits: int = LED_DIGITS,
+    text: int = 1,
 ) -> int:
     """The largest whole zoom, at most `most`, at which the whole board fits `space` (>= 1)."""
     for zoom in range(min(most, MAX_SCALE), 1, -1):
-        if _fits(window_size(rows, cols, zoom, sizes, led_digits), space):
+        if _fits(window_size(rows, cols, zoom, sizes, led_digits, text), space):
             return zoom
     return 1
 
@@ -388,24 +402,29 @@ def first_zoom(
     space: tuple[int, int],
     sizes: Sizes = Sizes(),
     led_digits: int = LED_DIGITS,
+    text: int = 1,
 ) -> int:
     """The zoom a board opens at when the player has chosen none: the largest, at most
     FIRST_MAX_ZOOM, at which the whole board fits FIRST_SCREEN_SHARE of the usable screen."""
     share = (int(space[0] * FIRST_SCREEN_SHARE), int(space[1] * FIRST_SCREEN_SHARE))
-    return best_scale(rows, cols, share, FIRST_MAX_ZOOM, sizes, led_digits)
+    return best_scale(rows, cols, share, FIRST_MAX_ZOOM, sizes, led_digits, text)
 
 
-def smallest_canvas_size(sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS) -> tuple[int, int]:
-    """The canvas of one visible cell: any board shows in it, scrolled, with the whole toolbar.
-    At 1x it is the smallest window the game lets itself be made."""
-    return Layout(1, 1, 1, 1, sizes=sizes, led_digits=led_digits).canvas_size
+@lru_cache(maxsize=256)
+def smallest_canvas_size(
+    sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS, zoom: int = 1, text: int = 1
+) -> tuple[int, int]:
+    """The canvas of one visible cell: any board shows in it, scrolled, with the whole toolbar
+    and room for a dialog. At zoom and text 1 it is the smallest window the game lets itself
+    be made."""
+    return Layout(1, 1, 1, 1, text, 0, 0, sizes.times(zoom), led_digits, zoom).canvas_size
 
 
 def largest_scale(
-    space: tuple[int, int], sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS
+    space: tuple[int, int], sizes: Sizes = Sizes(), led_digits: int = LED_DIGITS, text: int = 1
 ) -> int:
     """The largest zoom at which the smallest window (any board, scrolled) still fits (>= 1)."""
-    return best_scale(1, 1, space, MAX_SCALE, sizes, led_digits)
+    return best_scale(1, 1, space, MAX_SCALE, sizes, led_digits, text)
 
 
 def most_scale(
@@ -414,12 +433,13 @@ def most_scale(
     space: tuple[int, int],
     sizes: Sizes = Sizes(),
     led_digits: int = LED_DIGITS,
+    text: int = 1,
 ) -> int:
     """The largest zoom a board may have in `space`: the largest at which all of it shows; for
     a board that has to scroll even at 1x, the largest at which its window fits (`scroll_fits`)."""
-    if _fits(full_canvas_size(rows, cols, sizes, led_digits), space):
-        return best_scale(rows, cols, space, MAX_SCALE, sizes, led_digits)
-    return most_scroll_zoom(rows, cols, space, sizes, led_digits)
+    if _fits(window_size(rows, cols, 1, sizes, led_digits, text), space):
+        return best_scale(rows, cols, space, MAX_SCALE, sizes, led_digits, text)
+    return most_scroll_zoom(rows, cols, space, sizes, led_digits, text)
 
 
 def scroll_fits(
@@ -429,15 +449,14 @@ def scroll_fits(
     zoom: int,
     sizes: Sizes = Sizes(),
     led_digits: int = LED_DIGITS,
+    text: int = 1,
 ) -> bool:
     """Whether the window a board gets at `zoom` in `room` (the whole board's, cut to the room)
-    holds all of its layout: the menu bar, the toolbar, some board and the status line, each
-    at the text zoom `fit` chooses for it. The smallest window's check (`largest_scale`)
-    is not enough: a wide window takes a larger text zoom, and so a taller frame."""
-    want = window_size(rows, cols, zoom, sizes, led_digits)
+    holds all of its layout: the menu bar, the toolbar, some board and the status line."""
+    want = window_size(rows, cols, zoom, sizes, led_digits, text)
     window = (min(want[0], room[0]), min(want[1], room[1]))
-    lay = fit(rows, cols, window, zoom, sizes, led_digits)
-    return _fits((lay.canvas_size[0] * lay.scale, lay.canvas_size[1] * lay.scale), window)
+    lay = fit(rows, cols, window, zoom, sizes, led_digits, text)
+    return _fits(lay.canvas_size, window)
 
 
 def most_scroll_zoom(
@@ -446,10 +465,11 @@ def most_scroll_zoom(
     room: tuple[int, int],
     sizes: Sizes = Sizes(),
     led_digits: int = LED_DIGITS,
+    text: int = 1,
 ) -> int:
     """The largest zoom, at most SCROLL_MAX_ZOOM, at which a board that scrolls fits `room`."""
     for zoom in range(SCROLL_MAX_ZOOM, 1, -1):
-        if scroll_fits(rows, cols, room, zoom, sizes, led_digits):
+        if scroll_fits(rows, cols, room, zoom, sizes, led_digits, text):
             return zoom
     return 1
 
@@ -458,12 +478,18 @@ def scale_for_window(
     rows: int,
     cols: int,
     window: tuple[int, int],
-    current: int,
+    wish: int,
     sizes: Sizes = Sizes(),
     led_digits: int = LED_DIGITS,
+    text: int = 1,
+    *,
+    auto: bool = False,
 ) -> int:
-    """The zoom for a window the player sized: the largest at which the whole board shows;
-    a board that scrolls anyway keeps its zoom, as far as the window allows."""
-    if _fits(full_canvas_size(rows, cols, sizes, led_digits), window):
-        return best_scale(rows, cols, window, MAX_SCALE, sizes, led_digits)
-    return max(1, min(current, most_scroll_zoom(rows, cols, window, sizes, led_digits)))
+    """The zoom for a window the player sized: the zoom wished for, or the largest below it
+    that the window holds: all of the board where it fits at 1x, else its scrolled window. A
+    smaller window lowers the zoom, and a larger one brings the wish back. `auto` (no zoom
+    chosen): a board the window shows whole takes the largest zoom that shows it."""
+    if _fits(window_size(rows, cols, 1, sizes, led_digits, text), window):
+        most = MAX_SCALE if auto else wish
+        return best_scale(rows, cols, window, most, sizes, led_digits, text)
+    return max(1, min(wish, most_scroll_zoom(rows, cols, window, sizes, led_digits, text)))

@@ -2,7 +2,7 @@
 table's rows of that menu with their keys (game/ui/keys.py makes both, so the menus cannot
 disagree with the keys or the F1 help).
 
-Pure: where the titles and rows are (canvas pixels, from the layout and the font's glyph
+Pure: where the titles and rows are (text pixels, from the layout and the font's glyph
 cell), which menu is open and which row has the focus, and what the mouse and the keys do to
 that. It never runs an action (it hands back the action's name and the window runs it) and
 never draws (the renderer draws what `MenuBar.placed` says).
@@ -123,7 +123,7 @@ def place_titles(layout: Layout, m: Metrics, names: list[str]) -> list[tuple[str
     """The titles of the menus `names` (keys.MENUS) left to right on the bar, in the language
     in use (measured each time, so a switch of language is placed at the next drawing);
     their first letters alone where the whole words do not fit the canvas's width."""
-    bar = layout.menu_bar
+    bar = layout.in_text(layout.menu_bar)
     names = [keys.menu_title(n) for n in names]
     shown = names
     if BAR_X + sum(m.text_w(n) + 2 * TITLE_PAD for n in names) > bar.w:
@@ -145,7 +145,7 @@ def place_drop_down(
     language at a narrow window) the column gives way, the whole menu's at once (F1 lists
     every key), and only a label wider than the canvas alone is shortened; its separators are
     left out where it is taller."""
-    canvas_w, canvas_h = layout.canvas_size
+    canvas_w, canvas_h = layout.text_size
     label_chars = max((len(i.label) for i in items), default=0)
     key_chars = max((len(i.key) for i in items), default=0)
     gap = KEY_GAP if key_chars else 0
@@ -185,7 +185,7 @@ def place_drop_down(
 class MenuBar:
     """Which menu is open and which of its rows has the focus; what input does to them.
 
-    Event methods take the canvas point (None: off the canvas) and the `Placed` of the bar as
+    Event methods take the text point (None: off the canvas) and the `Placed` of the bar as
     it is now; they change the state and return the action to run, if any (the menu has
     closed by then). The window sends here the presses on the bar, every mouse event while a
     menu is open (and the release of a press the bar took: `eat_release`), and the keys.

@@ -1,4 +1,5 @@
-"""Drawing: sprites from the theme onto one 1x canvas, which the display shows scaled.
+"""Drawing: the theme's sprites at the board's zoom and text at the text scale (through a
+`Lens`), onto one canvas of window pixels, which the display shows.
 
 Owns the canvas's pixels only: what is on it, what changed and how the board moved are the draw
 state's (game/ui/drawstate.py), which it notes as it draws; the blocks the board is kept drawn
@@ -34,6 +35,7 @@ from .drawstate import (
 )
 from .hints import HintMarks
 from .layout import LED_DIGITS, TIMER_DIGITS, Box, Layout
+from .lens import Lens
 from .theme import Theme
 from .widgets import Metrics
 
@@ -170,7 +172,7 @@ class Renderer(CellMarks):
     @staticmethod
     def look_of(theme: Theme, layout: Layout) -> tuple:
         """What a kept block's pixels depend on besides its text: the theme, tile and zoom."""
-        return theme.key, layout.sizes.tile, layout.scale
+        return theme.key, layout.sizes.tile, layout.factor
 
     def scroll(self, rows: int, cols: int, top: int, left: int) -> list[list[tuple[int, int]]]:
         """The view moved `rows` down and `cols` right and now starts at (top, left): move the
@@ -624,30 +626,21 @@ class Renderer(CellMarks):
         font = self.theme.font
         colour = col[colour_name]
         self.canvas.fill(col["panel"], pygame.Rect(*_xywh(box)))
+        c = Lens(self.canvas, self.layout.text, (box.x, box.y))  # text pixels from the box
+        w, h = box.w // c.text, box.h // c.text
         pieces = [(None, text)] if isinstance(text, str) else text
-        room = max(1, (box.w - 4) // font.width)
-        x, y = box.x + 2, box.y + (box.h - font.height) // 2 + 1
+        room = max(1, (w - 4) // font.width)
+        x, y = 2, (h - font.height) // 2 + 1
         used = 0
         for icon, words in pieces:
             if icon is not None:
-                self._status_icon(icon, x + used * font.width, y, colour)
+                _status_icon(c, font, icon, x + used * font.width, y, colour)
                 used += 2
             elif words:
                 shown = words[: max(0, room - used)]
-                self.canvas.blit(font.render(shown, colour), (x + used * font.width, y))
+                c.blit(font.render(shown, colour), (x + used * font.width, y))
                 used += len(shown) + 1
         self.drawn.dirty.append(box)
-
-    def _status_icon(self, name: str, x: int, y: int, colour) -> None:
-        """One of status.ICONS, 5 x 7 pixels, in one character cell of the font."""
-        font = self.theme.font
-        rows = status.ICONS[name]
-        left = x + max(0, (font.width - 5) // 2)
-        top = y + max(0, (font.height - 7) // 2)
-        for dy, line in enumerate(rows):
-            for dx, bit in enumerate(line):
-                if bit == "#":
-                    self.canvas.fill(colour, (left + dx, top + dy, 1, 1))
 
     def draw_menu_bar(
         self,
@@ -659,10 +652,10 @@ class Renderer(CellMarks):
         """The menu titles along the top; with a menu open, its title highlighted and its
         drop-down over the board: labels on the left, keys in a column on the right, the row
         with the focus highlighted, etched lines between groups."""
-        c, font = self.canvas, self.theme.font
+        c, font = Lens(self.canvas, self.layout.text), self.theme.font
         col = menubar.Colours.of(self.theme)
         bar = self.layout.menu_bar
-        c.fill(col.bar, pygame.Rect(*_xywh(bar)))
+        self.canvas.fill(col.bar, pygame.Rect(*_xywh(bar)))
         for i, (text, box) in enumerate(placed.titles):
             ink = col.text
             if i == open_menu:
@@ -697,7 +690,7 @@ class Renderer(CellMarks):
             c.blit(font.render(placed.labels[row.index], ink), (x, y))
             if placed.keys[row.index]:
                 c.blit(font.render(placed.keys[row.index], ink), (placed.key_x, y))
-        self.drawn.dirty.append(panel)
+        self.drawn.dirty.append(c.box(panel))
 
     # ---- to the window -------------------------------------------------------------------
 
@@ -726,7 +719,17 @@ class Renderer(CellMarks):
         return sent
 
 
-def _tick(c: pygame.Surface, x: int, y: int, w: int, h: int, ink) -> None:
+def _status_icon(c: Lens, font, name: str, x: int, y: int, colour) -> None:
+    """One of status.ICONS, 5 x 7 text pixels, in one character cell of the font."""
+    left = x + max(0, (font.width - 5) // 2)
+    top = y + max(0, (font.height - 7) // 2)
+    for dy, line in enumerate(status.ICONS[name]):
+        for dx, bit in enumerate(line):
+            if bit == "#":
+                c.fill(colour, (left + dx, top + dy, 1, 1))
+
+
+def _tick(c: Lens, x: int, y: int, w: int, h: int, ink) -> None:
     """A check mark drawn in one character cell, two pixels thick."""
     low = y + h - 2
     down = [(x + k, low - 2 + k) for k in range(max(1, w // 3))]
@@ -753,9 +756,10 @@ def _xywh(box: Box) -> tuple[int, int, int, int]:
 
 
 def dialog_room(layout: Layout) -> tuple[Box, Box]:
-    """Where a dialog's panel goes: centred over the board area, inside the frame (the menu
-    bar above it stays)."""
-    return layout.area, layout.frame
+    """Where a dialog's panel goes, in text pixels: centred over the board area, inside the
+    frame (the menu bar above it stays); the area's text pixels are those it touches, so a
+    dialog the area holds at 1x it holds at any text scale."""
+    return layout.in_text(layout.area, outward=True), layout.in_text(layout.frame)
 
 
 def _text_y(box: Box, font) -> int:
@@ -765,7 +769,8 @@ def _text_y(box: Box, font) -> int:
 
 def draw_dialog(renderer: Renderer, dialog) -> Box:
     """The dialog's panel over what the canvas shows (the board, veiled while a game waits)."""
-    box = dialog.draw(renderer.canvas, renderer.theme.plain())  # at the text's size
+    lens = Lens(renderer.canvas, renderer.layout.text)
+    box = lens.box(dialog.draw(lens, renderer.theme.plain()))  # in text pixels, scaled
     renderer.drawn.board_shown = False  # a scroll must not move the panel with the tiles
     renderer.drawn.dirty.append(box)
     return box

@@ -57,9 +57,9 @@ def pointed(pos: tuple[int, int], top: int, left: int, lay: Layout) -> tuple[Cel
 
 def _in_cells(pos: tuple[int, int], lay: Layout) -> tuple[float, float]:
     """The middle of window pixel `pos` in cells from the view's top-left corner."""
-    b, t, s = lay.board, lay.sizes.tile, lay.scale
-    y = ((pos[1] + 0.5 - lay.origin_y) / s - b.y) / t
-    x = ((pos[0] + 0.5 - lay.origin_x) / s - b.x) / t
+    b, t = lay.board, lay.sizes.tile
+    y = (pos[1] + 0.5 - lay.origin_y - b.y) / t
+    x = (pos[0] + 0.5 - lay.origin_x - b.x) / t
     return y, x
 
 

@@ -22,6 +22,7 @@ from ..store.replays import Replay
 from ..store.settings import VOLUMES, Settings, SettingsFile
 from ..version import version
 from . import keys
+from . import screen as desktop
 from .assist import Assistant
 from .chores import Chores
 from .commands import Commands
@@ -83,7 +84,10 @@ class App:
         asked_for: str | None = None,
         chores: Chores | None = None,
         assistant: Assistant | None = None,
+        copy: int = 0,
     ) -> None:
+        """`copy`: which copy of the program this is (0 the first): a later one's window
+        opens offset from the first's (`screen.place_for_copy`)."""
         self.focused = False  # the window had the focus at least once (Xvfb may never give it)
         self.alt_alone = False  # Alt is down and nothing else was pressed with it
         session = Session(
@@ -92,7 +96,7 @@ class App:
         pygame.display.set_caption(TITLE)
         theme = themes.get(settings.theme) or themes.get(DEFAULT_THEME)
         drawn = DrawState()
-        frame = Frame(settings, theme, board, scale, drawn)
+        frame = Frame(settings, theme, board, scale, drawn, copy=copy)
         theme.convert()  # for the window just opened, before a renderer keeps the sprites
         frame.relayout()
         sounds = SoundBoard(settings, clock)
@@ -344,8 +348,18 @@ def run(
 ) -> int:
     """Open the window and play until the player quits; `options` go to `App`."""
     pygame.display.init()
+    slot = desktop.copy_slot(data_dir() / "copies")  # a second copy opens beside the first
     try:
-        app = App(board, settings, themes, settings_file=settings_file, history=history, **options)
+        app = App(
+            board,
+            settings,
+            themes,
+            settings_file=settings_file,
+            history=history,
+            copy=slot.number,
+            **options,
+        )
         return app.loop()
     finally:
+        slot.release()
         pygame.quit()

@@ -23,16 +23,12 @@ class Driver:
         lay = self.app.ctx.frame.layout
         box = lay.cell_rect(*cell, self.app.play.view.top, self.app.play.view.left)
         assert box is not None, f"{cell} is not in view"
-        return lay.origin_x + (box.x + box.w // 2) * lay.scale, lay.origin_y + (
-            box.y + box.h // 2
-        ) * lay.scale
+        return lay.origin_x + box.x + box.w // 2, lay.origin_y + box.y + box.h // 2
 
     def face_pos(self):
         lay = self.app.ctx.frame.layout
         f = lay.face
-        return lay.origin_x + (f.x + f.w // 2) * lay.scale, lay.origin_y + (
-            f.y + f.h // 2
-        ) * lay.scale
+        return lay.origin_x + f.x + f.w // 2, lay.origin_y + f.y + f.h // 2
 
     def post(self, kind, **attrs):
         pygame.event.post(pygame.event.Event(kind, **attrs))
@@ -58,7 +54,8 @@ class Driver:
         """The window position of the middle of the open dialog's button `id`."""
         button = self.app.ctx.dialogs.dialog.form.find(id)
         assert button is not None, f"the dialog has no button {id!r}"
-        box = self.app.ctx.frame.layout.window_box(button.box)
+        lay = self.app.ctx.frame.layout
+        box = lay.window_box(lay.from_text(button.box))  # a dialog is in text pixels
         return box.x + box.w // 2, box.y + box.h // 2
 
     def press(self, id):

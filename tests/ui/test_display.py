@@ -1,6 +1,7 @@
 """The display: what the window shows is the canvas through the layout's one mapping, at every
 zoom and in fullscreen, and scrolling moves what is drawn instead of drawing it all again."""
 
+import dataclasses
 import os
 import random
 
@@ -44,7 +45,7 @@ def assert_shown_cell_is_the_cell_under_the_pointer(app) -> int:
     lay = app.ctx.frame.layout
     height = pygame.display.get_surface().get_height()
     board = lay.window_box(lay.board)
-    tile = lay.sizes.tile * lay.scale
+    tile = lay.sizes.tile
     bands = [board.y, board.y + tile - 2, board.bottom - tile - 1]  # two rows and the last
     ys = [y for b in bands for y in range(max(0, b - 1), min(height, b + 3))]
     checked = 0
@@ -69,7 +70,7 @@ def assert_shown_cell_is_the_cell_under_the_pointer(app) -> int:
 )
 def test_every_pixel_shows_the_cell_a_click_there_means(drive, board, scale):
     d = drive(board, scale=scale)
-    assert d.app.ctx.frame.layout.scale == scale
+    assert d.app.ctx.frame.layout.zoom == scale
     assert assert_shown_cell_is_the_cell_under_the_pointer(d.app) > 0
 
 
@@ -81,9 +82,9 @@ def test_fullscreen_keeps_the_scale_centres_the_board_and_clicks_land_on_their_c
     screen = pygame.display.get_desktop_sizes()[0]
     lay = d.app.ctx.frame.layout
     assert pygame.display.is_fullscreen() and pygame.display.get_surface().get_size() == screen
-    assert d.app.ctx.frame.scale == lay.scale == 2
+    assert d.app.ctx.frame.scale == lay.zoom == 2
     w, h = lay.canvas_size
-    assert (lay.origin_x, lay.origin_y) == ((screen[0] - 2 * w) // 2, (screen[1] - 2 * h) // 2)
+    assert (lay.origin_x, lay.origin_y) == ((screen[0] - w) // 2, (screen[1] - h) // 2)
     # the margin is the theme's background colour, not black
     data, width = window_bytes()
     background = pygame.Color(d.app.ctx.frame.theme.colours["background"])
@@ -178,16 +179,13 @@ def test_a_scroll_under_a_dialog_draws_the_board_anew_when_it_closes(drive):
 
 
 def canvas_as_shown(app) -> bytes:
-    """The whole canvas scaled and centred on a window of the theme's colour, made apart from
+    """The whole canvas centred on a window of the theme's colour, made apart from
     the display: what the window must hold after any frame."""
     lay, canvas = app.ctx.frame.layout, app.ctx.frame.renderer.canvas
     window = pygame.display.get_surface()
     expected = pygame.Surface(window.get_size(), 0, window)
     expected.fill(app.ctx.frame.theme.colours["background"])
-    w, h = lay.canvas_size
-    expected.blit(
-        pygame.transform.scale(canvas, (w * lay.scale, h * lay.scale)), (lay.origin_x, lay.origin_y)
-    )
+    expected.blit(canvas, (lay.origin_x, lay.origin_y))
     return pygame.image.tobytes(expected, "RGB")
 
 
@@ -248,13 +246,14 @@ def test_the_plain_framebuffer_is_asked_for_on_x11_only_and_never_over_the_users
 @pytest.mark.parametrize("window", [(528, 642), (527, 640), (100, 101)])
 def test_a_canvas_larger_than_its_window_shows_exactly_its_top_left_part(window):
     from game.ui.display import Display
-    from game.ui.layout import Box, Layout
+    from game.ui.layout import Box, fit
 
     pygame.display.init()
     try:
         display = Display()
         display.open(window)
-        layout = Layout(9, 9, 9, 9, 3)  # a canvas at 3x, from the window's corner
+        layout = fit(9, 9, (2000, 2000), 3)  # a canvas at 3x...
+        layout = dataclasses.replace(layout, origin_x=0, origin_y=0)  # ...from the corner
         canvas = pygame.Surface(layout.canvas_size)
         for x in range(canvas.get_width()):  # stripes, so any misplaced pixel shows
             pygame.draw.line(
@@ -262,7 +261,7 @@ def test_a_canvas_larger_than_its_window_shows_exactly_its_top_left_part(window)
             )
         display.present(canvas, layout, [Box(0, 0, *layout.canvas_size)])
         got = display.surface
-        want = pygame.transform.scale_by(canvas, 3)
+        want = canvas
         ox, oy = layout.origin_x, layout.origin_y
         for x in range(0, got.get_width(), 7):
             for y in range(0, got.get_height(), 5):

@@ -1,4 +1,4 @@
-"""Pixel <-> cell geometry at every edge, without a window."""
+"""Pixel <-> cell geometry at every edge, without a window (text scales: test_text_scale.py)."""
 
 import pytest
 
@@ -14,17 +14,16 @@ from game.ui.layout import (
     best_scale,
     chrome_size,
     fit,
-    full_canvas_size,
     largest_scale,
     smallest_canvas_size,
     window_size,
 )
 
-EXPERT = Layout(16, 30, 16, 30)  # whole board shown, scale 1
+EXPERT = Layout(16, 30, 16, 30)  # whole board shown, zoom and text 1
 
 
 def window_xy(lay: Layout, cx: int, cy: int) -> tuple[int, int]:
-    return lay.origin_x + cx * lay.scale, lay.origin_y + cy * lay.scale
+    return lay.origin_x + cx, lay.origin_y + cy
 
 
 def test_canvas_is_menu_bar_frame_toolbar_and_board():
@@ -41,9 +40,9 @@ def test_canvas_is_menu_bar_frame_toolbar_and_board():
     assert chrome_size(EXPERT.sizes) == (w - 30 * 16, h - 16 * 16)
 
 
-@pytest.mark.parametrize("scale, origin", [(1, (0, 0)), (2, (5, 3)), (4, (40, 17))])
-def test_the_menu_bar_is_neither_a_cell_nor_the_face_and_the_board_starts_under_it(scale, origin):
-    lay = Layout(9, 9, 9, 9, scale, *origin)
+@pytest.mark.parametrize("text, origin", [(1, (0, 0)), (2, (5, 3)), (4, (40, 17))])
+def test_the_menu_bar_is_neither_a_cell_nor_the_face_and_the_board_starts_under_it(text, origin):
+    lay = Layout(9, 9, 9, 9, text, *origin)
     bar = lay.menu_bar
     for cx in (0, bar.w // 2, bar.w - 1):
         for cy in (0, bar.h - 1):
@@ -52,11 +51,11 @@ def test_the_menu_bar_is_neither_a_cell_nor_the_face_and_the_board_starts_under_
     x, y = window_xy(lay, 5, bar.bottom)
     assert not lay.on_menu_bar(x, y) and not lay.on_menu_bar(origin[0] - 1, origin[1])
     assert lay.cell_at(*window_xy(lay, lay.board.x, lay.board.y)) == (0, 0)
-    assert lay.window_box(bar) == Box(origin[0], origin[1], bar.w * scale, MENU_HEIGHT * scale)
+    assert lay.window_box(bar) == Box(origin[0], origin[1], bar.w, MENU_HEIGHT * text)
 
 
 def test_every_size_counts_the_menu_bar():
-    w, h = full_canvas_size(9, 9)
+    w, h = window_size(9, 9, 1)
     assert h == MENU_HEIGHT + 8 + TOOLBAR_HEIGHT + 8 + MIN_AREA_H + STATUS_HEIGHT + 8
     assert smallest_canvas_size() == (w, h)  # Beginner is as small as the area gets
     w, h = window_size(9, 9, 2)
@@ -67,18 +66,15 @@ def test_every_size_counts_the_menu_bar():
     assert lay.canvas_size[1] <= 600 < lay.canvas_size[1] + 16
 
 
-@pytest.mark.parametrize("scale, origin", [(1, (0, 0)), (2, (5, 3)), (3, (17, 40))])
-def test_board_corners_and_one_pixel_outside(scale, origin):
-    lay = Layout(16, 30, 16, 30, scale, *origin)
+@pytest.mark.parametrize("text, origin", [(1, (0, 0)), (2, (5, 3)), (3, (17, 40))])
+def test_board_corners_and_one_pixel_outside(text, origin):
+    lay = Layout(16, 30, 16, 30, text, *origin)
     b = lay.board
     last = b.w - 1, b.h - 1
     assert lay.cell_at(*window_xy(lay, b.x, b.y)) == (0, 0)
     assert lay.cell_at(*window_xy(lay, b.x + last[0], b.y)) == (0, 29)
     assert lay.cell_at(*window_xy(lay, b.x, b.y + last[1])) == (15, 0)
     assert lay.cell_at(*window_xy(lay, b.x + last[0], b.y + last[1])) == (15, 29)
-    # the last window pixel of a scaled canvas pixel still belongs to it
-    x, y = window_xy(lay, b.x + last[0], b.y + last[1])
-    assert lay.cell_at(x + scale - 1, y + scale - 1) == (15, 29)
     # one canvas pixel off each side is not a cell
     assert lay.cell_at(*window_xy(lay, b.x - 1, b.y)) is None
     assert lay.cell_at(*window_xy(lay, b.x, b.y - 1)) is None
@@ -93,7 +89,7 @@ def test_toolbar_frame_margin_and_negative_pixels_are_not_cells():
     for x, y in [(-1, 50), (50, -1), (-31, -31), (5, 5), (9, 200)]:
         assert lay.cell_at(x, y) is None
     # -1 // 16 == -1 would land on a cell if the sign were not checked first
-    assert lay.cell_at(10 + (lay.board.x - 1) * 2, 10 + lay.board.y * 2) is None
+    assert lay.cell_at(10 + lay.board.x - 1, 10 + lay.board.y) is None
 
 
 def test_cells_follow_the_scroll_and_cell_rect_inverts_cell_at():
@@ -131,14 +127,14 @@ def test_fit_shows_what_fits_and_scales_by_whole_numbers():
     small = fit(9, 9, (1000, 1000), 3)
     assert (small.view_rows, small.view_cols) == (9, 9)
     w, h = small.canvas_size
-    s = small.scale
-    assert small.origin_x == (1000 - s * w) // 2 and small.origin_y == (1000 - s * h) // 2
+    assert small.origin_x == (1000 - w) // 2 and small.origin_y == (1000 - h) // 2
+    assert small.sizes.tile == 48 and small.text == 1  # the board's zoom; text as asked
 
 
 def test_best_scale_is_the_largest_that_fits_within_the_cap():
-    w, h = full_canvas_size(9, 9)
-    assert best_scale(9, 9, (3 * w, 3 * h), most=3) == 3
-    assert best_scale(9, 9, (3 * w - 1, 3 * h), most=3) == 2
+    w, h = window_size(9, 9, 3)
+    assert best_scale(9, 9, (w, h), most=3) == 3
+    assert best_scale(9, 9, (w - 1, h), most=3) == 2
     assert best_scale(9, 9, (10 * w, 10 * h), most=3) == 3
     assert best_scale(200, 200, (800, 600)) == 1
 
@@ -158,7 +154,7 @@ def test_no_pixel_of_a_scroll_bar_is_a_cell():
     lay = fit(200, 200, (800, 600), 2)
     for bar in (lay.vbar, lay.hbar):
         for x, y in ((bar.x, bar.y), (bar.right - 1, bar.bottom - 1)):
-            assert lay.cell_at(lay.origin_x + x * 2, lay.origin_y + y * 2, 50, 50) is None
+            assert lay.cell_at(lay.origin_x + x, lay.origin_y + y, 50, 50) is None
     b = lay.board  # the last pixels of the board are still its last cells
-    last = (b.right - 1) * 2 + lay.origin_x + 1, (b.bottom - 1) * 2 + lay.origin_y + 1
+    last = b.right - 1 + lay.origin_x, b.bottom - 1 + lay.origin_y
     assert lay.cell_at(*last, 50, 50) == (50 + lay.view_rows - 1, 50 + lay.view_cols - 1)

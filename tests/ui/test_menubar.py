@@ -223,7 +223,7 @@ def test_the_bar_text_reads_at_least_4_5_to_1_in_every_shipped_theme(theme):
 
 def window_point(lay, box):
     x, y = centre(box)
-    return lay.origin_x + x * lay.scale, lay.origin_y + y * lay.scale
+    return lay.origin_x + x * lay.text, lay.origin_y + y * lay.text  # menus: text pixels
 
 
 def placed_of(app):

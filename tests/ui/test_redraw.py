@@ -37,17 +37,24 @@ def shown_then_from_scratch(d) -> tuple[bytes, bytes]:
 
 
 @pytest.mark.concurrent
-def test_at_text_zoom_1_the_canvas_is_the_windows_own_pixels_and_scaled_it_is_not(drive):
+def test_the_canvas_is_the_windows_own_pixels_at_any_zoom_and_text_scale(drive):
     d = drive(BIG, scale=1)
     r, lay = d.app.ctx.frame.renderer, d.app.ctx.frame.layout
     assert in_window(r.canvas, lay) and r.canvas.get_parent() is pygame.display.get_surface()
     r.canvas.fill((255, 0, 255), (0, 0, 5, 5))  # drawn: on the window, with no present
     assert pygame.display.get_surface().get_at((lay.origin_x, lay.origin_y))[:3] == (255, 0, 255)
-    d.app.options.set_scale(2)  # text zoom 2: a canvas of its own, scaled into the window
+    d.app.options.set_scale(2)
+    d.app.ctx.frame.set_text_size(2)
     d.tick(0)
     r, lay = d.app.ctx.frame.renderer, d.app.ctx.frame.layout
-    assert lay.scale == 2 and not in_window(r.canvas, lay)
-    assert r.canvas.get_parent() is None
+    assert (lay.zoom, lay.text) == (2, 2) and in_window(r.canvas, lay)
+    small = lay.canvas_size[0] - 8, lay.canvas_size[1]  # a window smaller than its canvas
+    pygame.display.set_mode(small, pygame.RESIZABLE)
+    d.app.ctx.frame.relayout()
+    d.tick(0)
+    r, lay = d.app.ctx.frame.renderer, d.app.ctx.frame.layout
+    if lay.canvas_size[0] > small[0]:  # the toolbar's least width: a canvas of its own
+        assert not in_window(r.canvas, lay) and r.canvas.get_parent() is None
 
 
 @pytest.mark.concurrent
@@ -67,10 +74,10 @@ def test_cell_changes_theme_switches_and_zooms_show_what_a_draw_from_scratch_sho
         d.app.options.set_theme(theme)
         shown, scratch = shown_then_from_scratch(d)
         assert d.app.ctx.frame.theme.key == theme and shown == scratch, theme
-    for zoom in (2, 3, 1):  # text zoom 2 and 3 (scaled canvases), then back in the window
+    for zoom in (2, 3, 1):
         d.app.options.set_scale(zoom)
         shown, scratch = shown_then_from_scratch(d)
-        assert d.app.ctx.frame.layout.scale == zoom and shown == scratch, zoom
+        assert d.app.ctx.frame.layout.zoom == zoom and shown == scratch, zoom
 
 
 BEGINNER = BoardChoice.standard(Difficulty.BEGINNER)
@@ -78,21 +85,20 @@ INTERMEDIATE = BoardChoice.standard(Difficulty.INTERMEDIATE)
 
 
 @pytest.mark.parametrize(
-    "board, zoom, text_zoom, factor",
-    [(BEGINNER, 1, 1, 1), (BEGINNER, 2, 1, 2), (BEGINNER, 3, 1, 3), (INTERMEDIATE, 2, 2, 1)],
+    "board, zoom, text",
+    [(BEGINNER, 1, 1), (BEGINNER, 2, 1), (BEGINNER, 3, 2), (INTERMEDIATE, 2, 3)],
 )
-def test_a_text_zoom_change_shows_what_a_draw_from_scratch_shows(
-    drive, board, zoom, text_zoom, factor
-):
+def test_a_zoom_or_text_size_change_shows_what_a_draw_from_scratch_shows(drive, board, zoom, text):
     d = drive(board, scale=1)
     d.click((4, 4))
     for theme in ("night", "classic"):
         d.app.options.set_theme(theme)
         d.app.options.set_scale(zoom)
+        d.app.ctx.frame.set_text_size(text)
         shown, scratch = shown_then_from_scratch(d)
         lay = d.app.ctx.frame.layout
-        assert (lay.scale, lay.factor) == (text_zoom, factor)
-        assert in_window(d.app.ctx.frame.renderer.canvas, lay) == (text_zoom == 1)
+        assert (lay.zoom, lay.text) == (zoom, text)
+        assert in_window(d.app.ctx.frame.renderer.canvas, lay)
         assert shown == scratch, theme
 
 

@@ -13,12 +13,13 @@ from game.ui.layout import (
     Layout,
     Sizes,
     fit,
-    full_canvas_size,
     led_digits_for,
     most_scale,
     scale_for_window,
+    scroll_fits,
     smallest_canvas_size,
     toolbar_width,
+    window_size,
 )
 from game.ui.render import led_text
 from game.ui.screen import GUESSED_FRAME, Frame, place_window, room_on, wholly_on
@@ -40,8 +41,8 @@ def window_for(rows, cols, mines, zoom, screen, frame):
     room = room_on(screen, frame)
     digits = led_digits_for(mines)
     scale = min(zoom, most_scale(rows, cols, room, Sizes(), digits))
-    w, h = full_canvas_size(rows, cols, Sizes(), digits)
-    return scale, (min(w * scale, room[0]), min(h * scale, room[1]))
+    w, h = window_size(rows, cols, scale, Sizes(), digits)
+    return scale, (min(w, room[0]), min(h, room[1]))
 
 
 @pytest.mark.parametrize("screen", SCREENS)
@@ -79,24 +80,34 @@ def test_a_window_larger_than_the_screen_keeps_its_title_bar_on_it():
 
 
 def test_the_zoom_is_lowered_when_the_board_would_not_fit():
-    screen, frame = Box(0, 0, 1600, 1000), Frame(30, 2, 2, 2)
+    screen, frame = Box(0, 0, 1600, 900), Frame(30, 2, 2, 2)
     rows, cols, mines = Difficulty.EXPERT.value
-    w, h = full_canvas_size(rows, cols)
     room = room_on(screen, frame)
-    assert 3 * h > room[1]  # Expert at zoom 3 is taller than the screen...
+    assert window_size(rows, cols, 3)[1] > room[1]  # Expert at 3 is taller than the screen...
     scale, size = window_for(rows, cols, mines, 3, screen, frame)
-    assert scale == 2 and size == (2 * w, 2 * h)  # ...so it opens at 2, whole
-    # a board that scrolls even at 1x keeps the zoom asked for, up to what the screen holds
-    assert most_scale(200, 200, room) == min(room[0] // 176, room[1] // (214 + MENU_HEIGHT))
+    assert scale == 2 and size == window_size(rows, cols, 2)  # ...so it opens at 2, whole
+    # a board that scrolls even at 1x keeps the zoom asked for, up to what the screen holds:
+    # the smallest window's frame at that zoom, with the text at 1x
+    assert smallest_canvas_size() == (16 + 160, 3 * 8 + 32 + 144 + 2 * MENU_HEIGHT)
+    assert most_scale(200, 200, room) == MAX_SCALE  # 684 pixels tall at 8
+    zoom = most_scale(200, 200, (1000, 600))
+    assert 1 < zoom < MAX_SCALE
+    assert scroll_fits(200, 200, (1000, 600), zoom) and not scroll_fits(
+        200, 200, (1000, 600), zoom + 1
+    )
 
 
 def test_a_window_the_player_sizes_gets_the_largest_zoom_that_shows_the_whole_board():
-    w, h = full_canvas_size(9, 9)
-    assert scale_for_window(9, 9, (3 * w + 5, 3 * h), current=1) == 3
-    assert scale_for_window(9, 9, (w, h - 1), current=2) == 1
+    w, h = window_size(9, 9, 3)
+    assert scale_for_window(9, 9, (w + 5, h), 8, auto=True) == 3
+    assert scale_for_window(9, 9, (w + 5, h), 2) == 2  # a zoom chosen is the most
+    w, h = window_size(9, 9, 1)
+    assert scale_for_window(9, 9, (w, h - 1), 2) == 1
     # a board that cannot show whole keeps its zoom while the window holds the toolbar
-    assert scale_for_window(200, 200, (1000, 900), current=2) == 2
-    assert scale_for_window(200, 200, (300, 300), current=2) == 1
+    assert scale_for_window(200, 200, (1000, 900), 2) == 2
+    least = smallest_canvas_size(zoom=2)
+    assert scale_for_window(200, 200, least, 2) == 2
+    assert scale_for_window(200, 200, (least[0] - 1, least[1]), 2) == 1
 
 
 @pytest.mark.parametrize("theme", sorted(load_library().themes))
@@ -155,15 +166,15 @@ def test_led_text_shows_the_count_in_its_digits_and_a_minus_when_over_flagged():
 def test_the_most_zoom_of_a_board_that_scrolls_fits_the_screen_whole(space, rows, cols):
     """Issue 24's play-test: on 1920x1080 a 200x200 board went to zoom 5 in a window whose
     status line and bottom frame were cut off (the text zoom a wide window takes makes the
-    frame taller than the smallest window's). The most zoom is 4 at most, and all of its
-    layout shows in the window it gets."""
+    frame taller than the smallest window's). All of the layout at the most zoom (8 at
+    most since issue 39) shows in the window it gets."""
     from game.ui.layout import window_size
 
     digits = led_digits_for(rows * cols // 5)
     zoom = most_scale(rows, cols, space, Sizes(), digits)
-    assert 1 <= zoom <= 4
+    assert 1 <= zoom <= MAX_SCALE
     want = window_size(rows, cols, zoom, Sizes(), digits)
     window = (min(want[0], space[0]), min(want[1], space[1]))
     lay = fit(rows, cols, window, zoom, Sizes(), digits)
     w, h = lay.canvas_size
-    assert w * lay.scale <= window[0] and h * lay.scale <= window[1]
+    assert w <= window[0] and h <= window[1]

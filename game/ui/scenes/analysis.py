@@ -120,7 +120,8 @@ class AnalysisScene(Watched):
         box = frame.layout.status
         if point is None or not box.contains(*point):
             return None
-        return BUTTONS.get((point[0] - box.x - 2) // frame.theme.font.width)
+        column = ((point[0] - box.x) // frame.layout.text - 2) // frame.theme.font.width
+        return BUTTONS.get(column)
 
     def act(self, action: str) -> None:
         if action == "analysis_leave":

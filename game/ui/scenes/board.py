@@ -197,7 +197,7 @@ class BoardView(BoardDrawing):
                 self.thumb = None
                 return False
             # off the canvas too: the thumb follows the pointer along its track
-            point = ((pos[0] - lay.origin_x) // lay.scale, (pos[1] - lay.origin_y) // lay.scale)
+            point = (pos[0] - lay.origin_x, pos[1] - lay.origin_y)
             first = self.thumb.first(bar, point)
             self.view_to(*((first, self.left) if vertical else (self.top, first)))
             return True
@@ -206,7 +206,7 @@ class BoardView(BoardDrawing):
         self.room.pointer_moved()  # the room's gestures decide when a middle press drags
         if self.room.panning:
             (x0, y0), top, left = self.pan_from
-            cell = lay.sizes.tile * lay.scale
+            cell = lay.sizes.tile
             self.view_to(top - round((pos[1] - y0) / cell), left - round((pos[0] - x0) / cell))
         return True
 

@@ -11,7 +11,7 @@ from ...engine import Game
 from ...engine.cells import Cell, ViewChar
 from ...i18n import _
 from .. import scrollbars, status
-from ..render import Looks
+from ..render import Looks, dialog_room
 from .map import MapDialog, map_panel, outside
 
 
@@ -40,7 +40,8 @@ class BoardDrawing:
         if spare is None or spare is canvas or spare.get_size() != canvas.get_size():
             spare = self._map_canvas = canvas.copy()
             return spare
-        panel = map_panel(self.layout.sizes.border, self.layout.frame)
+        area, bounds = dialog_room(self.layout)  # where the map's panel is, in text pixels
+        panel = self.layout.from_text(map_panel(area.x - bounds.x, bounds))
         for part in outside(panel, canvas.get_size()):
             rect = (part.x, part.y, part.w, part.h)
             spare.blit(canvas, rect, rect)
@@ -88,7 +89,7 @@ class BoardDrawing:
         )
         drawn.held = 0 if ready else drawn.held + 1
         if ready:  # what a press made while the frame waits was aimed at (game/ui/inbox.py)
-            drawn.board_at = (lay.scale, lay.board.x, lay.board.y, self.top, self.left)
+            drawn.board_at = (lay.factor, lay.board.x, lay.board.y, self.top, self.left)
         return ready
 
     def press_moved(self, pos: Cell, shown: tuple | None) -> bool:
@@ -99,7 +100,7 @@ class BoardDrawing:
         lay = self.layout
         if self.ctx.dialogs.dialog is not None or self.cell_at(pos) is None:
             return False
-        if shown in (None, (lay.scale, lay.board.x, lay.board.y, self.top, self.left)):
+        if shown in (None, (lay.factor, lay.board.x, lay.board.y, self.top, self.left)):
             return False
         # Translators: the status line when a click came as the board moved (a zoom, a jump)
         # and was not played, since the player aimed at a cell the board no longer has there.
@@ -109,7 +110,7 @@ class BoardDrawing:
     def status_room(self) -> int:
         """How many characters the line under the board holds."""
         frame = self.ctx.frame
-        return max(1, (frame.layout.status.w - 4) // frame.theme.font.width)
+        return max(1, (frame.layout.status.w // frame.layout.text - 4) // frame.theme.font.width)
 
     def status_text(self) -> str:
         """What the line under the board shows now; a line too long for it scrolls."""

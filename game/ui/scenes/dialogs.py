@@ -78,7 +78,7 @@ class DialogScene(Layer):
         elif t in MOUSE:
             if t != pygame.MOUSEMOTION and event.button not in BUTTONS:
                 return True
-            self.answer(dialog.mouse(event, self.stack.frame.layout.canvas_point))
+            self.answer(dialog.mouse(event, self.stack.frame.layout.text_point))
         elif t == pygame.MOUSEWHEEL:
             dialog.wheel(event)
         else:

@@ -20,6 +20,7 @@ from ..caches import kept
 from ..cellmarks import outline_colours
 from ..dialogs import CLOSE, Dialog
 from ..layout import Box
+from ..lens import Lens
 from ..widgets import Colour, Form, Label, Metrics, bevel, inset, outline, shorten, style_for
 
 MAX_CELL_PX = 8  # a small board's map stays a map, not a second board
@@ -67,8 +68,8 @@ class MapGeometry:
 
 
 def map_panel(border: int, bounds: Box) -> Box:
-    """The map's panel: over the frame's inside (`bounds`: the canvas under the menu bar;
-    `border`: the frame's border as drawn, `Layout.sizes.border`, scaled with the board)."""
+    """The map's panel, in text pixels: over the frame's inside (`bounds`: the canvas under
+    the menu bar; `border`: the frame's border)."""
     return inset(bounds, border)
 
 
@@ -250,7 +251,7 @@ class MapDialog(Dialog):
     def covers_drawn(self) -> bool:
         return True  # it covers the frame's inside, whatever the window
 
-    def draw(self, surface: pygame.Surface, theme) -> Box:
+    def draw(self, surface: Lens | pygame.Surface, theme) -> Box:
         style, p, g = style_for(theme), self.panel, self.geometry
         m = g.box  # the map's own pixels cover the rest: the panel fills round them only
         for x, y, w, h in (
@@ -271,12 +272,12 @@ class MapDialog(Dialog):
         bevel(surface, well, style.shadow, style.light, 2)
         key = (theme.key, id(theme.sprites["covered"]), g)
         if self._image is None or self._image[0] != key:
-            self._image = key, map_image(self.game.view(), g, map_colours(theme), surface)
+            like = getattr(surface, "canvas", surface)  # a Lens: the canvas's pixel format
+            self._image = key, map_image(self.game.view(), g, map_colours(theme), like)
         small, b = self._image[1], g.box
-        if g.cell_px == 1:
-            surface.blit(small, (b.x, b.y))
-        else:  # scaled straight onto the canvas, whole pixels a cell
-            pygame.transform.scale(small, (b.w, b.h), surface.subsurface((b.x, b.y, b.w, b.h)))
+        # scaled straight onto the canvas, whole pixels a cell (a cell a text pixel or more)
+        target = surface.subsurface((b.x, b.y, b.w, b.h))
+        pygame.transform.scale(small, target.get_size(), target)
         accent, companion = _outline_colours(theme)
         frame = g.frame_of(*self.view)
         outline(surface, frame, accent)

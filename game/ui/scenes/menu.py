@@ -45,7 +45,7 @@ class MenuLayer(Layer):
             return False
         if t not in MOUSE or (t != pygame.MOUSEMOTION and event.button not in BUTTONS):
             return False
-        point = layout.canvas_point(*event.pos)
+        point = layout.text_point(*event.pos)
         if (
             t == pygame.MOUSEBUTTONDOWN
             and no_dialog

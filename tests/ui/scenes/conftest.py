@@ -81,8 +81,8 @@ def cell_pos(ctx, play, cell):
     lay = ctx.frame.layout
     box = lay.cell_rect(*cell, play.view.top, play.view.left)
     return (
-        lay.origin_x + (box.x + box.w // 2) * lay.scale,
-        lay.origin_y + (box.y + box.h // 2) * lay.scale,
+        lay.origin_x + box.x + box.w // 2,
+        lay.origin_y + box.y + box.h // 2,
     )
 
 
@@ -90,8 +90,8 @@ def face_pos(ctx):
     lay = ctx.frame.layout
     f = lay.face
     return (
-        lay.origin_x + (f.x + f.w // 2) * lay.scale,
-        lay.origin_y + (f.y + f.h // 2) * lay.scale,
+        lay.origin_x + f.x + f.w // 2,
+        lay.origin_y + f.y + f.h // 2,
     )
 
 

@@ -91,11 +91,10 @@ def test_the_arrows_under_the_board_are_buttons(context, tmp_path):
     box = lay.status
 
     def click(char):
-        x = box.x + 2 + char * font.width + font.width // 2
+        t = lay.text  # the status line's text is at the text scale
+        x = box.x + (2 + char * font.width + font.width // 2) * t
         y = box.y + box.h // 2
-        return mouse(
-            pygame.MOUSEBUTTONDOWN, (lay.origin_x + x * lay.scale, lay.origin_y + y * lay.scale)
-        )
+        return mouse(pygame.MOUSEBUTTONDOWN, (lay.origin_x + x, lay.origin_y + y))
 
     def spans(action):
         return [at for at, name in BUTTONS.items() if name == action]

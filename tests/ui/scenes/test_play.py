@@ -324,8 +324,8 @@ def spot_under(ctx, play, pos):
     """The board point under a window pixel, in cells from the board's corner (floats)."""
     lay = ctx.frame.layout
     b, t = lay.board, lay.sizes.tile
-    y = ((pos[1] + 0.5 - lay.origin_y) / lay.scale - b.y) / t
-    x = ((pos[0] + 0.5 - lay.origin_x) / lay.scale - b.x) / t
+    y = (pos[1] + 0.5 - lay.origin_y - b.y) / t
+    x = (pos[0] + 0.5 - lay.origin_x - b.x) / t
     return play.view.top + y, play.view.left + x
 
 
@@ -340,7 +340,7 @@ def test_a_zoom_gesture_with_a_still_pointer_comes_back_where_it_started(context
     lay = ctx.frame.layout
     play.view.view_to(2, 90)
     box = lay.cell_rect(3, 95, play.view.top, play.view.left)
-    pos = (lay.origin_x + (box.x + 3) * lay.scale, lay.origin_y + (box.y + 13) * lay.scale)
+    pos = (lay.origin_x + box.x + 3 * lay.zoom, lay.origin_y + box.y + 13 * lay.zoom)
     play.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     start, view = spot_under(ctx, play, pos), (play.view.top, play.view.left)
     pygame.key.set_mods(pygame.KMOD_CTRL)
@@ -401,7 +401,7 @@ def test_zoom_from_the_keys_and_a_resize_keep_the_middle_of_the_view(context):
 
 def bar_pos(ctx, point):
     lay = ctx.frame.layout
-    return lay.origin_x + point[0] * lay.scale, lay.origin_y + point[1] * lay.scale
+    return lay.origin_x + point[0], lay.origin_y + point[1]
 
 
 def test_dragging_a_thumb_scrolls_and_a_press_on_the_track_pages(context):
@@ -445,7 +445,7 @@ def test_dragging_with_the_middle_button_moves_the_board_and_chords_nothing(cont
     play.view.view_to(50, 50)
     start = cell_pos(ctx, play, (60, 60))
     play.handle(mouse(DOWN, start, MIDDLE))
-    tile = ctx.frame.layout.sizes.tile * ctx.frame.layout.scale
+    tile = ctx.frame.layout.sizes.tile
     end = (start[0] - 5 * tile, start[1] - 4 * tile)  # the board pulled up and left
     play.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(0, 1, 0)))
     assert (play.view.top, play.view.left) == (54, 55) and play.pressed_cells() == set()
