@@ -15,29 +15,34 @@ from typing import Any
 
 import pygame
 
-from .caches import kept
 from .layout import Box
 
-KEPT_SCALED = 2048  # surfaces kept scaled (the lines of a few dialogs, a theme's frame pieces)
+KEPT_PIXELS = 4_000_000  # scaled copies kept, in pixels (16 MB): a few dialogs' lines and sprites
 
 # (id(surface), text scale) -> (the surface, its scaled copy); the surface itself is held with its
 # copy, so its id is not reused while the copy is kept
 _scaled: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+_kept_pixels = 0
 
 
 def scaled(surface: pygame.Surface, text: int) -> pygame.Surface:
     """`surface` `text` times larger, whole pixels (kept: the widgets blit the same lines and
     sprites every frame they change, and never draw on what they blit)."""
+    global _kept_pixels
     if text == 1:
         return surface
+    key = (id(surface), text)
+    hit = _scaled.get(key)
+    if hit is not None:
+        return hit[1]
     w, h = surface.get_size()
-    made = kept(
-        _scaled,
-        (id(surface), text),
-        lambda: (surface, pygame.transform.scale(surface, (w * text, h * text))),
-        KEPT_SCALED,
-    )
-    return made[1]
+    copy = pygame.transform.scale(surface, (w * text, h * text))
+    if _kept_pixels + w * h * text * text > KEPT_PIXELS:  # full: start again with what is drawn now
+        _scaled.clear()
+        _kept_pixels = 0
+    _scaled[key] = (surface, copy)
+    _kept_pixels += w * h * text * text
+    return copy
 
 
 class Lens:

@@ -220,9 +220,7 @@ def test_on_a_2160_line_screen_the_text_is_at_4x(drive, screen):
     assert d.app.ctx.frame.layout.status.h == 4 * STATUS_HEIGHT
 
 
-def test_at_text_2_a_click_on_a_cell_a_menu_and_a_dialog_button_lands_where_it_shows(
-    drive, screen
-):
+def test_at_text_2_a_click_on_a_cell_a_menu_and_a_dialog_button_lands_where_it_shows(drive, screen):
     screen((1920, 1080))
     d = drive(scale=3)
     lay = d.app.ctx.frame.layout
@@ -313,3 +311,35 @@ def test_the_first_zoom_is_the_largest_that_fits_most_of_the_screen_up_to_8(
     if zoom < MAX_SCALE:
         w, h = window_size(*board, zoom + 1, text=text)
         assert w > 0.8 * room[0] or h > 0.8 * room[1]
+
+
+def test_the_lens_keeps_each_scaled_surface_once_and_within_its_budget():
+    from game.ui import lens
+
+    line = pygame.Surface((60, 10))
+    assert lens.scaled(line, 2) is lens.scaled(line, 2) and lens.scaled(line, 1) is line
+    assert lens.scaled(line, 3).get_size() == (180, 30)
+    big = [pygame.Surface((500, 500)) for _ in range(5)]
+    for surface in big:
+        lens.scaled(surface, 2)  # a million pixels each, scaled
+        assert lens._kept_pixels <= lens.KEPT_PIXELS
+
+
+def test_the_lens_draws_and_clips_in_text_pixels():
+    from game.ui.lens import Lens
+
+    canvas = pygame.Surface((100, 60))
+    canvas.fill((0, 0, 0))
+    view = Lens(canvas, 3, (1, 2))
+    assert view.get_size() == (33, 19)
+    view.set_clip((2, 2, 4, 4))
+    view.fill((255, 0, 0), (0, 0, 10, 10))  # clipped to the text pixels (2, 2)-(6, 6)
+    assert canvas.get_at((1 + 6, 2 + 6))[:3] == (255, 0, 0)
+    assert canvas.get_at((1 + 5, 2 + 6))[:3] == (0, 0, 0)
+    assert canvas.get_at((1 + 17, 2 + 17))[:3] == (255, 0, 0)
+    assert canvas.get_at((1 + 18, 2 + 18))[:3] == (0, 0, 0)
+    assert view.get_clip() == pygame.Rect(2, 2, 4, 4)
+    view.set_clip(None)
+    view.set_at((0, 0), (0, 255, 0))  # a text pixel: 3 x 3 canvas pixels
+    assert {canvas.get_at((1 + i, 2 + j))[:3] for i in range(3) for j in range(3)} == {(0, 255, 0)}
+    assert view.box(Box(1, 1, 2, 2)) == Box(4, 5, 6, 6)
