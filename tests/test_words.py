@@ -35,8 +35,8 @@ def code_error(read, text) -> CodeError:
 ENGLISH = [
     (lambda: size_error(4, 9, 5), "rows must be from 5 to 200 (got 4)"),
     (lambda: size_error(9, 201, 5), "columns must be from 5 to 200 (got 201)"),
-    (lambda: size_error(9, 9, 81), "mines must be from 1 to 80 on a 9×9 board (got 81)"),
-    (lambda: size_error(9, 9, 0), "mines must be from 1 to 80 on a 9×9 board (got 0)"),
+    (lambda: size_error(9, 9, 81), "mines must be from 1 to 80 on 9×9 cells (got 81)"),
+    (lambda: size_error(9, 9, 0), "mines must be from 1 to 80 on 9×9 cells (got 0)"),
     (lambda: size_error("9", 9, 10), "rows must be a whole number (got '9')"),
     (lambda: size_error(9, True, 10), "columns must be a whole number (got True)"),
     (lambda: size_error(9, 9, 1.5), "mines must be a whole number (got 1.5)"),

@@ -170,8 +170,10 @@ PLAY_KEYS: tuple[Binding, ...] = (
     Binding("pause", N_("Pause"), (key(K.K_PAUSE, name="Pause"), key(K.K_F3)), MENU_GAME),
     Binding("stats", N_("Statistics"), (key(K.K_s),), MENU_GAME),
     Binding("analyse_last", N_("Analyse last game"), (key(K.K_a),), MENU_GAME),
-    Binding("quit", N_("Quit"), (key(K.K_ESCAPE, name="Esc"),), MENU_GAME),
-    Binding("quit_now", N_("Quit at once"), (key(K.K_q, CTRL),), None),
+    # Esc never quits (it closes, or leaves, what is on top: a dialog, a menu, a replay, an
+    # analysis, the map); Ctrl+Q, this row and the window's close button quit at once, over
+    # a dialog too (the window keeps this key), a game in progress kept for next time
+    Binding("quit_now", N_("Quit"), (key(K.K_q, CTRL),), MENU_GAME),
     Binding("hint", N_("Hint"), (key(K.K_h),), MENU_HELP),
     Binding("odds", N_("Mine odds"), (key(K.K_p),), MENU_HELP),
     Binding("options", N_("Options"), (key(K.K_o),), MENU_OPTIONS),

@@ -35,7 +35,7 @@ GROUP_STARTS = frozenset(
         "daily",
         "undo",
         "stats",
-        "quit",
+        "quit_now",
         "question_marks",
         "next_theme",
         "zoom_in",

@@ -1,7 +1,9 @@
 """The line under the board: a message said for a while (scrolling when too long), else the
 line at rest, of labelled parts (the board code, the daily board, no-guess mode, where to find
 help) that shorten to small pixel icons when the line is too narrow and are dropped whole from
-the end rather than cut. Pure: no pygame, no game; the play scene says what rests there.
+the end rather than cut. A message goes with the state it was said in (`StatusLine.follow`):
+a new game, a pause, the game's end, a replay left. Pure: no pygame, no game; the play scene
+says what rests there, the rooms what the state is.
 """
 
 from __future__ import annotations
@@ -29,12 +31,38 @@ class StatusLine:
     def __init__(self, now: Callable[[], int], drawn_again: Callable[[], None]) -> None:
         self.now = now
         self.drawn_again = drawn_again
-        self.message: tuple[Said, int, int] | None = None  # text, until when, since when
+        self._message: tuple[Said, int, int] | None = None  # text, until when, since when
+        self.state: Callable[[], object] = _no_state  # what a message is about: `follow`
+        self._said_in: object = None  # the state the message was said in
         # since when the line at rest has been too long for it (it scrolls), else None
         self.resting_since: int | None = None
 
+    def follow(self, state: Callable[[], object]) -> None:
+        """What the messages are about: `state()` (compared with ==) as the rooms see it (the
+        game on the board, how it stands, a pause that veils it). A message goes as soon as
+        the state is no longer the one it was said in, whatever it was and however long it
+        was to stay: "Undone" is gone the moment a pause hides the board, so the line says
+        it is paused at once; "Start at the marked cell", with the game it was said for."""
+        self.state = state
+
+    @property
+    def message(self) -> tuple[Said, int, int] | None:
+        """(what is said, until when, since when), or None: the line is at rest."""
+        if self._message is not None and self.state() != self._said_in:
+            self.message = None  # the state it described is gone: so is the message
+            self.drawn_again()
+        return self._message
+
+    @message.setter
+    def message(self, message: tuple[Said, int, int] | None) -> None:
+        self._message = message
+        # the state it is said in (not kept past the message: it holds a game)
+        self._said_in = None if message is None else self.state()
+
     def say(self, text: Said, lasting: bool = False) -> None:
-        """A line under the board for a moment, or until the next game when `lasting`. A
+        """A line under the board for a moment, or while the state lasts when `lasting` (the
+        game it was said for, not paused, not over...). Say it once the state it describes is
+        there: a message said before, say, a move that ends the game goes with the move. A
         message that stays up long (`lasting`) is best given as a function that words it
         (`lambda: _("...") % {...}`): it then follows a switch of language."""
         now = self.now()
@@ -45,13 +73,15 @@ class StatusLine:
         self.drawn_again()
 
     def saying(self) -> str | None:
-        return None if self.message is None else _words(self.message[0])
+        message = self.message
+        return None if message is None else _words(message[0])
 
     def clear(self) -> None:
         self.message = None
 
     def expire(self, now: int) -> None:
-        if self.message is not None and now >= self.message[1]:
+        message = self.message
+        if message is not None and now >= message[1]:
             self.message = None
 
     def text(self, room: int, resting: Callable[[], str]) -> str:
@@ -59,7 +89,8 @@ class StatusLine:
         and so does the line at rest (a long language's words, a paused game's at the
         narrowest window): from where it began to be too long, on through changes of its
         figures (a replay's counters), so it moves on evenly."""
-        if self.message is None:
+        message = self.message
+        if message is None:
             text = resting()
             if cells(text) <= room:
                 self.resting_since = None
@@ -67,7 +98,7 @@ class StatusLine:
             if self.resting_since is None:
                 self.resting_since = self.now()
             return self._scrolled(text, room, self.resting_since)
-        said, _, since = self.message
+        said, _, since = message
         text = _words(said)
         return text if len(text) <= room else self._scrolled(text, room, since)
 
@@ -82,6 +113,11 @@ class StatusLine:
         if self.message is not None or self.resting_since is None:
             return None
         return now + SCROLL_MS - (now - self.resting_since) % SCROLL_MS
+
+
+def _no_state() -> None:
+    """Until a room says what the messages are about (`StatusLine.follow`): one state."""
+    return None
 
 
 @dataclass(frozen=True)

@@ -197,7 +197,6 @@ class App:
         add("redo", on_play(play.redo), lambda: free() and play.can_redo())
         add("pause", on_play(play.toggle_pause), lambda: free() and play.can_pause())
         add("stats", games.open_stats)
-        add("quit", games.ask_to_quit)
         add("quit_now", games.quit)
         add("hint", on_play(play.help.ask_hint), lambda: free() and not play.game.state.is_over)
         helped = lambda: getattr(games.shown(), "help", play.help)  # noqa: E731  (none: analysis)

@@ -181,7 +181,7 @@ def test_a_game_with_one_50_50_guess_and_one_avoidable_guess_gets_that_summary()
         Verdict.GUESS,
     ]
     assert summary(report) == (
-        "2 guesses (50\u00a0%, 50\u00a0%): a 25\u00a0% chance to survive them; "
+        "2 guesses (50\u00a0%, 50\u00a0%): 25\u00a0% chance to survive them; "
         "1 avoidable; no mistakes"
     )
 
@@ -382,8 +382,8 @@ def test_positions_in_any_order_are_the_game_played_to_them(monkeypatch, every, 
 
 def test_a_short_summary_names_fewer_risks():
     report = analyse_game(TWO_SIDES, TWO_SIDES_GAME)
-    assert summary(report, listed=1).startswith("2 guesses (50\u00a0%, 1 more): a 25\u00a0% chance")
-    assert summary(report, listed=0).startswith("2 guesses: a 25\u00a0% chance to survive them;")
+    assert summary(report, listed=1).startswith("2 guesses (50\u00a0%, 1 more): 25\u00a0% chance")
+    assert summary(report, listed=0).startswith("2 guesses: 25\u00a0% chance to survive them;")
 
 
 def test_the_measures_count_the_same_guesses_as_the_analysis():

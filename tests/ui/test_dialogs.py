@@ -26,25 +26,26 @@ def tab_to(d, id):
     raise AssertionError(f"Tab never reached {id!r}")
 
 
-def test_the_quit_question_answers_by_button_with_mouse_and_keyboard(drive):
+def test_the_leave_question_answers_by_button_with_mouse_and_keyboard(drive):
     d = drive()
     d.click((4, 4))
-    d.key(pygame.K_ESCAPE)
-    d.press("no")  # Keep playing
-    assert d.app.ctx.dialogs.dialog is None and d.app.games.running
-    d.key(pygame.K_ESCAPE)
+    first = d.app.play.game
+    d.key(pygame.K_F2)
+    d.press("no")  # Stay
+    assert d.app.ctx.dialogs.dialog is None and d.app.play.game is first
+    d.key(pygame.K_F2)
     tab_to(d, "no")
     d.key(pygame.K_RETURN, "\r")  # Enter acts on the focused button, not the default
-    assert d.app.ctx.dialogs.dialog is None and d.app.games.running
-    d.key(pygame.K_ESCAPE)
-    d.press("yes")
-    assert not d.app.games.running
+    assert d.app.ctx.dialogs.dialog is None and d.app.play.game is first
+    d.key(pygame.K_F2)
+    d.press("yes")  # Leave
+    assert d.app.ctx.dialogs.dialog is None and d.app.play.game is not first
 
 
 def test_a_button_shows_hover_and_press_and_acts_only_when_released_on_it(drive):
     d = drive()
     d.click((4, 4))
-    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_F2)  # the leave question
     form = d.app.ctx.dialogs.dialog.form
     no = form.find("no")
     canvas = d.app.ctx.frame.renderer.canvas
@@ -122,8 +123,9 @@ def test_options_a_click_picks_the_row_and_change_changes_it_once(drive, tmp_pat
     rows = dialog.list.rows_box()
     line_h = dialog.list.m.line_h
     row = 7  # Motion
-    point = d.app.ctx.frame.layout.window_box(rows)
-    scale = d.app.ctx.frame.layout.scale
+    lay = d.app.ctx.frame.layout
+    point = lay.window_box(lay.from_text(rows))  # a dialog is in text pixels
+    scale = lay.text
     pos = point.x + 10 * scale, point.y + (row * line_h + line_h // 2) * scale
     motion = d.app.ctx.settings.motion
     d.down(pos)
@@ -189,7 +191,7 @@ def test_a_dialog_is_centred_over_the_board_which_stays_visible_and_veiled(drive
     d = drive(layout=layout, scale=1)
     d.click((0, 0))
     assert d.app.play.game.state is GameState.PLAYING and d.cell_shows((0, 0), "open_0")
-    d.key(pygame.K_ESCAPE)  # the quit question over a game in play
+    d.key(pygame.K_F2)  # the leave question over a game in play
     form = d.app.ctx.dialogs.dialog.form
     area = d.app.ctx.frame.layout.area
     assert area.x < form.box.x and form.box.right < area.right
@@ -249,8 +251,9 @@ def test_a_best_time_is_watched_by_enter_or_by_the_watch_button(drive, tmp_path)
     d.key(pygame.K_ESCAPE)  # leave the replay
     d.key(pygame.K_s, "s")
     times = d.app.ctx.dialogs.dialog.form.find("times")
-    rows = d.app.ctx.frame.layout.window_box(times.rows_box())
-    line_h = times.m.line_h * d.app.ctx.frame.layout.scale
+    lay = d.app.ctx.frame.layout
+    rows = lay.window_box(lay.from_text(times.rows_box()))
+    line_h = times.m.line_h * lay.text
     d.down((rows.x + 4, rows.y + line_h + line_h // 2))  # a click on the second row
     assert times.selected == 1 and d.app.ctx.dialogs.dialog.pick == 1
     d.press("watch")

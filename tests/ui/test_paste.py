@@ -99,7 +99,7 @@ def test_the_code_dialog_keeps_its_place_and_a_margin_when_a_code_is_wrong(drive
     canvas_w = d.app.ctx.frame.renderer.canvas.get_width()
     m = dialog.form.rows[0].m
     assert first.x >= m.glyph_w and first.right <= canvas_w - m.glyph_w  # a margin each side
-    wrong = ["x", "0" * 24, "1" * 24, "Z" * 23 + "0", "S" + "9" * 20, "S" + "Z" * 13, "S1!"]
+    wrong = ["x", "0" * 23 + "1", "1" * 24, "Z" * 23 + "0", "S" + "9" * 20, "S" + "Z" * 13, "S1!"]
     for text in wrong:
         d.key(pygame.K_a, "a", mod=CTRL)
         pygame.scrap.put_text(text)

@@ -561,8 +561,7 @@ def run_for(ms):
 def click(cell):
     lay = app.ctx.frame.layout
     box = lay.cell_rect(*cell, app.play.view.top, app.play.view.left)
-    pos = (lay.origin_x + (box.x + box.w // 2) * lay.scale,
-           lay.origin_y + (box.y + box.h // 2) * lay.scale)
+    pos = (lay.origin_x + box.x + box.w // 2, lay.origin_y + box.y + box.h // 2)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     at, before = written(), len(started)
@@ -682,8 +681,7 @@ app.ctx.aids.sounds.settle()
 let_go = pygame.mixer.get_init() is None and len(opened) == 1
 lay = app.ctx.frame.layout
 box = lay.cell_rect(1, 1, app.play.view.top, app.play.view.left)
-pos = (lay.origin_x + (box.x + box.w // 2) * lay.scale,
-       lay.origin_y + (box.y + box.h // 2) * lay.scale)
+pos = (lay.origin_x + box.x + box.w // 2, lay.origin_y + box.y + box.h // 2)
 pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
 pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 sounds, play, started = app.ctx.aids.sounds, app.ctx.aids.sounds.play, []

@@ -317,25 +317,20 @@ def test_counter_goes_negative_on_screen(drive):
     assert d.app.ctx.drawn.toolbar[0] == -2
 
 
-def test_escape_asks_while_playing_and_ctrl_q_quits_at_once(drive):
+def test_escape_never_quits_and_ctrl_q_quits_at_once_playing_or_not(drive):
+    """Issue 39: Esc closes or leaves what is on top, else nothing (tests/ui/
+    test_esc_never_quits.py has the rest)."""
     d = drive()
     d.click((4, 4))
     d.key(pygame.K_ESCAPE)
-    assert d.app.ctx.dialogs.dialog is not None and d.app.games.running
-    d.key(pygame.K_n, "n")
     assert d.app.ctx.dialogs.dialog is None and d.app.games.running
-    d.key(pygame.K_ESCAPE)
-    d.key(pygame.K_y, "y")
+    d.key(pygame.K_q, "q", mod=pygame.KMOD_CTRL)
     assert not d.app.games.running
     e = drive()
+    e.key(pygame.K_ESCAPE)
+    assert e.app.games.running
     e.key(pygame.K_q, "q", mod=pygame.KMOD_CTRL)
     assert not e.app.games.running
-
-
-def test_escape_quits_when_no_game_is_being_played(drive):
-    d = drive()
-    d.key(pygame.K_ESCAPE)
-    assert not d.app.games.running
 
 
 def test_help_overlay_opens_with_f1_and_closes_with_any_key(drive):
@@ -365,21 +360,20 @@ def test_long_press_flags_when_the_setting_is_on_and_never_opens(drive):
 
 
 @pytest.mark.parametrize("board, zoom", [((9, 9, 10), 3), ((16, 16, 40), 2)])
-def test_the_window_shows_the_canvas_scaled_by_whole_pixels(drive, board, zoom):
+def test_the_window_shows_the_face_scaled_by_whole_pixels(drive, board, zoom):
     d = drive(BoardChoice(*board), scale=zoom)
     lay = d.app.ctx.frame.layout
-    s = lay.scale  # the text zoom: 1 for Beginner at 3, 2 for Intermediate at 2
-    assert lay.zoom == zoom and s == (1 if board[0] == 9 else 2)
-    face = lay.face
+    assert lay.zoom == zoom
+    face = lay.window_box(lay.face)
     window = pygame.display.get_surface()
-    for cx, cy in [(face.x + 5, face.y + 5), (face.x + 12, face.y + 9)]:
-        colour = d.app.ctx.frame.renderer.canvas.get_at((cx, cy))
-        for dx in range(s):
-            for dy in range(s):
-                assert (
-                    window.get_at((lay.origin_x + cx * s + dx, lay.origin_y + cy * s + dy))
-                    == colour
-                )
+    sprite = d.app.ctx.frame.theme.plain().sprites[d.app.play.face()]
+    for sx, sy in [(5, 5), (12, 9), (0, 0), (23, 23)]:
+        colour = window.get_at((face.x + sx * zoom, face.y + sy * zoom))
+        if sprite.get_at((sx, sy)).a == 255:
+            assert colour[:3] == sprite.get_at((sx, sy))[:3]
+        for dx in range(zoom):
+            for dy in range(zoom):
+                assert window.get_at((face.x + sx * zoom + dx, face.y + sy * zoom + dy)) == colour
 
 
 def test_zoom_keys_change_the_whole_number_scale(drive):
@@ -438,7 +432,7 @@ def every_dialog(d, tmp_path) -> list:
         SettingsDialog,
         StatsDialog,
         ThemeMenu,
-        confirm_quit,
+        confirm_leave,
     )
 
     custom = CustomDialog(["4", "99999", "99999"])
@@ -486,7 +480,7 @@ def every_dialog(d, tmp_path) -> list:
     return [
         HelpOverlay(keys.help_rows()),
         help_end,
-        confirm_quit(),
+        confirm_leave("Expert"),
         resume,
         custom,
         wide,
@@ -659,7 +653,7 @@ def test_zooming_past_the_screen_stops_at_what_fits_and_tiny_windows_do_not_cras
         d.key(pygame.K_EQUALS, "+")
     w, h = pygame.display.get_surface().get_size()
     cw, ch = d.app.ctx.frame.layout.canvas_size
-    assert cw * d.app.ctx.frame.layout.scale <= w and ch * d.app.ctx.frame.layout.scale <= h
+    assert cw <= w and ch <= h
     assert d.app.ctx.status.message is not None and "is the most" in d.app.ctx.status.message[0]
     for size in [(50, 50), (159, 400), (1, 1)]:
         pygame.display.set_mode(size, pygame.RESIZABLE)

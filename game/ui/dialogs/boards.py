@@ -158,13 +158,15 @@ class CodeDialog(Dialog):
     # can get; translate it as that error reads in your language.
     WIDEST = N_("A seed written as text has 13 characters after 'S' (this one has 64).")
 
-    def __init__(self, text: str = "", paste=None) -> None:
+    def __init__(self, text: str = "", paste=None, copy=None) -> None:
+        """`paste`, `copy`: the clipboard's, for Ctrl+V and Ctrl+C (the field's own)."""
         self.field = Field(
             "code",
             "",
             "",
             max_len=64,
             paste=paste,
+            copy=copy,
             clean=clean_code,
             width_chars=codes.LENGTH + 4,
             error_line=_(self.WIDEST),

@@ -6,6 +6,7 @@ Everything that replaces a game in progress passes `leave_then`, the one gate th
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import Difficulty, Game, GameState
+from ...engine import Difficulty, Game
 from ...engine.boards import BoardChoice
 from ...engine.codes import daily
 from ...i18n import _, pgettext
@@ -36,7 +37,6 @@ from ..dialogs import (
     StatsDialog,
     WatchReplay,
     confirm_leave,
-    confirm_quit,
     stats_today,
 )
 from .context import Context
@@ -56,6 +56,9 @@ class Games:
         self.leaving: Callable[[], None] | None = None  # what the leave question would do
         self.running = True
         ctx.commands.add("analyse_last", self.analyse_last, self.can_analyse_last)
+        # a message goes with the state it was said in (StatusLine.follow): the room on the
+        # board, the game played, how it stands (ready, in play, won, lost), a pause veiling it
+        ctx.status.follow(lambda: (self.shown(), play.game, play.game.state, play.veiling_pause()))
 
     # ---- the gate ---------------------------------------------------------------------------
 
@@ -74,8 +77,6 @@ class Games:
             then, self.leaving = self.leaving, None
             if answer.yes and then is not None:
                 then()
-        elif answer.question is Question.QUIT and answer.yes:
-            self.quit()
 
     # ---- new games --------------------------------------------------------------------------
 
@@ -89,7 +90,7 @@ class Games:
             what = label(board.difficulty)
         else:
             # Translators: as "a new game"; a custom board's columns x rows (plain "x").
-            what = _("a %(cols)dx%(rows)d board") % {"cols": board.cols, "rows": board.rows}
+            what = _("a new %(cols)dx%(rows)d board") % {"cols": board.cols, "rows": board.rows}
         self.leave_then(what, lambda: self._new_game(board))
 
     def standard(self, difficulty: Difficulty) -> None:
@@ -155,7 +156,11 @@ class Games:
             except pygame.error:
                 return ""
 
-        self.ctx.dialogs.open(CodeDialog(clipboard() if paste else "", paste=clipboard))
+        def copy(text: str) -> None:
+            with contextlib.suppress(pygame.error):  # no clipboard: the code stays in the field
+                pygame.scrap.put_text(text)
+
+        self.ctx.dialogs.open(CodeDialog(clipboard() if paste else "", paste=clipboard, copy=copy))
 
     def copy_code(self) -> None:
         code = self.play.board_code()
@@ -350,13 +355,6 @@ class Games:
             self.ctx.status.say(_("No statistics kept here"))
             return
         self.ctx.dialogs.open(StatsDialog(stats, self.ctx.frame.board.kind, stats_today()))
-
-    def ask_to_quit(self) -> None:
-        """Esc: quit, asking first while a game is being played."""
-        if self.play.game.state is GameState.PLAYING:
-            self.ctx.dialogs.open(confirm_quit())
-        else:
-            self.quit()
 
     def quit(self) -> None:
         """Stop; a game in progress is kept with the time on its clock."""

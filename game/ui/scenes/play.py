@@ -16,7 +16,7 @@ from ...engine import Game, GameState, Move, MoveKind
 from ...engine.cells import Cell, CellSet
 from ...engine.codes import code_of
 from ...i18n import N_, _, date
-from ...session import NO_GUESS_FAILED, PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, Outcome
+from ...session import NO_GUESS_FAILED, PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, PAUSE_REPLAY, Outcome
 from ...words import say
 from .. import status
 from ..dialogs import NoticeDialog
@@ -219,16 +219,18 @@ class PlayScene(Layer):
             self.ctx.dialogs.open(NoticeDialog(_("Note"), lines))
 
     def can_undo(self) -> bool:
-        return bool(self.game.moves)
+        """A move to take back: greyed after a win, which is final (Ctrl+Z says so)."""
+        return bool(self.game.moves) and self.game.state is not GameState.WON
 
     def can_redo(self) -> bool:
-        return self.game.can_redo
+        """A move undone to play again, in a game not over (as the session has it)."""
+        return self.game.can_redo and not self.game.state.is_over
 
     def undo(self) -> None:
         """Take back the last move, a loss too (its row is replaced when the game ends again,
         as assisted). A win is final."""
         g = self.game
-        if not self.can_undo():
+        if not g.moves:
             return
         taken, outcome = g.moves[-1], self.ctx.session.undo()
         if outcome.refused:  # a won game is final
@@ -236,15 +238,17 @@ class PlayScene(Layer):
             return
         self.after_move(outcome.changed, g.first_click or (0, 0))
         self.view.follow((taken.row, taken.col))
-        self.ctx.status.say(_("Undone (now assisted)"))
+        self.ctx.status.say(_("Undone (now assisted)"))  # said in the state it describes
 
     def redo(self) -> None:
         if not self.can_redo():
             return
         move = self.game.next_redo
-        # what redo did, in place of the "Undone" of the undo (an end it brings says its own)
+        changed = self.ctx.session.redo().changed
+        # what redo did, in place of the "Undone" of the undo, said once it is done (a message
+        # goes with the state it was said in); an end it brings says its own, after
         self.ctx.status.say(_(REDONE[move.kind]))
-        self.after_move(self.ctx.session.redo().changed, (move.row, move.col))
+        self.after_move(changed, (move.row, move.col))
         self.view.follow((move.row, move.col))
 
     def toggle_pause(self) -> None:
@@ -262,6 +266,15 @@ class PlayScene(Layer):
     def can_pause(self) -> bool:
         s = self.ctx.session
         return s.paused_by(PAUSE_KEY) or s.game.state is GameState.PLAYING
+
+    def veiling_pause(self) -> str | None:
+        """The pause the line under the board names while it veils the board (the key's, or
+        the window's lost focus), else None: a dialog's or a menu's pause is theirs to say,
+        and under a replay or an analysis the board is not shown."""
+        s = self.ctx.session
+        if not s.veiled or s.paused_by(PAUSE_REPLAY):
+            return None
+        return next((why for why in (PAUSE_KEY, PAUSE_AWAY) if s.paused_by(why)), None)
 
     def board_code(self) -> str | None:
         """The board's code (asked for by the resting line each frame: worked out once for a
@@ -310,9 +323,10 @@ class PlayScene(Layer):
         ctx, g = self.ctx, self.game
         if ctx.aids.chores.busy and ctx.aids.chores.status:
             return ctx.aids.chores.status
-        if ctx.session.paused_by(PAUSE_KEY) and ctx.session.veiled:
+        paused = self.veiling_pause()  # says so at once: a message said before it went
+        if paused == PAUSE_KEY:
             return _("Paused: click or F3")  # fits the narrowest line (26)
-        if ctx.session.paused_by(PAUSE_AWAY) and ctx.session.veiled:
+        if paused == PAUSE_AWAY:
             return _("Paused: click to play on")  # the window lost the focus (the veil says why)
         helped = self.help.words()
         if helped is not None:

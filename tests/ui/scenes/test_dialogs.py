@@ -12,7 +12,6 @@ from game.ui.dialogs import (
     NoticeDialog,
     Question,
     confirm_leave,
-    confirm_quit,
 )
 from game.ui.scenes.dialogs import DialogScene
 from tests.ui.scenes.conftest import key
@@ -46,9 +45,9 @@ def test_each_question_answers_with_its_own_type_not_a_string(context):
     scene, got = scene_with(ctx)
     ctx.dialogs.open(confirm_leave("Intermediate"))
     scene.handle(key(pygame.K_ESCAPE))
-    ctx.dialogs.open(confirm_quit())
+    ctx.dialogs.open(confirm_leave("Expert"))
     scene.handle(key(pygame.K_y, "y"))
-    assert got == [Answer(Question.LEAVE, False), Answer(Question.QUIT, True)]
+    assert got == [Answer(Question.LEAVE, False), Answer(Question.LEAVE, True)]
     assert ctx.dialogs.dialog is None
 
 

@@ -23,7 +23,7 @@ def menu_with(ctx):
         "pause",
         "stats",
         "analyse_last",
-        "quit",
+        "quit_now",
     ):
         ctx.commands.add(
             b,

@@ -67,12 +67,12 @@ P = "\u00a0%"  # a number kept beside its sign
         (
             report((Verdict.GUESS, 0.5)),
             None,
-            f"1 guess (50{P}): a 50{P} chance to survive it; none avoidable; no mistakes",
+            f"1 guess (50{P}): 50{P} chance to survive it; none avoidable; no mistakes",
         ),
         (
             report((Verdict.GUESS, 0.5)),
             0,
-            f"1 guess: a 50{P} chance to survive it; none avoidable; no mistakes",
+            f"1 guess: 50{P} chance to survive it; none avoidable; no mistakes",
         ),
         (
             report(
@@ -84,13 +84,13 @@ P = "\u00a0%"  # a number kept beside its sign
                 (Verdict.GUESS, 0.25),
             ),
             3,
-            f"4 guesses (50{P}, <0.1{P}, >99.9{P}, 1 more): a <0.1{P} chance to survive them; "
+            f"4 guesses (50{P}, <0.1{P}, >99.9{P}, 1 more): <0.1{P} chance to survive them; "
             "1 avoidable; 2 mistakes",
         ),
         (
             report((Verdict.GUESS, 0.123), (Verdict.GUESS, 0.2), approximate=True),
             None,
-            f"~2 guesses (12{P}, 20{P}): a 70{P} chance to survive them; "
+            f"~2 guesses (12{P}, 20{P}): 70{P} chance to survive them; "
             "none avoidable; no mistakes",
         ),
     ],
@@ -122,7 +122,7 @@ def test_a_result_notices_summary_line_follows_a_switch_of_the_language(pseudo):
     english = analyses.sentence(summary(game, 5))
     assert (
         english
-        == "1 guess (50\u00a0%): a 50\u00a0% chance to survive it; none avoidable; 1 mistake."
+        == "1 guess (50\u00a0%): 50\u00a0% chance to survive it; none avoidable; 1 mistake."
     )
     i18n.install("qps")
     said = analyses.sentence(summary(game, 5))
