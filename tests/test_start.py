@@ -91,5 +91,7 @@ def test_a_command_without_the_window_runs_collecting_too(tmp_path):
 
 
 def test_the_first_frame_loads_only_the_theme_it_shows_and_the_classic_one(tmp_path):
-    assert first_frame(tmp_path, "--theme", "night")["themes"] == ["classic", "night"]
+    (tmp_path / "night").mkdir()
+    assert first_frame(tmp_path / "night", "--theme", "night")["themes"] == ["classic", "night"]
+    # a folder of its own: the first start keeps the settings at once (How to play was offered)
     assert first_frame(tmp_path)["themes"] == ["classic"]

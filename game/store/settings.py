@@ -22,6 +22,7 @@ from .files import FileRefused, atomic_write, config_dir, read_capped, set_aside
 BOARDS = ("beginner", "intermediate", "expert", "custom")
 VOLUMES = ("off", "low", "normal")
 MAX_SCALE = 8
+MAX_TEXT_SIZE = 6  # the Text size row's largest choice
 MAX_WINDOW_SIDE = 16384  # larger than any screen; a bigger remembered size is taken as damage
 MAX_BYTES = 64 * 1024  # a settings file is under a kilobyte; unknown keys get room to spare
 MAX_DEPTH = 32  # an unknown key's value nested deeper is dropped (it could not be written back)
@@ -35,6 +36,9 @@ class Settings:
     custom_mines: int = 120
     theme: str = "classic"
     scale: int | None = None  # None: the largest that fits
+    # how large text is drawn (menus, dialogs, the status line): 1 to MAX_TEXT_SIZE, or None:
+    # as the screen suits (game/ui/frame.py `text_wanted`)
+    text_size: int | None = None
     question_marks: bool = False
     safe_zone: SafeZone = SafeZone.OPENING
     chord_on_left: bool = True  # a left click on an open number chords
@@ -51,6 +55,9 @@ class Settings:
     window_size: tuple[int, int] | None = None
     window_position: tuple[int, int] | None = None
     fullscreen: bool = False
+    # How to play was offered (once, at the first start: game/ui/scenes/options.py
+    # `Options.offer_how_to_play`); a file written before this setting reads True (`parse`)
+    shown_how_to_play: bool = False
     extra: dict = field(default_factory=dict)  # keys this version does not know, kept as read
 
     def board_choice(self) -> BoardChoice:
@@ -91,6 +98,9 @@ def _valid(name: str, value: object) -> object:
             return value
     elif name == "scale":
         if value is None or (type(value) is int and 1 <= value <= MAX_SCALE):
+            return value
+    elif name == "text_size":
+        if value is None or (type(value) is int and 1 <= value <= MAX_TEXT_SIZE):
             return value
     elif name in ("window_size", "window_position"):
         if value is None:
@@ -137,6 +147,8 @@ def parse(data: object) -> tuple[Settings, list[str]]:
             setattr(settings, key, _valid(key, value))
         except ValueError:
             ignored.append(key)
+    if "shown_how_to_play" not in data:  # a file from before it: its player is not new
+        settings.shown_how_to_play = True
     try:
         check_custom_size(settings.custom_rows, settings.custom_cols, settings.custom_mines)
     except ValueError:

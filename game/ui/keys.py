@@ -202,7 +202,7 @@ PLAY_KEYS: tuple[Binding, ...] = (
         MENU_OPTIONS,
     ),
     Binding("map", N_("Map of the board"), (key(K.K_TAB),), MENU_OPTIONS),
-    Binding("help", N_("Keys and mouse"), (key(K.K_F1), char("?")), MENU_HELP),
+    Binding("help", N_("How to play, keys"), (key(K.K_F1), char("?")), MENU_HELP),
     Binding("about", N_("About"), (), MENU_HELP),
     # Alt opens the menu when pressed and released by itself (the window watches for that),
     # so Alt+Enter stays full screen; its Key here never matches an event.

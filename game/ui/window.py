@@ -131,6 +131,7 @@ class App:
         self.inbox = Inbox(drawn, self.games.press_moved)  # each tick's events, in order
         self._wire_commands()
         self._begin(board, replay, first_game, daily, messages, asked_for)
+        self.options.offer_how_to_play()  # the first start: How to play, once
 
     def _begin(self, board, replay, first_game, daily, messages, asked_for) -> None:
         """The first game: the one asked for, or a replay; the kept game's offer is expected

@@ -263,8 +263,10 @@ def test_a_best_time_is_watched_by_enter_or_by_the_watch_button(drive, tmp_path)
 def test_the_wheel_scrolls_the_list_under_the_mouse(drive):
     d = drive(scale=1)
     d.key(pygame.K_F1)
+    d.key(pygame.K_RIGHT)  # the keys' page
     listing = d.app.ctx.dialogs.dialog.form.find("help")
-    box = d.app.ctx.frame.layout.window_box(listing.box)
+    lay = d.app.ctx.frame.layout
+    box = lay.window_box(lay.from_text(listing.box))
     d.move((box.x + 5, box.y + 5), buttons=(0, 0, 0))
     d.post(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0)
     d.tick()

@@ -50,7 +50,7 @@ def panel_pixels(d, box) -> bytes:
 def test_the_row_offers_the_system_and_each_language_by_its_own_name(drive, locale):
     d = drive()
     dialog = open_options(d)
-    name, label, choices, current = dialog.rows[-1]
+    name, label, choices, current, _about = dialog.rows[-1]
     assert (name, label, current) == ("language", "Language", "")
     assert choices == [("", "System"), ("de", "Deutsch"), ("en", "English"), ("fr", "Français")]
     assert LANGUAGE_NAMES.get("qps", "qps") == "qps"  # an unknown one is shown by its code

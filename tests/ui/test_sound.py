@@ -361,6 +361,7 @@ def test_the_options_show_the_volume_and_change_it(drive, tmp_path):
 def test_the_mute_key_is_in_the_help_and_the_readme(drive):
     d = drive()
     d.key(pygame.K_F1)
+    d.key(pygame.K_RIGHT)  # the keys' page
     seen = []
     for _ in range(60):  # the help scrolls: read it all
         seen += d.app.ctx.dialogs.dialog.texts()

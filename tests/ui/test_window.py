@@ -444,7 +444,7 @@ def every_dialog(d, tmp_path) -> list:
     d.app.ctx.settings.board = "intermediate"
     d.app.ctx.settings.custom_rows = d.app.ctx.settings.custom_cols = 200
     d.app.ctx.settings.custom_mines = 39999
-    help_end = HelpOverlay(keys.help_rows())
+    help_end = HelpOverlay(keys.help_rows(), "keys")
     help_end.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode=""))
     code = CodeDialog("0" * 30)
     code.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
@@ -478,7 +478,7 @@ def every_dialog(d, tmp_path) -> list:
         ],
     )
     return [
-        HelpOverlay(keys.help_rows()),
+        HelpOverlay(keys.help_rows(), "keys"),
         help_end,
         confirm_leave("Expert"),
         resume,
@@ -744,7 +744,7 @@ def test_undo_after_a_loss_plays_on_counts_the_mine_and_redo_loses_again(drive):
 
 def test_the_board_code_shows_after_the_first_click_and_can_be_copied(drive):
     d = drive()
-    assert "F1 keys" in d.app.play.resting_status()  # before the first click: where help is
+    assert "F1 help" in d.app.play.resting_status()  # before the first click: where help is
     d.click((4, 4))
     code = d.app.play.board_code()
     assert code and d.app.play.resting_status() in (f"Code {code}", f"[code] {code}")
@@ -1049,6 +1049,7 @@ def test_a_key_added_to_the_table_works_and_shows_in_the_help_and_the_menu(drive
     d.key(pygame.K_j, "j")
     assert d.app.play.game.assisted  # J asked for a hint, as the table says
     d.key(pygame.K_F1)
+    d.key(pygame.K_RIGHT)  # the keys' page
     seen = []
     for _ in range(80):
         seen += d.app.ctx.dialogs.dialog.texts()

@@ -120,6 +120,10 @@ class Tour:
         self.expect("HelpOverlay")
         for _ in range(30):
             self.key(K.K_PAGEDOWN)
+        self.at("help: the keys' page (Right)")
+        self.key(K.K_RIGHT)
+        for _ in range(30):
+            self.key(K.K_PAGEDOWN)
         self.close()
         self.at("Options")
         self.key(K.K_o, "o")

@@ -6,9 +6,9 @@ A dialog keeps its state, builds its Form from it and turns keys, clicks and its
 a result (CLOSE, an Answer, a board...); it never touches the game. The window decides what a
 result means, and where the panel goes (`place`).
 
-By kind: base.py (`Dialog`), notice.py (the help, notes and results), confirm.py (yes/no
-questions), boards.py (the custom board, a board code), stats.py (the statistics), lists.py
-(Options, the kept games, the themes).
+By kind: base.py (`Dialog`), notice.py (the help, notes and results; the help's How to play
+page is howto.py's), confirm.py (yes/no questions), boards.py (the custom board, a board code),
+stats.py (the statistics), lists.py (Options, the kept games, the themes).
 """
 
 from .base import CLOSE, Closed, Dialog
@@ -20,9 +20,8 @@ from .confirm import (
     ResumeDialog,
     ResumeKept,
     confirm_leave,
-    confirm_quit,
 )
-from .lists import Change, KeptGamesDialog, PickTheme, SettingsDialog, ThemeMenu
+from .lists import Change, KeptGamesDialog, PickTheme, SettingRow, SettingsDialog, ThemeMenu
 from .notice import Analyse, HelpOverlay, MenuChoice, NoticeDialog, about_dialog, result_table
 from .stats import StatsDialog, StatsPages, WatchReplay, stats_today
 
@@ -46,6 +45,7 @@ __all__ = [
     "Question",
     "ResumeDialog",
     "ResumeKept",
+    "SettingRow",
     "SettingsDialog",
     "StatsDialog",
     "StatsPages",
@@ -54,7 +54,6 @@ __all__ = [
     "about_dialog",
     "clean_code",
     "confirm_leave",
-    "confirm_quit",
     "result_table",
     "stats_today",
 ]

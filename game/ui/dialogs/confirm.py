@@ -16,7 +16,6 @@ from .base import NOT_MINE, Dialog, upper_first
 class Question(Enum):
     """What a yes/no dialog asks; its answer names it, so answers are told apart by kind."""
 
-    QUIT = "quit"
     RESUME = "resume"
     LEAVE = "leave"
 
@@ -62,16 +61,6 @@ class ConfirmDialog(Dialog):
         if event.key in (pygame.K_y, pygame.K_n):
             return self.answer(event.key == pygame.K_y)
         return NOT_MINE
-
-
-def confirm_quit() -> ConfirmDialog:
-    return ConfirmDialog(
-        Question.QUIT,
-        _("Quit?"),
-        [_("A game is on. It is kept for next time.")],
-        yes=_("Quit"),
-        no=_("Keep playing"),
-    )
 
 
 def confirm_leave(what: str) -> ConfirmDialog:

@@ -5,11 +5,12 @@ the themes with a preview of each.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
 from ...i18n import N_, _, ngettext
-from ..widgets import Button, Form, Label, ListBox, Widget
+from ..widgets import SCROLLBAR_W, Button, Form, Label, ListBox, Widget, wrap
 from .base import CLOSE, NOT_MINE, Dialog, is_enter, list_chars, upper_first
 from .confirm import KEEP_NOTE_MANY, ResumeKept
 
@@ -53,21 +54,69 @@ class Change:
     keeps_open = True  # the options stay up while each change is applied
 
 
+ABOUT_CHARS = 24  # the line under Options wraps at the list's width, at least this many
+
+
+class SettingRow(NamedTuple):
+    """A row of Options: the setting's name, its label, its choices [(value, shown as)], the
+    value now, and one line saying what the setting does (shown under the list while the row
+    is picked; every row has one). A label may be (short, long): the long one is shown where
+    every row fits with it."""
+
+    name: str
+    label: str | tuple[str, str]
+    choices: list[tuple[object, str]]
+    current: object
+    about: str
+
+
+class AboutLine(Label):
+    """The line under Options that says what the picked row does, wrapped at the list's width
+    (`chars`: its own, not the room's, so it measures once wherever the list fits) and as wide
+    and as tall as the longest of them (`reserve`): the panel keeps its size as the pick
+    moves."""
+
+    natural = True
+
+    def __init__(self, content: str, reserve: str = "", chars: int = ABOUT_CHARS) -> None:
+        super().__init__(content, reserve=reserve)
+        self.chars = chars
+
+    def measure_key(self):
+        return self.content, self.reserve, self.chars
+
+    def measure(self, m, width):
+        chars = max(1, min(self.chars, width // m.glyph_w))
+        self.lines = wrap(self.content, chars) if self.content else []
+        kept = wrap(self.reserve, chars) if self.reserve else []
+        widest = max((len(line) for line in self.lines + kept), default=0)
+        return widest * m.glyph_w, max(len(self.lines), len(kept)) * m.glyph_h
+
+
+class SettingsList(ListBox):
+    """Options' rows, measured with room for a scroll bar: a small window shows only some of
+    them (the form shrinks the list to fit), and then the bar must not take a row's last
+    letters (ListBox reserves it only for a list made shorter than its rows)."""
+
+    def measure(self, m, width):
+        longest = self._lined_up()[2]
+        want = (longest + 1) * m.glyph_w + 4 + SCROLLBAR_W
+        self.lines = 1 if want <= width else 2
+        return min(width, want), self.shown_max * self.row_h(m) + 4
+
+
 class SettingsDialog(ListDialog):
-    """Every setting with its value in a list; Up/Down or a click choose a row,
-    Left/Right/Space/Enter or Change change it, Esc (or O) closes."""
+    """Every setting with its value in a list, and under it what the picked one does; Up/Down
+    or a click choose a row, Left/Right/Space/Enter or Change change it, Esc (or O) closes."""
 
     title = N_("Options")
     close_keys = (pygame.K_o,)
 
-    def __init__(
-        self, rows: list[tuple[str, str | tuple[str, str], list[tuple[object, str]], object]]
-    ) -> None:
-        """`rows`: (setting name, label, [(value, shown as)], current value); a label may be
-        (short, long): the long one is shown where every row fits with it."""
+    def __init__(self, rows: list[SettingRow]) -> None:
         self.rows = rows
         self.long = False  # the long labels fit
-        self.list = ListBox("settings", self._texts(), shown=len(rows))
+        self.list = SettingsList("settings", self._texts(), shown=len(rows))
+        self.about = AboutLine("")
         super().__init__()
 
     def _texts(self, long: bool | None = None) -> list[tuple[str, str]]:
@@ -77,7 +126,7 @@ class SettingsDialog(ListDialog):
                 label if isinstance(label, str) else label[long],
                 next((text for value, text in choices if value == current), str(current)),
             )
-            for _, label, choices, current in self.rows
+            for _, label, choices, current, _about in self.rows
         ]
 
     def placed(self, m, area, bounds):
@@ -86,13 +135,25 @@ class SettingsDialog(ListDialog):
 
     def build(self) -> Form:
         self.list.rows = [tuple(r) for r in self._texts()]
+        longest = max((row.about for row in self.rows), key=len, default="")
+        chars = max([ABOUT_CHARS] + [len(text) + 1 for text in self.list.texts()])
+        self.about = AboutLine(self._about(), longest, chars)
         return Form(
             _(self.title),
-            [self.list],
+            [self.list, self.about],
             [Button("change", _("Change")), Button("close", _("Close"))],
             default="change",
             cancel="close",
         )
+
+    def _about(self) -> str:
+        return self.rows[self.focus].about if self.rows else ""
+
+    def tick(self) -> None:
+        """The line under the list follows the row picked (by a key, a click, the wheel)."""
+        if self.about.content != self._about():
+            self.about.content = self._about()
+            self.dirty = True
 
     def choose(self, index: int) -> Change:
         return self._step(1)
@@ -108,13 +169,13 @@ class SettingsDialog(ListDialog):
         return None
 
     def _step(self, direction: int) -> Change:
-        name, label, choices, current = self.rows[self.focus]
-        values = [v for v, _ in choices]
-        k = values.index(current) if current in values else -1
+        row = self.rows[self.focus]
+        values = [v for v, _ in row.choices]
+        k = values.index(row.current) if row.current in values else -1
         value = values[(k + direction) % len(values)]
-        self.rows[self.focus] = (name, label, choices, value)
+        self.rows[self.focus] = row._replace(current=value)
         self.refresh()
-        return Change(name, value)
+        return Change(row.name, value)
 
 
 class KeptGamesDialog(ListDialog):

@@ -1,5 +1,5 @@
-"""Dialogs to read and close: the keys' help (`HelpOverlay`), a note or a game's result
-(`NoticeDialog`), About, and the result notice's table of figures.
+"""Dialogs to read and close: the help (`HelpOverlay`: How to play, then the keys), a note or
+a game's result (`NoticeDialog`), About, and the result notice's table of figures.
 """
 
 from __future__ import annotations
@@ -23,9 +23,12 @@ from .base import (
     list_chars,
     seconds,
 )
+from .howto import how_to_play
 
 HELP_ROWS = 24  # the help shows this many lines where the window has room
 HELP_CHARS = 56  # help lines wrap here at most, so they stay readable on a wide board
+HOW_TO_PLAY, KEYS = "how_to_play", "keys"  # the help's pages, in order
+PAGE_KEYS = (pygame.K_LEFT, pygame.K_RIGHT)  # turn the help's page
 
 
 class ScrollText(ListBox):
@@ -53,13 +56,21 @@ _HELP_LINES: dict[int, tuple] = {}  # width -> (the rows, their lines): `HelpOve
 
 
 class HelpOverlay(Dialog):
-    """Every key and mouse action, made from the key table, in a scrolling list: Up/Down and
-    PageUp/PageDown scroll, any other key (or a click outside) closes."""
+    """The help, in two pages: How to play (the rules in a few words, with pictures of the
+    theme's own tiles: howto.py), which F1 opens, and every key and mouse action, made from
+    the key table, in a scrolling list. Left/Right or the other page's button turn the page;
+    Up/Down and PageUp/PageDown scroll; any other key (or a click outside) closes."""
 
-    title = N_("Keys and mouse")
+    title = N_("Keys and mouse")  # the keys' page
 
-    def __init__(self, rows: list[tuple[str, str]]) -> None:
+    def __init__(
+        self, rows: list[tuple[str, str]], page: str = HOW_TO_PLAY, *, welcome: bool = False
+    ) -> None:
+        """`page`: the one it opens on; `welcome`: offered at the first start (How to play
+        then says so first)."""
         self.rows = rows  # (keys, what they do); a row without `what` is a heading
+        self.page = page
+        self.welcome = welcome
         self.chars = HELP_CHARS
         self._list: ScrollText | None = None
         super().__init__()
@@ -87,18 +98,41 @@ class HelpOverlay(Dialog):
         return out
 
     def build(self) -> Form:
-        rows = ScrollText("help", self.lines(), shown=HELP_ROWS)
+        close = Button("close", _("Close"))
+        if self.page == HOW_TO_PLAY:
+            # Translators: a button of How to play: the list of keys and mouse actions.
+            keys = Button(KEYS, _("Keys"))
+            rows = how_to_play(self.welcome)
+            return Form(_("How to play"), rows, [keys, close], default="close", cancel="close")
+        listing = ScrollText("help", self.lines(), shown=HELP_ROWS)
         if self._list is not None:
-            rows.select(self._list.selected)  # rebuilt for another width: stay where it was
-        self._list = rows
-        return Form(
-            _(self.title), [rows], [Button("close", _("Close"))], default="close", cancel="close"
-        )
+            listing.select(self._list.selected)  # rebuilt for another width: stay where it was
+        self._list = listing
+        back = Button(HOW_TO_PLAY, _("How to play"))
+        return Form(_(self.title), [listing], [back, close], default="close", cancel="close")
+
+    def turn(self, page: str) -> None:
+        """Show the other page (its own form, from its top; the keys where they were)."""
+        self.page = page
+        self.refresh()
+
+    def button(self, id):
+        if id in (HOW_TO_PLAY, KEYS):
+            self.turn(id)
+            return None
+        return CLOSE
 
     def placed(self, m, area, bounds):
-        self.refresh_for("chars", max(10, min(HELP_CHARS, list_chars(m, bounds))))
+        chars = max(10, min(HELP_CHARS, list_chars(m, bounds)))
+        if self.page == KEYS:
+            self.refresh_for("chars", chars)
+        else:
+            self.chars = chars  # How to play's rows do not depend on it: the keys' page will
 
     def shortcut(self, event):
+        if event.key in PAGE_KEYS:
+            self.turn(KEYS if self.page == HOW_TO_PLAY else HOW_TO_PLAY)
+            return None
         if event.key in (*SCROLL_KEYS, pygame.K_TAB, pygame.K_SPACE) or is_enter(event):
             return NOT_MINE
         return CLOSE
@@ -180,7 +214,7 @@ class NoticeDialog(Dialog):
         if event.key == pygame.K_a and self.analyse:
             return Analyse()
         action = action_for(event)
-        if action is not None and action != "quit":  # T switches theme, N starts a game...
+        if action is not None:  # T switches theme, N starts a game...
             return MenuChoice(action)  # after closing, not silently instead
         return CLOSE  # any other key (Esc among them), as a note always did
 

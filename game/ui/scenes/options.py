@@ -11,11 +11,11 @@ from ... import i18n
 from ...engine import Difficulty, SafeZone
 from ...engine.boards import BoardChoice
 from ...i18n import N_, _, pgettext
-from ...store.settings import MAX_SCALE, VOLUMES
+from ...store.settings import MAX_SCALE, MAX_TEXT_SIZE, VOLUMES
 from ...words import label
+from .. import keys, sheets
 from .. import layout as geometry
-from .. import sheets
-from ..dialogs import Change, PickTheme, SettingsDialog, ThemeMenu
+from ..dialogs import Change, HelpOverlay, PickTheme, SettingRow, SettingsDialog, ThemeMenu
 from .context import Context
 
 # Each language by its own name in its own words, never translated (a player who cannot read
@@ -58,7 +58,13 @@ class Options:
         s.no_guess = self.no_guess or settings.no_guess
         s.question_marks = settings.question_marks
 
-    def rows(self) -> list:
+    def rows(self) -> list[SettingRow]:
+        """The Options rows as the settings and the window are now, each with the line that
+        says what it does. The rows' names are short: Options is narrow at zoom 1."""
+        return [*self._look_rows(), *self._play_rows(), *self._other_rows()]
+
+    def _look_rows(self) -> list[SettingRow]:
+        """Board, Theme, Zoom."""
         s = self.ctx.settings
         # the board being played (a --difficulty run's too), not only the one remembered
         board = self.ctx.frame.board
@@ -70,38 +76,87 @@ class Options:
         boards = [(d.name.lower(), label(d)) for d in Difficulty]
         boards.append(("custom", f"{custom.cols}x{custom.rows}/{custom.mines}"))
         themes = [(key, theme.title()) for key, theme in self.ctx.aids.themes.themes.items()]
+        # the theme chosen, while it is made ready on a chore too (`set_theme`)
+        theme = (self.wanted_theme or self.ctx.frame.theme).key
         scales, used = self.zoom_choices()
+        # Translators: under Options while its Board row is picked: what the row does.
+        about_board = _("The board new games are played on.")
+        # Translators: under Options while its Theme row is picked: what the row does.
+        about_theme = _("How the board and dialogs look.")
+        # Translators: under Options while its Zoom row is picked: what the row does.
+        about_zoom = _("How large the board is drawn; auto: the most that fits.")
+        return [
+            SettingRow("board", _("Board"), boards, board.kind, about_board),
+            SettingRow("theme", _("Theme"), themes, theme, about_theme),
+            SettingRow("scale", _("Zoom"), scales, used, about_zoom),
+        ]
+
+    def _play_rows(self) -> list[SettingRow]:
+        """? marks, Start, L chord, Hold, Motion, Text size, No guess."""
+        s = self.ctx.settings
         off = _("off")
         on_off = [(False, off), (True, _("on"))]
         # Translators: the Start row: the first click opens its 3x3 square, or only its cell.
         zones = [(SafeZone.OPENING, _("opening")), (SafeZone.CELL, _("one cell"))]
-        volumes = [(v, _(VOLUME_WORDS.get(v, v))) for v in VOLUMES]
-        # The rows' names are short: Options is narrow at zoom 1.
+        hold = [(False, off), (True, _("flags"))]
+        # Translators: under Options while its ? marks row is picked: what the row does.
+        about_marks = _("A right click can also put a ? on a cell.")
+        # Translators: under Options while its Start row is picked: what the row does.
+        about_start = _("What the first click is sure to open: an area, or one cell.")
+        # Translators: under Options while its L chord row is picked: what the row does.
+        about_chord = _("A left click on a number with its mines flagged opens the rest.")
+        # Translators: under Options while its Hold row is picked: what the row does.
+        about_hold = _("Holding a cell down a moment flags it (touch screens).")
+        # Translators: under Options while its Motion row is picked: what the row does.
+        about_motion = _("Openings spread ring by ring; mines ripple at the end.")
+        # Translators: under Options while its Text size row is picked: what the row does.
+        about_text = _("How large the words are drawn; auto: as the screen suits.")
+        # Translators: under Options while its No guess row is picked: what the row does.
+        about_no_guess = _("New boards can be cleared by logic, never needing a guess.")
         return [
-            ("board", _("Board"), boards, board.kind),
-            # the theme chosen, while it is made ready on a chore too (`set_theme`)
-            ("theme", _("Theme"), themes, (self.wanted_theme or self.ctx.frame.theme).key),
-            ("scale", _("Zoom"), scales, used),
             # Translators: a short name of the question marks setting.
-            ("question_marks", _("? marks"), on_off, s.question_marks),
-            ("safe_zone", pgettext("the first click", "Start"), zones, s.safe_zone),
-            # Translators: short: chord with the left button too.
-            ("chord_on_left", _("L chord"), on_off, s.chord_on_left),
-            # Translators: short: a long press places a flag.
-            ("long_press_flag", _("Hold"), [(False, off), (True, _("flags"))], s.long_press_flag),
-            ("motion", _("Motion"), on_off, s.motion),
-            ("no_guess", _("No guess"), on_off, s.no_guess),
-            ("volume", _("Sound"), volumes, s.volume),
-            # Translators: short: the timer ticks each second.
-            ("timer_tick", _("Tick"), on_off, s.timer_tick),
-            (
-                "ask_before_leaving",
-                (_("Ask to leave"), _("Ask before leaving a game")),
-                on_off,
-                s.ask_before_leaving,
+            SettingRow("question_marks", _("? marks"), on_off, s.question_marks, about_marks),
+            SettingRow(
+                "safe_zone", pgettext("the first click", "Start"), zones, s.safe_zone, about_start
             ),
-            ("language", _("Language"), language_choices(), s.language),
+            # Translators: short: chord with the left button too.
+            SettingRow("chord_on_left", _("L chord"), on_off, s.chord_on_left, about_chord),
+            # Translators: short: a long press places a flag.
+            SettingRow("long_press_flag", _("Hold"), hold, s.long_press_flag, about_hold),
+            SettingRow("motion", _("Motion"), on_off, s.motion, about_motion),
+            SettingRow("text_size", _("Text size"), *self.text_choices(), about_text),
+            SettingRow("no_guess", _("No guess"), on_off, s.no_guess, about_no_guess),
         ]
+
+    def _other_rows(self) -> list[SettingRow]:
+        """Sound, Tick, Ask to leave, Language."""
+        s = self.ctx.settings
+        on_off = [(False, _("off")), (True, _("on"))]
+        volumes = [(v, _(VOLUME_WORDS.get(v, v))) for v in VOLUMES]
+        leave = (_("Ask to leave"), _("Ask before leaving a game"))
+        # Translators: under Options while its Sound row is picked: what the row does.
+        about_sound = _("How loud the game's sounds are.")
+        # Translators: under Options while its Tick row is picked: what the row does.
+        about_tick = _("A tick sounds each second while the timer runs.")
+        # Translators: under Options while its Ask to leave row is picked: what the row does.
+        about_leave = _("A new game over one in progress asks you first.")
+        # Translators: under Options while its Language row is picked: what the row does.
+        about_language = _("The game's language; System: your computer's.")
+        return [
+            SettingRow("volume", _("Sound"), volumes, s.volume, about_sound),
+            # Translators: short: the timer ticks each second.
+            SettingRow("timer_tick", _("Tick"), on_off, s.timer_tick, about_tick),
+            SettingRow("ask_before_leaving", leave, on_off, s.ask_before_leaving, about_leave),
+            SettingRow("language", _("Language"), language_choices(), s.language, about_language),
+        ]
+
+    def text_choices(self) -> tuple[list[tuple[int | None, str]], int | None]:
+        """The Text size row's choices (auto, saying the size in use, then 1x to the most) and
+        the one chosen."""
+        # Translators: the Text size row: the size chosen by the game; zoom is the one it uses.
+        auto = _("auto (%(zoom)dx)") % {"zoom": self.ctx.frame.text_scale}
+        sizes = [(n, f"{n}x") for n in range(1, MAX_TEXT_SIZE + 1)]
+        return [(None, auto), *sizes], self.ctx.settings.text_size
 
     def zoom_choices(self) -> tuple[list[tuple[int | None, str]], int | None]:
         """The zooms the Options row steps through (those that fit this board on this screen)
@@ -123,6 +178,19 @@ class Options:
 
     def open(self) -> None:
         self.ctx.dialogs.open(SettingsDialog(self.rows()))
+
+    def offer_how_to_play(self) -> bool:
+        """At the first start, the help's How to play, once: a player with no settings file yet
+        (`Settings.shown_how_to_play` is False; one written before the setting reads True) and
+        one to keep it in. Kept as offered at once, so it never comes again, however it is
+        closed (Esc, Enter, its button, a click outside, a quit). Whether it was offered."""
+        ctx = self.ctx
+        if ctx.settings.shown_how_to_play or ctx.aids.settings_file is None:
+            return False
+        ctx.settings.shown_how_to_play = True
+        ctx.dialogs.open(HelpOverlay(keys.help_rows(), welcome=True))
+        ctx.save_settings()
+        return True
 
     def _show_in_dialog(self) -> None:
         """The Options dialog's rows again, as the settings and the window are now (a zoom
@@ -159,6 +227,8 @@ class Options:
                 self.set_scale(value)
         elif name == "theme":
             self.set_theme(value)
+        elif name == "text_size":
+            self.ctx.frame.set_text_size(value)  # kept in the settings by the frame
         elif name == "language":
             self.set_language(value)
         else:

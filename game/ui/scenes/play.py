@@ -345,7 +345,7 @@ class PlayScene(Layer):
             parts.append(status.Part(_("Code"), "code", code))
         else:
             # Translators: the line under the board before the first click: where help is.
-            parts.append(status.Part(_("F1 keys, Alt menu"), "help"))
+            parts.append(status.Part(_("F1 help, Alt menu"), "help"))
         if daily is not None:
             parts.append(status.Part(_("Daily"), "daily", date(daily)))
         if g.no_guess:
