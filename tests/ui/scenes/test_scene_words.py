@@ -90,8 +90,7 @@ P = "\u00a0%"  # a number kept beside its sign
         (
             report((Verdict.GUESS, 0.123), (Verdict.GUESS, 0.2), approximate=True),
             None,
-            f"~2 guesses (12{P}, 20{P}): 70{P} chance to survive them; "
-            "none avoidable; no mistakes",
+            f"~2 guesses (12{P}, 20{P}): 70{P} chance to survive them; none avoidable; no mistakes",
         ),
     ],
 )
@@ -121,8 +120,7 @@ def test_a_result_notices_summary_line_follows_a_switch_of_the_language(pseudo):
     game = report((Verdict.GUESS, 0.5), (Verdict.MISTAKE, None))
     english = analyses.sentence(summary(game, 5))
     assert (
-        english
-        == "1 guess (50\u00a0%): 50\u00a0% chance to survive it; none avoidable; 1 mistake."
+        english == "1 guess (50\u00a0%): 50\u00a0% chance to survive it; none avoidable; 1 mistake."
     )
     i18n.install("qps")
     said = analyses.sentence(summary(game, 5))
