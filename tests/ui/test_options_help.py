@@ -145,3 +145,14 @@ def test_a_settings_file_from_before_these_settings_loads(tmp_path):
     assert messages == [] and settings.text_size is None
     assert (settings.board, settings.scale, settings.theme) == ("intermediate", 3, "night")
     assert settings.shown_how_to_play  # its player has played: How to play is not offered
+
+
+def test_the_line_is_as_tall_as_the_one_that_wraps_to_the_most_lines_not_the_longest():
+    from game.ui.dialogs.lists import AboutLine
+    from game.ui.widgets import Metrics
+
+    m = Metrics()
+    longest, tallest = "abcdefghij abcdefghij", "abcdef abcdef abcdef"  # 21 and 20 characters
+    line = AboutLine(longest, (longest, tallest), chars=10)
+    assert line.measure(m, 1000) == (10 * m.glyph_w, 3 * m.glyph_h)
+    assert len(line.lines) == 2  # its own words: two lines, with room kept for three

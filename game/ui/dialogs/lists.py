@@ -73,24 +73,26 @@ class SettingRow(NamedTuple):
 class AboutLine(Label):
     """The line under Options that says what the picked row does, wrapped at the list's width
     (`chars`: its own, not the room's, so it measures once wherever the list fits) and as wide
-    and as tall as the longest of them (`reserve`): the panel keeps its size as the pick
-    moves."""
+    and as tall as the widest and the tallest of them all (`every`): the panel keeps its size
+    as the pick moves."""
 
     natural = True
 
-    def __init__(self, content: str, reserve: str = "", chars: int = ABOUT_CHARS) -> None:
-        super().__init__(content, reserve=reserve)
+    def __init__(self, content: str, every: tuple[str, ...] = (), chars: int = ABOUT_CHARS) -> None:
+        super().__init__(content)
+        self.every = every
         self.chars = chars
 
     def measure_key(self):
-        return self.content, self.reserve, self.chars
+        return self.content, self.every, self.chars
 
     def measure(self, m, width):
         chars = max(1, min(self.chars, width // m.glyph_w))
         self.lines = wrap(self.content, chars) if self.content else []
-        kept = wrap(self.reserve, chars) if self.reserve else []
-        widest = max((len(line) for line in self.lines + kept), default=0)
-        return widest * m.glyph_w, max(len(self.lines), len(kept)) * m.glyph_h
+        kept = [wrap(text, chars) for text in self.every if text]
+        widest = max((len(line) for lines in [self.lines, *kept] for line in lines), default=0)
+        tallest = max((len(lines) for lines in [self.lines, *kept]), default=0)
+        return widest * m.glyph_w, tallest * m.glyph_h
 
 
 class SettingsList(ListBox):
@@ -135,9 +137,8 @@ class SettingsDialog(ListDialog):
 
     def build(self) -> Form:
         self.list.rows = [tuple(r) for r in self._texts()]
-        longest = max((row.about for row in self.rows), key=len, default="")
         chars = max([ABOUT_CHARS] + [len(text) + 1 for text in self.list.texts()])
-        self.about = AboutLine(self._about(), longest, chars)
+        self.about = AboutLine(self._about(), tuple(row.about for row in self.rows), chars)
         return Form(
             _(self.title),
             [self.list, self.about],

@@ -164,7 +164,9 @@ class Options:
         remembered on an Expert board that fits at 3x is drawn at 3x, and says so)."""
         s, frame = self.ctx.settings, self.ctx.frame
         rows, cols, sizes, digits = frame.geometry()
-        most = min(MAX_SCALE, geometry.most_scale(rows, cols, frame.space, sizes, digits))
+        most = min(
+            MAX_SCALE, geometry.most_scale(rows, cols, frame.space, sizes, digits, frame.text)
+        )
         used = frame.scale
         shown = {n: f"{n}x" for n in range(1, max(most, used) + 1)}
         if s.scale is not None and s.scale > used:
