@@ -49,7 +49,7 @@ class Frame:
         self.window_size: tuple[int, int] = (0, 0)
         self.relaid: list[Callable[[], None]] = []  # told after each new layout
         self.space = self._usable_screen()
-        self.text = self.text_wanted()
+        self.text = self._text_on_screen()
         # the zoom wished for: the command line's or the player's, else the first start's; a
         # window too small for it lowers the zoom, and a larger one brings it back
         self.wish = scale or settings.scale or self.best_scale()
@@ -79,6 +79,13 @@ class Frame:
         chosen = self.settings.text_size
         return chosen if chosen is not None else geometry.auto_text(screen_height())
 
+    def _text_on_screen(self) -> int:
+        """The text scale wanted, or the largest below it at which the usable screen holds a
+        window at all (its smallest, at zoom 1): 6x on a 1080-line screen is 5x, and the
+        window is made for that, not for 6x cut by the screen's edge."""
+        _rows, _cols, sizes, digits = self.geometry()
+        return geometry.text_for(self.space, 1, self.text_wanted(), sizes, digits)
+
     @property
     def text_scale(self) -> int:
         """The text scale in use (the layout's: lower than wanted in a small window)."""
@@ -89,16 +96,20 @@ class Frame:
         w, h = geometry.window_size(rows, cols, scale, sizes, digits, self.text)
         return min(w, self.space[0]), min(h, self.space[1])
 
-    def open_window(self, asked: bool = False) -> None:
+    def open_window(self, asked: bool = False, scrolled: bool = False) -> None:
         """A window for the board at the zoom, wholly on the usable screen: the zoom is lowered
         when the board would not fit. The first one is the window the player left, if it
         still fits the screen, else centred. `asked`: the usable screen was asked for just
-        now (each asking is two trips to the X server: 2-3 ms of a zoom's frame here)."""
+        now (each asking is two trips to the X server: 2-3 ms of a zoom's frame here).
+        `scrolled`: a zoom the player asked for now may go past the board shown whole
+        (`layout.most_zoom`); at a start or another board it is lowered to that."""
         first = pygame.display.get_surface() is None
         if not asked:
             self.space = self._usable_screen()
         rows, cols, sizes, digits = self.geometry()
-        most = geometry.most_scale(rows, cols, self.space, sizes, digits, self.text)
+        most = (geometry.most_zoom if scrolled else geometry.most_scale)(
+            rows, cols, self.space, sizes, digits, self.text
+        )
         self.scale = min(self.scale, most)
         size = self._size_for(self.scale)
         if first:
@@ -209,7 +220,7 @@ class Frame:
         grows or shrinks with the board."""
         self.space = self._usable_screen()
         rows, cols, sizes, digits = self.geometry()
-        most = geometry.most_scale(rows, cols, self.space, sizes, digits, self.text)
+        most = geometry.most_zoom(rows, cols, self.space, sizes, digits, self.text)
         # Translators: the status line when the player zooms in further than fits the screen;
         # zoom is a whole number (3), x the sign for times.
         said = [_("Zoom %(zoom)dx is the most") % {"zoom": most}] if scale > most else []
@@ -219,7 +230,7 @@ class Frame:
             return said
         self.scale = scale
         if not self._keeps_size(scale):
-            self.open_window(asked=True)
+            self.open_window(asked=True, scrolled=True)
         self.relayout()
         # Translators: the status line after a zoom; zoom is a whole number (3).
         return [*said, _("Zoom %(zoom)dx") % {"zoom": scale}]
@@ -285,9 +296,11 @@ class Frame:
         """The Text size (None: the screen's); a window that showed the whole board is made
         to fit the text's new height, one that scrolls keeps its size."""
         self.settings.text_size = size
-        self.text = self.text_wanted()
+        self.space = self._usable_screen()
+        self.text = self._text_on_screen()
         lay = self.layout
         if (lay.view_rows, lay.view_cols) == (lay.rows, lay.cols) and not self.display.fullscreen:
+            self.scale = self.wish  # lowered by the window where the text leaves no room
             self.open_window()
         self.relayout()
 

@@ -442,6 +442,21 @@ def most_scale(
     return most_scroll_zoom(rows, cols, space, sizes, led_digits, text)
 
 
+def most_zoom(
+    rows: int,
+    cols: int,
+    space: tuple[int, int],
+    sizes: Sizes = Sizes(),
+    led_digits: int = LED_DIGITS,
+    text: int = 1,
+) -> int:
+    """The largest zoom a player may ask for (the keys, the wheel, Options): the most at which
+    all of the board shows, or a larger one at which a window on the screen holds a part of
+    it, scrolled (a 100 x 100 board that fits a 2160-line screen only at 1x zooms in too)."""
+    whole = most_scale(rows, cols, space, sizes, led_digits, text)
+    return max(whole, most_scroll_zoom(rows, cols, space, sizes, led_digits, text))
+
+
 def scroll_fits(
     rows: int,
     cols: int,

@@ -56,3 +56,25 @@ def test_the_theme_row_names_the_theme_chosen_while_it_is_made_ready(drive, monk
     d.tick()
     assert d.app.ctx.frame.theme.key == after and d.app.ctx.settings.theme == after
     assert names[rows_of(d)["Theme"]] == after
+
+
+def test_a_board_changed_in_options_during_a_game_asks_at_once_and_only_once(drive):
+    """The play-test of issue 39: Change on the Board row mid-game seemed to do nothing; the
+    "Leave this game?" question waited behind Options, one copy a press."""
+    from game.ui.dialogs import ConfirmDialog, SettingsDialog
+
+    d = drive(scale=1)
+    d.click((0, 0))
+    assert d.app.ctx.session.in_progress
+    d.key(pygame.K_o, "o")
+    assert isinstance(d.app.ctx.dialogs.dialog, SettingsDialog)
+    first = d.app.play.game
+    d.key(pygame.K_RETURN)  # Change on the Board row (picked first)
+    assert isinstance(d.app.ctx.dialogs.dialog, ConfirmDialog)  # asked now, over the board
+    assert d.app.ctx.dialogs.queued == []
+    d.press("no")  # Stay
+    assert d.app.ctx.dialogs.dialog is None and d.app.play.game is first
+    d.key(pygame.K_o, "o")
+    d.key(pygame.K_RETURN)
+    d.press("yes")  # Leave: the next board
+    assert d.app.play.game is not first and d.app.play.game.rows == 16

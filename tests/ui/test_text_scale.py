@@ -343,3 +343,25 @@ def test_the_lens_draws_and_clips_in_text_pixels():
     view.set_at((0, 0), (0, 255, 0))  # a text pixel: 3 x 3 canvas pixels
     assert {canvas.get_at((1 + i, 2 + j))[:3] for i in range(3) for j in range(3)} == {(0, 255, 0)}
     assert view.box(Box(1, 1, 2, 2)) == Box(4, 5, 6, 6)
+
+
+def test_a_text_size_the_screen_cannot_hold_is_the_largest_it_can_and_says_so(drive, screen):
+    """The play-test: 6x on a 1080-line screen was drawn at 5x in a window made for 6x (wider,
+    with strips of margin, and past the screen's bottom)."""
+    screen((1920, 1080))
+    d = drive(scale=None)
+    frame = d.app.ctx.frame
+    assert (frame.scale, frame.text_scale) == (3, 2)
+    frame.set_text_size(6)
+    d.tick()
+    assert frame.text_scale == 5 and frame.scale < 3
+    size = pygame.display.get_surface().get_size()
+    assert size == window_size(*BEGINNER, frame.scale, text=5)  # made for the text it has
+    assert size[1] <= frame.space[1]
+    d.key(pygame.K_o, "o")
+    rows = dict(d.app.ctx.dialogs.dialog.list.rows)
+    assert rows["Text size"] == "5x (6x does not fit)"
+    d.key(pygame.K_ESCAPE)
+    frame.set_text_size(None)
+    d.tick()
+    assert (frame.scale, frame.text_scale) == (3, 2)  # the zoom comes back with the room

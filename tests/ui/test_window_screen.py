@@ -54,23 +54,27 @@ def test_an_over_flagged_counter_shows_a_minus(drive):
     assert counter_shows(d, "-02")
 
 
-def test_zooming_expert_up_stops_where_it_fits_and_the_window_stays_on_the_screen(drive):
+def test_zooming_expert_up_past_the_whole_board_scrolls_and_the_window_stays_on_the_screen(drive):
+    """The keys go past the most zoom that shows all of the board (issue 39: a 100 x 100 board
+    that fits a 2160-line screen only at 1x could not be zoomed at all), up to the most whose
+    frame the screen holds; the window stays on the screen, the frame whole."""
     d = drive(EXPERT, scale=1)
+    frame = d.app.ctx.frame
+    whole = geometry.most_scale(16, 30, frame.space, frame.theme.sizes, 3)
+    most = geometry.most_zoom(16, 30, frame.space, frame.theme.sizes, 3)
+    assert most > whole
     # near the corner, as a player might leave it: growing there would run off the screen
-    desktop.move_window((d.app.ctx.frame.screen.right - 300, d.app.ctx.frame.screen.bottom - 200))
-    for _ in range(4):
+    desktop.move_window((frame.screen.right - 300, frame.screen.bottom - 200))
+    for zoom in range(2, most + 1):
         d.key(pygame.K_EQUALS, "+")
-        assert on_screen(d.app)
-    w, h = d.app.ctx.frame.layout.canvas_size
-    assert (d.app.ctx.frame.layout.view_rows, d.app.ctx.frame.layout.view_cols) == (
-        16,
-        30,
-    )  # all of it shows
-    assert (
-        w * (d.app.ctx.frame.scale + 1) > d.app.ctx.frame.space[0]
-        or h * (d.app.ctx.frame.scale + 1) > d.app.ctx.frame.space[1]
-    )
-    assert "is the most" in d.app.ctx.status.message[0]
+        assert on_screen(d.app) and frame.scale == zoom
+        lay = frame.layout
+        shows_all = (lay.view_rows, lay.view_cols) == (16, 30)
+        assert shows_all == (zoom <= whole)  # past it, a part, scrolled
+        w, h = lay.canvas_size
+        assert w <= frame.display.size[0] and h <= frame.display.size[1]  # the frame whole
+    d.key(pygame.K_EQUALS, "+")
+    assert frame.scale == most and "is the most" in d.app.ctx.status.message[0]
 
 
 def test_a_window_that_still_fits_where_the_player_put_it_stays_there(drive):

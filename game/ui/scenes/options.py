@@ -153,10 +153,14 @@ class Options:
     def text_choices(self) -> tuple[list[tuple[int | None, str]], int | None]:
         """The Text size row's choices (auto, saying the size in use, then 1x to the most) and
         the one chosen."""
+        used, chosen = self.ctx.frame.text_scale, self.ctx.settings.text_size
         # Translators: the Text size row: the size chosen by the game; zoom is the one it uses.
-        auto = _("auto (%(zoom)dx)") % {"zoom": self.ctx.frame.text_scale}
-        sizes = [(n, f"{n}x") for n in range(1, MAX_TEXT_SIZE + 1)]
-        return [(None, auto), *sizes], self.ctx.settings.text_size
+        auto = _("auto (%(zoom)dx)") % {"zoom": used}
+        sizes = dict((n, f"{n}x") for n in range(1, MAX_TEXT_SIZE + 1))
+        if chosen is not None and chosen > used:  # the screen holds no window at that size
+            said = _("%(used)dx (%(chosen)dx does not fit)")
+            sizes[chosen] = said % {"used": used, "chosen": chosen}
+        return [(None, auto), *sizes.items()], chosen
 
     def zoom_choices(self) -> tuple[list[tuple[int | None, str]], int | None]:
         """The zooms the Options row steps through (those that fit this board on this screen)
@@ -206,7 +210,12 @@ class Options:
         self.ctx.dialogs.open(ThemeMenu(self.ctx.aids.themes, self.ctx.frame.theme.key))
 
     def changed(self, result: Change) -> None:
-        """A row of the Options dialog changed (the dialog stays up)."""
+        """A row of the Options dialog changed (the dialog stays up; but for a board over a
+        game in progress: Options closes, so "Leave this game?" shows now, not behind it)."""
+        ctx = self.ctx
+        leaving = ctx.settings.ask_before_leaving and ctx.session.in_progress
+        if result.name == "board" and leaving and isinstance(ctx.dialogs.dialog, SettingsDialog):
+            ctx.dialogs.close()
         self.change(result.name, result.value)
         self._show_in_dialog()
         self.ctx.drawn.invalidate()  # a theme, a zoom or a board may have come
