@@ -54,6 +54,7 @@ PRESSABLE = frozenset({V.COVERED, V.QUESTION})
 # the tiles a board cell shows: its view's, or pressed, or a veil (covered, pressed, flag)
 BOARD_SPRITES = (*SPRITE_OF_VIEW.values(), "pressed")
 MANY_TILES = 48
+PLATE_PAD = 4  # text pixels round the words of a plate over the board (`draw_plate`)
 CELLS_FOR_VIEW = 128  # draw_cells reads the whole text view for more cells than this
 
 
@@ -765,6 +766,27 @@ def dialog_room(layout: Layout) -> tuple[Box, Box]:
 def _text_y(box: Box, font) -> int:
     """Where a line of text goes to sit in the middle of a box (the glyphs' top row is blank)."""
     return box.y + (box.h - font.height) // 2 + 1
+
+
+def draw_plate(renderer: Renderer, words: str) -> Box:
+    """A plate of `words` over the middle of the board area, at the text scale (the pause:
+    a veiled board could pass for a new one); a scroll then draws all again, not moving it."""
+    lay, theme = renderer.layout, renderer.theme.plain()
+    style, font = widgets.style_for(theme), theme.font
+    area = lay.in_text(lay.area)
+    w = min(area.w, font.width * len(words) + 2 * PLATE_PAD)
+    h = font.height + 2 * PLATE_PAD
+    plate = Box(area.x + (area.w - w) // 2, area.y + (area.h - h) // 2, w, h)
+    lens = Lens(renderer.canvas, lay.text)
+    lens.fill(style.panel, (plate.x, plate.y, plate.w, plate.h))
+    widgets.bevel(lens, widgets.inset(plate, 1), style.light, style.shadow)
+    widgets.outline(lens, plate, style.edge)
+    shown = widgets.shorten(words, (w - 2 * PLATE_PAD) // font.width)
+    widgets.text(lens, theme, shown, style.text, plate.x + PLATE_PAD, plate.y + PLATE_PAD + 1)
+    box = lens.box(plate)
+    renderer.drawn.board_shown = False
+    renderer.drawn.dirty.append(box)
+    return box
 
 
 def draw_dialog(renderer: Renderer, dialog) -> Box:

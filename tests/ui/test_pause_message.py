@@ -108,3 +108,29 @@ def test_the_status_line_drops_a_message_once_the_state_it_was_said_in_changes()
     state[0] = "over"
     line_.expire(now[0])
     assert line_.saying() is None
+
+
+def test_a_paused_board_says_paused_over_its_middle_and_the_plate_goes_with_the_pause(
+    drive, monkeypatch
+):
+    """The play-test: a paused board (every cell covered) looked like a new game; the words
+    on the line under it were easy to miss on a big screen."""
+    from game.ui.theme import Font
+
+    said = []
+    real = Font.render
+    monkeypatch.setattr(Font, "render", lambda f, text, c: said.append(text) or real(f, text, c))
+    d = drive(layout=WALL)
+    d.click((8, 8))
+    lay = d.app.ctx.frame.layout
+    middle = lay.window_box(lay.area)
+    spot = (middle.x + middle.w // 2, middle.y + middle.h // 2)
+    before = pygame.display.get_surface().get_at(spot)
+    d.key(pygame.K_F3)
+    assert "Paused" in said
+    plate = pygame.display.get_surface().get_at(spot)
+    assert plate != before  # the plate's words or panel over the middle cell
+    said.clear()
+    d.key(pygame.K_F3)  # plays on: the board drawn again, no plate
+    assert "Paused" not in said
+    assert pygame.display.get_surface().get_at(spot) == before

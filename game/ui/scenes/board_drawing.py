@@ -11,7 +11,7 @@ from ...engine import Game
 from ...engine.cells import Cell, ViewChar
 from ...i18n import _
 from .. import scrollbars, status
-from ..render import Looks, dialog_room
+from ..render import Looks, dialog_room, draw_plate
 from .map import MapDialog, map_panel, outside
 
 
@@ -154,6 +154,9 @@ class BoardDrawing:
                 touched |= {c for c in (self.cursor, drawn.cursor) if c is not None}
             if touched:
                 r.draw_cells(*args, touched, looks)
+        if drawn.board_hidden and (full or drawn.board_anew):
+            # Translators: over the middle of the board while a game is paused (short).
+            draw_plate(r, _("Paused"))
         drawn.pressed, drawn.cursor = looks.pressed, self.cursor
         self._draw_around(full)
 
