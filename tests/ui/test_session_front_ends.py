@@ -152,7 +152,9 @@ def test_losing_the_focus_or_minimising_pauses_and_hides_the_board(drive):
     d.post(pygame.WINDOWFOCUSLOST)
     d.tick()
     d.tick(9000)
-    assert d.app.ctx.session.elapsed_ms() < 2100 and d.cell_shows((4, 4), "covered")
+    assert d.app.ctx.session.elapsed_ms() < 2100 and d.cell_shows(
+        (8, 8), "covered"
+    )  # the middle: "Paused"
     d.post(pygame.WINDOWFOCUSGAINED)
     d.tick()
     assert d.cell_shows((4, 4), "open_0")
@@ -173,7 +175,7 @@ def test_the_pause_key_hides_the_board_and_a_click_plays_on_without_acting(drive
     d.click((4, 4))
     d.tick(1000)
     d.key(pygame.K_PAUSE)
-    assert d.cell_shows((4, 4), "covered") and "Paused" in d.app.play.view.status_text()
+    assert d.cell_shows((8, 8), "covered") and "Paused" in d.app.play.view.status_text()
     d.tick(30_000)
     d.click((0, 0))  # would lose: it only lifts the pause
     assert d.app.play.game.state is GameState.PLAYING and d.app.ctx.session.elapsed_ms() < 1100
