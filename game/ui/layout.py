@@ -450,7 +450,7 @@ def most_zoom(
     led_digits: int = LED_DIGITS,
     text: int = 1,
 ) -> int:
-    """The largest zoom a player may ask for (the keys, the wheel, Options): the most at which
+    """The largest zoom a player may ask for with the keys or the wheel: the most at which
     all of the board shows, or a larger one at which a window on the screen holds a part of
     it, scrolled (a 100 x 100 board that fits a 2160-line screen only at 1x zooms in too)."""
     whole = most_scale(rows, cols, space, sizes, led_digits, text)
