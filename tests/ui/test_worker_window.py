@@ -87,7 +87,13 @@ def test_a_cancelled_analysis_ends_the_worker_process_and_keeps_nothing(worker):
     process = worker._process
     analyses.cancel("long")
     # the worker's reading thread reaps it (a second waiter here would race it for the code)
-    assert worker.exit_code(process.pid, timeout=30) is not None
+    began = time.monotonic()
+    code = worker.exit_code(process.pid, timeout=30)
+    # seen once in a full run (2026-12-06), not again in 15: say how, should it come back
+    assert code is not None, (
+        f"not reaped after {time.monotonic() - began:.1f} s; reaped: {worker._reaped}; "
+        f"the task done: {job.tasks[0].done}; alive: {process.is_alive()}"
+    )
     chores.wait()
     assert analyses.job is None and "long" not in analyses.done and not chores.working
 
