@@ -238,16 +238,23 @@ class Frame:
     def _keeps_size(self, scale: int) -> bool:
         """Whether a zoom to `scale` leaves the window's size alone: in a window (not full
         screen) that shows only part of the board now and would at `scale` too, and that
-        holds the frame, toolbar and status line at `scale`."""
+        holds the frame, toolbar and status line at `scale`; never for a board the screen
+        shows whole at 1x (its window follows the zoom both ways, zoomed past the whole
+        board or not: zooming out of 8x on Beginner kept 8x's window round 5x's board)."""
         if self.display.fullscreen:
             return False
         lay, size = self.layout, self.display.size
         rows, cols, sizes, digits = self.geometry()
+        if self._fits_screen(geometry.window_size(rows, cols, 1, sizes, digits, self.text)):
+            return False
         whole = geometry.window_size(rows, cols, scale, sizes, digits, self.text)
         partial_now = (lay.view_rows, lay.view_cols) != (lay.rows, lay.cols)
         if not partial_now or (whole[0] <= size[0] and whole[1] <= size[1]):
             return False
         return geometry.scroll_fits(rows, cols, size, scale, sizes, digits, self.text)
+
+    def _fits_screen(self, size: tuple[int, int]) -> bool:
+        return size[0] <= self.space[0] and size[1] <= self.space[1]
 
     def toggle_fullscreen(self) -> None:
         """Fullscreen and back, at the same whole scale, the board centred; back in a window,

@@ -289,3 +289,20 @@ def test_leaving_fullscreen_brings_the_window_back_inside_the_usable_screen(driv
     w, h = pygame.display.get_surface().get_size()
     assert w <= space[0] and h <= space[1]
     assert on_screen(d.app)
+
+
+def test_a_board_the_screen_shows_whole_has_the_same_window_at_a_zoom_going_up_or_down(drive):
+    """The second play-test of issue 39: zooming Beginner out of 8x kept 8x's window (wide
+    margins) round 6x's and 5x's board, where zooming in had made 5x's window smaller."""
+    d = drive(scale=1)
+    frame = d.app.ctx.frame
+    most = geometry.most_zoom(9, 9, frame.space, frame.theme.sizes, 3)
+    assert most > geometry.most_scale(9, 9, frame.space, frame.theme.sizes, 3)  # past whole
+    going_up = {}
+    for zoom in range(2, most + 1):
+        d.key(pygame.K_EQUALS, "+")
+        going_up[zoom] = pygame.display.get_surface().get_size()
+    for zoom in range(most - 1, 1, -1):
+        d.key(pygame.K_MINUS, "-")
+        assert frame.scale == zoom
+        assert pygame.display.get_surface().get_size() == going_up[zoom], zoom
