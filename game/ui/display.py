@@ -186,7 +186,7 @@ class Display:
 
 def _merged(boxes: list[Box]) -> list[Box]:
     """One box around them all when they overlap so much that it is no bigger than they are
-    together (the rings of a region turning over nest): one scale and one send, not many."""
+    together (the rings of a region turning over nest): one copy and one send, not many."""
     if len(boxes) < 2:
         return boxes
     x, y = min(b.x for b in boxes), min(b.y for b in boxes)

@@ -245,16 +245,13 @@ class Frame:
             return False
         lay, size = self.layout, self.display.size
         rows, cols, sizes, digits = self.geometry()
-        if self._fits_screen(geometry.window_size(rows, cols, 1, sizes, digits, self.text)):
+        if geometry.fits(geometry.window_size(rows, cols, 1, sizes, digits, self.text), self.space):
             return False
         whole = geometry.window_size(rows, cols, scale, sizes, digits, self.text)
         partial_now = (lay.view_rows, lay.view_cols) != (lay.rows, lay.cols)
         if not partial_now or (whole[0] <= size[0] and whole[1] <= size[1]):
             return False
         return geometry.scroll_fits(rows, cols, size, scale, sizes, digits, self.text)
-
-    def _fits_screen(self, size: tuple[int, int]) -> bool:
-        return size[0] <= self.space[0] and size[1] <= self.space[1]
 
     def toggle_fullscreen(self) -> None:
         """Fullscreen and back, at the same whole scale, the board centred; back in a window,

@@ -314,7 +314,7 @@ def text_for(
     holds the smallest canvas (one cell, the toolbar, a dialog's room), so that a window too
     small for dialogs at `wanted` gets them a step smaller; 1 when none does."""
     for text in range(wanted, 1, -1):
-        if _fits(smallest_canvas_size(sizes, led_digits, zoom, text), window):
+        if fits(smallest_canvas_size(sizes, led_digits, zoom, text), window):
             return text
     return 1
 
@@ -376,7 +376,8 @@ def window_size(
     return lay.canvas_size
 
 
-def _fits(size: tuple[int, int], space: tuple[int, int]) -> bool:
+def fits(size: tuple[int, int], space: tuple[int, int]) -> bool:
+    """Whether a window of `size` fits `space`, both ways."""
     return size[0] <= space[0] and size[1] <= space[1]
 
 
@@ -391,7 +392,7 @@ def best_scale(
 ) -> int:
     """The largest whole zoom, at most `most`, at which the whole board fits `space` (>= 1)."""
     for zoom in range(min(most, MAX_SCALE), 1, -1):
-        if _fits(window_size(rows, cols, zoom, sizes, led_digits, text), space):
+        if fits(window_size(rows, cols, zoom, sizes, led_digits, text), space):
             return zoom
     return 1
 
@@ -437,7 +438,7 @@ def most_scale(
 ) -> int:
     """The largest zoom a board may have in `space`: the largest at which all of it shows; for
     a board that has to scroll even at 1x, the largest at which its window fits (`scroll_fits`)."""
-    if _fits(window_size(rows, cols, 1, sizes, led_digits, text), space):
+    if fits(window_size(rows, cols, 1, sizes, led_digits, text), space):
         return best_scale(rows, cols, space, MAX_SCALE, sizes, led_digits, text)
     return most_scroll_zoom(rows, cols, space, sizes, led_digits, text)
 
@@ -471,7 +472,7 @@ def scroll_fits(
     want = window_size(rows, cols, zoom, sizes, led_digits, text)
     window = (min(want[0], room[0]), min(want[1], room[1]))
     lay = fit(rows, cols, window, zoom, sizes, led_digits, text)
-    return _fits(lay.canvas_size, window)
+    return fits(lay.canvas_size, window)
 
 
 def most_scroll_zoom(
@@ -504,7 +505,7 @@ def scale_for_window(
     that the window holds: all of the board where it fits at 1x, else its scrolled window. A
     smaller window lowers the zoom, and a larger one brings the wish back. `auto` (no zoom
     chosen): a board the window shows whole takes the largest zoom that shows it."""
-    if _fits(window_size(rows, cols, 1, sizes, led_digits, text), window):
+    if fits(window_size(rows, cols, 1, sizes, led_digits, text), window):
         most = MAX_SCALE if auto else wish
         return best_scale(rows, cols, window, most, sizes, led_digits, text)
     return max(1, min(wish, most_scroll_zoom(rows, cols, window, sizes, led_digits, text)))

@@ -1,9 +1,10 @@
-"""A theme's sprites scaled by a whole factor, for a canvas whose text zoom is below the board's
-(game/ui/layout.py, `text_zoom`): the sheet is scaled once per theme and factor, nearest
-neighbour, so each sprite's pixels are the same squares on screen as at the board's zoom.
+"""A theme's sprites scaled by the board's zoom (`Layout.factor`, game/ui/layout.py): the sheet
+is scaled once per theme and zoom, nearest neighbour, so each sprite pixel is a square of window
+pixels on the canvas.
 
-Owns only that copy and its cache; the font stays the theme's own (text keeps its size on the
-canvas) and the copy draws exactly as the theme does otherwise. Never draws on a canvas.
+Owns only that copy and its cache; the font stays the theme's own (text has a scale of its own,
+drawn through game/ui/lens.py) and the copy draws exactly as the theme does otherwise. Never
+draws on a canvas.
 """
 
 from __future__ import annotations
