@@ -2,7 +2,8 @@
 
 Owns the game's clock (injected; it counts only time the player could play), its moves, undo
 and redo (a loss too), its journal (every press, release, key, move, undo and redo on its way
-to disk before the front end shows it: game.store.journal), and its finish: one statistics row
+to disk before the front end shows it, the pointer's path once a frame, the pauses:
+game.store.journal), and its finish: one statistics row
 and one replay, both keyed by the game's id. The window and the terminal turn input into calls
 here and draw what it reports; neither keeps a copy of these rules. Knows no pygame, no terminal.
 """
@@ -31,6 +32,12 @@ PAUSE_KEY = "key"  # the player pressed the pause key
 PAUSE_DIALOG = "dialog"  # a dialog or menu covers the board
 PAUSE_AWAY = "away"  # the window is minimised or lost the focus
 PAUSE_REPLAY = "replay"  # a replay is being watched instead
+
+# Why-words in the order a pause line names the first that holds (docs/FORMATS.md).
+PAUSE_ORDER = (PAUSE_KEY, PAUSE_AWAY, PAUSE_DIALOG, PAUSE_REPLAY)
+# Points of the pointer's path on one journal line, and kept before the journal is opened (the
+# pointer over a fresh board, before its first click: its last points are the video's start).
+PATH_POINTS = 4096
 
 NO_GUESS_FAILED = N_(
     "No no-guess board could be made for this size and number of mines: this is a normal board."
@@ -182,6 +189,9 @@ class Session:
         self._laid_journaled = False  # the layout is in the journal (its header or a line)
         self._started_at = ""
         self._pauses: set[str] = set()
+        self._pause_journaled = False  # a pause line was written and no resume line yet
+        self._path: list[tuple[int, int]] = []  # the pointer's points not yet journaled
+        self._pointer_at: tuple[int, int] | None = None  # the last point kept
         self._played_ms = 0  # time on the clock before the current stretch
         self._since: int | None = None  # when the current stretch began; None: stopped
 
@@ -329,6 +339,8 @@ class Session:
         self._started_at = datetime.now().isoformat(timespec="seconds")
         self._played_ms = elapsed_ms
         self._since = None
+        self._pause_journaled = False
+        self._path, self._pointer_at = [], None
         self._run()
 
     @property
@@ -350,12 +362,22 @@ class Session:
         return self.game.state is GameState.PLAYING and not self._pauses
 
     def _run(self) -> None:
-        """Start or stop the clock to match the game and the pauses."""
+        """Start or stop the clock to match the game and the pauses; a pause in play, and
+        play going on after it, are journaled (a video shows them on its timeline)."""
         if self.running and self._since is None:
             self._since = self.clock()
+            if self._pause_journaled:
+                self._pause_journaled = False
+                self._line({"t": self.elapsed_ms(), "e": "resume"})
         elif not self.running and self._since is not None:
             self._played_ms += self.clock() - self._since
             self._since = None
+            if self._pauses and self.game.state is GameState.PLAYING:
+                why = next(
+                    w for w in PAUSE_ORDER + tuple(sorted(self._pauses)) if w in self._pauses
+                )
+                self._pause_journaled = True
+                self._line({"t": self._played_ms, "e": "pause", "why": why})
 
     def elapsed_ms(self) -> int:
         """Time played: from the first reveal, without pauses or the time spent looking at a
@@ -491,10 +513,11 @@ class Session:
         button: str | None = None,
         key: str | None = None,
         cell: tuple[int, int] | None = None,
+        at: tuple[int, int] | None = None,
     ) -> None:
         """A press or release of a mouse button, or a key, on the board (`cell` None: off the
-        board), journaled before the front end shows what it does: the measures count every
-        click, the ones that did nothing too."""
+        board; `at` the pointer in board units, for a button), journaled before the front end
+        shows what it does: the measures count every click, the ones that did nothing too."""
         if self.game is None or self.game.state.is_over and self.finished is not None:
             return
         entry: dict = {"t": self.elapsed_ms(), "e": event}
@@ -503,7 +526,40 @@ class Session:
         if key is not None:
             entry["k"] = key
         entry["cell"] = None if cell is None else [cell[0], cell[1]]
+        if at is not None:
+            entry["x"], entry["y"] = at
+            self.pointer(*at)  # the way to the click ends where it is
         self._line(entry)
+
+    def pointer(self, x: int, y: int) -> None:
+        """The pointer moved over the board to (x, y) in board units (16 a cell, from the
+        board's top-left corner: docs/FORMATS.md). Kept until the frame's one write
+        (`flush_pointer`) or the next line; before the game's first line, its last points."""
+        if self.game is None or self.game.state.is_over and self.finished is not None:
+            return
+        if self._pointer_at == (x, y):
+            return
+        self._pointer_at = path_end = (x, y)
+        path = self._path
+        path.append(path_end)
+        if self.journal is None and len(path) > PATH_POINTS:
+            del path[: len(path) - PATH_POINTS]
+
+    def flush_pointer(self) -> None:
+        """The pointer's points since the last write, as one line (once a frame): motion
+        needs no write of its own before the frame that shows it, as a click does."""
+        if self._path and self.journal is not None:
+            self._line_path()
+
+    def _line_path(self) -> None:
+        path, self._path = self._path, []
+        t = self.elapsed_ms()
+        for at in range(0, len(path), PATH_POINTS):
+            part = path[at : at + PATH_POINTS]
+            points = [part[0][0], part[0][1]]
+            for (x0, y0), (x1, y1) in zip(part, part[1:], strict=False):
+                points += (x1 - x0, y1 - y0)
+            self._line({"t": t, "e": "path", "p": points})
 
     def assist(self, what: str) -> None:
         """The player took help (a hint, the odds): the game counts as assisted."""
@@ -514,6 +570,8 @@ class Session:
         """One journal line, on its way to disk before this returns; the journal is opened
         with its header at the game's first line. The session keeps the lines too: the
         game's measures are made from them at its end."""
+        if self._path and entry.get("e") != "path":
+            self._line_path()  # the pointer's way to this click comes before it
         self.events.append(entry)
         if self._unjournaled:
             return

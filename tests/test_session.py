@@ -116,7 +116,7 @@ def test_a_loss_taken_back_and_lost_again_is_one_row_and_one_replay(tmp_path):
     s.play(Move(OPEN, 0, 0))
     recorded = rows(s.history)
     assert len(recorded) == 1 and recorded[0][1] == 0
-    assert len(list((tmp_path / "replays").glob("*.jsonl"))) == 1
+    assert len(list((tmp_path / "replays").glob("*.jsonl.gz"))) == 1
 
 
 def test_a_loss_taken_back_and_won_replaces_its_own_row_as_assisted(tmp_path):
@@ -317,7 +317,7 @@ def test_a_kill_at_each_write_of_a_finish_leaves_one_row_and_one_replay(tmp_path
             recorded = rows(h)
             h.stats.close()
             assert len(recorded) == 1, where
-            assert len(list((folder / "replays").glob("*.jsonl"))) == 1, where
+            assert len(list((folder / "replays").glob("*.jsonl.gz"))) == 1, where
         assert journals(folder / "kept") == []
 
 

@@ -28,6 +28,11 @@ _BUTTONS = ("left", "right", "middle", "both")
 _DIDS = ("opened", "flagged", "marked", "unflagged", "chorded", "nothing")
 _STATES = ("won", "lost")
 _RESULT = ("state", "time_ms", "bbbv", "deaths", "assisted")  # an end line's, as Replay.result
+# The pointer, in board units (16 a cell, docs/FORMATS.md): a point may lie off the board (the
+# pointer over the frame around it), never further than a board's width beyond it.
+UNIT = 16
+MAX_UNITS = 2 * 200 * UNIT  # twice the widest board, either way
+MAX_POINTS = 4096  # points on one path line: a frame's motion, at any mouse's rate
 
 
 class ReplayError(Exception):
@@ -151,6 +156,49 @@ def _button(j: _Journal, where: str, entry: dict) -> None:
             % {"where": where, "value": _show(entry.get("b")), "buttons": ", ".join(_BUTTONS)}
         )
     j.cell(where, entry.get("cell"), may_be_off=True)
+    pointed = "x" in entry or "y" in entry  # version 3: where the pointer was
+    if pointed and not (_unit(entry.get("x")) and _unit(entry.get("y"))):
+        raise _bad_point(where)
+
+
+def _unit(value: object) -> bool:
+    return type(value) is int and -MAX_UNITS <= value <= MAX_UNITS
+
+
+def _bad_point(where: str) -> ReplayError:
+    return ReplayError(
+        # Translators: 'x' and 'y' are entries of the file (keep them); most is a number.
+        _("%(where)s: the pointer's 'x' and 'y' must be whole numbers from -%(most)d to %(most)d")
+        % {"where": where, "most": MAX_UNITS}
+    )
+
+
+def _path(j: _Journal, where: str, entry: dict) -> None:
+    """The pointer's points since the last line: the first as it is, each next one as its
+    step from the one before (docs/FORMATS.md)."""
+    points = entry.get("p")
+    if not (
+        isinstance(points, list)
+        and 0 < len(points) <= 2 * MAX_POINTS
+        and len(points) % 2 == 0
+        and all(type(v) is int for v in points)
+    ):
+        raise ReplayError(
+            # Translators: 'p' is an entry of the file (keep it); most is a number.
+            _("%(where)s: 'p' must be pairs of whole numbers, at most %(most)d pairs")
+            % {"where": where, "most": MAX_POINTS}
+        )
+    x = y = 0
+    for k in range(0, len(points), 2):
+        x, y = (points[0], points[1]) if k == 0 else (x + points[k], y + points[k + 1])
+        if not (-MAX_UNITS <= x <= MAX_UNITS and -MAX_UNITS <= y <= MAX_UNITS):
+            raise _bad_point(where)
+
+
+def _pause(j: _Journal, where: str, entry: dict) -> None:
+    why = entry.get("why", "")
+    if not (isinstance(why, str) and len(why) <= 20):
+        raise ReplayError(_("%(where)s: 'why' must be a short word") % {"where": where})
 
 
 def _key(j: _Journal, where: str, entry: dict) -> None:
@@ -264,6 +312,10 @@ _EVENTS: dict[str, Callable[[_Journal, str, dict], None]] = {
     "assist": _assist,
     "end": _end,
     "stop": lambda j, where, entry: None,  # the clock stopped (kept): its time is the line's
+    # version 3
+    "path": _path,
+    "pause": _pause,
+    "resume": _pause,
 }
 
 

@@ -1,19 +1,23 @@
 """Replays and kept games: a finished (or interrupted) game as data on disk (docs/FORMATS.md).
 
-Version 2 (written now) is a journal: a header line, then one JSON line per event (every
-press, release, key, move, undo and redo with its time); game.store.journal appends it as the
-game is played, and a finished game's replay is the same lines. Version 1 (one JSON object:
-the board and the accepted moves) is still read and played. Either holds the board's layout,
-so a replay never depends on how mines are laid. Reading checks every entry and replays the
-moves on the engine; the first entry that is wrong is named in the message. Files are data:
-never executed, and read only when they are regular files under their size cap.
+Version 3 (written now) is a journal: a header line, then one JSON line per event (every
+press, release, key, move, undo and redo with its time, the pointer's path, the pauses);
+game.store.journal appends it as the game is played, and a finished game's replay is the same
+lines, compressed (gzip). Version 2 (the same lines without the pointer and the pauses) and
+version 1 (one JSON object: the board and the accepted moves) are still read and played. Each
+holds the board's layout, so a replay never depends on how mines are laid. Reading checks every
+entry and replays the moves on the engine; the first entry that is wrong is named in the
+message. Files are data: never executed, and read only when they are regular files under their
+size cap.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
+import zlib
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -41,7 +45,10 @@ from .replay_checks import (
 )
 
 FORMAT = "pixel-mines-replay"
-VERSION = 2  # the newest this game reads and the one it writes
+VERSION = 3  # the newest this game reads and the one it writes
+JOURNAL_VERSIONS = (2, 3)  # a journal, one JSON line an event (3: with the pointer and pauses)
+REPLAY_SUFFIX = ".jsonl.gz"  # a finished game's replay: its journal, compressed
+GZIP_MAGIC = b"\x1f\x8b"
 KEPT_NAME = "kept-game.json"  # where versions before 2 kept the one game in play
 KEPT_DIR = "kept"  # one journal per unfinished game, named by its id
 # The most moves a real game reaches: every cell of the largest board (200 x 200) opened,
@@ -269,18 +276,22 @@ def replay_path(replay: Replay, folder: Path | None = None) -> Path:
     folder = folder if folder is not None else replays_dir()
     if replay.game_id is None:  # a replay from before games had ids: it gets one now
         replay.game_id = new_game_id()
-    return folder / f"{replay.game_id}-{replay.cols}x{replay.rows}.jsonl"
+    return folder / f"{replay.game_id}-{replay.cols}x{replay.rows}{REPLAY_SUFFIX}"
 
 
 def save_replay(replay: Replay, folder: Path | None = None, lines: bytes | None = None) -> Path:
-    """Write a finished game's replay (again: the same file); its path. `lines`: the game's
-    journal as it was at the end; without, the replay is written from its moves. OSError if
-    the folder cannot be written."""
+    """Write a finished game's replay (again: the same file), compressed; its path. `lines`:
+    the game's journal as it was at the end; without, the replay is written from its moves.
+    OSError if the folder cannot be written."""
     path = replay_path(replay, folder)
-    text = lines.decode("ascii") if lines is not None else to_lines(replay)
+    data = lines if lines is not None else to_lines(replay).encode("ascii")
+    # The pointer's path is most of a replay and repeats itself: a minute of Expert with the
+    # whole path is some 100-120 KB of lines and 18-19 KB compressed (benchmarks/
+    # bench_videos.py). mtime 0: the same game writes the same bytes.
+    packed = gzip.compress(data, compresslevel=6, mtime=0)
     # no fsync: a kill cannot lose it (the OS has it), and waiting for the disk would stall
     # the frame that ends the game
-    atomic_write(path, text, durable=False)
+    atomic_write(path, packed, durable=False)
     return path
 
 
@@ -290,7 +301,11 @@ def load_replay(path: Path) -> Replay:
     name = str(path)
     raw, text = _read(path, name)
     first = _json_or_none(text.partition("\n")[0])
-    if isinstance(first, dict) and first.get("format") == FORMAT and first.get("version") == 2:
+    if (
+        isinstance(first, dict)
+        and first.get("format") == FORMAT
+        and first.get("version") in JOURNAL_VERSIONS
+    ):
         return _load_v2(name, text, first)
     if len(raw) > MAX_BYTES:
         raise ReplayError(
@@ -331,6 +346,8 @@ def _read(path: Path, name: str) -> tuple[bytes, str]:
         raise ReplayError(
             _("cannot read %(file)s: %(error)s") % {"file": name, "error": e.strerror or e}
         ) from None
+    if raw.startswith(GZIP_MAGIC):
+        raw = _unpacked(raw, name)
     try:
         return raw, raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -339,6 +356,28 @@ def _read(path: Path, name: str) -> tuple[bytes, str]:
             _("%(file)s is not a replay: byte %(byte)d is not UTF-8 text")
             % {"file": name, "byte": e.start}
         ) from None
+
+
+def _unpacked(raw: bytes, name: str) -> bytes:
+    """A compressed replay's lines, within the cap a journal has (a crafted file that would
+    unpack to more is refused before it does)."""
+    unpacker = zlib.decompressobj(wbits=31)  # gzip's header and trailer
+    try:
+        data = unpacker.decompress(raw, MAX_JOURNAL_BYTES + 1)
+    except zlib.error as e:
+        raise ReplayError(
+            _("%(file)s is a damaged compressed replay (%(problem)s)")
+            % {"file": name, "problem": e}
+        ) from None
+    if len(data) > MAX_JOURNAL_BYTES:
+        raise ReplayError(
+            _("%(file)s unpacks to over %(size)d MiB, the most a replay holds")
+            % {"file": name, "size": MAX_JOURNAL_BYTES // 2**20}
+        )
+    if not unpacker.eof:
+        # cut short (the end of a copy lost): its whole lines are still the game so far
+        data += unpacker.flush()
+    return data
 
 
 def _check_version(name: str, version: object) -> None:
@@ -655,7 +694,7 @@ def _load_v2(name: str, text: str, header: dict) -> Replay:
             % {"file": name, "value": _show(board)}
         )
     replay = _board(name, board, layout_optional=True)
-    replay.version = 2
+    replay.version = header["version"]
     _header(name, replay, header)
     replay.chosen = chosen_or_none(header.get("chosen"))
     read_events(name, replay, lines[1:])

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from ..videos.model import UNIT
+
 MENU_HEIGHT = 14  # the menu bar above the frame, in text pixels: a line of text and its highlight
 TOOLBAR_HEIGHT = 32  # inside the frame: the 24 px face with 4 px above and below
 # The board area is at least this big in text pixels, so dialogs and a board code (24
@@ -61,21 +63,23 @@ class Box:
 
 @dataclass(frozen=True)
 class Sizes:
-    """The sprite sizes a theme draws with (theme.toml: tile, border, face, led)."""
+    """The sprite sizes a theme draws with (theme.toml: tile, border, face, led), and the lines
+    of text under the board area: the status line, and the live counters' panel below it when
+    the player shows it (game/ui/live.py)."""
 
     tile: int = 16
     border: int = 8
     face: int = 24
     led_w: int = 11
     led_h: int = 21
+    status_lines: int = 1
 
     def times(self, factor: int) -> Sizes:
-        """The sizes of the sprites scaled by a whole `factor`."""
+        """The sizes of the sprites scaled by a whole `factor` (text lines stay as many)."""
         if factor == 1:
             return self
-        return Sizes(
-            *(factor * v for v in (self.tile, self.border, self.face, self.led_w, self.led_h))
-        )
+        scaled = (factor * v for v in (self.tile, self.border, self.face, self.led_w, self.led_h))
+        return Sizes(*scaled, self.status_lines)
 
 
 @dataclass(frozen=True)
@@ -154,9 +158,15 @@ class Layout:
         return Box(a.x, a.bottom, a.w, STATUS_HEIGHT * self.text)
 
     @cached_property
+    def panel(self) -> Box:
+        """The live counters' lines under the status line (no height when not shown)."""
+        s = self.status
+        return Box(s.x, s.bottom, s.w, STATUS_HEIGHT * self.text * (self.sizes.status_lines - 1))
+
+    @cached_property
     def canvas_size(self) -> tuple[int, int]:
         a = self.area
-        return a.right + self.sizes.border, self.status.bottom + self.sizes.border
+        return a.right + self.sizes.border, self.panel.bottom + self.sizes.border
 
     @cached_property
     def menu_bar(self) -> Box:
@@ -265,6 +275,23 @@ class Layout:
         t = self.sizes.tile
         return top + by // t, left + bx // t
 
+    def board_units(
+        self, x: int, y: int, top: int = 0, left: int = 0, *, anywhere: bool = False
+    ) -> tuple[int, int] | None:
+        """A window pixel over the board as board units, 16 a cell from the board's top-left
+        corner whatever the zoom and scroll (how a journal keeps the pointer, docs/FORMATS.md);
+        None off the board, or (`anywhere`) off the canvas: a button's place off the board is
+        kept, for a release there opens nothing."""
+        point = self.canvas_point(x, y)
+        if point is None:
+            return None
+        b = self.board
+        bx, by = point[0] - b.x, point[1] - b.y
+        if not anywhere and (bx < 0 or by < 0 or bx >= b.w or by >= b.h):
+            return None
+        t = self.sizes.tile
+        return (left * t + bx) * UNIT // t, (top * t + by) * UNIT // t
+
     def on_face(self, x: int, y: int) -> bool:
         point = self.canvas_point(x, y)
         return point is not None and self.face.contains(*point)
@@ -292,8 +319,9 @@ def toolbar_width(sizes: Sizes, led_digits: int = LED_DIGITS, factor: int = 1) -
 def chrome_size(sizes: Sizes, factor: int = 1, text: int = 1) -> tuple[int, int]:
     """Canvas pixels that are not board tiles (menu bar, frame, toolbar and status line), width
     and height; `sizes` as drawn, `factor` times the theme's; text at `text`."""
+    status = STATUS_HEIGHT * sizes.status_lines
     return 2 * sizes.border, (
-        (MENU_HEIGHT + STATUS_HEIGHT) * text + 3 * sizes.border + TOOLBAR_HEIGHT * factor
+        (MENU_HEIGHT + status) * text + 3 * sizes.border + TOOLBAR_HEIGHT * factor
     )
 
 

@@ -80,7 +80,7 @@ class App:
         no_guess: bool = False,
         first_game: Game | None = None,
         daily: str | None = None,
-        replay: Replay | None = None,
+        replay: Replay | tuple | None = None,
         asked_for: str | None = None,
         chores: Chores | None = None,
         assistant: Assistant | None = None,
@@ -142,7 +142,9 @@ class App:
         session.expect_offer()
         session.new_game(board)
         self.play.reset()
-        if replay is not None:
+        if isinstance(replay, tuple):  # a video from elsewhere, read (game/video_commands.py)
+            self.games.watch_video(*replay)
+        elif replay is not None:
             self.games.watch(replay)
         elif first_game is not None:
             self.games.play_game(first_game, daily=daily)
@@ -263,6 +265,7 @@ class App:
             self.handle(event)
             if not self.games.running:
                 return
+        self.ctx.session.flush_pointer()  # the frame's one write of the pointer's way
         self.update()
         self.draw()
 

@@ -1,5 +1,6 @@
 """Replays and kept games: written as data, read back exactly, broken ones named precisely."""
 
+import gzip
 import json
 
 import pytest
@@ -41,7 +42,25 @@ def test_a_saved_replay_reads_back_to_the_same_moves_and_final_board(tmp_path):
     assert replay.moves == g.moves
     assert replay.final_game().view() == g.view()
     assert replay.result["state"] == "won" and replay.first_click == (4, 4)
-    assert json.loads(path.read_text().splitlines()[0])["version"] == 2
+    # written compressed, named by its id and board, as a version 3 journal
+    assert path.name.endswith("-9x9.jsonl.gz")
+    lines = gzip.decompress(path.read_bytes()).decode("ascii").splitlines()
+    assert json.loads(lines[0])["version"] == 3
+
+
+def test_a_damaged_or_cut_compressed_replay_is_refused_or_read_as_far_as_it_goes(tmp_path):
+    g, t = played_game()
+    path = save_replay(replay_of(g, elapsed_ms=t, source="window"), tmp_path)
+    data = path.read_bytes()
+    path.write_bytes(data[:-12])  # its last bytes lost: the lines it still holds are the game
+    assert load_replay(path).moves == g.moves
+    path.write_bytes(data[:10] + bytes(b ^ 0xFF for b in data[10:30]) + data[30:])
+    with pytest.raises(ReplayError, match="damaged compressed replay"):
+        load_replay(path)
+    bomb = gzip.compress(b" " * (70 * 2**20))  # unpacks past the cap: refused, not unpacked
+    path.write_bytes(bomb)
+    with pytest.raises(ReplayError, match="unpacks to over 64 MiB"):
+        load_replay(path)
 
 
 def broken(tmp_path, edit):

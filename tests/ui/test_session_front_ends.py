@@ -1,6 +1,7 @@
 """Both front ends on the one session: the same scripted games leave the same records, and the
 window's clock counts only what the player could play."""
 
+import gzip
 import io
 import json
 import os
@@ -49,7 +50,7 @@ def records(h: History) -> tuple[list, list]:
 
     rows = h.stats.conn.execute(f"SELECT {COLUMNS} FROM games ORDER BY id").fetchall()
     replays = []
-    for path in sorted(h.replays.glob("*.jsonl")):
+    for path in sorted(h.replays.glob("*.jsonl.gz")):
         r = load_replay(path)
         replays.append(
             {
@@ -266,7 +267,7 @@ def test_a_chord_short_of_flags_counts_them():
 @pytest.mark.concurrent
 def test_output_into_a_closed_pipe_ends_quietly(tmp_path):
     run_main(tmp_path, ["--text", "--seed", "5"], "r 4 4\nr 0 3\nn\n")
-    replay = next((tmp_path / "data" / "pixel-mines" / "replays").glob("*.jsonl"))
+    replay = next((tmp_path / "data" / "pixel-mines" / "replays").glob("*.jsonl.gz"))
     env = {
         **os.environ,
         "XDG_DATA_HOME": str(tmp_path / "data"),
@@ -369,14 +370,14 @@ def test_keeping_and_recording_wait_on_the_writer_thread_never_on_the_frame(
     )  # shown at once
     for _ in range(10):
         d.tick()  # the loop goes on while the writer waits
-    assert not h.writer.idle and not list((tmp_path / "replays").glob("*.jsonl"))
+    assert not h.writer.idle and not list((tmp_path / "replays").glob("*.jsonl.gz"))
     # the end is journaled already, on the frame that showed it
     (journal,) = (tmp_path / "kept").glob("*.jsonl")
     assert json.loads(journal.read_text().splitlines()[-1])["e"] == "end"
     release.set()
     h.flush()
-    (replay,) = (tmp_path / "replays").glob("*.jsonl")
-    assert replay.read_bytes() == journal.read_bytes()  # the journal is the replay
+    (replay,) = (tmp_path / "replays").glob("*.jsonl.gz")
+    assert gzip.decompress(replay.read_bytes()) == journal.read_bytes()  # the journal is the replay
     assert h.stats.summary("custom").played == 1
 
 

@@ -82,6 +82,11 @@ class BoardView(BoardDrawing):
         """The cell under window pixel `pos`, if any."""
         return self.layout.cell_at(*pos, self.top, self.left)
 
+    def units_at(self, pos: Cell, *, anywhere: bool = False) -> Cell | None:
+        """Window pixel `pos` in board units (16 a cell), if it is over the board (or,
+        `anywhere`, on the canvas)."""
+        return self.layout.board_units(*pos, self.top, self.left, anywhere=anywhere)
+
     # ---- input: the pointer, the wheel, the scroll bars -------------------------------------
 
     def handle(self, event: Event) -> bool:
