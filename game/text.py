@@ -482,23 +482,29 @@ def measure_lines(m: Measures | None) -> list[str]:
     """The measures of a finished game (docs/RULES.md, "Measures of a game") in two lines."""
     if m is None:
         return []
-    c = m.clicks
+    c = m.counters
     if c is None:
         clicks = _("Clicks not recorded.")
     else:
-        ioe = "-" if m.ioe is None else i18n.number(m.ioe, 3)
-        throughput = "-" if m.throughput is None else i18n.number(m.throughput, 3)
-        # Translators: a finished game's clicks: all of them, those that did something and
-        # those that did nothing; IOE and throughput are measures with 3 decimals.
+
+        def shown(value: float | None) -> str:
+            return "-" if value is None else i18n.number(value, 3)
+
+        # Translators: a finished game's clicks as the community counts them: all of them
+        # (left, right, double), the effective ones; IOE, throughput and correctness are
+        # measures with 3 decimals.
         clicks = _(
-            "Clicks %(total)d (%(effective)d effective, %(wasted)d wasted), IOE %(ioe)s, "
-            "throughput %(throughput)s."
+            "Clicks %(total)d (%(left)d L, %(right)d R, %(double)d D), %(effective)d "
+            "effective, IOE %(ioe)s, throughput %(throughput)s, correctness %(correctness)s."
         ) % {
-            "total": c.total,
-            "effective": c.effective,
-            "wasted": c.wasted,
-            "ioe": ioe,
-            "throughput": throughput,
+            "total": c.clicks,
+            "left": c.left,
+            "right": c.right,
+            "double": c.double,
+            "effective": c.ce,
+            "ioe": shown(m.ioe),
+            "throughput": shown(m.throughput),
+            "correctness": shown(m.correctness),
         }
     rqp = "-" if m.time_ms < 1000 or m.rqp is None else i18n.number(m.rqp, 2)
     # Translators: NF (no flags) is answered yes or no.

@@ -21,13 +21,13 @@ from game.text import play
 LAYOUT = ["...*.", ".....", ".....", "....*", "....*"]
 BOARD = BoardChoice.of(5, 5, 3)
 SEED = 15
-# Keyboard only: r is a left click, f a right click, c a chord (docs/RULES.md, "Clicks").
+# Keyboard only: r is a left click, f a right click, c both buttons (docs/RULES.md, "Clicks").
 SCRIPT = [
     "r 0 0",  # opens the opening: left, effective (the first opening is never a guess)
-    "r 0 0",  # it is open already: left, wasted
-    "c 2 2",  # a 0 with nothing around it to open: chord, wasted
-    "f 0 3",  # right, effective: a flag, so not NF
-    "c 1 3",  # chord, effective: opens the rest, each proven safe by (0, 2) and (1, 3)
+    "r 0 0",  # it is open already: left, not effective
+    "c 2 2",  # a 0 with nothing around it to open: double, not effective
+    "f 0 3",  # right, effective (a mine flagged the first time): a flag, so not NF
+    "c 1 3",  # double, effective: opens the rest, each proven safe by (0, 2) and (1, 3)
     "n",
 ]
 
@@ -61,7 +61,10 @@ def test_a_keyboard_only_terminal_game_counts_its_wasted_clicks_in_the_end_text(
 ):
     out = played(tmp_path, monkeypatch)
     assert "You won in" in out
-    assert "Clicks 5 (3 effective, 2 wasted), IOE 0.800, throughput 1.333." in out
+    assert (
+        "Clicks 5 (2 L, 1 R, 2 D), 3 effective, IOE 0.800, throughput 1.333, "
+        "correctness 0.600." in out
+    )
     assert "ZiNi 3, " in out and "guesses 0, NF no." in out
 
 
@@ -69,7 +72,7 @@ def test_the_export_of_a_scripted_seeded_game_holds_every_measure_worked_out_by_
     tmp_path, monkeypatch, capsys
 ):
     played(tmp_path, monkeypatch)
-    (replay,) = (tmp_path / "data").rglob("replays/*.jsonl")
+    (replay,) = (tmp_path / "data").rglob("replays/*.jsonl.gz")
     assert load_replay(replay).layout == LAYOUT  # the board worked out above
     capsys.readouterr()
     assert app.main(["--export-stats", "-"]) == 0

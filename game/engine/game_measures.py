@@ -12,26 +12,34 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from ..videos.model import LEFT_UP, MIDDLE_UP, RIGHT_UP
+from ..videos.mouse import Counters, Machine
+from ..videos.ours import events_of_journal
 from . import minefield
-from .clicks import ClickCounts, count_clicks
 from .game import Game, MoveKind
 from .solver import DEFAULT_BUDGET, Analysis, analyse
 from .walk import Turn, Walk, wrong_flag_round
 from .zini import zini
 
+_RELEASES = frozenset((LEFT_UP, RIGHT_UP, MIDDLE_UP))  # where a click acts, and a loss comes
+_CARRIED = ("left", "right", "double", "lce", "rce", "dce", "path")  # counts that only grow
+
 
 @dataclass(frozen=True)
 class Measures:
-    """What docs/RULES.md defines for a game. `clicks` is None when they were not recorded (a
-    version 1 replay), and so are the measures made from them."""
+    """What docs/RULES.md defines for a game. `counters` is None when the clicks were not
+    recorded (a version 1 replay), and so are the measures made from them."""
 
     bbbv: int  # of the board
     bbbv_solved: int  # of it the open cells account for at the end: all of it in a won game
     time_ms: int
     zini: int
-    clicks: ClickCounts | None
     no_flag: bool  # NF: no flag was ever placed
     guesses: int
+    # The clicks as Metasweeper and ms-toollib count them (game/videos/mouse.py), at the end;
+    # None when the journal recorded no input (a version 1 replay).
+    counters: Counters | None = None
+    pauses: int = 0  # times the clock was paused while the game was played
 
     @property
     def seconds(self) -> float:
@@ -43,17 +51,20 @@ class Measures:
 
     @property
     def ioe(self) -> float | None:
-        """Index of efficiency: 3BV solved per click."""
-        if self.clicks is None or self.clicks.total == 0:
-            return None
-        return self.bbbv_solved / self.clicks.total
+        """Index of efficiency: 3BV solved per click, as the community counts clicks."""
+        c = self.counters
+        return None if c is None or not c.clicks else self.bbbv_solved / c.clicks
 
     @property
     def throughput(self) -> float | None:
         """3BV solved per effective click."""
-        if self.clicks is None or self.clicks.effective == 0:
-            return None
-        return self.bbbv_solved / self.clicks.effective
+        c = self.counters
+        return None if c is None or not c.ce else self.bbbv_solved / c.ce
+
+    @property
+    def correctness(self) -> float | None:
+        """Effective clicks per click."""
+        return None if self.counters is None else self.counters.correctness
 
     @property
     def rqp(self) -> float | None:
@@ -91,15 +102,39 @@ def measures_of(
             if not proven.issuperset(turn.targets) and not _mistake(game, layout, turn, known):
                 guesses += 1
     game = walk.game
+    counters = community_counters(layout, walk.events)
     return Measures(
         bbbv=game.bbbv,
         bbbv_solved=game.bbbv_done(),
         time_ms=time_ms,
         zini=zini(minefield.from_layout(layout)),
-        clicks=count_clicks(walk.events),
         no_flag=no_flag,
         guesses=guesses,
+        counters=counters,
+        pauses=sum(1 for e in walk.events if e.get("e") == "pause"),
     )
+
+
+def community_counters(layout: list[str], events: Iterable[Mapping]) -> Counters | None:
+    """The clicks as Metasweeper and ms-toollib count them, at the game's end: its journal's
+    input as the video events the community reads (game/videos/ours.py), stepped on the board
+    (game/videos/mouse.py). None when the journal recorded no input (a version 1 replay)."""
+    events = list(events)
+    if not any(e.get("e") in ("press", "release", "key") for e in events):
+        return None
+    video_events, actions = events_of_journal(events)
+    taken_back = any(a.kind == "undo" for a in actions)
+    machine = Machine(layout)
+    for event in video_events:
+        before = machine.copy() if taken_back and event.kind in _RELEASES else None
+        machine.step(event)
+        if before is not None and machine.state == "lost":
+            # A loss the player took back (an undo: the community's files have none): its
+            # click counts, and play goes on from the board before it.
+            before.__dict__.update({k: getattr(machine, k) for k in _CARRIED})
+            before._counters = None
+            machine = before
+    return machine.counters
 
 
 def _mistake(game: Game, layout: list[str], turn: Turn, known: Analysis) -> bool:

@@ -22,6 +22,7 @@ from .files import FileRefused, atomic_write, config_dir, read_capped, set_aside
 BOARDS = ("beginner", "intermediate", "expert", "custom")
 VOLUMES = ("off", "low", "normal")
 MAX_SCALE = 8
+COUNTERS = ("off", "line", "panel")  # live counters: none, on the status line, a panel under it
 MAX_TEXT_SIZE = 6  # the Text size row's largest choice
 MAX_WINDOW_SIDE = 16384  # larger than any screen; a bigger remembered size is taken as damage
 MAX_BYTES = 64 * 1024  # a settings file is under a kilobyte; unknown keys get room to spare
@@ -48,6 +49,8 @@ class Settings:
     volume: str = "low"  # sound effects: one of VOLUMES
     timer_tick: bool = False  # a tick each second of the timer
     ask_before_leaving: bool = True  # a new game over one in progress asks first
+    # the community's counters while a game is played: one of COUNTERS (game/ui/live.py)
+    counters: str = "off"
     language: str = ""  # a catalogue's code (de, pt_BR); "": from the system (game/i18n.py)
     # The window as the player last had it, restored at start if it still fits the screen
     # (None: not known yet). Size and position are of the window's inside, in pixels, when not
@@ -117,6 +120,9 @@ def _valid(name: str, value: object) -> object:
             return value
     elif name == "volume":
         if value in VOLUMES:
+            return value
+    elif name == "counters":
+        if value in COUNTERS:
             return value
     elif name == "safe_zone":
         return SafeZone(value)

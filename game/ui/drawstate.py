@@ -141,6 +141,7 @@ class DrawState:
         self.pressed: set[Cell] = set()  # the cells drawn pressed
         self.cursor: Cell | None = None  # where the keyboard cursor was drawn
         self.status: str | None = None  # the line under the board as drawn
+        self.panel: list[str] | None = None  # the live counters' panel as drawn
         # ticks in a row that laid the view's blocks ahead and showed nothing (0: the last one
         # showed): the window shows the frame before, and input waits for the frame that shows
         # the board (Renderer.lay_ahead); never more than HELD_MOST

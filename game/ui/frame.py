@@ -6,6 +6,7 @@ plays, never saves the settings (its caller does) and knows nothing of the rooms
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
@@ -17,6 +18,7 @@ from . import screen as desktop
 from . import sheets
 from .display import Display
 from .drawstate import DrawState
+from .live import PANEL_LINES
 from .render import Renderer
 from .theme import Theme
 
@@ -53,7 +55,7 @@ class Frame:
         # the zoom wished for: the command line's or the player's, else the first start's; a
         # window too small for it lowers the zoom, and a larger one brings it back
         self.wish = scale or settings.scale or self.best_scale()
-        self.scale = min(self.wish, geometry.largest_scale(self.space, theme.sizes, text=self.text))
+        self.scale = min(self.wish, geometry.largest_scale(self.space, self.sizes, text=self.text))
         self.open_window()
         # no layout yet: the renderer keeps the theme's sprites, so it is made (`relayout`)
         # once they are converted for this window, which needs the window first
@@ -71,7 +73,15 @@ class Frame:
     def geometry(self) -> tuple:
         """What the layout needs to size this board: rows, cols, sprite sizes, counter digits."""
         b = self.board
-        return b.rows, b.cols, self.theme.sizes, geometry.led_digits_for(b.mines)
+        return b.rows, b.cols, self.sizes, geometry.led_digits_for(b.mines)
+
+    @property
+    def sizes(self) -> geometry.Sizes:
+        """The theme's sprite sizes, with the lines under the board: the status line, and the
+        live counters' panel when it is shown (game/ui/live.py)."""
+        lines = 1 + PANEL_LINES if self.settings.counters == "panel" else 1
+        sizes = self.theme.sizes
+        return sizes if sizes.status_lines == lines else replace(sizes, status_lines=lines)
 
     def text_wanted(self) -> int:
         """The text scale asked for: the player's Text size, else the screen's
@@ -305,6 +315,16 @@ class Frame:
         lay = self.layout
         if (lay.view_rows, lay.view_cols) == (lay.rows, lay.cols) and not self.display.fullscreen:
             self.scale = self.wish  # lowered by the window where the text leaves no room
+            self.open_window()
+        self.relayout()
+
+    def set_counters(self, shown: str) -> None:
+        """The live counters: off, on the status line, or a panel under it (lines more under
+        the board: a window that showed the whole board grows to keep showing it)."""
+        self.settings.counters = shown
+        lay = self.layout
+        if (lay.view_rows, lay.view_cols) == (lay.rows, lay.cols) and not self.display.fullscreen:
+            self.scale = self.wish
             self.open_window()
         self.relayout()
 

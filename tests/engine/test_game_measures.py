@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import minefield
-from game.engine.clicks import ClickCounts, Tally, count_clicks
-from game.engine.game_measures import measures_of
+from game.engine.game_measures import community_counters, measures_of
 from game.engine.measures import openings
 from game.engine.walk import move_events
 from game.engine.zini import zini
+from game.videos.mouse import Counters
 
 # A mine in the middle: eight 1s, none touching a 0-cell, so eight lone numbers (3BV 8).
 #   1 1 1
@@ -137,10 +137,19 @@ WASTEFUL_GAME = [
 ]
 
 
+def figures(c: Counters) -> tuple:
+    """The clicks as the community counts them: left, right, double; then the effective ones."""
+    return (c.left, c.right, c.double), (c.lce, c.rce, c.dce)
+
+
 def test_a_game_with_wasted_clicks_counts_them():
-    clicks = count_clicks(WASTEFUL_GAME)
-    assert clicks == ClickCounts(left=Tally(6, 2), right=Tally(1, 1), chord=Tally(1, 1))
-    assert (clicks.effective, clicks.wasted, clicks.total) == (8, 4, 12)
+    """As Metasweeper and ms-toollib count (docs/RULES.md): a left click on an open number is
+    a left click (not effective); a right click on an open cell is a right click; both
+    buttons that chord are one double, the middle button that chords nothing one more; a left
+    press released off the board is a left click."""
+    c = community_counters(RING, WASTEFUL_GAME)
+    assert figures(c) == ((8, 2, 2), (6, 1, 1))
+    assert (c.ce, c.clicks) == (8, 12)
 
 
 def test_the_measures_of_the_wasteful_game():
@@ -172,8 +181,9 @@ def test_a_keyboard_only_game_counts_its_actions():
         key("d", (2, 1)),
         move("chord", (2, 1), "chorded"),  # (2,2): won
     ]
-    clicks = count_clicks(events)
-    assert clicks == ClickCounts(left=Tally(1, 2), right=Tally(1, 0), chord=Tally(4, 0))
+    # each key is the click it stands for at its cell: r and Space left, f right, c and d
+    # both buttons; Space on an open number and r on an open cell are left clicks, wasted
+    assert figures(community_counters(RING, events)) == ((3, 1, 4), (1, 1, 4))
     m = measures_of(RING, events, 4_000)
     assert m.bbbv_solved == 8
     assert m.ioe == pytest.approx(8 / 8)
@@ -190,18 +200,19 @@ def test_a_right_click_then_both_buttons_is_a_flag_and_a_chord():
         move("chord", (0, 0), "chorded"),
         release("right", (0, 0)),
     ]
-    clicks = count_clicks(events)
-    assert clicks == ClickCounts(left=Tally(1, 0), right=Tally(1, 0), chord=Tally(1, 0))
+    # the right button held from the flag into the chord: the flag's right click, then one
+    # double (the left press joins it), no second right click
+    assert figures(community_counters(RING, events)) == ((1, 1, 1), (1, 1, 1))
 
 
-def test_both_buttons_pressed_and_released_off_the_board_is_one_wasted_chord():
+def test_both_buttons_pressed_and_released_off_the_board_count_nothing():
     events = [
         press("left", None),
         press("right", None),
         release("left", None),
         release("right", None),
     ]
-    assert count_clicks(events) == ClickCounts(chord=Tally(0, 1))
+    assert figures(community_counters(RING, events)) == ((0, 0, 0), (0, 0, 0))
 
 
 def test_a_no_flag_game_is_nf():
@@ -212,8 +223,8 @@ def test_a_no_flag_game_is_nf():
     ]
     m = measures_of(RING, events, 8_000)
     assert m.no_flag is True
-    assert m.clicks.total == m.clicks.left.effective == 8
-    assert m.ioe == 1.0
+    assert m.counters.clicks == m.counters.lce == 8
+    assert m.ioe == 1.0 and m.correctness == 1.0
 
 
 def test_a_flag_taken_off_again_still_is_not_nf():
@@ -265,7 +276,7 @@ def test_undo_and_redo_are_played_and_are_not_clicks():
     ]
     m = measures_of(RING, events, 2_000)
     assert m.bbbv_solved == 2
-    assert m.clicks.total == 3
+    assert m.counters.clicks == 3
 
 
 def test_a_version_1_replay_has_no_clicks_but_every_board_measure():
@@ -277,8 +288,8 @@ def test_a_version_1_replay_has_no_clicks_but_every_board_measure():
         RecordedMove(MoveKind.CHORD, 0, 0, 900),
     ]
     m = measures_of(RING, move_events(moves), 1_000)
-    assert m.clicks is None
-    assert m.ioe is None and m.throughput is None
+    assert m.counters is None
+    assert m.ioe is None and m.throughput is None and m.correctness is None
     assert (m.bbbv, m.bbbv_solved, m.zini, m.guesses, m.no_flag) == (8, 3, 5, 1, False)
     assert m.bbbv_per_second == pytest.approx(3.0)
 

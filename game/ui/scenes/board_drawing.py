@@ -10,7 +10,7 @@ import pygame
 from ...engine import Game
 from ...engine.cells import Cell, ViewChar
 from ...i18n import _
-from .. import scrollbars, status
+from .. import live, scrollbars, status
 from ..render import Looks, dialog_room, draw_plate
 from .map import MapDialog, map_panel, outside
 
@@ -176,6 +176,19 @@ class BoardDrawing:
             resting = pieces is not None and line == status.text_of(pieces)
             r.draw_status(pieces if resting else line)  # icons only for the resting line
             drawn.status = line
+        if self.layout.panel.h:
+            self._draw_panel(full)
+
+    def _draw_panel(self, full: bool) -> None:
+        """The live counters' panel under the status line (game/ui/live.py), when shown."""
+        counted = getattr(self.room, "live", None)
+        lines = None
+        if counted is not None:
+            lines = live.shown_lines(self.ctx, counted, self.status_room(), panel=True)
+        lines = lines or []
+        if full or lines != self.ctx.drawn.panel:
+            live.draw_panel(self.ctx.frame.renderer, lines)
+            self.ctx.drawn.panel = lines
 
 
 class VeiledBoard:

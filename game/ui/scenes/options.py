@@ -142,7 +142,17 @@ class Options:
         about_leave = _("A new game over one in progress asks you first.")
         # Translators: under Options while its Language row is picked: what the row does.
         about_language = _("The game's language; System: your computer's.")
+        # Translators: the Counters row's choices: none, on the status line, a panel.
+        counters = [("off", _("off")), ("line", _("a line")), ("panel", _("a panel"))]
+        # Translators: under Options while its Counters row is picked: what the row does.
+        about_counters = _("3BV/s, clicks and IOE as you play, under the board.")
+        # Translators: under Options while its Speed row is picked: what the row does.
+        about_speed = _("For speed: no motion, no question before a new game, counters on.")
         return [
+            # Translators: short: live counters while playing (3BV/s, clicks, IOE).
+            SettingRow("counters", _("Counters"), counters, s.counters, about_counters),
+            # Translators: short: a preset of settings for playing fast.
+            SettingRow("speed", _("Speed"), on_off, _speed_preset(s), about_speed),
             SettingRow("volume", _("Sound"), volumes, s.volume, about_sound),
             # Translators: short: the timer ticks each second.
             SettingRow("timer_tick", _("Tick"), on_off, s.timer_tick, about_tick),
@@ -240,6 +250,12 @@ class Options:
             self.set_theme(value)
         elif name == "text_size":
             self.ctx.frame.set_text_size(value)  # kept in the settings by the frame
+        elif name == "counters":
+            self.ctx.frame.set_counters(value)  # a panel takes lines under the board
+        elif name == "speed":
+            s.motion = s.ask_before_leaving = not value
+            if value != (s.counters != "off"):
+                self.ctx.frame.set_counters("line" if value else "off")
         elif name == "language":
             self.set_language(value)
         else:
@@ -353,3 +369,9 @@ class Options:
         volume = self.ctx.settings.volume
         # Translators: said when the sound is switched; volume is off, low or normal.
         self.ctx.status.say(_("Sound %(volume)s") % {"volume": _(VOLUME_WORDS.get(volume, volume))})
+
+
+def _speed_preset(s) -> bool:
+    """Whether the settings are the Speed preset's: no motion, no question before leaving a
+    game in progress, and the counters shown."""
+    return not s.motion and not s.ask_before_leaving and s.counters != "off"

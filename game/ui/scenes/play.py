@@ -18,7 +18,7 @@ from ...engine.codes import code_of
 from ...i18n import N_, _, date
 from ...session import NO_GUESS_FAILED, PAUSE_AWAY, PAUSE_DIALOG, PAUSE_KEY, PAUSE_REPLAY, Outcome
 from ...words import say
-from .. import status
+from .. import live, status
 from ..dialogs import NoticeDialog
 from ..gestures import LEFT, MIDDLE, NEW_GAME, RIGHT, Gestures, click_moves
 from ..keys import action_for
@@ -48,6 +48,7 @@ class PlayScene(Layer):
         self.end = GameEnd(ctx, lambda: self.game, self.board_code)
         self._code: tuple | None = None  # ((game, first cell, laid), its board code)
         self.help = Help(ctx, self, counts=True)
+        self.live = live.LiveCounters()  # the counters as the game is played (Options)
         self.view = BoardView(ctx, self)
         self.reset()
 
@@ -103,7 +104,10 @@ class PlayScene(Layer):
         elif not on_face and not unpausing:
             # every click on the board is journaled before it acts (docs/FORMATS.md)
             self.ctx.session.note(
-                "release" if up else "press", button=BUTTON_NAMES[button], cell=cell
+                "release" if up else "press",
+                button=BUTTON_NAMES[button],
+                cell=cell,
+                at=self.view.units_at(pos, anywhere=True),
             )
         if up:
             self.play_all(self.gestures.release(button, cell, now, self.look, on_face=on_face))
@@ -117,8 +121,12 @@ class PlayScene(Layer):
         self.play_all(self.gestures.press(button, cell, now, on_face=on_face))
 
     def pointer_moved(self) -> None:
-        """The held buttons follow the mouse (after a motion or a scroll)."""
+        """The held buttons follow the mouse (after a motion or a scroll), and the journal
+        keeps the pointer's way over the board (a video shows it)."""
         pos = self.view.mouse_pos
+        at = self.view.units_at(pos)
+        if at is not None:
+            self.ctx.session.pointer(*at)
         on_face = self.view.layout.on_face(*pos)
         self.gestures.motion(self.view.cell_at(pos), self.ctx.aids.now(), on_face=on_face)
 
@@ -334,6 +342,9 @@ class PlayScene(Layer):
         if g.deaths and not g.state.is_over:
             # Translators: under the board; count: the mines that went off (no-death mode).
             return _("Mines hit: %(count)d") % {"count": g.deaths}
+        counted = live.shown_lines(ctx, self.live, self.view.status_room(), panel=False)
+        if counted and g.state is not GameState.READY:
+            return counted[0]
         return status.text_of(self.resting_pieces())
 
     def resting_pieces(self) -> list[status.Piece]:
@@ -374,6 +385,7 @@ class PlayScene(Layer):
             or self.help.busy
             or self.laying.at is not None
             or self.end.waiting
+            or self.live.building  # the counters' tables, a piece a frame
             or len(ctx.status.saying() or "") > self.view.status_room()
         ):
             return now
