@@ -94,7 +94,7 @@ def test_the_import_resolver_sees_a_relative_import_of_the_window():
 
 def test_no_scene_imports_the_window_not_even_for_type_checking():
     files = sorted(SCENES.glob("*.py"))
-    assert {f.stem for f in files} >= {"play", "replay", "dialogs", "menu", "context"}
+    assert {f.stem for f in files} >= {"play", "video", "dialogs", "menu", "context"}
     for f in files:
         found = imported_modules(f, "game.ui.scenes")
         window = {
@@ -211,7 +211,7 @@ def test_the_app_is_thin():
 
 def test_each_room_has_a_test_file_that_builds_it_without_the_window():
     tests = ROOT / "tests" / "ui" / "scenes"
-    for room in ("play", "replay", "dialogs", "menu", "games", "map"):
+    for room in ("play", "video", "dialogs", "menu", "games", "map"):
         path = tests / f"test_{room}.py"
         found = imported_modules(path, "tests.ui.scenes")
         assert f"game.ui.scenes.{room}" in found, room

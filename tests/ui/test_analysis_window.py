@@ -75,7 +75,7 @@ def test_a_best_time_picked_with_the_arrows_is_watched_with_enter_from_another_p
     picked with the arrows on another page takes the focus, so Enter watches it (it closed the
     dialog before, as a play-tester found)."""
     from game.engine import Game
-    from game.ui.scenes.replay import ReplayScene
+    from game.ui.scenes.video import VideoScene
 
     d = drive(layout=WALL, scale=1)
     d.app.ctx.session.history = History(Stats(tmp_path / "stats.sqlite3"), replays=tmp_path)
@@ -88,4 +88,4 @@ def test_a_best_time_picked_with_the_arrows_is_watched_with_enter_from_another_p
     d.key(pygame.K_1, "1")  # the Beginner page
     d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN, "\r")
-    assert isinstance(d.app.games.replay, ReplayScene) and d.app.ctx.dialogs.dialog is None
+    assert isinstance(d.app.games.replay, VideoScene) and d.app.ctx.dialogs.dialog is None

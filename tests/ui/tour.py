@@ -216,7 +216,7 @@ class Tour:
         self.expect("StatsDialog")
         self.at("a replay of the best time")
         self.key(K.K_RETURN)  # the best time picked: watch it (a button may be off the panel)
-        self.expect("ReplayScene")
+        self.expect("VideoScene")
         self.key(K.K_SPACE)
         self.ticks(5, 200)
         self.key(K.K_RIGHT)

@@ -137,7 +137,7 @@ def test_an_analysis_is_kept_by_the_games_id_and_opens_at_once_again(context, tm
     ctx, _, games, scene, _ = analysing(context, tmp_path)
     finish(ctx, scene)
     scene.handle(key(pygame.K_ESCAPE))
-    path = next(tmp_path.glob("*.jsonl"))
+    path = next(tmp_path.glob("*.jsonl.gz"))
     assert replay_key(str(path)) in ctx.aids.analyses.done
     games.analyse(Analyse(str(path)))
     games.replay.update(ctx.aids.now())

@@ -22,6 +22,7 @@ def menu_with(ctx):
         "redo",
         "pause",
         "stats",
+        "videos",
         "analyse_last",
         "quit_now",
     ):
