@@ -33,7 +33,51 @@ def stats_report(stats: Stats, today: str) -> list[str]:
         _daily_line(stats, today),
     ]
     for kind in KINDS:
-        lines += ["", *_kind_lines(kind, stats.summary(kind))]
+        s = stats.summary(kind)
+        lines += ["", *_kind_lines(kind, s, _custom_sizes(stats, s) if kind == "custom" else [])]
+    return lines
+
+
+# --stats lists the best times of the custom size last played, then of this many other sizes
+# at most (each its fastest few), in the order of rows, columns and mines after it.
+CUSTOM_SIZES = 8
+OTHER_SIZE_TIMES = 3
+
+
+def size_words(size: tuple[int, int, int]) -> str:
+    """A custom board's size as the player reads it: "30x16, 99 mines"."""
+    rows, cols, mines = size
+    # Translators: a custom board's size (columns x rows) and its mines.
+    return ngettext(
+        "%(cols)dx%(rows)d, %(mines)d mine", "%(cols)dx%(rows)d, %(mines)d mines", mines
+    ) % {"cols": cols, "rows": rows, "mines": mines}
+
+
+def _custom_sizes(stats: Stats, last: Summary) -> list[str]:
+    """The best times of each custom size, the size last played first (custom boards keep
+    bests by size), the others after it; a few queries a size, however many games."""
+    lines: list[str] = []
+    size, summary, seen = last.size, last, set()
+    while size is not None and size not in seen and len(seen) <= CUSTOM_SIZES:
+        seen.add(size)
+        if summary.best_times:
+            # Translators: --stats, the Custom boards: the best times of one size follow.
+            lines.append("  " + _("best times of %(size)s:") % {"size": size_words(size)})
+            most = len(summary.best_times) if size == last.size else OTHER_SIZE_TIMES
+            lines += _best_time_lines(summary.best_times[:most], summary.best_paused)
+        size = stats.custom_size_beside(size, 1)
+        if size is not None:
+            summary = stats.summary("custom", size=size)
+    return lines
+
+
+def _best_time_lines(times: list, paused: list[bool]) -> list[str]:
+    """The best times, one a line: place, seconds, date, and whether the clock was paused."""
+    lines = []
+    for n, ((ms, at, _row), was_paused) in enumerate(zip(times, paused, strict=False), 1):
+        line = f"  {n:>2}. {number(ms / 1000, 3):>8} s  {date(at[:10])}"
+        # Translators: --stats, after a best time whose clock was paused while it was played.
+        lines.append(line + "  " + _("(paused)") if was_paused else line)
     return lines
 
 
@@ -77,8 +121,9 @@ def _figures(*figures: tuple[str, float | None, int]) -> str:
     )
 
 
-def _kind_lines(kind: str, s: Summary) -> list[str]:
-    """One kind of board in `--stats`: its games, streaks, bests, best times and last games."""
+def _kind_lines(kind: str, s: Summary, sizes: list[str]) -> list[str]:
+    """One kind of board in `--stats`: its games, streaks, bests, best times (custom boards:
+    `sizes`, the lines of their sizes' best times) and last games."""
     lines = [
         # Translators: a kind of board in --stats (Beginner...): games played, won, and the
         # share won in per cent (%% is the per cent sign).
@@ -105,9 +150,8 @@ def _kind_lines(kind: str, s: Summary) -> list[str]:
         # Translators: the bests of games won without a flag; bests lists them
         # ("3BV/s 2.50, IOE 0.800").
         lines.append("  " + _("no flags (NF): best %(bests)s") % {"bests": nf})
-    for n, (ms, at, _row) in enumerate(s.best_times, 1):
-        lines.append(f"  {n:>2}. {number(ms / 1000, 3):>8} s  {date(at[:10])}")
-    if not s.best_times and kind != "custom":
+    lines += sizes if kind == "custom" else _best_time_lines(s.best_times, s.best_paused)
+    if not (sizes if kind == "custom" else s.best_times):
         lines.append("  " + no_best_line(s.won))
     if s.recent:
         lines.append("  " + _recent_line(s.recent))

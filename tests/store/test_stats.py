@@ -139,11 +139,11 @@ def test_an_assisted_fast_win_is_not_a_new_record(tmp_path):
     assert not stats.record(record(time_ms=1_000, assisted=True)).best_time
 
 
-def test_custom_boards_have_no_best_times(tmp_path):
+def test_custom_boards_keep_best_times_by_size(tmp_path):
     stats = Stats(tmp_path / "stats.sqlite3")
-    assert not stats.record(record(kind="custom")).best_time
-    assert stats.summary("custom").best_times == []
-    assert stats.summary("custom").won == 1
+    assert stats.record(record(kind="custom")).best_time  # the first of its size (20x20/50)
+    assert stats.summary("custom").best_times == [(10_000, "2026-11-29T12:00:00", None)]
+    assert stats.summary("custom").won == 1 and stats.summary("custom").size == (20, 20, 50)
 
 
 def test_garbage_bytes_are_kept_aside_and_a_new_database_starts(tmp_path):
@@ -306,7 +306,8 @@ def test_daily_streak_counts_first_tries_won_in_a_row_up_to_today(tmp_path):
 HEADER = (
     "date,board,rows,cols,mines,seed,code,time_ms,3bv,3bv_per_s,clicks,effective_clicks,"
     "wasted_clicks,efficiency,ioe,throughput,zini,rqp,nf,guesses,won,"
-    "assisted,daily"
+    "assisted,daily,3bv_solved,left_clicks,right_clicks,double_clicks,effective_left,"
+    "effective_right,effective_double,correctness,path,pauses"
 )
 BIG_SEED = 12345678901234567890  # 20 digits: a spreadsheet keeps 15 of them
 
@@ -347,31 +348,36 @@ def test_export_writes_every_column_of_a_known_game(tmp_path, summer_time_zone):
     assert out.read_text(encoding="utf-8").splitlines()[0] == HEADER
     (row,) = read_csv(out)
     clicks = rec.clicks_left + rec.clicks_right + rec.clicks_chord
-    assert row == {
-        "date": "2026-11-29T12:00:00+01:00",
-        "board": "beginner",
-        "rows": "9",
-        "cols": "9",
-        "mines": "10",
-        "seed": seed_text(BIG_SEED),
-        "code": code_of(g),
-        "time_ms": "12345",
-        "3bv": str(g.bbbv),
-        "3bv_per_s": f"{round(g.bbbv / 12.345, 3):.3f}",
-        "clicks": "",
-        "effective_clicks": "",
-        "wasted_clicks": "",  # not measured
-        "efficiency": f"{round(g.bbbv / clicks, 2):.2f}",
-        "ioe": "",
-        "throughput": "",
-        "zini": "",
-        "rqp": "",
-        "nf": "",
-        "guesses": "",
-        "won": "1",
-        "assisted": "0",
-        "daily": "",
-    }
+    assert (
+        row
+        == {
+            "date": "2026-11-29T12:00:00+01:00",
+            "board": "beginner",
+            "rows": "9",
+            "cols": "9",
+            "mines": "10",
+            "seed": seed_text(BIG_SEED),
+            "code": code_of(g),
+            "time_ms": "12345",
+            "3bv": str(g.bbbv),
+            "3bv_per_s": f"{round(g.bbbv / 12.345, 3):.3f}",
+            "clicks": "",
+            "effective_clicks": "",
+            "wasted_clicks": "",  # not measured
+            "efficiency": f"{round(g.bbbv / clicks, 2):.2f}",
+            "ioe": "",
+            "throughput": "",
+            "zini": "",
+            "rqp": "",
+            "nf": "",
+            "guesses": "",
+            "won": "1",
+            "assisted": "0",
+            "daily": "",
+            "3bv_solved": str(g.bbbv),  # known at once; the clicks when measured
+            **dict.fromkeys(HEADER.split(",")[-9:], ""),
+        }
+    )
     assert decode(row["code"]).seed == BIG_SEED and decode(row["code"]).first_click == (4, 4)
     assert seed_of_text(row["seed"]) == BIG_SEED
 

@@ -61,9 +61,7 @@ def random_row(rng: random.Random, n: int, kind: str | None = None) -> tuple:
     return (
         pick(rng, [f"2026-11-{rng.randint(1, 3):02d}T12:00:00"], [b"\x00", 5]),
         kind or rng.choice(KINDS),
-        9,
-        9,
-        10,
+        *pick(rng, [(9, 9, 10), (9, 9, 10), (8, 8, 10)], [("9", 9, 10), (9, 9.5, 10)]),
         "opening",
         won,
         time_ms,
@@ -96,17 +94,20 @@ def good_daily_row(row: tuple) -> tuple[str, bool, int | None] | None:
     return _daily_first(row)
 
 
-def every_row_summary(stats: Stats, kind: str):
+def every_row_summary(stats: Stats, kind: str, size=None):
+    """The summary of a kind from every row read in Python (a custom board's best times are
+    of its size: the one asked for, or the last a row of it holds whole numbers for)."""
     rows = []
     for row in stats.conn.execute(
         "SELECT id, won, time_ms, assisted, bbbv, played_at, bbbv_per_s, replay,"
-        f" {CHOSEN_OR_DAILY} FROM games WHERE kind = ? ORDER BY id",
+        f" {CHOSEN_OR_DAILY}, rows, cols, mines FROM games WHERE kind = ? ORDER BY id",
         (kind,),
     ):
-        good = _good_row(row)
+        good = _good_row(row[:9])
         if good is not None:
-            rows.append(good)
-    return summarise(kind, rows)
+            whole = all(type(v) is int for v in row[9:])
+            rows.append((*good, None, False, whole and tuple(row[9:]) or None, False, None))
+    return summarise(kind, rows, size)
 
 
 def every_row_daily(stats: Stats):

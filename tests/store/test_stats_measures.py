@@ -55,14 +55,14 @@ def test_an_old_file_migrates_and_its_rows_are_measured_from_what_their_replays_
     tmp_path, monkeypatch
 ):
     played(tmp_path, monkeypatch)  # the scripted 5x5 game: clicks 5, 3 effective, 2 wasted
-    (v2,) = (tmp_path / "data").rglob("replays/*.jsonl")
+    (v2,) = (tmp_path / "data").rglob("replays/*.jsonl.gz")
     v1 = tmp_path / "old.json"
     v1.write_text(to_json(load_replay(v2)))
     path = tmp_path / "old.sqlite3"
     old_file(path, [str(v2), str(v1), str(tmp_path / "gone.jsonl"), None])
     stats = Stats(path)
     assert stats.usable and stats.messages == []
-    assert stats.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+    assert stats.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
     assert stats.conn.execute("SELECT count(*) FROM games").fetchone()[0] == 4  # none lost
     assert [m[1] for m in measures_of_rows(stats)] == [None] * 4  # not measured yet
     assert stats.measure_old_rows(most=1) == 3  # a few at a time: three to go

@@ -56,18 +56,22 @@ def test_a_window_game_counts_its_wasted_clicks_and_its_notice_shows_them_when_m
     writer.flush()  # the writer's thread makes the measures and writes the row
     d.tick()
     assert d.app.ctx.dialogs.dialog is notice
-    assert [figures(d)[k] for k in ("Clicks", "IOE", "ZiNi", "Guesses", "NF")] == [
-        "5, 2 wasted",
+    names = ("Clicks", "Effective", "IOE", "Throughput", "Correctness", "ZiNi", "Guesses", "NF")
+    assert [figures(d)[k] for k in names] == [
+        "5 (2 L, 2 R, 1 D)",  # the clicks as Metasweeper counts them
+        "3 (1 L, 1 R, 1 D)",
         "0.800",
+        "1.333",
+        "0.600",
         "3",
         "0",
         "no",
     ]
     row = stats.conn.execute(
         "SELECT clicks_all, clicks_effective, clicks_wasted, ioe, zini,"
-        " nf, guesses, measured FROM games"
+        " nf, guesses, measured, clicks_left, clicks_right, clicks_chord FROM games"
     ).fetchall()
-    assert row == [(5, 3, 2, 0.8, 3, 0, 0, "all")]
+    assert row == [(5, 3, 2, 0.8, 3, 0, 0, "all", 2, 2, 1)]
 
 
 @pytest.mark.concurrent
@@ -100,7 +104,7 @@ def test_measures_made_late_come_to_the_notice_the_way_the_first_write_did(drive
     assert figures(d)["Clicks"] == "-" and writer.jobs
     writer.flush()  # measured from the replay, in "a new process"
     d.tick()
-    assert d.app.ctx.dialogs.dialog is notice and figures(d)["Clicks"] == "5, 2 wasted"
+    assert d.app.ctx.dialogs.dialog is notice and figures(d)["Clicks"] == "5 (2 L, 2 R, 1 D)"
     assert asked[-1] == "measures_from_replay"
     [(measured,)] = stats.conn.execute("SELECT measured FROM games").fetchall()
     assert measured == "all"
@@ -115,7 +119,10 @@ def test_a_loss_has_a_notice_with_the_measures_of_what_was_solved(drive):
     assert notice.title == "Boom!"
     shown = figures(d)  # without a writer the measures are made at once
     assert shown["3BV"] == "1/4"  # the opening was solved, the three numbers were not
-    assert shown["Clicks"] == "3, 1 wasted" and shown["IOE"] == f"{1 / 3:.3f}"
+    assert shown["Clicks"] == "3 (3 L, 0 R, 0 D)" and shown["IOE"] == f"{1 / 3:.3f}"
+    # the opening alone was effective: a click on a mine is not, as ms-toollib counts
+    assert shown["Effective"] == "1 (1 L, 0 R, 0 D)" and shown["Correctness"] == f"{1 / 3:.3f}"
+    assert shown["3BV/s"] == "-"  # under a second: none, as the statistics
     d.key(pygame.K_ESCAPE)
     assert d.app.ctx.dialogs.dialog is None
 

@@ -27,10 +27,10 @@ from .schema import (
     _BROKEN_FILE,
     _FILE_ERRORS,
     _IN_USE,
+    COUNTED_COLUMNS,
     DAILY_OK,
     GOOD_ROW,
     KINDS,
-    MEASURE_COLUMNS,
     MIGRATIONS,
     ROW_COLUMNS,
     SCHEMA_VERSION,
@@ -41,7 +41,10 @@ from .schema import (
     _error_in,
     _is_date,
     _text,
+    counted_values,
+    efficiency_of,
     measure_values,
+    rate_of,
 )
 
 if TYPE_CHECKING:  # the solver is loaded when a game is measured, not at start
@@ -304,9 +307,10 @@ class Stats:
             return NewRecords()
         if rec.daily is not None:
             firsts = summaries.daily_firsts(self.conn, leaving_out=rec.game_id)
-            times = [t for _, _, t in firsts if t is not None]
+            times = [first[2] for first in firsts if first[2] is not None]
             return NewRecords(best_time=not times or rec.time_ms < min(times))
-        best_times, best_rate = summaries.bests(self.conn, rec.kind, rec.game_id)  # a few rows
+        size = (rec.rows, rec.cols, rec.mines) if rec.kind == "custom" else None
+        best_times, best_rate = summaries.bests(self.conn, rec.kind, rec.game_id, size)
         self._kinds_read.add(rec.kind)
         self._say_skipped()
         rate, ioe, nf = rec.bbbv_per_s, rec.ioe, rec.nf is True
@@ -318,7 +322,7 @@ class Stats:
             return best is None or value > best
 
         return NewRecords(
-            best_time=rec.kind != "custom" and (not best_times or rec.time_ms < best_times[0][0]),
+            best_time=not best_times or rec.time_ms < best_times[0][0],
             best_rate=rate is not None and (best_rate is None or rate > best_rate),
             best_ioe=higher(ioe, "games_fair_ioe", "ioe"),
             nf_best_rate=nf and higher(rate, "games_nf_rates", "bbbv_per_s", " AND nf = 1"),
@@ -378,30 +382,33 @@ class Stats:
         measure: Callable[[object, object], Measures | None] | None = None,
         then: Callable[[object, Measures | None], None] | None = None,
     ) -> int:
-        """Give up to `most` (None: all) rows recorded before rows kept measures (schema 6),
-        or whose measures could not be made at their end, their measures, from their replays,
-        oldest first: all of them from a version 2 journal, all but the clicks from a version
-        1 replay ("no clicks"), none when the replay is gone ("none"). `measure(replay,
-        time_ms)` makes them (by default `measures_from_replay`, here); what it raises stops
-        the work, the row still to be measured. `then(game_id, measures)` follows each row
-        written. Returns how many rows are still to be measured."""
+        """Give up to `most` (None: all) rows recorded before rows kept measures as they are
+        now (schema 8: the community's clicks), or whose measures could not be made at their
+        end, their measures, from their replays, oldest first: all of them from a version 2
+        journal, all but the clicks from a version 1 replay ("no clicks"), none when the
+        replay is gone ("none"; a row measured before schema 8 keeps what it had then).
+        `measure(replay, time_ms)` makes them (by default `measures_from_replay`, here); what
+        it raises stops the work, the row still to be measured. `then(game_id, measures)`
+        follows each row written. Returns how many rows are still to be measured."""
         measure = measure or measures_from_replay
         if self.conn is None:
             return 0
         rows = self.conn.execute(
-            "SELECT id, replay, time_ms, game_id FROM games INDEXED BY games_unmeasured"
-            " WHERE measured IS NULL ORDER BY id LIMIT ?",
+            "SELECT id, replay, time_ms, game_id, zini IS NOT NULL, clicks_all IS NOT NULL"
+            " FROM games INDEXED BY games_unmeasured WHERE measured IS NULL ORDER BY id LIMIT ?",
             (-1 if most is None else most,),
         ).fetchall()
-        sets = ", ".join(f"{c} = ?" for c in MEASURE_COLUMNS)
         try:
-            for row, replay, time_ms, game_id in rows:
+            for row, replay, time_ms, game_id, had, had_clicks in rows:
                 measures = measure(replay, time_ms)
                 with self.conn:
-                    self.conn.execute(
-                        f"UPDATE games SET {sets} WHERE id = ? AND measured IS NULL",
-                        (*measure_values(measures).values(), row),
-                    )
+                    if measures is None and had:  # measured before schema 8; its replay gone
+                        self.conn.execute(
+                            "UPDATE games SET measured = ? WHERE id = ? AND measured IS NULL",
+                            ("all" if had_clicks else "no clicks", row),
+                        )
+                    else:
+                        self._write_measures(row, measures)
                 if then is not None:
                     then(game_id, measures)
             return self.conn.execute(
@@ -411,6 +418,32 @@ class Stats:
             if not _error_in(e, _FILE_ERRORS + _BROKEN_FILE):
                 raise
             return 0  # a file that cannot be written now: measured at a later start
+
+    def _write_measures(self, row: int, measures: Measures | None) -> None:
+        """One row's measures (MEASURE_COLUMNS), and what they make better of what it held
+        (COUNTED_COLUMNS, its efficiency, a loss's 3BV/s), worked out as `GameRecord` does:
+        the one rule, whether a game is measured at its end or later."""
+        held = self.conn.execute(
+            f"SELECT won, bbbv, time_ms, {', '.join(COUNTED_COLUMNS)}, bbbv_per_s"
+            " FROM games WHERE id = ? AND measured IS NULL",
+            (row,),
+        ).fetchone()
+        if held is None:
+            return  # measured meanwhile (another copy of the game)
+        won, bbbv, time_ms, *counted, rate = held
+        values = measure_values(measures) | counted_values(measures)
+        left, right, chord, solved = (
+            values.get(c, v) for c, v in zip(COUNTED_COLUMNS, counted, strict=True)
+        )
+        whole = all(type(v) is int for v in (bbbv, time_ms, left, right, chord))
+        if "clicks_left" in values and whole:  # the clicks counted anew
+            values["efficiency"] = efficiency_of(won == 1, bbbv, left + right + chord)
+        if rate is None and won == 0 and whole and type(solved) is int:  # a tally ignores it
+            values["bbbv_per_s"] = rate_of(False, bbbv, solved, time_ms)
+        sets = ", ".join(f"{c} = ?" for c in values)
+        self.conn.execute(
+            f"UPDATE games SET {sets} WHERE id = ? AND measured IS NULL", (*values.values(), row)
+        )
 
     # ---- reading -------------------------------------------------------------------------
 
@@ -451,9 +484,12 @@ class Stats:
             self._read["daily"] = ((version, today), daily)
         return daily
 
-    def summary(self, kind: str, *, leaving_out: str | None = None) -> summaries.Summary:
+    def summary(
+        self, kind: str, *, leaving_out: str | None = None, size: summaries.Size | None = None
+    ) -> summaries.Summary:
         """Figures of one kind of board; `leaving_out` a game's own row (while it is recorded
-        again, its earlier end must not count against it).
+        again, its earlier end must not count against it); custom boards: the best times of
+        `size` (rows, cols, mines), by default of the size last played.
 
         The work is bounded by the rows shown (best times, recent games), the rows left out
         and the rows added since the last summary (see `tallies`), not by the number of games;
@@ -461,9 +497,10 @@ class Stats:
         """
         if self.conn is None:
             return summaries.summarise(kind, [])
+        size = size if kind == "custom" else None
         version = self.version(kind) if leaving_out is None else None
         kept = self._read.get(kind)
-        if version is not None and kept is not None and kept[0] == version:
+        if version is not None and kept is not None and kept[0] == (version, size):
             return kept[1]
         own = (
             leaving_out is not None
@@ -472,14 +509,24 @@ class Stats:
             ).fetchone()
         )
         if own:  # the game recorded again: every row of its kind read into Python
-            summary = summaries.summarise(kind, summaries.every_row(self.conn, kind, leaving_out))
+            rows = summaries.every_row(self.conn, kind, leaving_out)
+            summary = summaries.summarise(kind, rows, size)
         else:
-            summary = summaries.indexed(self.conn, kind, self._tallies(kind))
+            summary = summaries.indexed(self.conn, kind, self._tallies(kind), size)
         self._kinds_read.add(kind)
         self._say_skipped()
         if version is not None:  # taken before the reading: a game written meanwhile is seen
-            self._read[kind] = (version, summary)
+            self._read[kind] = ((version, size), summary)
         return summary
+
+    def custom_size_beside(
+        self, size: summaries.Size | None, step: int = 1
+    ) -> summaries.Size | None:
+        """The next custom size with a best time after `size` (step 1) or before it (-1),
+        round from the last to the first; None if no custom board has one."""
+        if self.conn is None:
+            return None
+        return summaries.custom_size_beside(self.conn, size, step)
 
     def _tallies(self, kind: str) -> tuple[int, int, int, int]:
         before = self.conn.total_changes

@@ -77,6 +77,11 @@ def _code(value: object) -> str:
     return value
 
 
+# SQL: a click column, of a game whose clicks were counted from its input (before it is
+# measured, the row holds the game's own count there, of its moves).
+_MEASURED = "CASE WHEN measured IS 'all' THEN {} END"
+
+
 def _daily_date(value: object) -> str:
     return value if isinstance(value, str) and len(value) == 10 and _is_date(value.encode()) else ""
 
@@ -105,15 +110,29 @@ EXPORT_COLUMNS = (
     ("won", "won", _zero_or_one),
     ("assisted", "assisted", _zero_or_one),
     ("daily", "daily", _daily_date),
+    # schema 8 (docs/RULES.md, "Measures of a game"): the clicks as the community counts them
+    # (`clicks`, `effective_clicks` and `wasted_clicks` above are of them too), of a game
+    # measured with its clicks only
+    ("3bv_solved", "bbbv_solved", _count),
+    ("left_clicks", _MEASURED.format("clicks_left"), _count),
+    ("right_clicks", _MEASURED.format("clicks_right"), _count),
+    ("double_clicks", _MEASURED.format("clicks_chord"), _count),
+    ("effective_left", "clicks_lce", _count),
+    ("effective_right", "clicks_rce", _count),
+    ("effective_double", "clicks_dce", _count),
+    ("correctness", "correctness", _measure(3)),
+    ("path", "path", _measure(1)),
+    ("pauses", "pauses", _count),
 )
 
 
 def stats_csv(stats: Stats) -> tuple[str, int]:
     """Every game, oldest first, as CSV text with a header row; and how many games.
 
-    Empty cells mean "none" (3BV/s and efficiency of a loss, the seed and code of a board that
-    had none, the date of a board that was not a daily one, the clicks of a game whose clicks
-    were not recorded, the measures of a game whose replay is gone).
+    Empty cells mean "none" (the efficiency of a loss, the 3BV/s of a game under a second or
+    of a loss recorded before it was kept, the seed and code of a board that had none, the
+    date of a board that was not a daily one, the clicks of a game whose clicks were not
+    recorded, the measures of a game whose replay is gone).
     """
     rows = []
     if stats.conn is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 import sqlite3
 from dataclasses import dataclass, fields, replace
 from datetime import date, datetime
@@ -21,7 +22,7 @@ from ..records import why_no_record
 if TYPE_CHECKING:
     from ...engine.game_measures import Measures
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 
 MIGRATIONS = {
@@ -178,6 +179,48 @@ MIGRATIONS[7] = f"""
         BEGIN DELETE FROM tallies WHERE upto >= min(old.id, new.id); END;
     DELETE FROM tallies;
 """
+
+
+def _of(row: str, sql: str) -> str:
+    """`sql` (as GOOD_ROW) said of a trigger's `old` or `new` row."""
+    columns = r"\b(won|assisted|time_ms|bbbv_per_s|bbbv|played_at|replay)\b"
+    return re.sub(columns, rf"{row}.\1", sql)
+
+
+# Version 8 counts the clicks as the community's Metasweeper does (docs/RULES.md, "Measures of
+# a game"): clicks_left, clicks_right and clicks_chord now hold a measured game's left, right
+# and double clicks (the game's own count until it is measured), clicks_effective its
+# effective ones (ce = lce + rce + dce), clicks_wasted the rest; and it keeps the 3BV solved
+# (a loss's 3BV/s is worked out from it), the correctness (ce / clicks), the mouse's path (in
+# pixels of a 16-pixel cell) and how many times the clock was paused. Every row measured
+# before is measured again from its replay (`measured` NULL; a row whose replay is gone since
+# keeps what it had: `Stats.measure_old_rows`). A tally is forgotten only when what it counts
+# changes (a loss given its 3BV/s, a replay deleted, change none of it). Custom boards keep
+# best times by size: an index of their fair wins by size. The Videos room lists the games
+# that have a replay by board and result (game/store/stats/videos.py): an index of them.
+MIGRATIONS[8] = f"""
+    ALTER TABLE games ADD COLUMN bbbv_solved INTEGER;
+    ALTER TABLE games ADD COLUMN clicks_lce INTEGER;
+    ALTER TABLE games ADD COLUMN clicks_rce INTEGER;
+    ALTER TABLE games ADD COLUMN clicks_dce INTEGER;
+    ALTER TABLE games ADD COLUMN correctness REAL;         -- effective clicks / all clicks
+    ALTER TABLE games ADD COLUMN path REAL;                -- the mouse's path, in pixels
+    ALTER TABLE games ADD COLUMN pauses INTEGER;           -- times the clock was paused
+    UPDATE games SET bbbv_solved = bbbv WHERE won IS 1 AND typeof(bbbv) = 'integer';
+    UPDATE games SET measured = NULL;
+    CREATE INDEX games_custom_times ON games (rows, cols, mines, time_ms, played_at, id)
+        WHERE kind = 'custom' AND {FAIR_WIN};
+    CREATE INDEX games_videos ON games (kind, won, id) WHERE replay IS NOT NULL AND {GOOD_ROW};
+    DROP TRIGGER tallies_on_update;
+    CREATE TRIGGER tallies_on_update AFTER UPDATE OF id, kind, won, assisted, time_ms, bbbv,
+        played_at, bbbv_per_s, replay, chosen, daily ON games
+        WHEN old.id IS NOT new.id OR old.kind IS NOT new.kind OR old.won IS NOT new.won
+            OR old.assisted IS NOT new.assisted OR old.bbbv IS NOT new.bbbv
+            OR old.chosen IS NOT new.chosen OR old.daily IS NOT new.daily
+            OR ({_of("old", GOOD_ROW)}) IS NOT ({_of("new", GOOD_ROW)})
+        BEGIN DELETE FROM tallies WHERE upto >= min(old.id, new.id); END;
+"""
+# The measures of a row, all made from its replay (None: none could be).
 MEASURE_COLUMNS = (
     "measured",
     "clicks_all",
@@ -189,7 +232,16 @@ MEASURE_COLUMNS = (
     "rqp",
     "nf",
     "guesses",
+    "clicks_lce",
+    "clicks_rce",
+    "clicks_dce",
+    "correctness",
+    "path",
+    "pauses",
 )
+# What a row holds from its game at once and its measures make better: the clicks as the
+# community counts them (the game's own count until then), the 3BV solved.
+COUNTED_COLUMNS = ("clicks_left", "clicks_right", "clicks_chord", "bbbv_solved")
 KINDS = tuple(d.name.lower() for d in Difficulty) + ("custom",)
 
 
@@ -287,11 +339,18 @@ class GameRecord:
     nf: bool | None = None
     guesses: int | None = None
     chosen: str | None = None  # how the player chose the board (records.CHOSEN); None: random
+    bbbv_solved: int | None = None  # COUNTED_COLUMNS: all of the 3BV in a won game
+    clicks_lce: int | None = None  # effective left, right and double clicks (measured)
+    clicks_rce: int | None = None
+    clicks_dce: int | None = None
+    correctness: float | None = None
+    path: float | None = None
+    pauses: int | None = None
     assists: tuple[str, ...] = ()  # the help taken, named (not stored: `assisted` is)
 
     def measured_as(self, m: Measures | None) -> GameRecord:
         """This record with the measures of its game (None: they could not be made)."""
-        return replace(self, **measure_values(m))
+        return replace(self, **measure_values(m), **counted_values(m))
 
     @classmethod
     def of(
@@ -322,6 +381,7 @@ class GameRecord:
             won=game.state is GameState.WON,
             time_ms=time_ms,
             bbbv=game.bbbv,
+            bbbv_solved=game.bbbv_done(),
             clicks_left=c.left,
             clicks_right=c.right,
             clicks_chord=c.chord,
@@ -351,16 +411,27 @@ class GameRecord:
 
     @property
     def bbbv_per_s(self) -> float | None:
-        """3BV per second of a win; None for wins too quick to measure (under a second)."""
-        if not self.won or not self.bbbv or self.time_ms < 1000:
-            return None
-        return self.bbbv / self.time_ms * 1000
+        return rate_of(self.won, self.bbbv, self.bbbv_solved, self.time_ms)
 
     @property
     def efficiency(self) -> float | None:
-        if not self.won or not self.bbbv or not self.clicks:
-            return None
-        return self.bbbv / self.clicks
+        return efficiency_of(self.won, self.bbbv, self.clicks)
+
+
+def rate_of(won: bool, bbbv: int | None, solved: int | None, time_ms: int) -> float | None:
+    """3BV solved per second (all of the 3BV in a win); None for games too quick to measure
+    (under a second) and losses whose 3BV solved is not known."""
+    solved = bbbv if won else solved
+    if not bbbv or solved is None or time_ms < 1000:
+        return None
+    return solved / time_ms * 1000
+
+
+def efficiency_of(won: bool, bbbv: int | None, clicks: int) -> float | None:
+    """A win's 3BV over its clicks (left, right and chord); None for a loss."""
+    if not won or not bbbv or not clicks:
+        return None
+    return bbbv / clicks
 
 
 # The columns of a game's row (`Stats.store`): GameRecord's fields and figures, by name.
@@ -372,22 +443,51 @@ ROW_COLUMNS = (
 
 
 def measure_values(m: Measures | None) -> dict:
-    """The measure columns of a row from a game's measures (None: made from nothing)."""
+    """The measure columns of a row from a game's measures (None: made from nothing). The
+    clicks are the community's (`m.counters`, a `game.videos.mouse.Counters`; None: a
+    version 1 replay, which recorded no input)."""
     if m is None:
         return dict.fromkeys(MEASURE_COLUMNS) | {"measured": "none"}
-    c = m.clicks
+    c = m.counters
     return {
+        **dict.fromkeys(MEASURE_COLUMNS),
+        **({} if c is None else _click_values(c)),
         "measured": "all" if c is not None else "no clicks",
-        "clicks_all": None if c is None else c.total,
-        "clicks_effective": None if c is None else c.effective,
-        "clicks_wasted": None if c is None else c.wasted,
-        "ioe": m.ioe,
-        "throughput": m.throughput,
         "zini": m.zini,
         "rqp": m.rqp if m.time_ms >= 1000 else None,  # as 3BV/s: a second at least
         "nf": m.no_flag,
         "guesses": m.guesses,
+        "pauses": m.pauses,
     }
+
+
+def _click_values(c) -> dict:
+    """The click columns of a row from a game's `Counters` (its rates None when there was
+    no click to divide by)."""
+    return {
+        "clicks_all": c.clicks,
+        "clicks_effective": c.ce,
+        "clicks_wasted": c.clicks - c.ce,
+        "ioe": c.ioe,
+        "throughput": c.throughput,
+        "clicks_lce": c.lce,
+        "clicks_rce": c.rce,
+        "clicks_dce": c.dce,
+        "correctness": c.correctness,
+        "path": c.path,
+    }
+
+
+def counted_values(m: Measures | None) -> dict:
+    """The COUNTED_COLUMNS the measures make better (none when they could not be made, nor
+    the clicks of a version 1 replay: the row keeps what it holds)."""
+    if m is None:
+        return {}
+    c = m.counters
+    clicks = {} if c is None else {"clicks_left": c.left, "clicks_right": c.right}
+    if c is not None:
+        clicks["clicks_chord"] = c.double  # both buttons or the middle one: a chord
+    return {**clicks, "bbbv_solved": m.bbbv_solved}
 
 
 @dataclass(frozen=True)
@@ -453,10 +553,15 @@ def _good_row(row: tuple) -> tuple | None:
     )
 
 
-def _daily_first(row: tuple) -> tuple[str, bool, int | None]:
-    """(date, won and not assisted, the time if it can be the daily best) from the checked
-    row (id, date, won, assisted, time_ms, 3BV) of a date's first game."""
-    _, day, won, assisted, time_ms, bbbv = row
+def _daily_first(row: tuple) -> tuple:
+    """(date, won and not assisted, the time if it can be the daily best[, whether its clock
+    was paused]) from the checked row (id, date, won, assisted, time_ms, 3BV[, paused]) of a
+    date's first game."""
+    _, day, won, assisted, time_ms, bbbv, *paused = row
     fair = bool(won) and not assisted
     best = fair and type(time_ms) is int and time_ms >= 0 and type(bbbv) is int and bbbv > 1
-    return day, fair, time_ms if best else None
+    return day, fair, time_ms if best else None, *(bool(p) for p in paused)
+
+
+# SQL: 1 if a row's clock was paused during play (a best time listed says so), else 0.
+PAUSED = "(typeof(pauses) = 'integer' AND pauses > 0)"

@@ -240,28 +240,55 @@ def result_table(
     time_ms: int, bbbv: int, bbbv_done: int, won: bool, measured: bool, measures
 ) -> list[tuple[str, str]]:
     """The result notice's figures (docs/RULES.md, "Measures of a game"): time, 3BV and 3BV/s
-    at once; the clicks, IOE, ZiNi, guesses and NF once `measured` ("..." until then, "-"
-    when none could be made). Short enough for Beginner at zoom 1."""
+    at once (a loss's of the 3BV it solved); the clicks as the community counts them (left,
+    right and double; the effective ones), IOE, throughput, correctness, ZiNi, guesses and
+    NF once `measured` ("..." until then, "-" when none could be made)."""
     rate = bbbv_done * 1000 / time_ms if time_ms >= 1000 else None  # as the statistics
     table = [
         (_("Time"), seconds(time_ms / 1000)),
         (_("3BV"), str(bbbv) if won else f"{bbbv_done}/{bbbv}"),
         (_("3BV/s"), figure(rate, 2)),
     ]
-    # Translators: NF is "no flags": the game was played without placing a flag.
-    labels = (_("Clicks"), _("IOE"), _("ZiNi"), _("Guesses"), _("NF"))
+    labels = (
+        _("Clicks"),
+        # Translators: the clicks that changed the board (Metasweeper's "ce").
+        _("Effective"),
+        _("IOE"),
+        # Translators: 3BV solved per effective click (Metasweeper's "Thrp").
+        _("Throughput"),
+        # Translators: the share of the clicks that were effective (Metasweeper's "Corr").
+        _("Correctness"),
+        _("ZiNi"),
+        _("Guesses"),
+        # Translators: NF is "no flags": the game was played without placing a flag.
+        _("NF"),
+    )
     m = measures
     if not measured or m is None:
         late = "..." if not measured else "-"
         return table + [(label, late) for label in labels]
-    c = m.clicks
-    # Translators: the clicks of a game: total, then how many of them did nothing.
-    clicks = _("%(total)d, %(wasted)d wasted") % {"total": c.total, "wasted": c.wasted} if c else ""
+    c = m.counters
+    none = _("not recorded")
     values = (
-        clicks or _("not recorded"),
-        figure(m.ioe, 3),
+        none if c is None else click_counts(c.clicks, c.left, c.right, c.double),
+        none if c is None else click_counts(c.ce, c.lce, c.rce, c.dce),
+        figure(None if c is None else c.ioe, 3),
+        figure(None if c is None else c.throughput, 3),
+        figure(None if c is None else c.correctness, 3),
         str(m.zini),
         str(m.guesses),
         _("yes") if m.no_flag else _("no"),
     )
     return table + list(zip(labels, values, strict=True))
+
+
+def click_counts(total: int, left: int, right: int, double: int) -> str:
+    """Clicks, then how many were left, right and double (chord) clicks: "12 (8 L, 3 R, 1 D)"."""
+    # Translators: a count of clicks, then of them the left (L), right (R) and double (D:
+    # both buttons, a chord) clicks; one letter each, as your language's players write them.
+    return _("%(total)d (%(left)d L, %(right)d R, %(double)d D)") % {
+        "total": total,
+        "left": left,
+        "right": right,
+        "double": double,
+    }

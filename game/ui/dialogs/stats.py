@@ -17,7 +17,7 @@ from ..keys import binding
 from ..layout import Box
 from ..widgets import Button, Chart, ChartKey, Form, Label, ListBox, Metrics, Pairs, Widget
 from .base import CLOSE, NOT_MINE, Dialog, figure, is_enter, list_chars, seconds
-from .notice import Analyse
+from .notice import Analyse, click_counts
 
 
 @dataclass(frozen=True)
@@ -73,10 +73,24 @@ def stats_today() -> str:
     return datetime.now(UTC).date().isoformat()
 
 
+SIZE_KEYS = {pygame.K_PAGEDOWN: 1, pygame.K_PAGEUP: -1}  # the custom page's next size
+
+
+def size_words(size: tuple[int, int, int]) -> str:
+    """A custom board's size as the player reads it: "30x16, 99 mines"."""
+    rows, cols, mines = size
+    # Translators: a custom board's size (columns x rows) and its mines.
+    return ngettext(
+        "%(cols)dx%(rows)d, %(mines)d mine", "%(cols)dx%(rows)d, %(mines)d mines", mines
+    ) % {"cols": cols, "rows": rows, "mines": mines}
+
+
 class StatsDialog(Dialog):
     """Statistics of one kind of board at a time, and the daily boards; Left/Right or 1-5 (or
     the < and > buttons) switch pages, Up/Down pick one of the best times and Enter (or Watch)
-    watches its replay, A (or Analyse) goes through it move by move."""
+    watches its replay, A (or Analyse) goes through it move by move. Custom boards keep best
+    times by size: the page shows the size last played, and Page Down/Up (or Next size) the
+    other sizes with a best time."""
 
     PAGES = (*KINDS, "daily")
 
@@ -85,7 +99,9 @@ class StatsDialog(Dialog):
         self.today = today
         self._page = self.PAGES.index(kind)
         self.pick = 0
+        self.size = None  # the custom size chosen (None: the size last played)
         self._summary = None
+        self._summary_of = None  # the (kind, size) it was read for
         self._times: ListBox | None = None  # the best times, when the page has any
         self.chars = 0  # the widest a row can be, once placed: the best times' measures
         self.least = (0, 0)  # the largest page's panel, once placed: every page keeps it
@@ -110,9 +126,25 @@ class StatsDialog(Dialog):
     def summary(self):
         if self.kind == "daily":
             return None
-        if self._summary is None or self._summary.kind != self.kind:
-            self._summary = self.stats.summary(self.kind)
+        size = self.size if self.kind == "custom" else None
+        if self._summary is None or self._summary_of != (self.kind, size):
+            self._summary = self.stats.summary(self.kind, size=size)
+            self._summary_of = (self.kind, size)
         return self._summary
+
+    def other_size(self, step: int) -> tuple[int, int, int] | None:
+        """The custom size with a best time after the one shown (step 1) or before it, if it
+        is another."""
+        shown = self.summary.size
+        beside = self.stats.custom_size_beside(shown, step)
+        return None if beside == shown else beside
+
+    def turn_size(self, step: int) -> None:
+        """Show the best times of another custom size, at its first."""
+        beside = self.other_size(step) if self.kind == "custom" else None
+        if beside is not None:
+            self.size, self.pick = beside, 0
+            self.refresh()
 
     def build(self) -> Form:
         # Translators: the statistics' title: kind is the page's name ("Beginner"), then
@@ -141,6 +173,10 @@ class StatsDialog(Dialog):
             )
         buttons = [Button("prev", "<"), Button("next", ">")]
         rows += self._daily_rows(d) if d is not None else self._kind_rows(s)
+        if d is None and s.kind == "custom" and self.other_size(1) is not None:
+            # Translators: a button of the statistics' Custom page: the best times of the
+            # next size of board.
+            buttons.append(Button("size", _("Next size")))
         if d is None and any(replay for _n, _at, replay in s.best_times):
             buttons += [Button("watch", _("Watch")), Button("analyse", _("Analyse"))]
         buttons.append(Button("close", _("Close")))
@@ -150,6 +186,9 @@ class StatsDialog(Dialog):
 
     def _daily_rows(self, d) -> list[Widget]:
         best = "-" if d.best_ms is None else seconds(d.best_ms / 1000)
+        if d.best_ms is not None and d.best_paused:
+            # Translators: a best time whose clock was paused while it was played.
+            best = _("%(time)s, paused") % {"time": best}
         return [
             Pairs(
                 [
@@ -180,11 +219,14 @@ class StatsDialog(Dialog):
                 ]
             )
         ]
-        if s.kind == "custom":
-            rows.append(Label(_("Sizes vary: no best times.")))
+        if s.kind == "custom" and s.size is not None:
+            # Translators: the statistics' Custom page: the size whose best times follow.
+            rows.append(Label(_("Best times of %(size)s:") % {"size": size_words(s.size)}))
         if s.best_times:
             rows += self._best_times(s)
-        elif s.kind != "custom":
+        elif s.kind == "custom" and s.won:
+            rows.append(Label(_("No best time of this size yet.")))
+        else:
             rows.append(Label(no_best_line(s.won)))
         if s.recent:
             rows += [self.chart(), ChartKey([(colour, _(words)) for colour, words in CHART_KEY])]
@@ -194,9 +236,18 @@ class StatsDialog(Dialog):
         """The best times, each with its game's measures where the row has room for them,
         else the picked game's under the list."""
         times = [
-            # Translators: a best time's mark in the list: it has a replay to watch.
-            (f"{n}.", seconds(ms / 1000), short_date(at), _("replay") if replay else "")
-            for n, (ms, at, replay) in enumerate(s.best_times, 1)
+            (
+                f"{n}.",
+                seconds(ms / 1000),
+                short_date(at),
+                # Translators: a best time's mark in the list: it has a replay to watch.
+                _("replay") if replay else "",
+                # Translators: a best time's mark in the list: its clock was paused.
+                _("paused") if paused else "",
+            )
+            for n, ((ms, at, replay), paused) in enumerate(
+                zip(s.best_times, s.best_paused, strict=True), 1
+            )
         ]
         self.pick = min(self.pick, len(times) - 1)
         measures = [
@@ -208,17 +259,22 @@ class StatsDialog(Dialog):
             for rate, ioe in s.best_measures
         ]
         wide = [(*t[:2], *m, *t[2:]) for t, m in zip(times, measures, strict=True)]
-        roomy = len(ListBox("", wide).texts()[0]) <= self.chars
+        roomy = max(len(t) for t in ListBox("", wide).texts()) <= self.chars
         self._times = ListBox(
             "times", wide if roomy else times, shown=min(len(times), 5), selected=self.pick
         )
+        # the picked game's clicks under the list, in the room of the longest (none where no
+        # best time's clicks were measured: the list keeps the room of a small window)
+        clicks = [_picked_clicks(n, c) for n, c in enumerate(s.best_clicks, 1)]
+        measured = any(c is not None for c in s.best_clicks)
+        under = [Label(clicks[self.pick], reserve=max(clicks, key=len))] if measured else []
         if roomy:
-            return [self._times]
+            return [self._times, *under]
         rate, ioe = s.best_measures[self.pick]  # the picked game's measures under the list
         # Translators: the picked best time (its place in the list) and its measures.
         said = _("%(place)d: 3BV/s %(rate)s, IOE %(ioe)s")
         place = {"place": self.pick + 1, "rate": figure(rate, 2), "ioe": figure(ioe, 3)}
-        return [self._times, Label(said % place)]
+        return [self._times, Label(said % place), *under]
 
     def placed(self, m, area, bounds):
         # one size for every page (a play-test: the panel changed size from page to page):
@@ -244,7 +300,9 @@ class StatsDialog(Dialog):
         version = self.stats.version(self.PAGES[k])
         if version is None:
             return None  # then nothing is kept by it
-        return (self.PAGES[k], version, m, area, bounds, self.today, language(), self.stats.skipped)
+        size = self.size if self.PAGES[k] == "custom" else None
+        page = (self.PAGES[k], size)
+        return (page, version, m, area, bounds, self.today, language(), self.stats.skipped)
 
     def page_size(self, k: int, m, area, bounds) -> tuple[int, int]:
         """Page `k`'s panel with nothing holding it in: as kept, else laid out now."""
@@ -297,6 +355,9 @@ class StatsDialog(Dialog):
             return None
         if id in ("watch", "analyse"):
             return self._watch(analyse=id == "analyse")
+        if id == "size":
+            self.turn_size(1)
+            return None
         return CLOSE
 
     def shortcut(self, event):
@@ -311,6 +372,8 @@ class StatsDialog(Dialog):
             return CLOSE
         elif k == pygame.K_a:
             return self._watch(analyse=True)
+        elif k in SIZE_KEYS and self.kind == "custom":
+            self.turn_size(SIZE_KEYS[k])
         elif k in (pygame.K_UP, pygame.K_DOWN) and self.summary and self.summary.best_times:
             step = -1 if k == pygame.K_UP else 1
             self.pick = (self.pick + step) % len(self.summary.best_times)
@@ -373,6 +436,28 @@ class StatsPages:
                 self.left = True  # this one, and maybe more: looked at next frame
                 return
         self._kept_for, self._opened_on = said, pages.page_key(pages.page, m, area, bounds)
+
+
+def _picked_clicks(place: int, clicks: tuple | None) -> str:
+    """The clicks of a best time (its place in the list), as the community counts them."""
+    left = right = double = effective = throughput = correctness = None
+    if clicks is not None:
+        left, right, double, effective, throughput, correctness = clicks
+    # Translators: a best time (its place in the list) and its clicks: all of them with the
+    # left, right and double ones, the effective ones, 3BV per effective click
+    # (throughput) and the share of the clicks that were effective (correctness).
+    return _(
+        "%(place)d: clicks %(clicks)s, effective %(effective)s, throughput %(throughput)s, "
+        "correctness %(correctness)s"
+    ) % {
+        "place": place,
+        "clicks": "-"
+        if clicks is None
+        else click_counts(left + right + double, left, right, double),
+        "effective": "-" if effective is None else str(effective),
+        "throughput": figure(throughput, 3),
+        "correctness": figure(correctness, 3),
+    }
 
 
 def _best(best: float | None, no_flags: float | None, places: int) -> str:

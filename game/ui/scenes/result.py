@@ -13,7 +13,7 @@ import pygame
 
 from ...engine import Game, GameState
 from ...engine.walk import move_events
-from ...i18n import _
+from ...i18n import _, ngettext, number
 from ...store.records import bests_set
 from ..analyses import longest
 from ..dialogs import NoticeDialog, result_table
@@ -102,12 +102,26 @@ class GameEnd:
 
     @staticmethod
     def _win_lines(done) -> list[str]:
-        """Under a win's figures: every best it set (records.bests_set), or why it set none."""
+        """Under a win's figures: every best it set (records.bests_set), or why it set none;
+        and how many times its clock was paused, once its measures say (a paused game counts
+        for the records, and its best time is marked as paused in the statistics)."""
         board = "daily" if done.record.daily else ""
         # Translators: a record the win set; best names it ("best time", "best 3BV/s").
         said = [_("New %(best)s!") % {"best": best} for best in bests_set(done.new, board=board)]
         if done.record.why_no_record:  # one line: why this win set no record
             said.append(done.record.why_no_record)
+        pauses = done.record.pauses
+        if pauses:
+            said.append(
+                # Translators: in the notice of a won game: how many times its clock was
+                # paused while it was played (its time still counts for the records).
+                ngettext(
+                    "The clock was paused %(count)s time.",
+                    "The clock was paused %(count)s times.",
+                    pauses,
+                )
+                % {"count": number(pauses)}
+            )
         return said
 
     def _table(self, done) -> list[tuple[str, str]]:
