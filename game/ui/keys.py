@@ -169,6 +169,8 @@ PLAY_KEYS: tuple[Binding, ...] = (
     Binding("redo", N_("Redo"), (key(K.K_y, CTRL),), MENU_GAME),
     Binding("pause", N_("Pause"), (key(K.K_PAUSE, name="Pause"), key(K.K_F3)), MENU_GAME),
     Binding("stats", N_("Statistics"), (key(K.K_s),), MENU_GAME),
+    # Translators: the menu row that opens the room of every finished game's video.
+    Binding("videos", N_("Videos"), (key(K.K_F4),), MENU_GAME),
     Binding("analyse_last", N_("Analyse last game"), (key(K.K_a),), MENU_GAME),
     # Esc never quits (it closes, or leaves, what is on top: a dialog, a menu, a replay, an
     # analysis, the map); Ctrl+Q, this row and the window's close button quit at once, over
@@ -219,10 +221,28 @@ PLAY_KEYS: tuple[Binding, ...] = (
 REPLAY_KEYS: tuple[Binding, ...] = (
     # Translators: in the F1 help, what Space does while a replay is watched.
     Binding("replay_pause", N_("Pause / play on"), (key(K.K_SPACE),)),
-    Binding("replay_step", N_("One move"), (key(K.K_RIGHT),)),
+    # Translators: in the F1 help: a replay steps to its next event (a move of the pointer,
+    # a button going down or up).
+    Binding("replay_next", N_("Next event"), (key(K.K_RIGHT, name="Right"), char("."))),
+    Binding("replay_previous", N_("Previous event"), (key(K.K_LEFT, name="Left"), char(","))),
+    # Translators: in the F1 help: a replay steps to its next change of the board (an open,
+    # a flag, a chord, an undo).
+    Binding("replay_next_action", N_("Next board change"), (key(K.K_RIGHT, CTRL, name="Right"),)),
+    Binding(
+        "replay_previous_action",
+        N_("Previous board change"),
+        (key(K.K_LEFT, CTRL, name="Left"),),
+    ),
     Binding("replay_faster", N_("Faster"), (char("]"), char("+"), char("="), key(K.K_UP))),
     Binding("replay_slower", N_("Slower"), (char("["), char("-"), key(K.K_DOWN))),
+    # Translators: in the F1 help, what Home does while a replay is watched.
+    Binding("replay_first", N_("The start"), (key(K.K_HOME, name="Home"),)),
+    # Translators: in the F1 help, what End does while a replay is watched.
+    Binding("replay_last", N_("The end"), (key(K.K_END, name="End"),)),
     Binding("replay_restart", N_("From the start"), (key(K.K_r),)),
+    # Translators: in the F1 help: show or hide the panel of a replay's counters (clicks,
+    # 3BV/s, IOE...).
+    Binding("replay_counters", N_("Counters on/off"), (key(K.K_i),)),
     Binding("replay_leave", N_("Leave the replay"), (key(K.K_ESCAPE, name="Esc"),)),
 )
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,8 @@ from ...engine.codes import daily
 from ...i18n import _, pgettext
 from ...i18n import date as shown_date
 from ...session import PAUSE_REPLAY, describe_kept, name_kept
-from ...store.replays import GAME_ID, Replay, ReplayError, board_of_replay, load_replay
+from ...store.replays import GAME_ID, Replay, ReplayError, board_of_replay
+from ...videos.model import Video, VideoError
 from ...words import label
 from ..dialogs import (
     Analyse,
@@ -39,9 +41,10 @@ from ..dialogs import (
     confirm_leave,
     stats_today,
 )
+from ..dialogs.videos import VideosDialog
 from .context import Context
 from .play import PlayScene
-from .replay import ReplayScene
+from .video import VideoScene, of_replay, read_file
 
 if TYPE_CHECKING:  # the analysis and the solver load when a game is gone through
     from .analysis import AnalysisScene
@@ -52,10 +55,11 @@ class Games:
         self.ctx = ctx
         self.play = play
         # a replay watched, or a game analysed, over the game in play
-        self.replay: ReplayScene | AnalysisScene | None = None
+        self.replay: VideoScene | AnalysisScene | None = None
         self.leaving: Callable[[], None] | None = None  # what the leave question would do
         self.running = True
         ctx.commands.add("analyse_last", self.analyse_last, self.can_analyse_last)
+        ctx.commands.add("videos", self.open_videos)
         # a message goes with the state it was said in (StatusLine.follow): the room on the
         # board, the game played, how it stands (ready, in play, won, lost), a pause veiling it
         ctx.status.follow(lambda: (self.shown(), play.game, play.game.state, play.veiling_pause()))
@@ -224,46 +228,35 @@ class Games:
     # ---- replays ----------------------------------------------------------------------------
 
     def watch_file(self, result: WatchReplay) -> None:
-        """Watch a replay from the statistics: read (and checked) off the frame."""
+        """Watch a video file (from the statistics, the Videos room), read off the frame."""
 
-        def read() -> Replay | ReplayError:
-            try:
-                return load_replay(Path(result.path))
-            except ReplayError as e:
-                return e
+        def show(found: tuple | VideoError | ReplayError) -> None:
+            if isinstance(found, tuple):
+                return self.watch_video(*found)
+            self.ctx.dialogs.open(NoticeDialog(pgettext("title", "Replay"), [str(found)]))
 
-        def show(replay: Replay | ReplayError) -> None:
-            if isinstance(replay, ReplayError):
-                self.ctx.dialogs.open(NoticeDialog(pgettext("title", "Replay"), [str(replay)]))
-            elif replay.layout is None:  # a journal left before its first click: no board
-                line = _(
-                    "%(file)s: the game ended before its mines were laid; there is nothing to watch"
-                )
-                title = pgettext("title", "Replay")
-                self.ctx.dialogs.open(NoticeDialog(title, [line % {"file": result.path}]))
-            else:
-                self.watch(replay)
-
-        def start() -> None:
-            self.ctx.aids.chores.start(read, show, _("Reading the replay..."))
-
+        read = partial(read_file, self.ctx.aids.analyses, str(result.path))
+        start = partial(self.ctx.aids.chores.start, read, show, _("Reading the replay..."))
         self.leave_then(_("the replay"), start)
 
     def watch(self, replay: Replay, speed_index: int | None = None) -> None:
-        """Play a replay back in this window, in real time; the game being played waits (its
-        clock paused) and comes back when the replay is left (Esc)."""
-        self._stop_watching()  # a replay started again
+        """Watch one of our replays read already (the command line's): a video made off it."""
+
+        def show(found: tuple) -> None:
+            self.watch_video(*found, replay.new_game, speed_index)
+
+        self.ctx.aids.chores.start(partial(of_replay, replay), show, _("Reading the replay..."))
+
+    def watch_video(self, video: Video, played, new_game=None, speed: int | None = None) -> None:
+        """Play a video back over the game played, which waits (its clock paused) until Esc.
+        `played`: its counters (videos/mouse.py); `new_game`: its board before any action."""
+        self._stop_watching()  # a video started again
         self.ctx.session.pause(PAUSE_REPLAY)
-        game = replay.new_game()
         self._cover_play()
-        self._switch_board(BoardChoice.of(game.rows, game.cols, game.mines))
-
-        def restart() -> None:
-            self.watch(replay, self.replay.playback.speed_index)
-
+        self._switch_board(BoardChoice.of(video.rows, video.cols, video.mines))
         odds = self.play.help.show_probabilities
-        self.replay = ReplayScene(
-            self.ctx, replay, game, speed_index, restart=restart, leave=self.leave_replay, odds=odds
+        self.replay = VideoScene(
+            self.ctx, video, played, new_game, speed, leave=self.leave_replay, odds=odds
         )
 
     def analyse(self, result: Analyse) -> None:
@@ -335,7 +328,7 @@ class Games:
         self.play.view.close()  # its place kept for `shown_again`
         self.ctx.status.clear()
 
-    def shown(self) -> PlayScene | ReplayScene | AnalysisScene:
+    def shown(self) -> PlayScene | VideoScene | AnalysisScene:
         """The room whose board is on the screen."""
         return self.replay or self.play
 
@@ -355,6 +348,20 @@ class Games:
             self.ctx.status.say(_("No statistics kept here"))
             return
         self.ctx.dialogs.open(StatsDialog(stats, self.ctx.frame.board.kind, stats_today()))
+
+    def open_videos(self) -> None:
+        """Game → Videos (F4): every finished game's video, to watch, analyse, export, delete;
+        an export is written off the frame (a chore that holds no move back)."""
+        stats = self.ctx.session.history.stats
+        if stats is None:
+            self.ctx.status.say(_("No statistics kept here"))
+            return
+        chores = self.ctx.aids.chores
+
+        def run(work, then) -> None:
+            chores.start(work, then, _("Exporting the video..."), blocks=False)
+
+        self.ctx.dialogs.open(VideosDialog(stats, run=run))
 
     def quit(self) -> None:
         """Stop; a game in progress is kept with the time on its clock."""
