@@ -232,12 +232,31 @@ def _other_options() -> list[tuple[str, dict]]:
             },
         ),
         ("--daily", {**_SWITCH, "help": _("play today's board (the same for all)")}),
-        ("--replay", {"metavar": file, "help": _("watch a replay (with --text: print it)")}),
+        (
+            "--replay",
+            {
+                "metavar": file,
+                "help": _("watch a replay or a video: EVF, AVF, RMV, MVF (with --text: print it)"),
+            },
+        ),
         (
             "--analyse",
             {"metavar": file, "help": _("print each guess and mistake of a replay, and exit")},
         ),
-        ("--json", {**_SWITCH, "help": _("--analyse: one JSON object a move")}),
+        (
+            "--video-info",
+            {"metavar": file, "help": _("print the figures of a replay or a video, and exit")},
+        ),
+        (
+            "--export-evf",
+            {
+                "nargs": 2,
+                # Translators: metavars of --export-evf: the replay to read, the file to write.
+                "metavar": (_("REPLAY"), _("OUT")),
+                "help": _("write a finished game's replay as an EVF video, and exit"),
+            },
+        ),
+        ("--json", {**_SWITCH, "help": _("--analyse, --video-info: JSON")}),
         ("--no-motion", {**_SWITCH, "help": _("window: no cascades or ripples (this run)")}),
         (
             "--scale",
@@ -290,6 +309,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
             ("--daily", args.daily),
             ("--replay", args.replay),
             ("--analyse", args.analyse),
+            ("--video-info", args.video_info),
+            ("--export-evf", args.export_evf),
         )
         if v
     ]
@@ -311,7 +332,15 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
         ),
         (args.replay == "", _("--replay needs the name of a replay file")),
         (args.analyse == "", _("--analyse needs the name of a replay file")),
-        (args.json and args.analyse is None, _("--json goes with --analyse")),
+        (args.video_info == "", _("--video-info needs the name of a replay or video file")),
+        (
+            args.export_evf is not None and "" in args.export_evf,
+            _("--export-evf needs the replay to read and the file to write"),
+        ),
+        (
+            args.json and args.analyse is None and args.video_info is None,
+            _("--json goes with --analyse or --video-info"),
+        ),
         (args.force and args.export_stats is None, _("--force goes with --export-stats")),
         (
             args.install_desktop and args.uninstall_desktop,
@@ -468,7 +497,8 @@ def _collect_again(args: argparse.Namespace | None = None) -> None:
     window's after its modules and themes are loaded (its loop then keeps them out of the
     collections, game/ui/pace.py), everything else at once."""
     if args is not None:
-        answered = (args.seed_of, args.export_stats, args.analyse)  # each answered, then exit
+        # each answered, then exit
+        answered = (args.seed_of, args.export_stats, args.analyse, args.video_info, args.export_evf)
         if not (
             args.text
             or args.stats
@@ -490,6 +520,12 @@ def _main(argv: list[str] | None) -> int:
         from .desktop import run
 
         return run(install=args.install_desktop)
+    if args.video_info is not None or args.export_evf is not None:
+        from . import video_commands
+
+        if args.video_info is not None:
+            return video_commands.video_info(args.video_info, args.json)
+        return video_commands.export_evf(*args.export_evf)
     replay, status = _replay_asked(args)
     if status is not None:
         return status
@@ -548,6 +584,10 @@ def _replay_asked(args: argparse.Namespace) -> tuple[Replay | None, int | None]:
     if args.replay is None and args.analyse is None:
         return None, None
     name = args.replay if args.replay is not None else args.analyse
+    from .video_commands import is_ours
+
+    if not is_ours(name):
+        return _video_asked(args, name)
     try:
         replay = load_replay(Path(name))
     except ReplayError as e:
@@ -573,6 +613,25 @@ def _replay_asked(args: argparse.Namespace) -> tuple[Replay | None, int | None]:
 
         return None, print_replay(replay)
     return replay, None
+
+
+def _video_asked(args: argparse.Namespace, name: str) -> tuple[object, int | None]:
+    """A video from elsewhere (EVF, AVF, RMV, MVF), read in a worker process: analysed or
+    printed (the exit status), or (the Video and its counters) for the window to show."""
+    from .video_commands import replay_of_video
+
+    replay, loaded, status = replay_of_video(name)
+    if status is not None:
+        return None, status
+    if args.analyse is not None:
+        from .analysis_text import print_analysis
+
+        return None, print_analysis(replay, args.json)
+    if args.text:
+        from .text import print_replay
+
+        return None, print_replay(replay)
+    return loaded, None
 
 
 def _stats_command(args: argparse.Namespace, stats: Stats, day: str) -> int:
