@@ -14,14 +14,16 @@ piece); the line says "..." meanwhile.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..i18n import _, number
-from ..videos.mouse import Counters, Machine
-from ..videos.ours import Converter
 from .layout import STATUS_HEIGHT
 from .lens import Lens
+
+if TYPE_CHECKING:
+    from ..videos.mouse import Counters
 
 PANEL_LINES = 2  # the panel's lines under the status line
 
@@ -31,10 +33,20 @@ class LiveCounters:
 
     def __init__(self) -> None:
         self._lines: list | None = None  # the list being read (a new game's is another)
+        self._building = None  # the machine being made, a piece a frame
+
+    def _start(self, lines: list) -> None:
+        """Count another game's lines from their start."""
+        # the counters' modules, loaded with the first game counted (not at the start)
+        from ..videos.mouse import Counters, Machine
+        from ..videos.ours import Converter
+
+        self._Machine = Machine
+        self._lines = lines
         self._read = 0
         self._converter = Converter()
-        self._machine: Machine | None = None
-        self._building = None  # the machine being made, a piece a frame
+        self._machine = None
+        self._building = None
         self._stepped = 0
         self._counted: tuple[int, int] | None = None
         self._counters = Counters()
@@ -48,8 +60,7 @@ class LiveCounters:
         """The counters after `lines` (the game's journal lines so far) on its board (zero
         before its mines are laid); None while the board's tables are still being made."""
         if lines is not self._lines:
-            self.__init__()
-            self._lines = lines
+            self._start(lines)
         if layout is None:
             return self._counters
         if (id(lines), len(lines)) == self._counted:
@@ -71,7 +82,7 @@ class LiveCounters:
         """Make the board's tables a piece at a time, for up to `budget_ms`; whether they are
         made."""
         if self._building is None:
-            self._building = Machine.building(layout)
+            self._building = self._Machine.building(layout)
         until = time.perf_counter() + budget_ms / 1000
         for made in self._building:
             if made is not None:

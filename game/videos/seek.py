@@ -23,7 +23,6 @@ from dataclasses import dataclass, field, is_dataclass, replace
 from ..engine import Game, Move, MoveKind
 from ..engine.cells import CellSet
 from ..engine.game import RecordedMove
-from . import packed
 from .model import (
     BUTTON_KINDS,
     LEFT_DOWN,
@@ -97,7 +96,7 @@ class Seeker:
         self.video, self.played = video, played
         actions = video.actions if video.actions is not None else played.actions
         self.events = video.events
-        if isinstance(self.events, packed.Events):  # from a worker: walked over there
+        if hasattr(self.events, "held"):  # packed by a worker (packed.py): walked over there
             self.actions = actions
             self.times, self.held_at, self.pauses = (
                 self.events.times,

@@ -306,7 +306,7 @@ def test_daily_streak_counts_first_tries_won_in_a_row_up_to_today(tmp_path):
 HEADER = (
     "date,board,rows,cols,mines,seed,code,time_ms,3bv,3bv_per_s,clicks,effective_clicks,"
     "wasted_clicks,efficiency,ioe,throughput,zini,rqp,nf,guesses,won,"
-    "assisted,daily,3bv_solved,left_clicks,right_clicks,double_clicks,effective_left,"
+    "assisted,daily,bbbv_solved,left_clicks,right_clicks,double_clicks,effective_left,"
     "effective_right,effective_double,correctness,path,pauses"
 )
 BIG_SEED = 12345678901234567890  # 20 digits: a spreadsheet keeps 15 of them
@@ -374,7 +374,7 @@ def test_export_writes_every_column_of_a_known_game(tmp_path, summer_time_zone):
             "won": "1",
             "assisted": "0",
             "daily": "",
-            "3bv_solved": str(g.bbbv),  # known at once; the clicks when measured
+            "bbbv_solved": str(g.bbbv),  # known at once; the clicks when measured
             **dict.fromkeys(HEADER.split(",")[-9:], ""),
         }
     )

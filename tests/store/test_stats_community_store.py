@@ -99,7 +99,7 @@ def test_a_measured_game_keeps_the_community_clicks_and_they_go_to_the_csv(tmp_p
     (got,) = csv.DictReader(io.StringIO(text))
     assert count == 1
     assert {k: got[k] for k in list(got)[-10:]} == {
-        "3bv_solved": "20",
+        "bbbv_solved": "20",
         "left_clicks": "20",
         "right_clicks": "6",
         "double_clicks": "4",
@@ -125,7 +125,7 @@ def test_a_game_without_recorded_input_keeps_the_games_own_counts_out_of_the_csv
     )
     (got,) = csv.DictReader(io.StringIO(stats_csv(stats)[0]))
     assert [got[k] for k in ("left_clicks", "right_clicks", "double_clicks", "clicks")] == [""] * 4
-    assert got["efficiency"] == "0.80" and got["3bv_solved"] == "20"
+    assert got["efficiency"] == "0.80" and got["bbbv_solved"] == "20"
 
 
 def lost_game() -> Game:

@@ -133,7 +133,8 @@ def test_an_empty_room_says_how_to_fill_it(room_window):
     assert dialog._list is None
     said = " ".join(dialog.texts())
     assert "No videos yet" in said and "Every game you finish" in said
-    assert [b.id for b in dialog.form.buttons()] == ["kind", "result", "close"]
+    # nothing to watch: filters, a file from elsewhere (Open file), Close
+    assert [b.id for b in dialog.form.buttons()] == ["kind", "result", "open", "close"]
 
 
 # ---- filters and sorting ------------------------------------------------------------------
@@ -421,3 +422,32 @@ def test_a_wide_window_shows_every_column_on_one_line(drive, tmp_path):
     dialog = open_room(d)
     assert list(heads(dialog)) == list(room.HEADINGS) and dialog._list.lines == 1
     assert "won" in listed(dialog)[0] and "0.500" in listed(dialog)[0]
+
+
+def test_o_opens_a_video_from_elsewhere_by_its_path_and_watches_it(room_window, tmp_path):
+    """A file of another program's (here an EVF written from a game of ours) is opened from
+    the room by its path, typed in: read off the frame, then watched in the player."""
+    from game.videos.files import export_evf
+
+    d = room_window()
+    win(d)
+    replay = next((tmp_path / "replays").glob("*.jsonl.gz"))
+    evf = Path(export_evf(str(replay), str(tmp_path / "won.evf")))
+    dialog = open_room(d)
+    d.key(K.K_o, "o")
+    assert dialog.opening is not None and "EVF" in " ".join(dialog.texts())
+    for ch in str(evf):
+        d.key(K.K_a, ch)  # the key's character is what the field takes
+    d.key(K.K_RETURN)
+    for _ in range(20):  # read off the frame, then shown
+        if d.app.games.replay is not None:
+            break
+        d.tick()
+    watched = d.app.games.replay
+    assert type(watched).__name__ == "VideoScene"
+    assert watched.video.format == "evf" and watched.video.layout == CHORD
+    d.key(K.K_ESCAPE)
+    dialog = open_room(d)
+    d.key(K.K_o, "o")
+    d.key(K.K_ESCAPE)  # Back: the list again, the room still up
+    assert dialog.opening is None and d.app.ctx.dialogs.dialog is dialog

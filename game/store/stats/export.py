@@ -113,7 +113,7 @@ EXPORT_COLUMNS = (
     # schema 8 (docs/RULES.md, "Measures of a game"): the clicks as the community counts them
     # (`clicks`, `effective_clicks` and `wasted_clicks` above are of them too), of a game
     # measured with its clicks only
-    ("3bv_solved", "bbbv_solved", _count),
+    ("bbbv_solved", "bbbv_solved", _count),
     ("left_clicks", _MEASURED.format("clicks_left"), _count),
     ("right_clicks", _MEASURED.format("clicks_right"), _count),
     ("double_clicks", _MEASURED.format("clicks_chord"), _count),

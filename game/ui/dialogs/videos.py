@@ -7,7 +7,8 @@ the columns and marks the one sorted by; a click on a heading, or its number key
 by it, and again reverses. B and R (or their buttons) step the board's and the result's
 filters; Left/Right (and Up, Down or the wheel past a page's edge) turn the pages; Enter
 watches, A analyses, E exports, Delete deletes (asked first, in the room itself: the
-statistics row stays, only the replay goes). A game whose replay file is gone says so and
+statistics row stays, only the replay goes); O (Open file) asks for a file's path, to watch or
+analyse one of our replays or a video from elsewhere (EVF, AVF, RMV, MVF). A game whose replay file is gone says so and
 offers only Delete. A list too narrow for every column shows the board, the result and the
 time, and the picked game's date and figures under it.
 """
@@ -29,7 +30,7 @@ from ...store.stats import KINDS, Stats
 from ...store.stats import videos as store
 from ...store.stats.videos import Query, VideoRow
 from ..keys import binding
-from ..widgets import Button, Form, Label, ListBox, Widget, text
+from ..widgets import Button, Field, Form, Label, ListBox, Widget, text
 from ..widgets.base import inset, rect
 from .base import CLOSE, NOT_MINE, Dialog, figure, is_enter, list_chars, upper_first
 from .notice import Analyse
@@ -236,6 +237,7 @@ class VideosDialog(Dialog):
         run: Callable[[Callable[[], object], Callable[[object], None]], None] | None = None,
         folder: Path | None = None,
         this_year: str | None = None,
+        paste: Callable[[], str] | None = None,
     ) -> None:
         """`run(work, then)`: does `work` off the frame and `then(its result)` on the loop
         (the window's chores; None: at once); `folder`: where exports go."""
@@ -252,6 +254,8 @@ class VideosDialog(Dialog):
         self.total = 0
         self._counts: dict[tuple, int] = {}
         self.asking: VideoRow | None = None  # the game whose deletion is asked
+        self.paste = paste  # the clipboard's text, for a file's path (Ctrl+V)
+        self.opening: Field | None = None  # a file's path asked for (Open file, O)
         self.note: tuple[str, str] | None = None  # the last action's words, and their colour
         self.busy = False  # an export is under way
         self.least = (0, 0)  # the largest panel yet: it never shrinks as the pick moves
@@ -321,6 +325,8 @@ class VideosDialog(Dialog):
     def build(self) -> Form:
         if self.asking is not None:
             return self._asking_form()
+        if self.opening is not None:
+            return self._opening_form()
         self._list = None
         rows: list[Widget] = []
         if self.stats.conn is None:
@@ -414,7 +420,42 @@ class VideosDialog(Dialog):
                 out.append(Button("export", _("Export")))
         if self.rows:
             out.append(Button("delete", _("Delete")))
-        return [*out, Button("close", _("Close"))]
+        # Translators: a button of the Videos room: watch a replay or video file by its path.
+        return [*out, Button("open", _("Open file")), Button("close", _("Close"))]
+
+    def _opening_form(self) -> Form:
+        """A file's path, typed or pasted, to watch or analyse: one of our replays, or a video
+        from Arbiter, Viennasweeper, Metasweeper or Minesweeper Clone."""
+        return Form(
+            # Translators: the title while the Videos room asks for a file's path.
+            _("Open a replay or video"),
+            [
+                # Translators: Ctrl+V as your keyboards print it (German Strg+V).
+                Label(_("Type or paste (Ctrl+V) its path: a replay, EVF, AVF, RMV or MVF.")),
+                self.opening,
+            ],
+            [
+                Button("watch_file", _("Watch")),
+                Button("analyse_file", _("Analyse")),
+                Button("back", _("Back")),
+            ],
+            default="watch_file",
+            cancel="back",
+        )
+
+    def _opened(self, id: str) -> object | None:
+        """The path asked for: watched or analysed (read in a worker, where a bad file gets
+        its line), or back to the list."""
+        path = self.opening.value.strip()
+        if id == "back" or not path:
+            self.opening = None if id == "back" else self.opening
+            self.refresh()
+            return None
+        return WatchReplay(path) if id == "watch_file" else Analyse(path)
+
+    def open_file(self) -> None:
+        self.opening = Field("path", "", "", max_len=4096, paste=self.paste)
+        self.refresh()
 
     def _default(self) -> str:
         return "watch" if self.rows and self.there[self.pick] else "close"
@@ -450,6 +491,11 @@ class VideosDialog(Dialog):
     def button(self, id):
         if self.asking is not None:
             return self._answer(id == "yes")
+        if self.opening is not None:
+            return self._opened(id)
+        if id == "open":
+            self.open_file()
+            return None
         if id in ("kind", "result"):
             self.step_filter(id)
         elif id == "close":
@@ -529,7 +575,12 @@ class VideosDialog(Dialog):
             if event.key in (pygame.K_y, pygame.K_n):
                 return self._answer(event.key == pygame.K_y)
             return NOT_MINE
+        if self.opening is not None:
+            return NOT_MINE  # the field takes the keys; Enter watches, Esc goes back
         k = event.key
+        if k == pygame.K_o:
+            self.open_file()
+            return None
         if any(key.matches(event) for key in binding("videos").keys):  # the key that opened it
             return CLOSE
         if event.unicode and event.unicode in "1234567":

@@ -6,14 +6,11 @@ Everything that replaces a game in progress passes `leave_then`, the one gate th
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-import pygame
 
 from ...engine import Difficulty, Game
 from ...engine.boards import BoardChoice
@@ -21,9 +18,10 @@ from ...engine.codes import daily
 from ...i18n import _, pgettext
 from ...i18n import date as shown_date
 from ...session import PAUSE_REPLAY, describe_kept, name_kept
-from ...store.replays import GAME_ID, Replay, ReplayError, board_of_replay
+from ...store.replays import GAME_ID, Replay, ReplayError
 from ...videos.model import Video, VideoError
 from ...words import label
+from .. import clipboard
 from ..dialogs import (
     Analyse,
     Answer,
@@ -154,29 +152,17 @@ class Games:
         self.ctx.dialogs.open(CustomDialog([str(b.rows), str(b.cols), str(b.mines)]))
 
     def open_code_dialog(self, paste: bool = False) -> None:
-        def clipboard() -> str:
-            try:
-                return pygame.scrap.get_text() or ""
-            except pygame.error:
-                return ""
-
-        def copy(text: str) -> None:
-            with contextlib.suppress(pygame.error):  # no clipboard: the code stays in the field
-                pygame.scrap.put_text(text)
-
-        self.ctx.dialogs.open(CodeDialog(clipboard() if paste else "", paste=clipboard, copy=copy))
+        first = clipboard.text() if paste else ""
+        self.ctx.dialogs.open(CodeDialog(first, paste=clipboard.text, copy=clipboard.put))
 
     def copy_code(self) -> None:
         code = self.play.board_code()
         if code is None:
             self.ctx.status.say(_("No code before the first click"))
-            return
-        try:
-            pygame.scrap.put_text(code)
-        except pygame.error:
+        elif not clipboard.put(code):
             self.ctx.status.say(_("No clipboard here"))
-            return
-        self.ctx.status.say(_("Board code copied"))
+        else:
+            self.ctx.status.say(_("Board code copied"))
 
     # ---- the game kept from last time -----------------------------------------------------
 
@@ -277,12 +263,14 @@ class Games:
             analyses = ctx.aids.analyses
 
             def read() -> tuple[list[str], list[dict]]:
+                from ...videos.files import board_of_video  # any replay or video
+
                 # reading checks the game by playing it again (some 60 ms on a 200x200 game):
                 # in the worker, as its analysis, never on a thread that holds the interpreter
                 # lock against the frames
                 if analyses.threaded:
-                    return analyses.worker.call(board_of_replay, str(path))
-                return board_of_replay(str(path))
+                    return analyses.worker.call(board_of_video, str(path))
+                return board_of_video(str(path))
 
             board = ctx.frame.board
             shown = Game(board.rows, board.cols, board.mines)  # until the replay is read
@@ -361,7 +349,7 @@ class Games:
         def run(work, then) -> None:
             chores.start(work, then, _("Exporting the video..."), blocks=False)
 
-        self.ctx.dialogs.open(VideosDialog(stats, run=run))
+        self.ctx.dialogs.open(VideosDialog(stats, run=run, paste=clipboard.text))
 
     def quit(self) -> None:
         """Stop; a game in progress is kept with the time on its clock."""
