@@ -15,18 +15,9 @@ from game.session import ManualClock, Session
 from game.store.history import History
 from game.videos.evf import read_evf
 from game.videos.files import INFO_KEYS
+from tests.ui.test_journal_as_video import LAYOUT  # an 8 x 8 board with 10 mines
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYOUT = [
-    "*..*....",
-    ".*......",
-    "....*...",
-    "..*.*...",
-    "........",
-    "...**...",
-    "*.......",
-    "......*.",
-]
 
 
 def played(folder: Path, *, undo: bool = False, finish: bool = True) -> Path:

@@ -164,3 +164,20 @@ def unsupported(name: str, kind: str, version: str) -> VideoError:
         _("%(file)s: %(format)s videos of version %(version)s cannot be read")
         % {"file": name, "format": kind, "version": version}
     )
+
+
+def mine_board(reader: Reader, first: int) -> tuple[int, int, set[tuple[int, int]]]:
+    """A board written as RMV and MVF write it: columns and rows (a byte each), the mines'
+    count (two bytes), then each mine's column and row (a byte each, counted from `first`);
+    rows, cols and the mines as (row, col) from 0."""
+    cols, rows, count = reader.u8(), reader.u8(), reader.u16()
+    check_board(reader.name, rows, cols)
+    if 2 * count > reader.left:
+        raise cut_short(reader.name)
+    mines = set()
+    for _mine in range(count):
+        col, row = reader.u8() - first, reader.u8() - first
+        if not (0 <= col < cols and 0 <= row < rows):
+            raise mine_outside(reader.name)
+        mines.add((row, col))
+    return rows, cols, mines

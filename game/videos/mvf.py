@@ -26,12 +26,11 @@ from datetime import datetime
 
 from .binary import (
     Reader,
-    check_board,
     check_events,
     check_size,
     cut_short,
     layout_of,
-    mine_outside,
+    mine_board,
     no_events,
     not_a,
     text,
@@ -66,7 +65,7 @@ def read_mvf(data: bytes, name: str) -> Video:
         raise unsupported(name, "MVF", chr(data[VERSION_AT]) if data[VERSION_AT] < 128 else "?")
     reader = Reader(data, name, START)
     head = _head(reader)
-    rows, cols, mines = _board(reader)
+    rows, cols, mines = mine_board(reader, first=1)  # MVF counts from 1
     player = text(reader.take(reader.u8()))
     places = permutation(reader.u16())
     raw = _steps(reader, places, rows * UNIT, cols * UNIT)
@@ -110,20 +109,6 @@ def _head(reader: Reader) -> dict:
         "solved": solved,
         "question_marks": question != 0,
     }
-
-
-def _board(reader: Reader) -> tuple[int, int, set[tuple[int, int]]]:
-    cols, rows, count = reader.u8(), reader.u8(), reader.u16()
-    check_board(reader.name, rows, cols)
-    if 2 * count > reader.left:
-        raise cut_short(reader.name)
-    mines = set()
-    for _ in range(count):
-        col, row = reader.u8(), reader.u8()
-        if not (1 <= col <= cols and 1 <= row <= rows):
-            raise mine_outside(reader.name)
-        mines.add((row - 1, col - 1))
-    return rows, cols, mines
 
 
 def _half_up(value: float) -> int:

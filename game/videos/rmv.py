@@ -28,13 +28,12 @@ from datetime import UTC, datetime
 
 from .binary import (
     Reader,
-    check_board,
     check_events,
     check_size,
     cut_short,
     damaged,
     layout_of,
-    mine_outside,
+    mine_board,
     no_events,
     not_a,
     text,
@@ -66,7 +65,7 @@ def read_rmv(data: bytes, name: str) -> Video:
     head = _head(reader)
     people = _people(reader)
     stamp = reader.uint(4)
-    rows, cols, mines = _board(reader)
+    rows, cols, mines = mine_board(reader, first=0)
     flags = _preflags(reader, head["preflags"])
     props = _properties(reader, head)
     events = _pre_flag_events(flags)
@@ -115,20 +114,6 @@ def _head(reader: Reader) -> dict:
 def _people(reader: Reader) -> list[bytes]:
     count = reader.u16()
     return [reader.take(reader.u8()) for _ in range(min(count, 4))]
-
-
-def _board(reader: Reader) -> tuple[int, int, set[tuple[int, int]]]:
-    cols, rows, count = reader.u8(), reader.u8(), reader.u16()
-    check_board(reader.name, rows, cols)
-    if 2 * count > reader.left:
-        raise cut_short(reader.name)
-    mines = set()
-    for _ in range(count):
-        col, row = reader.u8(), reader.u8()
-        if col >= cols or row >= rows:
-            raise mine_outside(reader.name)
-        mines.add((row, col))
-    return rows, cols, mines
 
 
 def _preflags(reader: Reader, size: int) -> list[tuple[int, int]]:

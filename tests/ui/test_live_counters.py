@@ -8,17 +8,7 @@ from game.ui.dialogs.lists import Change
 from game.videos.model import Video
 from game.videos.mouse import Machine, play
 from game.videos.ours import events_of_journal
-
-LAYOUT = [
-    "*..*....",
-    ".*......",
-    "....*...",
-    "..*.*...",
-    "........",
-    "...**...",
-    "*.......",
-    "......*.",
-]
+from tests.ui.test_journal_as_video import LAYOUT  # an 8 x 8 board with 10 mines
 
 
 def settings(**kw):

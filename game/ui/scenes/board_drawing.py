@@ -170,14 +170,19 @@ class BoardDrawing:
             )
             drawn.bars = (self.top, self.left)
         r.draw_toolbar(room.game.mines_remaining, room.face(), room.timer_value())
+        self._draw_line(full)
+        if self.layout.panel.h:
+            self._draw_panel(full)
+
+    def _draw_line(self, full: bool) -> None:
+        """The line under the board: a message, or the room's line at rest."""
+        r, drawn, room = self.ctx.frame.renderer, self.ctx.drawn, self.room
         line = self.status_text()
         if full or line != drawn.status:
             pieces = room.resting_pieces() if self.ctx.status.message is None else None
             resting = pieces is not None and line == status.text_of(pieces)
             r.draw_status(pieces if resting else line)  # icons only for the resting line
             drawn.status = line
-        if self.layout.panel.h:
-            self._draw_panel(full)
 
     def _draw_panel(self, full: bool) -> None:
         """The live counters' panel under the status line (game/ui/live.py), when shown."""

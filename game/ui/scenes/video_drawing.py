@@ -20,7 +20,6 @@ from ...videos.model import OURS, UNIT
 from ...videos.seek import LEFT as HELD_LEFT
 from ...videos.seek import MIDDLE as HELD_MIDDLE
 from ...videos.seek import RIGHT as HELD_RIGHT
-from .. import scrollbars
 from ..layout import Box
 from ..lens import Lens
 from ..widgets import base as widgets
@@ -75,18 +74,12 @@ class VideoView(BoardView):
         if again and not drawn.board_hidden:
             room.draw_overlay()
 
-    def _draw_around(self, full: bool) -> None:
+    def _draw_line(self, full: bool) -> None:
+        """The timeline in the status line's place (a message, while one is up)."""
         if self.ctx.status.message is not None:
-            super()._draw_around(full)
+            super()._draw_line(full)
             return
-        r, drawn, room = self.ctx.frame.renderer, self.ctx.drawn, self.room
-        if full or drawn.bars != (self.top, self.left):
-            shown = None if full else drawn.bars
-            drawn.dirty += scrollbars.draw(
-                r.canvas, r.theme, self.layout, self.top, self.left, shown
-            )
-            drawn.bars = (self.top, self.left)
-        r.draw_toolbar(room.game.mines_remaining, room.face(), room.timer_value())
+        drawn, room = self.ctx.drawn, self.room
         shown = room.timeline_shown()
         if full or drawn.status != TIMELINE or room.timeline_drawn != shown:
             room.draw_timeline(shown)
