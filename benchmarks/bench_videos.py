@@ -532,6 +532,7 @@ def live_counters(g: Played) -> None:
     perf = time.perf_counter
     kinds: dict[str, list[float]] = {
         "first_click": [],
+        "tables_being_made": [],  # the frames after it, while the board's tables are made
         "nothing_new": [],
         "pointer_moved": [],
         "after_click": [],
@@ -547,12 +548,17 @@ def live_counters(g: Played) -> None:
         if new and all(e["e"] == "path" for e in new):
             kind = "pointer_moved"
         if not kinds["first_click"]:
-            kind = "first_click"  # the counters' board is made (game/videos/mouse.py Machine)
+            kind = "first_click"  # the counters' board begins to be made, a piece a frame
+        elif live.building:
+            kind = "tables_being_made"
         began = perf()
         counted = live.counters(lines, g.layout)
-        live_lines(counted, g.bbbv, elapsed / 1000, 80, panel=True)
+        if counted is not None:  # None: the line says "..." while the tables are made
+            live_lines(counted, g.bbbv, elapsed / 1000, 80, panel=True)
         kinds[kind].append((perf() - began) * 1000)
     for kind, samples in kinds.items():
+        if not samples:  # a small board's tables are made in the first click's frame
+            continue
         say(
             {
                 "name": "live_counters_per_frame",
