@@ -210,7 +210,10 @@ def _other_options() -> list[tuple[str, dict]]:
             "--export-stats",
             {"metavar": file, "help": _("write every game to a CSV file (- for stdout), exit")},
         ),
-        ("--force", {**_SWITCH, "help": _("--export-stats: replace an existing file")}),
+        (
+            "--force",
+            {**_SWITCH, "help": _("--export-stats, --export-evf: replace an existing file")},
+        ),
         (
             "--seed-of",
             {
@@ -341,7 +344,10 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, Board
             args.json and args.analyse is None and args.video_info is None,
             _("--json goes with --analyse or --video-info"),
         ),
-        (args.force and args.export_stats is None, _("--force goes with --export-stats")),
+        (
+            args.force and args.export_stats is None and args.export_evf is None,
+            _("--force goes with --export-stats or --export-evf"),
+        ),
         (
             args.install_desktop and args.uninstall_desktop,
             _("choose one of %(options)s") % {"options": "--install-desktop, --uninstall-desktop"},
@@ -525,7 +531,7 @@ def _main(argv: list[str] | None) -> int:
 
         if args.video_info is not None:
             return video_commands.video_info(args.video_info, args.json)
-        return video_commands.export_evf(*args.export_evf)
+        return video_commands.export_evf(*args.export_evf, replace=args.force)
     replay, status = _replay_asked(args)
     if status is not None:
         return status

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+from functools import partial
 
 from . import i18n
 from .i18n import _
@@ -78,11 +79,12 @@ def video_info(path: str, as_json: bool) -> int:
     return 0
 
 
-def export_evf(replay: str, out: str) -> int:
-    """--export-evf REPLAY OUT: one of our finished games written as EVF."""
+def export_evf(replay: str, out: str, replace: bool = False) -> int:
+    """--export-evf REPLAY OUT [--force]: one of our finished games written as EVF (a file
+    that is there already is kept, as --export-stats keeps its own, unless --force)."""
     from .videos.files import export_evf as export
 
-    written, status = _elsewhere(export, replay, out)
+    written, status = _elsewhere(partial(export, replace=replace), replay, out)
     if status is not None:
         return status
     # Translators: said when a game was written as an EVF video; file is where.

@@ -101,6 +101,17 @@ def test_video_info_of_a_replay_and_of_its_evf_agree(tmp_path):
 
 
 @pytest.mark.concurrent
+def test_an_export_keeps_a_file_that_is_there_unless_forced(tmp_path):
+    replay, out = played(tmp_path), tmp_path / "game.evf"
+    out.write_bytes(b"mine")
+    kept = run(tmp_path, "--export-evf", str(replay), str(out))
+    assert kept.returncode == 2 and "--force" in kept.stderr and out.read_bytes() == b"mine"
+    forced = run(tmp_path, "--export-evf", str(replay), str(out), "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert read_evf(out.read_bytes(), str(out)).layout == LAYOUT
+
+
+@pytest.mark.concurrent
 def test_an_export_into_a_folder_is_named_as_the_community_names_videos(tmp_path):
     replay = played(tmp_path)
     folder = tmp_path / "out"

@@ -45,7 +45,8 @@ MAY_STAY_ENGLISH = frozenset(
 # checked choice; and the keys' names (context "key"), which many keyboards print alike
 # (Ctrl, Alt, Tab), may stay in any language.
 SAME_IN_LANGUAGE = {
-    "fr": frozenset({"Expert", "Options", "Code"}),
+    "fr": frozenset({"Expert", "Options", "Code", "Date"}),
+    "de": frozenset({"Videos", "Videos (%(count)s)"}),
     "es": frozenset({"no", "normal", "Zoom", "auto", "IOE %(ioe)s", "%(best)s, NF %(no_flags)s"}),
 }
 SAME_CONTEXTS = frozenset({"key", "answer yes", "answer no"})  # what a player types, too
@@ -178,7 +179,9 @@ def placeholders(text: str) -> tuple[set[str], list[str]]:
 
 
 def _has_words(text: str) -> bool:
-    """Whether a message has letters beside its placeholders and option names."""
+    """Whether a message has letters beside its placeholders, option names and the "x" of a
+    size between two numbers (%(cols)dx%(rows)d: a sign, not a word)."""
+    text = re.sub(r"(?<=\)d)x(?=%\()", "", text)
     return bool(re.search(r"[^\W\d_]", re.sub(r"--[a-z-]+", "", PLACEHOLDER.sub("", text))))
 
 

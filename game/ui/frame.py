@@ -43,6 +43,7 @@ class Frame:
         """`copy`: which copy of the program this is: a later one's first window opens offset
         from where the first's does."""
         self.settings = settings
+        self.watching = False  # a video is watched: its counters take the panel's lines
         self.copy = copy
         self.drawn = drawn if drawn is not None else DrawState()
         self.theme = theme
@@ -79,7 +80,8 @@ class Frame:
     def sizes(self) -> geometry.Sizes:
         """The theme's sprite sizes, with the lines under the board: the status line, and the
         live counters' panel when it is shown (game/ui/live.py)."""
-        lines = 1 + PANEL_LINES if self.settings.counters == "panel" else 1
+        panel = self.settings.counters == "panel" or self.watching
+        lines = 1 + PANEL_LINES if panel else 1
         sizes = self.theme.sizes
         return sizes if sizes.status_lines == lines else replace(sizes, status_lines=lines)
 
@@ -322,6 +324,16 @@ class Frame:
         """The live counters: off, on the status line, or a panel under it (lines more under
         the board: a window that showed the whole board grows to keep showing it)."""
         self.settings.counters = shown
+        self._lines_changed()
+
+    def set_watching(self, watching: bool) -> None:
+        """A video is watched (its counters take the panel's lines under the board, never a
+        cell of it), or no longer."""
+        if watching != self.watching:
+            self.watching = watching
+            self._lines_changed()
+
+    def _lines_changed(self) -> None:
         lay = self.layout
         if (lay.view_rows, lay.view_cols) == (lay.rows, lay.cols) and not self.display.fullscreen:
             self.scale = self.wish

@@ -105,7 +105,8 @@ class LiveCounters:
 def lines(c: Counters, bbbv: int | None, seconds: float, room: int, *, panel: bool) -> list[str]:
     """The counters as text: one line for the status line, two for the panel, each within
     `room` characters (the parts that do not fit are left out from the end)."""
-    rate = number(c.bbbv_solved / seconds, 2) if seconds > 0 else "-"
+    # under a second a rate says nothing (1 3BV in 16 ms is "62.5"): as the statistics, "-"
+    rate = number(c.bbbv_solved / seconds, 2) if seconds >= 1 else "-"
 
     def ratio(value: float | None) -> str:
         return "-" if value is None else number(value, 2)
@@ -133,6 +134,26 @@ def lines(c: Counters, bbbv: int | None, seconds: float, room: int, *, panel: bo
         _("Corr %(value)s") % {"value": ratio(c.correctness)},
     ]
     return [_fit(first, room), _fit(second, room)]
+
+
+def pack(parts: list[str], room: int, count: int = PANEL_LINES) -> list[str]:
+    """Parts in order on `count` lines of `room` characters, two spaces apart, each line as
+    full as it goes; those left over are left out."""
+    out: list[str] = []
+    line = ""
+    for part in parts:
+        joined = f"{line}  {part}" if line else part
+        if len(joined) <= room:
+            line = joined
+            continue
+        if line:
+            out.append(line)
+        if len(out) == count:
+            return out
+        line = part[:room]
+    if line and len(out) < count:
+        out.append(line)
+    return out
 
 
 def _fit(parts: list[str], room: int) -> str:

@@ -230,10 +230,11 @@ def exported_name(video: Video, played: Played) -> str:
     return "".join(ch if ch.isalnum() or ch in "._=-" else "_" for ch in name) + ".evf"
 
 
-def export_evf(replay_path: str, out_path: str | None = None) -> str:
+def export_evf(replay_path: str, out_path: str | None = None, *, replace: bool = False) -> str:
     """Write one of our finished games as EVF; the path written (`out_path`, or beside the
     replay under `exported_name` when it is a folder or None). VideoError in a player's words
-    if the game cannot be (not ours, not finished, undone moves) or the file not written."""
+    if the game cannot be (not ours, not finished, undone moves), the file is there already
+    (unless `replace`) or cannot be written."""
     video = read_video(replay_path)
     if video.format != OURS:
         raise VideoError(
@@ -251,6 +252,10 @@ def export_evf(replay_path: str, out_path: str | None = None) -> str:
     target = Path(out_path) if out_path else Path(replay_path).parent
     if target.is_dir():
         target = target / exported_name(video, played)
+    if target.exists() and not replace:
+        raise VideoError(
+            _("%(file)s already exists (add --force to replace it)") % {"file": target}
+        )
     try:
         atomic_write(target, data)
     except OSError as e:

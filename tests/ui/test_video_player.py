@@ -119,12 +119,32 @@ def test_the_counters_shown_are_those_of_the_moment(drive):
     assert shown["3BV"] == f"{counters.bbbv_solved}/{played.bbbv}"
     assert shown["Effective"] == str(counters.ce)
     assert counters.left + counters.right > 0
-    # the panel is on the canvas: its rows' words are drawn in the theme's text colour
+    # I shows them all in a panel over the board's corner, and hides it again
     before = board_pixels(d)
-    d.key(pygame.K_i, "i")  # hidden: the board under it comes back
-    assert board_pixels(d) != before
     d.key(pygame.K_i, "i")
+    assert board_pixels(d) != before
+    d.key(pygame.K_i, "i")  # hidden: the board under it comes back
     assert board_pixels(d) == before
+
+
+def test_the_counters_of_the_moment_take_lines_under_the_board_never_a_cell(drive):
+    d = drive(INTERMEDIATE, scale=1)
+    plain = d.app.ctx.frame.layout
+    assert plain.panel.h == 0
+    d, scene, video, played = watching(drive)
+    lay = d.app.ctx.frame.layout
+    assert lay.panel.h == 2 * lay.status.h and lay.board.h == plain.board.h
+    pause(d, scene)
+    for _ in range(30):
+        d.key(pygame.K_RIGHT)
+    c = played.counters[scene.index]
+    shown = " ".join(d.app.ctx.drawn.panel)
+    assert f"3BV {c.bbbv_solved}/{played.bbbv}" in shown and f"Left {c.left}" in shown
+    # the time is the video's clock as it plays, between events too
+    _title, rows = scene.panel_rows()
+    assert dict(rows)["Time"] == f"{min(scene.position_ms, scene.seeker.duration_ms) / 1000:.2f}"
+    d.key(pygame.K_ESCAPE)  # left: the lines go, the window is as it was
+    assert d.app.games.replay is None and d.app.ctx.frame.layout.panel.h == 0
 
 
 def test_faster_and_slower_change_how_far_a_second_goes(drive):

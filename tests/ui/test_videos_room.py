@@ -217,9 +217,12 @@ def test_enter_watches_the_picked_game_and_a_analyses_it(room_window):
     d.key(K.K_RETURN)
     assert d.app.ctx.dialogs.dialog is None
     watched = d.app.games.replay
-    assert watched is not None and type(watched).__name__ in ("ReplayScene", "VideoScene")
+    assert watched is not None and type(watched).__name__ == "VideoScene"
     d.key(K.K_ESCAPE)
     assert d.app.games.replay is None
+    # left, the room is back as it was: the same game picked
+    assert d.app.ctx.dialogs.dialog is dialog and dialog.row.won is False
+    d.key(K.K_ESCAPE)
     open_room(d)
     d.key(K.K_a, "a")
     assert type(d.app.games.replay).__name__ == "AnalysisScene"
@@ -299,19 +302,25 @@ def test_export_writes_an_evf_where_the_room_says(room_window, tmp_path, monkeyp
 
 
 def test_an_export_the_writer_refuses_says_why(room_window, monkeypatch, tmp_path):
-    from game.videos.model import VideoError
-
-    def export_evf(replay_path: str, out_path: str) -> None:
-        raise VideoError(f"{replay_path}: a game with undo is not exported")
-
-    monkeypatch.setattr(room, "exporter", lambda: export_evf)
+    """A loss taken back and lost again: its journal has an undo, which EVF cannot show; the
+    room says so, in the player's words, and writes nothing."""
     monkeypatch.setattr(store, "export_dir", lambda: tmp_path / "out")
     d = room_window()
+    (tmp_path / "kept").mkdir()  # journaled as it is played, so its replay has every line
+    history = History(
+        Stats(tmp_path / "journaled.sqlite3"), replays=tmp_path / "replays", kept=tmp_path / "kept"
+    )
+    d.app.ctx.session.history = history
     lose(d)
+    d.key(K.K_z, "z", mod=pygame.KMOD_CTRL)  # the loss taken back
+    d.click((0, 0))  # and lost again
+    d.key(K.K_ESCAPE)
     dialog = open_room(d)
     d.key(K.K_e, "e")
-    assert "undo is not exported" in " ".join(dialog.texts())
-    assert not (tmp_path / "out" / "x.evf").exists()
+    for _ in range(5):  # the export is a chore (at once here)
+        d.tick()
+    assert "taken back (undo)" in " ".join(dialog.texts())
+    assert not list((tmp_path / "out").glob("*.evf"))
 
 
 # ---- pages ----------------------------------------------------------------------------------
@@ -446,8 +455,8 @@ def test_o_opens_a_video_from_elsewhere_by_its_path_and_watches_it(room_window, 
     watched = d.app.games.replay
     assert type(watched).__name__ == "VideoScene"
     assert watched.video.format == "evf" and watched.video.layout == CHORD
-    d.key(K.K_ESCAPE)
-    dialog = open_room(d)
+    d.key(K.K_ESCAPE)  # left: the room again, its list shown
+    assert d.app.ctx.dialogs.dialog is dialog and dialog.opening is None
     d.key(K.K_o, "o")
     d.key(K.K_ESCAPE)  # Back: the list again, the room still up
     assert dialog.opening is None and d.app.ctx.dialogs.dialog is dialog

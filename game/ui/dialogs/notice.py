@@ -153,6 +153,7 @@ class Analyse:
     """Go through a game move by move: the replay at `path`, or (None) the game just played."""
 
     path: str | None = None
+    back: object = None  # the dialog to come back to when the analysis is left
 
 
 FORM_KEYS = (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)  # a notice's buttons'

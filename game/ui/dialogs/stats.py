@@ -23,6 +23,7 @@ from .notice import Analyse, click_counts
 @dataclass(frozen=True)
 class WatchReplay:
     path: str
+    back: object = None  # the dialog to come back to when the video is left (the Videos room)
 
 
 CHART_H = 30

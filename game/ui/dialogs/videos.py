@@ -8,14 +8,13 @@ by it, and again reverses. B and R (or their buttons) step the board's and the r
 filters; Left/Right (and Up, Down or the wheel past a page's edge) turn the pages; Enter
 watches, A analyses, E exports, Delete deletes (asked first, in the room itself: the
 statistics row stays, only the replay goes); O (Open file) asks for a file's path, to watch or
-analyse one of our replays or a video from elsewhere (EVF, AVF, RMV, MVF). A game whose replay file is gone says so and
-offers only Delete. A list too narrow for every column shows the board, the result and the
-time, and the picked game's date and figures under it.
+analyse one of our replays or a video from elsewhere (EVF, AVF, RMV, MVF). A game whose
+replay file is gone says so and offers only Delete. A list too narrow for every column shows
+the board, the result and the time, and the picked game's date and figures under it.
 """
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -206,23 +205,16 @@ class VideoList(ListBox):
         rect(surface, style.shadow, top.x, top.y + self.row_h(m), top.w, 1)
 
 
-def exporter() -> Callable[[str, str], str] | None:
-    """game/videos/files.py's `export_evf(replay_path, out_path) -> the path written`, or None
-    where this copy has no such module (then the room has no Export button)."""
-    name = importlib.util.resolve_name("...videos.files", __package__)
-    if importlib.util.find_spec(name) is None:
-        return None
-    return importlib.import_module(name).export_evf
-
-
 def export_video(row: VideoRow, folder: Path) -> Path:
     """Write the game's video as EVF into `folder` (made if need be), named as the community
-    names videos (`exported_name` there: board, time, 3BV, 3BV/s, who; the game's id makes
-    it the game's own); its path. THE ONE CALL SITE of game/videos/files.py's export:
+    names videos (game/videos/files.py `exported_name`: board, time, 3BV, 3BV/s, who; the
+    game's id makes it the game's own, so exporting it again writes the same file); its path.
     VideoError (in a player's words) where the game cannot be exported or the file not
     written, OSError where the folder cannot be made. Runs off the frame."""
+    from ...videos.files import export_evf  # the writer and the counters: with an export
+
     make_folder(folder)
-    return Path(exporter()(row.replay, str(folder)))
+    return Path(export_evf(row.replay, str(folder), replace=True))
 
 
 class VideosDialog(Dialog):
@@ -245,7 +237,7 @@ class VideosDialog(Dialog):
         self.run = run or (lambda work, then: then(work()))
         self.folder = folder or store.export_dir()
         self.this_year = this_year or str(datetime.now().year)
-        self.can_export = exporter() is not None
+        self.can_export = True
         self.query = Query()
         self.first = 0  # the page's first row among all
         self.pick = 0  # the row picked on the page
@@ -451,7 +443,8 @@ class VideosDialog(Dialog):
             self.opening = None if id == "back" else self.opening
             self.refresh()
             return None
-        return WatchReplay(path) if id == "watch_file" else Analyse(path)
+        self.opening = None  # back from the file, the list
+        return WatchReplay(path, back=self) if id == "watch_file" else Analyse(path, back=self)
 
     def open_file(self) -> None:
         self.opening = Field("path", "", "", max_len=4096, paste=self.paste)
@@ -510,9 +503,9 @@ class VideosDialog(Dialog):
         if row is None or what != "delete" and not self.there[self.pick]:
             return None
         if what == "watch":
-            return WatchReplay(row.replay)
+            return WatchReplay(row.replay, back=self)  # left, the room comes back as it was
         if what == "analyse":
-            return Analyse(row.replay)
+            return Analyse(row.replay, back=self)
         if what == "export" and self.can_export and not self.busy:
             self._export(row)
         elif what == "delete":

@@ -185,10 +185,13 @@ class BoardDrawing:
             drawn.status = line
 
     def _draw_panel(self, full: bool) -> None:
-        """The live counters' panel under the status line (game/ui/live.py), when shown."""
-        counted = getattr(self.room, "live", None)
+        """The counters' lines under the status line: the game played's live counters
+        (game/ui/live.py), or a video's counters of the moment (`panel_lines`)."""
+        counted, own = getattr(self.room, "live", None), getattr(self.room, "panel_lines", None)
         lines = None
-        if counted is not None:
+        if own is not None:
+            lines = own(self.status_room())
+        elif counted is not None:
             lines = live.shown_lines(self.ctx, counted, self.status_room(), panel=True)
         lines = lines or []
         if full or lines != self.ctx.drawn.panel:

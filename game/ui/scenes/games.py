@@ -54,6 +54,7 @@ class Games:
         self.play = play
         # a replay watched, or a game analysed, over the game in play
         self.replay: VideoScene | AnalysisScene | None = None
+        self.back = None  # the dialog a video or an analysis was opened from, to come back to
         self.leaving: Callable[[], None] | None = None  # what the leave question would do
         self.running = True
         ctx.commands.add("analyse_last", self.analyse_last, self.can_analyse_last)
@@ -221,6 +222,7 @@ class Games:
                 return self.watch_video(*found)
             self.ctx.dialogs.open(NoticeDialog(pgettext("title", "Replay"), [str(found)]))
 
+        self.back = result.back
         read = partial(read_file, self.ctx.aids.analyses, str(result.path))
         start = partial(self.ctx.aids.chores.start, read, show, _("Reading the replay..."))
         self.leave_then(_("the replay"), start)
@@ -250,6 +252,7 @@ class Games:
         statistics) over the game in play, which waits as under a replay. The analysis is
         worked out off the frame, or taken from memory when it was already."""
         ctx = self.ctx
+        self.back = result.back
         if result.path is None:  # the game that ended last (its notice may be up)
             if ctx.aids.analyses.last is None:
                 ctx.status.say(_("No game has ended yet: nothing to analyse"))
@@ -307,6 +310,9 @@ class Games:
         self._switch_board(BoardChoice.of(game.rows, game.cols, game.mines))
         self.play.view.shown_again()  # where the player left it
         self.ctx.status.clear()
+        back, self.back = self.back, None
+        if back is not None:  # watched from the Videos room: the room again, as it was
+            self.ctx.dialogs.open(back)
 
     def _cover_play(self) -> None:
         """A replay or an analysis comes over the game played, which keeps its place: nothing

@@ -142,8 +142,15 @@ class Options:
         about_leave = _("A new game over one in progress asks you first.")
         # Translators: under Options while its Language row is picked: what the row does.
         about_language = _("The game's language; System: your computer's.")
-        # Translators: the Counters row's choices: none, on the status line, a panel.
-        counters = [("off", _("off")), ("line", _("a line")), ("panel", _("a panel"))]
+        counters = [
+            ("off", _("off")),
+            # Translators: a choice of the Counters row: the counters on the line under the
+            # board (the status line).
+            ("line", _("a line")),
+            # Translators: a choice of the Counters row: a panel of two lines of counters
+            # under the status line.
+            ("panel", _("a panel")),
+        ]
         # Translators: under Options while its Counters row is picked: what the row does.
         about_counters = _("3BV/s, clicks and IOE as you play, under the board.")
         # Translators: under Options while its Speed row is picked: what the row does.

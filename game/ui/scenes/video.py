@@ -60,6 +60,7 @@ class VideoScene(VideoDrawing, Watched):
         action (None: one from its layout); `leave`: what Esc does (the games' to decide);
         `odds`: whether the mine odds are on (as they were over the game played)."""
         self.ctx = ctx
+        ctx.frame.set_watching(True)  # the counters of the moment: lines under the board
         self.video, self.played = video, played
         self.seeker = Seeker(video, played, new_game or partial(Game.from_layout, video.layout))
         self.speed_index = NORMAL if speed_index is None else speed_index
@@ -67,7 +68,9 @@ class VideoScene(VideoDrawing, Watched):
         self.index = -1  # the event shown (-1: before the first)
         self.playing = True
         self.dragging: bool | None = None  # on the timeline: whether it played before
-        self.counters_shown = True
+        # the counters of the moment are on the lines under the board; I shows them all in a
+        # panel over the board's corner too
+        self.counters_shown = False
         self.leave_it = leave
         self._last = ctx.aids.now()
         self._rows: list[str] = self.seeker.game.view()  # the board as last drawn
@@ -259,6 +262,7 @@ class VideoScene(VideoDrawing, Watched):
 
     def leave(self) -> None:
         self.view.close()
+        self.ctx.frame.set_watching(False)
         self.ctx.session.resume(PAUSE_REPLAY)
 
 

@@ -20,6 +20,7 @@ from ...videos.model import OURS, UNIT
 from ...videos.seek import LEFT as HELD_LEFT
 from ...videos.seek import MIDDLE as HELD_MIDDLE
 from ...videos.seek import RIGHT as HELD_RIGHT
+from .. import live
 from ..layout import Box
 from ..lens import Lens
 from ..widgets import base as widgets
@@ -207,16 +208,23 @@ class VideoDrawing:
         c1 = min(lay.view_cols - 1, (box.right - 1 - b.x) // tile)
         return [(top + r, left + c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
 
+    def panel_lines(self, chars: int) -> list[str]:
+        """The counters of the moment on the lines under the board, as many as fit (I shows
+        them all in a panel over the board)."""
+        _title, rows = self.panel_rows()
+        return live.pack([f"{name} {value}" for name, value in rows], chars)
+
     def panel_rows(self) -> tuple[str, list[tuple[str, str]]]:
         """The counters' panel: its title (who played, with what, in which format) and its
         rows (a name, a value) at the moment shown."""
         v, s = self.video, self.seeker
         c = s.figures(self.index)
-        t = s.times[self.index] if self.index >= 0 else 0
-        secs = t / 1000
+        # the video's clock as it plays, not its last event's: time and 3BV/s move between
+        # events as the toolbar's timer does
+        secs = max(0.0, min(self.position_ms, s.duration_ms)) / 1000
         solved = c.bbbv_solved if c else 0
         bbbv = getattr(self.played, "bbbv", None) or self.game.bbbv or 0
-        what = pgettext("video", "Pixel Mines") if v.format == OURS else v.format.upper()
+        what = "Pixel Mines" if v.format == OURS else v.format.upper()  # names: not translated
         title = ", ".join(p for p in (v.player, v.software or what) if p)
         if v.software and v.format != OURS:
             title = f"{title} ({what})"
@@ -228,7 +236,7 @@ class VideoDrawing:
             (_("Time"), number(secs, 2)),
             # Translators: the 3BV solved so far and the board's, as "12/40".
             (_("3BV"), f"{solved}/{bbbv}"),
-            (_("3BV/s"), number(solved / secs, 2) if secs > 0 else "-"),
+            (_("3BV/s"), number(solved / secs, 2) if secs >= 1 else "-"),
             (_("Left"), str(c.left if c else 0)),
             (_("Right"), str(c.right if c else 0)),
             (_("Double"), str(c.double if c else 0)),
@@ -252,7 +260,7 @@ class VideoDrawing:
         value_w = max(len(v) for _k, v in rows)
         # never narrower than drawn before on this layout: a narrower panel would leave the
         # last one's edge showing (the board under it is not drawn again for it)
-        wide = label_w + 1 + value_w
+        wide = max(label_w + 1 + value_w, len(title))  # the title whole: it never grows
         if self._panel_wide[0] == (lay, theme.key):
             wide = max(wide, self._panel_wide[1])
         self._panel_wide = ((lay, theme.key), wide)
@@ -317,7 +325,7 @@ def _speed(speed: float) -> str:
 def _clock(ms: float) -> str:
     """A moment of a video: seconds with a tenth ("12.3"), or minutes and seconds past one
     minute ("2:05.4")."""
-    tenths = int(ms) // 100
+    tenths = round(ms / 100)  # rounded, as the panel's time is
     secs, tenth = divmod(tenths, 10)
     if secs < 60:
         return number(secs + tenth / 10, 1)
