@@ -13,7 +13,6 @@ import os
 import stat
 from functools import partial
 
-from . import i18n
 from .i18n import _
 from .store.history import to_stderr
 from .store.replays import Replay
@@ -73,9 +72,8 @@ def video_info(path: str, as_json: bool) -> int:
     if as_json:
         print(json.dumps(info, ensure_ascii=False))
         return 0
-    for key, value in info.items():
-        shown = i18n.number(value, 3) if isinstance(value, float) else value
-        print(f"{key}: {'' if value is None else shown}")
+    for key, value in info.items():  # as the JSON writes them: for scripts as for people
+        print(f"{key}: {value if isinstance(value, str) else json.dumps(value)}")
     return 0
 
 
