@@ -460,3 +460,20 @@ def test_o_opens_a_video_from_elsewhere_by_its_path_and_watches_it(room_window, 
     d.key(K.K_o, "o")
     d.key(K.K_ESCAPE)  # Back: the list again, the room still up
     assert dialog.opening is None and d.app.ctx.dialogs.dialog is dialog
+
+
+def test_the_room_opens_again_as_it_was_left_with_the_games_since(room_window):
+    d = room_window()
+    lose(d)
+    win(d)
+    dialog = open_room(d)
+    d.key(K.K_r, "r")  # won only
+    assert [r.won for r in dialog.rows] == [True]
+    d.key(K.K_ESCAPE)
+    d.app.games.play_game(Game.from_layout(CHORD))
+    d.tick()
+    lose(d)  # a game more, lost: filtered out, but listed once the filter steps on
+    again = open_room(d)
+    assert again is dialog and again.query.won is True and [r.won for r in again.rows] == [True]
+    d.key(K.K_r, "r")  # lost only
+    assert [r.won for r in again.rows] == [False, False]

@@ -278,6 +278,12 @@ class VideosDialog(Dialog):
         self.there = [store.replay_exists(r) for r in self.rows]
         self.pick = max(0, min(self.pick, len(self.rows) - 1))
 
+    def reopened(self) -> None:
+        """Shown again (F4): the same filters, order and game picked, the games since read."""
+        self.asking, self.opening, self.note = None, None, None
+        self.load(self.row.row_id if self.row else None)
+        self.refresh()
+
     @property
     def row(self) -> VideoRow | None:
         return self.rows[self.pick] if self.rows else None

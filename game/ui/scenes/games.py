@@ -55,6 +55,7 @@ class Games:
         # a replay watched, or a game analysed, over the game in play
         self.replay: VideoScene | AnalysisScene | None = None
         self.back = None  # the dialog a video or an analysis was opened from, to come back to
+        self.videos_room: VideosDialog | None = None  # kept: it opens again as it was left
         self.leaving: Callable[[], None] | None = None  # what the leave question would do
         self.running = True
         ctx.commands.add("analyse_last", self.analyse_last, self.can_analyse_last)
@@ -355,7 +356,12 @@ class Games:
         def run(work, then) -> None:
             chores.start(work, then, _("Exporting the video..."), blocks=False)
 
-        self.ctx.dialogs.open(VideosDialog(stats, run=run, paste=clipboard.text))
+        room = self.videos_room
+        if room is None or room.stats is not stats:
+            room = self.videos_room = VideosDialog(stats, run=run, paste=clipboard.text)
+        else:  # as the player left it (filters, order, the game picked), with the games since
+            room.reopened()
+        self.ctx.dialogs.open(room)
 
     def quit(self) -> None:
         """Stop; a game in progress is kept with the time on its clock."""
