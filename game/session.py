@@ -551,9 +551,12 @@ class Session:
         if self._path and self.journal is not None:
             self._line_path()
 
-    def _line_path(self) -> None:
+    def _line_path(self, before: int | None = None) -> None:
+        """The points kept, as path lines; `before`: the time of the line they come before
+        (the clock may have turned a millisecond since that line took its time, and times
+        never go back in a journal)."""
         path, self._path = self._path, []
-        t = self.elapsed_ms()
+        t = self.elapsed_ms() if before is None else min(self.elapsed_ms(), before)
         for at in range(0, len(path), PATH_POINTS):
             part = path[at : at + PATH_POINTS]
             points = [part[0][0], part[0][1]]
@@ -571,7 +574,7 @@ class Session:
         with its header at the game's first line. The session keeps the lines too: the
         game's measures are made from them at its end."""
         if self._path and entry.get("e") != "path":
-            self._line_path()  # the pointer's way to this click comes before it
+            self._line_path(entry.get("t"))  # the pointer's way to this click comes before it
         self.events.append(entry)
         if self._unjournaled:
             return

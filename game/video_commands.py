@@ -49,13 +49,18 @@ def _elsewhere(fn, *args):
     except (VideoError, ValueError) as e:
         to_stderr(_one_line(str(e)))
         return None, EXIT_FILE
-    except WorkerDied as e:
-        to_stderr(
-            # Translators: file is a video's name; code the exit code of the process that read it.
-            _("%(file)s could not be read: the process reading it stopped (exit code %(code)s)")
-            % {"file": args[0], "code": e.exit_code}
-        )
+    except WorkerDied:
+        to_stderr(stopped_reading(args[0]))
         return None, EXIT_READER_DIED
+
+
+def stopped_reading(path: str) -> str:
+    """Why a file has no answer when the process reading it was ended under it (the system
+    ran out of memory, something killed it): the player may try again."""
+    # Translators: file is a replay's or video's name.
+    return _("%(file)s could not be read: the process reading it was stopped; try again") % {
+        "file": path
+    }
 
 
 def _one_line(text: str) -> str:

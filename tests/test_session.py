@@ -415,3 +415,29 @@ def test_a_flag_before_the_first_reveal_does_not_start_the_clock(tmp_path):
     assert replay.moves[0].at_ms == 0 and replay.result["time_ms"] == 2500
     m = measures_of(replay.layout, replay.events, replay.result["time_ms"])
     assert m.time_ms == 2500
+
+
+def test_the_pointers_way_never_has_a_later_time_than_the_click_it_leads_to(tmp_path):
+    """A clock whose millisecond turns between the click's time and its path line's (a real
+    clock can): the path line takes the click's time, and the journal reads back (review)."""
+    from game.store.replays import load_replay
+
+    ticks = [10_000]
+
+    def clock() -> int:
+        ticks[0] += 1  # a millisecond every time it is read
+        return ticks[0]
+
+    history = History(replays=tmp_path / "replays", kept=tmp_path / "kept", measure=lambda *a: None)
+    (tmp_path / "kept").mkdir()
+    s = Session(history, "window", clock=clock)
+    s.start(Game.from_layout(["*...*", ".....", "..*..", ".....", "*...*"]))
+    s.note("press", button="left", cell=(1, 0), at=(8, 24))
+    s.note("release", button="left", cell=(1, 0), at=(8, 25))
+    s.play(Move(MoveKind.OPEN, 1, 0))  # a 1: the clock runs, the game goes on
+    assert s.running
+    s.pointer(20, 20)
+    s.note("press", button="left", cell=(0, 1), at=(24, 8))
+    times = [e["t"] for e in s.events]
+    assert times == sorted(times), s.events
+    assert load_replay(s.journal.path).events  # read back: no time goes back

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import Game, Move, MoveKind
+from game.engine import Game, GameState, Move, MoveKind
 from game.session import ManualClock, Session
 from game.store.history import History
 from game.videos.evf import read_evf
@@ -181,3 +181,44 @@ def test_damaged_videos_get_one_line_and_status_2_within_seconds(tmp_path):
             assert done.returncode in (1, 2), (name, option, done.stderr)
             assert len(lines) == 1 and "Traceback" not in done.stderr, (name, option, lines)
             assert name in lines[0]
+
+
+def test_a_loss_taken_back_is_counted_alike_by_the_statistics_and_the_video(tmp_path):
+    """Open, lose, undo, win: the statistics' measures and --video-info's figures (and so the
+    player's) are one count (review: the video's stopped at the loss)."""
+    from game.engine.game_measures import measures_of
+    from game.store.replays import load_replay
+    from game.videos.files import info_of, read_video
+    from game.videos.mouse import play
+
+    clock = ManualClock()
+    history = History(replays=tmp_path / "replays", kept=tmp_path / "kept", measure=lambda *a: None)
+    (tmp_path / "kept").mkdir()
+    s = Session(history, "window", clock=clock)
+    s.start(Game.from_layout(LAYOUT))
+
+    def click(r, c):
+        s.note("press", button="left", cell=(r, c), at=(c * 16 + 8, r * 16 + 8))
+        clock.ms += 50
+        s.note("release", button="left", cell=(r, c), at=(c * 16 + 8, r * 16 + 8))
+        s.play(Move(MoveKind.OPEN, r, c))
+        clock.ms += 200
+
+    click(7, 0)
+    click(0, 0)  # a mine: lost
+    assert s.game.state is GameState.LOST
+    s.undo()
+    for r, line in enumerate(LAYOUT):
+        for c, ch in enumerate(line):
+            if ch == "." and s.game.cell(r, c) == "#":
+                click(r, c)
+    assert s.game.state is GameState.WON
+    path = next((tmp_path / "replays").glob("*.jsonl.gz"))
+    replay = load_replay(path)
+    m = measures_of(replay.layout, replay.events, replay.result["time_ms"])
+    video = read_video(str(path))
+    info = info_of(video, play(video))
+    c = m.counters
+    assert (info["left"], info["right"], info["double"]) == (c.left, c.right, c.double)
+    assert info["effective_clicks"] == c.ce and info["bbbv_solved"] == m.bbbv_solved
+    assert info["ioe"] == pytest.approx(m.ioe, abs=1e-4) and info["won"] is True

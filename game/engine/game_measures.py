@@ -9,20 +9,17 @@ work grows with the board, so a front end runs this off the frame.
 
 from __future__ import annotations
 
+import collections
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ..videos.model import LEFT_UP, MIDDLE_UP, RIGHT_UP
-from ..videos.mouse import Counters, Machine
+from ..videos.mouse import Counters, stepped
 from ..videos.ours import events_of_journal
 from . import minefield
 from .game import Game, MoveKind
 from .solver import DEFAULT_BUDGET, Analysis, analyse
 from .walk import Turn, Walk, wrong_flag_round
 from .zini import zini
-
-_RELEASES = frozenset((LEFT_UP, RIGHT_UP, MIDDLE_UP))  # where a click acts, and a loss comes
-_CARRIED = ("left", "right", "double", "lce", "rce", "dce", "path")  # counts that only grow
 
 
 @dataclass(frozen=True)
@@ -124,16 +121,10 @@ def community_counters(layout: list[str], events: Iterable[Mapping]) -> Counters
         return None
     video_events, actions = events_of_journal(events)
     taken_back = any(a.kind == "undo" for a in actions)
-    machine = Machine(layout)
-    for event in video_events:
-        before = machine.copy() if taken_back and event.kind in _RELEASES else None
-        machine.step(event)
-        if before is not None and machine.state == "lost":
-            # A loss the player took back (an undo: the community's files have none): its
-            # click counts, and play goes on from the board before it.
-            before.__dict__.update({k: getattr(machine, k) for k in _CARRIED})
-            before._counters = None
-            machine = before
+    last = collections.deque(stepped(layout, video_events, taken_back), maxlen=1)
+    if not last:  # no event at all
+        return Counters()
+    machine = last[0][0]
     return machine.counters
 
 

@@ -50,6 +50,7 @@ class LiveCounters:
         self._stepped = 0
         self._counted: tuple[int, int] | None = None
         self._counters = Counters()
+        self._pending: tuple | None = None  # (the input under way's key, its counters)
 
     @property
     def building(self) -> bool:
@@ -93,12 +94,17 @@ class LiveCounters:
         return False
 
     def _with_input_under_way(self) -> Counters:
-        pending = self._converter.pending()
-        if not pending:
+        """The counters with the click under way counted, on a copy: again only when its
+        buttons or its moves changed (the pointer's way alone changes no count shown)."""
+        key = self._converter.pending_key()
+        if key is None:
             return self._machine.counters
+        if self._pending is not None and self._pending[0] == key:
+            return self._pending[1]
         machine = self._machine.copy()
-        for event in pending:
+        for event in self._converter.pending():
             machine.step(event)
+        self._pending = (key, machine.counters)
         return machine.counters
 
 

@@ -652,14 +652,37 @@ class Played:
     end_index: int  # the event that ended the game, else the last event's index
 
 
+_RELEASES = frozenset((LEFT_UP, RIGHT_UP, MIDDLE_UP))  # where a click acts, and a loss comes
+# What only grows, and so survives a loss taken back: the clicks and the pointer's way.
+_CARRIED = ("left", "right", "double", "lce", "rce", "dce", "path", "_last_on_board", "_index")
+
+
+def stepped(
+    layout: list[str], events, taken_back: bool = False
+) -> Iterator[tuple[Machine, list[Action]]]:
+    """The machine after each event, and the moves the event made. `taken_back`: the game had
+    an undo (ours have; the community's files do not): a loss is then a click that counts,
+    after which counting goes on from the board before it, as the game did."""
+    machine = Machine(layout)
+    for event in events:
+        before = machine.copy() if taken_back and event.kind in _RELEASES else None
+        made = machine.step(event)
+        if before is not None and machine.state == "lost":
+            for name in _CARRIED:
+                setattr(before, name, getattr(machine, name))
+            before._counters = None
+            machine = before
+        yield machine, made
+
+
 def play(video: Video) -> Played:
-    """Play every event of a video on its board."""
-    machine = Machine(video.layout)
+    """Play every event of a video on its board (a loss our game took back, taken back)."""
+    taken_back = video.actions is not None and any(a.kind == "undo" for a in video.actions)
     counters: list[Counters] = []
     actions: list[Action] = []
     end = -1
-    for event in video.events:
-        made = machine.step(event)
+    machine = None
+    for machine, made in stepped(video.layout, video.events, taken_back):
         if made:
             actions.extend(made)
         counters.append(machine.counters)
@@ -667,6 +690,8 @@ def play(video: Video) -> Played:
             end = len(counters) - 1
     if end < 0:
         end = len(counters) - 1
+    if machine is None:  # a video without events
+        machine = Machine(video.layout)
     return Played(counters, actions, machine.bbbv, machine.state, end)
 
 

@@ -22,6 +22,7 @@ its moves: each is written as its click.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -55,6 +56,7 @@ CLICKS = {
     "chord": (LEFT_DOWN, RIGHT_DOWN, LEFT_UP, RIGHT_UP),
 }
 _KEY_MOVES = {"space": "open", "r": "open", "f": "flag", "d": "chord", "c": "chord"}
+_SERIALS = itertools.count()
 PAN_UNITS = 2 * UNIT  # the middle button dragged this far moved the board (gestures.PAN_CELLS)
 
 
@@ -74,6 +76,8 @@ class _Gesture:
     buttons: set[str] = field(default_factory=set)
     moves: list[Mapping] = field(default_factory=list)  # move lines, did "nothing" too
     held: set[str] = field(default_factory=set)
+    presses: int = 0  # its button events so far: what changes its clicks (not the way)
+    serial: int = field(default_factory=lambda: next(_SERIALS))  # which input it is
 
 
 class Converter:
@@ -136,6 +140,7 @@ class Converter:
             return
         for kind in (_DOWN if down else _UP)[name]:
             g.raw.append(Event(t, kind, x, y))
+            g.presses += 1
         self.at = (x, y)
         both = {"left", "right"} if name == "both" else {name}
         if down:
@@ -149,22 +154,28 @@ class Converter:
         self.actions.append(Action(t, -1, kind, row, col, mark))
 
     def pending(self) -> list[Event]:
-        """The events the input under way would be written as if it ended now (the live
-        counters count the last click before the next input comes), leaving it under way."""
+        """The buttons the input under way would be written as if it ended now (the live
+        counters count the last click before the next input comes), leaving it under way; the
+        pointer's way is left out (the clicks do not need it, and it grows while the pointer
+        moves)."""
         g = self.gesture
         if g is None:
             return []
         other = Converter()
         other.at = self.at
         other.events = self.events[-1:]  # a key's time may be taken from it
-        other.gesture = _Gesture(
-            g.key, g.cell, list(g.raw), set(g.buttons), list(g.moves), set(g.held)
-        )
+        buttons = [e for e in g.raw if e.kind in BUTTON_KINDS]
+        other.gesture = _Gesture(g.key, g.cell, buttons, set(g.buttons), list(g.moves), set(g.held))
         other.actions = [Action(0, -1, "open", 0, 0)] * sum(
             m.get("did") != "nothing" for m in g.moves
         )
         other.finish()
         return other.events[1:] if self.events else other.events
+
+    def pending_key(self) -> tuple | None:
+        """What the input under way's clicks depend on: the same key, the same `pending`."""
+        g = self.gesture
+        return None if g is None else (g.serial, g.presses, len(g.moves))
 
     def finish(self) -> None:
         """Write the input that ended: as it was, or as the click of the move it made."""
@@ -209,12 +220,19 @@ class Converter:
 
 def _panned(g: _Gesture) -> bool:
     """The middle button, held alone, dragged the board (our game's, docs/RULES.md): no
-    click."""
-    downs = [e for e in g.raw if e.kind == MIDDLE_DOWN]
-    if g.buttons != {"middle"} or not downs:
+    click. The drag counts from the button going down to its coming up, not the pointer's
+    moves after it."""
+    if g.buttons != {"middle"}:
         return False
-    x0, y0 = downs[0].x, downs[0].y
-    return any(max(abs(e.x - x0), abs(e.y - y0)) >= PAN_UNITS for e in g.raw)
+    down = None
+    for e in g.raw:
+        if e.kind == MIDDLE_DOWN:
+            down = e
+        elif down is not None and max(abs(e.x - down.x), abs(e.y - down.y)) >= PAN_UNITS:
+            return True
+        if e.kind == MIDDLE_UP:
+            return False
+    return False
 
 
 def _click(t: int, kind: str, row: int, col: int, raw: list[Event]) -> list[Event]:

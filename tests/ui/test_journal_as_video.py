@@ -228,3 +228,29 @@ def test_our_figures_of_sloppy_games_agree_with_ms_toollib_fed_the_same_events(d
     finally:
         oracle.close()
     assert compared >= 20
+
+
+def test_a_middle_click_is_no_drag_for_the_pointers_moves_after_it():
+    """A middle click that chorded nothing, then the pointer moved far before the next click:
+    still one double (review); a middle-button drag of the board is none."""
+    from game.videos.model import MIDDLE_DOWN
+
+    def lines(drag: bool) -> list[dict]:
+        far = [24 + 64, 8] if drag else [24, 8]
+        return [
+            {"t": 0, "e": "press", "b": "left", "cell": [1, 7], "x": 120, "y": 24},
+            {"t": 0, "e": "release", "b": "left", "cell": [1, 7], "x": 120, "y": 24},
+            {"t": 0, "e": "move", "kind": "open", "cell": [1, 7], "did": "opened"},
+            {"t": 10, "e": "press", "b": "middle", "cell": [0, 1], "x": 24, "y": 8},
+            {"t": 20, "e": "path", "p": far},
+            {"t": 30, "e": "release", "b": "middle", "cell": [0, 1], "x": far[0], "y": far[1]},
+            {"t": 40, "e": "path", "p": [24, 8, 100, 90]},  # after it: far away
+            {"t": 50, "e": "press", "b": "left", "cell": [6, 7], "x": 120, "y": 104},
+        ]
+
+    clicked = as_video(lines(drag=False))
+    assert any(e.kind == MIDDLE_DOWN for e in clicked.events)
+    assert play(clicked).counters[-1].double == 1
+    dragged = as_video(lines(drag=True))
+    assert not any(e.kind == MIDDLE_DOWN for e in dragged.events)
+    assert play(dragged).counters[-1].double == 0

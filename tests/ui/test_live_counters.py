@@ -116,3 +116,22 @@ def test_a_big_board_s_tables_are_made_over_frames_and_the_line_says_so_meanwhil
         frames += 1
     assert frames >= 2  # made over several frames, a piece each
     assert line.startswith("3BV ") and "Clicks 1" in line
+
+
+def test_the_pointer_moving_after_a_click_counts_the_click_once_not_each_frame(drive, monkeypatch):
+    """The click under way is counted on a copy of the counters once; the pointer's moves that
+    follow (a frame each) copy nothing more (review: a minute of motion made a frame 87 ms)."""
+    d = drive(layout=LAYOUT, settings=settings(counters="line"))
+    d.click((7, 0))
+    d.click((0, 0), 3)
+    d.app.play.view.status_text()
+    copies = []
+    real = Machine.copy
+    monkeypatch.setattr(Machine, "copy", lambda self: copies.append(1) or real(self))
+    for k in range(40):  # the pointer wanders: a path line a frame
+        d.move(d.at((k % 8, (k * 3) % 8)), buttons=(0, 0, 0))
+        assert "Clicks 2" in d.app.play.view.status_text()
+    assert copies == []
+    d.click((5, 0))
+    # counted again at its press and at its release (a frame each), not between
+    assert "Clicks 3" in d.app.play.view.status_text() and len(copies) == 2

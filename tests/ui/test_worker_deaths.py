@@ -204,3 +204,23 @@ def test_measures_killed_once_are_made_again_at_once_and_the_notice_shows_them(
     finally:
         once_flag(LAYOUT).unlink(missing_ok=True)
         writer.close()
+
+
+def test_a_video_whose_reading_process_is_killed_gets_a_line_and_no_traceback(monkeypatch):
+    """The Videos room, Statistics or --replay ask a worker to read a file; killed under it,
+    the player is told the file could not be read, to try again (the fuzz saw a traceback)."""
+    from types import SimpleNamespace
+
+    from game import worker as workers
+    from game.ui.scenes.video import read_file
+    from game.videos import files
+    from game.videos.model import VideoError
+
+    monkeypatch.setattr(files, "load_for_watching", die)
+    reader = workers.Worker("pixel-mines-test-reader")
+    try:
+        got = read_file(SimpleNamespace(threaded=True, worker=reader), "/some/video.evf")
+    finally:
+        reader.close()
+    assert isinstance(got, VideoError)
+    assert "/some/video.evf could not be read" in str(got) and "try again" in str(got)

@@ -27,6 +27,7 @@ from ...session import PAUSE_DIALOG, PAUSE_REPLAY
 from ...store.replays import ReplayError
 from ...videos.model import Video, VideoError
 from ...videos.seek import Seeker
+from ...worker import WorkerDied
 from .. import keys
 from ..gestures import LEFT
 from ..render import Looks
@@ -288,3 +289,7 @@ def read_file(analyses, path: str) -> tuple | VideoError | ReplayError:
         return load_for_watching(path)
     except (VideoError, ReplayError) as e:
         return e
+    except WorkerDied:  # killed (out of memory, a signal): the file is not read, say so
+        from ...video_commands import stopped_reading
+
+        return VideoError(stopped_reading(path))
