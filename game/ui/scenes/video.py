@@ -27,7 +27,6 @@ from ...session import PAUSE_DIALOG, PAUSE_REPLAY
 from ...store.replays import ReplayError
 from ...videos.model import Video, VideoError
 from ...videos.seek import Seeker
-from ...worker import WorkerDied
 from .. import keys
 from ..gestures import LEFT
 from ..render import Looks
@@ -282,6 +281,7 @@ def read_file(analyses, path: str) -> tuple | VideoError | ReplayError:
     process, as an analysis reads its replay (reading plays the whole game again: too long
     to hold the interpreter lock beside the frames); what is wrong with it, if anything."""
     from ...videos.files import load_for_watching  # its one call site
+    from ...worker import WorkerDied  # the workers: not before the first frame
 
     try:
         if analyses.threaded:
