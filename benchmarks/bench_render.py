@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from timing import cpu_name, stolen_percent, window_bench_env  # stdlib only: before pygame
+from timing import cpu_name, say, stolen_percent, window_bench_env  # stdlib only: before pygame
 
 REAL_WINDOW, _HOME = window_bench_env()
 
@@ -81,15 +81,6 @@ def beside(line: dict, key: str, bare: float) -> dict:
     line[f"bare_{key}"] = round(bare, 3)
     line[f"ratio_{key}"] = round(line[key] / bare, 2) if bare > 0 else None
     return line
-
-
-def say(line: dict) -> None:
-    """Print a figure's line, with the share of the CPU time the hypervisor stole from this
-    machine since its figure began (`host_steal_percent`: wall times measured then waited)."""
-    stolen = stolen_percent(again=False)
-    if stolen is not None:
-        line["host_steal_percent"] = stolen
-    print(json.dumps(line), flush=True)
 
 
 def make_app(

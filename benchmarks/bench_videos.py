@@ -51,7 +51,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from timing import cpu_name, stolen_percent, window_bench_env  # stdlib only: before pygame
+from timing import cpu_name, say, stolen_percent, window_bench_env  # stdlib only: before pygame
 
 _HOME = window_bench_env()[1]  # live.py and the video scene import pygame: no window
 atexit.register(shutil.rmtree, _HOME, ignore_errors=True)  # the throwaway home goes
@@ -84,15 +84,6 @@ EXPERT_SEED = 47  # its 3BV is 131: 19 flags make up the 150 clicks
 BIG = (200, 200, 6000)  # the big board: rows, columns, mines
 QUICK_BIG_CLICKS = 150  # --quick: the big game is lost after this many clicks
 NEAR = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
-
-
-def say(line: dict) -> None:
-    """Print a figure's line, with the share of the CPU time the hypervisor stole from this
-    machine since its figure began (`host_steal_percent`: wall times measured then waited)."""
-    stolen = stolen_percent(again=False)
-    if stolen is not None:
-        line["host_steal_percent"] = stolen
-    print(json.dumps(line), flush=True)
 
 
 def spread(samples_ms: list[float], places: int = 3) -> dict:

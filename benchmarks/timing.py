@@ -81,3 +81,12 @@ def stolen_percent(again: bool = True) -> float | None:
         _STOLEN[:] = fields
     total = sum(fields) - sum(before)
     return round(100 * (fields[7] - before[7]) / total, 1) if total > 0 else 0.0
+
+
+def say(line: dict) -> None:
+    """Print a figure's line, with the share of the CPU time the hypervisor stole from this
+    machine since its figure began (`host_steal_percent`: wall times measured then waited)."""
+    stolen = stolen_percent(again=False)
+    if stolen is not None:
+        line["host_steal_percent"] = stolen
+    print(json.dumps(line), flush=True)
