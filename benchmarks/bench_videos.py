@@ -479,7 +479,13 @@ def seek_line(board: str, seek: str, cold: bool, runs: list, seeker: Seeker) -> 
 
 def warm_seeks(g: Played, runs: int) -> None:
     """In this process: a fresh Seeker to the end, from the end to the start, and from the
-    start to random moments (its checkpoints laid by the first)."""
+    start to random moments (its checkpoints laid by the first). As the window's loop seeks:
+    with its collector (game/ui/pace.py), no full collection inside a frame."""
+    with Collector():
+        _warm_seeks(g, runs)
+
+
+def _warm_seeks(g: Played, runs: int) -> None:
     rng = random.Random(7)
     firsts = []
     for _ in range(max(1, runs // 10)):
