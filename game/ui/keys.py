@@ -242,7 +242,8 @@ REPLAY_KEYS: tuple[Binding, ...] = (
     Binding("replay_restart", N_("From the start"), (key(K.K_r),)),
     # Translators: in the F1 help: show or hide the panel of a replay's counters (clicks,
     # 3BV/s, IOE...).
-    Binding("replay_counters", N_("Counters on/off"), (key(K.K_i),)),
+    # Translators: in the F1 help: I shows or hides every counter in a panel over the board.
+    Binding("replay_counters", N_("All counters over the board"), (key(K.K_i),)),
     Binding("replay_leave", N_("Leave the replay"), (key(K.K_ESCAPE, name="Esc"),)),
 )
 

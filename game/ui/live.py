@@ -132,8 +132,9 @@ def lines(c: Counters, bbbv: int | None, seconds: float, room: int, *, panel: bo
         # Translators: live counters, short: left, right and double (chord) clicks.
         _("L/R/D %(left)d/%(right)d/%(double)d")
         % {"left": c.left, "right": c.right, "double": c.double},
-        # Translators: live counters, short: effective clicks (those that changed the board).
-        _("Eff %(count)d") % {"count": c.ce},
+        # Translators: live counters: effective clicks (those that changed the board), as the
+        # video's counters name them.
+        _("Effective %(count)d") % {"count": c.ce},
         # Translators: live counters, short: throughput (3BV per effective click).
         _("Thr %(value)s") % {"value": ratio(c.throughput)},
         # Translators: live counters, short: correctness (effective clicks per click).

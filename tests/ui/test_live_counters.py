@@ -53,7 +53,7 @@ def test_a_panel_takes_two_lines_under_the_status_line_and_shows_every_counter(d
     shown = d.app.ctx.drawn.panel
     c = counted(d)
     assert shown[0].startswith(f"3BV {c.bbbv_solved}/")
-    assert f"L/R/D {c.left}/{c.right}/{c.double}" in shown[1] and f"Eff {c.ce}" in shown[1]
+    assert f"L/R/D {c.left}/{c.right}/{c.double}" in shown[1] and f"Effective {c.ce}" in shown[1]
     # the panel's pixels are drawn: text in the panel's colour box
     canvas = d.app.ctx.frame.renderer.canvas
     box = pygame.Rect(lay.panel.x, lay.panel.y, lay.panel.w, lay.panel.h)

@@ -285,7 +285,6 @@ def test_a_game_whose_replay_is_gone_says_so_and_offers_only_delete(room_window)
 def test_export_writes_an_evf_where_the_room_says(room_window, tmp_path, monkeypatch):
     """The real EVF writer (game/videos/files.py), a real loss: the file lands in the folder
     the room names, under the community's name, and the room says where."""
-    pytest.importorskip("game.videos.files")
     folder = tmp_path / "Videos" / "Pixel Mines"
     monkeypatch.setattr(store, "export_dir", lambda: folder)
     d = room_window()
@@ -296,7 +295,10 @@ def test_export_writes_an_evf_where_the_room_says(room_window, tmp_path, monkeyp
     (written,) = folder.iterdir()
     assert written.name.startswith("9x9_5_0.03_3BV=") and written.suffix == ".evf"
     assert written.read_bytes()[:1] in (b"\x04", b"\x03", b"\x00")  # an EVF's version byte
-    assert f"Saved {written}" in dialog.texts()
+    assert f"Saved {written.name} in {folder} (O opens it)" in dialog.texts()
+    d.key(K.K_o, "o")  # O offers the file just written
+    assert dialog.opening is not None and dialog.opening.value == str(written)
+    d.key(K.K_ESCAPE)
     d.press("export")  # again: the same game, the same name, written over
     assert list(folder.iterdir()) == [written]
 
@@ -455,11 +457,14 @@ def test_o_opens_a_video_from_elsewhere_by_its_path_and_watches_it(room_window, 
     watched = d.app.games.replay
     assert type(watched).__name__ == "VideoScene"
     assert watched.video.format == "evf" and watched.video.layout == CHORD
-    d.key(K.K_ESCAPE)  # left: the room again, its list shown
+    d.key(K.K_ESCAPE)  # left: the room again, its list shown (not the path asked before)
     assert d.app.ctx.dialogs.dialog is dialog and dialog.opening is None
+    assert "open" in [b.id for b in dialog.form.buttons()]
     d.key(K.K_o, "o")
     d.key(K.K_ESCAPE)  # Back: the list again, the room still up
     assert dialog.opening is None and d.app.ctx.dialogs.dialog is dialog
+    d.key(K.K_ESCAPE)  # and Esc closes it (a play-tester was kept in the path's form)
+    assert d.app.ctx.dialogs.dialog is None
 
 
 def test_the_room_opens_again_as_it_was_left_with_the_games_since(room_window):

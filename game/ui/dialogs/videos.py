@@ -248,6 +248,7 @@ class VideosDialog(Dialog):
         self.asking: VideoRow | None = None  # the game whose deletion is asked
         self.paste = paste  # the clipboard's text, for a file's path (Ctrl+V)
         self.opening: Field | None = None  # a file's path asked for (Open file, O)
+        self.exported = ""  # the last video exported from the room: O offers it
         self.note: tuple[str, str] | None = None  # the last action's words, and their colour
         self.busy = False  # an export is under way
         self.least = (0, 0)  # the largest panel yet: it never shrinks as the pick moves
@@ -449,11 +450,15 @@ class VideosDialog(Dialog):
             self.opening = None if id == "back" else self.opening
             self.refresh()
             return None
-        self.opening = None  # back from the file, the list
+        self.opening = None  # back from the file, the list (laid out again: shown again so)
+        self.refresh()
         return WatchReplay(path, back=self) if id == "watch_file" else Analyse(path, back=self)
 
     def open_file(self) -> None:
-        self.opening = Field("path", "", "", max_len=4096, paste=self.paste)
+        """Ask for a file's path: the last video exported here is offered (selected, so a
+        paste or a key replaces it)."""
+        self.opening = Field("path", "", self.exported, max_len=4096, paste=self.paste)
+        self.opening.select_all()
         self.refresh()
 
     def _default(self) -> str:
@@ -543,8 +548,11 @@ class VideosDialog(Dialog):
     def _exported(self, result: object) -> None:
         self.busy = False
         if isinstance(result, Path):
-            # Translators: file is the path of the exported video.
-            self.note = (_("Saved %(file)s") % {"file": result}, "text")
+            self.exported = str(result)
+            # Translators: file is the exported video's name, folder where it is; O opens a
+            # file by its path (the room's key), and offers this one.
+            said = _("Saved %(file)s in %(folder)s (O opens it)")
+            self.note = (said % {"file": result.name, "folder": result.parent}, "text")
         else:
             self.note = (upper_first(str(result)), "error")
         self.refresh()

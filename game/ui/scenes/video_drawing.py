@@ -102,6 +102,15 @@ class VideoDrawing:
         else:
             state = pgettext("replay", "paused")
         at, length = _clock(self.position_ms), _clock(self.seeker.duration_ms)
+        # as wide whatever the moment and the state, so the bar keeps its length (and a drag
+        # its place under the pointer) when "x1" becomes "end"
+        states = (
+            pgettext("replay", "end"),
+            pgettext("replay", "paused"),
+            _("x%(speed)s") % {"speed": _speed(0.25)},
+        )
+        state = state.ljust(max(len(w) for w in (*states, state)))
+        at = at.rjust(len(length))
         return (f"{at}/{length} {state}", f"{at} {state}", state, "")
 
     def timeline_shown(self) -> tuple:
@@ -137,7 +146,9 @@ class VideoDrawing:
     # ---- over the board: the pointer and the counters --------------------------------------
     def _overlay_now(self) -> tuple:
         s, i = self.seeker, self.index
-        return (i, s.held(i), self.counters_shown, self.view.top, self.view.left)
+        # the panel's time moves between events: drawn again each 50 ms while it is shown
+        clock = round(self.position_ms / 50) if self.counters_shown else None
+        return (i, s.held(i), self.counters_shown, clock, self.view.top, self.view.left)
 
     def overlay_changed(self) -> bool:
         return self._overlay_now() != self._overlay_key
