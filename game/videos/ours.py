@@ -13,7 +13,9 @@ move it made, at the move's cell and time, so the board they replay is ours:
 - a long left press that flagged is a right click;
 - a key (Space, F, D on the keyboard cursor; r, f, c in the terminal) is the pointer moved to
   its cell and the click it stands for;
-- the middle button dragged to move the board (no move) is no click at all.
+- the middle button dragged to move the board (no move) is no click at all;
+- a left click on a flag before the first opening (it did nothing) is no click either: their
+  rules hold the left button as down after it, and would read the next right click as a chord.
 
 A click that did nothing stays as it was (a wasted click for them too). A version 2 journal
 has no pointer: each button is placed on the middle of its cell. A version 1 replay has only
@@ -86,6 +88,8 @@ class Converter:
         self.actions: list[Action] = []
         self.at = (-1, -1)  # the pointer, off the board until it is seen
         self.gesture: _Gesture | None = None
+        self.started = False  # a cell was opened
+        self.flags_before: set[tuple[int, int]] = set()
 
     def add(self, t: int, kind: str, x: int, y: int) -> None:
         """A point of the pointer's way: with the input under way, if any (written with it)."""
@@ -150,6 +154,13 @@ class Converter:
             g.held -= both
 
     def act(self, t: int, kind: str, row: int, col: int, mark: str | None = None) -> None:
+        if kind in ("open", "chord"):
+            self.started = True
+        elif kind == "flag":  # the flags standing before the first opening (`_on_a_flag`)
+            if mark == "F":
+                self.flags_before.add((row, col))
+            else:
+                self.flags_before.discard((row, col))
         # its event: set when the input is written (`finish`)
         self.actions.append(Action(t, -1, kind, row, col, mark))
 
@@ -184,7 +195,12 @@ class Converter:
             return
         done = [m for m in g.moves if m.get("did") != "nothing"]
         first_action = len(self.actions) - len(done)
-        if g.key is None and (not done and not _panned(g) or _reads_the_same(g, done)):
+        if not done and self._on_a_flag(g):
+            # a left click on a flag before the first opening did nothing here; ms-toollib
+            # takes its left button as still held after it (a flag taken off next would be
+            # read as a chord, docs/RULES.md): no click, that the board they replay is ours
+            self.events.extend(e for e in g.raw if e.kind not in BUTTON_KINDS)
+        elif g.key is None and (not done and not _panned(g) or _reads_the_same(g, done)):
             self.events.extend(g.raw)  # as it was
             self._index_actions(first_action, len(self.actions), len(self.events) - 1)
         else:
@@ -192,6 +208,13 @@ class Converter:
         if self.events:
             last = self.events[-1]
             self.at = (last.x, last.y)
+
+    def _on_a_flag(self, g: _Gesture) -> bool:
+        """A left click released on a flag before any cell was opened."""
+        if self.started or g.key is not None or g.buttons != {"left"}:
+            return False
+        ups = [e for e in g.raw if e.kind == LEFT_UP]
+        return bool(ups) and (ups[-1].y // UNIT, ups[-1].x // UNIT) in self.flags_before
 
     def _rewritten(self, g: _Gesture, done: list[Mapping], first_action: int) -> None:
         """An input written as the clicks of the moves it made, each at its move's time, in

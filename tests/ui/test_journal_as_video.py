@@ -254,3 +254,20 @@ def test_a_middle_click_is_no_drag_for_the_pointers_moves_after_it():
     dragged = as_video(lines(drag=True))
     assert not any(e.kind == MIDDLE_DOWN for e in dragged.events)
     assert play(dragged).counters[-1].double == 0
+
+
+def test_a_left_click_on_a_flag_before_the_first_opening_is_no_click_for_the_community(drive):
+    """Found by the test above: ms-toollib holds the left button as down after a left click on
+    a flag before any opening, so a right click taking the flag off after it read as a chord
+    there and the flag stayed on their board. The click did nothing here: it is written as
+    none, and both boards agree."""
+    d = drive(layout=LAYOUT)
+    d.click((0, 0), 3)  # a flag
+    d.click((0, 0))  # a left click on it: nothing
+    d.click((0, 0), 3)  # the flag taken off
+    assert d.app.play.game.cell(0, 0) == "#"
+    video, played = check_same_game(d)
+    c = played.counters[-1]
+    # no left click; the flag's rce stays, and taking the last flag placed before the first
+    # opening off starts ms-toollib's click counts over (docs/RULES.md)
+    assert (c.left, c.rce, c.right) == (0, 1, 0)

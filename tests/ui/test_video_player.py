@@ -3,6 +3,7 @@ timeline clicked and dragged, its keys, the pointer and the counters drawn at th
 shown, and a long jump on a big board spread over frames."""
 
 import pygame
+import pytest
 
 from game.engine import Difficulty, GameState
 from game.engine.boards import BoardChoice
@@ -247,3 +248,41 @@ def test_the_window_keeps_working_while_watching(drive):
     assert d.app.ctx.dialogs.dialog is None and d.app.games.replay is scene
     d.key(pygame.K_ESCAPE)  # leaves the video: the game played is back
     assert d.app.games.replay is None and d.app.games.shown() is d.app.play
+
+
+@pytest.mark.parametrize("room", ["video", "analysis"])
+def test_the_game_under_a_video_draws_nothing_over_it(drive, tmp_path, room):
+    """What the covered game is told while a video or an analysis of a smaller board is shown
+    (a hint's answer from its worker, a move of a board laid off the frame) waits for it to be
+    shown again: its cells are not drawn over the other board (the fuzz, under load: "(0, 14)
+    is off the 9x9 board")."""
+    from game.engine import Move, MoveKind
+    from game.engine.solver import hint
+    from game.ui.dialogs import Analyse
+    from tests.ui.test_window import replay_file
+
+    d = drive(BoardChoice.standard(Difficulty.EXPERT), scale=1)
+    d.app.play.apply(Move(MoveKind.OPEN, 8, 15))
+    game = d.app.play.game
+    if room == "video":
+        video, _played, _layout = video_of(9, 9, 10, 3)
+        d.app.games.watch_video(video, play(video))
+    else:
+        path, _lost = replay_file(tmp_path)  # a 9 x 9 game
+        d.app.games.analyse(Analyse(str(path)))
+    for _ in range(60):  # the other board, read (an analysis: off the frame), drawn whole
+        d.tick()
+        if d.app.games.replay.game.cols == 9:
+            break
+    d.tick()
+    assert d.app.games.replay is not None and d.app.games.replay.game.cols == 9
+    answer = hint(game.view(), game.mines)
+    assert answer is not None and max(answer.cell) >= 9  # a cell the 9 x 9 board has not
+    d.app.play.apply(Move(MoveKind.FLAG, 0, 14))  # a move of the game under it
+    d.app.play.help.show_hint(answer)  # and the hint asked before, answered now
+    for _ in range(3):
+        d.tick()  # drawn: the other board, nothing of the game's
+    assert game.cell(0, 14) == "F"
+    d.key(pygame.K_ESCAPE)  # back: the game's board, its hint and move, drawn whole
+    d.tick()
+    assert d.app.games.replay is None and d.app.play.help.hint is answer

@@ -42,6 +42,7 @@ class BoardView(BoardDrawing):
         layouts to come (again, if it was covered: `close`); the canvas drawn anew."""
         if self.relaid not in self.ctx.frame.relaid:
             self.ctx.frame.relaid.append(self.relaid)
+        self.covered = False  # another room's board is on the canvas (`close`)
         self.cursor: Cell | None = None
         self.top = self.left = 0
         self.laid = self.layout  # the layout the view (top, left) was placed in
@@ -59,15 +60,21 @@ class BoardView(BoardDrawing):
         the canvas drawn anew."""
         if self.relaid not in self.ctx.frame.relaid:
             self.ctx.frame.relaid.append(self.relaid)
+        self.covered = False
         self.relaid()
         self.ctx.drawn.reset()
         self.ctx.drawn.invalidate()
 
     def close(self) -> None:
         """The room is left, or covered by another's board: a new layout is no longer this
-        view's to follow (it keeps its place for `shown_again`)."""
+        view's to follow (it keeps its place for `shown_again`), nor its cells the canvas's to
+        draw: a move made under the cover (a board laid off the frame, a chore's answer) is
+        drawn with the rest when it is shown again, never over the board that covers it."""
         if self.relaid in self.ctx.frame.relaid:
             self.ctx.frame.relaid.remove(self.relaid)
+        self.covered = True
+        # cells this board was to draw again are not the next board's (it is drawn whole)
+        self.ctx.drawn.pending.clear()
 
     @property
     def layout(self):
@@ -273,6 +280,8 @@ class BoardView(BoardDrawing):
     def changed(self, changed: CellSet, origin: Cell, motion: bool) -> None:
         """Cells of the game changed (a move, a step of a replay): those in view are drawn
         again, turned over from `origin` with `motion` (see DrawState.cascade)."""
+        if self.covered:
+            return  # drawn whole when shown again (`shown_again`)
         # only the cells in view are drawn: of a loss on a big board, only their runs are made
         changed = changed.within(self.window)
         if motion and len(changed) > 1 and self._animate(changed, origin):

@@ -85,7 +85,8 @@ class Help:
         if self.counts and not self.room.game.state.is_over:
             self.ctx.session.assist("hint")
         self.ctx.status.say(self.hint_words(hint))  # an estimated guess says so itself
-        self.ctx.drawn.pending.append(hint_cells(hint))
+        if not view.covered:  # else drawn with the rest when shown again
+            self.ctx.drawn.pending.append(hint_cells(hint))
         if not view.in_view(hint.cell):
             view.cursor = hint.cell
             view.follow(hint.cell)
@@ -100,7 +101,8 @@ class Help:
         the odds are asked for again."""
         ctx = self.ctx
         if self.hint is not None:
-            ctx.drawn.pending.append(hint_cells(self.hint))
+            if not self.room.view.covered:
+                ctx.drawn.pending.append(hint_cells(self.hint))
             if ctx.status.saying() == self.hint_words(self.hint):
                 ctx.status.clear()
             self.hint = None
