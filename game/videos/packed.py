@@ -16,16 +16,14 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from typing import overload
 
-from .model import BUTTON_KINDS, KINDS, PAUSE, Action, Event, Video
+from .model import KINDS, PAUSE, Action, Event, Video
 from .mouse import Counters, Played
+from .seek import held_states, positions
 
 _KIND_LIST = sorted(KINDS)
 _KIND_CODE = {kind: k for k, kind in enumerate(_KIND_LIST)}
 _ACTION_KINDS = ["open", "flag", "chord", "undo", "redo"]
 _MARKS = [None, "F", "?", "#"]
-LEFT, RIGHT, MIDDLE = 1, 2, 4  # the buttons held, as bits
-_BUTTON = {"lc": (LEFT, True), "lr": (LEFT, False), "rc": (RIGHT, True), "rr": (RIGHT, False)}
-_BUTTON |= {"mc": (MIDDLE, True), "mr": (MIDDLE, False)}
 
 
 class _Packed(Sequence):
@@ -63,14 +61,8 @@ class Events(_Packed):
         self.kinds = bytes(_KIND_CODE[e.kind] for e in events)
         self.xs = array("i", (e.x for e in events))
         self.ys = array("i", (e.y for e in events))
-        at, states, held = array("i"), array("b"), 0
-        for k, e in enumerate(events):
-            if e.kind in BUTTON_KINDS:
-                bit, down = _BUTTON[e.kind]
-                held = held | bit if down else held & ~bit
-                at.append(k)
-                states.append(held)
-        self.held = (at, states)
+        at, states = held_states(events)
+        self.held = (array("i", at), array("b", states))
         self.pauses = [e.t for e in events if e.kind == PAUSE]
 
     def _one(self, k: int) -> Event:
@@ -115,13 +107,7 @@ class Actions(_Packed):
         self.row = array("i", (a.row for a in actions))
         self.col = array("i", (a.col for a in actions))
         self.mark = bytes(_MARKS.index(a.mark) for a in actions)
-        self.at = array("i")
-        last = -1
-        for a in actions:
-            own = 0 <= a.index < len(times) and times[a.index] <= a.t
-            place = a.index if own else max(0, bisect_right(times, a.t) - 1)
-            last = max(last, place)
-            self.at.append(last)
+        self.at = array("i", positions(actions, times))
 
     def _one(self, k: int) -> Action:
         kind, mark = _ACTION_KINDS[self.kind[k]], _MARKS[self.mark[k]]

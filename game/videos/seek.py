@@ -127,8 +127,8 @@ class Seeker:
             self.events = [Event(a.t, MOVE, *_centre(a.row, a.col)) for a in actions]
             self.actions = [replace(a, index=k) for k, a in enumerate(actions)]
         self.times = [e.t for e in self.events]
-        self.at = _positions(self.actions, self.times)
-        self.held_at = _held_states(self.events)
+        self.at = positions(self.actions, self.times)
+        self.held_at = held_states(self.events)
         self.pauses = [e.t for e in self.events if e.kind == PAUSE]
 
     def _fresh(self, new_game: Callable[[], Game]) -> Game:
@@ -295,7 +295,7 @@ def _centre(row: int, col: int) -> tuple[int, int]:
     return col * UNIT + UNIT // 2, row * UNIT + UNIT // 2
 
 
-def _positions(actions: list[Action], times: list[int]) -> list[int]:
+def positions(actions: list[Action], times: list[int]) -> list[int]:
     """Each action's event index, never before the one before it: its own event, or for an
     action that came with none (a key press), or names one later than itself, the last event
     at or before its time (the first event, if it came before them all)."""
@@ -308,7 +308,7 @@ def _positions(actions: list[Action], times: list[int]) -> list[int]:
     return found
 
 
-def _held_states(events) -> tuple[list[int], list[int]]:
+def held_states(events) -> tuple[list[int], list[int]]:
     """The index of each button event and the buttons held after it (bits)."""
     at, states, held = [], [], 0
     for k, e in enumerate(events):
