@@ -3,13 +3,12 @@
 import gc
 import sys
 
-# Only when run: a worker process (game/worker.py) runs this file too, as `__mp_main__`.
 if __name__ == "__main__":
-    gc.disable()  # while the start loads its modules (game/app.py says why, and turns it on)
-    if getattr(sys, "frozen", False):  # a frozen copy started as the worker (game/worker.py)
-        import multiprocessing  # only there: it loads pickle and sockets, not for a start
+    if sys.argv[1:2] == ["--pixel-mines-worker"]:  # a frozen copy started as a worker process
+        from game.worker import serve_from_arguments  # (game/worker.py `_command`)
 
-        multiprocessing.freeze_support()
+        raise SystemExit(serve_from_arguments(sys.argv[2:]))
+    gc.disable()  # while the start loads its modules (game/app.py says why, and turns it on)
     from game.app import main
 
     raise SystemExit(main())

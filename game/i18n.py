@@ -20,6 +20,7 @@ import io
 import os
 import re
 import struct
+import sys
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -273,9 +274,8 @@ def _say(line: str) -> None:
     the language twice when --language names it), and for the window each time the language
     is chosen. English: the catalogue is what failed. Not in a worker process
     (game/worker.py), which installs the language its asker speaks: the asker has said it."""
-    import multiprocessing
-
-    if multiprocessing.parent_process() is not None:
+    worker = sys.modules.get(f"{__package__}.worker")  # loaded in a worker, maybe not here
+    if worker is not None and worker.in_worker:
         return
     if line not in _unshown:
         _unshown.append(line)

@@ -1,12 +1,17 @@
 """Work that grows with the board (a big board laid, a finished game's measures, the analysis
 of a game) done in a process of its own, so it never holds the interpreter lock the window's
 loop needs: a worker process, started when first asked (on the asking thread, never the
-loop's), fed plain data and answering plain data, one task at a time in the order asked
-(`shared`: one for the measures, one for analyses, one for boards). A task may send parts of
-its answer while it runs; cancelling the task under way ends the process (a new one starts for
-what follows). A process steps aside for the window's loop (`step_aside`): the scheduler's
-batch class, the analyses' further down (`NICE`), so that the loop takes a core back from
-them and a machine kept busy by other programs still gives them their share.
+loop's) or ahead of need, fed plain data and answering plain data, one task at a time in the
+order asked (`shared`: one for the measures, one for analyses, one for boards; a small board's
+analysis goes to the measures' one). A task may send parts of its answer while it runs;
+cancelling the task under way ends the process (a new one starts for what follows), and so
+does a while with nothing to do (`linger`). The process is a plain Python started with
+`subprocess` that loads only what its tasks need (`_command`), talking pickles over its
+standard input and output: multiprocessing's start would load the program's main script, the
+site module and multiprocessing itself in each process, and its own modules in this one.
+A process steps aside for the window's loop (`step_aside`): the scheduler's batch class,
+the analyses' further down (`NICE`), so that the loop takes a core back from them and a
+machine kept busy by other programs still gives them their share.
 
 A task is a function the worker can import by name, and its arguments. What it raises comes
 back as the same exception with the worker's traceback as a note, raised to whoever waits: an
@@ -18,21 +23,17 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import multiprocessing
+import pickle
+import struct
+import sys
 import threading
 import traceback
-import warnings
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from . import i18n
-
-# A worker's start relaunches multiprocessing's resource tracker if something killed it (it
-# serves nothing here: no semaphores, no shared memory), with a warning on stderr that says
-# nothing to a player.
-warnings.filterwarnings("ignore", "resource_tracker: process died unexpectedly", UserWarning)
 
 
 class WorkerDied(RuntimeError):
@@ -131,58 +132,113 @@ def priority() -> tuple[int | None, int | None]:
     return policy, nice
 
 
-def _end_with_parent() -> None:
-    """In the worker: end this process as soon as the program that started it ends, however it
-    ends (a kill -9 runs no atexit, and a task under way reads no pipe until it is done). The
-    parent's sentinel is a pipe the parent holds open while it lives: it reads as closed the
-    moment the parent is gone, so nothing is polled."""
-    parent = multiprocessing.parent_process()
-    if parent is None:  # pragma: no cover (always set in a spawned child)
-        return
+# The frozen bundle's executable is the game: this first argument makes it the worker instead
+# (main.py and tools/bundle_entry.py look for it before anything else is loaded).
+WORKER_ARGUMENT = "--pixel-mines-worker"
+_LENGTH = struct.Struct("<Q")  # each message: its pickle's length, then the pickle
 
-    def watch() -> None:
-        from multiprocessing.connection import wait
 
-        wait([parent.sentinel])
-        import os
+def _send(out, message: Any) -> None:
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    out.write(_LENGTH.pack(len(data)) + data)
+    out.flush()
 
+
+def _receive_bytes(stream) -> bytes | None:
+    """One message's pickle from `stream`, None at its end (a buffered read of a pipe returns
+    what was asked for, or less only at the end)."""
+    head = stream.read(_LENGTH.size)
+    if len(head) < _LENGTH.size:
+        return None
+    data = stream.read(_LENGTH.unpack(head)[0])
+    return data if len(data) == _LENGTH.unpack(head)[0] else None
+
+
+def serve(nice: int | None = 0) -> None:
+    """The worker process (started as `_command` says): take a task, answer it, for as long
+    as the program that started it lives. Tasks come on standard input and answers go out on
+    the standard output the process was given; anything printed goes to standard error, so
+    it cannot break a message. A thread reads the input as it comes: when it ends, the
+    program is gone or has let this process go (its pipe is closed however it ends, a kill -9
+    included), and this process ends at once, even under a task."""
+    import os
+    import queue
+
+    global in_worker
+    in_worker = True
+    out = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    inbox: queue.SimpleQueue[bytes] = queue.SimpleQueue()
+
+    def read() -> None:
+        stream = sys.stdin.buffer
+        while (data := _receive_bytes(stream)) is not None:
+            inbox.put(data)
         os._exit(0)  # nothing of a task left to keep: its asker is gone
 
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
-def _serve(conn, nice: int | None = None) -> None:
-    """The worker process: take a task, answer it, until the pipe closes (the program ended:
-    a task under way stops at its next part, or at once if the program was killed)."""
-    _end_with_parent()
+    threading.Thread(target=read, name="tasks", daemon=True).start()
     step_aside(nice)
     speaking = None
     while True:
+        data = inbox.get()
         try:
-            fn, args, parts, speech = conn.recv()
-        except (EOFError, OSError):
-            return
-        if speech != speaking:  # words made here (a replay's faults) in the asker's language
-            speaking = speech
-            folder = Path(speech[1])
-            i18n.locale_dir = lambda folder=folder: folder
-            i18n.install(speech[0])
-        try:
-            sending = (lambda part: conn.send(("part", part)),) if parts else ()
+            fn, args, parts, speech = pickle.loads(data)
+            if speech != speaking:  # words made here (a replay's faults) as the asker speaks
+                speaking = speech
+                folder = Path(speech[1])
+                i18n.locale_dir = lambda folder=folder: folder
+                i18n.install(speech[0])
+            sending = (lambda part: _send(out, ("part", part)),) if parts else ()
             message = ("done", fn(*args, *sending))
-        except OSError as e:
-            if conn.closed or isinstance(e, BrokenPipeError):
-                return  # no one is listening any more
-            message = ("error", _portable(e), traceback.format_exc())
         except BaseException as e:  # sent to the asker, raised there
             message = ("error", _portable(e), traceback.format_exc())
         try:
-            conn.send(message)
+            _send(out, message)
         except BrokenPipeError:
             return
         except Exception as e:  # an answer that cannot be pickled: said as the error it is
             failure = RuntimeError(f"the answer cannot be sent: {e}")
-            conn.send(("error", failure, traceback.format_exc()))
+            _send(out, ("error", failure, traceback.format_exc()))
+
+
+in_worker = False  # True in a worker process (i18n says nothing there: its asker has)
+
+
+def _command(nice: int | None) -> list[str]:
+    """How a worker process starts: the bundle's executable with WORKER_ARGUMENT, else this
+    Python without the site module (-S: no site-packages scan and .pth files, some 4 MB and
+    20 ms a process here) on this process's module path, so it finds what the asker finds.
+    It loads this module and the standard library's few it needs, then only what its tasks
+    import: about 8 MB at rest, where a multiprocessing child started with the program's
+    main script and site took 21 (docs/DESIGN.md, "Worker processes")."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, WORKER_ARGUMENT, repr(nice)]
+    package = __name__.rpartition(".")[0]
+    code = (
+        f"import sys; sys.path[:0] = {[p for p in sys.path if p]!r}; "
+        f"from {package}.worker import serve; serve({nice!r})"
+    )
+    import subprocess
+
+    return [sys.executable, *subprocess._args_from_interpreter_flags(), "-S", "-c", code]
+
+
+def serve_from_arguments(argv: list[str]) -> None:
+    """The bundle's entry, given the arguments after WORKER_ARGUMENT."""
+    import ast
+
+    serve(ast.literal_eval(argv[0]) if argv else 0)
+
+
+class _Pipe:
+    """The asker's end of a worker's input: whole messages, one writer at a time (the
+    worker's lock is held)."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+
+    def send(self, message: Any) -> None:
+        _send(self.stream, message)
 
 
 def _portable(e: BaseException) -> BaseException:
@@ -199,11 +255,21 @@ def _portable(e: BaseException) -> BaseException:
 class Worker:
     """The worker process and its queue of tasks. Thread-safe: any thread may submit."""
 
-    def __init__(self, name: str = "pixel-mines-worker", *, nice: int | None = 0) -> None:
+    def __init__(
+        self,
+        name: str = "pixel-mines-worker",
+        *,
+        nice: int | None = 0,
+        linger: float | None = None,
+    ) -> None:
         """`nice`: how far below the loop the process runs, in the batch class (`step_aside`;
-        None: only on a core nothing else wants)."""
+        None: only on a core nothing else wants). `linger`: the seconds a process with
+        nothing to do is kept (None: until `close`); the next task starts a new one."""
         self.name = name
         self.nice = nice
+        self.linger = linger
+        self._idle: threading.Timer | None = None
+        self.lingered = 0  # processes ended for having nothing to do
         self._lock = threading.Lock()
         self._queue: deque[Task] = deque()
         self._current: Task | None = None
@@ -234,14 +300,14 @@ class Worker:
             return self._reaped.get(pid)
 
     def start(self) -> None:
-        """Start the process now if it is not running (ahead of need, off the loop's frame):
-        a spawn, then the worker imports the engine on its own core."""
+        """Start the process now if it is not running (ahead of need): the new Python starts
+        on its own core; here it costs a fork and an exec, some 3 ms, most of it waiting."""
         with self._lock:
             self._ensure_process()
 
     def start_soon(self) -> None:
-        """`start` on a thread of its own, when the process is not running: the spawn costs
-        this process some 30-45 ms (measured on a 2-core Xeon), not to be spent on a frame."""
+        """`start` on a thread of its own, when the process is not running: no frame waits
+        for the exec."""
         if self._process is None:
             threading.Thread(target=self.start, name=f"{self.name}-start", daemon=True).start()
 
@@ -294,22 +360,27 @@ class Worker:
     def _ensure_process(self) -> None:
         if self._process is not None:
             return
-        context = multiprocessing.get_context("spawn")
-        ours, theirs = context.Pipe()
-        process = context.Process(
-            target=_serve, args=(theirs, self.nice), name=self.name, daemon=True
+        import subprocess
+
+        process = subprocess.Popen(
+            _command(self.nice),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),  # no console (Windows)
         )
-        process.start()
-        theirs.close()
-        self._process, self._conn = process, ours
+        self._process, self._conn = process, _Pipe(process.stdin)
         self.starts += 1
         reader = threading.Thread(
-            target=self._read, args=(process, ours), name=f"{self.name}-reader", daemon=True
+            target=self._read, args=(process,), name=f"{self.name}-reader", daemon=True
         )
         reader.start()
+        self._rest()
 
     def _next(self) -> None:
-        if self._current is not None or not self._queue:
+        if self._current is not None:
+            return
+        if not self._queue:
+            self._rest()
             return
         task = self._current = self._queue.popleft()
         speech = (i18n.language(), str(i18n.locale_dir()))  # as the asker speaks now
@@ -330,42 +401,66 @@ class Worker:
             self._next()
 
     def _stop_process(self) -> None:
-        """End the process; its reading thread sees the pipe close, reaps it and closes our
-        end (closing it here could pull the pipe from under that thread's read)."""
+        """End the process; its reading thread sees its output close and reaps it."""
         process = self._process
         self._process = self._conn = None
         if process is not None:
-            process.terminate()
+            with contextlib.suppress(OSError):
+                process.terminate()  # first: a closed input alone would end it with code 0
+            with contextlib.suppress(OSError):
+                process.stdin.close()
 
-    def _ended(self, process, conn) -> None:
-        """The pipe closed: the process ended, on purpose (a cancel, a close) or not (the
-        task under way fails with WorkerDied, and the next task gets a new process)."""
-        process.join()
+    def _rest(self) -> None:
+        """With nothing to do: the process ends `linger` seconds from now unless a task comes
+        (a timer's thread ends it; a task that comes first cancels the timer)."""
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        if self.linger is None or self._process is None or self._current or self._queue:
+            return
+        self._idle = threading.Timer(self.linger, self._end_if_idle, (self._process,))
+        self._idle.daemon = True
+        self._idle.start()
+
+    def _end_if_idle(self, process) -> None:
+        with self._lock:
+            if self._process is process and self._current is None and not self._queue:
+                self._stop_process()
+                self.lingered += 1
+
+    def _ended(self, process) -> None:
+        """The process's output closed: it ended, on purpose (a cancel, a close, its time
+        without work) or not (the task under way fails with WorkerDied, and the next task gets
+        a new process)."""
+        code = process.wait()
         with self._reaping:
-            self._reaped[process.pid] = process.exitcode
+            self._reaped[process.pid] = code
             self._reaping.notify_all()
         with contextlib.suppress(OSError):
-            conn.close()
+            process.stdout.close()
         with self._lock:
             if self._process is not process:
                 return
+            with contextlib.suppress(OSError):
+                process.stdin.close()
             self._process = self._conn = None
             task, self._current = self._current, None
             if task is not None:
-                code = process.exitcode
                 why = f"the worker process ended (exit code {code}) during {task.fn.__name__}"
                 task._end(error=WorkerDied(why, code))
             self._next()
 
     # ---- the reading thread -----------------------------------------------------------------
 
-    def _read(self, process, conn) -> None:
+    def _read(self, process) -> None:
         """Hand each message of this process to its task; a task's answer sends the next."""
         while True:
             try:
-                message = conn.recv()
-            except (EOFError, OSError):
-                self._ended(process, conn)
+                data = _receive_bytes(process.stdout)
+            except (OSError, ValueError):  # closed under the read
+                data = None
+            if data is None:
+                self._ended(process)
                 return
             with self._lock:
                 if self._process is not process:
@@ -373,6 +468,7 @@ class Worker:
                 task = self._current
             if task is None:  # pragma: no cover (the process speaks only when asked)
                 continue
+            message = pickle.loads(data)
             kind = message[0]
             if kind == "part":
                 task.on_part(message[1])
@@ -396,6 +492,13 @@ MEASURES, ANALYSES, BOARDS = "measures", "analyses", "boards"
 # machine (a lost 200x200 game's measures in 40 s beside two busy programs, goal 60); an
 # analysis is looked at later, and gives way (about a tenth of a core beside them).
 NICE = {MEASURES: 0, BOARDS: 0, ANALYSES: 10}
+# A process of the program's with nothing to do ends after this many seconds: none is held
+# between games for long (a next game's end starts one again, in some 3 ms of this process).
+LINGER_S = 30.0
+# A board of at most this many cells (Expert has 480) has its game's analysis made by the
+# measures' process after its measures: two processes' memory for work of a few hundred
+# milliseconds is not worth it (benchmarks/bench_render.py `rss_expert_after_a_loss_mb`).
+SHARED_UP_TO = 1024
 _shared: dict[str, Worker] = {}
 _shared_lock = threading.Lock()
 
@@ -409,9 +512,16 @@ def shared(role: str = MEASURES) -> Worker:
     with _shared_lock:
         worker = _shared.get(role)
         if worker is None:
-            worker = _shared[role] = Worker(f"pixel-mines-{role}", nice=NICE[role])
+            name = f"pixel-mines-{role}"
+            worker = _shared[role] = Worker(name, nice=NICE[role], linger=LINGER_S)
             atexit.register(worker.close)
         return worker
+
+
+def for_board(role: str, cells: int) -> Worker:
+    """The worker for `role`'s work on a board of `cells` cells: a small board's analysis
+    waits behind its measures in their process (SHARED_UP_TO)."""
+    return shared(MEASURES if role == ANALYSES and cells <= SHARED_UP_TO else role)
 
 
 def pids() -> list[int]:

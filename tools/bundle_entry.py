@@ -1,12 +1,15 @@
 """The script a PyInstaller bundle starts (tools/build_bundle.py): the game under its installed
 name, `pixel_mines`, as the wheel's `pixel-mines` command runs it. The bundle is also what the
-game's worker process (pixel_mines/worker.py) starts: `freeze_support` runs the worker there
-and exits, before the game would read the worker's command line as its own."""
+game's worker processes start (pixel_mines/worker.py `_command`), with a first argument that
+says so: that is looked at before the game is loaded, which would read it as its own."""
 
-import multiprocessing
-
-from pixel_mines.app import main
+import sys
 
 if __name__ == "__main__":
-    multiprocessing.freeze_support()
+    if sys.argv[1:2] == ["--pixel-mines-worker"]:
+        from pixel_mines.worker import serve_from_arguments
+
+        raise SystemExit(serve_from_arguments(sys.argv[2:]))
+    from pixel_mines.app import main
+
     raise SystemExit(main())

@@ -5,7 +5,6 @@ terminal. Uses the tests' catalogue writer (standard library only); the game is 
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
 import tempfile
 from pathlib import Path
@@ -18,7 +17,6 @@ from game.app import main  # noqa: E402
 from tests.catalogues import catalogue  # noqa: E402
 
 if __name__ == "__main__":
-    multiprocessing.freeze_support()
     with tempfile.TemporaryDirectory(prefix="pixel-mines-qps-") as folder:
         catalogue(Path(folder), "qps")
         i18n.locale_dir = lambda: Path(folder)  # where i18n looks for catalogues

@@ -51,6 +51,7 @@ class Job:
     analyser: Analyser | None = None  # without threads: the steps done here
     moves: list[MoveReport] = field(default_factory=list)  # the worker's parts, in order
     tasks: list[workers.Task] = field(default_factory=list)  # the positions, the analysis
+    worker: workers.Worker | None = None  # the process the tasks went to
     chore: Chore | None = None
     positions: Positions | None = None
     board: tuple[list[str], list[dict]] | None = None
@@ -80,11 +81,18 @@ class Analyses:
 
     @property
     def worker(self) -> workers.Worker:
+        """The process that analyses a big board's game."""
         from .. import worker as workers
 
-        if self._worker is None:
-            self._worker = workers.shared(workers.ANALYSES)
-        return self._worker
+        return self._worker or workers.shared(workers.ANALYSES)
+
+    def worker_for(self, layout: list[str]) -> workers.Worker:
+        """The process for the analysis of a game on `layout`: a small board's goes to the
+        measures' process (game/worker.py `for_board`)."""
+        from .. import worker as workers
+
+        cells = len(layout) * len(layout[0]) if layout else 0
+        return self._worker or workers.for_board(workers.ANALYSES, cells)
 
     def warm(self) -> None:
         """Start the workers a game's end wants (its analysis, its measures) ahead of need (a
@@ -138,7 +146,8 @@ class Analyses:
         # the positions made there too, and played on to the first guess or mistake: taking
         # them in is one short hold of the interpreter lock, where making them here (a game of
         # the board's size; 8 ms of playing on 200x200) would take it from the loop's frames
-        submit = self.worker.submit
+        job.worker = self.worker_for(job.board[0])
+        submit = job.worker.submit
         job.tasks = [submit(analyse_in_parts, *job.board, on_part=job.take)]
         try:
             if not self._still_wanted(job):  # cancelled while the game was read
@@ -163,7 +172,7 @@ class Analyses:
 
     def _cancel_tasks(self, job: Job) -> None:
         for task in job.tasks:
-            self.worker.cancel(task)
+            job.worker.cancel(task)
 
     def _hand_back(self, job: Job) -> None:
         if job is not self.job or job.stop.is_set():

@@ -10,6 +10,7 @@ import pytest
 
 import game.engine.game_analysis as game_analysis
 import game.engine.game_measures as game_measures
+import game.videos.files as video_files
 from game import worker as workers
 from game.analysis_text import summary
 from game.engine.game_analysis import analyse_game
@@ -134,7 +135,10 @@ def test_a_replay_to_analyse_is_read_in_the_worker(drive, tmp_path, worker, monk
     aids = d.app.ctx.aids
     aids.chores = Chores()  # threaded, as in the window
     aids.analyses = Analyses(aids.chores, worker)
-    monkeypatch.setattr(replays, "load_replay", not_here)  # not in this process
+    # not in this process (the videos' reader holds its own name for it: loaded here first,
+    # it would keep this stand-in for the tests after this one)
+    monkeypatch.setattr(replays, "load_replay", not_here)
+    monkeypatch.setattr(video_files, "load_replay", not_here)
     d.app.games.analyse(Analyse(str(path)))
     aids.analyses.wait()
     d.tick()
