@@ -1,6 +1,7 @@
-"""The desktop install: the menu entry, the icons and the AppStream metainfo written into the
-player's XDG data folder (`--install-desktop`), and exactly those files taken away again
-(`--uninstall-desktop`). It writes and removes nothing else, and knows nothing of the game.
+"""The desktop install: the menu entry, the icons, the AppStream metainfo and the man page
+written into the player's XDG data folder (`--install-desktop`), and exactly those files taken
+away again (`--uninstall-desktop`). It writes and removes nothing else, and knows nothing of the
+game. The shipped files are made by tools/desktop_files.py and tools/manpage.py.
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .i18n import _
-from .resources import PACKAGE, assets_dir, desktop_dir, icons_dir
+from .resources import PACKAGE, assets_dir, desktop_dir, icons_dir, man_dir
 from .store.files import atomic_write
-from .version import version
 
 # The reverse-DNS application id: the desktop file's, the metainfo's and the icons' name.
 APP_ID = "io.github.pixelmines.PixelMines"
 COMMAND = "pixel-mines"  # the console script, and the window class (StartupWMClass)
+MANUAL = f"{COMMAND}.6"  # the man page: section 6, games
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # The characters that make the desktop entry spec quote an argument of Exec.
 _RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
@@ -86,11 +87,15 @@ def desktop_entry(command: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def metainfo(version: str) -> str:
-    """The shipped metainfo with its newest release's @VERSION@ made the game's version (the
-    release dates, the screenshots' addresses and the rest are written in the file)."""
-    shipped = (desktop_dir() / f"{APP_ID}.metainfo.xml").read_text(encoding="utf-8")
-    return shipped.replace("@VERSION@", version)
+def metainfo() -> str:
+    """The shipped metainfo, as it is installed: its releases are NEWS.md's, the newest the
+    game's version (tests/test_desktop_files.py holds them together)."""
+    return (desktop_dir() / f"{APP_ID}.metainfo.xml").read_text(encoding="utf-8")
+
+
+def manual() -> bytes:
+    """The shipped man page (roff), as it is installed."""
+    return (man_dir() / MANUAL).read_bytes()
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -124,23 +129,33 @@ class DesktopFiles:
     def metainfo(self) -> Path:
         return self.home / "metainfo" / f"{APP_ID}.metainfo.xml"
 
+    @property
+    def manual(self) -> Path:
+        """Where man-db looks for a user's pages: it maps ~/.local/bin on PATH to
+        ~/.local/share/man (the default data folder's man/)."""
+        return self.home / "man" / "man6" / MANUAL
+
     def icon(self, size: int) -> Path:
         return self.home / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
 
     def all(self) -> list[Path]:
-        return [self.entry, self.metainfo, *(self.icon(size) for size in shipped_icons())]
+        icons = [self.icon(size) for size in shipped_icons()]
+        return [self.entry, self.metainfo, self.manual, *icons]
 
 
 def write_files(home: Path, command: list[str]) -> list[Path]:
-    """Write the entry, the icons and the metainfo; return the files written. Each is written
-    whole or not at all, and writing them again changes nothing. Raises OSError."""
+    """Write the entry, the icons, the metainfo and the man page; return the files written.
+    Each is written whole or not at all, and writing them again changes nothing. Raises
+    OSError."""
     files = DesktopFiles(home)
     written = []
     for size, source in shipped_icons().items():
         atomic_write(files.icon(size), source.read_bytes())
         written.append(files.icon(size))
-    atomic_write(files.metainfo, metainfo(version()))
+    atomic_write(files.metainfo, metainfo())
     written.append(files.metainfo)
+    atomic_write(files.manual, manual())
+    written.append(files.manual)
     # the entry last: a menu shows it only once its icon is there
     atomic_write(files.entry, desktop_entry(command))
     written.append(files.entry)

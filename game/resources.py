@@ -75,6 +75,11 @@ def desktop_dir() -> Path:
     return assets_dir() / "desktop"
 
 
+def man_dir() -> Path:
+    """The man page, `man/pixel-mines.6` (written by tools/manpage.py)."""
+    return assets_dir() / "man"
+
+
 def locale_dir() -> Path:
     """The compiled catalogues, `locale/<lang>/LC_MESSAGES/pixel-mines.mo`: inside the package
     in every layout (a checkout's game/locale is the installed pixel_mines/locale)."""

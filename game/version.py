@@ -6,7 +6,7 @@ this code runs installed as `pixel_mines`, else this constant (a checkout, a bun
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 DISTRIBUTION = "pixel-mines"  # the name pip knows the game by
 INSTALLED_PACKAGE = "pixel_mines"  # the import name of the installed package (README: why)

@@ -357,6 +357,32 @@ def test_the_bundles_executable_icon_needs_no_pillow(platform, suffix):
     assert "--icon" not in build_bundle.pyinstaller_args(spec, Path("d"), Path("w"), "linux")
 
 
+@pytest.mark.parametrize(
+    "platform, given, not_given",
+    [
+        # stripped, and a console for the terminal game and --stats (freebsd: as Linux)
+        ("linux", {"--strip", "--console"}, {"--windowed"}),
+        ("freebsd14", {"--strip", "--console"}, {"--windowed"}),
+        # an .app that opens no terminal, never stripped (a stripped library may not load)
+        ("darwin", {"--windowed", "--osx-bundle-identifier"}, {"--strip", "--console"}),
+        # no console window
+        ("win32", {"--windowed"}, {"--strip", "--console"}),
+    ],
+)
+def test_the_bundle_is_stripped_on_linux_and_windowed_on_macos_and_windows(
+    platform, given, not_given
+):
+    build_bundle = load_tool("build_bundle")
+    spec = build_bundle.bundle_spec(platform)
+    args = build_bundle.pyinstaller_args(spec, Path("d"), Path("w"), platform)
+    options = {a for a in args if a.startswith("--")}
+    assert given <= options and not (not_given & options)
+    assert args.index("--onedir") < args.index(str(spec.entry)) == len(args) - 1
+    if platform == "darwin":  # the .app's identifier is the desktop id
+        assert args[args.index("--osx-bundle-identifier") + 1] == "io.github.pixelmines.PixelMines"
+        assert args[args.index("--icon") + 1].endswith("pixel-mines.icns")
+
+
 # ---- the wheel, installed in a fresh venv -----------------------------------------------------
 
 
@@ -712,7 +738,9 @@ def test_installed_game_adds_itself_to_the_menu_starting_its_own_script(venv):
     result = game.run("--install-desktop", XDG_DATA_HOME=str(share))
     assert result.returncode == 0, result.stderr
     written = {Path(line.removeprefix("wrote ")) for line in result.stdout.splitlines()}
-    assert {p for p in share.rglob("*") if p.is_file()} == written and len(written) == 9
+    assert {p for p in share.rglob("*") if p.is_file()} == written and len(written) == 10
+    # the man page comes out of the wheel's assets (tools/manpage.py)
+    assert (share / "man" / "man6" / "pixel-mines.6").read_text("utf-8").startswith('.\\" Made by')
     entry = share / "applications" / "io.github.pixelmines.PixelMines.desktop"
     assert f"Exec={game.command[0]}\n" in entry.read_text(encoding="utf-8")
     metainfo = share / "metainfo" / "io.github.pixelmines.PixelMines.metainfo.xml"
