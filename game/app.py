@@ -41,6 +41,12 @@ QUIT_AFTER_ENV = "PIXEL_MINES_QUIT_AFTER_MS"
 # SDL reads the X11 window class when the video system starts (before pygame is imported
 # below), so the desktop entry's StartupWMClass matches the window.
 os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", PROG)
+# Wayland has no window class: a compositor finds a window's desktop entry by its app id, which
+# SDL 2 reads from this (else from the X11 class) when the video system starts; the entry's id
+# is game/desktop.py's APP_ID (a test holds the two equal: importing that module here would
+# cost every start its import). A value the player set is theirs.
+WAYLAND_APP_ID = "io.github.pixelmines.PixelMines"
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WAYLAND_APP_ID)
 
 
 # Far more than any command line needs (each option once with its value is about 25).

@@ -2,6 +2,7 @@
 
 import copy
 import dataclasses
+import itertools
 import os
 import random
 
@@ -75,6 +76,17 @@ def english_afterwards():
 
     i18n.install(i18n.ENGLISH)
     i18n.take_unshown()  # a damaged catalogue's line is not for the next test's window
+
+
+_state_folders = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def own_state_folder(monkeypatch):
+    """Each test a state folder of its own (made only when written to), its programs' too: the
+    window's size and place kept there (game/store/window_state.py) by one test's window are
+    not where the next one's opens, as when they were settings in each test's config folder."""
+    monkeypatch.setenv("XDG_STATE_HOME", os.path.join(_home, "state", str(next(_state_folders))))
 
 
 def fresh_theme(theme):

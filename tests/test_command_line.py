@@ -341,7 +341,7 @@ def test_export_stats_dash_writes_the_csv_to_standard_output(capsys, monkeypatch
     )
     assert status == 0 and err == ""
     header, row = out.splitlines()
-    assert header.startswith("date,board,rows,cols,mines,seed,code,") and row
+    assert header.startswith("date,time,utc_offset,game_id,board,rows,cols,mines,") and row
     assert not (tmp_path / "-").exists()
 
 
@@ -355,7 +355,7 @@ def test_an_existing_export_file_is_refused_unless_forced(capsys, monkeypatch, t
         capsys, monkeypatch, tmp_path, ["--export-stats", str(target), "--force"]
     )
     assert status == 0 and f"wrote 1 game to {target}" in out
-    assert target.read_text().startswith("date,board,")
+    assert target.read_text().startswith("date,time,utc_offset,")
 
 
 def test_force_without_an_export_is_refused(capsys, monkeypatch, tmp_path):

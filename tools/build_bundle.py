@@ -2,6 +2,9 @@
 
 PyInstaller is a build tool, not a dependency of the game: `python -m pip install pyinstaller`,
 then `python tools/build_bundle.py` writes dist/pixel-mines/ (start dist/pixel-mines/pixel-mines).
+PyInstaller builds for the system it runs on, each with its own options (`PLATFORM_OPTIONS`): on
+Linux the executable and its libraries stripped of their symbols; on macOS an application,
+dist/pixel-mines.app, that opens no terminal; on Windows an executable that opens no console.
 The bundle carries the game as the wheel does: the game/ folder as the package `pixel_mines`,
 its files in `pixel_mines/assets/...` and its catalogues in `pixel_mines/locale/...`, so
 game/resources.py finds them the same way;
@@ -23,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's game package, not an installed copy
 
+from game.desktop import APP_ID  # noqa: E402
 from game.resources import assets_dir, locale_dir  # noqa: E402
 
 NAME = "pixel-mines"
@@ -33,6 +37,21 @@ LOCALE_IN_BUNDLE = f"{PACKAGE}/locale"  # the compiled catalogues, as in the whe
 # PyInstaller needs no Pillow for them. Linux desktops take the icon from the desktop entry.
 ICONS = {"win32": Path("icons") / "pixel-mines.ico", "darwin": Path("icons") / "pixel-mines.icns"}
 ICON_ELSEWHERE = Path("icons") / "pixel-mines-256.png"
+# How the executable meets the system, by platform (anything else: as Linux).
+#  - Linux: started from a terminal or the desktop entry alike, so it keeps its console (the
+#    terminal game and --stats write there); `--strip` takes the symbol tables out of the
+#    executable and the libraries, which no player needs (here only: PyInstaller advises
+#    against it on Windows, and macOS's libraries come signed, which a strip would undo).
+#  - macOS: `--windowed` makes the one-folder bundle an application as well
+#    (dist/pixel-mines.app, started from the Finder without a terminal), named by the desktop
+#    id as its bundle identifier.
+#  - Windows: `--windowed` opens no console window beside the game's. The terminal game and
+#    --stats then have nowhere to write: the wheel's `pixel-mines` command is for them.
+PLATFORM_OPTIONS = {
+    "linux": ("--console", "--strip"),
+    "darwin": ("--windowed", "--osx-bundle-identifier", APP_ID),
+    "win32": ("--windowed",),
+}
 # Modules the game never loads but PyInstaller would take because something could import them:
 # ssl and _hashlib bring libssl and libcrypto (hashlib falls back to its own sha256 without
 # them), numpy comes with pygame's surfarray hooks, tkinter with Tcl/Tk, yaml and
@@ -108,7 +127,7 @@ def pyinstaller_args(spec: BundleSpec, dist: Path, work: Path, platform: str = s
         "--noconfirm",
         "--clean",
         "--onedir",
-        "--console",
+        *PLATFORM_OPTIONS.get(platform, PLATFORM_OPTIONS["linux"]),
         "--name",
         spec.name,
         "--distpath",
@@ -137,7 +156,8 @@ def folder_size(folder: Path) -> int:
 
 
 def build(dist: Path, work: Path) -> Path:
-    """Build the bundle; return the folder that holds the `pixel-mines` executable."""
+    """Build the bundle; return the folder that holds the `pixel-mines` executable (on macOS
+    dist/pixel-mines.app is made beside it)."""
     import PyInstaller.__main__
 
     spec = bundle_spec()

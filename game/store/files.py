@@ -126,6 +126,12 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP))
 
 
+def state_dir() -> Path:
+    """What the program remembers between runs and no one would back up (the window's size
+    and place): `$XDG_STATE_HOME/pixel-mines`, `~/.local/state/pixel-mines` on Linux."""
+    return Path(platformdirs.user_state_dir(APP))
+
+
 def user_themes_dir() -> Path:
     """Where players put their own themes (one folder each, like assets/themes/NAME)."""
     return data_dir() / "themes"

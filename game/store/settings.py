@@ -4,6 +4,9 @@ A bad value falls back to its default on its own, unknown keys are kept and writ
 file that cannot be used (not JSON, not a regular file, over MAX_BYTES, unreadable) is set
 aside; where it cannot be moved it is left as it is and never written over. Each case gives the
 player one line saying what happened.
+
+The window's size and place ride along in `Settings` but are kept in the state folder
+(game/store/window_state.py): `SettingsFile` reads and writes both files.
 """
 
 from __future__ import annotations
@@ -18,13 +21,14 @@ from ..engine.boards import BoardChoice
 from ..engine.game import check_custom_size
 from ..i18n import _, is_code
 from .files import FileRefused, atomic_write, config_dir, read_capped, set_aside
+from .window_state import KEYS as WINDOW_KEYS
+from .window_state import STATE_NAME, WindowStateFile, window_value
 
 BOARDS = ("beginner", "intermediate", "expert", "custom")
 VOLUMES = ("off", "low", "normal")
 MAX_SCALE = 8
 COUNTERS = ("off", "line", "panel")  # live counters: none, on the status line, a panel under it
 MAX_TEXT_SIZE = 6  # the Text size row's largest choice
-MAX_WINDOW_SIDE = 16384  # larger than any screen; a bigger remembered size is taken as damage
 MAX_BYTES = 64 * 1024  # a settings file is under a kilobyte; unknown keys get room to spare
 MAX_DEPTH = 32  # an unknown key's value nested deeper is dropped (it could not be written back)
 
@@ -44,6 +48,9 @@ class Settings:
     safe_zone: SafeZone = SafeZone.OPENING
     chord_on_left: bool = True  # a left click on an open number chords
     long_press_flag: bool = False  # touch screens: holding a cell 0.35 s flags it
+    # Space, F and D act on the cell under the mouse pointer, not the keyboard cursor
+    # (game/ui/scenes/board.py `BoardView.aim_at_pointer`); checked as a bool by `_valid`
+    keys_at_pointer: bool = False
     motion: bool = True  # cascades when regions open, ripples when mines show
     no_guess: bool = False  # boards that deduction alone clears
     volume: str = "low"  # sound effects: one of VOLUMES
@@ -54,7 +61,7 @@ class Settings:
     language: str = ""  # a catalogue's code (de, pt_BR); "": from the system (game/i18n.py)
     # The window as the player last had it, restored at start if it still fits the screen
     # (None: not known yet). Size and position are of the window's inside, in pixels, when not
-    # fullscreen.
+    # fullscreen. Kept in the window state file, not settings.json (WINDOW_KEYS).
     window_size: tuple[int, int] | None = None
     window_position: tuple[int, int] | None = None
     fullscreen: bool = False
@@ -80,7 +87,7 @@ class Settings:
     def to_json(self) -> dict:
         data = dict(self.extra)
         for f in fields(self):
-            if f.name != "extra":
+            if f.name != "extra" and f.name not in WINDOW_KEYS:
                 value = getattr(self, f.name)
                 if isinstance(value, SafeZone):
                     value = value.value
@@ -105,16 +112,8 @@ def _valid(name: str, value: object) -> object:
     elif name == "text_size":
         if value is None or (type(value) is int and 1 <= value <= MAX_TEXT_SIZE):
             return value
-    elif name in ("window_size", "window_position"):
-        if value is None:
-            return None
-        low = 1 if name == "window_size" else -MAX_WINDOW_SIDE
-        if (
-            isinstance(value, list | tuple)
-            and len(value) == 2
-            and all(type(v) is int and low <= v <= MAX_WINDOW_SIDE for v in value)
-        ):
-            return tuple(value)
+    elif name in WINDOW_KEYS:  # as settings.json held them before issue 42
+        return window_value(name, value)
     elif name == "language":
         if isinstance(value, str) and (value == "" or is_code(value)):
             return value
@@ -183,12 +182,22 @@ def _depth(value: object) -> int:
 
 
 class SettingsFile:
-    """Reads and writes one settings file; says once if it cannot be written."""
+    """Reads and writes one settings file, and the window state file with it; says once if
+    either cannot be written."""
 
     def __init__(
-        self, path: Path | None = None, *, echo: Callable[[str], None] | None = None
+        self,
+        path: Path | None = None,
+        *,
+        echo: Callable[[str], None] | None = None,
+        window: WindowStateFile | None = None,
     ) -> None:
         self.path = path if path is not None else config_dir() / "settings.json"
+        # The window's size and place: in the state folder; beside a settings file named here
+        # (a test's, another folder's), so that two settings files never share one.
+        if window is None:
+            window = WindowStateFile(None if path is None else path.with_name(STATE_NAME))
+        self.window = window
         # a line about a failed save goes here too (stderr): a note in the window may close
         # with it, as at quit
         self.echo = echo
@@ -196,7 +205,18 @@ class SettingsFile:
         self._leave_alone = False  # a broken file that could not be moved aside
 
     def load(self) -> tuple[Settings, list[str]]:
-        """The settings and any lines for the player about the file."""
+        """The settings, the window's size and place with them, and any lines for the player
+        about the files. While there is no window state file, the size and place are those
+        settings.json held before issue 42 (read from there this once: they are written to
+        the state file, and no longer to settings.json, at the next save)."""
+        settings, messages = self._load_settings()
+        remembered, said = self.window.load()
+        if remembered is not None:
+            settings.window_size = remembered["window_size"]
+            settings.window_position = remembered["window_position"]
+        return settings, messages + said
+
+    def _load_settings(self) -> tuple[Settings, list[str]]:
         try:
             raw = read_capped(self.path, MAX_BYTES)
         except FileNotFoundError:
@@ -257,7 +277,14 @@ class SettingsFile:
         }
 
     def save(self, settings: Settings) -> str | None:
-        """Write the settings; a line for the player the first time this fails, else None."""
+        """Write the settings and the window's size and place; a line for the player the
+        first time either fails, else None."""
+        line = self.window.save({key: getattr(settings, key) for key in WINDOW_KEYS})
+        if line is not None and self.echo is not None:
+            self.echo(line)
+        return self._save_settings(settings) or line
+
+    def _save_settings(self, settings: Settings) -> str | None:
         if self._leave_alone:
             return None  # said when it was loaded
         try:

@@ -1,6 +1,6 @@
 """Every file the game keeps or reads, broken every way we could think of.
 
-Files the game owns (settings.json, stats.sqlite3, kept-game.json) are moved aside as
+Files the game owns (settings.json, window.json, stats.sqlite3, kept-game.json) are moved aside as
 NAME.corrupt-... with their bytes intact, or, where they cannot be moved, left as they are and
 never written over. Files it only reads (a replay, a player's theme) are refused and left as
 they are. Either way the game starts and says one line naming the file.
@@ -26,10 +26,12 @@ from game import app
 from game.engine import Game
 from game.store import replays as replays_module
 from game.store import settings as settings_module
+from game.store import window_state as window_module
 from game.store.history import History
 from game.store.replays import ReplayError, load_replay, new_game_id, replay_of
 from game.store.settings import Settings, SettingsFile
 from game.store.stats import KINDS, GameRecord, Stats
+from game.store.window_state import WindowStateFile
 from game.ui import theme as theme_module
 from game.ui.theme import THEMES_DIR, load_library
 from tests.badfiles import IS_ROOT, insert_row, png, read_only_folder, unreadable
@@ -69,6 +71,9 @@ OWNED = {
     },
     "kept-game.json": dict.fromkeys(CASES, "aside")
     | {"read-only folder": "fine", "broken in a read-only folder": "stays"},
+    # the window's size and place (issue 42): any value that is not one spoils the file
+    "window.json": dict.fromkeys(CASES, "aside")
+    | {"read-only folder": "fine", "broken in a read-only folder": "stays"},
     "stats.sqlite3": {
         "empty": "fine",
         "truncated": "aside",
@@ -101,6 +106,7 @@ LOOP, HUGE_TIMES, OBJECTS = "a symlink loop", "huge times", "objects for lists a
 ROUND_TWO = {
     "settings.json": {LOOP: "aside", HUGE_TIMES: "ignored"},
     "kept-game.json": {LOOP: "aside", HUGE_TIMES: "aside", OBJECTS: "aside"},
+    "window.json": {LOOP: "aside", HUGE_TIMES: "aside", OBJECTS: "aside"},
     "stats.sqlite3": {LOOP: "aside", HUGE_TIMES: "fine"},
     "replay": {LOOP: "refused", HUGE_TIMES: "refused", OBJECTS: "refused"},
     "theme.toml": {LOOP: "refused"},
@@ -132,6 +138,8 @@ def game_in_progress() -> Game:
 def good_bytes(name: str, folder: Path) -> bytes:
     if name == "settings.json":
         return json.dumps(Settings(theme="night", scale=2).to_json()).encode()
+    if name == "window.json":
+        return json.dumps({"window_size": [800, 600], "window_position": [-10, 20]}).encode()
     if name in ("kept-game.json", "replay"):
         return to_json(replay_of(game_in_progress(), elapsed_ms=800, source="text")).encode()
     if name == "theme.toml":
@@ -171,6 +179,7 @@ def record() -> GameRecord:
 
 CAPS = {
     "settings.json": settings_module.MAX_BYTES,
+    "window.json": window_module.MAX_BYTES,
     "kept-game.json": replays_module.MAX_BYTES,
     "replay": replays_module.MAX_BYTES,
     "theme.toml": theme_module.MAX_MANIFEST_BYTES,
@@ -179,6 +188,8 @@ CAPS = {
 
 
 def broken_json(name: str, case: str, good: bytes, rng: random.Random) -> bytes:
+    if name == "window.json":
+        return broken_window(case)
     data = json.loads(good)
     if case == "wrong shape":
         if name == "settings.json":
@@ -204,6 +215,22 @@ def broken_json(name: str, case: str, good: bytes, rng: random.Random) -> bytes:
         depth = 30_000 if name == "settings.json" else 100_000  # under and over the caps
         return b'{"x": ' + b"[" * depth + b"]" * depth + b"}"
     return json.dumps(data).encode()
+
+
+def broken_window(case: str) -> bytes:
+    """A window state file that is JSON, with what is not a size or a place in it."""
+    if case == "wrong shape":
+        return b'[["window_size", [800, 600]]]'
+    if case == "huge numbers":
+        return b'{"window_size": [1' + b"0" * 4000 + b', 600], "window_position": [1e999, 0]}'
+    if case == "NaN":
+        return b'{"window_size": [NaN, 600], "window_position": [0, Infinity]}'
+    if case == HUGE_TIMES:
+        return json.dumps({"window_size": [10**30, 10**30]}).encode()
+    if case == OBJECTS:
+        return json.dumps({"window_size": {"w": 800, "h": 600}}).encode()
+    depth = 1_500  # deep nesting, under the cap
+    return b'{"window_size": ' + b"[" * depth + b"]" * depth + b"}"
 
 
 def broken_toml(case: str, good: bytes) -> bytes:
@@ -309,6 +336,11 @@ def use(name: str, path: Path, folder: Path) -> tuple[list[str], list[str]]:
         assert isinstance(settings, Settings)
         later = f.save(Settings(theme="handheld"))
         return read, [later] if later else []
+    if name == "window.json":
+        f = WindowStateFile(path)
+        _remembered, read = f.load()
+        later = f.save({"window_size": (640, 480), "window_position": (5, 5)})
+        return read, [later] if later else []
     if name == "kept-game.json":  # the one kept game of versions before 2
         history = History(kept=path.parent / "kept", legacy=path)
         found, read = history.take_kept()
@@ -413,7 +445,12 @@ def test_a_bad_file_is_said_once_and_nothing_is_lost(tmp_path, monkeypatch, name
         assert SettingsFile(again).load()[0].theme == "night"  # the rest of the file is used
 
 
-OWNED_NAMES = {"settings.json": "config", "kept-game.json": "data", "stats.sqlite3": "data"}
+OWNED_NAMES = {
+    "settings.json": "config",
+    "window.json": "state",
+    "kept-game.json": "data",
+    "stats.sqlite3": "data",
+}
 
 
 @pytest.mark.parametrize("name", list(OWNED_NAMES))
@@ -428,6 +465,7 @@ def test_the_game_starts_over_a_broken_file_and_says_one_line_on_stderr(
     shutil.move(make(name, case, tmp_path / "made"), folder / name)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setattr("sys.stdin", io.StringIO("r 4 4\nq\n"))
     assert app.main(["--text", "--seed", "3"]) == 0
     err = capsys.readouterr().err.strip().splitlines()

@@ -116,7 +116,10 @@ def test_the_window_size_place_and_fullscreen_round_trip(tmp_path):
         True,
     )
     assert messages == []
-    assert json.loads((tmp_path / "settings.json").read_text())["window_size"] == [812, 540]
+    # fullscreen is a setting; the size and place are the window state file's (issue 42)
+    written = json.loads((tmp_path / "settings.json").read_text())
+    assert written["fullscreen"] is True and "window_size" not in written
+    assert json.loads((tmp_path / "window.json").read_text())["window_size"] == [812, 540]
 
 
 @pytest.mark.parametrize(

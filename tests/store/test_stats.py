@@ -304,7 +304,8 @@ def test_daily_streak_counts_first_tries_won_in_a_row_up_to_today(tmp_path):
 
 
 HEADER = (
-    "date,board,rows,cols,mines,seed,code,time_ms,3bv,3bv_per_s,clicks,effective_clicks,"
+    "date,time,utc_offset,game_id,board,rows,cols,mines,seed,code,chosen,time_ms,3bv,3bv_per_s,"
+    "clicks,effective_clicks,"
     "wasted_clicks,efficiency,ioe,throughput,zini,rqp,nf,guesses,won,"
     "assisted,daily,bbbv_solved,left_clicks,right_clicks,double_clicks,effective_left,"
     "effective_right,effective_double,correctness,path,pauses"
@@ -351,13 +352,17 @@ def test_export_writes_every_column_of_a_known_game(tmp_path, summer_time_zone):
     assert (
         row
         == {
-            "date": "2026-11-29T12:00:00+01:00",
+            "date": "2026-11-29",
+            "time": "12:00:00",
+            "utc_offset": "+01:00",
+            "game_id": "",  # a record made without an id, and no replay
             "board": "beginner",
             "rows": "9",
             "cols": "9",
             "mines": "10",
             "seed": seed_text(BIG_SEED),
             "code": code_of(g),
+            "chosen": "",
             "time_ms": "12345",
             "3bv": str(g.bbbv),
             "3bv_per_s": f"{round(g.bbbv / 12.345, 3):.3f}",
@@ -400,10 +405,10 @@ def test_export_writes_dates_with_their_utc_offset_summer_time_included(tmp_path
         stats.record(GameRecord(**{**record().__dict__, "played_at": when}))
     out = tmp_path / "games.csv"
     export_csv(stats, out)
-    assert [row["date"] for row in read_csv(out)] == [
-        "2026-07-01T09:30:00+02:00",
-        "2026-01-01T09:30:00+01:00",
-        "2026-03-01T09:30:00-05:00",
+    assert [(row["date"], row["time"], row["utc_offset"]) for row in read_csv(out)] == [
+        ("2026-07-01", "09:30:00", "+02:00"),
+        ("2026-01-01", "09:30:00", "+01:00"),
+        ("2026-03-01", "09:30:00", "-05:00"),
     ]
 
 
@@ -437,9 +442,8 @@ def test_export_leaves_empty_a_value_a_hand_edited_row_holds_that_is_not_its_col
     out = tmp_path / "games.csv"
     export_csv(stats, out)
     (row,) = read_csv(out)
-    assert [
-        row[k] for k in ("seed", "board", "date", "code", "time_ms", "efficiency", "daily")
-    ] == [""] * 7
+    keys = ("seed", "board", "date", "time", "utc_offset", "code", "time_ms", "efficiency", "daily")
+    assert [row[k] for k in keys] == [""] * len(keys)
 
 
 def test_export_replaces_an_existing_file_only_when_asked(tmp_path):
@@ -459,7 +463,7 @@ def test_export_of_an_unusable_database_writes_the_header_only(tmp_path):
     stats.close()
     out = tmp_path / "games.csv"
     assert export_csv(stats, out) == 0
-    assert out.read_text(encoding="utf-8").splitlines()[0].startswith("date,board,")
+    assert out.read_text(encoding="utf-8").splitlines()[0].startswith("date,time,utc_offset,")
     assert len(out.read_text(encoding="utf-8").splitlines()) == 1
 
 

@@ -7,13 +7,15 @@ import errno
 import io
 import math
 import os
+import re
 from datetime import datetime
 from pathlib import Path
 
 from ...engine.codes import MAX_SEED, CodeError, code_of, decode, seed_text
 from ...i18n import _
 from ..files import atomic_write
-from ..replays import ReplayError, load_replay
+from ..records import chosen_or_none
+from ..replays import GAME_ID, ReplayError, load_replay
 from .database import Stats
 from .schema import KINDS, _flag, _is_date
 
@@ -41,18 +43,35 @@ def _zero_or_one(value: object) -> str:
     return str(value) if _flag(value) else ""
 
 
-def _date_with_offset(value: object) -> str:
-    """ISO 8601 with its UTC offset. Rows hold the local time the game ended without one: it
-    is read as this computer's local time on that date (summer time included)."""
+def _ended(value: object) -> tuple[str, str, str]:
+    """When the game ended as three cells a spreadsheet reads: the date (YYYY-MM-DD) and the
+    time (HH:MM:SS) as the clock on the wall showed them, and the UTC offset then (+HH:MM).
+    Rows hold the local time without an offset: it is read as this computer's local time on
+    that date (summer time included). Each on its own, because a spreadsheet reads neither a
+    date nor a time in ISO 8601's one piece with its offset (docs/FORMATS.md, "The statistics
+    as CSV")."""
     if not isinstance(value, str):
-        return ""
+        return "", "", ""
     try:
         when = datetime.fromisoformat(value)
         if when.tzinfo is None:
             when = when.astimezone()
-        return when.isoformat(timespec="seconds")
+        whole = when.isoformat(timespec="seconds")  # 2026-11-29T12:00:00+01:00
     except (ValueError, OverflowError, OSError):
-        return ""
+        return "", "", ""
+    return whole[:10], whole[11:19], whole[19:]
+
+
+def _local_date(value: object) -> str:
+    return _ended(value)[0]
+
+
+def _local_time(value: object) -> str:
+    return _ended(value)[1]
+
+
+def _utc_offset(value: object) -> str:
+    return _ended(value)[2]
 
 
 def _kind(value: object) -> str:
@@ -82,18 +101,47 @@ def _code(value: object) -> str:
 _MEASURED = "CASE WHEN measured IS 'all' THEN {} END"
 
 
+# A replay's file name begins with its game's id (replays.replay_path; version 1's too).
+_ID_OF_REPLAY = re.compile(rf"({GAME_ID.pattern})-[0-9]+x[0-9]+\.json")
+
+
+def _game_id(value: object) -> str:
+    return value if isinstance(value, str) and GAME_ID.fullmatch(value) else ""
+
+
+def _id_from_replay(path: object) -> str:
+    """The game id a replay's name holds: a row written before rows kept the id (schema 3)
+    has its replay's path only."""
+    if not isinstance(path, str):
+        return ""
+    named = _ID_OF_REPLAY.match(os.path.basename(path))
+    return named[1] if named else ""
+
+
+def _chosen(value: object) -> str:
+    return chosen_or_none(value) or ""
+
+
 def _daily_date(value: object) -> str:
     return value if isinstance(value, str) and len(value) == 10 and _is_date(value.encode()) else ""
 
 
 EXPORT_COLUMNS = (
-    ("date", "played_at", _date_with_offset),
+    # when the game ended, in three cells (`_ended`); before issue 42 `date` held all three in
+    # one ISO 8601 text
+    ("date", "played_at", _local_date),
+    ("time", "played_at", _local_time),
+    ("utc_offset", "played_at", _utc_offset),
+    # the game's id: its replay's name begins with it (docs/FORMATS.md, "Where")
+    ("game_id", "game_id", _game_id),
     ("board", "kind", _kind),
     ("rows", "rows", _count),
     ("cols", "cols", _count),
     ("mines", "mines", _count),
     ("seed", "seed", _seed),
     ("code", "code", _code),
+    # how the player chose the board (records.CHOSEN: `seed`, `code`); empty: laid at random
+    ("chosen", "chosen", _chosen),
     ("time_ms", "time_ms", _count),
     ("3bv", "bbbv", _count),
     ("3bv_per_s", "bbbv_per_s", _measure(3)),
@@ -132,7 +180,8 @@ def stats_csv(stats: Stats) -> tuple[str, int]:
     Empty cells mean "none" (the efficiency of a loss, the 3BV/s of a game under a second or
     of a loss recorded before it was kept, the seed and code of a board that had none, the
     date of a board that was not a daily one, the clicks of a game whose clicks were not
-    recorded, the measures of a game whose replay is gone).
+    recorded, the measures of a game whose replay is gone, the id of a game recorded before
+    games had ids whose replay is gone, how a board laid at random was chosen).
     """
     rows = []
     if stats.conn is not None:
@@ -141,11 +190,14 @@ def stats_csv(stats: Stats) -> tuple[str, int]:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(name for name, _, _ in EXPORT_COLUMNS)
-    code_at = [name for name, _, _ in EXPORT_COLUMNS].index("code")
+    names = [name for name, _, _ in EXPORT_COLUMNS]
+    code_at, id_at = names.index("code"), names.index("game_id")
     for *values, replay in rows:
         cells = [written(v) for (_, _, written), v in zip(EXPORT_COLUMNS, values, strict=True)]
         if values[code_at] is None and isinstance(replay, str):
             cells[code_at] = _code_from_replay(replay)
+        if values[id_at] is None:
+            cells[id_at] = _id_from_replay(replay)
         writer.writerow(cells)
     return out.getvalue(), len(rows)
 
