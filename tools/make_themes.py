@@ -760,10 +760,12 @@ FONT_BANDS = (
 """,
 )
 
-# Past ASCII, the font holds Latin-1 (U+00A0-U+00FF) and the typographic marks translations
-# use, in these ranges, laid on the sheet after '~' in this order (theme.toml's [font] more).
+# Past ASCII, the font holds Latin-1 (U+00A0-U+00FF), Latin Extended-A (U+0100-U+017F) and the
+# typographic marks translations use, in these ranges, laid on the sheet after '~' in this
+# order (theme.toml's [font] more).
 FONT_MORE = (
     (0x00A0, 0x00FF),  # Latin-1: no-break space, signs, accented letters, ß æ ø þ ð
+    (0x0100, 0x017F),  # Latin Extended-A: Central European, Baltic, Turkish, Maltese, Welsh
     (0x2013, 0x2014),  # – —
     (0x2018, 0x201A),  # ‘ ’ ‚
     (0x201C, 0x201E),  # “ ” „
@@ -820,6 +822,43 @@ MORE_BANDS = (
 ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... ..... #.... .....
 """,
     ),
+    # Latin Extended-A's letters whose mark is not one of ACCENTS or BELOW: strokes (Đ đ Ħ ħ Ł ł
+    # Ŧ ŧ; đ and ħ are crossed high on the ascender, which then starts in row 0), the caron as an
+    # apostrophe beside a tall letter (Ľ ľ ť; ď has no room right of its stem, so its caron
+    # stands left of it), a mark over a tall lowercase letter (ĥ ĺ), the ring (Ů as Å, ů as å),
+    # the middle dot (Ŀ ŀ) and the letters of their own (ı Ĳ ĳ ĸ ŉ Ŋ ŋ Œ œ ſ). The dotless ı
+    # has no top serif either: it is the stem the accents of ì í î ï ĩ ī ĭ stand over (ì is
+    # not i and a speck beside its dot).
+    (
+        "ĐđďĦħĥıĲĳĸĺĽľĿ",
+        """
+..... ....# .#.#. ..... #.... ...#. ..... ..... ..... ..... ...#. ..... ..... .....
+###.. ..### ..#.# #...# ###.. #.#.# ..... #.### #...# ..... ..#.. #..#. .##.# #....
+#..#. ....# ....# ##### #.... #.... ..... #...# ..... ..... .##.. #..#. ..#.# #....
+###.# .#### .#### #...# #.##. #.##. ..#.. #...# #...# #...# ..#.. #.... ..#.. #....
+#...# #...# #...# ##### ##..# ##..# ..#.. #...# #...# #..#. ..#.. #.... ..#.. #..#.
+#...# #...# #...# #...# #...# #...# ..#.. #...# #...# ###.. ..#.. #.... ..#.. #....
+#..#. #...# #...# #...# #...# #...# ..#.. #...# #...# #..#. ..#.. #.... ..#.. #....
+###.. .#### .#### #...# #...# #...# .###. #.##. #...# #...# ...## ##### ...## ###..
+..... ..... ..... ..... ..... ..... ..... ..... ....# ..... ..... ..... ..... .....
+..... ..... ..... ..... ..... ..... ..... ..... ..##. ..... ..... ..... ..... .....
+""",
+    ),
+    (
+        "ŀŁłŉŊŋŒœťŦŧŮůſ",
+        """
+..... ..... ..... .#... ..... ..... ..... ..... ....# ..... ..... ..#.. .##.. .....
+##... .#... .##.. #.... #...# ..... .#### ..... .#.#. ##### .#... .#.#. #..#. ..##.
+.#... .#... ..#.. ..... ##..# ..... #.#.. ..... .#... ..#.. .#... ..#.. .##.. .#..#
+.#... .#... ..#.. #.##. #.#.# #.##. #.#.. .#.#. ####. .###. ####. #...# #...# .#...
+.#..# .##.. ..##. ##..# #..## ##..# #.### #.#.# .#... ..#.. .#... #...# #...# .#...
+.#... ##... .##.. #...# #...# #...# #.#.. #.### .#... ..#.. ###.. #...# #...# .#...
+.#... .#... ..#.. #...# #...# #...# #.#.. #.#.. .#..# ..#.. .#..# #...# #..## .#...
+..##. .#### ...## #...# #...# #...# .#### .#.## ..##. ..#.. ..##. .###. .##.# .#...
+..... ..... ..... ..... ....# ....# ..... ..... ..... ..... ..... ..... ..... .....
+..... ..... ..... ..... ..##. ..##. ..... ..... ..... ..... ..... ..... ..... .....
+""",
+    ),
     (
         "–‘’‚“”„…‹›€",
         """
@@ -840,16 +879,50 @@ EM_DASH_ROW = 4  # the em dash fills its whole cell, spacing column too, so dash
 
 # Accented letters are put together: a mark over the base letter (a capital squeezed to six
 # rows, 2-7, one row dropped, so the mark fits in rows 0-1 above it; a lowercase letter keeps
-# its shape, with a free row under the mark), or a cedilla under it in rows 8-9.
+# its shape, with a free row under the mark), or a mark under it in rows 8-9.
 ACCENTS = {
     "grave": (".#...", "..#.."),
     "acute": ("...#.", "..#.."),
     "circumflex": ("..#..", ".#.#."),
     "tilde": (".##.#", "#..#."),
     "diaeresis": (".#.#.", "....."),  # high, with room under it, so ë is not ê less a pixel
+    # Latin Extended-A's marks. The macron and the dot stand high as the diaeresis does, so a
+    # capital's top bar does not swallow them. No two letters may be a pixel apart
+    # (tests/ui/test_looks.py), so: the dot is two pixels (ż is not z), the macron the cell's
+    # width (Ē is not Ė), the caron a wide V (č is not ć, ě not è), the breve a narrow cup
+    # (not the caron's V), the double acute's strokes stand left (ő is not õ nor ô).
+    "macron": ("#####", "....."),
+    "dot": ("..##.", "....."),
+    "breve": (".#.#.", ".###."),
+    "caron": ("#...#", ".#.#."),
+    "double acute": (".#.#.", "#.#.."),
+    "comma above": ("...#.", "..##."),  # ģ: its tail is under it, so the comma turns up
 }
-CEDILLA = ("..#..", ".##..")
-SQUEEZE_DROP = {"A": 4, "E": 4, "I": 2, "O": 3, "U": 3, "N": 1, "Y": 5}  # row left out, of 7
+BELOW = {
+    "cedilla": ("..#..", ".##.."),
+    "comma": ("..#..", ".#..."),  # Latvian's Ģ Ķ Ļ Ņ Ŗ: a comma, apart from the cedilla's hook
+}
+SQUEEZE_DROP = {  # row left out, of 7: where the shape loses least (a row its neighbour repeats)
+    "A": 4,
+    "C": 2,
+    "D": 3,
+    "E": 4,
+    "G": 4,
+    "H": 5,
+    "I": 2,
+    "J": 2,
+    "L": 2,
+    "N": 1,
+    "O": 3,
+    "R": 1,
+    "S": 1,
+    "T": 1,
+    "U": 3,
+    "W": 1,
+    "Y": 5,
+    "Z": 5,
+}
+# letter -> (base, mark): Latin-1's accented letters, then Latin Extended-A's
 COMPOSED = {
     "À": ("A", "grave"),
     "Á": ("A", "acute"),
@@ -902,6 +975,106 @@ COMPOSED = {
     "ü": ("u", "diaeresis"),
     "ý": ("y", "acute"),
     "ÿ": ("y", "diaeresis"),
+    "Ā": ("A", "macron"),
+    "ā": ("a", "macron"),
+    "Ă": ("A", "breve"),
+    "ă": ("a", "breve"),
+    "Ą": ("A", "ogonek"),
+    "ą": ("a", "ogonek"),
+    "Ć": ("C", "acute"),
+    "ć": ("c", "acute"),
+    "Ĉ": ("C", "circumflex"),
+    "ĉ": ("c", "circumflex"),
+    "Ċ": ("C", "dot"),
+    "ċ": ("c", "dot"),
+    "Č": ("C", "caron"),
+    "č": ("c", "caron"),
+    "Ď": ("D", "caron"),
+    "Ē": ("E", "macron"),
+    "ē": ("e", "macron"),
+    "Ĕ": ("E", "breve"),
+    "ĕ": ("e", "breve"),
+    "Ė": ("E", "dot"),
+    "ė": ("e", "dot"),
+    "Ę": ("E", "ogonek"),
+    "ę": ("e", "ogonek"),
+    "Ě": ("E", "caron"),
+    "ě": ("e", "caron"),
+    "Ĝ": ("G", "circumflex"),
+    "ĝ": ("g", "circumflex"),
+    "Ğ": ("G", "breve"),
+    "ğ": ("g", "breve"),
+    "Ġ": ("G", "dot"),
+    "ġ": ("g", "dot"),
+    "Ģ": ("G", "comma"),
+    "ģ": ("g", "comma above"),
+    "Ĥ": ("H", "circumflex"),
+    "Ĩ": ("I", "tilde"),
+    "ĩ": ("ı", "tilde"),
+    "Ī": ("I", "macron"),
+    "ī": ("ı", "macron"),
+    "Ĭ": ("I", "breve"),
+    "ĭ": ("ı", "breve"),
+    "Į": ("I", "ogonek"),
+    "į": ("i", "ogonek"),
+    "İ": ("I", "dot"),
+    "Ĵ": ("J", "circumflex"),
+    "ĵ": ("j", "circumflex"),  # rows 3-9 of j: its dot is left out
+    "Ķ": ("K", "comma"),
+    "ķ": ("k", "comma"),
+    "Ĺ": ("L", "acute"),
+    "Ļ": ("L", "comma"),
+    "ļ": ("l", "comma"),
+    "Ń": ("N", "acute"),
+    "ń": ("n", "acute"),
+    "Ņ": ("N", "comma"),
+    "ņ": ("n", "comma"),
+    "Ň": ("N", "caron"),
+    "ň": ("n", "caron"),
+    "Ō": ("O", "macron"),
+    "ō": ("o", "macron"),
+    "Ŏ": ("O", "breve"),
+    "ŏ": ("o", "breve"),
+    "Ő": ("O", "double acute"),
+    "ő": ("o", "double acute"),
+    "Ŕ": ("R", "acute"),
+    "ŕ": ("r", "acute"),
+    "Ŗ": ("R", "comma"),
+    "ŗ": ("r", "comma"),
+    "Ř": ("R", "caron"),
+    "ř": ("r", "caron"),
+    "Ś": ("S", "acute"),
+    "ś": ("s", "acute"),
+    "Ŝ": ("S", "circumflex"),
+    "ŝ": ("s", "circumflex"),
+    "Ş": ("S", "cedilla"),
+    "ş": ("s", "cedilla"),
+    "Š": ("S", "caron"),
+    "š": ("s", "caron"),
+    "Ţ": ("T", "cedilla"),
+    "ţ": ("t", "cedilla"),
+    "Ť": ("T", "caron"),
+    "Ũ": ("U", "tilde"),
+    "ũ": ("u", "tilde"),
+    "Ū": ("U", "macron"),
+    "ū": ("u", "macron"),
+    "Ŭ": ("U", "breve"),
+    "ŭ": ("u", "breve"),
+    "Ű": ("U", "double acute"),
+    "ű": ("u", "double acute"),
+    "Ų": ("U", "ogonek"),
+    "ų": ("u", "ogonek"),
+    "Ŵ": ("W", "circumflex"),
+    "ŵ": ("w", "circumflex"),
+    "Ŷ": ("Y", "circumflex"),
+    "ŷ": ("y", "circumflex"),
+    "Ÿ": ("Y", "diaeresis"),
+    "Ź": ("Z", "acute"),
+    "ź": ("z", "acute"),
+    "Ż": ("Z", "dot"),
+    "ż": ("z", "dot"),
+    "Ž": ("Z", "caron"),
+    "ž": ("z", "caron"),
 }
 COPIED = {"\u00a0": " ", "\u00ad": "-"}  # no-break space and soft hyphen look like their twins
 
@@ -1237,20 +1410,25 @@ def font_glyphs() -> dict[int, list[str]]:
 
 
 def compose(glyphs: dict[int, list[str]], base: str, mark: str) -> list[str]:
-    """A letter with a mark: a cedilla under it (rows 8-9), or an accent over it in rows 0-1,
-    a lowercase letter with a free row under the accent, a capital squeezed to rows 2-7."""
-    if mark == "cedilla":
-        return glyphs[ord(base)][:8] + list(CEDILLA)
+    """A letter with a mark: one under it (rows 8-9), or an accent over it in rows 0-1, a
+    lowercase letter with a free row under the accent, a capital squeezed to rows 2-7."""
+    if mark == "ogonek":
+        return ogonek(glyphs[ord(base)][:8])
+    if mark in BELOW:
+        return glyphs[ord(base)][:8] + list(BELOW[mark])
     blank = "." * (GLYPH_W - 1)
     if base.isupper():
         rows = glyphs[ord(base)][1:8]
         del rows[SQUEEZE_DROP[base]]
         return list(ACCENTS[mark]) + rows + glyphs[ord(base)][8:]
-    # An i loses its dot and its top serif: the accent stands over a plain stem (ì is not i
-    # and a speck beside its dot).
-    dotless = ["..#.."] + glyphs[ord("i")][4:]
-    letter = dotless if base == "ı" else glyphs[ord(base)][3:]
-    return list(ACCENTS[mark]) + [blank] + letter
+    return list(ACCENTS[mark]) + [blank] + glyphs[ord(base)][3:]
+
+
+def ogonek(letter: list[str]) -> list[str]:
+    """Rows 0-7 of a letter with an ogonek in rows 8-9: it hangs from the last pixel of the
+    letter's foot (row 7) and turns right, a cedilla's hook the other way (ą ę į ų)."""
+    end = letter[7].rindex("#")
+    return letter + [("." * (end - 1) + hook).ljust(GLYPH_W - 1, ".") for hook in ("#", "##")]
 
 
 def draw_font(sheet: pygame.Surface, origin: tuple[int, int]) -> None:

@@ -1,6 +1,6 @@
-"""The pixel font: Latin-1 and the typographic marks in every shipped theme, as the tool draws
-them, the ASCII glyphs as they were, and a visible box, measured as one cell, for a character
-a font lacks (tests/ui/test_looks.py checks that no two glyphs look alike)."""
+"""The pixel font: Latin-1, Latin Extended-A and the typographic marks in every shipped theme,
+as the tool draws them, the ASCII glyphs as they were, and a visible box, measured as one cell,
+for a character a font lacks (tests/ui/test_looks.py checks that no two glyphs look alike)."""
 
 import hashlib
 import shutil
@@ -18,6 +18,10 @@ from tests.ui.test_theme import broken, edit  # noqa: F401 (a fixture)
 LATIN_1 = "".join(map(chr, range(0xA0, 0x100)))
 MARKS = "‘’‚“”„–—…‹›€"  # the quotes, dashes and signs translations use
 LETTERS = "".join(ch for ch in LATIN_1 if ch.isalpha())
+EXTENDED_A = "".join(map(chr, range(0x100, 0x180)))  # Central European, Baltic, Turkish...
+POLISH = "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ"  # ó and Ó are Latin-1's, the rest Latin Extended-A's
+PANGRAM = "Zażółć gęślą jaźń. ZAŻÓŁĆ GĘŚLĄ JAŹŃ. Łódź"
+PAST_EXTENDED_A = "\u0180"  # ƀ, the first of Latin Extended-B: no shipped font has it
 # sha256 of the ASCII glyphs' pixels (32-126, a byte per pixel, row by row), read from the
 # sheet before Latin-1 came: the new glyphs went in without moving one of them.
 ASCII_DIGEST = "91b7022bedb8801de85e49b7941a118c5a053309aa3ea19d8cb0c8093e2753e8"
@@ -41,6 +45,14 @@ def test_every_latin_1_character_and_mark_is_in_every_shipped_font(key):
     glyphs = load_theme(THEMES_DIR / key).font.glyphs
     assert len(LATIN_1) == 96 and len(MARKS) == 12
     assert [ch for ch in LATIN_1 + MARKS if ch not in glyphs] == []
+
+
+@pytest.mark.parametrize("key", available_themes())
+def test_all_of_latin_extended_a_is_in_every_shipped_font(key):
+    glyphs = load_theme(THEMES_DIR / key).font.glyphs
+    assert len(EXTENDED_A) == 128 and set(POLISH) <= set(LATIN_1 + EXTENDED_A)
+    assert [ch for ch in EXTENDED_A if ch not in glyphs] == []
+    assert PAST_EXTENDED_A not in glyphs
 
 
 @pytest.mark.parametrize("key", available_themes())
@@ -74,6 +86,37 @@ def test_accented_letters_differ_from_their_base_where_the_accent_is():
     for ch in "ÀÉÎÕÜÑÝ":  # a capital's accent sits in rows 0-1, the letter in 2-7
         rows = glyphs[ord(ch)]
         assert "#" in rows[0] and "#" in rows[2] and "#" in rows[7]
+
+
+def test_latin_extended_a_letters_keep_to_the_cell_as_latin_1s_do():
+    """A capital with a mark over it is squeezed under the mark and stands on the baseline,
+    nothing below it; a letter with a mark under it keeps its own rows and the mark takes 8-9."""
+    make_themes = load_tool("make_themes")
+    glyphs = make_themes.font_glyphs()
+    composed = {ch: mark for ch, (_, mark) in make_themes.COMPOSED.items() if ch in EXTENDED_A}
+    under = {*make_themes.BELOW, "ogonek"}
+    assert set(POLISH) - set("óÓłŁ") <= set(composed)  # ł and Ł are drawn whole
+    for ch, mark in composed.items():
+        rows, base = glyphs[ord(ch)], glyphs[ord(make_themes.COMPOSED[ch][0])]
+        if mark in under:
+            assert rows[:8] == base[:8] and "#" in rows[8] + rows[9], ch
+        elif ch.isupper():
+            assert "#" in rows[0] + rows[1] and "#" in rows[2] and "#" in rows[7], ch
+            assert "#" not in rows[8] + rows[9], ch
+        else:  # a lowercase letter under its mark, a free row between
+            assert "#" in rows[0] + rows[1] and "#" not in rows[2] and rows[3:] == base[3:], ch
+
+
+def test_a_character_past_latin_extended_a_is_still_the_box():
+    theme = load_theme(THEMES_DIR / "classic")
+    box = pygame.image.tobytes(theme.font.missing(), "RGBA")
+    line = theme.font.render(f"ł{PAST_EXTENDED_A}", (255, 255, 255))
+    cells = [
+        line.subsurface((i * theme.font.width, 0, theme.font.width, theme.font.height))
+        for i in range(2)
+    ]
+    assert pygame.image.tobytes(cells[0], "RGBA") != box
+    assert pygame.image.tobytes(cells[1], "RGBA") == box
 
 
 def test_a_character_the_font_lacks_is_a_box_one_cell_wide():
@@ -118,6 +161,25 @@ def test_every_latin_1_letter_renders_at_its_measured_width(key):
         cell = canvas.subsurface((i * m.glyph_w, 0, m.glyph_w, m.glyph_h))
         assert ink_columns(cell), ch
         assert pygame.image.tobytes(cell, "RGBA") != pygame.image.tobytes(box, "RGBA"), ch
+
+
+@pytest.mark.parametrize("key", available_themes())
+def test_polish_and_every_latin_extended_a_letter_render_in_their_own_cells(key):
+    theme = load_theme(THEMES_DIR / key)
+    m = Metrics.of(theme)
+    line = f"{PANGRAM} {EXTENDED_A}"
+    canvas = pygame.Surface((m.text_w(line) + 20, m.glyph_h), pygame.SRCALPHA)
+    text(canvas, theme, line, (0, 0, 0), 0, 0)
+    assert ink_columns(canvas)[-1] < m.text_w(line)  # nothing past the measure
+    box = ink_of(theme.font.missing())
+    for i, ch in enumerate(line):  # each cell holds its own glyph, none is the box
+        cell = ink_of(canvas.subsurface((i * m.glyph_w, 0, m.glyph_w, m.glyph_h)))
+        assert cell == glyph_bits_of(theme.font, ch) and cell != box, ch
+
+
+def ink_of(surface):
+    w, h = surface.get_size()
+    return tuple(surface.get_at((x, y))[3] > 0 for y in range(h) for x in range(w))
 
 
 @pytest.mark.parametrize(
@@ -200,3 +262,32 @@ def test_the_catalogue_character_check_can_fail(tmp_path):
         "'\u2603' (U+2603, in xx)",
         f"{MISSING!r} (U+{ord(MISSING):04X}, in xx)",
     ]
+
+
+def polish_catalogue(folder):
+    """A Polish catalogue's worth of its letters: the pangram, and the three plural forms."""
+    po = folder / "pl" / "LC_MESSAGES" / "pixel-mines.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(
+        f'msgid ""\nmsgstr ""\n\nmsgid "New game"\nmsgstr "{PANGRAM}"\n\n'
+        'msgid "%(n)d mine"\nmsgid_plural "%(n)d mines"\nmsgstr[0] "%(n)d mina"\n'
+        'msgstr[1] "%(n)d miny"\nmsgstr[2] "%(n)d min – źdźbło"\n',
+        encoding="utf-8",
+    )
+    return po
+
+
+@pytest.mark.parametrize("key", available_themes())
+def test_a_polish_catalogue_needs_no_box_in_any_shipped_font(tmp_path, key):
+    characters = catalogue_characters([polish_catalogue(tmp_path)])
+    assert set(POLISH) <= set(characters)
+    assert missing_from(load_theme(THEMES_DIR / key).font, characters) == []
+
+
+def test_a_font_without_latin_extended_a_draws_polish_as_boxes(broken):  # noqa: F811
+    edit(broken, "[0x0100, 0x017f], ", "")  # a player's theme made before Latin Extended-A
+    font = load_theme(broken).font
+    characters = catalogue_characters([polish_catalogue(broken.parent)])
+    lacking = sorted(set(POLISH) - set("óÓ"))
+    assert missing_from(font, characters) == [f"{ch!r} (U+{ord(ch):04X}, in pl)" for ch in lacking]
+    assert ink_of(font.render("ł", (0, 0, 0))) == ink_of(font.missing())
