@@ -289,6 +289,40 @@ MOUSE_RULES: tuple[tuple[tuple[str, str], str], ...] = (
 )
 
 
+# What a game controller does (game/ui/gamepad.py, where each button presses a key of the
+# tables above), for the help: the buttons as SDL names them (an Xbox pad's: A is the lowest of
+# the four on the right, Cross on a PlayStation pad), and what they do. Words printed on a pad
+# are marked NP_ "controller"; its letters stay as printed.
+PAD_RULES: tuple[tuple[tuple[str, str] | str, str], ...] = (
+    # Translators: the game controller's cross-shaped pad and its left stick (F1 help).
+    (NP_("controller", "D-pad, stick"), N_("move: cursor, menus, dialogs; held: repeats")),
+    # Translators: what the controller's A button does (F1 help): choose in a menu or dialog.
+    ("A", N_("open; menus, dialogs: choose")),
+    # Translators: what the controller's B button does (F1 help): go back elsewhere (Esc).
+    ("B", N_("flag; menus, dialogs, replays: back")),
+    ("X", N_("chord")),
+    ("Y", N_("hint")),
+    # Translators: the controller's Start button (F1 help).
+    (NP_("controller", "Start"), N_("menu; in a dialog: OK")),
+    # Translators: the controller's Back (Select, View, Share) button (F1 help).
+    (NP_("controller", "Back"), N_("new game")),
+    # Translators: the controller's left and right shoulder buttons (F1 help).
+    (NP_("controller", "LB, RB"), N_("zoom out, zoom in")),
+)
+
+
+# The keys that act on the cell under the pointer with Options' "Keys at" on "pointer"
+# (game/ui/scenes/board.py `BoardView.aim_at_pointer`).
+POINTER_ACTIONS = ("cursor_open", "cursor_flag", "cursor_chord")
+
+
+def pad_rows() -> list[tuple[str, str]]:
+    """The controller's part of the help, in the language in use."""
+    return [
+        (pgettext(*name) if isinstance(name, tuple) else name, _(what)) for name, what in PAD_RULES
+    ]
+
+
 def action_for(event: pygame.event.Event, table: tuple[Binding, ...] | None = None) -> str | None:
     """The action a key press asks for in this table (the play keys by default), or None:
     the first binding in the table with a key that matches, looked up by the key's code and
@@ -356,4 +390,10 @@ def _help_rows(table: tuple[Binding, ...]) -> list[tuple[str, str]]:
     rows += [("", ""), (_("Analysis"), "")] + of(ANALYSIS_KEYS)
     # Translators: a heading in the F1 help, over what the mouse does on the board.
     rows += [("", ""), (_("Mouse"), "")]
-    return rows + [(pgettext(*where), _(what)) for where, what in MOUSE_RULES]
+    rows += [(pgettext(*where), _(what)) for where, what in MOUSE_RULES]
+    at_pointer = ", ".join(binding(a, table).keys[0].label() for a in POINTER_ACTIONS)
+    # Translators: in the F1 help, under the mouse: with Options' "Keys at" row on "pointer",
+    # these keys act on the cell under the pointer.
+    rows.append((at_pointer, _("act under the pointer (Options: Keys at)")))
+    # Translators: a heading in the F1 help, over what a game controller's buttons do.
+    return rows + [("", ""), (_("Controller"), "")] + pad_rows()

@@ -42,6 +42,7 @@ from .dialogs import (
 )
 from .drawstate import DrawState
 from .frame import Frame
+from .gamepad import PAD_EVENTS, Gamepad
 from .inbox import Inbox
 from .menubar import theme_rows
 from .pace import Collector, Pace, wake_at
@@ -129,6 +130,8 @@ class App:
         self.menu = MenuLayer(self.ctx, partial(theme_rows, self.ctx.aids.themes))
         self.dialogs = DialogScene(self.ctx.dialogs, drawn, self._answers())
         self.inbox = Inbox(drawn, self.games.press_moved)  # each tick's events, in order
+        playing = lambda: self.games.replay is None  # noqa: E731  (not a replay's board)
+        self.pad = Gamepad(self.ctx, self.handle, lambda: self.menu.bar.is_open, playing)
         self._wire_commands()
         self._begin(board, replay, first_game, daily, messages, asked_for)
         self.options.offer_how_to_play()  # the first start: How to play, once
@@ -248,16 +251,23 @@ class App:
             pace = pace or Pace(woke=self.ctx.aids.sounds.wake, collector=collector)
             while self.games.running:
                 self.step()
-                self.options.load_other_themes()  # after the first frame: what it did not need
+                self.after_frame()
                 now = self.ctx.aids.now()
                 pace.rest(self.due(now), now)
         return 0
+
+    def after_frame(self) -> None:
+        """The frame is on the screen: what the first frame did not need (the other themes),
+        then a little of what a first click, loss, hint, map or dialog will need, while this
+        frame's time lasts (game/ui/warm.py)."""
+        self.options.load_other_themes()
 
     def due(self, now: int) -> int | None:
         """When the loop next has something to do (game/ui/pace.py `wake_at`): at once while
         the inbox holds input taken out of SDL's queue (`Inbox.shown`), which the loop's sleep,
         woken by SDL's queue only, would leave waiting."""
-        return now if self.inbox.early else wake_at(self.ctx, self.layers(), now)
+        rooms = [*self.layers(), self.pad]  # the pad: a direction held presses again
+        return now if self.inbox.early else wake_at(self.ctx, rooms, now)
 
     def step(self) -> None:
         """One tick: handle events, update, draw, present."""
@@ -295,6 +305,8 @@ class App:
             if t == pygame.WINDOWRESTORED:
                 session.resume(PAUSE_AWAY)
             self.ctx.drawn.invalidate(lost=True)
+        elif t in PAD_EVENTS:  # a controller: its buttons come back here as keys
+            self.pad.handle(event)
         else:
             rooms = self.layers()
             if t == pygame.KEYDOWN:
@@ -313,6 +325,7 @@ class App:
         ctx, now = self.ctx, self.ctx.aids.now()
         for layer in self.layers():
             layer.update(now)
+        self.pad.update(now)  # a controller's direction held presses again
         ctx.status.expire(now)
         ctx.aids.chores.poll()
         ctx.aids.analyses.poll()

@@ -44,6 +44,7 @@ class BoardView(BoardDrawing):
             self.ctx.frame.relaid.append(self.relaid)
         self.covered = False  # another room's board is on the canvas (`close`)
         self.cursor: Cell | None = None
+        self.pointed = False  # the pointer moved after the cursor did (`aim_at_pointer`)
         self.top = self.left = 0
         self.laid = self.layout  # the layout the view (top, left) was placed in
         self.thumb: scrollbars.ThumbDrag | None = None  # a scroll bar's thumb held
@@ -109,6 +110,7 @@ class BoardView(BoardDrawing):
             self.wheel(event)
         elif t == pygame.MOUSEMOTION:
             self.mouse_pos = event.pos
+            self.pointed = True
             self.end_gesture()
             if not self.drag_view():
                 self.room.pointer_moved()
@@ -233,7 +235,18 @@ class BoardView(BoardDrawing):
             row = max(0, min(g.rows - 1, self.cursor[0] + drow))
             col = max(0, min(g.cols - 1, self.cursor[1] + dcol))
             self.cursor = (row, col)
+        self.pointed = False
         self.keep_cursor_in_view()
+
+    def aim_at_pointer(self) -> None:
+        """Keys at the pointer (Options): the cursor goes to the cell under the pointer, for
+        the open, flag and chord keys to act there, if the pointer is over the board and
+        moved after the cursor last did (an arrow or the d-pad moved since: the cursor's
+        cell, as when the pointer is off the board)."""
+        if self.ctx.settings.keys_at_pointer and self.pointed:
+            cell = self.cell_at(self.mouse_pos)
+            if cell is not None:
+                self.cursor = cell
 
     def keep_cursor_in_view(self) -> None:
         self.follow(self.cursor)

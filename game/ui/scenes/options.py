@@ -92,7 +92,7 @@ class Options:
         ]
 
     def _play_rows(self) -> list[SettingRow]:
-        """? marks, Start, L chord, Hold, Motion, Text size, No guess."""
+        """? marks, Start, L chord, Hold, Motion, Text size, No guess, Keys at."""
         s = self.ctx.settings
         off = _("off")
         on_off = [(False, off), (True, _("on"))]
@@ -107,6 +107,10 @@ class Options:
         about_chord = _("A left click on a number with its mines flagged opens the rest.")
         # Translators: under Options while its Hold row is picked: what the row does.
         about_hold = _("Holding a cell down a moment flags it (touch screens).")
+        # Translators: the Keys at row's choices: the keyboard cursor, or the mouse pointer.
+        aims = [(False, _("cursor")), (True, _("pointer"))]
+        # Translators: under Options while its Keys at row is picked: what the row does.
+        about_aim = _("Space, F and D act under the pointer; after an arrow, at the cursor.")
         # Translators: under Options while its Motion row is picked: what the row does.
         about_motion = _("Openings spread ring by ring; mines ripple at the end.")
         # Translators: under Options while its Text size row is picked: what the row does.
@@ -126,6 +130,8 @@ class Options:
             SettingRow("motion", _("Motion"), on_off, s.motion, about_motion),
             SettingRow("text_size", _("Text size"), *self.text_choices(), about_text),
             SettingRow("no_guess", _("No guess"), on_off, s.no_guess, about_no_guess),
+            # Translators: short: where the open, flag and chord keys act (cursor, pointer).
+            SettingRow("keys_at_pointer", _("Keys at"), aims, s.keys_at_pointer, about_aim),
         ]
 
     def _other_rows(self) -> list[SettingRow]:

@@ -151,6 +151,7 @@ class PlayScene(Layer):
         """Space, F, D on the keyboard cursor. A press when the cursor is not on screen (none
         yet, or scrolled away by the wheel) only shows it: nothing is done out of sight."""
         view = self.view
+        view.aim_at_pointer()  # keys at the pointer (Options): the cursor goes there first
         if view.cursor is None:
             view.move_cursor(0, 0)
             return
