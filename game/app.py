@@ -727,7 +727,7 @@ def _window(
     from .ui.window import run
 
     # the theme the window starts with now, the others after its first frame (the
-    # window's Options.load_other_themes says what is wrong with them then)
+    # window's Options.load_next_theme says what is wrong with them then)
     themes = load_library(user_themes_dir(), first=args.theme or settings.theme)
     for line in themes.problems:  # each says what is wrong and that it is left out
         to_stderr(line)

@@ -635,7 +635,12 @@ class Game:
 
             return CellSet.later(len(opened) + count, made)
         if self._opened == self.safe_total:
-            runs.extend((r, c, c + 1) for r, c in map(self._cell_of, self._win()))
+            opened, (count, won) = CellSet(runs), self._win()
+
+            def flagged(box):  # the runs opened, then the mines flagged by the win
+                return (opened if box is None else opened.within(box)).runs() + won(box)
+
+            return CellSet.later(len(opened) + count, flagged)
         return CellSet(runs)
 
     def _runs(self, spans: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
@@ -668,14 +673,20 @@ class Game:
         diff = (int.from_bytes(before, "big") ^ kept).to_bytes(size, "big")
         return size - diff.count(0), _runs_of(diff, self._width, self.rows, self.cols)
 
-    def _win(self) -> list[int]:
-        """Flag every mine; return the cells that changed."""
+    def _win(self) -> tuple[int, Callable]:
+        """Flag every mine: how many cells changed, and a function that makes their runs
+        (`CellSet.later`). Whole-board byte arithmetic, as `_lose`'s: a win that flags 39,999
+        mines (the largest board's most) took a 34 ms frame cell by cell."""
         self.state = GameState.WON
-        unflagged = [m for m in self._field.mines if self._view[m] != FLAG]
-        for m in unflagged:
-            self._view[m] = FLAG
+        view = self._view
+        size = len(view)
+        before = int.from_bytes(view, "big")
+        mines = int.from_bytes(self._field.numbers.translate(_MINE_TO_FF), "big")
+        after = (before & ~mines) | (int.from_bytes(bytes([FLAG]) * size, "big") & mines)
+        view[:] = after.to_bytes(size, "big")
         self._flags = self.mines
-        return unflagged
+        diff = (before ^ after).to_bytes(size, "big")
+        return size - diff.count(0), _runs_of(diff, self._width, self.rows, self.cols)
 
 
 def _runs_of(diff: bytes, width: int, rows: int, cols: int) -> Callable:

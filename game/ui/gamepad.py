@@ -35,6 +35,9 @@ PAD_EVENTS = (
     pygame.CONTROLLERAXISMOTION,
 )
 
+# The frame whose update starts SDL's controller subsystem (some 6 ms): not the first, which
+# the start waits for, nor the second, which opens the sound device (game/ui/sound.py).
+START_AT_UPDATE = 3
 REPEAT_DELAY_MS = 300  # a direction held presses its arrow again after this...
 REPEAT_MS = 80  # ...then this often (12 cells a second)
 # The stick's axes run from -32768 to 32767. Past PRESS_AT it presses a direction, which stays
@@ -150,11 +153,11 @@ class Gamepad:
             self.axis(event.instance_id, event.axis, event.value, now)
 
     def update(self, now: int) -> None:
-        """The subsystem started after the first frame (it costs that frame nothing); the
-        directions held pressed again when due, but not while the frame waits for its board
-        (the keys typed wait then too: game/ui/inbox.py)."""
+        """The subsystem started on the third frame (START_AT_UPDATE); the directions held
+        pressed again when due, but not while the frame waits for its board (the keys typed
+        wait then too: game/ui/inbox.py)."""
         self.updates += 1
-        if self.updates == 2:
+        if self.updates == START_AT_UPDATE:
             self.running = self.start()
         if self.ctx.drawn.held:
             return

@@ -224,6 +224,7 @@ class ThemeLibrary:
     warnings: list[str] = field(default_factory=list)
     rest: list[Path] = field(default_factory=list)  # folders left to load, in their order
     order: list[str] = field(default_factory=list)  # every usable folder's name, in order
+    _loading: _Loading | None = field(default=None, repr=False, compare=False)  # load_next's
 
     def names(self) -> list[str]:
         return list(self.themes)
@@ -236,13 +237,24 @@ class ThemeLibrary:
             theme.convert()
 
     def load_rest(self) -> list[str]:
-        """Load the themes left for later (no display needed: on a chore's thread after the
-        window's first frame); the lines about them, problems then warnings. The themes keep
-        the folders' order (classic first, the shipped ones, the player's)."""
-        folders, self.rest = self.rest, []
-        loaded = _Loading()
-        for folder in folders:
-            loaded.load(folder)
+        """Load the themes left for later (no display needed); the lines about them, problems
+        then warnings. The themes keep the folders' order (classic first, the shipped ones,
+        the player's)."""
+        while (lines := self.load_next()) is None:
+            pass
+        return lines
+
+    def load_next(self) -> list[str] | None:
+        """Load the next theme left for later (some 5 ms: one step of the window's idle
+        time, game/ui/warm.py); None while others are left, then the lines about them all,
+        as `load_rest` gives them."""
+        if self._loading is None:
+            self._loading = _Loading()
+        if self.rest:
+            self._loading.load(self.rest.pop(0))
+        if self.rest:
+            return None
+        loaded, self._loading = self._loading, None
         merged = {**self.themes, **loaded.themes}
         self.themes.clear()  # in place: the menus and commands hold this dictionary
         self.themes.update((name, merged[name]) for name in self.order if name in merged)

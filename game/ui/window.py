@@ -6,6 +6,7 @@ and lets each draw its part. It plays no move and sizes no window itself.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from functools import partial
 
@@ -57,6 +58,7 @@ from .scenes.result import WRITTEN, post_written
 from .sound import SoundBoard
 from .status import StatusLine
 from .theme import DEFAULT_THEME, ThemeLibrary
+from .warm import Warmer, startup_steps
 
 TITLE = "Pixel Mines"
 
@@ -132,6 +134,8 @@ class App:
         self.inbox = Inbox(drawn, self.games.press_moved)  # each tick's events, in order
         playing = lambda: self.games.replay is None  # noqa: E731  (not a replay's board)
         self.pad = Gamepad(self.ctx, self.handle, lambda: self.menu.bar.is_open, playing)
+        self.warmer = Warmer(startup_steps(self.options.load_next_theme))  # after 1st frame
+        self.began = 0.0  # when the frame under way began (perf_counter seconds)
         self._wire_commands()
         self._begin(board, replay, first_game, daily, messages, asked_for)
         self.options.offer_how_to_play()  # the first start: How to play, once
@@ -257,20 +261,22 @@ class App:
         return 0
 
     def after_frame(self) -> None:
-        """The frame is on the screen: what the first frame did not need (the other themes),
-        then a little of what a first click, loss, hint, map or dialog will need, while this
-        frame's time lasts (game/ui/warm.py)."""
-        self.options.load_other_themes()
+        """The frame is on the screen: a little of what a first click, loss, hint, map or
+        dialog will need, while this frame's time lasts (game/ui/warm.py)."""
+        self.warmer.watch(self.ctx.session.game)
+        self.warmer.after_frame(self.began)
 
     def due(self, now: int) -> int | None:
         """When the loop next has something to do (game/ui/pace.py `wake_at`): at once while
         the inbox holds input taken out of SDL's queue (`Inbox.shown`), which the loop's sleep,
         woken by SDL's queue only, would leave waiting."""
         rooms = [*self.layers(), self.pad]  # the pad: a direction held presses again
-        return now if self.inbox.early else wake_at(self.ctx, rooms, now)
+        early = self.inbox.early or self.warmer.due  # (or warming left to do)
+        return now if early else wake_at(self.ctx, rooms, now)
 
     def step(self) -> None:
         """One tick: handle events, update, draw, present."""
+        self.began = time.perf_counter()
         for event in self.inbox.take():
             self.handle(event)
             if not self.games.running:
@@ -351,6 +357,7 @@ class App:
             layer.draw(full)
         ctx.drawn.pending.clear()
         r.present(ctx.frame.display)
+        self.play.laying.shown()  # a big board's workers, after the start's frame
         self.inbox.shown()  # what came while the frame waited was made seeing the one before
 
 

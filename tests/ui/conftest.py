@@ -124,6 +124,10 @@ def drive(shipped_themes):
             chores=Chores(threaded=False),
         )
         app.ctx.aids.assistant = Assistant(RunAtOnce())
+        # nothing warmed after frames (game/ui/warm.py): the tests step the loop, not its
+        # idle time, and a warming left to do would keep `App.due` at now (tests/ui/test_warm.py
+        # tests the warming)
+        app.warmer.steps.clear()
         if layout is not None:
             app.games.play_game(Game.from_layout(layout))
         driver = Driver(app, clock)

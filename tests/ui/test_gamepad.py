@@ -268,8 +268,9 @@ def test_without_controller_support_the_game_plays_on_silently(drive, monkeypatc
     monkeypatch.setattr(controller, "init", refused)
     assert gamepad.start_controllers() is False
     d = drive(layout=WALLED)
-    d.tick()
-    assert d.app.pad.updates >= 2 and d.app.pad.running is False
+    for _ in range(gamepad.START_AT_UPDATE):
+        d.tick()
+    assert d.app.pad.updates >= gamepad.START_AT_UPDATE and d.app.pad.running is False
     go(d, (1, 1))  # posted events still play
     button(d, A)
     assert d.app.play.game.cell(1, 1) == "1"
@@ -303,10 +304,11 @@ def test_the_subsystem_starts_after_the_first_frame(drive):
     pad.updates, pad.running = 0, False
     pad.start = lambda: started.append(pad.updates) or True
     d.tick()
-    assert started == []  # the first frame's update: not yet
+    d.tick()
+    assert started == []  # the first frames' updates (the start, the sound): not yet
     d.tick()
     d.tick()
-    assert started == [2] and pad.running
+    assert started == [gamepad.START_AT_UPDATE] and pad.running
 
 
 class VirtualController:
@@ -353,8 +355,8 @@ class VirtualController:
 
 def test_a_controller_sdl_makes_is_opened_played_and_let_go(drive):
     d = drive(layout=WALLED)
-    d.tick()  # the pad started SDL's controller subsystem after the first frame
-    d.tick()  # (and opened any real controller this machine has)
+    for _ in range(gamepad.START_AT_UPDATE + 1):  # the pad started SDL's controller
+        d.tick()  # subsystem after the first frames (and opened any real controller here)
     assert d.app.pad.running
     there = list(d.app.pad.controllers)
     virtual = VirtualController()

@@ -32,13 +32,22 @@ class Laying:
         self.ctx = ctx
         self.stop: threading.Event | None = None  # stops a no-guess board being laid
         self.at: Cell | None = None  # a first click waiting for its board: shown pressed
+        # the window's first frame is on the screen (`shown`): the game the start shows waits
+        # for it, so that the threads below do not take the interpreter lock from the start
+        self.first_shown = False
+
+    def shown(self) -> None:
+        """A frame is on the screen: the first time, the start's game is prepared."""
+        if not self.first_shown:
+            self.first_shown = True
+            self.prepare(self.ctx.session.game)
 
     def prepare(self, g: Game) -> None:
         """A big board waits for its first click: the worker process that lays it (and will
         measure and analyse the game) and the solver's tables for its size are made ready now,
         off the loop's thread, so that the click's frames do not share the interpreter lock
         with a process being spawned or the solver being imported."""
-        if g is None or not big_first_open(g, Move(MoveKind.OPEN, 0, 0)):
+        if g is None or not self.first_shown or not big_first_open(g, Move(MoveKind.OPEN, 0, 0)):
             return
         aids = self.ctx.aids
         aids.analyses.warm()

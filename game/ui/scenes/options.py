@@ -20,7 +20,15 @@ from .context import Context
 
 # Each language by its own name in its own words, never translated (a player who cannot read
 # the language in use still finds theirs); an unknown one is shown by its code.
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
+LANGUAGE_NAMES = {
+    "en": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "es": "Español",
+    "it": "Italiano",
+    "pl": "Polski",
+    "pt_BR": "Português (Brasil)",
+}
 # The volumes as the Sound row says them (the setting keeps the English word).
 VOLUME_WORDS = {"off": N_("off"), "low": N_("low"), "normal": N_("normal")}
 
@@ -48,7 +56,6 @@ class Options:
         self.new_game = new_game
         self.safe_zone, self.no_guess = safe_zone, no_guess
         self.wanted_theme = None  # a theme being made ready to switch to
-        self.loading_themes = False  # the themes the first frame did not need: asked for
         self.session_rules()
 
     def session_rules(self) -> None:
@@ -347,22 +354,22 @@ class Options:
                     checked=lambda k=key: ctx.frame.theme.key == k,
                 )
 
-    def load_other_themes(self) -> None:
-        """The themes the first frame did not need, loaded on a chore (play goes on); then
-        their commands, and each line about one that is broken, to stderr as at the start."""
+    def load_next_theme(self) -> bool:
+        """One of the themes the first frame did not need, loaded (a step of the idle time's
+        warming: game/ui/warm.py); after the last, their commands, and each line about one
+        that is broken, to stderr as at the start. Whether any is left."""
         library = self.ctx.aids.themes
-        if not library.rest or self.loading_themes:
-            return
-        self.loading_themes = True
+        if not library.rest:
+            return False
+        lines = library.load_next()
+        if lines is None:
+            return True
+        from ...store.history import to_stderr
 
-        def loaded(lines: list[str]) -> None:
-            from ...store.history import to_stderr
-
-            for line in lines:
-                to_stderr(line)
-            self.wire_themes()
-
-        self.ctx.aids.chores.start(library.load_rest, loaded, "", blocks=False)
+        for line in lines:
+            to_stderr(line)
+        self.wire_themes()
+        return False
 
     def cycle_theme(self, step: int) -> None:
         names = self.ctx.aids.themes.names()
