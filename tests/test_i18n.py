@@ -94,8 +94,8 @@ def test_the_languages_are_english_and_every_catalogue(locale):
     assert i18n.available() == ["de", "en", "fr", "qps"]
 
 
-def test_the_shipped_languages_are_english_german_french_and_spanish():
-    assert i18n.available() == ["de", "en", "es", "fr"]
+def test_the_shipped_languages_are_english_and_six_translations():
+    assert i18n.available() == ["de", "en", "es", "fr", "it", "pl", "pt_BR"]
 
 
 @pytest.mark.parametrize(

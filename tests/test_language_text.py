@@ -24,7 +24,12 @@ EXPECTED_FORMS = {
     "de": {0: 1, 1: 0, 2: 1, 5: 1, 21: 1},  # singular for 1 alone
     "fr": {0: 0, 1: 0, 2: 1, 5: 1, 21: 1},  # singular for 0 and 1
     "es": {0: 1, 1: 0, 2: 1, 5: 1, 21: 1},  # singular for 1 alone
+    "it": {0: 1, 1: 0, 2: 1, 5: 1, 21: 1},  # singular for 1 alone
+    "pt_BR": {0: 0, 1: 0, 2: 1, 5: 1, 21: 1},  # singular for 0 and 1, as French
+    "pl": {0: 2, 1: 0, 2: 1, 5: 2, 21: 2},  # 1; 2-4 (not 12-14) and 22-24...; the rest
 }
+# Polish's own second and third forms, besides COUNTS: 22-24 take the second, 12-14 the third
+POLISH_MORE = {12: 2, 14: 2, 22: 1, 24: 1, 112: 2, 1_000_000: 2}
 
 
 @pytest.fixture(autouse=True)
@@ -63,7 +68,9 @@ def test_each_catalogues_plural_rule_picks_the_right_form_for_0_1_2_5_21(po):
         pytest.fail(f"no expected forms for {language_of(po)}")
     assert count in (2, 3)
     assert {n: rule(n) for n in COUNTS} == expected
-    if count == 3:  # CLDR's "many" (fr, es): round millions only
+    if language_of(po) == "pl":
+        assert {n: rule(n) for n in POLISH_MORE} == POLISH_MORE
+    elif count == 3:  # CLDR's "many" (fr, es): round millions only
         assert rule(1_000_000) == 2 and rule(1_000_001) == 1
 
 
