@@ -14,7 +14,7 @@ move it made, at the move's cell and time, so the board they replay is ours:
 - a key (Space, F, D on the keyboard cursor; r, f, c in the terminal) is the pointer moved to
   its cell and the click it stands for;
 - the middle button dragged to move the board (no move) is no click at all;
-- a left click on a flag before the first opening (it did nothing) is no click either: their
+- a left click on a flag before the first opening (it did nothing; a key's too) is no click: their
   rules hold the left button as down after it, and would read the next right click as a chord.
 
 A click that did nothing stays as it was (a wasted click for them too). A version 2 journal
@@ -223,8 +223,12 @@ class Converter:
         at = 0
         clicks = [_click(m["t"], m["kind"], *m["cell"], g.raw) for m in done]
         if g.key is not None and not done and g.cell is not None and g.key in _KEY_MOVES:
-            t = g.moves[-1]["t"] if g.moves else self.events[-1].t if self.events else 0
-            clicks.append(_click(t, _KEY_MOVES[g.key], *g.cell, []))  # a key that did nothing
+            kind = _KEY_MOVES[g.key]
+            # a key that did nothing, as its click; but not a left click on a flag before the
+            # first opening (as `_on_a_flag`'s: ms-toollib would hold its left button after it)
+            if kind != "open" or self.started or tuple(g.cell) not in self.flags_before:
+                t = g.moves[-1]["t"] if g.moves else self.events[-1].t if self.events else 0
+                clicks.append(_click(t, kind, *g.cell, []))
         for k, click in enumerate(clicks):
             while at < len(way) and way[at].t <= click[0].t:
                 self.events.append(way[at])

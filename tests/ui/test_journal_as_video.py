@@ -121,6 +121,28 @@ def test_any_play_in_the_window_reads_as_the_same_game_by_the_community_rules(dr
     check_same_game(d)
 
 
+@pytest.mark.parametrize("opening", ["left", "space"])
+def test_an_opening_on_a_flag_before_the_first_opening_is_no_click_by_button_or_key(
+    drive, opening
+):
+    """Found by the random play above: a flag, an open on it (by the button or by Space on the
+    keyboard cursor: nothing happens before the first opening), then the flag taken off. Their
+    rules hold the left button after a left click on a flag before the game starts, and read
+    the right click after it as a chord: the flag stayed on their board."""
+    d = drive(layout=LAYOUT)
+    d.click((0, 1), 3)  # a flag
+    if opening == "left":
+        d.click((0, 1))
+    else:
+        d.app.play.view.cursor = (0, 1)
+        d.key(pygame.K_SPACE, " ")
+    assert d.app.play.game.cell(0, 1) == "F"  # the open did nothing
+    d.click((0, 1), 3)  # the flag off (or a question mark)
+    video, _ = check_same_game(d)
+    assert d.app.play.game.cell(0, 1) != "F"
+    assert [e.kind for e in video.events if e.kind != MOVE].count(LEFT_DOWN) == 0
+
+
 def test_a_left_click_that_chords_is_written_as_a_chord_of_both_buttons(drive):
     d = drive(layout=LAYOUT)
     d.click((1, 0), 3)  # flag the mine at (1, 1)? no: (1, 0) is safe; flag the real one
