@@ -117,7 +117,9 @@ class Options:
         # Translators: the Keys at row's choices: the keyboard cursor, or the mouse pointer.
         aims = [(False, _("cursor")), (True, _("pointer"))]
         # Translators: under Options while its Keys at row is picked: what the row does.
-        about_aim = _("Space, F and D act under the pointer; after an arrow, at the cursor.")
+        about_aim = _(
+            "Where Space, F and D act: at the cursor, or under the pointer until an arrow key."
+        )
         # Translators: under Options while its Motion row is picked: what the row does.
         about_motion = _("Openings spread ring by ring; mines ripple at the end.")
         # Translators: under Options while its Text size row is picked: what the row does.
