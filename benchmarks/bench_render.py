@@ -1520,6 +1520,15 @@ def start_to_first_frame_200x200(runs: int) -> None:
     start_to_first_frame(runs, ["--rows", "200", "--cols", "200", "--mines", "2000"])
 
 
+def workers_ended() -> None:
+    """End this process's worker processes (the losses of the figures before leave measures
+    and analyses of seconds running, on the cores the next figure's fresh processes need)."""
+    from game import worker as workers
+
+    for role in (workers.MEASURES, workers.ANALYSES, workers.BOARDS):
+        workers.shared(role).close()
+
+
 def start_to_first_frame(runs: int, argv: list[str] | None = None) -> None:
     """Python start to the first frame presented, the game beside a bare pygame-ce window,
     each run in turn. As installed, the game's bytecode is compiled (pip compiles it; here a
@@ -1536,6 +1545,7 @@ def start_to_first_frame(runs: int, argv: list[str] | None = None) -> None:
     the game's threads, the interpreter's teardown) is printed beside (`*exit_median_ms`).
     The game starts as a player starts it, `python main.py`, and stops when its first frame
     is sent to the screen (the one `pygame.display.update` of its present)."""
+    workers_ended()
     cache = tempfile.mkdtemp(prefix="pixel-mines-pycache-")
     env = {
         k: v
@@ -1623,6 +1633,7 @@ def cold_figures(runs: int) -> None:
     the worst frame of any run (`worst_ms`, goal 16.7), beside the same thing done again in
     that process (`warm_worst_ms`), and the worst frame of the half second before it, while
     the idle time's work runs (`before_worst_ms`, the game's first frame left out)."""
+    workers_ended()
     cold_run("first_click_expert")  # compiles the bytecode into the cache: not measured
     for scenario in COLD_FRAMES:
         got = [cold_run(scenario) for _ in range(runs)]

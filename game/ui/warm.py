@@ -112,13 +112,16 @@ def _start_worker(cells: int) -> None:
     workers.for_board(workers.MEASURES, cells).start_soon()
 
 
-def startup_steps(load_next_theme: Callable[[], bool]) -> list[Callable[[], object]]:
+def startup_steps(
+    load_next_theme: Callable[[], bool], map_canvas_ahead: Callable[[], bool] = lambda: False
+) -> list[Callable[[], object]]:
     """What the window warms after its first frame, in this order: what a first click loads,
-    the other themes (the theme menu and a switch want them), then what a game's end and the
-    rooms after it load."""
+    the other themes (the theme menu and a switch want them), what a game's end loads, the
+    map's canvas, then what the rooms after a game load."""
     return [
         *map(module_step, FIRST_CLICK),
         load_next_theme,
         *map(module_step, GAME_END),
+        map_canvas_ahead,  # the first map of a big board (BoardView.map_canvas_ahead)
         *map(module_step, LATER),
     ]

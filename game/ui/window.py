@@ -134,7 +134,8 @@ class App:
         self.inbox = Inbox(drawn, self.games.press_moved)  # each tick's events, in order
         playing = lambda: self.games.replay is None  # noqa: E731  (not a replay's board)
         self.pad = Gamepad(self.ctx, self.handle, lambda: self.menu.bar.is_open, playing)
-        self.warmer = Warmer(startup_steps(self.options.load_next_theme))  # after 1st frame
+        ahead = self.options.load_next_theme, self.play.view.map_canvas_ahead
+        self.warmer = Warmer(startup_steps(*ahead))  # after the first frame
         self.began = 0.0  # when the frame under way began (perf_counter seconds)
         self._wire_commands()
         self._begin(board, replay, first_game, daily, messages, asked_for)

@@ -35,6 +35,7 @@ class BoardView(BoardDrawing):
         self.ctx, self.room = ctx, room
         self.under_map: tuple | None = None  # the canvas under the map (see `open_map`)
         self._map_canvas: pygame.Surface | None = None  # what the map is drawn on, kept
+        self._map_band = 0  # the bands of it made ahead (`map_canvas_ahead`)
         self.reset()
 
     def reset(self) -> None:
