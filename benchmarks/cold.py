@@ -306,9 +306,9 @@ def main() -> None:
     said: dict = {}
 
     def loop(app, pace=None) -> int:
-        from game.ui.pace import Collector
+        from game.ui.pace import Collector, SwitchInterval
 
-        with Collector() as collector:  # the garbage collection the loop runs under
+        with Collector() as collector, SwitchInterval():  # as the game's loop runs
             said.update(scenario(name, app, collector))
         return 0
 

@@ -142,6 +142,25 @@ class Collector:
             self.last = now
 
 
+class SwitchInterval:
+    """While the loop runs, the interpreter hands its lock over every SWITCH_S instead of
+    Python's 5 ms. A thread of this process working in Python (the solver's hint, a chore)
+    keeps the lock until the interval ends whenever the loop thread asks for it back, which it
+    does at each C call that let it go (the present, a blit): with 5 ms a first hint on a
+    200x200 board made frames of 13-17 ms whose own CPU was under 5 ms, with 1 ms 4-8 ms
+    (benchmarks/cold.py, first_hint_200x200). Leaving puts the interval back."""
+
+    SWITCH_S = 0.001
+
+    def __enter__(self) -> SwitchInterval:
+        self._saved = sys.getswitchinterval()
+        sys.setswitchinterval(self.SWITCH_S)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        sys.setswitchinterval(self._saved)
+
+
 class Pace:
     """After each tick: the next at the fixed rate, or a sleep until `wake_at` (or input);
     `woke` is told when input ends a sleep, before that input is handled."""

@@ -95,11 +95,12 @@ class Warmer:
         self._game = game
         self.add(lambda: _start_worker(game.rows * game.cols))
 
-    def after_frame(self, began: float) -> None:
+    def after_frame(self, began: float, busy: bool = False) -> None:
         """Run a step if the frame that `began` (perf_counter seconds) took less than
-        BUDGET_MS. A step that has more to do (a theme of several) returns True and stays
-        first."""
-        if self.steps and (self.now() - began) * 1000 < BUDGET_MS:
+        BUDGET_MS, and the player's last act is not `busy` turning over (a cascade, a chore:
+        their frames are the ones a player watches). A step that has more to do (a theme of
+        several) returns True and stays first."""
+        if self.steps and not busy and (self.now() - began) * 1000 < BUDGET_MS:
             more = self.steps[0]()
             self.done += 1
             if more is not True:

@@ -46,7 +46,7 @@ from .frame import Frame
 from .gamepad import PAD_EVENTS, Gamepad
 from .inbox import Inbox
 from .menubar import theme_rows
-from .pace import Collector, Pace, wake_at
+from .pace import Collector, Pace, SwitchInterval, wake_at
 from .scenes import Aids, Context, Layer
 from .scenes.dialogs import DialogScene, DialogStack
 from .scenes.games import Games
@@ -252,7 +252,7 @@ class App:
     def loop(self, pace: Pace | None = None) -> int:
         """Tick at the fixed rate while anything changes by itself, else sleep until input or
         until something is due (game/ui/pace.py)."""
-        with Collector() as collector:
+        with Collector() as collector, SwitchInterval():
             pace = pace or Pace(woke=self.ctx.aids.sounds.wake, collector=collector)
             while self.games.running:
                 self.step()
@@ -265,7 +265,8 @@ class App:
         """The frame is on the screen: a little of what a first click, loss, hint, map or
         dialog will need, while this frame's time lasts (game/ui/warm.py)."""
         self.warmer.watch(self.ctx.session.game)
-        self.warmer.after_frame(self.began)
+        busy = self.ctx.drawn.animation or self.ctx.aids.chores.working
+        self.warmer.after_frame(self.began, busy=bool(busy))
 
     def due(self, now: int) -> int | None:
         """When the loop next has something to do (game/ui/pace.py `wake_at`): at once while

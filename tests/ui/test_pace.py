@@ -216,3 +216,17 @@ def test_the_full_garbage_collection_runs_as_the_loop_sleeps_never_inside_a_busy
         pace.rest(now, now)  # a loop that never sleeps still collects, this seldom
         assert len(collected) == 2
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_the_loop_hands_the_interpreter_lock_over_every_millisecond_while_it_runs(drive):
+    """A thread working in Python beside the loop (the solver's hint) gives the lock back to
+    the loop within SWITCH_S, not Python's 5 ms; the interval is Python's again after."""
+    import sys
+
+    from game.ui.pace import SwitchInterval
+
+    d = drive()
+    before, seen = sys.getswitchinterval(), []
+    run_loop(d, 1, on_tick=lambda n: seen.append(sys.getswitchinterval()))
+    assert seen and all(s == SwitchInterval.SWITCH_S for s in seen)
+    assert sys.getswitchinterval() == before != SwitchInterval.SWITCH_S

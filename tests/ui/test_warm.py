@@ -41,6 +41,15 @@ def test_a_step_runs_after_a_frame_with_time_left_one_a_frame():
     assert ran == ["a", "b"] and not warmer.due
 
 
+def test_no_step_runs_while_the_players_last_act_turns_over():
+    ran = []
+    warmer = Warmer([lambda: ran.append("a")], now=Clock())
+    warmer.after_frame(0.0, busy=True)  # a cascade, a chore: the frames a player watches
+    assert ran == [] and warmer.due
+    warmer.after_frame(0.0)
+    assert ran == ["a"]
+
+
 def test_a_step_with_more_to_do_stays_first_until_it_says_it_is_done():
     left = [3]
 
