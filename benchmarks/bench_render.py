@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import cache
 from pathlib import Path
 
 from timing import cpu_name, say, stolen_percent, window_bench_env  # stdlib only: before pygame
@@ -1495,9 +1496,10 @@ pygame.quit()
 """
 
 
-def _started(script: str, env: dict, *args: str) -> tuple[float, float]:
+def _started(script: str, env: dict, *args: str) -> tuple[float, float, list[int]]:
     """Milliseconds from starting `script` in a new Python to the first frame it presented
-    (the time it prints, read on the same monotonic clock), and to its exit."""
+    (the time it prints, read on the same monotonic clock), and to its exit; the size of the
+    window it opened."""
     t = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-c", script, *args],
@@ -1509,9 +1511,8 @@ def _started(script: str, env: dict, *args: str) -> tuple[float, float]:
     )
     ended = time.perf_counter()
     said = [line for line in done.stdout.splitlines() if line.startswith("presented ")]
-    presented = float(said[-1].split()[1])
-    _started.size = said[-1].split()[2:]  # the game's window, for the bare one's
-    return (presented - t) * 1000, (ended - t) * 1000
+    presented, *size = said[-1].split()[1:]
+    return (float(presented) - t) * 1000, (ended - t) * 1000, [int(n) for n in size]
 
 
 def start_to_first_frame_200x200(runs: int) -> None:
@@ -1555,8 +1556,8 @@ def start_to_first_frame(runs: int, argv: list[str] | None = None) -> None:
     warm_env = {**env, "PYTHONPYCACHEPREFIX": cache}
     cold_env = {**env, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": cache + "-none"}
     code, argv = FIRST_FRAME, argv or []
-    _started(code, warm_env, *argv)
-    size = _started.size if argv else []  # the default board's: the 528x642 of before
+    window = _started(code, warm_env, *argv)[2]
+    size = [str(n) for n in window] if argv else []  # the default board's: 528x642 as before
     _started(BARE_FIRST_FRAME, warm_env, *size)
     samples, bare, cold = [], [], []
     for _ in range(runs):
@@ -1570,7 +1571,7 @@ def start_to_first_frame(runs: int, argv: list[str] | None = None) -> None:
     line = {
         "name": "start_to_first_frame" + ("_200x200" if argv else ""),
         "median_ms": median(samples, 0),
-        "window": [int(n) for n in _started.size],
+        "window": window,
         "runs": runs,
         "goal_ms": 500.0,
         "goal_ratio": 2.5,
@@ -1596,22 +1597,21 @@ COLD_FRAMES = (
 )
 
 
+@cache
+def _pycache() -> str:
+    return tempfile.mkdtemp(prefix="pixel-mines-pycache-")
+
+
 def _cold_env() -> dict:
     """As a player's installed game starts: the bytecode compiled (pip compiles it; here a
     throwaway cache, made by the first run, since PYTHONDONTWRITEBYTECODE may be set) and no
     SDL framebuffer hint left from the figures before (the game sets its own)."""
-    global _COLD_CACHE
-    if _COLD_CACHE is None:
-        _COLD_CACHE = tempfile.mkdtemp(prefix="pixel-mines-pycache-")
     env = {
         k: v
         for k, v in os.environ.items()
         if k not in ("PYTHONDONTWRITEBYTECODE", FRAMEBUFFER_HINT)
     }
-    return {**env, "PYTHONPYCACHEPREFIX": _COLD_CACHE}
-
-
-_COLD_CACHE: str | None = None
+    return {**env, "PYTHONPYCACHEPREFIX": _pycache()}
 
 
 def cold_run(scenario: str) -> dict:

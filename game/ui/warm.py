@@ -114,7 +114,7 @@ def _start_worker(cells: int) -> None:
 
 
 def startup_steps(
-    load_next_theme: Callable[[], bool], map_canvas_ahead: Callable[[], bool] = lambda: False
+    load_next_theme: Callable[[], bool], map_canvas_ahead: Callable[[], bool]
 ) -> list[Callable[[], object]]:
     """What the window warms after its first frame, in this order: what a first click loads,
     the other themes (the theme menu and a switch want them), what a game's end loads, the
