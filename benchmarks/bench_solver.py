@@ -6,6 +6,12 @@ cell, proven or guessed. Every game starts with a 3x3 safe opening at (3,3), see
 Each move is timed in wall time and in the thread's CPU time (`*_cpu_ms_*`: a shared machine's
 load inflates the wall time, not the CPU time).
 
+To compare two guess policies (game/engine/solver/guess.py's Strategy, by the names in
+STRATEGIES): `--paired A B [C ...]` plays each seed with every policy from the same first click,
+sharing the game while they agree, and prints for each one after the first its wins beside the
+first's, the discordant pairs, the exact McNemar p-value and the per-move CPU of both. For a
+comparison on seeds not used while choosing, give `--first` past the seeds already played.
+
 To work on the slowest hints: `--slowest K --slowest-file F` writes the K slowest moves by CPU
 time (seed, move number and view) as JSON lines; `--retime F` times just those positions again
 and prints each one's CPU time and the work steps its guess spent (`hint_with_steps`).
@@ -26,6 +32,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -35,7 +42,14 @@ if str(ROOT) not in sys.path:
 
 from game.engine import Difficulty, Game, GameState, SafeZone  # noqa: E402
 from game.engine.noguess import WORK_BUDGET, lay_no_guess  # noqa: E402
-from game.engine.solver import hint, hint_with_steps, mine_probabilities  # noqa: E402
+from game.engine.solver import (  # noqa: E402
+    HintKind,
+    Strategy,
+    hint,
+    hint_with_steps,
+    mine_probabilities,
+)
+from game.engine.solver.guess import TODAY  # noqa: E402
 
 SEED = 20240601
 FIRST_CLICK = (3, 3)
@@ -44,8 +58,35 @@ QUICK_GAMES = {Difficulty.BEGINNER: 40, Difficulty.INTERMEDIATE: 30, Difficulty.
 WIN_GOALS = {Difficulty.BEGINNER: 0.972, Difficulty.INTERMEDIATE: 0.891, Difficulty.EXPERT: 0.545}
 PROBABILITY_GOAL_MS = 30.0
 HINT_GOAL_MS = 250.0  # any hint on Expert, to the answer (issue 22)
+WIN_GOALS_PAIRED = 0.543  # Expert, on paired seeds, significant against "before" (issue 43)
 TODAY_EXPERT = (5344, 10000)  # the bot's Expert wins before the hint's work caps (issue 22)
 NO_GUESS_GOALS_MS = (250.0, 1000.0)  # Expert median, 95th percentile
+
+
+# The guess policies --paired may name: "before" is the policy before issue 43's levers, every
+# switch off; "now" is the one the hints use.
+STRATEGIES = {
+    "before": Strategy(),
+    "long_term": Strategy(long_term=True),
+    "living": Strategy(living_only=True),
+    "wide": Strategy(margin=0.06),
+    "both": Strategy(long_term=True, living_only=True),
+    "relative": Strategy(relative=0.9),
+    "blend": Strategy(blend=True),
+    "influence": Strategy(influence=0.9),
+    "pseudo": Strategy(pseudo=True),
+    "endgame_2000": Strategy(endgame=2000, work=800_000),
+    "work_800k": Strategy(work=800_000),
+    "combo": Strategy(influence=0.9, pseudo=True, endgame=2000, work=800_000),
+    "eg_bits": Strategy(endgame=5000, bitsets=True, endgame_work=1_200_000),
+    "eg_old": Strategy(endgame=2000, endgame_work=1_200_000),
+    "eg_pseudo": Strategy(endgame=5000, bitsets=True, endgame_work=1_200_000, pseudo=True),
+    "eg_all": Strategy(
+        endgame=5000, bitsets=True, endgame_work=1_200_000, pseudo=True, influence=0.9
+    ),
+    "jsm": Strategy(relative=0.9, blend=True, influence=0.9, living_only=True),
+    "now": TODAY,
+}
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -212,6 +253,177 @@ def move_figures(unit: str, values: list[float]) -> dict:
     }
 
 
+def play_paired(args: tuple[tuple[str, ...], str, int]) -> dict:
+    """One seed played by every policy in `names`: whether each won, each move's thread CPU in
+    ms, and each one's guesses. The policies share one game while they open the same cells; a
+    game is copied (played again from the seed) where they part. A strategy changes only the
+    guess (guess.Strategy), so a proof is asked for once and counts, with its time, for every
+    policy sharing the game; a guess is asked for of each."""
+    names, name, seed = args
+    difficulty = Difficulty[name]
+    strategies = [STRATEGIES[n] for n in names]
+
+    def replayed(moves: list[tuple[int, int]]) -> Game:
+        game = Game.from_difficulty(difficulty, seed=seed, safe_zone=SafeZone.OPENING)
+        game.reveal(*FIRST_CLICK)
+        for cell in moves:
+            game.reveal(*cell)
+        return game
+
+    cpu: list[list[float]] = [[] for _ in names]
+    won = [False] * len(names)
+    guesses = [0] * len(names)
+    groups = [(replayed([]), [], list(range(len(names))))]
+    while groups:
+        game, moves, members = groups.pop()
+        while game.state is GameState.PLAYING:
+            view = game.view()
+            answers = {}
+            for i in members:
+                start = time.thread_time()
+                h = hint(view, game.mines, strategy=strategies[i])
+                answers[i] = (h, (time.thread_time() - start) * 1000)
+                if h.kind is not HintKind.GUESS:  # a proof: the same for every policy
+                    answers.update({j: answers[i] for j in members})
+                    break
+            parted: dict[tuple[int, int], list[int]] = {}
+            for i in members:
+                h, ms = answers[i]
+                cpu[i].append(ms)
+                guesses[i] += h.kind is HintKind.GUESS
+                parted.setdefault(h.cell, []).append(i)
+            cells = list(parted)
+            for cell in cells[1:]:
+                groups.append((replayed([*moves, cell]), [*moves, cell], parted[cell]))
+            members = parted[cells[0]]
+            game.reveal(*cells[0])
+            moves.append(cells[0])
+        for i in members:
+            won[i] = game.state is GameState.WON
+    return {"won": won, "cpu": [[round(ms, 3) for ms in c] for c in cpu], "guesses": guesses}
+
+
+def mcnemar_p(only_a: int, only_b: int) -> float:
+    """The exact two-sided McNemar p-value of `only_a` against `only_b` discordant pairs: the
+    binomial test of the smaller count among them at one half."""
+    n = only_a + only_b
+    if not n:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(min(only_a, only_b) + 1))
+    return min(1.0, 2 * tail / 2**n)
+
+
+class _Tally:
+    """One policy's games so far: wins, and its moves' CPU as a histogram of 0.01 ms steps
+    (20,000 Expert games are nearly four million moves)."""
+
+    def __init__(self) -> None:
+        self.wins = 0
+        self.guesses = 0
+        self.cpu: Counter[float] = Counter()
+        self.moves = 0
+        self.most = 0.0
+        self.over = 0
+
+    def add(self, won: bool, cpu: list[float], guesses: int) -> None:
+        self.wins += won
+        self.guesses += guesses
+        self.cpu.update(round(ms, 2) for ms in cpu)
+        self.moves += len(cpu)
+        self.most = max(self.most, *cpu) if cpu else self.most
+        self.over += sum(ms > HINT_GOAL_MS for ms in cpu)
+
+    def quantile(self, q: float) -> float:
+        goal, seen = max(1, math.ceil(q * self.moves)), 0
+        for ms in sorted(self.cpu):
+            seen += self.cpu[ms]
+            if seen >= goal:
+                return ms
+        return self.most
+
+    def figures(self, games: int) -> dict:
+        low, high = wilson(self.wins, games)
+        return {
+            "wins": self.wins,
+            "win_rate": round(self.wins / games, 4),
+            "wilson95": [round(low, 4), round(high, 4)],
+            "median_cpu_ms_per_move": self.quantile(0.5),
+            "p99_cpu_ms_per_move": self.quantile(0.99),
+            "max_cpu_ms_per_move": round(self.most, 3),
+            "moves": self.moves,
+            "moves_over_250_cpu_ms": self.over,
+            "guesses_per_game": round(self.guesses / games, 3),
+        }
+
+
+def paired_figure(
+    names: list[str], difficulty: Difficulty, games: int, jobs: int, progress: int, first: int
+) -> None:
+    """`--paired`: every policy on the same `games` seeds from `first` on; a line for each
+    policy after the first, against the first (and a partial line every `progress` games)."""
+    seeds = [(tuple(names), difficulty.name, SEED + first + i) for i in range(games)]
+    tallies = [_Tally() for _ in names]
+    only = [[0, 0] for _ in names]  # [first won alone, this one won alone]
+    done = 0
+    start = time.perf_counter()
+
+    def keep(result: dict) -> None:
+        nonlocal done
+        done += 1
+        for i, tally in enumerate(tallies):
+            tally.add(result["won"][i], result["cpu"][i], result["guesses"][i])
+            a, b = result["won"][0], result["won"][i]
+            if a != b:
+                only[i][b] += 1
+        if progress and done % progress == 0 and done < games:
+            lines(True)
+
+    def lines(partial: bool) -> None:
+        base = tallies[0].figures(done)
+        for i in range(1, len(names)):
+            other = tallies[i].figures(done)
+            line = {
+                "name": f"paired_{difficulty.name.lower()}",
+                "a": names[0],
+                "b": names[i],
+                "games": done,
+                "first_game": first,
+                "a_figures": base,
+                "b_figures": other,
+                "points": round(100 * (other["win_rate"] - base["win_rate"]), 2),
+                "discordant": {"a_only": only[i][0], "b_only": only[i][1]},
+                "mcnemar_p": round(mcnemar_p(*only[i]), 5),
+                "median_cpu_ratio": round(
+                    other["median_cpu_ms_per_move"] / max(base["median_cpu_ms_per_move"], 0.01), 2
+                ),
+                "seconds": round(time.perf_counter() - start, 1),
+                "jobs": jobs,
+                "load_average": [round(x, 2) for x in os.getloadavg()],
+            }
+            if difficulty is Difficulty.EXPERT:
+                line["goal"] = WIN_GOALS_PAIRED
+                line["pass"] = (
+                    other["win_rate"] >= WIN_GOALS_PAIRED
+                    and line["mcnemar_p"] < 0.05
+                    and only[i][1] > only[i][0]
+                    and other["moves_over_250_cpu_ms"] == 0
+                    and line["median_cpu_ratio"] <= 2
+                )
+            if partial:
+                line["partial"] = True
+            print(json.dumps(line), flush=True)
+
+    if jobs > 1:
+        chunk = max(1, min(25, games // (jobs * 8)))
+        with ProcessPoolExecutor(jobs) as pool:
+            for result in pool.map(play_paired, seeds, chunksize=chunk):
+                keep(result)
+    else:
+        for seed in seeds:
+            keep(play_paired(seed))
+    lines(False)
+
+
 def retime_figure(path: Path, runs: int) -> None:
     """Each position of a `--slowest` file timed again (best of `runs`, wall and thread CPU),
     with the hint's work steps: for iterating on the slowest positions alone."""
@@ -374,6 +586,13 @@ def main() -> None:
         help="only time again the positions of a --slowest file",
     )
     parser.add_argument("--runs", type=int, default=3, help="timings per position for --retime")
+    parser.add_argument(
+        "--paired",
+        nargs="+",
+        metavar="POLICY",
+        help=f"play the same seeds with these guess policies ({', '.join(STRATEGIES)}) and "
+        "compare each with the first",
+    )
     args = parser.parse_args()
     if args.retime is not None:
         retime_figure(args.retime, args.runs)
@@ -385,6 +604,17 @@ def main() -> None:
     if args.first < 0:
         parser.error("--first must be 0 or more")
     chosen = [Difficulty[args.difficulty.upper()]] if args.difficulty else list(Difficulty)
+    if args.paired is not None:
+        unknown = [n for n in args.paired if n not in STRATEGIES]
+        if unknown or len(args.paired) < 2:
+            parser.error(
+                f"--paired takes two or more of: {', '.join(STRATEGIES)}"
+                + (f" (not {', '.join(unknown)})" if unknown else "")
+            )
+        for difficulty in chosen:
+            games = args.games or (QUICK_GAMES if args.quick else DEFAULT_GAMES)[difficulty]
+            paired_figure(args.paired, difficulty, games, args.jobs, args.progress, args.first)
+        return
     table = QUICK_GAMES if args.quick else DEFAULT_GAMES
     for difficulty in chosen:
         games = args.games or table[difficulty]

@@ -3,7 +3,9 @@
 tests/engine/data/golden_hints.json was written by the solver of commit ab485e7: per board, the
 hints of a bot that opens every hinted cell from the first click on (all of them, or the first
 few on 200x200 boards), each as (row, col, safe, probability, digest of the reason and evidence).
-A hint that changes, however slightly, fails here.
+A hint that changes, however slightly, fails here. Issue 43 changed the words of two guesses'
+reasons (a guess riskier than the safest cell names it), not their cells nor their chances:
+those two digests were written again.
 """
 
 import hashlib

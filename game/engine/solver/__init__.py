@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from .answers import Analysis, Cell, Hint, HintKind
+from .answers import Analysis, Cell, GuessWhy, Hint, HintKind
 from .deduction import Deduction, explain_global
 from .endgame import GUESS_WORK, Work
-from .guess import choose_guess, guess_hint
+from .guess import TODAY, Strategy, choose_guess, guess_hint
 from .position import Inconsistent, neighbours, parse
 from .probabilities import (
     DEFAULT_BUDGET,
@@ -39,10 +39,12 @@ __all__ = [
     "GUESS_WORK",
     "Analysis",
     "Cell",
+    "GuessWhy",
     "Hint",
     "HintKind",
     "Inconsistent",
     "Solution",
+    "Strategy",
     "analyse",
     "hint",
     "hint_near",
@@ -98,10 +100,13 @@ def hint(
     budget: int = DEFAULT_BUDGET,
     lookahead: bool = True,
     near: Box | None = None,
+    strategy: Strategy = TODAY,
 ) -> Hint | None:
     """The cell to open next: a proven safe cell if there is one, else the best guess (see
     `hint_with_steps`)."""
-    return hint_with_steps(view, mines, budget=budget, lookahead=lookahead, near=near)[0]
+    return hint_with_steps(
+        view, mines, budget=budget, lookahead=lookahead, near=near, strategy=strategy
+    )[0]
 
 
 def hint_near(view: list[str], mines: int, near: Box) -> Hint | None:
@@ -161,8 +166,9 @@ def hint_with_steps(
     *,
     budget: int = DEFAULT_BUDGET,
     lookahead: bool = True,
-    cap: int = GUESS_WORK,
+    cap: int | None = None,
     near: Box | None = None,
+    strategy: Strategy = TODAY,
 ) -> tuple[Hint | None, int]:
     """The cell to open next: a proven safe cell if there is one, else the best guess;
     with `near`, first a proof inside it (`hint_near`).
@@ -173,8 +179,10 @@ def hint_with_steps(
     an ended game ('*', 'X' or '!' in the view).
 
     With it, the work steps the guess's searches spent (0 when no guess was needed): at most
-    `cap`, past which the guess falls back to what was weighed so far, or the safest cell. The
+    `cap` (None: the strategy's, GUESS_WORK unless measured otherwise), past which the guess
+    falls back to what was weighed so far, or the safest cell. The
     same view always spends the same steps and gets the same hint, on any machine.
+    `strategy`: the guess policy's levers (guess.Strategy), for measuring them.
     """
     if near is not None:
         found = hint_near(view, mines, near)
@@ -200,6 +208,8 @@ def hint_with_steps(
         return explain_global(pos, sol, certain), 0
     if all(certain.get(k) for k in pos.unknown):
         return None, 0
+    if cap is None:
+        cap = strategy.work
     work = Work(cap)
-    cell, p, approximate, note = choose_guess(pos, sol, cache, lookahead, work)
-    return guess_hint(pos, cell, p, approximate or sol.approximate, note), cap - work.left
+    choice = choose_guess(pos, sol, cache, lookahead, work, strategy)
+    return guess_hint(pos, sol, choice), cap - work.left

@@ -22,6 +22,15 @@ class HintKind(Enum):
     GUESS = "guess"  # nothing is certain: the best guess
 
 
+class GuessWhy(Enum):
+    """Why a guess is not simply the safest cell, so a front end can word it its own way."""
+
+    OPENS_MORE = "opens more"  # likelier to survive the next move too: it opens up the board
+    FEWER_50_50S = "fewer 50/50s"  # the safest would more often close a 50/50 to win on its own
+    WINS_MOST = "wins most"  # over every layout left, searched to the end, it wins most often
+    ON_ITS_OWN = "on its own"  # a closed region must be won on its own: this solves it most
+
+
 @dataclass(frozen=True)
 class Hint:
     """The cell to open next and why. `safe` is True only when the cell is certainly safe.
@@ -42,6 +51,9 @@ class Hint:
     numbers: tuple[Cell, ...] = field(default=(), compare=False)
     proven_mines: tuple[Cell, ...] = field(default=(), compare=False)
     proven_safe: tuple[Cell, ...] = field(default=(), compare=False)
+    why: GuessWhy | None = field(default=None, compare=False)
+    safest: Cell | None = field(default=None, compare=False)
+    safest_probability: float | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import itertools
 import math
 
-from .counting import MAX_DEPTH
+from .counting import MAX_DEPTH, Part
 from .position import OverBudget, Position, neighbours
 from .probabilities import Solution
 
-_ENDGAME_LAYOUTS = 500  # at most this many layouts left: search the game tree exactly
+ENDGAME_LAYOUTS = 500  # at most this many layouts left: search the game tree exactly
 _ENDGAME_NODES = 50_000
+_NODES_PER_LAYOUT = _ENDGAME_NODES // ENDGAME_LAYOUTS  # an endgame of more layouts may do more
 _LOCAL_LAYOUTS = 2_000  # a closed part with at most this many solutions is searched exactly
 _MAX_LISTED_CELLS = 300  # undecided cells an exact endgame search may list layouts over
 # The searches of one guess (the endgame, then the lookahead, priced in the same steps) may do at
@@ -58,30 +59,38 @@ class Work:
 
 
 def endgame_guess(
-    pos: Position, sol: Solution, cons: dict[tuple[int, ...], int], work: Work | None = None
+    pos: Position,
+    sol: Solution,
+    cons: dict[tuple[int, ...], int],
+    work: Work | None = None,
+    most: int = ENDGAME_LAYOUTS,
+    bitsets: bool = False,
 ) -> int | None:
     """With few layouts left, the guess that wins most often, by searching the game to its end.
 
     Every layout that fits is listed; a position is a set of them. Cells safe in all of them are
     opened for free (their numbers split the set); otherwise each undecided cell is tried, and
     its chance is the sum over the numbers it may show of (share of layouts) x (chance from
-    there). None when there are too many layouts or the search outgrows its budget or
-    `work`.
+    there). None when there are more than `most` layouts or the search outgrows its budget
+    (100 nodes a layout) or `work`. `bitsets`: searched by `_BitEndgame`.
     """
-    if sol.approximate or sol.log_layouts > math.log(_ENDGAME_LAYOUTS) + 1e-9:
+    if sol.approximate or sol.log_layouts > math.log(most) + 1e-9:
         return None
     work = work or Work()
     unknown = pos.unknown
     try:
         work.spend(_PER_CELL * len(unknown))
         index = {k: i for i, k in enumerate(unknown)}
-        layouts = _list_layouts(pos, sol, cons, index, work)
+        layouts = _list_layouts(pos, sol, cons, index, work, most)
         if layouts is None or len(layouts) < 2:
             return None
         nb = neighbours(pos.rows, pos.cols)
         around = [sum(1 << index[j] for j in nb[k] if j in index) for k in unknown]
-        search = _Endgame(around, len(unknown), work)
-        best = search.best(tuple(layouts))
+        nodes = _NODES_PER_LAYOUT * most
+        if bitsets:
+            best = _BitEndgame(layouts, around, len(unknown), work, nodes).best()
+        else:
+            best = _Endgame(around, len(unknown), work, nodes).best(tuple(layouts))
     except OverBudget:
         return None
     return None if best is None else unknown[best]
@@ -93,9 +102,10 @@ def _list_layouts(
     cons: dict[tuple[int, ...], int],
     index: dict[int, int],
     work: Work,
+    most: int,
 ) -> list[int] | None:
     """Every layout that fits, as bitmasks over the unknown cells (None if unexpectedly many)."""
-    listed = _enumerate(sorted(sol.prob), cons, sol.certain, 50 * _ENDGAME_LAYOUTS, work)
+    listed = _enumerate(sorted(sol.prob), cons, sol.certain, 50 * most, work)
     if listed is None:
         return None
     free, found = listed
@@ -107,11 +117,11 @@ def _list_layouts(
         work.spend(_PER_CALL + len(free))
         if not 0 <= left <= len(rest):
             continue
-        work.spend(min(math.comb(len(rest), left), 2 * _ENDGAME_LAYOUTS + 1) * (left + 1))
+        work.spend(min(math.comb(len(rest), left), 2 * most + 1) * (left + 1))
         base = fixed | sum(1 << index[free[i]] for i in range(len(free)) if bits >> i & 1)
         for combo in itertools.combinations(rest, left):
             out.append(base | sum(1 << i for i in combo))
-            if len(out) > 2 * _ENDGAME_LAYOUTS:
+            if len(out) > 2 * most:
                 return None
     return out
 
@@ -175,7 +185,9 @@ def _enumerate(
     return free, found
 
 
-def local_endgame(pos: Position, sol: Solution, work: Work | None = None) -> int | None:
+def local_endgame(
+    pos: Position, sol: Solution, work: Work | None = None, loose: bool = False
+) -> int | None:
     """The best first guess in a closed part of the frontier small enough to search exactly.
 
     A part is closed when its cells touch no covered cell outside it except proven ones, and
@@ -186,42 +198,69 @@ def local_endgame(pos: Position, sol: Solution, work: Work | None = None) -> int
     searches share `work`; one that outgrows it is left out.
     """
     work = work or Work()
-    nb = neighbours(pos.rows, pos.cols)
-    values = pos.values
     best: tuple[float, int] | None = None
     for part in sol.parts:
-        if not part.exact or sum(part.dist) > _LOCAL_LAYOUTS:
-            continue
         try:
-            work.spend(_PER_CALL + _PER_CELL * len(part.cells))
-        except OverBudget:
-            break
-        inside = set(part.cells)
-        if any(
-            values[x] < 0 and x not in inside and x not in sol.certain
-            for j in part.cells
-            for x in nb[j]
-        ):
-            continue
-        try:
-            listed = _enumerate(
-                part.cells, dict(part.numbers), sol.certain, 50 * _LOCAL_LAYOUTS, work
-            )
-            if listed is None or len({mines for _, mines in listed[1]}) != 1:
-                continue  # the mine count could still tell its solutions apart: not on its own
-            free, found = listed
-            if len(found) < 2:
-                continue
-            work.spend(_PER_CELL * len(free) + len(found))
-            index = {k: i for i, k in enumerate(free)}
-            around = [sum(1 << index[x] for x in nb[k] if x in index) for k in free]
-            search = _Endgame(around, len(free), work)
-            chance, choice = search._guesses(tuple(bits for bits, _ in found), 0)
+            found = closed_part(pos, part, sol.certain, work, _LOCAL_LAYOUTS, loose=loose)
         except OverBudget:
             break  # the guess's work is spent: the parts searched so far
-        if choice is not None and (best is None or chance > best[0]):
-            best = (chance, free[choice])
+        if found is not None and found[1] is not None and (best is None or found[0] > best[0]):
+            best = found  # type: ignore[assignment]
     return None if best is None else best[1]
+
+
+def closed_part(
+    pos: Position,
+    part: Part,
+    certain: dict[int, bool],
+    work: Work,
+    most: int,
+    opened: int = -1,
+    loose: bool = False,
+) -> tuple[float, int | None] | None:
+    """(the chance of winning `part`, its best first guess) when it is closed (see
+    `local_endgame`) and has at most `most` solutions; None when it is not closed, or too big.
+    `opened`: a covered cell taken as open (a guess weighed before it is made); `certain`:
+    the proven cells. A part with one solution is won for certain. `loose`: a part of two
+    solutions is on its own too when the covered cells beside it, not proven, see as many of
+    its mines in both (a 50/50 no opening outside it can ever tell apart). Raises OverBudget."""
+    if not part.exact or sum(part.dist) > most:
+        return None
+    work.spend(_PER_CALL + _PER_CELL * len(part.cells))
+    nb = neighbours(pos.rows, pos.cols)
+    values = pos.values
+    inside = set(part.cells)
+    outside = {
+        x
+        for j in part.cells
+        for x in nb[j]
+        if values[x] < 0 and x != opened and x not in inside and x not in certain
+    }
+    if outside and not loose:
+        return None
+    listed = _enumerate(part.cells, dict(part.numbers), certain, 50 * most, work)
+    if listed is None or len({mines for _, mines in listed[1]}) != 1:
+        return None  # the mine count could still tell its solutions apart: not on its own
+    free, found = listed
+    if len(found) < 2:
+        return 1.0, None
+    if outside:
+        # a covered cell beside it may never tell its two solutions apart: the same number of
+        # their mines lies round it in both (two cells side by side, walled in by mines)
+        if len(found) != 2:
+            return None
+        index = {k: i for i, k in enumerate(free)}
+        (a, _), (b, _) = found
+        for x in outside:
+            mask = sum(1 << index[j] for j in nb[x] if j in index)
+            if (a & mask).bit_count() != (b & mask).bit_count():
+                return None
+        return 0.5, free[((a ^ b) & -(a ^ b)).bit_length() - 1]
+    work.spend(_PER_CELL * len(free) + len(found))
+    index = {k: i for i, k in enumerate(free)}
+    around = [sum(1 << index[x] for x in nb[k] if x in index) for k in free]
+    chance, choice = _Endgame(around, len(free), work)._guesses(tuple(b for b, _ in found), 0)
+    return chance, None if choice is None else free[choice]
 
 
 class _Endgame:
@@ -230,12 +269,15 @@ class _Endgame:
     Layouts are bitmasks over the cells searched; `around[i]` is the mask of cell i's neighbours.
     """
 
-    def __init__(self, around: list[int], cells: int, work: Work) -> None:
+    def __init__(
+        self, around: list[int], cells: int, work: Work, nodes: int = _ENDGAME_NODES
+    ) -> None:
         self.around = around
         self.work = work
         self.all = (1 << cells) - 1
         self.memo: dict[tuple[int, ...], float] = {}
         self.nodes = 0
+        self.most_nodes = nodes
 
     def best(self, layouts: tuple[int, ...]) -> int | None:
         return self._guesses(layouts, 0)[1]
@@ -247,7 +289,7 @@ class _Endgame:
         if known is not None:
             return known
         self.nodes += 1
-        if self.nodes > _ENDGAME_NODES or depth > MAX_DEPTH:
+        if self.nodes > self.most_nodes or depth > MAX_DEPTH:
             raise OverBudget
         self.work.spend(_PER_CALL + len(layouts))
         anywhere = 0
@@ -316,4 +358,121 @@ class _Endgame:
             )
             if value > best + 1e-12:
                 best, best_cell = value, i
+        return best, best_cell
+
+
+_PER_OP = 1  # a set operation of the bit search, per 1,024 layouts it holds (and at least one)
+
+
+class _BitEndgame:
+    """`_Endgame`'s search, with a set of layouts one integer (bit l: the l-th layout) and, for
+    each cell, the set of layouts where it is a mine and the sets where it shows each number:
+    a cell's outcomes over a set of layouts are a few ANDs, not a pass over the layouts. The
+    chances are the same as `_Endgame`'s (its sums taken in another order)."""
+
+    def __init__(
+        self, layouts: list[int], around: list[int], cells: int, work: Work, nodes: int
+    ) -> None:
+        self.work = work
+        self.most_nodes = nodes
+        self.nodes = 0
+        self.memo: dict[int, float] = {}
+        self.cells = cells
+        self.op = _PER_OP * (1 + len(layouts) // 1024)
+        mines = [0] * cells  # cell -> the layouts where it is a mine
+        for index, lay in enumerate(layouts):
+            bit = 1 << index
+            while lay:
+                low = lay & -lay
+                mines[low.bit_length() - 1] |= bit
+                lay ^= low
+        everyone = self.everyone = (1 << len(layouts)) - 1
+        self.mines = mines
+        # cell -> (number, the layouts where it is safe and shows it), each number it may show
+        self.shows: list[list[tuple[int, int]]] = []
+        for i in range(cells):
+            planes = [0, 0, 0, 0]  # the binary digits of its neighbours' mines, layout by layout
+            near = around[i]
+            while near:
+                low = near & -near
+                carry = mines[low.bit_length() - 1]
+                near ^= low
+                for b in range(4):
+                    planes[b], carry = planes[b] ^ carry, planes[b] & carry
+                    if not carry:
+                        break
+            safe = everyone & ~mines[i]
+            shows = []
+            for v in range(9):
+                s = safe
+                for b in range(4):
+                    s &= planes[b] if v >> b & 1 else ~planes[b]
+                if s:
+                    shows.append((v, s))
+            self.shows.append(shows)
+        work.spend(self.op * cells * 50)
+
+    def best(self) -> int | None:
+        return self._guesses(self.everyone, 0)[1]
+
+    def chance(self, group: int, depth: int) -> float:
+        if group & (group - 1) == 0:
+            return 1.0
+        known = self.memo.get(group)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.nodes > self.most_nodes or depth > MAX_DEPTH:
+            raise OverBudget
+        total = group.bit_count()
+        groups = [group]  # split by the numbers of the cells safe in every layout
+        ops = self.cells
+        for i in range(self.cells):
+            if group & self.mines[i]:
+                continue
+            shows = self.shows[i]
+            ops += len(groups) * len(shows)
+            groups = [part for g in groups for _, s in shows if (part := g & s)]
+        self.work.spend(_PER_CALL + self.op * ops)
+        if len(groups) > 1:
+            value = sum(g.bit_count() / total * self.chance(g, depth + 1) for g in groups)
+        else:
+            value = self._guesses(group, depth)[0]
+        self.memo[group] = value
+        return value
+
+    def _guesses(self, group: int, depth: int) -> tuple[float, int | None]:
+        total = group.bit_count()
+        options = []
+        seen = set()
+        ops = self.cells
+        for i in range(self.cells):
+            mine = group & self.mines[i]
+            if not mine or mine == group:
+                continue  # safe in every layout, or a mine in every one: nothing to guess
+            outcome = [(v, part) for v, s in self.shows[i] if (part := group & s)]
+            ops += len(self.shows[i])
+            signature = (mine, *outcome)
+            if signature in seen:
+                continue
+            seen.add(signature)
+            options.append((total - mine.bit_count(), i, outcome))
+        self.work.spend(_PER_CALL + self.op * ops)
+        options.sort(key=lambda o: (-o[0], o[1]))
+        best, best_cell = 0.0, None
+        for safe, i, outcome in options:
+            if safe / total <= best + 1e-12:
+                break
+            # the biggest groups first; stopped once the rest cannot lift it above the best
+            parts = sorted((p.bit_count() / total, p) for _, p in outcome)
+            value, left = 0.0, safe / total
+            while parts:
+                share, part = parts.pop()
+                left -= share
+                value += share * self.chance(part, depth + 1)
+                if value + left <= best + 1e-12:
+                    break
+            else:
+                if value > best + 1e-12:
+                    best, best_cell = value, i
         return best, best_cell
