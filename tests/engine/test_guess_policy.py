@@ -126,3 +126,37 @@ def test_every_policy_gives_the_same_hint_for_the_same_view(strategy):
     assert hint(OPENS_MORE, 99, strategy=strategy) == first
     assert not first.safe and 0 < first.probability < 1
     assert not math.isnan(first.probability)
+
+
+def test_the_bit_search_of_the_endgame_finds_what_the_layout_search_finds():
+    # Small boards part-played at random: every position with 2 to 400 layouts left, searched
+    # both ways to the end, gives the same chance of winning and the same first guess.
+    import random
+
+    from game.engine import Game, GameState, SafeZone
+    from game.engine.solver import endgame
+    from game.engine.solver.position import neighbours
+
+    rng = random.Random(43)
+    searched = 0
+    for seed in range(60):
+        game = Game(6, 7, rng.randint(5, 9), seed=seed, safe_zone=SafeZone.OPENING)
+        game.reveal(rng.randrange(6), rng.randrange(7))
+        while game.state is GameState.PLAYING:
+            pos = parse(game.view(), game.mines)
+            sol = solve_position(pos, 50_000, {})
+            index = {k: i for i, k in enumerate(pos.unknown)}
+            big = Work(10**9)
+            layouts = endgame._list_layouts(pos, sol, constraints(pos), index, big, 400)
+            if layouts is not None and len(layouts) >= 2:
+                nb = neighbours(pos.rows, pos.cols)
+                around = [sum(1 << index[j] for j in nb[k] if j in index) for k in pos.unknown]
+                cells = len(pos.unknown)
+                plain = endgame._Endgame(around, cells, big, 10**7)._guesses(tuple(layouts), 0)
+                bits = endgame._BitEndgame(layouts, around, cells, big, 10**7)
+                chance, cell = bits._guesses(bits.everyone, 0)
+                assert cell == plain[1] and chance == pytest.approx(plain[0], abs=1e-12)
+                searched += 1
+            h = hint(game.view(), game.mines)
+            game.reveal(*h.cell)
+    assert searched >= 40
