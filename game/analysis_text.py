@@ -16,6 +16,7 @@ from . import i18n
 from .engine.game_analysis import Analyser, GameAnalysis, Mistake, MoveReport, Verdict
 from .engine.walk import journal_of
 from .i18n import N_, _, ngettext
+from .words import better_guess
 
 if TYPE_CHECKING:
     from .store.replays import Replay
@@ -86,10 +87,24 @@ def move_line(move: MoveReport) -> str:
             "risk": percent(move.p_mine),
             "safest": safest,
         }
-    return _("%(where)s: a guess, %(risk)s risk (%(safest)s)") % {
+    line = _("%(where)s: a guess, %(risk)s risk (%(safest)s)") % {
         "where": where,
         "risk": percent(move.p_mine),
         "safest": safest,
+    }
+    if move.better is None or move.better_p is None or move.better_why is None:
+        return line
+    # Translators: guess is a guess's line (above); then the better guess then: cell is (row,
+    # column), risk its chance of a mine, why follows "it" ("leaves fewer 50/50s").
+    better = _(
+        "%(guess)s; the better guess was %(cell)s, %(risk)s risk: riskier than the safest, "
+        "but it %(why)s"
+    )
+    return better % {
+        "guess": line,
+        "cell": move.better,
+        "risk": percent(move.better_p),
+        "why": better_guess(move.better_why),
     }
 
 

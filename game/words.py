@@ -73,3 +73,38 @@ def say(problem: BoardSizeError | CodeError | Enum) -> str:
     if isinstance(problem, CodeError):
         return _(_CODES[problem.problem]) % problem.data
     return _(problem.value)
+
+
+# Why a guess riskier than the safest cell is the better one (the solver's GuessWhy, by its
+# value: this module may not load the solver). Each follows "[the guess] ..." or "but it ...".
+_BETTER_GUESS = {
+    # Translators: follows "it" (the guess): it more often shows a number that proves the next
+    # cell, so it opens up more of the board.
+    "opens more": N_("is likelier to open up the board"),
+    # Translators: follows "it" (the guess): a 50/50 is two cells that nothing can ever tell
+    # apart, a coin toss left for later.
+    "fewer 50/50s": N_("leaves fewer 50/50s"),
+    # Translators: follows "it" (the guess): every way the mines can still lie was played to
+    # the end, and this guess wins in the most of them.
+    "wins most": N_("wins most often, played to the end"),
+    # Translators: follows "it" (the guess): its closed region of covered cells must be won
+    # on its own, so this guess will have to be made sooner or later.
+    "on its own": N_("cannot be avoided by any later move"),
+}
+# The same in a few words, for a narrow line.
+_BETTER_GUESS_SHORT = {
+    # Translators: at most 14 characters: "is likelier to open up the board".
+    "opens more": N_("opens more"),
+    # Translators: at most 14 characters: "leaves fewer 50/50s".
+    "fewer 50/50s": N_("fewer 50/50s"),
+    # Translators: at most 14 characters: "wins most often, played to the end".
+    "wins most": N_("wins most"),
+    # Translators: at most 14 characters: "cannot be avoided by any later move".
+    "on its own": N_("unavoidable"),
+}
+
+
+def better_guess(why: str, short: bool = False) -> str:
+    """Why a guess riskier than the safest cell is the better one, `why` a solver GuessWhy's
+    value: "leaves fewer 50/50s" (`short`: "fewer 50/50s")."""
+    return _((_BETTER_GUESS_SHORT if short else _BETTER_GUESS)[why])

@@ -19,8 +19,12 @@ from enum import Enum, StrEnum
 
 from .cells import Cell, ViewChar
 from .game import MoveKind
-from .solver import DEFAULT_BUDGET, Inconsistent, Solution, neighbours, solve_constraints
+from .solver import DEFAULT_BUDGET, Inconsistent, Solution, hint, neighbours, solve_constraints
 from .walk import Turn, Walk, wrong_flag_round
+
+# The boards whose guesses are weighed as the hints weigh them, for a better guess to name: a
+# hint's guess is tens of milliseconds on Expert, and a swept 200x200 board has thousands.
+BETTER_UP_TO = 2_500
 
 # Probabilities this close count as the same lowest: cells of different boxes whose chances
 # are equal in truth differ in the last bits of a float.
@@ -64,6 +68,11 @@ class MoveReport:
     approximate: bool = False  # part of the frontier was too big to count: an estimate
     why: Mistake | None = None  # a mistake's reason
     first_opening: bool = False  # the game's first: safe by the rules, wherever it is
+    # A guess: the hints' guess then, when it was riskier than the safest cell on purpose (the
+    # solver's GuessWhy's value says why) and the player guessed elsewhere: the better guess.
+    better: Cell | None = None
+    better_p: float | None = None
+    better_why: str | None = None
 
     @property
     def is_guess(self) -> bool:
@@ -81,6 +90,11 @@ class MoveReport:
             "lowest_p": self.lowest_p,
             "off_frontier_p": self.off_frontier_p,
             "verdict": self.verdict.value,
+            **(
+                {"better": list(self.better), "better_p": self.better_p, "why": self.better_why}
+                if self.better is not None
+                else {}
+            ),
         }
 
 
@@ -334,7 +348,21 @@ class Analyser:
             verdict = Verdict.AVOIDABLE
         else:
             verdict = Verdict.GUESS
+            common.update(self._better(turn))
         return MoveReport(**common, proven=proven, p_mine=p, verdict=verdict, why=why)
+
+    def _better(self, turn: Turn) -> dict:
+        """The better guess than the player's, as MoveReport's fields: the hints' guess then,
+        when it is riskier than the safest cell on purpose and the player guessed elsewhere.
+        Worked out on boards of up to BETTER_UP_TO cells (a hint a guess)."""
+        if self.rows * self.cols > BETTER_UP_TO:
+            return {}
+        found = hint(self.walk.game.view(), self.mines)
+        if found is None or found.safest is None or found.why is None:
+            return {}
+        if found.cell in (turn.targets or ((turn.move.row, turn.move.col),)):
+            return {}
+        return {"better": found.cell, "better_p": found.probability, "better_why": found.why.value}
 
     def _p(self, sol: Solution, k: int) -> float:
         known = self._known.get(k)

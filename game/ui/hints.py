@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..i18n import N_, _, ngettext, number
+from ..words import better_guess
 
 if TYPE_CHECKING:  # the solver is loaded by the first hint, not at start
     from ..engine.solver import Hint
@@ -23,7 +24,8 @@ Cell = tuple[int, int]
 class HintMarks:
     """What a hint marks on the board besides its outlined cell."""
 
-    numbers: frozenset[Cell] = frozenset()  # framed: the numbers the proof reads
+    numbers: frozenset[Cell] = frozenset()  # framed: the numbers the proof reads (a guess:
+    # the safest cell, when the guess is riskier)
     mines: frozenset[Cell] = frozenset()  # a mine mark: cells the proof knows are mines
     safe: frozenset[Cell] = frozenset()  # a tick: cells the proof shows are safe
 
@@ -34,9 +36,8 @@ class HintMarks:
 def hint_marks(hint: Hint | None) -> HintMarks | None:
     if hint is None:
         return None
-    return HintMarks(
-        frozenset(hint.numbers), frozenset(hint.proven_mines), frozenset(hint.proven_safe)
-    )
+    framed = (*hint.numbers, hint.safest) if hint.safest is not None else hint.numbers
+    return HintMarks(frozenset(framed), frozenset(hint.proven_mines), frozenset(hint.proven_safe))
 
 
 def hint_cells(hint: Hint) -> list[Cell]:
@@ -121,6 +122,8 @@ def hint_wordings(hint: Hint, shown: Callable[[int, int], str], mines: int) -> l
 
 def _guess_wordings(hint: Hint) -> list[str]:
     said = {"odds": ("~" if hint.approximate else "") + _percent(hint.probability)}  # ~: estimated
+    if hint.safest is not None and hint.why is not None:
+        return _better_guess_wordings(hint, said)
     return [
         # Translators: a hint that has to guess; odds is the chance that the outlined cell
         # is a mine ("12%", "~1.5%": ~ means estimated). Four ways, longest first: the
@@ -130,6 +133,28 @@ def _guess_wordings(hint: Hint) -> list[str]:
         # Translators: at most 26 characters with the odds, if you can.
         _("Guess: %(odds)s mine, the best") % said,
         _("Guess: %(odds)s mine") % said,
+    ]
+
+
+def _better_guess_wordings(hint: Hint, said: dict[str, str]) -> list[str]:
+    """A guess riskier than the safest cell, which is framed: why it is the better one."""
+    said = {
+        **said,
+        "why": better_guess(hint.why.value),
+        "short": better_guess(hint.why.value, short=True),
+        "safest": _percent(hint.safest_probability),
+    }
+    return [
+        # Translators: a hint that has to guess, and not at the safest cell, which is framed;
+        # odds is the outlined cell's chance of a mine, safest the framed cell's ("11%"); why
+        # follows "it": "leaves fewer 50/50s". Longest first.
+        _("A guess: %(odds)s chance of a mine, riskier than the framed %(safest)s, but it %(why)s")
+        % said,
+        # Translators: short is why in a few words ("fewer 50/50s").
+        _("A guess: %(odds)s mine, riskier than framed %(safest)s, but %(short)s") % said,
+        _("Guess %(odds)s, not framed %(safest)s: %(short)s") % said,
+        # Translators: at most 26 characters with the odds and short, if you can.
+        _("Guess %(odds)s: %(short)s") % said,
     ]
 
 

@@ -411,3 +411,33 @@ def test_the_measures_count_the_same_guesses_as_the_analysis():
     for layout, events in games:
         report = analyse_game(layout, events)
         assert measures_of(layout, events, 1_000).guesses == len(report.guesses), (layout, events)
+
+
+def test_a_guess_elsewhere_than_the_hints_better_guess_names_it():
+    # Expert game 5 as the hints play it, to its 72nd move: the hints then guess (0, 11) at 17%,
+    # riskier than the safest cell (12, 15) at 14%, as likelier to open up the board
+    # (tests/engine/test_guess_policy.py). The player opens (12, 15) instead.
+    from game.engine import Difficulty
+    from game.engine.solver import hint
+    from game.ui.analysis_words import move_words
+
+    game = Game.from_difficulty(Difficulty.EXPERT, seed=5)
+    game.reveal(3, 3)
+    for _ in range(72):
+        game.reveal(*hint(game.view(), game.mines).cell)
+    game.reveal(12, 15)
+    report = analyse_game(game.layout(), events_of(game))
+    last = report.moves[-1]
+    assert (last.row, last.col, last.verdict) == (12, 15, Verdict.GUESS)
+    assert (last.better, last.better_why) == ((0, 11), "opens more")
+    assert last.better_p == pytest.approx(1 / 6)
+    assert move_line(last).endswith(
+        "the better guess was (0, 11), 17\u00a0% risk: riskier than the safest, but it is likelier "
+        "to open up the board"
+    )
+    assert json.loads(json.dumps(last.as_json()))["better"] == [0, 11]
+    assert move_words(last, "Move 74/74", "74/74")[0].endswith(
+        "the framed cell, 17\u00a0%, is likelier to open up the board"
+    )
+    # the hints' own guesses before it name no better guess
+    assert all(m.better is None for m in report.moves[:-1])

@@ -1,6 +1,7 @@
 """Hints and odds on the board: the proof is marked, the words fit, certainties carry marks,
 digits come with zoom, and the odds' colours stay apart for colour-blind players."""
 
+import dataclasses
 import random
 import re
 
@@ -9,10 +10,10 @@ import pytest
 
 from game.engine import Game, GameState
 from game.engine.boards import BoardChoice
-from game.engine.solver import Hint, HintKind, hint
+from game.engine.solver import GuessWhy, Hint, HintKind, hint
 from game.ui import marks
 from game.ui.cellmarks import hint_colours
-from game.ui.hints import hint_wordings, hint_words, odds_words
+from game.ui.hints import hint_cells, hint_marks, hint_wordings, hint_words, odds_words
 from game.ui.render import Looks
 from game.ui.theme import THEMES_DIR, load_theme
 from tests.ui.test_theme import CVD_MATRICES, MIN_DELTA_E, _lab, _simulate
@@ -104,6 +105,11 @@ def test_every_hint_wording_fits_a_beginner_status_line_and_names_no_coordinates
         Hint((0, 1), False, p, "", a, kind=HintKind.GUESS) for p in (0.015, 0.12) for a in (0, 1)
     ]
     hints.append(Hint((0, 1), True, 0.0, ""))  # made elsewhere, without evidence
+    hints += [  # riskier than the safest cell on purpose
+        Hint((0, 1), False, 0.125, "", a, GUESS, why=why, safest=(3, 3), safest_probability=0.015)
+        for why in GuessWhy
+        for a in (False, True)
+    ]
     for h in hints:
         for room in (BEGINNER_ROOM, 40, 200):
             words = hint_words(h, lambda r, c: "1", 99, room)
@@ -116,6 +122,25 @@ def test_the_beginner_status_line_at_zoom_1_holds_the_short_wordings(drive):
     d = drive(scale=1)
     room = (d.app.ctx.frame.layout.status.w - 4) // d.app.ctx.frame.theme.font.width
     assert room >= BEGINNER_ROOM
+
+
+GUESS = HintKind.GUESS
+
+
+def test_a_guess_riskier_than_the_safest_frames_it_and_says_why():
+    h = Hint((0, 0), False, 0.17, "", kind=GUESS, why=GuessWhy.OPENS_MORE, safest=(4, 5))
+    h = dataclasses.replace(h, safest_probability=0.14)
+    assert hint_words(h, lambda r, c: "#", 99, 200) == (
+        "A guess: 17% chance of a mine, riskier than the framed 14%, but it is likelier to "
+        "open up the board"
+    )
+    assert hint_words(h, lambda r, c: "#", 99, BEGINNER_ROOM) == "Guess 17%: opens more"
+    assert hint_marks(h).numbers == {(4, 5)}  # the safest cell is framed
+    assert (4, 5) in hint_cells(h)
+    fifty = dataclasses.replace(h, why=GuessWhy.FEWER_50_50S)
+    assert hint_words(fifty, lambda r, c: "#", 99, 200).endswith("but it leaves fewer 50/50s")
+    plain = Hint((0, 0), False, 0.14, "", kind=GUESS)
+    assert hint_marks(plain).numbers == frozenset()
 
 
 def test_a_guess_says_its_odds_in_words():

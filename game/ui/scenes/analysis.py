@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...analysis_text import guesses_words, mistakes_words, percent, why_words
-from ...analysis_text import summary as summaries
 from ...engine import Game
 from ...engine.game import shown_seconds
-from ...engine.game_analysis import GameAnalysis, MoveReport, Verdict
+from ...engine.game_analysis import GameAnalysis, MoveReport
 from ...i18n import N_, _
 from ...session import PAUSE_REPLAY
 from .. import keys
 from ..analyses import whole
+from ..analysis_words import end_words, fit, move_words
 from ..dialogs import NoticeDialog
+from ..hints import HintMarks
 from ..marks import percent_text, tint_level
 from ..render import Looks
 from .board import Watched
@@ -199,9 +199,13 @@ class AnalysisScene(Watched):
     # ---- what the board shows ---------------------------------------------------------------
 
     def looks(self) -> Looks:
-        """The move's cell outlined, its risk and the safest cells of the moment tinted."""
+        """The move's cell outlined, its risk and the safest cells of the moment tinted, and a
+        better guess framed and tinted."""
         cell, marks = self.marks()
-        return Looks(hint=cell, probabilities=marks)
+        move = self.move
+        better = move.better if move is not None else None
+        framed = HintMarks(numbers=frozenset({better})) if better is not None else None
+        return Looks(hint=cell, probabilities=marks, hint_marks=framed)
 
     def marks(self) -> tuple[Cell | None, dict[Cell, float]]:
         move = self.move
@@ -221,6 +225,8 @@ class AnalysisScene(Watched):
                     marks[cell] = move.lowest_p
             if move.lowest_off_frontier:
                 marks.update(dict.fromkeys(self.off_frontier(rows, cols), move.lowest_p))
+        if move.better is not None and move.better_p is not None:
+            marks[move.better] = move.better_p
         risk = move.p_mine
         if risk is None:
             risk = 1.0 if move.proven == "mine" else 0.0
@@ -272,7 +278,7 @@ class AnalysisScene(Watched):
         report, move = self.report, self.move
         total = len(report.moves)
         if move is None:
-            return self.end_words(report)
+            return end_words(report)
         at = f"{move.n}/{total}"
         plain = _("Move %(at)s") % {"at": at}
         lost = self.lost_by(move)
@@ -280,48 +286,18 @@ class AnalysisScene(Watched):
         # Translators: the head of the line about a move: at is "3/12" (the move, of all);
         # kind is what it did ("open", "the losing open").
         head = _("Move %(at)s (%(kind)s)") % {"at": at, "kind": kind}
-        words = self.move_words(move, plain, at)
-        longest = self.move_words(move, head, at)[0]
+        words = move_words(move, plain, at)
+        longest = move_words(move, head, at)[0]
         if not lost:
             return [longest, *words]
         # the shorter words say it too: first in full, then short
         # Translators: as "Move %(at)s (%(kind)s)", leading the short words of the move that
         # lost the game ("Move 3/12 (the losing open): guess 50 %").
         full = _("Move %(at)s (%(kind)s):") % {"at": at, "kind": kind}
-        losing = self.move_words(move, "", full)[1:]
+        losing = move_words(move, "", full)[1:]
         # Translators: the move that lost the game, in the shortest words: at is "3/12".
-        lost_words = self.move_words(move, "", _("%(at)s lost") % {"at": at})[1:]
+        lost_words = move_words(move, "", _("%(at)s lost") % {"at": at})[1:]
         return [longest, *losing, *lost_words, words[-1]]  # the narrowest: as any move
-
-    @staticmethod
-    def end_words(report: GameAnalysis) -> list[str]:
-        """What the line says after the last move, longest first."""
-        summary = summaries(report, listed=3)
-        guesses = guesses_words(len(report.guesses))
-        odds = percent(report.survival)
-        values = {
-            "summary": summary,
-            "short": summaries(report, listed=0),
-            "odds": odds,
-            "guesses": guesses,
-            "avoidable": report.avoidable,
-            "mistakes": mistakes_words(report.mistakes),
-        }
-        wordings = [
-            # Translators: the line under the board after the last move of an analysed game,
-            # longest first: summary is the analysis's summary; guesses "3 guesses" or "no
-            # guesses"; odds the chance to survive them ("29 %"); mistakes "no mistakes" or "1
-            # mistake"; avoidable a number.
-            _("End: %(summary)s"),
-            "%(summary)s",
-            _("End: %(short)s"),
-            _("End: %(guesses)s, %(odds)s to survive; %(avoidable)d avoidable; %(mistakes)s"),
-            _("End: %(guesses)s, %(odds)s to survive"),
-            _("%(guesses)s, %(odds)s"),
-            "%(guesses)s",
-            _("End"),
-        ]
-        return [w % values for w in wordings]
 
     def lost_by(self, move: MoveReport) -> bool:
         """Whether the move opened a mine: the move that lost the game."""
@@ -329,61 +305,8 @@ class AnalysisScene(Watched):
             return False
         return any(self.layout[r][c] == "*" for r, c in move.targets or ((move.row, move.col),))
 
-    @staticmethod
-    def move_words(move: MoveReport, head: str, at: str) -> list[str]:
-        """The move's words, longest first: the first led by `head` ("Move 3/12"), the
-        others by `at` ("3/12")."""
-        why = why_words(move.why)
-        values = {
-            "move": head,
-            "at": at,
-            "risk": percent(move.p_mine),
-            "low": percent(move.lowest_p),
-            "why": why,
-        }
-        # Translators: (and all of a move's words) move is "Move 3/12" (or with what it did, "Move
-        # 3/12 (open)"); at is "3/12" (or "3/12 lost", "Move 3/12 (the losing open):"); risk
-        # the chance it was a mine, low the safest cell's then ("12 %"); why the mistake.
-        if move.verdict is Verdict.MISTAKE:
-            wordings = [
-                _("%(move)s: a mistake: %(why)s"),
-                _("%(at)s mistake: %(why)s"),
-                _("%(at)s mistake"),
-                "%(at)s",
-            ]
-        elif move.verdict is Verdict.AVOIDABLE:
-            wordings = [
-                _("%(move)s: avoidable guess, %(risk)s risk; a safe cell was proven"),
-                _("%(at)s avoidable %(risk)s, safe cell proven"),
-                _("%(at)s avoidable %(risk)s"),
-                "%(at)s %(risk)s",  # the narrowest line: the outlined cell says the rest
-            ]
-        elif move.verdict is Verdict.GUESS:
-            wordings = [
-                _("%(move)s: a guess, %(risk)s risk; the safest then %(low)s"),
-                _("%(at)s guess %(risk)s, safest %(low)s"),
-                _("%(at)s guess %(risk)s"),
-                "%(at)s %(risk)s",
-            ]
-        elif move.first_opening:
-            wordings = [_("%(move)s: sure (first click)"), _("%(at)s sure"), "%(at)s"]
-        elif move.proven:
-            wordings = [_("%(move)s: sure (proven)"), _("%(at)s sure"), "%(at)s"]
-        else:
-            wordings = [_("%(move)s: sure (no risk)"), _("%(at)s sure"), "%(at)s"]
-        return [w % values for w in wordings]
-
     def leave(self) -> None:
         """The room goes: the analysis stops if it is still being worked out."""
         self.view.close()
         self.ctx.aids.analyses.cancel(self.key)
         self.ctx.session.resume(PAUSE_REPLAY)
-
-
-def fit(wordings: list[str], room: int) -> str:
-    """The longest of `wordings` (longest first) that fits `room` characters; else the last,
-    cut."""
-    for words in wordings:
-        if len(words) <= room:
-            return words
-    return wordings[-1][: max(room, 0)]
