@@ -64,7 +64,7 @@ NO_GUESS_GOALS_MS = (250.0, 1000.0)  # Expert median, 95th percentile
 
 
 # The guess policies --paired may name: "before" is the policy before issue 43's levers, every
-# switch off; "now" is the one the hints use.
+# switch off; "now" is the one the hints use (guess.TODAY); the others are the levers measured.
 STRATEGIES = {
     "before": Strategy(),
     "long_term": Strategy(long_term=True),

@@ -379,6 +379,8 @@ class _BitEndgame:
         self.memo: dict[int, float] = {}
         self.cells = cells
         self.op = _PER_OP * (1 + len(layouts) // 1024)
+        # a step a (layout, mine) read below, twice over: a step is about 0.1 us here
+        work.spend(2 * sum(lay.bit_count() for lay in layouts) + self.op * cells * 50)
         mines = [0] * cells  # cell -> the layouts where it is a mine
         for index, lay in enumerate(layouts):
             bit = 1 << index
@@ -410,7 +412,6 @@ class _BitEndgame:
                 if s:
                     shows.append((v, s))
             self.shows.append(shows)
-        work.spend(self.op * cells * 50)
 
     def best(self) -> int | None:
         return self._guesses(self.everyone, 0)[1]
