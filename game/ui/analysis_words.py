@@ -80,6 +80,8 @@ def move_words(move: MoveReport, head: str, at: str) -> list[str]:
             _("%(move)s: a guess, %(risk)s risk; the framed cell, %(better)s, %(why)s"),
             _("%(move)s: a guess, %(risk)s risk; framed %(better)s: %(short)s"),
             _("%(at)s guess %(risk)s, framed %(better)s: %(short)s"),
+            _("%(at)s guess %(risk)s, framed: %(short)s"),
+            _("%(at)s %(risk)s, framed: %(short)s"),
             _("%(at)s guess %(risk)s"),
             "%(at)s %(risk)s",
         ]

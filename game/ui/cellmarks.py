@@ -20,10 +20,11 @@ class CellMarks:
         pieces, label = [], []
         if looks.probabilities is not None and cell in looks.probabilities:
             odds = self._odds(looks.probabilities[cell], x, y, flagged)
-            if looks.hint == cell and len(odds) > 1 and not flagged:
-                # the outlined cell (the analysis's move): its label says the odds, over the
-                # outline, and no tint peeks out between the brackets as a cross
-                odds, label = [], odds[1:]
+            if len(odds) > 1 and not flagged:
+                # the label goes over a frame too (a guess's safest cell, the analysis's better
+                # guess); the outlined cell (the analysis's move) has no tint: its label says
+                # the odds, over the outline, and no tint peeks out between the brackets
+                odds, label = ([] if looks.hint == cell else odds[:1]), odds[1:]
             pieces += odds
         if looks.hint_marks is not None:
             pieces += self._proof(looks.hint_marks, cell, x, y)

@@ -152,7 +152,7 @@ def _better_guess_wordings(hint: Hint, said: dict[str, str]) -> list[str]:
         % said,
         # Translators: short is why in a few words ("fewer 50/50s").
         _("A guess: %(odds)s mine, riskier than framed %(safest)s, but %(short)s") % said,
-        _("Guess %(odds)s, not framed %(safest)s: %(short)s") % said,
+        _("Guess %(odds)s, framed is %(safest)s: %(short)s") % said,
         # Translators: at most 26 characters with the odds and short, if you can.
         _("Guess %(odds)s: %(short)s") % said,
     ]

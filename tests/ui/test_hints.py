@@ -13,7 +13,14 @@ from game.engine.boards import BoardChoice
 from game.engine.solver import GuessWhy, Hint, HintKind, hint
 from game.ui import marks
 from game.ui.cellmarks import hint_colours
-from game.ui.hints import hint_cells, hint_marks, hint_wordings, hint_words, odds_words
+from game.ui.hints import (
+    HintMarks,
+    hint_cells,
+    hint_marks,
+    hint_wordings,
+    hint_words,
+    odds_words,
+)
 from game.ui.render import Looks
 from game.ui.theme import THEMES_DIR, load_theme
 from tests.ui.test_theme import CVD_MATRICES, MIN_DELTA_E, _lab, _simulate
@@ -343,3 +350,17 @@ def test_a_hint_on_a_big_board_is_one_in_view_and_the_view_stays(drive):
     assert (d.app.play.view.top, d.app.play.view.left) == where
     assert d.app.ctx.frame.layout.cell_rect(*h.cell, *where) is not None
     assert abs(h.cell[0] - 61) <= 2 and abs(h.cell[1] - 61) <= 2
+
+
+def test_the_odds_label_reads_whole_over_a_framed_cell(drive):
+    # A guess's safest cell (or the analysis's better guess) is framed and may carry the odds'
+    # label: the label is drawn last, over the frame, as over every other mark.
+    d = drive(scale=3)
+    renderer = d.app.ctx.frame.renderer
+    cell = (2, 2)
+    looks = Looks(probabilities={cell: 0.17}, hint_marks=HintMarks(numbers=frozenset({cell})))
+    pieces = renderer._marks_on(cell, 0, 0, False, looks)
+    surfaces = [surf for surf, _ in pieces]
+    frame, label = renderer._mark("frame"), renderer._mark("17%")
+    assert surfaces.index(frame) < surfaces.index(label) == len(surfaces) - 1
+    assert surfaces[0] is renderer._tint(0.17)  # the tint under them both
