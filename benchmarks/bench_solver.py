@@ -185,17 +185,21 @@ def bot_figure(
             text = "".join(json.dumps(m) + "\n" for m in worst)
             slowest_file.write_text(text, encoding="utf-8")
 
-    if jobs > 1:
-        chunk = max(1, min(25, games // (jobs * 8)) if progress else games // (jobs * 8))
-        with ProcessPoolExecutor(jobs) as pool:
-            for result in pool.map(play_game, seeds, chunksize=chunk):
-                keep(result)
-    else:
-        for seed in seeds:
-            keep(play_game(seed))
+    chunk = max(1, min(25, games // (jobs * 8)) if progress else games // (jobs * 8))
+    for result in played(play_game, seeds, jobs, chunk):
+        keep(result)
     _bot_line(difficulty, results, time.perf_counter() - start, jobs, False, first)
     write_slowest()
     return [r["middle"] for r in results if r["middle"] is not None]
+
+
+def played(play, seeds: list, jobs: int, chunk: int):
+    """Each seed's result in seed order, played in `jobs` processes (`chunk` seeds a task)."""
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            yield from pool.map(play, seeds, chunksize=chunk)
+    else:
+        yield from map(play, seeds)
 
 
 def _bot_line(
@@ -413,14 +417,8 @@ def paired_figure(
                 line["partial"] = True
             print(json.dumps(line), flush=True)
 
-    if jobs > 1:
-        chunk = max(1, min(25, games // (jobs * 8)))
-        with ProcessPoolExecutor(jobs) as pool:
-            for result in pool.map(play_paired, seeds, chunksize=chunk):
-                keep(result)
-    else:
-        for seed in seeds:
-            keep(play_paired(seed))
+    for result in played(play_paired, seeds, jobs, max(1, min(25, games // (jobs * 8)))):
+        keep(result)
     lines(False)
 
 
