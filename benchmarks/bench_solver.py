@@ -258,8 +258,8 @@ def move_figures(unit: str, values: list[float]) -> dict:
 
 
 def play_paired(args: tuple[tuple[str, ...], str, int]) -> dict:
-    """One seed played by every policy in `names`: whether each won, each move's thread CPU in
-    ms, and each one's guesses. The policies share one game while they open the same cells; a
+    """One seed played by every policy in `names`: whether each won, and the thread CPU in ms
+    of each move and of each guess. The policies share one game while they open the same cells; a
     game is copied (played again from the seed) where they part. A strategy changes only the
     guess (guess.Strategy), so a proof is asked for once and counts, with its time, for every
     policy sharing the game; a guess is asked for of each."""
@@ -275,8 +275,8 @@ def play_paired(args: tuple[tuple[str, ...], str, int]) -> dict:
         return game
 
     cpu: list[list[float]] = [[] for _ in names]
+    guess_cpu: list[list[float]] = [[] for _ in names]
     won = [False] * len(names)
-    guesses = [0] * len(names)
     groups = [(replayed([]), [], list(range(len(names))))]
     while groups:
         game, moves, members = groups.pop()
@@ -294,7 +294,8 @@ def play_paired(args: tuple[tuple[str, ...], str, int]) -> dict:
             for i in members:
                 h, ms = answers[i]
                 cpu[i].append(ms)
-                guesses[i] += h.kind is HintKind.GUESS
+                if h.kind is HintKind.GUESS:
+                    guess_cpu[i].append(ms)
                 parted.setdefault(h.cell, []).append(i)
             cells = list(parted)
             for cell in cells[1:]:
@@ -304,7 +305,12 @@ def play_paired(args: tuple[tuple[str, ...], str, int]) -> dict:
             moves.append(cells[0])
         for i in members:
             won[i] = game.state is GameState.WON
-    return {"won": won, "cpu": [[round(ms, 3) for ms in c] for c in cpu], "guesses": guesses}
+    rounded = [[round(ms, 3) for ms in c] for c in cpu]
+    return {
+        "won": won,
+        "cpu": rounded,
+        "guess_cpu": [[round(ms, 3) for ms in c] for c in guess_cpu],
+    }
 
 
 def mcnemar_p(only_a: int, only_b: int) -> float:
@@ -317,46 +323,60 @@ def mcnemar_p(only_a: int, only_b: int) -> float:
     return min(1.0, 2 * tail / 2**n)
 
 
-class _Tally:
-    """One policy's games so far: wins, and its moves' CPU as a histogram of 0.01 ms steps
-    (20,000 Expert games are nearly four million moves)."""
+class _Spread:
+    """Times in ms as a histogram of 0.01 ms steps, with the exact maximum and the count over
+    250 ms (20,000 Expert games are nearly four million moves)."""
 
     def __init__(self) -> None:
-        self.wins = 0
-        self.guesses = 0
-        self.cpu: Counter[float] = Counter()
-        self.moves = 0
+        self.counts: Counter[float] = Counter()
+        self.n = 0
         self.most = 0.0
         self.over = 0
 
-    def add(self, won: bool, cpu: list[float], guesses: int) -> None:
-        self.wins += won
-        self.guesses += guesses
-        self.cpu.update(round(ms, 2) for ms in cpu)
-        self.moves += len(cpu)
-        self.most = max(self.most, *cpu) if cpu else self.most
-        self.over += sum(ms > HINT_GOAL_MS for ms in cpu)
+    def add(self, times: list[float]) -> None:
+        self.counts.update(round(ms, 2) for ms in times)
+        self.n += len(times)
+        self.most = max(self.most, *times) if times else self.most
+        self.over += sum(ms > HINT_GOAL_MS for ms in times)
 
-    def quantile(self, q: float) -> float:
-        goal, seen = max(1, math.ceil(q * self.moves)), 0
-        for ms in sorted(self.cpu):
-            seen += self.cpu[ms]
+    def quantile(self, q: float) -> float | None:
+        goal, seen = max(1, math.ceil(q * self.n)), 0
+        for ms in sorted(self.counts):
+            seen += self.counts[ms]
             if seen >= goal:
                 return ms
-        return self.most
+        return None
+
+
+class _Tally:
+    """One policy's games so far: wins, guesses, and the CPU of its moves and of its guesses
+    alone (a proof is the same for every policy, and most moves are proofs)."""
+
+    def __init__(self) -> None:
+        self.wins = 0
+        self.cpu = _Spread()
+        self.guess_cpu = _Spread()
+
+    def add(self, won: bool, cpu: list[float], guess_cpu: list[float]) -> None:
+        self.wins += won
+        self.cpu.add(cpu)
+        self.guess_cpu.add(guess_cpu)
 
     def figures(self, games: int) -> dict:
         low, high = wilson(self.wins, games)
+        cpu, guess = self.cpu, self.guess_cpu
         return {
             "wins": self.wins,
             "win_rate": round(self.wins / games, 4),
             "wilson95": [round(low, 4), round(high, 4)],
-            "median_cpu_ms_per_move": self.quantile(0.5),
-            "p99_cpu_ms_per_move": self.quantile(0.99),
-            "max_cpu_ms_per_move": round(self.most, 3),
-            "moves": self.moves,
-            "moves_over_250_cpu_ms": self.over,
-            "guesses_per_game": round(self.guesses / games, 3),
+            "median_cpu_ms_per_move": cpu.quantile(0.5),
+            "p99_cpu_ms_per_move": cpu.quantile(0.99),
+            "max_cpu_ms_per_move": round(cpu.most, 3),
+            "moves": cpu.n,
+            "moves_over_250_cpu_ms": cpu.over,
+            "guesses_per_game": round(guess.n / games, 3),
+            "median_cpu_ms_per_guess": guess.quantile(0.5),
+            "p99_cpu_ms_per_guess": guess.quantile(0.99),
         }
 
 
@@ -375,7 +395,7 @@ def paired_figure(
         nonlocal done
         done += 1
         for i, tally in enumerate(tallies):
-            tally.add(result["won"][i], result["cpu"][i], result["guesses"][i])
+            tally.add(result["won"][i], result["cpu"][i], result["guess_cpu"][i])
             a, b = result["won"][0], result["won"][i]
             if a != b:
                 only[i][b] += 1
@@ -399,6 +419,11 @@ def paired_figure(
                 "mcnemar_p": round(mcnemar_p(*only[i]), 5),
                 "median_cpu_ratio": round(
                     other["median_cpu_ms_per_move"] / max(base["median_cpu_ms_per_move"], 0.01), 2
+                ),
+                "median_guess_cpu_ratio": round(
+                    (other["median_cpu_ms_per_guess"] or 0)
+                    / max(base["median_cpu_ms_per_guess"] or 0, 0.01),
+                    2,
                 ),
                 "seconds": round(time.perf_counter() - start, 1),
                 "jobs": jobs,

@@ -52,6 +52,17 @@ def print_analysis(replay: Replay, as_json: bool, out: Callable[[str], None] = p
     return 0
 
 
+def percents_apart(p: float, q: float) -> tuple[str, str]:
+    """Two different chances as `percent` writes them, with a decimal more (two at most)
+    while they would read alike: a guess at 14.6 % is not "riskier than 14 %" at 14 %."""
+    first, second = percent(p), percent(q)
+    for places in (1, 2):
+        if first != second:
+            break
+        first, second = percent(p, places), percent(q, places)
+    return first, second
+
+
 def why_words(why: Mistake | None) -> str:
     """A mistake's reason in the language in use ("opened a proven mine"); "" for none."""
     return _(MISTAKES[why]) if why is not None else ""
@@ -87,13 +98,18 @@ def move_line(move: MoveReport) -> str:
             "risk": percent(move.p_mine),
             "safest": safest,
         }
+    if move.better is None or move.better_p is None or move.better_why is None:
+        return _("%(where)s: a guess, %(risk)s risk (%(safest)s)") % {
+            "where": where,
+            "risk": percent(move.p_mine),
+            "safest": safest,
+        }
+    risk, low = percents_apart(move.better_p, move.lowest_p)
     line = _("%(where)s: a guess, %(risk)s risk (%(safest)s)") % {
         "where": where,
         "risk": percent(move.p_mine),
-        "safest": safest,
+        "safest": _("the safest then %(chance)s") % {"chance": low},
     }
-    if move.better is None or move.better_p is None or move.better_why is None:
-        return line
     # Translators: guess is a guess's line (above); then the better guess then: cell is (row,
     # column), risk its chance of a mine, why follows "it" ("leaves fewer 50/50s").
     better = _(
@@ -103,7 +119,7 @@ def move_line(move: MoveReport) -> str:
     return better % {
         "guess": line,
         "cell": move.better,
-        "risk": percent(move.better_p),
+        "risk": risk,
         "why": better_guess(move.better_why),
     }
 
@@ -128,14 +144,14 @@ def summary(report: GameAnalysis, listed: int | None = None) -> str:
     )
 
 
-def percent(p: float | None) -> str:
-    """A chance as the analysis writes it, in the language's signs: whole percent, closer
-    only where that would read as certain."""
+def percent(p: float | None, places: int = 0) -> str:
+    """A chance as the analysis writes it, in the language's signs: whole percent (or to
+    `places` decimals), closer only where that would read as certain."""
     if p is None:
         return "-"
-    rounded = round(p * 100)
+    rounded = round(p * 100, places)
     if 0 < rounded < 100 or p in (0.0, 1.0):
-        value = i18n.number(rounded)
+        value = i18n.number(rounded, places) if places else i18n.number(round(rounded))
     elif 0 < round(p * 100, 1) < 100:
         value = i18n.number(round(p * 100, 1), 1)
     else:

@@ -87,9 +87,10 @@ _BETTER_GUESS = {
     # Translators: follows "it" (the guess): every way the mines can still lie was played to
     # the end, and this guess wins in the most of them.
     "wins most": N_("wins most often, played to the end"),
-    # Translators: follows "it" (the guess): its closed region of covered cells must be won
-    # on its own, so this guess will have to be made sooner or later.
-    "on its own": N_("cannot be avoided by any later move"),
+    # Translators: follows "it" (the guess): nothing opened elsewhere can ever tell the
+    # layouts of its closed region apart, so a guess there must be made sooner or later, and
+    # this one wins the region most often.
+    "on its own": N_("is the best guess of a region that must be guessed sooner or later"),
 }
 # The same in a few words, for a narrow line.
 _BETTER_GUESS_SHORT = {
@@ -99,7 +100,7 @@ _BETTER_GUESS_SHORT = {
     "fewer 50/50s": N_("fewer 50/50s"),
     # Translators: at most 14 characters: "wins most often, played to the end".
     "wins most": N_("wins most"),
-    # Translators: at most 14 characters: "cannot be avoided by any later move".
+    # Translators: at most 14 characters: "a region that must be guessed sooner or later".
     "on its own": N_("unavoidable"),
 }
 

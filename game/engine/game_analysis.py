@@ -91,7 +91,11 @@ class MoveReport:
             "off_frontier_p": self.off_frontier_p,
             "verdict": self.verdict.value,
             **(
-                {"better": list(self.better), "better_p": self.better_p, "why": self.better_why}
+                {
+                    "better": list(self.better),
+                    "better_p": self.better_p,
+                    "better_why": self.better_why,
+                }
                 if self.better is not None
                 else {}
             ),

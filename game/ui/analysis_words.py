@@ -4,7 +4,7 @@ move, or after the last, longest first, and the longest that fits.
 
 from __future__ import annotations
 
-from ..analysis_text import guesses_words, mistakes_words, percent, why_words
+from ..analysis_text import guesses_words, mistakes_words, percent, percents_apart, why_words
 from ..analysis_text import summary as summaries
 from ..engine.game_analysis import GameAnalysis, MoveReport, Verdict
 from ..i18n import _
@@ -70,7 +70,7 @@ def move_words(move: MoveReport, head: str, at: str) -> list[str]:
             "%(at)s %(risk)s",  # the narrowest line: the outlined cell says the rest
         ]
     elif move.verdict is Verdict.GUESS and move.better_why is not None:
-        values["better"] = percent(move.better_p)
+        values["better"], _low = percents_apart(move.better_p, move.lowest_p)
         values["why"] = better_guess(move.better_why)
         values["short"] = better_guess(move.better_why, short=True)
         wordings = [

@@ -57,6 +57,17 @@ def _percent(p: float) -> str:
     return percent(p, 1) if p < 0.1 else percent(p, 0)
 
 
+def _apart(p: float, q: float) -> tuple[str, str]:
+    """Two different chances as `_percent` says them, with a decimal more (two at most) while
+    they would read alike: a guess at 14.6% is not "riskier than 14%" at 14%."""
+    first, second = _percent(p), _percent(q)
+    for places in (1, 2):
+        if first != second:
+            break
+        first, second = percent(p, places), percent(q, places)
+    return first, second
+
+
 # "the 2 framed numbers" reads as "the framed 2s": the count is said in words where it is small
 _COUNT_WORDS = {
     # Translators: how many numbers a hint frames, as in "The two framed numbers leave no
@@ -123,7 +134,7 @@ def hint_wordings(hint: Hint, shown: Callable[[int, int], str], mines: int) -> l
 def _guess_wordings(hint: Hint) -> list[str]:
     said = {"odds": ("~" if hint.approximate else "") + _percent(hint.probability)}  # ~: estimated
     if hint.safest is not None and hint.why is not None:
-        return _better_guess_wordings(hint, said)
+        return _better_guess_wordings(hint)
     return [
         # Translators: a hint that has to guess; odds is the chance that the outlined cell
         # is a mine ("12%", "~1.5%": ~ means estimated). Four ways, longest first: the
@@ -136,13 +147,14 @@ def _guess_wordings(hint: Hint) -> list[str]:
     ]
 
 
-def _better_guess_wordings(hint: Hint, said: dict[str, str]) -> list[str]:
+def _better_guess_wordings(hint: Hint) -> list[str]:
     """A guess riskier than the safest cell, which is framed: why it is the better one."""
+    odds, safest = _apart(hint.probability, hint.safest_probability)
     said = {
-        **said,
+        "odds": ("~" if hint.approximate else "") + odds,
         "why": better_guess(hint.why.value),
         "short": better_guess(hint.why.value, short=True),
-        "safest": _percent(hint.safest_probability),
+        "safest": safest,
     }
     return [
         # Translators: a hint that has to guess, and not at the safest cell, which is framed;

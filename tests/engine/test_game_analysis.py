@@ -441,3 +441,11 @@ def test_a_guess_elsewhere_than_the_hints_better_guess_names_it():
     )
     # the hints' own guesses before it name no better guess
     assert all(m.better is None for m in report.moves[:-1])
+
+
+def test_chances_that_read_alike_get_a_decimal_more():
+    from game.analysis_text import percents_apart
+
+    assert percents_apart(0.17, 0.14) == ("17\u00a0%", "14\u00a0%")
+    assert percents_apart(0.144, 0.141) == ("14.4\u00a0%", "14.1\u00a0%")
+    assert percents_apart(0.1412, 0.1408) == ("14.12\u00a0%", "14.08\u00a0%")

@@ -364,3 +364,10 @@ def test_the_odds_label_reads_whole_over_a_framed_cell(drive):
     frame, label = renderer._mark("frame"), renderer._mark("17%")
     assert surfaces.index(frame) < surfaces.index(label) == len(surfaces) - 1
     assert surfaces[0] is renderer._tint(0.17)  # the tint under them both
+
+
+def test_a_guess_and_the_safest_that_round_alike_are_told_apart():
+    h = Hint((0, 0), False, 0.144, "", kind=GUESS, why=GuessWhy.OPENS_MORE, safest=(4, 5))
+    h = dataclasses.replace(h, safest_probability=0.141)
+    words = hint_words(h, lambda r, c: "#", 99, 200)
+    assert words.startswith("A guess: 14.4% chance") and "the framed 14.1%" in words

@@ -179,9 +179,10 @@ def hint_with_steps(
     an ended game ('*', 'X' or '!' in the view).
 
     With it, the work steps the guess's searches spent (0 when no guess was needed): at most
-    `cap` (None: the strategy's, GUESS_WORK unless measured otherwise), past which the guess
-    falls back to what was weighed so far, or the safest cell. The
-    same view always spends the same steps and gets the same hint, on any machine.
+    `cap` (None: the strategy's, GUESS_WORK), past which the guess falls back to what was
+    weighed so far, or the safest cell; and, where the strategy gives the endgame steps of its
+    own (the hints' policy does), those too, scaled as `cap` is to GUESS_WORK. The same view
+    always spends the same steps and gets the same hint, on any machine.
     `strategy`: the guess policy's levers (guess.Strategy), for measuring them.
     """
     if near is not None:
@@ -212,4 +213,4 @@ def hint_with_steps(
         cap = strategy.work
     work = Work(cap)
     choice = choose_guess(pos, sol, cache, lookahead, work, strategy)
-    return guess_hint(pos, sol, choice), cap - work.left
+    return guess_hint(pos, sol, choice), work.spent

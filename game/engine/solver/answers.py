@@ -28,7 +28,8 @@ class GuessWhy(Enum):
     OPENS_MORE = "opens more"  # likelier to survive the next move too: it opens up the board
     FEWER_50_50S = "fewer 50/50s"  # the safest would more often close a 50/50 to win on its own
     WINS_MOST = "wins most"  # over every layout left, searched to the end, it wins most often
-    ON_ITS_OWN = "on its own"  # a closed region must be won on its own: this solves it most
+    ON_ITS_OWN = "on its own"  # a region nothing else can tell apart: its best guess, first
+    # (the region must be guessed sooner or later; what it shows then helps the rest)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,10 @@ _MAX_LISTED_CELLS = 300  # undecided cells an exact endgame search may list layo
 # steps, so that steps stay proportional to time (0.11-0.23 us a step over the 60 slowest of
 # 500 Expert games). The cap keeps a guess's searches under about 100 ms of CPU there, the
 # whole hint under 125 ms, and the same position gives the same hint on every machine. Past
-# it, the guess falls back to what was weighed, or the safest cell.
+# it, the guess falls back to what was weighed, or the safest cell. The hints' policy
+# (guess.TODAY) gives the endgame a million steps of its own besides, in the bit search
+# (`_BitEndgame`, 0.05-0.1 us a step), and takes a fifth of what it spent off this cap: its
+# slowest hints are in benchmarks/RESULTS.md, "Issue 43".
 GUESS_WORK = 400_000
 # The prices of the work besides the pairs, in the same steps (fitted on the slowest Expert
 # positions with benchmarks/bench_solver.py --slowest and --retime).
@@ -42,6 +45,7 @@ class Work:
     def __init__(self, steps: int = GUESS_WORK) -> None:
         self.steps = steps
         self.left = steps
+        self.aside = 0  # steps spent on a budget of their own (`spend_aside`)
 
     def spend(self, steps: int) -> None:
         self.left -= steps
@@ -56,6 +60,22 @@ class Work:
     def settle(self, share: Work) -> None:
         # a price that went past the share was not paid for work done: it is not charged
         self.left -= share.steps - max(share.left, 0)
+
+    def own(self, steps: int) -> Work:
+        """A Work of its own for a search besides this cap (the endgame's, with the hints'
+        policy), scaled as this cap is to `GUESS_WORK`; `settle_own` counts what it spent."""
+        return Work(steps * self.steps // GUESS_WORK)
+
+    def settle_own(self, own: Work) -> None:
+        # counted in the steps spent, and a fifth of it off this cap: a hint whose endgame
+        # used its steps up has less left for what comes after, so it stays bounded
+        spent = own.steps - max(own.left, 0)
+        self.aside += spent
+        self.left -= spent // 5
+
+    @property
+    def spent(self) -> int:
+        return self.steps - self.left + self.aside
 
 
 def endgame_guess(
@@ -195,7 +215,8 @@ def local_endgame(
     the mine count, can ever tell its solutions apart, so it must be won on its own, and the
     best first guess of its own game tree (searched to its end) is a best guess of the whole
     board. Of several such parts, the one most likely to be won is played first. The parts'
-    searches share `work`; one that outgrows it is left out.
+    searches share `work`; one that outgrows it is left out. `loose`: a 50/50 that covered
+    cells beside it can never tell apart counts as on its own too (`closed_part`).
     """
     work = work or Work()
     best: tuple[float, int] | None = None
@@ -234,10 +255,10 @@ def closed_part(
         x
         for j in part.cells
         for x in nb[j]
-        if values[x] < 0 and x != opened and x not in inside and x not in certain
+        if values[x] < 0 and x != opened and x not in inside and not certain.get(x)
     }
-    if outside and not loose:
-        return None
+    if outside and (not loose or sum(part.dist) != 2 or sum(1 for n in part.dist if n) != 1):
+        return None  # only two solutions of as many mines may be on their own with cells beside
     listed = _enumerate(part.cells, dict(part.numbers), certain, 50 * most, work)
     if listed is None or len({mines for _, mines in listed[1]}) != 1:
         return None  # the mine count could still tell its solutions apart: not on its own

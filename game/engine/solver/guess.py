@@ -41,7 +41,9 @@ _STEPS_PER_ENTRY = 125
 class Strategy:
     """The levers of the guess policy, each a switch while it is measured on paired games
     (benchmarks/bench_solver.py --paired); `TODAY` is the policy the hints use. A strategy
-    changes only how a guess is chosen, never what is proven."""
+    changes only how a guess is chosen, never what is proven. The switches TODAY leaves off
+    were measured and not kept (benchmarks/RESULTS.md, "Issue 43"): they stay while that
+    issue's goal is open, for measuring with what comes next."""
 
     # A guess whose number would close a part of the frontier that must then be won on its own
     # (a 50/50 against a wall, say) has that part's chance of being won in its survival.
@@ -100,7 +102,7 @@ _WHY_NOTES = {
     GuessWhy.OPENS_MORE: "it is likelier to open up the board",
     GuessWhy.FEWER_50_50S: "it leaves fewer 50/50s",
     GuessWhy.WINS_MOST: "over all {layouts} ways the mines can lie, opening it wins most often",
-    GuessWhy.ON_ITS_OWN: "its region must be solved on its own: no later move avoids this guess",
+    GuessWhy.ON_ITS_OWN: "its region must be guessed sooner or later, and this wins it most",
 }
 
 
@@ -120,9 +122,11 @@ def guess_hint(pos: Position, sol: Solution, choice: Choice) -> Hint:
         if choice.safest is not None:
             safest_p = sol.prob.get(choice.safest, sol.rest_prob)
             safest = divmod(choice.safest, pos.cols)
+            places = next((n for n in (0, 1) if f"{p:.{n}%}" != f"{safest_p:.{n}%}"), 2)
+            at = f"{safest_p:.{places}%}" if places else _percent(safest_p)
             note = (
-                f"it is riskier than the safest cell, {cell_text(pos, choice.safest)} at "
-                f"{_percent(safest_p)}, but {note}"
+                f"it is riskier than the safest cell, {cell_text(pos, choice.safest)} at {at}, "
+                f"but {note}"
             )
         reason += f" {note[0].upper()}{note[1:]}."
     return Hint(
@@ -173,9 +177,9 @@ def choose_guess(
     if len(cons) > _LOOKAHEAD_MAX_NUMBERS:
         return Choice(best, p_of(best))
     if strategy.endgame_work:  # its own steps, besides the cap's
-        endgame = endgame_guess(
-            pos, sol, cons, Work(strategy.endgame_work), strategy.endgame, strategy.bitsets
-        )
+        own = work.own(strategy.endgame_work)
+        endgame = endgame_guess(pos, sol, cons, own, strategy.endgame, strategy.bitsets)
+        work.settle_own(own)
     else:
         share = work.share(_ENDGAME_SHARE)  # the rest of the cap is kept for the lookahead
         endgame = endgame_guess(pos, sol, cons, share, strategy.endgame, strategy.bitsets)
