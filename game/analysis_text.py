@@ -16,7 +16,7 @@ from . import i18n
 from .engine.game_analysis import Analyser, GameAnalysis, Mistake, MoveReport, Verdict
 from .engine.walk import journal_of
 from .i18n import N_, _, ngettext
-from .words import better_guess
+from .words import apart, better_guess
 
 if TYPE_CHECKING:
     from .store.replays import Replay
@@ -53,14 +53,8 @@ def print_analysis(replay: Replay, as_json: bool, out: Callable[[str], None] = p
 
 
 def percents_apart(p: float, q: float) -> tuple[str, str]:
-    """Two different chances as `percent` writes them, with a decimal more (two at most)
-    while they would read alike: a guess at 14.6 % is not "riskier than 14 %" at 14 %."""
-    first, second = percent(p), percent(q)
-    for places in (1, 2):
-        if first != second:
-            break
-        first, second = percent(p, places), percent(q, places)
-    return first, second
+    """Two different chances as `percent` writes them, told apart (words.apart)."""
+    return apart(p, q, lambda chance, places: percent(chance, places or 0))
 
 
 def why_words(why: Mistake | None) -> str:

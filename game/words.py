@@ -109,3 +109,15 @@ def better_guess(why: str, short: bool = False) -> str:
     """Why a guess riskier than the safest cell is the better one, `why` a solver GuessWhy's
     value: "leaves fewer 50/50s" (`short`: "fewer 50/50s")."""
     return _((_BETTER_GUESS_SHORT if short else _BETTER_GUESS)[why])
+
+
+def apart(p: float, q: float, say) -> tuple[str, str]:
+    """Two different chances as `say(chance, places)` writes them (places None: its usual
+    way), with a decimal more (two at most) while they would read alike: a guess at 14.4 % is
+    not "riskier than 14 %" at 14.1 %."""
+    first, second = say(p, None), say(q, None)
+    for places in (1, 2):
+        if first != second:
+            break
+        first, second = say(p, places), say(q, places)
+    return first, second

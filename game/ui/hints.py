@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..i18n import N_, _, ngettext, number
-from ..words import better_guess
+from ..words import apart, better_guess
 
 if TYPE_CHECKING:  # the solver is loaded by the first hint, not at start
     from ..engine.solver import Hint
@@ -58,14 +58,10 @@ def _percent(p: float) -> str:
 
 
 def _apart(p: float, q: float) -> tuple[str, str]:
-    """Two different chances as `_percent` says them, with a decimal more (two at most) while
-    they would read alike: a guess at 14.6% is not "riskier than 14%" at 14%."""
-    first, second = _percent(p), _percent(q)
-    for places in (1, 2):
-        if first != second:
-            break
-        first, second = percent(p, places), percent(q, places)
-    return first, second
+    """Two different chances as `_percent` says them, told apart (words.apart)."""
+    return apart(
+        p, q, lambda chance, places: _percent(chance) if places is None else percent(chance, places)
+    )
 
 
 # "the 2 framed numbers" reads as "the framed 2s": the count is said in words where it is small
