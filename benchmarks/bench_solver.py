@@ -185,7 +185,8 @@ def bot_figure(
             text = "".join(json.dumps(m) + "\n" for m in worst)
             slowest_file.write_text(text, encoding="utf-8")
 
-    chunk = max(1, min(25, games // (jobs * 8)) if progress else games // (jobs * 8))
+    share = games // (jobs * 8)
+    chunk = max(1, min(25, share) if progress else share)  # a chunk of 0 is refused by map
     for result in played(play_game, seeds, jobs, chunk):
         keep(result)
     _bot_line(difficulty, results, time.perf_counter() - start, jobs, False, first)

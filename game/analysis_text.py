@@ -74,7 +74,11 @@ def move_line(move: MoveReport) -> str:
     if move.verdict is Verdict.MISTAKE:
         # Translators: where is the move ("move 3 at (2, 4), 1.5 s"); why says what it did.
         return _("%(where)s: a mistake: %(why)s") % {"where": where, "why": why_words(move.why)}
-    chance = {"chance": percent(move.lowest_p)}
+    low = percent(move.lowest_p)
+    better = move.better is not None and move.better_p is not None and move.better_why
+    if better:  # a guess only: its better guess's chance and the safest, told apart
+        better_risk, low = percents_apart(move.better_p, move.lowest_p)
+    chance = {"chance": low}
     # Translators: the lowest chance of a mine anywhere when a guess was made.
     safest = _("the safest then %(chance)s") % chance
     if move.verdict is Verdict.AVOIDABLE:
@@ -92,28 +96,23 @@ def move_line(move: MoveReport) -> str:
             "risk": percent(move.p_mine),
             "safest": safest,
         }
-    if move.better is None or move.better_p is None or move.better_why is None:
-        return _("%(where)s: a guess, %(risk)s risk (%(safest)s)") % {
-            "where": where,
-            "risk": percent(move.p_mine),
-            "safest": safest,
-        }
-    risk, low = percents_apart(move.better_p, move.lowest_p)
     line = _("%(where)s: a guess, %(risk)s risk (%(safest)s)") % {
         "where": where,
         "risk": percent(move.p_mine),
-        "safest": _("the safest then %(chance)s") % {"chance": low},
+        "safest": safest,
     }
+    if not better:
+        return line
     # Translators: guess is a guess's line (above); then the better guess then: cell is (row,
     # column), risk its chance of a mine, why follows "it" ("leaves fewer 50/50s").
-    better = _(
+    words = _(
         "%(guess)s; the better guess was %(cell)s, %(risk)s risk: riskier than the safest, "
         "but it %(why)s"
     )
-    return better % {
+    return words % {
         "guess": line,
         "cell": move.better,
-        "risk": risk,
+        "risk": better_risk,
         "why": better_guess(move.better_why),
     }
 

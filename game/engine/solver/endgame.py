@@ -45,7 +45,7 @@ class Work:
     def __init__(self, steps: int = GUESS_WORK) -> None:
         self.steps = steps
         self.left = steps
-        self.aside = 0  # steps spent on a budget of their own (`spend_aside`)
+        self.aside = 0  # steps spent on a Work of their own (`own`, `settle_own`)
 
     def spend(self, steps: int) -> None:
         self.left -= steps
@@ -268,8 +268,6 @@ def closed_part(
     if outside:
         # a covered cell beside it may never tell its two solutions apart: the same number of
         # their mines lies round it in both (two cells side by side, walled in by mines)
-        if len(found) != 2:
-            return None
         index = {k: i for i, k in enumerate(free)}
         (a, _), (b, _) = found
         for x in outside:

@@ -109,21 +109,26 @@ _WHY_NOTES = {
 def guess_hint(pos: Position, sol: Solution, choice: Choice) -> Hint:
     cell, p = choice.cell, choice.p
     approximate = choice.approximate or sol.approximate
+    safest = safest_p = None
+    said, at = _percent(p), ""
+    if choice.safest is not None:
+        safest_p = sol.prob.get(choice.safest, sol.rest_prob)
+        safest = divmod(choice.safest, pos.cols)
+        at = _percent(safest_p)
+        for places in (1, 2):  # told apart where they would read alike
+            if said != at:
+                break
+            said, at = f"{p:.{places}%}", f"{safest_p:.{places}%}"
     reason = (
         f"No cell is certain. {cell_text(pos, cell)} is the best guess: it is a mine with "
-        f"probability {_percent(p)}"
+        f"probability {said}"
     )
     if approximate:
         reason += " (estimated: the position is too big to count exactly)"
     reason += "."
-    safest = safest_p = None
     if choice.why is not None:
         note = _WHY_NOTES[choice.why].format(layouts=round(math.exp(sol.log_layouts)))
         if choice.safest is not None:
-            safest_p = sol.prob.get(choice.safest, sol.rest_prob)
-            safest = divmod(choice.safest, pos.cols)
-            places = next((n for n in (0, 1) if f"{p:.{n}%}" != f"{safest_p:.{n}%}"), 2)
-            at = f"{safest_p:.{places}%}" if places else _percent(safest_p)
             note = (
                 f"it is riskier than the safest cell, {cell_text(pos, choice.safest)} at {at}, "
                 f"but {note}"
@@ -260,7 +265,7 @@ def _rest_representatives(pos: Position, sol: Solution, nb) -> list[int]:
 
 class _Weighed(NamedTuple):
     score: float  # the chance to survive this guess and the next move (and closed parts)
-    plain: float  # the same without the closed parts' chances
+    plain: float  # the same without the 50/50 levers (closed parts, influence)
     progress: float  # the cells proven safe by its number, expected
     used: int  # analyses made
     dead: bool  # one number only if it is safe: opening it teaches nothing
